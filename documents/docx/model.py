@@ -1,0 +1,145 @@
+"""The document data model shared by the docx engine, the review engine and the workflow.
+
+Pure data: no ORM, no XML. Everything here serialises to plain JSON (``to_dict``/``from_dict``)
+so a version's text model and an edit can be stored on a row and read back without re-parsing
+the .docx on the hot path.
+
+Locators are stable across versions: the paragraphs of version 1 are ``p1 .. pN`` in document
+order (body paragraphs and table-cell paragraphs; text-box paragraphs are not counted), and a
+paragraph inserted by an edit gets the locator recorded in that edit (``n<k>``). A deleted
+locator is never reused. The docx engine assigns the same locators when it walks version 1's
+XML, so a replay of the edits finds each target element by locator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+EditKind = Literal["replace", "insert_after", "delete_paragraph"]
+
+
+class EditError(ValueError):
+    """An edit that cannot be applied exactly (not found, ambiguous, overlaps a field...).
+
+    The message is one sentence a lawyer can read.
+    """
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    locator: str
+    text: str
+    style: str = ""
+    heading_level: int | None = None
+    in_table: bool = False
+    # Spans (start, end) of the visible text that an edit must not touch (field results such
+    # as REF/PAGE fields): overlapping one is refused.
+    protected: tuple[tuple[int, int], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"locator": self.locator, "text": self.text}
+        if self.style:
+            data["style"] = self.style
+        if self.heading_level is not None:
+            data["heading_level"] = self.heading_level
+        if self.in_table:
+            data["in_table"] = True
+        if self.protected:
+            data["protected"] = [list(span) for span in self.protected]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Paragraph:
+        return cls(
+            locator=data["locator"],
+            text=data["text"],
+            style=data.get("style", ""),
+            heading_level=data.get("heading_level"),
+            in_table=data.get("in_table", False),
+            protected=tuple(tuple(span) for span in data.get("protected", ())),  # type: ignore[misc]
+        )
+
+
+@dataclass(frozen=True)
+class TextModel:
+    paragraphs: tuple[Paragraph, ...]
+    # The next free number for inserted-paragraph locators ("n<k>").
+    next_insert: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"paragraphs": [p.to_dict() for p in self.paragraphs], "next_insert": self.next_insert}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TextModel:
+        return cls(
+            paragraphs=tuple(Paragraph.from_dict(p) for p in data["paragraphs"]),
+            next_insert=data.get("next_insert", 1),
+        )
+
+    def index_of(self, locator: str) -> int:
+        for index, paragraph in enumerate(self.paragraphs):
+            if paragraph.locator == locator:
+                return index
+        raise EditError(f"Paragraph {locator} is not in this version of the document.")
+
+    def get(self, locator: str) -> Paragraph:
+        return self.paragraphs[self.index_of(locator)]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(p.text for p in self.paragraphs)
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One paragraph-level operation, stored exactly as it will be applied.
+
+    - ``replace``: the text ``before`` at character offset ``start`` of paragraph ``locator``
+      becomes ``after`` (``after == ""`` deletes the span). ``start`` pins the occurrence, so
+      an edit is never ambiguous once resolved; the apply step still checks that the text at
+      ``start`` is exactly ``before``.
+    - ``insert_after``: a new paragraph with text ``after`` and locator ``new_locator`` goes
+      right after ``locator``, formatted like it.
+    - ``delete_paragraph``: paragraph ``locator``, whose whole text must equal ``before``, is
+      removed.
+    """
+
+    kind: EditKind
+    locator: str
+    before: str = ""
+    after: str = ""
+    start: int | None = None
+    new_locator: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Edit:
+        return cls(
+            kind=data["kind"],
+            locator=data["locator"],
+            before=data.get("before", ""),
+            after=data.get("after", ""),
+            start=data.get("start"),
+            new_locator=data.get("new_locator"),
+        )
+
+
+@dataclass(frozen=True)
+class TrackedAuthor:
+    """Who made an edit, for the w:author/w:date of a tracked change (date: UTC ISO, no fraction)."""
+
+    author: str
+    date: str
+
+
+@dataclass
+class EditRecord:
+    """An edit with its provenance, as the redline export needs it."""
+
+    edit: Edit
+    author: str
+    date: str
+    extra: dict[str, Any] = field(default_factory=dict)

