@@ -144,8 +144,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    # Tests share the database with live servers and worker processes: it must be a file.
-    DATABASES["default"].setdefault("TEST", {})["NAME"] = str(VAR_DIR / "test_redpen.sqlite3")
+    # Tests share the database with live servers and worker processes: it must be a file, one per
+    # test run (several runs may go at once on a developer's machine).
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = str(VAR_DIR / f"test_redpen_{os.getpid()}.sqlite3")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
