@@ -1,0 +1,709 @@
+"""YAML playbook -> validated ``PlaybookSpec`` (DESIGN §4). Pure: no ORM, no settings.
+
+The file is read safely and validated strictly, and a file is accepted or rejected whole:
+``load_playbook`` either returns a spec or raises ``PlaybookInvalid`` with *every* problem it
+found, each naming the rule, the field and the line.
+
+Safety, because a playbook is text someone uploads:
+- Only YAML's plain data types (no Python objects, no custom tags, no merge keys).
+- The document is bounded in bytes, nesting depth, number of aliases, and *expanded* size
+  (an alias counts as a copy of what it points to), so a "billion laughs" file is refused
+  before anything walks it.
+- Validation works on the YAML node tree, not on constructed Python objects, so duplicate keys
+  are seen (PyYAML would silently keep the last one) and every value keeps its line number.
+- Author regexes are compiled the one way the engine compiles them (``rules.compile_pattern``)
+  and probed with ``rules.bounded_search`` on long, repetitive text: a pattern with
+  catastrophic backtracking, such as ``(a+)+$``, times out on a probe and the file is refused.
+  The probes cannot prove a pattern safe on every text, so the engine keeps the same time bound
+  at run time and reports a timeout as a per-rule message instead of hanging.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import regex
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .rules import (
+    CHECK_KINDS,
+    SEVERITIES,
+    Check,
+    Find,
+    PlaybookSpec,
+    RegexTimeout,
+    Rule,
+    bounded_search,
+    compile_pattern,
+)
+
+MAX_SOURCE_BYTES = 256 * 1024
+MAX_DEPTH = 20  # the format itself needs 5 levels
+MAX_ALIASES = 50
+MAX_EXPANDED_NODES = 50_000  # counting every alias as a full copy of its anchor
+MAX_RULES = 500
+MAX_REGEX_CHARS = 1_000
+MAX_TEXT_CHARS = 20_000  # one position, guidance or title
+
+# Rule ids are cited in every recommendation and used in URLs and decisions files.
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+MAX_SLUG_CHARS = 80
+
+TOP_FIELDS = ("name", "description", "party", "rules")
+RULE_FIELDS = (
+    "id",
+    "title",
+    "severity",
+    "find",
+    "check",
+    "positions",
+    "guidance",
+    "variants",
+    "requires_approval",
+    "insert_after",
+)
+FIND_FIELDS = ("any", "all", "regex")
+# Checks whose recommendation writes positions[0] (insert or replace): a rule without it could
+# find a problem and have nothing to propose.
+CHECKS_NEEDING_POSITIONS = ("must_exist", "must_match")
+NUMBER_CHECKS = tuple(kind for kind in CHECK_KINDS if kind.startswith(("max_", "min_")))
+# Words a lawyer types to move along the ladder (DESIGN §4): a variant with one of these names
+# could never be picked.
+REVISION_WORDS = ("softer", "fallback", "stricter", "preferred")
+
+_SAFE_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:map",
+}
+_TAG_WORDS = {
+    "tag:yaml.org,2002:int": "a number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:bool": "yes/no (true/false)",
+    "tag:yaml.org,2002:null": "empty",
+    "tag:yaml.org,2002:seq": "a list",
+    "tag:yaml.org,2002:map": "a mapping (key: value lines)",
+    "tag:yaml.org,2002:str": "text",
+}
+
+# Long, repetitive texts that make backtracking patterns explode; each probe is bounded by
+# REGEX_TIMEOUT_S, so a hostile pattern costs at most a fraction of a second per probe.
+_PROBE_LENGTH = 2_000
+_MAX_PROBE_CHARS = 8
+
+
+@dataclass(frozen=True)
+class ValidationIssue:
+    """One problem in a playbook file.
+
+    ``str(issue)`` is the one-line form used everywhere (pages, commands, logs), e.g.
+    "rule payment-terms, check: unknown check 'max_dayz' (line 14)". ``hint`` is an optional
+    suggestion ("did you mean 'max_days'?") shown beside it.
+    """
+
+    rule_id: str | None
+    field: str
+    line: int | None
+    message: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        parts = []
+        if self.rule_id is not None:
+            parts.append(f"rule {self.rule_id}, ")
+        if self.field:
+            parts.append(f"{self.field}: ")
+        parts.append(self.message)
+        if self.line is not None:
+            parts.append(f" (line {self.line})")
+        return "".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rule_id": self.rule_id,
+            "field": self.field,
+            "line": self.line,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+class PlaybookInvalid(ValueError):
+    """The file was refused; ``errors`` lists every problem found, in file order."""
+
+    def __init__(self, errors: list[ValidationIssue]) -> None:
+        self.errors = errors
+        count = len(errors)
+        summary = "; ".join(str(e) for e in errors[:3]) + ("; ..." if count > 3 else "")
+        super().__init__(f"playbook invalid ({count} problem{'s' if count != 1 else ''}): {summary}")
+
+
+class _LimitExceeded(yaml.MarkedYAMLError):
+    pass
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """SafeLoader that refuses deep nesting and many aliases while composing the node tree."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._alias_count = 0
+        self._depth = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            self._alias_count += 1
+            if self._alias_count > MAX_ALIASES:
+                mark = self.peek_event().start_mark
+                raise _LimitExceeded(problem=f"too many aliases (*name): at most {MAX_ALIASES}", problem_mark=mark)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise _LimitExceeded(problem=f"nested too deeply: at most {MAX_DEPTH} levels", problem_mark=mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _line(node: Node) -> int:
+    return node.start_mark.line + 1
+
+
+def _expanded_size(root: Node) -> int:
+    """Node count with every alias expanded, without expanding anything (memoised per node)."""
+    sizes: dict[int, int] = {}
+    in_progress: set[int] = set()
+
+    def size(node: Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in in_progress:
+            raise _LimitExceeded(problem="an alias refers to itself", problem_mark=node.start_mark)
+        in_progress.add(key)
+        total = 1
+        if isinstance(node, SequenceNode):
+            total += sum(size(child) for child in node.value)
+        elif isinstance(node, MappingNode):
+            total += sum(size(k) + size(v) for k, v in node.value)
+        in_progress.discard(key)
+        sizes[key] = min(total, MAX_EXPANDED_NODES + 1)
+        return sizes[key]
+
+    return size(root)
+
+
+def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+def _probe_texts(pattern: str) -> list[str]:
+    chars: list[str] = []
+    for char in pattern.lower() + "ax0":
+        if char.isalnum() and char not in chars:
+            chars.append(char)
+        if len(chars) >= _MAX_PROBE_CHARS:
+            break
+    texts = [char * _PROBE_LENGTH + "!" for char in chars]
+    texts.append("word " * (_PROBE_LENGTH // 5) + "!")
+    texts.append(" " * _PROBE_LENGTH + "!")
+    texts.append("ab" * (_PROBE_LENGTH // 2) + "!")
+    return texts
+
+
+def regex_problem(pattern: str) -> str | None:
+    """Why an author's pattern is refused, or None. Shared by the loader and the try-a-rule page."""
+    if not pattern.strip():
+        return "must not be empty"
+    if len(pattern) > MAX_REGEX_CHARS:
+        return f"is {len(pattern)} characters long; the limit is {MAX_REGEX_CHARS}"
+    try:
+        compiled = compile_pattern(pattern)
+    except (regex.error, ValueError, OverflowError) as exc:
+        return f"is not a valid regular expression: {exc}"
+    for text in _probe_texts(pattern):
+        try:
+            bounded_search(compiled, text)
+        except RegexTimeout:
+            return "is too slow on long text (catastrophic backtracking, e.g. nested repeats like (a+)+): simplify it"
+    return None
+
+
+class _Validator:
+    def __init__(self, loader: _BoundedLoader) -> None:
+        self.loader = loader
+        self.issues: list[ValidationIssue] = []
+
+    # -- helpers -----------------------------------------------------------------------------
+    def error(self, rule_id: str | None, field: str, node: Node | None, message: str, hint: str = "") -> None:
+        self.issues.append(ValidationIssue(rule_id, field, _line(node) if node is not None else None, message, hint))
+
+    def tag_ok(self, rule_id: str | None, field: str, node: Node) -> bool:
+        if node.tag in _SAFE_TAGS:
+            return True
+        if node.tag == "tag:yaml.org,2002:timestamp":
+            self.error(rule_id, field, node, "must be text, not a date: put it in quotes")
+        else:
+            self.error(
+                rule_id, field, node, f"unsupported YAML tag '{node.tag}': only plain text, numbers, lists and mappings"
+            )
+        return False
+
+    def describe(self, node: Node) -> str:
+        return _TAG_WORDS.get(node.tag, f"'{node.tag}'")
+
+    def mapping(
+        self, rule_id: str | None, field: str, node: Node, allowed: tuple[str, ...], *, extensions: bool = False
+    ) -> dict[str, tuple[Node, Node]] | None:
+        """Keys -> (key node, value node); unknown and duplicate keys are reported."""
+        if not self.tag_ok(rule_id, field, node):
+            return None
+        if not isinstance(node, MappingNode):
+            self.error(rule_id, field, node, f"must be a mapping (key: value lines), got {self.describe(node)}")
+            return None
+        result: dict[str, tuple[Node, Node]] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                self.error(rule_id, field, key_node, "merge keys (<<) are not supported: write the fields out")
+                continue
+            if not isinstance(key_node, ScalarNode) or key_node.tag != "tag:yaml.org,2002:str":
+                self.error(rule_id, field, key_node, "keys must be plain words")
+                continue
+            key = key_node.value
+            where = f"{field}.{key}" if field else key
+            if key in result:
+                first = _line(result[key][0])
+                self.error(rule_id, where, key_node, f"duplicate key '{key}': already given on line {first}")
+                continue
+            if key not in allowed and not (extensions and key.startswith("x-")):
+                hint = _did_you_mean(key, allowed)
+                if field == "check":
+                    self.error(rule_id, "check", key_node, f"unknown check '{key}'", hint)
+                else:
+                    self.error(rule_id, where, key_node, "unknown field", hint)
+                result[key] = (key_node, value_node)  # still a duplicate candidate, never used as data
+                continue
+            result[key] = (key_node, value_node)
+        return {k: v for k, v in result.items() if k in allowed or (extensions and k.startswith("x-"))}
+
+    def scalar(self, node: Node) -> Any:
+        return self.loader.construct_object(node, deep=True)
+
+    def text(self, rule_id: str | None, field: str, node: Node, *, required: bool = True) -> str | None:
+        if not self.tag_ok(rule_id, field, node):
+            return None
+        if not isinstance(node, ScalarNode) or node.tag != "tag:yaml.org,2002:str":
+            if node.tag == "tag:yaml.org,2002:null" and not required:
+                return ""
+            extra = " (put it in quotes)" if isinstance(node, ScalarNode) else ""
+            self.error(rule_id, field, node, f"must be text, got {self.describe(node)}{extra}")
+            return None
+        value: str = self.scalar(node)
+        if required and not value.strip():
+            self.error(rule_id, field, node, "must not be empty")
+            return None
+        if len(value) > MAX_TEXT_CHARS:
+            self.error(rule_id, field, node, f"is {len(value)} characters long; the limit is {MAX_TEXT_CHARS}")
+            return None
+        return value
+
+    def text_list(self, rule_id: str | None, field: str, node: Node, example: str) -> list[str] | None:
+        if not self.tag_ok(rule_id, field, node):
+            return None
+        if not isinstance(node, SequenceNode):
+            self.error(rule_id, field, node, f"must be a list, e.g. {example}, got {self.describe(node)}")
+            return None
+        if not node.value:
+            self.error(rule_id, field, node, f"must list at least one entry, e.g. {example}")
+            return None
+        values: list[str] = []
+        ok = True
+        for index, item in enumerate(node.value):
+            value = self.text(rule_id, f"{field}[{index + 1}]", item)
+            if value is None:
+                ok = False
+            else:
+                values.append(value)
+        return values if ok else None
+
+    # -- the document ------------------------------------------------------------------------
+    def playbook(self, root: Node) -> PlaybookSpec | None:
+        if not isinstance(root, MappingNode):
+            self.error(
+                None, "", root, "a playbook is a mapping with at least 'name' and 'rules' (see docs/playbook-format.md)"
+            )
+            return None
+        fields = self.mapping(None, "", root, TOP_FIELDS, extensions=True)
+        if fields is None:
+            return None
+        name = description = party = None
+        if "name" in fields:
+            name = self.text(None, "name", fields["name"][1])
+        else:
+            self.error(None, "name", root, "required field missing")
+        if "description" in fields:
+            description = self.text(None, "description", fields["description"][1], required=False)
+        if "party" in fields:
+            party = self.text(None, "party", fields["party"][1], required=False)
+        rules: list[Rule] = []
+        if "rules" not in fields:
+            self.error(None, "rules", root, "required field missing: a playbook has at least one rule")
+        else:
+            rules_node = fields["rules"][1]
+            if not self.tag_ok(None, "rules", rules_node):
+                pass
+            elif not isinstance(rules_node, SequenceNode):
+                self.error(None, "rules", rules_node, f"must be a list of rules, got {self.describe(rules_node)}")
+            elif not rules_node.value:
+                self.error(None, "rules", rules_node, "a playbook has at least one rule")
+            elif len(rules_node.value) > MAX_RULES:
+                self.error(None, "rules", rules_node, f"{len(rules_node.value)} rules; the limit is {MAX_RULES}")
+            else:
+                seen: dict[str, int] = {}
+                for index, rule_node in enumerate(rules_node.value):
+                    rule = self.rule(index, rule_node, seen)
+                    if rule is not None:
+                        rules.append(rule)
+        extra = {k: self.scalar_tree(v) for k, (_, v) in fields.items() if k.startswith("x-")}
+        if self.issues or name is None:
+            return None
+        return PlaybookSpec(
+            name=name.strip(),
+            description=(description or "").strip(),
+            party=(party or "").strip(),
+            rules=tuple(rules),
+            extra=extra,
+        )
+
+    def scalar_tree(self, node: Node) -> Any:
+        """Plain data of an ``x-`` extension field (kept, never interpreted)."""
+        if not self.tag_ok(None, "x-", node):
+            return None
+        if isinstance(node, MappingNode):
+            return {str(self.scalar_tree(k)): self.scalar_tree(v) for k, v in node.value}
+        if isinstance(node, SequenceNode):
+            return [self.scalar_tree(child) for child in node.value]
+        value = self.scalar(node)
+        if isinstance(value, float) and not math.isfinite(value):
+            return None
+        return value
+
+    def rule(self, index: int, node: Node, seen: dict[str, int]) -> Rule | None:
+        position = f"#{index + 1}"
+        if not isinstance(node, MappingNode):
+            self.error(f"{position}", "", node, f"a rule must be a mapping of fields, got {self.describe(node)}")
+            return None
+        # The id first: every other message names the rule by it.
+        rule_id = position
+        id_ok = False
+        for key_node, value_node in node.value:
+            if isinstance(key_node, ScalarNode) and key_node.value == "id":
+                if isinstance(value_node, ScalarNode) and value_node.tag == "tag:yaml.org,2002:str":
+                    candidate = value_node.value
+                    if SLUG_RE.match(candidate) and len(candidate) <= MAX_SLUG_CHARS:
+                        rule_id, id_ok = candidate, True
+                break
+        before = len(self.issues)
+        fields = self.mapping(rule_id, "", node, RULE_FIELDS)
+        if fields is None:
+            return None
+
+        if "id" not in fields:
+            self.error(rule_id, "id", node, "required field missing: a short unique slug such as payment-terms")
+        elif not id_ok:
+            id_node = fields["id"][1]
+            value = self.text(rule_id, "id", id_node)
+            if value is not None:
+                self.error(
+                    rule_id,
+                    "id",
+                    id_node,
+                    f"'{value}' is not a slug: use lower-case letters, digits and hyphens"
+                    f" (at most {MAX_SLUG_CHARS} characters), e.g. payment-terms",
+                )
+        elif rule_id in seen:
+            self.error(
+                rule_id,
+                "id",
+                fields["id"][1],
+                f"duplicate id '{rule_id}': already used by the rule on line {seen[rule_id]}",
+            )
+        else:
+            seen[rule_id] = _line(node)
+
+        title = None
+        if "title" in fields:
+            title = self.text(rule_id, "title", fields["title"][1])
+        else:
+            self.error(rule_id, "title", node, "required field missing")
+
+        severity = "medium"
+        if "severity" in fields:
+            sev_node = fields["severity"][1]
+            value = self.text(rule_id, "severity", sev_node)
+            if value is not None:
+                if value in SEVERITIES:
+                    severity = value
+                else:
+                    self.error(
+                        rule_id,
+                        "severity",
+                        sev_node,
+                        f"unknown severity '{value}' (use one of {', '.join(SEVERITIES)})",
+                        _did_you_mean(value.lower(), SEVERITIES),
+                    )
+
+        find = None
+        if "find" in fields:
+            find = self.find(rule_id, "find", fields["find"][1])
+        else:
+            self.error(rule_id, "find", node, "required field missing: which sentences the rule is about")
+
+        check = None
+        if "check" in fields:
+            check = self.check(rule_id, fields["check"][1])
+        else:
+            self.error(rule_id, "check", node, "required field missing: exactly one check, e.g. {max_days: 30}")
+
+        positions: list[str] = []
+        if "positions" in fields:
+            value_list = self.text_list(
+                rule_id, "positions", fields["positions"][1], '["Preferred wording.", "Fallback."]'
+            )
+            positions = value_list or []
+        if check is not None and check.kind in CHECKS_NEEDING_POSITIONS and "positions" not in fields:
+            what = "insert when the clause is missing" if check.kind == "must_exist" else "put in place of the clause"
+            self.error(rule_id, "positions", node, f"required for {check.kind}: the wording to {what}")
+
+        guidance = ""
+        if "guidance" in fields:
+            guidance = self.text(rule_id, "guidance", fields["guidance"][1], required=False) or ""
+
+        variants: list[tuple[str, str]] = []
+        if "variants" in fields:
+            variants = self.variants(rule_id, fields["variants"][1])
+
+        requires_approval = False
+        if "requires_approval" in fields:
+            approval_node = fields["requires_approval"][1]
+            if self.tag_ok(rule_id, "requires_approval", approval_node):
+                if approval_node.tag == "tag:yaml.org,2002:bool":
+                    requires_approval = bool(self.scalar(approval_node))
+                else:
+                    self.error(
+                        rule_id,
+                        "requires_approval",
+                        approval_node,
+                        f"must be true or false, got {self.describe(approval_node)}",
+                    )
+
+        insert_after = None
+        if "insert_after" in fields:
+            insert_node = fields["insert_after"][1]
+            if check is not None and check.kind != "must_exist":
+                self.error(
+                    rule_id,
+                    "insert_after",
+                    fields["insert_after"][0],
+                    "only applies to must_exist rules (it says where a missing clause goes)",
+                )
+            else:
+                insert_after = self.find(rule_id, "insert_after", insert_node)
+
+        if len(self.issues) > before or title is None or find is None or check is None:
+            return None
+        return Rule(
+            id=rule_id,
+            title=title.strip(),
+            find=find,
+            check=check,
+            severity=severity,  # type: ignore[arg-type]
+            positions=tuple(positions),
+            guidance=guidance.strip(),
+            variants=tuple(variants),
+            requires_approval=requires_approval,
+            insert_after=insert_after,
+            line=_line(node),
+        )
+
+    def find(self, rule_id: str, field: str, node: Node) -> Find | None:
+        fields = self.mapping(rule_id, field, node, FIND_FIELDS)
+        if fields is None:
+            return None
+        before = len(self.issues)
+        any_, all_, pattern = [], [], None
+        if "any" in fields:
+            any_ = self.text_list(rule_id, f"{field}.any", fields["any"][1], '["invoice", "payment"]') or []
+        if "all" in fields:
+            all_ = self.text_list(rule_id, f"{field}.all", fields["all"][1], '["days"]') or []
+        if "regex" in fields:
+            regex_node = fields["regex"][1]
+            pattern = self.text(rule_id, f"{field}.regex", regex_node)
+            if pattern is not None:
+                problem = regex_problem(pattern)
+                if problem:
+                    self.error(rule_id, f"{field}.regex", regex_node, problem)
+                    pattern = None
+        if len(self.issues) > before:
+            return None
+        if not (any_ or all_ or pattern):
+            self.error(rule_id, field, node, "needs at least one of any, all or regex")
+            return None
+        return Find(any=tuple(any_), all=tuple(all_), regex=pattern)
+
+    def check(self, rule_id: str, node: Node) -> Check | None:
+        fields = self.mapping(rule_id, "check", node, CHECK_KINDS)
+        if fields is None:
+            return None
+        if isinstance(node, MappingNode) and not node.value:
+            self.error(rule_id, "check", node, "needs exactly one check, e.g. {max_days: 30}")
+            return None
+        if not fields:
+            return None  # only unknown checks: already reported
+        if len(fields) > 1:
+            names = ", ".join(fields)
+            self.error(
+                rule_id,
+                "check",
+                node,
+                f"has {len(fields)} checks ({names}); a rule has exactly one: split it into one rule per check",
+            )
+            return None
+        ((kind, (_, value_node)),) = fields.items()
+        if kind in ("must_exist", "must_not_exist"):
+            if value_node.tag == "tag:yaml.org,2002:bool" and self.scalar(value_node) is True:
+                return Check(kind=kind, value=True)  # type: ignore[arg-type]
+            self.error(rule_id, f"check.{kind}", value_node, "must be true (to switch a rule off, delete it)")
+            return None
+        if kind in ("must_match", "must_not_match"):
+            pattern = self.text(rule_id, f"check.{kind}", value_node)
+            if pattern is None:
+                return None
+            problem = regex_problem(pattern)
+            if problem:
+                self.error(rule_id, f"check.{kind}", value_node, problem)
+                return None
+            return Check(kind=kind, value=pattern)  # type: ignore[arg-type]
+        # The limit checks: days, amounts, percentages.
+        unit = {"days": "days, e.g. 30", "amount": "an amount, e.g. 1000000", "percent": "a percentage, e.g. 5"}[
+            kind.split("_", 1)[1]
+        ]
+        if value_node.tag not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+            extra = ""
+            if isinstance(value_node, ScalarNode) and value_node.tag == "tag:yaml.org,2002:str":
+                extra = f" ('{value_node.value}' is text: write only the number)"
+            self.error(rule_id, f"check.{kind}", value_node, f"must be a number of {unit}{extra}")
+            return None
+        number = self.scalar(value_node)
+        if not math.isfinite(number) or number <= 0:
+            self.error(rule_id, f"check.{kind}", value_node, f"must be a positive number of {unit}")
+            return None
+        if isinstance(number, float) and number.is_integer():
+            number = int(number)
+        return Check(kind=kind, value=number)  # type: ignore[arg-type]
+
+    def variants(self, rule_id: str, node: Node) -> list[tuple[str, str]]:
+        if not self.tag_ok(rule_id, "variants", node):
+            return []
+        if not isinstance(node, MappingNode):
+            self.error(rule_id, "variants", node, f"must be a mapping of name: wording, got {self.describe(node)}")
+            return []
+        result: list[tuple[str, str]] = []
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            if (
+                not isinstance(key_node, ScalarNode)
+                or key_node.tag != "tag:yaml.org,2002:str"
+                or not key_node.value.strip()
+            ):
+                self.error(rule_id, "variants", key_node, "variant names must be words, e.g. mutual")
+                continue
+            name = key_node.value
+            field = f"variants.{name}"
+            if name in seen:
+                self.error(rule_id, field, key_node, f"duplicate variant '{name}': already given on line {seen[name]}")
+                continue
+            seen[name] = _line(key_node)
+            if name.strip().lower() in REVISION_WORDS:
+                self.error(
+                    rule_id,
+                    field,
+                    key_node,
+                    f"'{name}' is a revision instruction (moves along positions): pick another name",
+                )
+                continue
+            wording = self.text(rule_id, field, value_node)
+            if wording is not None:
+                result.append((name, wording))
+        return result
+
+
+def _decode(source: str | bytes) -> str:
+    if isinstance(source, bytes):
+        return source.decode("utf-8")
+    return source
+
+
+def load_playbook(source: str | bytes) -> PlaybookSpec:
+    """Parse and validate one playbook file; raise ``PlaybookInvalid`` listing every problem."""
+    size = len(source.encode("utf-8")) if isinstance(source, str) else len(source)
+    if size > MAX_SOURCE_BYTES:
+        raise PlaybookInvalid(
+            [
+                ValidationIssue(
+                    None, "", None, f"the file is {size // 1024} KB; the limit is {MAX_SOURCE_BYTES // 1024} KB"
+                )
+            ]
+        )
+    try:
+        text = _decode(source)
+    except UnicodeDecodeError as exc:
+        raise PlaybookInvalid(
+            [ValidationIssue(None, "", None, f"the file is not UTF-8 text (byte {exc.start} cannot be read)")]
+        ) from None
+    if not text.strip():
+        raise PlaybookInvalid([ValidationIssue(None, "", None, "the file is empty")])
+
+    loader = _BoundedLoader(text)
+    try:
+        try:
+            root = loader.get_single_node()
+            if root is not None:
+                size = _expanded_size(root)
+                if size > MAX_EXPANDED_NODES:
+                    raise _LimitExceeded(
+                        problem=f"the file expands to more than {MAX_EXPANDED_NODES} values (aliases count as copies)",
+                        problem_mark=root.start_mark,
+                    )
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            problem = exc.problem or exc.context or "cannot be read"
+            prefix = "" if isinstance(exc, _LimitExceeded) else "YAML syntax error: "
+            raise PlaybookInvalid(
+                [ValidationIssue(None, "", mark.line + 1 if mark else None, f"{prefix}{problem}")]
+            ) from None
+        except yaml.YAMLError as exc:
+            raise PlaybookInvalid([ValidationIssue(None, "", None, f"YAML syntax error: {exc}")]) from None
+        except RecursionError:
+            raise PlaybookInvalid([ValidationIssue(None, "", None, "nested too deeply")]) from None
+        if root is None:
+            raise PlaybookInvalid([ValidationIssue(None, "", None, "the file is empty")])
+        validator = _Validator(loader)
+        spec = validator.playbook(root)
+    finally:
+        loader.dispose()
+    if validator.issues or spec is None:
+        issues = sorted(validator.issues, key=lambda issue: issue.line or 0)
+        raise PlaybookInvalid(issues or [ValidationIssue(None, "", None, "the file could not be read")])
+    return spec
