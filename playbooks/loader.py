@@ -538,10 +538,10 @@ class _Validator:
         )
 
     def find(self, rule_id: str, field: str, node: Node) -> Find | None:
+        before = len(self.issues)
         fields = self.mapping(rule_id, field, node, FIND_FIELDS)
         if fields is None:
             return None
-        before = len(self.issues)
         any_, all_, pattern = [], [], None
         if "any" in fields:
             any_ = self.text_list(rule_id, f"{field}.any", fields["any"][1], '["invoice", "payment"]') or []
@@ -688,7 +688,10 @@ def load_playbook(source: str | bytes) -> PlaybookSpec:
                     )
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            problem = exc.problem or exc.context or "cannot be read"
+            # "while parsing a flow node" says nothing to an author; "expected a single
+            # document" does.
+            context = exc.context if exc.context and not exc.context.startswith("while") else None
+            problem = ", ".join(part for part in (context, exc.problem) if part) or "cannot be read"
             prefix = "" if isinstance(exc, _LimitExceeded) else "YAML syntax error: "
             raise PlaybookInvalid(
                 [ValidationIssue(None, "", mark.line + 1 if mark else None, f"{prefix}{problem}")]
