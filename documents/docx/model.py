@@ -36,6 +36,9 @@ class Paragraph:
     # Spans (start, end) of the visible text that an edit must not touch (field results such
     # as REF/PAGE fields): overlapping one is refused.
     protected: tuple[tuple[int, int], ...] = ()
+    # True when a complex field that started in this paragraph (or before) is still open at its
+    # end (e.g. a table of contents): a paragraph inserted after it would land inside the field.
+    ends_in_field: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"locator": self.locator, "text": self.text}
@@ -47,6 +50,8 @@ class Paragraph:
             data["in_table"] = True
         if self.protected:
             data["protected"] = [list(span) for span in self.protected]
+        if self.ends_in_field:
+            data["ends_in_field"] = True
         return data
 
     @classmethod
@@ -58,6 +63,7 @@ class Paragraph:
             heading_level=data.get("heading_level"),
             in_table=data.get("in_table", False),
             protected=tuple(tuple(span) for span in data.get("protected", ())),  # type: ignore[misc]
+            ends_in_field=data.get("ends_in_field", False),
         )
 
 

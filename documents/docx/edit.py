@@ -1,0 +1,717 @@
+"""Edits: the pure text-model step and the format-preserving XML step, validated identically.
+
+Both steps call the same ``check_*`` functions on the same (text, protected spans), so an edit
+accepted on the text model (the hot path, no .docx involved) is exactly one the XML replay will
+accept later, and vice versa.
+
+XML rules (FIELD-NOTES ".docx"):
+- runs are split exactly at the edit boundaries (``w:rPr`` copied, ``w:t`` split); zero-width
+  run content at a boundary (a field character, a rendered page break) stays outside the span;
+- the replacement is one new run carrying the formatting of the first replaced run, placed
+  right after the last replaced run that shares the first one's parent (so text replaced inside
+  a hyperlink stays inside it); a pure insertion takes the formatting of the text before it
+  (or after it, at a paragraph start or after a field);
+- every ``w:t`` written has ``xml:space="preserve"``; tabs and line breaks become ``w:tab`` and
+  ``w:br`` so the text model reads back exactly what was written;
+- in tracked mode (the redline) replaced runs are wrapped in ``w:del`` (``w:t`` becomes
+  ``w:delText``) and the new run in ``w:ins``; text that an earlier edit of the same replay
+  inserted is simply removed again, so the redline shows net changes against version 1.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from lxml import etree
+
+from . import ns
+from .diff import word_diff
+from .model import Edit, EditError, Paragraph, TextModel, TrackedAuthor
+from .xmlmap import ParagraphMap, locate_paragraphs, map_paragraph
+
+Element = Any
+
+_INVALID_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+_INSERT_LOCATOR = re.compile(r"^n([1-9][0-9]*)$")
+_PIECES = re.compile(r"(\t|\n)")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- validation shared by the model and the XML -------------------------------------------
+
+
+def check_new_text(text: str) -> None:
+    if _INVALID_CHARS.search(text):
+        raise EditError("The new text contains control characters that a Word document cannot hold.")
+
+
+def _overlaps(span: tuple[int, int], start: int, end: int) -> bool:
+    a, b = span
+    if start == end:  # a pure insertion: only strictly inside a field, or at an empty field
+        return a < start < b or a == b == start
+    return (a < end and start < b) or (a == b and start < a < end)
+
+
+def check_replace(locator: str, text: str, protected: Iterable[tuple[int, int]], edit: Edit) -> None:
+    """Refuse unless ``edit.before`` is exactly at ``edit.start`` and touches no field."""
+    if edit.start is None:
+        raise EditError(f"The edit of paragraph {locator} does not say where the text is.")
+    start, end = edit.start, edit.start + len(edit.before)
+    if start < 0 or end > len(text) or text[start:end] != edit.before:
+        if edit.before and edit.before in text:
+            raise EditError(
+                f"Paragraph {locator} no longer reads “{_short(edit.before)}” at that position, so the edit "
+                "was not applied."
+            )
+        raise EditError(
+            f"The text “{_short(edit.before)}” is not in paragraph {locator}; the document may have changed "
+            "since the edit was proposed."
+        )
+    if edit.before == edit.after:
+        raise EditError("The edit does not change anything.")
+    check_new_text(edit.after)
+    spans = list(protected)
+    if any(_overlaps(span, start, end) for span in spans):
+        raise EditError(
+            f"The edit would change a field (such as a cross-reference or a page number) in paragraph "
+            f"{locator}; only the text around it can be edited."
+        )
+    if start == end and not _insertion_anchor_ok(text, spans, start):
+        raise EditError(f"Text cannot be inserted between two fields in paragraph {locator}.")
+
+
+def _char_protected(spans: list[tuple[int, int]], index: int) -> bool:
+    return any(a <= index < b for a, b in spans)
+
+
+def _insertion_anchor_ok(text: str, spans: list[tuple[int, int]], k: int) -> bool:
+    """A pure insertion needs unprotected text on one side (left preferred) or an empty paragraph."""
+    if not text:
+        return True
+    if k > 0 and not _char_protected(spans, k - 1):
+        return True
+    return k < len(text) and not _char_protected(spans, k)
+
+
+def check_insert(anchor: Paragraph, edit: Edit) -> None:
+    if not edit.after.strip():
+        raise EditError("The new paragraph has no text.")
+    check_new_text(edit.after)
+    if anchor.ends_in_field:
+        raise EditError(
+            f"Paragraph {anchor.locator} ends inside a field (such as a table of contents), so nothing can be "
+            "inserted after it."
+        )
+
+
+def check_delete(locator: str, text: str, protected: Iterable[tuple[int, int]], edit: Edit) -> None:
+    if text != edit.before:
+        raise EditError(
+            f"Paragraph {locator} no longer reads “{_short(edit.before)}”, so it was not deleted; the document "
+            "may have changed since the edit was proposed."
+        )
+    if any(True for _ in protected):
+        raise EditError(
+            f"Paragraph {locator} contains a field (such as a cross-reference), so Redpen does not delete it."
+        )
+
+
+# --- the text model -------------------------------------------------------------------------
+
+
+def resolve_edit(model: TextModel, edit: Edit) -> Edit:
+    """The exact edit that will be applied: ``start`` pinned for a replace (when the text occurs
+    exactly once), ``new_locator`` assigned for an insert (``n<next_insert>``)."""
+    if edit.kind not in ("replace", "insert_after", "delete_paragraph"):
+        raise EditError(f"Unknown kind of edit: {edit.kind!r}.")
+    paragraph = model.get(edit.locator)
+    if edit.kind == "replace" and edit.start is None:
+        if not edit.before:
+            raise EditError(f"The insertion into paragraph {edit.locator} does not say where it goes.")
+        positions = _occurrences(paragraph.text, edit.before)
+        if not positions:
+            check_replace(edit.locator, paragraph.text, paragraph.protected, dataclasses.replace(edit, start=-1))
+        if len(positions) > 1:
+            raise EditError(
+                f"“{_short(edit.before)}” appears {len(positions)} times in paragraph {edit.locator}, so the edit "
+                "must say which one."
+            )
+        return dataclasses.replace(edit, start=positions[0])
+    if edit.kind == "insert_after":
+        if edit.new_locator is None:
+            return dataclasses.replace(edit, new_locator=f"n{model.next_insert}")
+        match = _INSERT_LOCATOR.match(edit.new_locator)
+        if not match or int(match.group(1)) < model.next_insert:
+            raise EditError(f"{edit.new_locator} cannot be used for a new paragraph (it is or was already taken).")
+    return edit
+
+
+def _occurrences(text: str, needle: str) -> list[int]:
+    found: list[int] = []
+    index = text.find(needle)
+    while index >= 0:
+        found.append(index)
+        index = text.find(needle, index + 1)
+    return found
+
+
+def _shift(spans: tuple[tuple[int, int], ...], old_end: int, delta: int) -> tuple[tuple[int, int], ...]:
+    # Spans at or after the end of the changed text move with it; spans before stay (a span
+    # touching the start stays before the new text, as the XML places it).
+    return tuple((a + delta, b + delta) if a >= old_end else (a, b) for a, b in spans)
+
+
+def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
+    """The text model after ``edit`` (validated exactly as the XML apply validates it)."""
+    edit = resolve_edit(model, edit)
+    index = model.index_of(edit.locator)
+    paragraph = model.paragraphs[index]
+    paragraphs = list(model.paragraphs)
+    next_insert = model.next_insert
+    if edit.kind == "replace":
+        check_replace(edit.locator, paragraph.text, paragraph.protected, edit)
+        assert edit.start is not None
+        end = edit.start + len(edit.before)
+        text = paragraph.text[: edit.start] + edit.after + paragraph.text[end:]
+        protected = _shift(paragraph.protected, end, len(edit.after) - len(edit.before))
+        paragraphs[index] = dataclasses.replace(paragraph, text=text, protected=protected)
+    elif edit.kind == "insert_after":
+        check_insert(paragraph, edit)
+        assert edit.new_locator is not None
+        if any(p.locator == edit.new_locator for p in paragraphs):
+            raise EditError(f"{edit.new_locator} is already a paragraph of this document.")
+        new = Paragraph(
+            locator=edit.new_locator,
+            text=edit.after,
+            style=paragraph.style,
+            heading_level=paragraph.heading_level,
+            in_table=paragraph.in_table,
+        )
+        paragraphs.insert(index + 1, new)
+        next_insert = max(next_insert, int(edit.new_locator[1:]) + 1)
+    else:
+        check_delete(edit.locator, paragraph.text, paragraph.protected, edit)
+        del paragraphs[index]
+    return TextModel(paragraphs=tuple(paragraphs), next_insert=next_insert)
+
+
+# --- the XML --------------------------------------------------------------------------------
+
+
+class IdAllocator:
+    """Revision ids (``w:id``), unique across every part: start above the largest id in use."""
+
+    def __init__(self, start: int) -> None:
+        self._next = start
+
+    def take(self) -> int:
+        value = self._next
+        self._next += 1
+        return value
+
+
+def _make(tag: str, attrib: dict[str, str] | None = None) -> Element:
+    element = etree.Element(tag)
+    for key, value in (attrib or {}).items():
+        element.set(key, value)
+    return element
+
+
+def _clean_rpr(rpr: Element | None) -> Element | None:
+    if rpr is None:
+        return None
+    rpr = copy.deepcopy(rpr)
+    for child in list(rpr):
+        if child.tag in (ns.INS, ns.DEL, ns.MOVE_FROM, ns.MOVE_TO, ns.RPR_CHANGE) or not isinstance(child.tag, str):
+            rpr.remove(child)
+    return rpr
+
+
+def new_run(text: str, rpr: Element | None) -> Element:
+    """One run holding ``text`` (tabs and line breaks as elements), formatted by a copy of ``rpr``."""
+    run = _make(ns.R)
+    rpr = _clean_rpr(rpr)
+    if rpr is not None:
+        rpr.tag = ns.RPR
+        run.append(rpr)
+    for part in _PIECES.split(text):
+        if part == "\t":
+            run.append(_make(ns.TAB))
+        elif part == "\n":
+            run.append(_make(ns.BR))
+        elif part:
+            t = _make(ns.T)
+            t.text = part
+            t.set(ns.XML_SPACE, "preserve")
+            run.append(t)
+    return run
+
+
+def _split_run_before(run: Element, child: Element) -> Element:
+    """Move ``child`` and its following siblings into a new run (same properties) after ``run``."""
+    new = _make(ns.R, dict(run.attrib))
+    rpr = run.find(ns.RPR)
+    if rpr is not None:
+        new.append(copy.deepcopy(rpr))
+    moving = []
+    current = child
+    while current is not None:
+        moving.append(current)
+        current = current.getnext()
+    for element in moving:
+        new.append(element)
+    run.addnext(new)
+    return new
+
+
+def _split_text(t: Element, offset: int) -> Element:
+    text = t.text or ""
+    second = _make(ns.T)
+    second.text = text[offset:]
+    second.set(ns.XML_SPACE, "preserve")
+    t.text = text[:offset]
+    t.set(ns.XML_SPACE, "preserve")
+    t.addnext(second)
+    return second
+
+
+def _has_content_before(run: Element, child: Element) -> bool:
+    previous = child.getprevious()
+    while previous is not None:
+        if previous.tag != ns.RPR:
+            return True
+        previous = previous.getprevious()
+    return False
+
+
+def _cut_before(pm: ParagraphMap, k: int) -> None:
+    """Make the text starting at ``k`` begin a run (zero-width content before it stays left)."""
+    for piece in pm.pieces:
+        if piece.start < k < piece.end:
+            _split_run_before(piece.run, _split_text(piece.elem, k - piece.start))
+            return
+        if piece.start == k:
+            if _has_content_before(piece.run, piece.elem):
+                _split_run_before(piece.run, piece.elem)
+            return
+
+
+def _cut_after(pm: ParagraphMap, k: int) -> None:
+    """Make the text ending at ``k`` end a run (zero-width content after it stays right)."""
+    for piece in pm.pieces:
+        if piece.start < k < piece.end:
+            _split_run_before(piece.run, _split_text(piece.elem, k - piece.start))
+            return
+        if piece.end == k:
+            following = piece.elem.getnext()
+            if following is not None:
+                _split_run_before(piece.run, following)
+            return
+
+
+def _strip_ppr(ppr: Element | None) -> Element | None:
+    """A copy of paragraph properties for a new paragraph: no section break, no revision marks."""
+    if ppr is None:
+        return None
+    ppr = copy.deepcopy(ppr)
+    for child in list(ppr):
+        if child.tag in (ns.SECT_PR, ns.PPR_CHANGE) or not isinstance(child.tag, str):
+            ppr.remove(child)
+        elif child.tag == ns.RPR:
+            for mark in list(child):
+                if mark.tag in (ns.INS, ns.DEL, ns.MOVE_FROM, ns.MOVE_TO, ns.RPR_CHANGE):
+                    child.remove(mark)
+    return ppr
+
+
+def _dominant_rpr(pm: ParagraphMap) -> Element | None:
+    """The run properties of the run holding the most text (first one on a tie)."""
+    weights: dict[int, int] = {}
+    runs: dict[int, Element] = {}
+    for piece in pm.pieces:
+        key = id(piece.run)
+        runs[key] = piece.run
+        weights[key] = weights.get(key, 0) + piece.end - piece.start
+    if not weights:
+        return pm.runs[0].find(ns.RPR) if pm.runs else None
+    best = max(weights, key=lambda key: weights[key])  # max() keeps the first maximum
+    return runs[best].find(ns.RPR)
+
+
+class _Located:
+    __slots__ = ("element", "stack")
+
+    def __init__(self, element: Element, stack: tuple[bool, ...]) -> None:
+        self.element = element
+        self.stack = stack
+
+
+class DocumentEditor:
+    """Applies edits to one parsed ``word/document.xml``, finding paragraphs by locator.
+
+    ``ids`` switches on tracked mode (the redline): every change is a native tracked change.
+    """
+
+    def __init__(self, root: Element, *, ids: IdAllocator | None = None) -> None:
+        self.root = root
+        body = root.find(ns.BODY)
+        if body is None:
+            raise EditError("The document has no body.")
+        self.ids = ids
+        self.paragraphs: dict[str, _Located] = {}
+        for located in locate_paragraphs(body):
+            self.paragraphs[located.locator] = _Located(located.element, located.stack_start)
+        # Elements this replay created in tracked mode: their text is "ours", not version 1's.
+        self._our_ins: set[Element] = set()
+        self._our_paragraphs: set[Element] = set()
+
+    # -- public
+
+    def map(self, locator: str) -> ParagraphMap:
+        located = self._located(locator)
+        return map_paragraph(located.element, located.stack)
+
+    def apply(self, edit: Edit, author: TrackedAuthor | None = None) -> None:
+        if self.ids is not None and author is None:
+            raise ValueError("tracked mode needs an author for every edit")
+        if edit.kind == "replace":
+            self._replace(edit, author)
+        elif edit.kind == "insert_after":
+            self._insert_after(edit, author)
+        elif edit.kind == "delete_paragraph":
+            self._delete_paragraph(edit, author)
+        else:
+            raise EditError(f"Unknown kind of edit: {edit.kind!r}.")
+
+    # -- helpers
+
+    def _located(self, locator: str) -> _Located:
+        try:
+            return self.paragraphs[locator]
+        except KeyError:
+            raise EditError(f"Paragraph {locator} is not in this version of the document.") from None
+
+    def _revision(self, tag: str, author: TrackedAuthor) -> Element:
+        assert self.ids is not None
+        return _make(tag, {ns.ID: str(self.ids.take()), ns.AUTHOR: author.author, ns.DATE: author.date})
+
+    def _place(self, new: Element, anchor: Element, *, after: bool, author: TrackedAuthor | None) -> None:
+        """Put ``new`` (a run) next to ``anchor``; in tracked mode wrapped in ``w:ins`` and never
+        nested in another tracked container (that one is split around it instead)."""
+        if author is None:
+            (anchor.addnext if after else anchor.addprevious)(new)
+            return
+        wrapper = self._revision(ns.INS, author)
+        wrapper.append(new)
+        self._our_ins.add(wrapper)
+        parent = anchor.getparent()
+        if parent.tag in ns.TRACKED_CONTAINERS:
+            pivot = anchor.getnext() if after else anchor
+            if pivot is not None and pivot.getprevious() is not None:
+                second = self._split_container(parent, pivot)
+                second.addprevious(wrapper)
+                return
+            (parent.addnext if pivot is None else parent.addprevious)(wrapper)
+            return
+        (anchor.addnext if after else anchor.addprevious)(wrapper)
+
+    def _split_container(self, container: Element, pivot: Element) -> Element:
+        """Move ``pivot`` and what follows it into a copy of ``container`` placed after it."""
+        second = _make(container.tag, dict(container.attrib))
+        if self.ids is not None and container.get(ns.ID) is not None:
+            second.set(ns.ID, str(self.ids.take()))
+        moving = []
+        current = pivot
+        while current is not None:
+            moving.append(current)
+            current = current.getnext()
+        for element in moving:
+            second.append(element)
+        container.addnext(second)
+        if container in self._our_ins:
+            self._our_ins.add(second)
+        return second
+
+    def _remove_runs(self, runs: list[Element], author: TrackedAuthor | None) -> None:
+        touched: list[Element] = []
+        if author is None:
+            for run in runs:
+                parent = run.getparent()
+                parent.remove(run)
+                touched.append(parent)
+        else:
+            group: list[Element] = []
+            for run in runs:
+                parent = run.getparent()
+                if parent in self._our_ins:
+                    # Inserted by an earlier edit of this replay: gone again, nothing to track.
+                    parent.remove(run)
+                    touched.append(parent)
+                    continue
+                if group and group[-1].getnext() is run:
+                    group.append(run)
+                else:
+                    self._wrap_deleted(group, author)
+                    group = [run]
+            self._wrap_deleted(group, author)
+        for parent in touched:
+            self._drop_if_empty(parent)
+
+    def _wrap_deleted(self, group: list[Element], author: TrackedAuthor) -> None:
+        if not group:
+            return
+        wrapper = self._revision(ns.DEL, author)
+        group[0].addprevious(wrapper)
+        for run in group:
+            for child in run.iter(ns.T, ns.INSTR_TEXT):
+                child.tag = ns.DEL_TEXT if child.tag == ns.T else ns.DEL_INSTR_TEXT
+            wrapper.append(run)
+
+    def _drop_if_empty(self, element: Element) -> None:
+        # An emptied inline container (hyperlink, smart tag, insertion) is noise; paragraphs stay.
+        while (
+            element is not None
+            and element.tag in (ns.HYPERLINK, ns.SMART_TAG, ns.INS, ns.MOVE_TO)
+            and len(element) == 0
+            and not (element.text or "").strip()
+        ):
+            parent = element.getparent()
+            self._our_ins.discard(element)
+            parent.remove(element)
+            element = parent
+
+    # -- the three operations
+
+    def _replace(self, edit: Edit, author: TrackedAuthor | None) -> None:
+        located = self._located(edit.locator)
+        pm = map_paragraph(located.element, located.stack)
+        check_replace(edit.locator, pm.text, pm.protected, edit)
+        assert edit.start is not None
+        # Word-level pieces, right to left so earlier offsets stay valid: words that the edit
+        # keeps keep their own runs (and formatting), and the redline shows only what changed.
+        for offset, before, after in reversed(_word_changes(edit.start, edit.before, edit.after)):
+            self._replace_span(located, offset, offset + len(before), after, author)
+
+    def _replace_span(self, located: _Located, start: int, end: int, after: str, author: TrackedAuthor | None) -> None:
+        pm = map_paragraph(located.element, located.stack)
+        if start == end:
+            self._insert_text(pm, start, after, author)
+            return
+        _cut_after(pm, end)
+        _cut_before(pm, start)
+        pm = map_paragraph(located.element, located.stack)
+        targets: list[Element] = []
+        for piece in pm.pieces:
+            if start <= piece.start and piece.end <= end and (not targets or targets[-1] is not piece.run):
+                targets.append(piece.run)
+        first_parent = targets[0].getparent()
+        anchor = [run for run in targets if run.getparent() is first_parent][-1]
+        if after:
+            self._place(new_run(after, targets[0].find(ns.RPR)), anchor, after=True, author=author)
+        self._remove_runs(targets, author)
+
+    def _insert_text(self, pm: ParagraphMap, k: int, text: str, author: TrackedAuthor | None) -> None:
+        if any(piece.start < k < piece.end for piece in pm.pieces):
+            _cut_after(pm, k)  # k is inside a w:t: split it so that text ends exactly at k
+            pm = map_paragraph(pm.element, pm.stack_start)
+        spans = pm.protected
+        left = next((p for p in pm.pieces if p.end == k and not _char_protected(spans, k - 1)), None)
+        if left is not None:
+            _cut_after(pm, k)
+            self._place(new_run(text, left.run.find(ns.RPR)), left.run, after=True, author=author)
+            return
+        right = next((p for p in pm.pieces if p.start == k and not _char_protected(spans, k)), None)
+        if right is not None:
+            _cut_before(pm, k)
+            run = right.elem.getparent()  # the cut may have moved the text into a new run
+            self._place(new_run(text, run.find(ns.RPR)), run, after=False, author=author)
+            return
+        if pm.pieces:
+            raise EditError("Text cannot be inserted between two fields.")
+        # An empty paragraph: the paragraph mark's run properties format the new text.
+        p = pm.element
+        ppr = p.find(ns.PPR)
+        mark = ppr.find(ns.RPR) if ppr is not None else None
+        run = new_run(text, mark)
+        if author is None:
+            p.append(run)
+        else:
+            wrapper = self._revision(ns.INS, author)
+            wrapper.append(run)
+            self._our_ins.add(wrapper)
+            p.append(wrapper)
+
+    def _insert_after(self, edit: Edit, author: TrackedAuthor | None) -> None:
+        located = self._located(edit.locator)
+        if edit.new_locator is None:
+            raise EditError("The new paragraph has no locator.")
+        if edit.new_locator in self.paragraphs:
+            raise EditError(f"{edit.new_locator} is already a paragraph of this document.")
+        anchor_p = located.element
+        pm = map_paragraph(anchor_p, located.stack)
+        check_insert(Paragraph(locator=edit.locator, text=pm.text, ends_in_field=bool(pm.stack_end)), edit)
+        paragraph = _make(ns.P)
+        ppr = _strip_ppr(anchor_p.find(ns.PPR))
+        if ppr is not None:
+            paragraph.append(ppr)
+        run = new_run(edit.after, _dominant_rpr(pm))
+        if author is None:
+            paragraph.append(run)
+        else:
+            wrapper = self._revision(ns.INS, author)
+            wrapper.append(run)
+            self._our_ins.add(wrapper)
+            paragraph.append(wrapper)
+            self._our_paragraphs.add(paragraph)
+            self._track_new_break(anchor_p, paragraph, author)
+        anchor_p.addnext(paragraph)
+        self.paragraphs[edit.new_locator] = _Located(paragraph, ())
+
+    def _track_new_break(self, anchor_p: Element, paragraph: Element, author: TrackedAuthor) -> None:
+        """Mark the paragraph break that the insertion adds.
+
+        Word's convention (pressing Enter at the end of the anchor): the break now ending the
+        anchor's text is the inserted one, and the new paragraph ends with the anchor's former
+        break, whatever its revision state. LibreOffice reads an inserted paragraph mark as the
+        break *before* the next paragraph's text, so this is also what makes "reject all" give
+        back the anchor exactly. A section break stays on the anchor, so there the new
+        paragraph's own break is marked instead.
+        """
+        anchor_ppr = anchor_p.find(ns.PPR)
+        if anchor_ppr is not None and anchor_ppr.find(ns.SECT_PR) is not None:
+            _paragraph_mark(paragraph).insert(0, self._revision(ns.INS, author))
+            return
+        former = [m for m in _mark_revisions(anchor_p)]
+        if former:
+            mark = _paragraph_mark(paragraph)
+            for index, revision in enumerate(former):
+                clone = copy.deepcopy(revision)
+                clone.set(ns.ID, str(self.ids.take()))  # type: ignore[union-attr]
+                mark.insert(index, clone)
+        if not any(m.tag == ns.INS for m in former):
+            _paragraph_mark(anchor_p).insert(0, self._revision(ns.INS, author))
+
+    def _delete_paragraph(self, edit: Edit, author: TrackedAuthor | None) -> None:
+        located = self._located(edit.locator)
+        p = located.element
+        pm = map_paragraph(p, located.stack)
+        check_delete(edit.locator, pm.text, pm.protected, edit)
+        del self.paragraphs[edit.locator]
+        keep = _must_keep(p)
+        if author is None:
+            if keep:
+                for child in list(p):
+                    if child.tag != ns.PPR:
+                        p.remove(child)
+            else:
+                p.getparent().remove(p)
+            return
+        self._remove_runs(list(pm.runs), author)
+        if p in self._our_paragraphs:
+            # Inserted by this replay: take it out again together with the one inserted break
+            # (its own, or the one that its insertion added to the paragraph before it).
+            self._our_paragraphs.discard(p)
+            if not any(m.tag == ns.INS for m in _mark_revisions(p)):
+                previous = p.getprevious()
+                while previous is not None and previous.tag != ns.P:
+                    previous = previous.getprevious()
+                if previous is not None:
+                    old = previous.find(ns.PPR)
+                    new = p.find(ns.PPR)
+                    if old is not None:
+                        previous.remove(old)
+                    if new is not None:
+                        previous.insert(0, new)
+            p.getparent().remove(p)
+            return
+        if not keep:
+            mark = _paragraph_mark(p)
+            position = 1 if len(mark) and mark[0].tag == ns.INS else 0
+            mark.insert(position, self._revision(ns.DEL, author))
+
+
+def _paragraph_mark(p: Element) -> Element:
+    """The paragraph mark's run properties (``w:pPr/w:rPr``), created in schema order if absent."""
+    ppr = p.find(ns.PPR)
+    if ppr is None:
+        ppr = _make(ns.PPR)
+        p.insert(0, ppr)
+    mark = ppr.find(ns.RPR)
+    if mark is None:
+        mark = _make(ns.RPR)
+        # CT_PPr order: ... rPr, sectPr, pPrChange.
+        following = ppr.find(ns.SECT_PR)
+        if following is None:
+            following = ppr.find(ns.PPR_CHANGE)
+        if following is not None:
+            following.addprevious(mark)
+        else:
+            ppr.append(mark)
+    return mark
+
+
+def _mark_revisions(p: Element) -> list[Element]:
+    ppr = p.find(ns.PPR)
+    mark = ppr.find(ns.RPR) if ppr is not None else None
+    if mark is None:
+        return []
+    return [child for child in mark if child.tag in (ns.INS, ns.DEL)]
+
+
+def _word_changes(start: int, before: str, after: str) -> list[tuple[int, str, str]]:
+    """The replace as minimal word-level (offset, old, new) changes, left to right."""
+    if not before or not after:
+        return [(start, before, after)]
+    changes: list[tuple[int, str, str]] = []
+    position = start
+    pending: list[str] = ["", ""]
+    pending_at: int | None = None
+    for op, text in word_diff(before, after):
+        if op == 0:
+            if pending_at is not None:
+                changes.append((pending_at, pending[0], pending[1]))
+                pending, pending_at = ["", ""], None
+            position += len(text)
+            continue
+        if pending_at is None:
+            pending_at = position
+        if op < 0:
+            pending[0] += text
+            position += len(text)
+        else:
+            pending[1] += text
+    if pending_at is not None:
+        changes.append((pending_at, pending[0], pending[1]))
+    return changes
+
+
+def _must_keep(p: Element) -> bool:
+    """A paragraph that cannot disappear: the only paragraph of a table cell (a cell must hold
+    one), one carrying a section break, or the last block of the body right after a table."""
+    parent = p.getparent()
+    ppr = p.find(ns.PPR)
+    if ppr is not None and ppr.find(ns.SECT_PR) is not None:
+        return True
+    if parent.tag == ns.TC and sum(1 for child in parent if child.tag == ns.P) == 1:
+        return True
+    if parent.tag == ns.BODY:
+        following = p.getnext()
+        while following is not None and not isinstance(following.tag, str):
+            following = following.getnext()
+        previous = p.getprevious()
+        if (following is None or following.tag == ns.SECT_PR) and previous is not None and previous.tag == ns.TBL:
+            return True
+    return False
+
+
+def apply_edit_to_xml(root: Element, edit: Edit) -> None:
+    """Apply one edit to a parsed version-1 ``word/document.xml`` (clean mode)."""
+    DocumentEditor(root).apply(edit)

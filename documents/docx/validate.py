@@ -1,0 +1,238 @@
+"""Upload safety: decide whether bytes are a .docx Redpen can take, before anything is stored.
+
+Every refusal is an ``UploadRejected`` whose message is one sentence for the user. The checks
+run cheapest first and never hold more than one bounded chunk of inflated data:
+
+1. size limit, empty file, file name (.doc, .docm, .pdf, .txt ... get their own sentence);
+2. magic bytes: OLE compound files (old .doc, or an encrypted/password-protected .docx, which
+   Office wraps in the same container), PDF, plain text, anything that is not a zip;
+3. the zip directory: encrypted entries, entry count, declared total size and per-entry
+   compression ratio (zip bombs are refused from the directory, without inflating), macros
+   (``vbaProject.bin``, macro-enabled content types), ``word/document.xml`` present;
+4. every entry is stream-inflated with a hard cap (a lying directory cannot make us inflate
+   more than the cap), and XML parts are scanned for DOCTYPE/ENTITY declarations (XXE, billion
+   laughs); ``[Content_Types].xml`` and ``word/document.xml`` are parsed with the safe parser.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from . import package
+
+MB = 1024 * 1024
+DEFAULT_MAX_UPLOAD_BYTES = 20 * MB
+MAX_UNCOMPRESSED_BYTES = 256 * MB  # all entries together, declared and actual
+MAX_XML_PART_BYTES = 64 * MB  # any one XML part (parsed whole later)
+MAX_ENTRIES = 2000
+# Word's own parts compress ~5-35x; 100x on a part above 1 MB only happens with crafted data.
+MAX_RATIO = 100
+RATIO_MIN_SIZE = 1 * MB
+CHUNK = 64 * 1024
+
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a normal archive, or an empty one
+MACRO_CONTENT_TYPES = ("macroenabled", "vbaproject", "vnd.ms-office.activex", "vnd.ms-word.keymapcustomizations")
+FORBIDDEN_XML = (b"<!DOCTYPE", b"<!ENTITY", "<!DOCTYPE".encode("utf-16-le"), "<!ENTITY".encode("utf-16-le"))
+
+
+class UploadRejected(ValueError):
+    """The upload is refused; ``str(exc)`` is one sentence for the user."""
+
+
+ACCEPTS = "Redpen accepts Word .docx files"
+MSG_EMPTY = "The file is empty."
+MSG_DOC = f"{ACCEPTS}; this is an older Word .doc file, so open it in Word and save it as .docx first."
+MSG_PDF = f"{ACCEPTS}; PDF files cannot be reviewed yet, so please upload the contract as .docx."
+MSG_TEXT = f"{ACCEPTS}; plain-text files cannot be reviewed yet, so please upload the contract as .docx."
+MSG_MACRO = (
+    "This document contains macros (.docm); Redpen accepts only macro-free .docx files, so save it as a "
+    "Word Document (.docx) and upload it again."
+)
+MSG_ENCRYPTED = (
+    "This document is password-protected or encrypted; remove the password in Word (File > Info > Protect "
+    "Document) and upload it again."
+)
+MSG_OLE = f"{ACCEPTS}; this is an older Office file, so open it in Word and save it as .docx first."
+MSG_NOT_ZIP = "The file is damaged or is not a Word .docx document."
+MSG_NO_DOCUMENT = "The file is a zip archive but not a Word document (it has no word/document.xml)."
+MSG_RATIO = "The file is compressed far more than a Word document ever is (a possible zip bomb), so it was refused."
+MSG_ENTRIES = "The file has far more parts than a Word document ever has, so it was refused."
+MSG_DOCTYPE = (
+    "The document contains XML document-type declarations or entities, which Word never writes and Redpen "
+    "refuses for safety."
+)
+
+OTHER_EXTENSIONS = {
+    ".doc": MSG_DOC,
+    ".dot": MSG_DOC,
+    ".docm": MSG_MACRO,
+    ".dotm": MSG_MACRO,
+    ".pdf": MSG_PDF,
+    ".txt": MSG_TEXT,
+    ".text": MSG_TEXT,
+    ".md": MSG_TEXT,
+}
+DOCX_EXTENSIONS = {".docx", ".dotx"}
+
+
+def _human(size: int) -> str:
+    return f"{size // MB} MB" if size >= MB and size % MB == 0 else f"{size / MB:.1f} MB"
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES
+    max_uncompressed_bytes: int = MAX_UNCOMPRESSED_BYTES
+    max_xml_part_bytes: int = MAX_XML_PART_BYTES
+    max_entries: int = MAX_ENTRIES
+    max_ratio: int = MAX_RATIO
+
+
+def validate_docx(data: bytes, filename: str = "", *, limits: Limits | None = None) -> None:
+    """Raise ``UploadRejected`` unless ``data`` is a safe, macro-free, unencrypted .docx."""
+    limits = limits or Limits()
+    if len(data) > limits.max_upload_bytes:
+        raise UploadRejected(f"The file is larger than the {_human(limits.max_upload_bytes)} upload limit.")
+    if not data:
+        raise UploadRejected(MSG_EMPTY)
+    _check_name(filename, data)
+    _check_magic(data)
+    zf = _open_zip(data)
+    _check_directory(zf, limits)
+    _check_contents(zf, limits)
+
+
+def _check_name(filename: str, data: bytes) -> None:
+    if not filename:
+        return
+    suffix = PurePosixPath(filename.replace("\\", "/")).suffix.lower()
+    if suffix in DOCX_EXTENSIONS:
+        return
+    if suffix in (".doc", ".dot") and data.startswith(OLE_MAGIC) and _ole_is_encrypted(data):
+        raise UploadRejected(MSG_ENCRYPTED)
+    if suffix in OTHER_EXTENSIONS:
+        raise UploadRejected(OTHER_EXTENSIONS[suffix])
+    shown = PurePosixPath(filename.replace("\\", "/")).name[:80]
+    raise UploadRejected(f"{ACCEPTS}; “{shown}” is not one, so please upload the contract as .docx.")
+
+
+def _ole_is_encrypted(data: bytes) -> bool:
+    # Office wraps an encrypted .docx in an OLE compound file whose directory names the streams
+    # "EncryptionInfo" and "EncryptedPackage" (UTF-16LE); a .doc has a "WordDocument" stream.
+    head = data[: 4 * MB]
+    return "EncryptedPackage".encode("utf-16-le") in head or "EncryptionInfo".encode("utf-16-le") in head
+
+
+def _check_magic(data: bytes) -> None:
+    if data.startswith(OLE_MAGIC):
+        if _ole_is_encrypted(data):
+            raise UploadRejected(MSG_ENCRYPTED)
+        if "WordDocument".encode("utf-16-le") in data[: 4 * MB]:
+            raise UploadRejected(MSG_DOC)
+        raise UploadRejected(MSG_OLE)
+    if data.lstrip()[:5] == b"%PDF-":
+        raise UploadRejected(MSG_PDF)
+    if data.startswith(b"{\\rtf"):
+        raise UploadRejected(f"{ACCEPTS}; this is an RTF file, so open it in Word and save it as .docx first.")
+    if not data.startswith(ZIP_MAGIC):
+        if _looks_like_text(data):
+            raise UploadRejected(MSG_TEXT)
+        raise UploadRejected(MSG_NOT_ZIP)
+
+
+def _looks_like_text(data: bytes) -> bool:
+    sample = data[:4096]
+    if b"\x00" in sample:
+        return False
+    try:
+        sample.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        # A multi-byte character cut at the end of the sample is still text.
+        return exc.start >= len(sample) - 4
+    return True
+
+
+def _open_zip(data: bytes) -> zipfile.ZipFile:
+    try:
+        return package.open_package(data)
+    except package.PackageError as exc:
+        raise UploadRejected(MSG_NOT_ZIP) from exc
+
+
+def _check_directory(zf: zipfile.ZipFile, limits: Limits) -> None:
+    infos = zf.infolist()
+    if len(infos) > limits.max_entries:
+        raise UploadRejected(MSG_ENTRIES)
+    names = {info.filename for info in infos}
+    lowered = {name.lower() for name in names}
+    if any(info.flag_bits & 0x1 for info in infos):
+        raise UploadRejected(MSG_ENCRYPTED)
+    if any(PurePosixPath(name).name == "vbaproject.bin" for name in lowered):
+        raise UploadRejected(MSG_MACRO)
+    declared = sum(info.file_size for info in infos)
+    if declared > limits.max_uncompressed_bytes:
+        raise UploadRejected(
+            f"The file expands to more than {_human(limits.max_uncompressed_bytes)} when unpacked, which no "
+            "Word document does, so it was refused."
+        )
+    for info in infos:
+        if info.file_size >= RATIO_MIN_SIZE and info.file_size > limits.max_ratio * max(info.compress_size, 1):
+            raise UploadRejected(MSG_RATIO)
+        if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            raise UploadRejected(MSG_NOT_ZIP)
+    if package.DOCUMENT_PART not in names or "[Content_Types].xml" not in names:
+        raise UploadRejected(MSG_NO_DOCUMENT)
+
+
+def _check_contents(zf: zipfile.ZipFile, limits: Limits) -> None:
+    budget = limits.max_uncompressed_bytes
+    kept: dict[str, bytes] = {}
+    for info in zf.infolist():
+        if info.is_dir():
+            continue
+        name = info.filename
+        is_xml = name.lower().endswith((".xml", ".rels"))
+        keep = name in ("[Content_Types].xml", package.DOCUMENT_PART)
+        size = 0
+        tail = b""
+        chunks: list[bytes] = []
+        try:
+            with zf.open(info) as handle:
+                while True:
+                    chunk = handle.read(CHUNK)
+                    if not chunk:
+                        break
+                    size += len(chunk)
+                    budget -= len(chunk)
+                    if budget < 0 or size > info.file_size:
+                        raise UploadRejected(MSG_RATIO)
+                    if is_xml:
+                        if size > limits.max_xml_part_bytes:
+                            raise UploadRejected(MSG_RATIO)
+                        window = tail + chunk
+                        if any(marker in window for marker in FORBIDDEN_XML):
+                            raise UploadRejected(MSG_DOCTYPE)
+                        tail = window[-24:]
+                    if keep:
+                        chunks.append(chunk)
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as exc:
+            raise UploadRejected(MSG_NOT_ZIP) from exc
+        if keep:
+            kept[name] = b"".join(chunks)
+    try:
+        content_types = package.parse_xml(kept["[Content_Types].xml"])
+        root = package.parse_xml(kept[package.DOCUMENT_PART])
+    except package.PackageError as exc:
+        raise UploadRejected(str(exc)) from exc
+    for element in content_types:
+        content_type = (element.get("ContentType") or "").lower()
+        if any(marker in content_type for marker in MACRO_CONTENT_TYPES):
+            raise UploadRejected(MSG_MACRO)
+    if root.find(f"{{{_W}}}body") is None:
+        raise UploadRejected(MSG_NO_DOCUMENT)
+
+
+_W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
