@@ -1,0 +1,779 @@
+"""The playbook engine (DESIGN §4 and §5): deterministic, offline, no ORM.
+
+``analyze`` runs every rule of a playbook over a text model and returns one ``RuleResult`` per
+rule, in rule order, each with its evidence sentences and fully resolved proposals (the exact
+paragraph, offset and text an edit changes). ``revise`` turns a lawyer's instruction into a new
+proposal; ``reanchor`` re-points a proposal computed on an older version at the current one.
+
+Performance: a document is prepared once per call (normalised paragraph text, sentence spans on
+demand, cached by paragraph text); a rule first checks its phrases against the whole document and
+then each paragraph with plain substring tests, so sentence splitting and regexes only run on the
+few paragraphs that can match.
+
+History (DESIGN §2.7): ``revise`` reads the decisions the workflow passes in. Earlier instructions
+on the same rule are cited in the explanation ("Earlier instructions: ..."); an instruction that
+was already tried on this rule and whose result was rejected is reported in the explanation with
+the rejection reason, so the lawyer sees they are going round in circles; and a request to go
+back to the preferred position after the lawyer rejected it says so too. History never silently
+changes the wording: the same request on the same proposal gives the same result.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from documents.docx.model import Edit, Paragraph, TextModel
+from playbooks.rules import Find, PlaybookSpec, RegexTimeout, Rule, bounded_search, compile_pattern
+from review.engine import numbers
+from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
+from review.engine.normalize import Normalized, norm_phrase, normalize
+from review.engine.sentences import split_sentences
+
+ENGINE_VERSION = "playbook-1"
+
+_LIMIT_KIND: dict[str, numbers.QuantityKind] = {
+    "max_days": "days", "min_days": "days", "max_amount": "amount",
+    "min_amount": "amount", "max_percent": "percent", "min_percent": "percent",
+}  # fmt: skip
+_KIND_NOUN = {"days": "duration", "amount": "amount", "percent": "percentage"}
+_EXCERPT = 320
+
+
+def _quote(text: str, limit: int = _EXCERPT) -> str:
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "\u2026"
+    return f"\u201c{text}\u201d"
+
+
+# --- the prepared document ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sentence:
+    locator: str
+    paragraph_index: int
+    start: int  # offsets in the paragraph's original text
+    end: int
+    text: str  # original text
+    norm: str  # normalised, case kept (regexes run here)
+    lower: str  # normalised, lower case (phrases match here)
+
+    def evidence(self) -> Evidence:
+        return Evidence(locator=self.locator, sentence=self.text, start=self.start, end=self.end)
+
+
+@dataclass
+class _Para:
+    index: int
+    paragraph: Paragraph
+    normalized: Normalized
+
+    @cached_property
+    def sentences(self) -> list[Sentence]:
+        text = self.paragraph.text
+        result = []
+        for start, end in split_sentences(text):
+            nstart = self.normalized.from_original(start)
+            nend = self.normalized.from_original(end)
+            result.append(
+                Sentence(
+                    locator=self.paragraph.locator,
+                    paragraph_index=self.index,
+                    start=start,
+                    end=end,
+                    text=text[start:end],
+                    norm=self.normalized.text[nstart:nend],
+                    lower=self.normalized.lower[nstart:nend],
+                )
+            )
+        return result
+
+
+@dataclass
+class PreparedDocument:
+    model: TextModel
+    paragraphs: list[_Para] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, model: TextModel) -> PreparedDocument:
+        paragraphs = [_Para(i, p, normalize(p.text)) for i, p in enumerate(model.paragraphs)]
+        return cls(model=model, paragraphs=paragraphs)
+
+    @cached_property
+    def lower(self) -> str:
+        return "\n".join(p.normalized.lower for p in self.paragraphs)
+
+
+# Anchors, and lookarounds that can see past a sentence ("(?!.*breach)"), make a paragraph-level
+# match differ from a sentence-level one. Outside a character class only (rough but safe: a false
+# positive only costs speed).
+_ANCHORED = re.compile(r"(?<!\\)(?<!\[)\^|(?<!\\)\$|\\[AZz]|\(\?<?[!=][^)]*\.[*+{]")
+
+
+@dataclass(frozen=True)
+class _CompiledFind:
+    any: tuple[str, ...]
+    all: tuple[str, ...]
+    pattern: object | None  # a compiled ``regex`` pattern
+
+    # Whether a paragraph-level search can stand in for the sentence-level one as a prefilter:
+    # not when the pattern is anchored (``^`` at a paragraph start is not at a sentence start,
+    # and a lookahead over the paragraph sees other sentences).
+    paragraph_prefilter: bool = True
+
+    @classmethod
+    def of(cls, find: Find) -> _CompiledFind:
+        anchored = bool(find.regex) and _ANCHORED.search(find.regex or "") is not None
+        return cls(
+            any=tuple(t for t in (norm_phrase(x) for x in find.any) if t),
+            all=tuple(t for t in (norm_phrase(x) for x in find.all) if t),
+            pattern=compile_pattern(find.regex) if find.regex else None,
+            paragraph_prefilter=not anchored,
+        )
+
+    @property
+    def empty(self) -> bool:
+        return not self.any and not self.all and self.pattern is None
+
+    def could_match(self, lower: str) -> bool:
+        """Cheap substring prefilter (document or paragraph)."""
+        if self.any and not any(term in lower for term in self.any):
+            return False
+        return all(term in lower for term in self.all)
+
+    def matches(self, sentence: Sentence) -> bool:
+        if not self.could_match(sentence.lower):
+            return False
+        return self.pattern is None or bounded_search(self.pattern, sentence.norm) is not None  # type: ignore[arg-type]
+
+    def sentences(self, document: PreparedDocument) -> Iterator[Sentence]:
+        if self.empty or not self.could_match(document.lower):
+            return
+        for para in document.paragraphs:
+            if not para.paragraph.text or not self.could_match(para.normalized.lower):
+                continue
+            # A regex that cannot match the paragraph cannot match one of its sentences.
+            if (
+                self.pattern is not None
+                and self.paragraph_prefilter
+                and bounded_search(self.pattern, para.normalized.text) is None  # type: ignore[arg-type]
+            ):
+                continue
+            for sentence in para.sentences:
+                if self.matches(sentence):
+                    yield sentence
+
+
+# --- edits -------------------------------------------------------------------------------------
+
+
+def _replace_edit(sentence: Sentence, after: str) -> Edit:
+    return Edit(kind="replace", locator=sentence.locator, before=sentence.text, after=after, start=sentence.start)
+
+
+def _delete_edit(paragraph: Paragraph, start: int, end: int) -> Edit:
+    """Strike a sentence: the whole paragraph if it is the only text, else the sentence and the
+    white space that separates it from the next (or previous) one, so no double space remains."""
+    text = paragraph.text
+    if text[:start].strip() == "" and text[end:].strip() == "":
+        return Edit(kind="delete_paragraph", locator=paragraph.locator, before=text)
+    if text[end:].strip():
+        while end < len(text) and text[end] in " \t\u00a0":
+            end += 1
+    else:
+        while start > 0 and text[start - 1] in " \t\u00a0":
+            start -= 1
+    return Edit(kind="replace", locator=paragraph.locator, before=text[start:end], after="", start=start)
+
+
+def _sentence_after(sentence: Sentence, start: int, end: int, replacement: str) -> str:
+    """The sentence as it reads after replacing [start, end) (paragraph offsets)."""
+    local_start, local_end = start - sentence.start, end - sentence.start
+    return sentence.text[:local_start] + replacement + sentence.text[local_end:]
+
+
+# --- the engine --------------------------------------------------------------------------------
+
+
+class PlaybookEngine:
+    version = ENGINE_VERSION
+
+    # -- analysis --
+
+    def analyze(self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = "") -> list[RuleResult]:
+        document = PreparedDocument.build(model)
+        label = citation_label or playbook.name
+        inserts = 0
+        results = []
+        for rule in playbook.rules:
+            try:
+                result = self._run_rule(rule, document, label, model.next_insert + inserts)
+            except RegexTimeout:
+                result = RuleResult(
+                    rule_id=rule.id,
+                    title=rule.title,
+                    severity=rule.severity,
+                    status="not_found",
+                    message=(
+                        f"Rule {rule.id} could not be checked: one of its patterns took too long on this "
+                        "document and was stopped. Simplify the pattern in the playbook."
+                    ),
+                )
+            inserts += sum(1 for p in result.recommendations if p.edit.kind == "insert_after")
+            results.append(result)
+        return results
+
+    def _run_rule(self, rule: Rule, document: PreparedDocument, label: str, next_insert: int) -> RuleResult:
+        found = list(_CompiledFind.of(rule.find).sentences(document))
+        kind = rule.check.kind
+        base = {"rule_id": rule.id, "title": rule.title, "severity": rule.severity}
+        citation = f"{rule.id} @ {label}"
+        guidance = f" Playbook guidance: {_quote(rule.guidance)}." if rule.guidance else ""
+
+        if kind == "must_exist":
+            if found:
+                return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in found))
+            return RuleResult(
+                **base,
+                status="missing",
+                recommendations=self._insert_missing(rule, document, citation, guidance, next_insert),
+                message="No clause of this kind was found in the contract.",
+            )
+        if not found:
+            return RuleResult(**base, status="not_found", message="No sentence of the contract is about this rule.")
+
+        if kind in {"must_not_exist", "must_match", "must_not_match"}:
+            if kind == "must_not_exist":
+                failing = found
+            elif kind == "must_match":
+                pattern = compile_pattern(str(rule.check.value))
+                passing = [s for s in found if bounded_search(pattern, s.norm) is not None]
+                if passing:
+                    return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
+                failing = found[:1]
+            else:
+                pattern = compile_pattern(str(rule.check.value))
+                failing = [s for s in found if bounded_search(pattern, s.norm) is not None]
+                if not failing:
+                    return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in found))
+            reason = {
+                "must_not_exist": "the playbook does not accept this clause",
+                "must_match": "none of the sentences about this rule has the required wording",
+                "must_not_match": "the sentence has wording the playbook does not accept",
+            }[kind]
+            evidence = found if kind == "must_match" else failing
+            proposals = tuple(
+                self._strike_or_replace(rule, document, s, citation, guidance, reason) for s in failing
+            )
+            return RuleResult(
+                **base, status="issue", evidence=tuple(s.evidence() for s in evidence), recommendations=proposals
+            )
+
+        return self._limit(rule, found, base, citation, guidance)
+
+    def _insert_missing(
+        self, rule: Rule, document: PreparedDocument, citation: str, guidance: str, next_insert: int
+    ) -> tuple[Proposal, ...]:
+        if not rule.positions or not document.paragraphs:
+            return ()
+        anchor: Paragraph | None = None
+        where = "at the end of the contract"
+        if rule.insert_after is not None:
+            first = next(_CompiledFind.of(rule.insert_after).sentences(document), None)
+            if first is not None:
+                anchor = document.paragraphs[first.paragraph_index].paragraph
+                where = f"after the paragraph that reads {_quote(first.text, 120)}"
+        if anchor is None:
+            # The last paragraph with text: a trailing empty paragraph has no formatting to copy.
+            anchor = next(
+                (p.paragraph for p in reversed(document.paragraphs) if p.paragraph.text.strip()),
+                document.paragraphs[-1].paragraph,
+            )
+        text = rule.positions[0]
+        edit = Edit(kind="insert_after", locator=anchor.locator, after=text, new_locator=f"n{next_insert}")
+        explanation = (
+            f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
+            f"{guidance} Proposed: insert the playbook's preferred clause {where}."
+        )
+        return (Proposal(action="insert", edit=edit, before="", after=text, explanation=explanation, position=0),)
+
+    def _strike_or_replace(
+        self, rule: Rule, document: PreparedDocument, sentence: Sentence, citation: str, guidance: str, reason: str
+    ) -> Proposal:
+        evidence = f" Evidence: {_quote(sentence.text)}."
+        if rule.positions:
+            explanation = (
+                f"{rule.title} ({citation}): {reason}.{guidance}{evidence} "
+                "Proposed: replace the sentence with the playbook's preferred wording."
+            )
+            return Proposal(
+                action="replace",
+                edit=_replace_edit(sentence, rule.positions[0]),
+                before=sentence.text,
+                after=rule.positions[0],
+                explanation=explanation,
+                position=0,
+            )
+        paragraph = document.paragraphs[sentence.paragraph_index].paragraph
+        explanation = f"{rule.title} ({citation}): {reason}.{guidance}{evidence} Proposed: strike the sentence."
+        return Proposal(
+            action="delete",
+            edit=_delete_edit(paragraph, sentence.start, sentence.end),
+            before=sentence.text,
+            after="",
+            explanation=explanation,
+        )
+
+    def _limit(self, rule: Rule, found: list[Sentence], base: dict, citation: str, guidance: str) -> RuleResult:
+        kind = _LIMIT_KIND[rule.check.kind]
+        limit = float(rule.check.value)  # type: ignore[arg-type]
+        is_max = rule.check.kind.startswith("max_")
+        passing: list[Sentence] = []
+        failing: list[Sentence] = []
+        proposals: list[Proposal] = []
+        for sentence in found:
+            quantities = numbers.find_quantities(sentence.text, kind)
+            bad = [q for q in quantities if (q.value > limit if is_max else q.value < limit)]
+            if bad:
+                failing.append(sentence)
+                for quantity in bad:
+                    proposals.append(self._number_proposal(rule, sentence, quantity, limit, is_max, citation, guidance))
+            elif quantities:
+                passing.append(sentence)
+        if failing:
+            return RuleResult(
+                **base,
+                status="issue",
+                evidence=tuple(s.evidence() for s in failing),
+                recommendations=tuple(proposals),
+            )
+        if passing:
+            return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
+        # Sentences about the rule, but none states a figure: nothing to check.
+        return RuleResult(
+            **base,
+            status="not_found",
+            evidence=tuple(s.evidence() for s in found),
+            message=f"Sentences about this rule were found, but none states a {_KIND_NOUN[kind]} to check.",
+        )
+
+    def _number_proposal(
+        self,
+        rule: Rule,
+        sentence: Sentence,
+        quantity: numbers.Quantity,
+        limit: float,
+        is_max: bool,
+        citation: str,
+        guidance: str,
+    ) -> Proposal:
+        kind = quantity.kind
+        new_phrase = numbers.write_quantity(quantity, limit)
+        start, end = sentence.start + quantity.start, sentence.start + quantity.end
+        edit = Edit(kind="replace", locator=sentence.locator, before=quantity.phrase, after=new_phrase, start=start)
+        bound = "at most" if is_max else "at least"
+        explanation = (
+            f"{rule.title} ({citation}): the contract says {_quote(quantity.phrase)} "
+            f"({numbers.describe(quantity.value, kind)}); the playbook accepts {bound} "
+            f"{numbers.describe(limit, kind)}.{guidance} Evidence: {_quote(sentence.text)}. "
+            f"Proposed: change only {_quote(quantity.phrase)} to {_quote(new_phrase)}."
+        )
+        return Proposal(
+            action="replace",
+            edit=edit,
+            before=sentence.text,
+            after=_sentence_after(sentence, start, end, new_phrase),
+            explanation=explanation,
+            value=limit,
+        )
+
+    # -- revision --
+
+    def revise(self, request: RevisionRequest, model: TextModel) -> Proposal:
+        return _Reviser(request, model).run()
+
+    # -- re-anchoring --
+
+    def reanchor(self, proposal: Proposal, model: TextModel) -> Proposal | None:
+        return reanchor(proposal, model)
+
+
+# --- revision ----------------------------------------------------------------------------------
+
+_OWN_WORDING = re.compile(
+    r"^\s*(?:please\s+)?(?:replace\s+(?:it\s+|this\s+|the\s+\w+\s+)?with|use\s+(?:this\s+|my\s+)?(?:own\s+)?wording"
+    r"|own\s+wording|my\s+wording|wording|rewrite\s+as|change\s+(?:it\s+)?to)\s*:\s*(?P<text>.+?)\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_SOFTER = re.compile(
+    r"\b(?:softer|fallback|fall\s+back|more\s+lenient|lenient|less\s+strict|weaker|looser|concede|next\s+position"
+    r"|compromise)\b",
+    re.IGNORECASE,
+)
+_PREFERRED = re.compile(r"\b(?:preferred|original\s+position|first\s+position|playbook\s+position)\b", re.IGNORECASE)
+_STRICTER = re.compile(r"\b(?:stricter|tougher|harder|firmer|stronger|more\s+strict|previous\s+position)\b", re.IGNORECASE)
+_BARE_NUMBER = re.compile(r"^\D*?(\d[\d,]*(?:\.\d+)?)\D*$")
+UNDERSTOOD = (
+    "'softer' or 'fallback' (next position in the playbook), 'stricter' or 'preferred' (back towards the "
+    "preferred position), a number such as '45 days', '2 years', '$2,000,000' or '10%', {variants}"
+    "or your own text as 'replace with: ...'"
+)
+
+
+def _norm_instruction(text: str) -> str:
+    return " ".join(text.lower().split()).strip(" .!")
+
+
+@dataclass(frozen=True)
+class _HistoryView:
+    """What earlier decisions on the same rule say about this revision."""
+
+    instructions: tuple[str, ...]
+    rejected: dict[str, str]  # instruction -> rejection reason
+    rejected_original: str | None  # reason the first recommendation was rejected, if it was
+
+    @classmethod
+    def of(cls, rule_id: str, history: tuple[HistoryItem, ...]) -> _HistoryView:
+        instructions: list[str] = []
+        rejected: dict[str, str] = {}
+        rejected_original: str | None = None
+        last_instruction: str | None = None
+        for item in history:
+            if item.rule_id != rule_id:
+                continue
+            if item.action == "revise":
+                instructions.append(item.text)
+                last_instruction = item.text
+            elif item.action == "reject":
+                if last_instruction is None:
+                    rejected_original = item.text
+                else:
+                    rejected[_norm_instruction(last_instruction)] = item.text
+                last_instruction = None
+            else:
+                last_instruction = None
+        return cls(tuple(instructions), rejected, rejected_original)
+
+
+class _Reviser:
+    def __init__(self, request: RevisionRequest, model: TextModel) -> None:
+        self.request = request
+        self.rule = request.rule
+        self.current = request.current
+        self.model = model
+        self.instruction = request.instruction.strip()
+        self.history = _HistoryView.of(self.rule.id, request.history)
+        self.citation = request.citation or self.rule.id
+        self.limit_kind = _LIMIT_KIND.get(self.rule.check.kind)
+
+    # The number phrase the current proposal changes, if it is a number-only edit.
+    @cached_property
+    def number_phrase(self) -> numbers.Quantity | None:
+        edit = self.current.edit
+        if edit.kind != "replace" or not edit.before:
+            return None
+        for kind in ("days", "amount", "percent"):
+            for quantity in numbers.find_quantities(edit.before, kind):  # type: ignore[arg-type]
+                if quantity.start == 0 and quantity.end == len(edit.before):
+                    return quantity
+        return None
+
+    def run(self) -> Proposal:
+        if not self.instruction:
+            raise RevisionError(f"The instruction is empty. Understood: {self._understood()}.")
+        own = _OWN_WORDING.match(self.instruction)
+        if own:
+            return self._own_wording(own.group("text").strip().strip("\"'\u201c\u201d\u2018\u2019").strip())
+        variant = self._variant_name()
+        if variant is not None:
+            return self._with_text(
+                self.rule.variant_map[variant], what=f"the playbook's {variant!r} wording", variant=variant
+            )
+        if _PREFERRED.search(self.instruction):
+            return self._ladder_to(0)
+        if _SOFTER.search(self.instruction):
+            return self._ladder_to(self._ladder_index() + 1)
+        if _STRICTER.search(self.instruction):
+            return self._ladder_to(self._ladder_index() - 1)
+        quantity = self._instruction_quantity()
+        if quantity is not None:
+            return self._number(quantity)
+        raise RevisionError(f"Could not understand {self.instruction!r}. Understood: {self._understood()}.")
+
+    def _understood(self) -> str:
+        names = ", ".join(f"'{name}'" for name, _ in self.rule.variants)
+        return UNDERSTOOD.format(variants=f"a variant of this rule ({names}), " if names else "")
+
+    # -- the pieces of a new proposal --
+
+    def _explain(self, what: str, extra: str = "") -> str:
+        parts = [f"{self.rule.title} ({self.citation}): revised as asked ({_quote(self.instruction, 120)}): {what}."]
+        if extra:
+            parts.append(extra)
+        if self.rule.guidance:
+            parts.append(f"Playbook guidance: {_quote(self.rule.guidance)}.")
+        if self.history.instructions:
+            earlier = ", ".join(_quote(i, 80) for i in self.history.instructions)
+            parts.append(f"Earlier instructions on this rule: {earlier}.")
+        reason = self.history.rejected.get(_norm_instruction(self.instruction))
+        if reason is not None:
+            because = f" (reason given: {_quote(reason, 160)})" if reason else ""
+            parts.append(
+                f"Note: {_quote(self.instruction, 80)} was already tried on this rule and its result was "
+                f"rejected{because}."
+            )
+        if self.history.rejected_original is not None and self.current.position in (None, 0):
+            because = f" (reason: {_quote(self.history.rejected_original, 160)})" if self.history.rejected_original else ""
+            parts.append(f"The playbook's first recommendation for this rule was rejected earlier{because}.")
+        return " ".join(parts)
+
+    def _sentence_target(self) -> tuple[str, int, str, str]:
+        """(locator, start, before, suffix) of the text a whole-wording change replaces.
+
+        Usually the current edit's own span; for a number-only edit, the sentence holding the
+        number; for a struck sentence, the sentence without the white space the strike took
+        (kept as ``suffix`` so the new wording stays separated)."""
+        edit = self.current.edit
+        if edit.kind == "delete_paragraph":
+            return edit.locator, 0, edit.before, ""
+        assert edit.start is not None
+        if self.number_phrase is not None:
+            paragraph = self.model.get(edit.locator)
+            for start, end in split_sentences(paragraph.text):
+                if start <= edit.start < end:
+                    return edit.locator, start, paragraph.text[start:end], ""
+            raise RevisionError("The sentence this recommendation changes is no longer in the document.")
+        if not edit.after and edit.before.strip() != edit.before:
+            stripped = edit.before.strip()
+            lead = len(edit.before) - len(edit.before.lstrip())
+            suffix = edit.before[lead + len(stripped) :]
+            return edit.locator, edit.start + lead, stripped, suffix
+        return edit.locator, edit.start, edit.before, ""
+
+    def _with_text(
+        self, text: str, *, what: str, position: int | None = None, variant: str | None = None, value: float | None = None
+    ) -> Proposal:
+        text = text.strip()
+        if not text:
+            raise RevisionError("The new wording is empty.")
+        edit = self.current.edit
+        if edit.kind == "insert_after":
+            new_edit = replace(edit, after=text)
+            return Proposal(
+                action="insert", edit=new_edit, before="", after=text, explanation=self._explain(what),
+                position=position, variant=variant, value=value, instruction=self.instruction,
+            )  # fmt: skip
+        locator, start, before, suffix = self._sentence_target()
+        after = text + suffix if suffix and before else text
+        new_edit = Edit(kind="replace", locator=locator, before=before + (suffix if suffix else ""), after=after,
+                        start=start)  # fmt: skip
+        if edit.kind == "delete_paragraph":
+            new_edit = Edit(kind="replace", locator=locator, before=before, after=text, start=0)
+        return Proposal(
+            action="replace", edit=new_edit, before=before, after=text, explanation=self._explain(what),
+            position=position, variant=variant, value=value, instruction=self.instruction,
+        )  # fmt: skip
+
+    # -- instruction kinds --
+
+    def _variant_name(self) -> str | None:
+        lowered = self.instruction.lower()
+        for name, _ in self.rule.variants:
+            if re.search(rf"(?<!\w){re.escape(name.lower())}(?!\w)", lowered):
+                return name
+        return None
+
+    def _ladder_index(self) -> int:
+        return self.current.position if self.current.position is not None else 0
+
+    def _ladder_to(self, index: int) -> Proposal:
+        positions = self.rule.positions
+        if not positions:
+            raise RevisionError(
+                f"Rule {self.rule.id} has no positions to move between. Give a number or your own wording "
+                "('replace with: ...')."
+            )
+        if index >= len(positions):
+            raise RevisionError(
+                f"This is already the most lenient position the playbook allows for rule {self.rule.id} "
+                f"(position {len(positions)} of {len(positions)}). Give your own wording ('replace with: ...') "
+                "if you want to go further."
+            )
+        if index < 0:
+            raise RevisionError(
+                f"This is already the playbook's preferred (strictest) position for rule {self.rule.id}."
+            )
+        text = positions[index]
+        label = "preferred position" if index == 0 else f"fallback position {index} of {len(positions) - 1}"
+        if self.limit_kind is not None and self.number_phrase is not None:
+            # A number-only recommendation moves along the ladder by the positions' figures.
+            figures = numbers.find_quantities(text, self.limit_kind)
+            if figures:
+                return self._number_from_value(
+                    figures[0].value, what=f"the playbook's {label}", position=index, quantity=figures[0]
+                )
+        return self._with_text(text, what=f"the playbook's {label}", position=index)
+
+    def _instruction_quantity(self) -> numbers.Quantity | None:
+        kinds: list[numbers.QuantityKind] = ["days", "amount", "percent"]
+        if self.limit_kind is not None:
+            kinds.remove(self.limit_kind)
+            kinds.insert(0, self.limit_kind)
+        for kind in kinds:
+            found = numbers.find_quantities(self.instruction, kind)
+            if found:
+                return found[0]
+        bare = _BARE_NUMBER.match(self.instruction)
+        target_kind = self.limit_kind or (self.number_phrase.kind if self.number_phrase else None)
+        if bare and target_kind is not None:
+            figure = float(bare.group(1).replace(",", ""))
+            unit = "day" if target_kind == "days" else ""
+            return numbers.Quantity(target_kind, 0, 0, bare.group(1), figure, figure, unit, {"form": "digits"})
+        return None
+
+    def _number(self, quantity: numbers.Quantity) -> Proposal:
+        return self._number_from_value(quantity.value, what=f"use {_quote(quantity.phrase)}", quantity=quantity)
+
+    def _number_from_value(
+        self, value: float, *, what: str, quantity: numbers.Quantity, position: int | None = None
+    ) -> Proposal:
+        phrase = self.number_phrase
+        extra = self._limit_note(value, quantity.kind)
+        if phrase is not None:
+            if phrase.kind != quantity.kind:
+                raise RevisionError(
+                    f"This recommendation changes a {_KIND_NOUN[phrase.kind]} ({phrase.phrase!r}); "
+                    f"{quantity.phrase!r} is a {_KIND_NOUN[quantity.kind]}."
+                )
+            new_phrase = self._write_like(phrase, quantity, value)
+            edit = self.current.edit
+            assert edit.start is not None
+            sentence_start, sentence = self._sentence_of(edit.locator, edit.start)
+            local = edit.start - sentence_start
+            after_sentence = sentence[:local] + new_phrase + sentence[local + len(edit.before) :]
+            return Proposal(
+                action="replace", edit=replace(edit, after=new_phrase), before=sentence, after=after_sentence,
+                explanation=self._explain(f"{what}, written {_quote(new_phrase)}", extra),
+                position=position, value=value, instruction=self.instruction,
+            )  # fmt: skip
+        # A clause proposal (replace or insert): change the figure inside the proposed wording.
+        wording = self.current.after
+        figures = numbers.find_quantities(wording, quantity.kind)
+        if not figures:
+            raise RevisionError(
+                f"The proposed wording has no {_KIND_NOUN[quantity.kind]} to change to {quantity.phrase!r}. "
+                f"Understood: {self._understood()}."
+            )
+        target = figures[0]
+        new_phrase = self._write_like(target, quantity, value)
+        text = wording[: target.start] + new_phrase + wording[target.end :]
+        return self._with_text(
+            text, what=f"{what} in the proposed wording", position=self.current.position, value=value
+        ) if self.current.edit.kind != "insert_after" else Proposal(
+            action="insert", edit=replace(self.current.edit, after=text), before="", after=text,
+            explanation=self._explain(f"{what} in the proposed clause", extra), position=self.current.position,
+            value=value, instruction=self.instruction,
+        )  # fmt: skip
+
+    @staticmethod
+    def _write_like(phrase: numbers.Quantity, quantity: numbers.Quantity, value: float) -> str:
+        if phrase.kind == "days" and quantity.unit in {"week", "month", "year"} and quantity.style.get("form") != "net":
+            # "use 2 years": keep the lawyer's unit, in the document's number style.
+            return numbers.write_duration(phrase, quantity.number, quantity.unit, quantity.style.get("qual", "").lower())
+        if phrase.kind == "days" and quantity.style.get("qual"):
+            return numbers.write_duration(phrase, quantity.number, "day", quantity.style["qual"].lower())
+        return numbers.write_quantity(phrase, value)
+
+    def _sentence_of(self, locator: str, offset: int) -> tuple[int, str]:
+        text = self.model.get(locator).text
+        for start, end in split_sentences(text):
+            if start <= offset < end:
+                return start, text[start:end]
+        return 0, text
+
+    def _limit_note(self, value: float, kind: numbers.QuantityKind) -> str:
+        if self.limit_kind != kind:
+            return ""
+        limit = float(self.rule.check.value)  # type: ignore[arg-type]
+        is_max = self.rule.check.kind.startswith("max_")
+        if (value > limit) if is_max else (value < limit):
+            bound = "at most" if is_max else "at least"
+            return (
+                f"This goes beyond the playbook, which accepts {bound} {numbers.describe(limit, kind)}; "
+                "it may need approval."
+            )
+        return ""
+
+    def _own_wording(self, text: str) -> Proposal:
+        phrase = self.number_phrase
+        if phrase is not None:
+            figures = numbers.find_quantities(text, phrase.kind)
+            if len(figures) == 1 and figures[0].start == 0 and figures[0].end == len(text):
+                edit = self.current.edit
+                assert edit.start is not None
+                sentence_start, sentence = self._sentence_of(edit.locator, edit.start)
+                local = edit.start - sentence_start
+                return Proposal(
+                    action="replace", edit=replace(edit, after=text), before=sentence,
+                    after=sentence[:local] + text + sentence[local + len(edit.before) :],
+                    explanation=self._explain(f"the lawyer's own figure {_quote(text)}"),
+                    value=figures[0].value, instruction=self.instruction,
+                )  # fmt: skip
+        return self._with_text(text, what="the lawyer's own wording")
+
+
+# --- re-anchoring ------------------------------------------------------------------------------
+
+
+def reanchor(proposal: Proposal, model: TextModel) -> Proposal | None:
+    """Re-point ``proposal`` at ``model`` (a later version) when it still applies exactly.
+
+    - replace: the same paragraph with ``before`` at the same offset (unchanged), else at one
+      unique other offset in that paragraph, else in exactly one other paragraph;
+    - delete_paragraph: the paragraph still reads ``before``, else exactly one paragraph does;
+    - insert_after: the anchor paragraph still exists (a taken ``new_locator`` is renumbered).
+    Anything else returns None: the workflow re-runs the rule rather than apply blind.
+    """
+    edit = proposal.edit
+    by_locator = {p.locator: p for p in model.paragraphs}
+    if edit.kind == "insert_after":
+        if edit.locator not in by_locator:
+            return None
+        if edit.new_locator in by_locator:
+            return replace(proposal, edit=replace(edit, new_locator=f"n{model.next_insert}"))
+        return proposal
+    if edit.kind == "delete_paragraph":
+        paragraph = by_locator.get(edit.locator)
+        if paragraph is not None and paragraph.text == edit.before:
+            return proposal
+        matches = [p for p in model.paragraphs if p.text == edit.before]
+        return replace(proposal, edit=replace(edit, locator=matches[0].locator)) if len(matches) == 1 else None
+    if not edit.before:
+        return proposal if edit.locator in by_locator else None
+    paragraph = by_locator.get(edit.locator)
+    if paragraph is not None:
+        if edit.start is not None and paragraph.text.startswith(edit.before, edit.start):
+            return proposal
+        offsets = _occurrences(paragraph.text, edit.before)
+        if len(offsets) == 1:
+            return replace(proposal, edit=replace(edit, start=offsets[0]))
+        if offsets:
+            return None  # ambiguous within its own paragraph
+    hits = [(p.locator, o) for p in model.paragraphs for o in _occurrences(p.text, edit.before)]
+    if len(hits) == 1:
+        locator, start = hits[0]
+        return replace(proposal, edit=replace(edit, locator=locator, start=start))
+    return None
+
+
+def _occurrences(text: str, needle: str) -> list[int]:
+    found = []
+    position = text.find(needle)
+    while position >= 0:
+        found.append(position)
+        position = text.find(needle, position + 1)
+    return found
