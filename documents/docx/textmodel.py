@@ -108,10 +108,14 @@ def load_styles(data: bytes) -> StyleInfo:
 
 def build_text_model(data: bytes) -> TextModel:
     """The text model of a .docx (version 1: locators p1..pN)."""
-    root = package.read_document_root(data)
-    body = root.find(ns.BODY)
+    zf = package.open_package(data)
+    document_xml = package.read_part(zf, package.DOCUMENT_PART)
+    if document_xml is None:
+        raise package.PackageError("The file is a zip archive but not a Word document (it has no word/document.xml).")
+    body = package.parse_xml(document_xml).find(ns.BODY)
     if body is None:
         raise package.PackageError("The file is a zip archive but not a Word document (it has no document body).")
-    styles = load_styles(data)
+    styles_xml = package.read_part(zf, package.STYLES_PART)
+    styles = StyleInfo(package.parse_xml(styles_xml) if styles_xml is not None else None)
     paragraphs = tuple(to_model_paragraph(located, styles) for located in locate_paragraphs(body))
     return TextModel(paragraphs=paragraphs, next_insert=1)

@@ -1,0 +1,116 @@
+"""Writes of the documents app: uploads, new versions, and the content-addressed blob store."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from .docx.edit import apply_edit_to_model, resolve_edit
+from .docx.model import Edit, TextModel
+from .docx.package import PackageError
+from .docx.textmodel import build_text_model
+from .docx.validate import Limits, UploadRejected, validate_docx
+from .errors import StaleVersion
+from .models import Blob, Document, DocumentVersion
+
+
+def blob_store(*, data: bytes) -> Blob:
+    """The blob holding ``data`` (created once; concurrent writers of the same bytes agree)."""
+    digest = Blob.digest(data)
+    existing = Blob.objects.filter(sha256=digest).first()
+    if existing is not None:
+        return existing
+    try:
+        with transaction.atomic():
+            return Blob.objects.create(sha256=digest, size=len(data), data=data)
+    except IntegrityError:
+        return Blob.objects.get(sha256=digest)
+
+
+def _title_from(filename: str) -> str:
+    stem = PurePosixPath(filename.replace("\\", "/")).stem.strip()
+    return (stem or "Untitled contract")[:255]
+
+
+def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes, title: str = "") -> Document:
+    """Validate an upload and store it as a document with version 1, all or nothing.
+
+    Raises ``UploadRejected`` (one sentence for the user) before anything is stored.
+    """
+    validate_docx(data, filename, limits=Limits(max_upload_bytes=settings.REDPEN_MAX_UPLOAD_BYTES))
+    try:
+        model = build_text_model(data)
+    except PackageError as exc:
+        raise UploadRejected(str(exc)) from exc
+    if not any(paragraph.text.strip() for paragraph in model.paragraphs):
+        raise UploadRejected("The document has no text to review.")
+    if team is not None and not owner.is_superuser and not team.members.filter(pk=owner.pk).exists():
+        raise UploadRejected("You can only share a document with a team you belong to.")
+    packed, digest = DocumentVersion.pack_text_model(model)
+    with transaction.atomic():
+        blob = blob_store(data=data)
+        document = Document.objects.create(
+            owner=owner,
+            team=team,
+            title=(title.strip() or _title_from(filename))[:255],
+            original_filename=PurePosixPath(filename.replace("\\", "/")).name[:255] or "contract.docx",
+            original=blob,
+        )
+        version = DocumentVersion.objects.create(
+            document=document,
+            number=1,
+            parent=None,
+            edit=None,
+            created_by=owner,
+            text_model_data=packed,
+            text_sha256=digest,
+            clean_blob=blob,
+        )
+    version.__dict__["text_model"] = model
+    return document
+
+
+def version_create(*, document: Document, parent: DocumentVersion, edit: Edit, author: Any | None) -> DocumentVersion:
+    """Apply ``edit`` to ``parent`` and store the result as version ``parent.number + 1``.
+
+    The hot path: it reads the parent's stored text model and never the .docx. The edit stored
+    on the new version is the exact one applied: a replace's ``start`` is pinned (when the
+    text occurs once) and an insert gets ``new_locator`` = ``n<next_insert>`` when it has none.
+    Runs in the caller's transaction (a savepoint here); raises ``EditError`` (or its subclass
+    ``StaleVersion`` when ``parent`` is no longer the latest version) and then stores nothing.
+    """
+    if parent.document_id != document.pk:
+        raise ValueError("the parent version belongs to another document")
+    latest = DocumentVersion.objects.filter(document=document, number__gt=parent.number).order_by("-number").first()
+    if latest is not None:
+        raise StaleVersion(_stale_message(parent.number, latest.number))
+    model: TextModel = parent.text_model
+    resolved = resolve_edit(model, edit)
+    new_model = apply_edit_to_model(model, resolved)
+    packed, digest = DocumentVersion.pack_text_model(new_model)
+    try:
+        with transaction.atomic():
+            version = DocumentVersion.objects.create(
+                document=document,
+                number=parent.number + 1,
+                parent=parent,
+                edit=resolved.to_dict(),
+                created_by=author,
+                text_model_data=packed,
+                text_sha256=digest,
+            )
+    except IntegrityError as exc:
+        # Someone else made version parent.number + 1 between our check and our insert.
+        raise StaleVersion(_stale_message(parent.number, parent.number + 1)) from exc
+    version.__dict__["text_model"] = new_model
+    return version
+
+
+def _stale_message(base: int, latest: int) -> str:
+    return (
+        f"This edit was made on version {base}, but the document is now at version {latest}; reload to see the "
+        "current version."
+    )

@@ -1,0 +1,116 @@
+"""Thin views: permission through the selectors (404 for what a user may not see), logic in
+services/selectors."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_http_methods
+
+from . import selectors, services
+from .docx.validate import UploadRejected
+from .forms import UploadForm
+
+DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+@require_GET
+def document_list(request: HttpRequest) -> HttpResponse:
+    documents = selectors.documents_visible_to(request.user)
+    return render(request, "documents/list.html", {"documents": documents})
+
+
+@require_http_methods(["GET", "POST"])
+def document_upload(request: HttpRequest) -> HttpResponse:
+    form = UploadForm(request.POST or None, request.FILES or None, user=request.user)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        limit = settings.REDPEN_MAX_UPLOAD_BYTES
+        # Never read more than the limit (plus one byte, so the validator sees it is too big).
+        data = upload.read(limit + 1)
+        try:
+            document = services.document_create(
+                owner=request.user,
+                team=form.cleaned_data["team"],
+                filename=upload.name or "",
+                data=data,
+                title=form.cleaned_data["title"],
+            )
+        except UploadRejected as exc:
+            error = str(exc)
+        else:
+            return redirect("documents:detail", pk=document.pk)
+    # Errors re-render with status 200 (HTMX swaps only 2xx by default).
+    return render(request, "documents/upload.html", {"form": form, "error": error})
+
+
+@require_GET
+def document_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    document = selectors.document_for_user(request.user, pk)
+    versions = list(selectors.document_versions(document))
+    return render(
+        request,
+        "documents/detail.html",
+        {"document": document, "versions": versions, "latest": versions[-1] if versions else None},
+    )
+
+
+def _preview(request: HttpRequest, document, version, *, is_latest: bool) -> HttpResponse:  # type: ignore[no-untyped-def]
+    html = selectors.version_preview_html(version)
+    return render(
+        request,
+        "documents/preview.html",
+        {
+            "document": document,
+            "version": version,
+            "is_latest": is_latest,
+            # render_preview escapes every piece of document text.
+            "preview": mark_safe(html),
+        },
+    )
+
+
+@require_GET
+def version_preview(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    document = selectors.document_for_user(request.user, pk)
+    version = selectors.version_get(document, number)
+    latest = selectors.version_latest(document)
+    return _preview(request, document, version, is_latest=version.pk == latest.pk)
+
+
+@require_GET
+def latest_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    document = selectors.document_for_user(request.user, pk)
+    return _preview(request, document, selectors.version_latest(document), is_latest=True)
+
+
+def _download(document, version, kind: str) -> HttpResponse:  # type: ignore[no-untyped-def]
+    if kind == "clean":
+        data = selectors.version_docx(version)
+        name = f"{document.title} v{version.number}.docx"
+    elif kind == "redline":
+        data = selectors.version_redline(version)
+        name = f"{document.title} v{version.number} redline.docx"
+    else:
+        raise Http404("No such download.")
+    response = HttpResponse(data, content_type=DOCX_CONTENT_TYPE)
+    response["Content-Disposition"] = content_disposition_header(True, name)
+    response["Content-Length"] = str(len(data))
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_GET
+def version_download(request: HttpRequest, pk: int, number: int, kind: str) -> HttpResponse:
+    document = selectors.document_for_user(request.user, pk)
+    return _download(document, selectors.version_get(document, number), kind)
+
+
+@require_GET
+def latest_download(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    document = selectors.document_for_user(request.user, pk)
+    return _download(document, selectors.version_latest(document), kind)
