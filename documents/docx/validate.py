@@ -79,7 +79,11 @@ DOCX_EXTENSIONS = {".docx", ".dotx"}
 
 
 def _human(size: int) -> str:
-    return f"{size // MB} MB" if size >= MB and size % MB == 0 else f"{size / MB:.1f} MB"
+    if size >= MB:
+        return f"{size // MB} MB" if size % MB == 0 else f"{size / MB:.1f} MB"
+    if size >= 1024:
+        return f"{size // 1024} KB"
+    return f"{size} bytes"
 
 
 @dataclass(frozen=True)
@@ -218,6 +222,8 @@ def _check_contents(zf: zipfile.ZipFile, limits: Limits) -> None:
                         tail = window[-24:]
                     if keep:
                         chunks.append(chunk)
+        except UploadRejected:
+            raise
         except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as exc:
             raise UploadRejected(MSG_NOT_ZIP) from exc
         if keep:
