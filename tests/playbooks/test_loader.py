@@ -1,5 +1,6 @@
-# ruff: noqa: E501  (expected messages are kept on one line so they read as authors see them)
 """The playbook loader: DESIGN §4 exactly, strict validation with rule/field/line, bounded input."""
+
+# ruff: noqa: E501  (expected messages are kept on one line so they read as authors see them)
 
 from __future__ import annotations
 

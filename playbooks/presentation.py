@@ -1,0 +1,85 @@
+"""How rules read on pages: checks and finds in words, a source annotated with its errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .loader import ValidationIssue
+from .rules import Check, Find, Rule
+
+
+def _number(value: float | bool | str) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,}"
+
+
+def check_in_words(check: Check) -> str:
+    value = check.value
+    match check.kind:
+        case "must_exist":
+            return "must be present"
+        case "must_not_exist":
+            return "must not appear"
+        case "must_match":
+            return f"must match the pattern {value}"
+        case "must_not_match":
+            return f"must not match the pattern {value}"
+        case "max_days":
+            return f"at most {_number(value)} days"
+        case "min_days":
+            return f"at least {_number(value)} days"
+        case "max_amount":
+            return f"an amount of at most {_number(value)}"
+        case "min_amount":
+            return f"an amount of at least {_number(value)}"
+        case "max_percent":
+            return f"at most {_number(value)}%"
+        case "min_percent":
+            return f"at least {_number(value)}%"
+    return f"{check.kind}: {value}"
+
+
+def find_in_words(find: Find) -> str:
+    parts = []
+    if find.any:
+        parts.append("any of " + ", ".join(f"“{p}”" for p in find.any))
+    if find.all:
+        parts.append("all of " + ", ".join(f"“{p}”" for p in find.all))
+    if find.regex:
+        parts.append(f"the pattern {find.regex}")
+    return "sentences with " + "; and ".join(parts)
+
+
+def rule_in_words(rule: Rule) -> dict[str, str]:
+    """The comparable text of each field, for the diff."""
+    return {
+        "title": rule.title,
+        "severity": rule.severity,
+        "find": find_in_words(rule.find),
+        "check": check_in_words(rule.check),
+        "guidance": rule.guidance,
+        "requires approval": "yes" if rule.requires_approval else "no",
+        "insert after": find_in_words(rule.insert_after) if rule.insert_after else "",
+    }
+
+
+@dataclass
+class SourceLine:
+    number: int
+    text: str
+    issues: list[ValidationIssue] = field(default_factory=list)
+
+
+def annotate_source(text: str, issues: list[ValidationIssue]) -> tuple[list[SourceLine], list[ValidationIssue]]:
+    """Lines of the source, each with the issues reported on it; plus the issues with no line."""
+    lines = [SourceLine(number, line) for number, line in enumerate(text.splitlines() or [""], 1)]
+    general: list[ValidationIssue] = []
+    for issue in issues:
+        if issue.line is not None and 1 <= issue.line <= len(lines):
+            lines[issue.line - 1].issues.append(issue)
+        else:
+            general.append(issue)
+    return lines, general

@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+
+from documents.docx.diff import word_diff_html
+from playbooks.presentation import check_in_words, find_in_words
+from playbooks.rules import Check, Find
+
+register = template.Library()
+
+
+@register.filter
+def check_words(check: Check) -> str:
+    return check_in_words(check)
+
+
+@register.filter
+def find_words(find: Find | None) -> str:
+    return find_in_words(find) if find is not None else ""
+
+
+STATUS_WORDS = {"ok": "OK", "issue": "Issue", "missing": "Missing", "not_found": "Not found"}
+
+
+@register.filter
+def status_words(status: str) -> str:
+    return STATUS_WORDS.get(status, status)
+
+
+@register.simple_tag
+def word_diff(before: str, after: str) -> SafeString:
+    # word_diff_html escapes all text; only its own <del>/<ins> tags are markup.
+    return mark_safe(word_diff_html(before or "", after or ""))
