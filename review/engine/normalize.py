@@ -16,8 +16,8 @@ Normalisation (the same for text and for playbook phrases):
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 _QUOTES = {
     "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "\u00b4": "'", "`": "'",
@@ -32,37 +32,59 @@ def _is_space(char: str) -> bool:
     return char.isspace() or char in "\u00a0\u2007\u202f"
 
 
-@dataclass(frozen=True)
-class Normalized:
-    """A normalised text: ``text`` (case kept), ``lower`` (same length) and ``offsets``.
+# One translation for the common case: quotes and dashes 1:1, every white-space character to " ".
+_TRANSLATE = {ord(k): v for k, v in _CHAR_MAP.items()}
+_TRANSLATE.update({c: " " for c in range(0x3001) if _is_space(chr(c))})
+_DROP_RE = re.compile("[" + "".join(sorted(_DROP)) + "]")
+_SPACE_RUN = re.compile(r" {2,}")
 
-    ``offsets[i]`` is the index in the original of normalised character ``i``; ``offsets`` has
-    one extra entry, the original length, so an end offset always maps.
+
+class Normalized:
+    """A normalised text: ``text`` (case kept), ``lower`` (same length) and the offset map.
+
+    The map is stored as segments (normalised start, original start) in which offsets advance
+    together; ``offset(i)`` is the index in the original of normalised character ``i`` (the
+    original length for ``i == len(text)``), so an end offset always maps.
     """
 
-    original: str
-    text: str
-    lower: str
-    offsets: Sequence[int]
+    __slots__ = ("_offsets", "lower", "original", "seg_norm", "seg_orig", "text")
+
+    def __init__(self, original: str, text: str, lower: str, seg_norm: list[int], seg_orig: list[int]) -> None:
+        self.original = original
+        self.text = text
+        self.lower = lower
+        self.seg_norm = seg_norm
+        self.seg_orig = seg_orig
+        self._offsets: Sequence[int] | None = None
+
+    def offset(self, index: int) -> int:
+        if index >= len(self.text):
+            return len(self.original)
+        segment = bisect_right(self.seg_norm, index) - 1
+        return self.seg_orig[segment] + index - self.seg_norm[segment]
+
+    @property
+    def offsets(self) -> Sequence[int]:
+        """Every character's original offset, plus the original length (built on demand)."""
+        if self._offsets is None:
+            self._offsets = [self.offset(i) for i in range(len(self.text))] + [len(self.original)]
+        return self._offsets
 
     def to_original(self, start: int, end: int) -> tuple[int, int]:
         """Map a normalised span [start, end) to the original span covering the same characters."""
         if end <= start:
-            position = self.offsets[start]
+            position = self.offset(start)
             return position, position
-        return self.offsets[start], self.offsets[end - 1] + 1
+        return self.offset(start), self.offset(end - 1) + 1
 
     def from_original(self, position: int) -> int:
         """The first normalised index whose original offset is >= ``position``."""
-        # Offsets are non-decreasing: binary search.
-        low, high = 0, len(self.offsets) - 1
-        while low < high:
-            middle = (low + high) // 2
-            if self.offsets[middle] < position:
-                low = middle + 1
-            else:
-                high = middle
-        return low
+        if position <= self.seg_orig[0]:
+            return 0
+        segment = bisect_right(self.seg_orig, position) - 1
+        index = self.seg_norm[segment] + position - self.seg_orig[segment]
+        segment_end = self.seg_norm[segment + 1] if segment + 1 < len(self.seg_norm) else len(self.text)
+        return min(index, segment_end, len(self.text))
 
 
 def _lower_char(char: str) -> str:
@@ -74,10 +96,8 @@ def _lower_char(char: str) -> str:
 _NEEDS_WORK = re.compile(r"[^\x21-\x7e ]|  |`|^ | $")
 
 
-def normalize(text: str) -> Normalized:
-    if _NEEDS_WORK.search(text) is None:
-        # Fast path (most paragraphs): printable ASCII with single spaces maps onto itself.
-        return Normalized(original=text, text=text, lower=text.lower(), offsets=range(len(text) + 1))
+def _normalize_slow(text: str) -> Normalized:
+    """Character by character: for text with characters to drop (zero-width, soft hyphens)."""
     out: list[str] = []
     offsets: list[int] = []
     pending_space = -1  # original index of the first white-space character of a run
@@ -95,10 +115,42 @@ def normalize(text: str) -> Normalized:
             pending_space = -1
         out.append(_CHAR_MAP.get(char, char))
         offsets.append(index)
-    offsets.append(len(text))
     normalized = "".join(out)
     lower = "".join(_lower_char(c) for c in normalized)
-    return Normalized(original=text, text=normalized, lower=lower, offsets=tuple(offsets))
+    seg_norm: list[int] = [0]
+    seg_orig: list[int] = [offsets[0] if offsets else len(text)]
+    for index in range(1, len(offsets)):
+        if offsets[index] != offsets[index - 1] + 1:
+            seg_norm.append(index)
+            seg_orig.append(offsets[index])
+    return Normalized(text, normalized, lower, seg_norm, seg_orig)
+
+
+def normalize(text: str) -> Normalized:
+    if _NEEDS_WORK.search(text) is None:
+        # Fast path (most Word paragraphs): printable ASCII with single spaces maps onto itself.
+        return Normalized(text, text, text.lower(), [0], [0])
+    if _DROP_RE.search(text):
+        return _normalize_slow(text)
+    # Whole-string operations (this runs on every paragraph of a PDF-extracted contract):
+    # translate 1:1, then collapse runs of spaces, recording where the offsets jump.
+    translated = text.translate(_TRANSLATE)
+    position = len(translated) - len(translated.lstrip(" "))
+    pieces: list[str] = []
+    seg_norm, seg_orig = [0], [position]
+    produced = 0
+    for run in _SPACE_RUN.finditer(translated, position):
+        pieces.append(translated[position : run.start() + 1])  # the chunk and one space
+        produced += run.start() + 1 - position
+        position = run.end()
+        seg_norm.append(produced)
+        seg_orig.append(position)
+    pieces.append(translated[position:])
+    normalized = "".join(pieces).rstrip(" ")
+    lower = normalized.lower()
+    if len(lower) != len(normalized):
+        lower = "".join(_lower_char(c) for c in normalized)
+    return Normalized(text, normalized, lower, seg_norm, seg_orig)
 
 
 def norm_phrase(phrase: str) -> str:

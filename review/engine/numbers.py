@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 QuantityKind = Literal["days", "amount", "percent"]
@@ -398,12 +399,18 @@ def write_percent(quantity: Quantity, percent: float) -> str:
 # --- one entry point ---------------------------------------------------------------------------
 
 
-def find_quantities(text: str, kind: QuantityKind) -> list[Quantity]:
+@lru_cache(maxsize=4096)
+def _find_cached(text: str, kind: QuantityKind) -> tuple[Quantity, ...]:
     if kind == "days":
-        return find_durations(text)
+        return tuple(find_durations(text))
     if kind == "amount":
-        return find_amounts(text)
-    return find_percents(text)
+        return tuple(find_amounts(text))
+    return tuple(find_percents(text))
+
+
+def find_quantities(text: str, kind: QuantityKind) -> list[Quantity]:
+    """Every quantity of ``kind`` in ``text`` (cached: several rules often read one sentence)."""
+    return list(_find_cached(text, kind))
 
 
 def write_quantity(quantity: Quantity, value: float) -> str:

@@ -743,7 +743,9 @@ def reanchor(proposal: Proposal, model: TextModel) -> Proposal | None:
     if edit.kind == "insert_after":
         if edit.locator not in by_locator:
             return None
-        if edit.new_locator in by_locator:
+        number = re.fullmatch(r"n(\d+)", edit.new_locator or "")
+        if edit.new_locator in by_locator or number is None or int(number.group(1)) < model.next_insert:
+            # That locator was used by an accepted insert meanwhile: take the next free one.
             return replace(proposal, edit=replace(edit, new_locator=f"n{model.next_insert}"))
         return proposal
     if edit.kind == "delete_paragraph":

@@ -27,6 +27,9 @@ _ABBREVIATIONS = frozenset(
 # Corporate suffixes: "Acme, Inc. (" or "Acme Ltd. and" continue; "Acme Corp. The" ends.
 _CORPORATE = frozenset("inc ltd co corp llc plc gmbh ag bv nv sa lp llp pty".split())
 # A lone capital is an initial ("J. Smith"), except after these words ("Exhibit A. The").
+_REFERENCE_WORDS = frozenset(
+    "section sections sec. article articles clause clauses paragraph paragraphs schedule exhibit annex appendix §".split()
+)
 _LETTER_LABELS = frozenset("exhibit schedule appendix annex attachment addendum part class series".split())
 
 # Candidate end: terminal punctuation, optional closing quotes/brackets, then white space.
@@ -34,6 +37,7 @@ _CANDIDATE = re.compile(r"(?:\.{3}|\u2026|[.?!])+[\"'\u201d\u2019)\]]*(?=\s)")
 _TOKEN_BEFORE = re.compile(r"(\S+)$")
 _MULTI_LEVEL_NUMBER = re.compile(r"^\(?\d+(?:\.\d+)+$")
 _CLAUSE_LABEL = re.compile(r"^(?:\(?\d{1,3}|\(?[a-z]{1,2}\)|\(?[ivxlc]{1,6}\)|[ivxlc]{1,6}|[a-z])$", re.IGNORECASE)
+_LIST_ITEM = re.compile(r"\((?:[a-z]{1,2}|[ivx]{1,5}|\d{1,3})\)\s")
 _NEXT_START = re.compile(r"\s+([\"'\u201c\u2018(\[]?)(\S)")
 
 # Hard line breaks (PDF text): a blank line always separates; a single break separates when the
@@ -58,7 +62,7 @@ def _is_heading_line(line: str) -> bool:
     # "7.2 Governing Law" / "Governing Law": short, no terminal punctuation, title case.
     return (
         len(words) <= 8
-        and stripped[-1] not in ",;:-"
+        and stripped[-1] not in ".,;:-"
         and all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in {"of", "and", "or", "the", "to", "for", "in", "on"}
                 for w in words)
     )  # fmt: skip
@@ -99,7 +103,9 @@ def _is_boundary(text: str, block_start: int, sentence_start: int, match: re.Mat
         return True  # end of block
     opener, first = following.group(1), following.group(2)
     if first.islower():
-        return False  # "e.g. the", "Inc. and": a lower-case continuation never starts a sentence
+        # "e.g. the", "Inc. and": a lower-case continuation never starts a sentence, but a list
+        # item does: "... deliver. (b) The Customer".
+        return opener == "(" and _LIST_ITEM.match(text, following.start(1)) is not None
     if "?" in punct or "!" in punct:
         return True
     before = _TOKEN_BEFORE.search(text, sentence_start, match.start())
@@ -118,7 +124,9 @@ def _is_boundary(text: str, block_start: int, sentence_start: int, match: re.Mat
         previous = _TOKEN_BEFORE.search(text, sentence_start, max(sentence_start, match.start() - len(token) - 1))
         return previous is not None and previous.group(1).lower().strip("(\"'") in _LETTER_LABELS
     if _MULTI_LEVEL_NUMBER.match(bare):
-        return False  # "1.1. Client", "7.2. The" - clause numbers, never ends
+        # "1.1. Client" labels a clause; "... of this Section 5.2. MediWound" ends a sentence.
+        previous = _TOKEN_BEFORE.search(text, sentence_start, max(sentence_start, match.start() - len(token) - 1))
+        return previous is not None and previous.group(1).lower().strip("(\"'") in _REFERENCE_WORDS
     token_start = before.start(1) if before else match.start()
     if text[sentence_start:token_start].strip() == "" and _CLAUSE_LABEL.match(bare):
         return False  # "1. Definitions", "(a). ", "IV. TERM" at the start of a sentence

@@ -1,0 +1,135 @@
+"""Analyse a contract against a playbook, headless (DESIGN §6). No database is touched.
+
+    python manage.py analyze CONTRACT.docx --playbook PLAYBOOK.yaml [--json]
+
+With ``--json`` it prints exactly::
+
+    {"contract": ..., "playbook": {"name": ..., "version": ...},
+     "results": [{"rule_id", "title", "status", "severity", "evidence": [sentence, ...],
+                  "recommendations": [{"action", "before", "after", "explanation"}]}]}
+
+The playbook ``version`` is the file's own ``version:`` value when it has one, else
+``sha256:<first 12 hex digits of the file>``, so two runs on the same file name the same version.
+Without ``--json``, a readable table. Bad input (missing file, not a .docx, broken playbook):
+one clear line on stderr and a non-zero exit, no traceback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from review.engine import get_engine
+from review.engine.base import RuleResult
+
+
+def result_to_json(result: RuleResult) -> dict[str, Any]:
+    return {
+        "rule_id": result.rule_id,
+        "title": result.title,
+        "status": result.status,
+        "severity": result.severity,
+        "evidence": [e.sentence for e in result.evidence],
+        "recommendations": [
+            {"action": p.action, "before": p.before, "after": p.after, "explanation": p.explanation}
+            for p in result.recommendations
+        ],
+    }
+
+
+def _playbook_version(spec_extra: dict[str, Any], source: bytes) -> str:
+    version = spec_extra.get("version")
+    if version not in (None, ""):
+        return str(version)
+    return "sha256:" + hashlib.sha256(source).hexdigest()[:12]
+
+
+def _shorten(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "\u2026"
+
+
+class Command(BaseCommand):
+    help = "Analyse a contract (.docx) against a playbook (YAML) and print the findings."
+    requires_system_checks: list[str] = []  # pure: no database, no models needed
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("contract", help="the contract, a .docx file")
+        parser.add_argument("--playbook", required=True, help="the playbook, a YAML file")
+        parser.add_argument("--json", action="store_true", help="print JSON (DESIGN §6) instead of a table")
+
+    def handle(self, *args: Any, contract: str, playbook: str, json: bool = False, **options: Any) -> None:
+        # Imported here so `manage.py help` works even while a module is being changed.
+        from documents.docx.textmodel import build_text_model
+        from documents.docx.validate import UploadRejected, validate_docx
+        from playbooks.loader import PlaybookInvalid, load_playbook
+
+        contract_path, playbook_path = Path(contract), Path(playbook)
+        for path, what in ((contract_path, "contract"), (playbook_path, "playbook")):
+            if not path.is_file():
+                raise CommandError(f"{what} file not found: {path}")
+        try:
+            data = contract_path.read_bytes()
+            source = playbook_path.read_bytes()
+        except OSError as exc:
+            raise CommandError(f"cannot read input: {exc}") from exc
+        try:
+            validate_docx(data, contract_path.name)
+        except UploadRejected as exc:
+            raise CommandError(f"{contract_path.name}: {exc}") from exc
+        try:
+            spec = load_playbook(source)
+        except PlaybookInvalid as exc:
+            first = exc.errors[0] if exc.errors else exc
+            more = f" (and {len(exc.errors) - 1} more problems)" if len(exc.errors) > 1 else ""
+            raise CommandError(f"{playbook_path.name}: {first}{more}") from exc
+        try:
+            model = build_text_model(data)
+        except Exception as exc:  # a .docx that passed validation but cannot be read: say so, briefly
+            raise CommandError(f"{contract_path.name}: cannot read the document ({exc})") from exc
+        version = _playbook_version(spec.extra, source)
+        results = get_engine(use_llm=False).analyze(model, spec, citation_label=f"{spec.name} {version}")
+        if json:
+            self._print_json(contract_path, spec.name, version, results)
+        else:
+            self._print_table(contract_path, spec.name, version, results)
+
+    def _print_json(self, contract: Path, name: str, version: str, results: list[RuleResult]) -> None:
+        payload = {
+            "contract": contract.name,
+            "playbook": {"name": name, "version": version},
+            "results": [result_to_json(r) for r in results],
+        }
+        self.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2))
+
+    def _print_table(self, contract: Path, name: str, version: str, results: list[RuleResult]) -> None:
+        write = self.stdout.write
+        write(f"Contract: {contract.name}")
+        write(f"Playbook: {name} ({version})")
+        write("")
+        width = max([len("rule")] + [len(r.rule_id) for r in results])
+        write(f"{'rule'.ljust(width)}  {'status':9}  {'severity':8}  recs  evidence / note")
+        write(f"{'-' * width}  {'-' * 9}  {'-' * 8}  ----  {'-' * 40}")
+        for result in results:
+            note = result.evidence[0].sentence if result.evidence else result.message
+            write(
+                f"{result.rule_id.ljust(width)}  {result.status:9}  {result.severity:8}  "
+                f"{len(result.recommendations):4}  {_shorten(note, 80)}"
+            )
+        counts: dict[str, int] = {}
+        for result in results:
+            counts[result.status] = counts.get(result.status, 0) + 1
+        write("")
+        write(", ".join(f"{count} {status}" for status, count in sorted(counts.items())))
+        for result in results:
+            for proposal in result.recommendations:
+                write("")
+                write(f"[{result.rule_id}] {proposal.action}")
+                if proposal.before:
+                    write(f"  before: {_shorten(proposal.before, 200)}")
+                if proposal.after:
+                    write(f"  after:  {_shorten(proposal.after, 200)}")
