@@ -112,7 +112,15 @@ def check_insert(anchor: Paragraph, edit: Edit) -> None:
         )
 
 
-def check_delete(locator: str, text: str, protected: Iterable[tuple[int, int]], edit: Edit) -> None:
+def check_delete(
+    locator: str,
+    text: str,
+    protected: Iterable[tuple[int, int]],
+    edit: Edit,
+    *,
+    last_in_cell: bool,
+    section_break: bool,
+) -> None:
     if text != edit.before:
         raise EditError(
             f"Paragraph {locator} no longer reads “{_short(edit.before)}”, so it was not deleted; the document "
@@ -121,6 +129,15 @@ def check_delete(locator: str, text: str, protected: Iterable[tuple[int, int]], 
     if any(True for _ in protected):
         raise EditError(
             f"Paragraph {locator} contains a field (such as a cross-reference), so Redpen does not delete it."
+        )
+    if last_in_cell:
+        raise EditError(
+            f"Paragraph {locator} is the only paragraph of its table cell, so it cannot be deleted; replace its "
+            "text instead."
+        )
+    if section_break:
+        raise EditError(
+            f"Paragraph {locator} ends a section of the document, so it cannot be deleted; replace its text instead."
         )
 
 
@@ -194,11 +211,22 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
             style=paragraph.style,
             heading_level=paragraph.heading_level,
             in_table=paragraph.in_table,
+            cell=paragraph.cell,
         )
         paragraphs.insert(index + 1, new)
         next_insert = max(next_insert, int(edit.new_locator[1:]) + 1)
     else:
-        check_delete(edit.locator, paragraph.text, paragraph.protected, edit)
+        last_in_cell = bool(paragraph.cell) and not any(
+            p.cell == paragraph.cell for p in paragraphs if p.locator != paragraph.locator
+        )
+        check_delete(
+            edit.locator,
+            paragraph.text,
+            paragraph.protected,
+            edit,
+            last_in_cell=last_in_cell,
+            section_break=paragraph.section_break,
+        )
         del paragraphs[index]
     return TextModel(paragraphs=tuple(paragraphs), next_insert=next_insert)
 
@@ -347,11 +375,12 @@ def _dominant_rpr(pm: ParagraphMap) -> Element | None:
 
 
 class _Located:
-    __slots__ = ("element", "stack")
+    __slots__ = ("cell", "element", "stack")
 
-    def __init__(self, element: Element, stack: tuple[bool, ...]) -> None:
+    def __init__(self, element: Element, stack: tuple[bool, ...], cell: str) -> None:
         self.element = element
         self.stack = stack
+        self.cell = cell
 
 
 class DocumentEditor:
@@ -368,7 +397,7 @@ class DocumentEditor:
         self.ids = ids
         self.paragraphs: dict[str, _Located] = {}
         for located in locate_paragraphs(body):
-            self.paragraphs[located.locator] = _Located(located.element, located.stack_start)
+            self.paragraphs[located.locator] = _Located(located.element, located.stack_start, located.cell)
         # Elements this replay created in tracked mode: their text is "ours", not version 1's.
         self._our_ins: set[Element] = set()
         self._our_paragraphs: set[Element] = set()
@@ -573,7 +602,7 @@ class DocumentEditor:
             self._our_paragraphs.add(paragraph)
             self._track_new_break(anchor_p, paragraph, author)
         anchor_p.addnext(paragraph)
-        self.paragraphs[edit.new_locator] = _Located(paragraph, ())
+        self.paragraphs[edit.new_locator] = _Located(paragraph, (), located.cell)
 
     def _track_new_break(self, anchor_p: Element, paragraph: Element, author: TrackedAuthor) -> None:
         """Mark the paragraph break that the insertion adds.
@@ -603,16 +632,17 @@ class DocumentEditor:
         located = self._located(edit.locator)
         p = located.element
         pm = map_paragraph(p, located.stack)
-        check_delete(edit.locator, pm.text, pm.protected, edit)
+        last_in_cell = bool(located.cell) and not any(
+            other.cell == located.cell for locator, other in self.paragraphs.items() if locator != edit.locator
+        )
+        ppr = p.find(ns.PPR)
+        section_break = ppr is not None and ppr.find(ns.SECT_PR) is not None
+        check_delete(
+            edit.locator, pm.text, pm.protected, edit, last_in_cell=last_in_cell, section_break=section_break
+        )
         del self.paragraphs[edit.locator]
-        keep = _must_keep(p)
         if author is None:
-            if keep:
-                for child in list(p):
-                    if child.tag != ns.PPR:
-                        p.remove(child)
-            else:
-                p.getparent().remove(p)
+            p.getparent().remove(p)
             return
         self._remove_runs(list(pm.runs), author)
         if p in self._our_paragraphs:
@@ -632,10 +662,9 @@ class DocumentEditor:
                         previous.insert(0, new)
             p.getparent().remove(p)
             return
-        if not keep:
-            mark = _paragraph_mark(p)
-            position = 1 if len(mark) and mark[0].tag == ns.INS else 0
-            mark.insert(position, self._revision(ns.DEL, author))
+        mark = _paragraph_mark(p)
+        position = 1 if len(mark) and mark[0].tag == ns.INS else 0
+        mark.insert(position, self._revision(ns.DEL, author))
 
 
 def _paragraph_mark(p: Element) -> Element:
@@ -691,25 +720,6 @@ def _word_changes(start: int, before: str, after: str) -> list[tuple[int, str, s
     if pending_at is not None:
         changes.append((pending_at, pending[0], pending[1]))
     return changes
-
-
-def _must_keep(p: Element) -> bool:
-    """A paragraph that cannot disappear: the only paragraph of a table cell (a cell must hold
-    one), one carrying a section break, or the last block of the body right after a table."""
-    parent = p.getparent()
-    ppr = p.find(ns.PPR)
-    if ppr is not None and ppr.find(ns.SECT_PR) is not None:
-        return True
-    if parent.tag == ns.TC and sum(1 for child in parent if child.tag == ns.P) == 1:
-        return True
-    if parent.tag == ns.BODY:
-        following = p.getnext()
-        while following is not None and not isinstance(following.tag, str):
-            following = following.getnext()
-        previous = p.getprevious()
-        if (following is None or following.tag == ns.SECT_PR) and previous is not None and previous.tag == ns.TBL:
-            return True
-    return False
 
 
 def apply_edit_to_xml(root: Element, edit: Edit) -> None:

@@ -39,6 +39,11 @@ class Paragraph:
     # True when a complex field that started in this paragraph (or before) is still open at its
     # end (e.g. a table of contents): a paragraph inserted after it would land inside the field.
     ends_in_field: bool = False
+    # The table cell holding the paragraph ("c<k>", k-th cell of version 1 in document order;
+    # a paragraph inserted after it is in the same cell), "" outside tables.
+    cell: str = ""
+    # True when the paragraph's properties carry a section break (w:sectPr).
+    section_break: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"locator": self.locator, "text": self.text}
@@ -52,6 +57,10 @@ class Paragraph:
             data["protected"] = [list(span) for span in self.protected]
         if self.ends_in_field:
             data["ends_in_field"] = True
+        if self.cell:
+            data["cell"] = self.cell
+        if self.section_break:
+            data["section_break"] = True
         return data
 
     @classmethod
@@ -64,6 +73,8 @@ class Paragraph:
             in_table=data.get("in_table", False),
             protected=tuple(tuple(span) for span in data.get("protected", ())),  # type: ignore[misc]
             ends_in_field=data.get("ends_in_field", False),
+            cell=data.get("cell", ""),
+            section_break=data.get("section_break", False),
         )
 
 

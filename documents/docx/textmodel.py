@@ -97,7 +97,14 @@ def to_model_paragraph(located: LocatedParagraph, styles: StyleInfo) -> Paragrap
         in_table=located.in_table,
         protected=tuple(pm.protected),
         ends_in_field=bool(pm.stack_end),
+        cell=located.cell,
+        section_break=has_section_break(located.element),
     )
+
+
+def has_section_break(p: Any) -> bool:
+    ppr = p.find(ns.PPR)
+    return ppr is not None and ppr.find(ns.SECT_PR) is not None
 
 
 def load_styles(data: bytes) -> StyleInfo:

@@ -191,27 +191,31 @@ def _cells(tr: Element) -> Iterator[Element]:
             yield from _cells(child)
 
 
-def iter_paragraphs(body: Element) -> Iterator[tuple[Element, bool]]:
-    """(paragraph, in_table) in locator order."""
-    depth = 0
+def iter_paragraphs(body: Element) -> Iterator[tuple[Element, str]]:
+    """(paragraph, cell id) in locator order; the cell id is "c<k>" for the k-th table cell of
+    the body in document order, "" outside tables."""
+    cells: list[str] = []
+    count = 0
     for kind, elem in iter_blocks(body):
         if kind == "p":
-            yield elem, depth > 0
-        elif kind == "tbl":
-            depth += 1
-        elif kind == "/tbl":
-            depth -= 1
+            yield elem, cells[-1] if cells else ""
+        elif kind == "tc":
+            count += 1
+            cells.append(f"c{count}")
+        elif kind == "/tc":
+            cells.pop()
 
 
 class LocatedParagraph:
-    __slots__ = ("element", "in_table", "locator", "map", "stack_start")
+    __slots__ = ("cell", "element", "in_table", "locator", "map", "stack_start")
 
     def __init__(
-        self, locator: str, element: Element, in_table: bool, pm: ParagraphMap, stack_start: tuple[bool, ...]
+        self, locator: str, element: Element, cell: str, pm: ParagraphMap, stack_start: tuple[bool, ...]
     ) -> None:
         self.locator = locator
         self.element = element
-        self.in_table = in_table
+        self.cell = cell
+        self.in_table = bool(cell)
         self.map = pm
         self.stack_start = stack_start
 
@@ -220,8 +224,8 @@ def locate_paragraphs(body: Element) -> list[LocatedParagraph]:
     """Version-1 locators p1..pN with each paragraph's map (field state threaded through)."""
     out: list[LocatedParagraph] = []
     stack: tuple[bool, ...] = ()
-    for index, (p, in_table) in enumerate(iter_paragraphs(body), start=1):
+    for index, (p, cell) in enumerate(iter_paragraphs(body), start=1):
         pm = map_paragraph(p, stack)
-        out.append(LocatedParagraph(f"p{index}", p, in_table, pm, stack))
+        out.append(LocatedParagraph(f"p{index}", p, cell, pm, stack))
         stack = pm.stack_end
     return out

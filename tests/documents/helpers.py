@@ -127,6 +127,9 @@ def sample_edits(model: TextModel, seed: int, count: int = 6) -> list[Edit]:
         elif kind == 1:
             edits.append(Edit("insert_after", paragraph.locator, after="Inserted clause: the parties agree & confirm."))
         else:
+            alone = paragraph.cell and sum(p.cell == paragraph.cell for p in model.paragraphs) == 1
+            if alone or paragraph.section_break:
+                continue  # refused by design: tested on its own
             edits.append(Edit("delete_paragraph", paragraph.locator, before=paragraph.text))
     return edits
 
