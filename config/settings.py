@@ -202,6 +202,13 @@ WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_ROOT = Path(os.environ.get("REDPEN_MEDIA_ROOT", VAR_DIR / "media"))
 
 REDPEN_MAX_UPLOAD_BYTES = env_int("REDPEN_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)
+# At most this many active (analysing or awaiting decision) reviews per user.
+REDPEN_MAX_ACTIVE_REVIEWS = env_int("REDPEN_MAX_ACTIVE_REVIEWS", 25)
+# Analysis jobs queued or running longer than this are re-driven by the reconciler.
+REDPEN_JOB_STALE_SECONDS = env_int("REDPEN_JOB_STALE_SECONDS", 120)
+REDPEN_ANALYSIS_MAX_ATTEMPTS = env_int("REDPEN_ANALYSIS_MAX_ATTEMPTS", 3)
+# Finished reviews older than this many days have their text redacted (0 = never).
+REDPEN_RETENTION_DAYS = env_int("REDPEN_RETENTION_DAYS", 365)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = REDPEN_MAX_UPLOAD_BYTES + 1
 

@@ -30,12 +30,12 @@ def demo_seed_users() -> DemoSeed:
     )
     user.set_password(demo.DEMO_PASSWORD)
     user.save()
-    user.groups.add(*Group.objects.filter(name__in=[roles.LAWYER, roles.PLAYBOOK_AUTHOR]))
+    user.groups.add(*(Group.objects.get_or_create(name=name)[0] for name in (roles.LAWYER, roles.PLAYBOOK_AUTHOR)))
     admin, _ = User.objects.get_or_create(username=demo.ADMIN_USERNAME, defaults={"first_name": "Ada"})
     admin.is_staff = True
     admin.is_superuser = True
     admin.set_password(demo.DEMO_PASSWORD)
     admin.save()
-    admin.groups.add(*Group.objects.filter(name=roles.ADMIN))
+    admin.groups.add(Group.objects.get_or_create(name=roles.ADMIN)[0])
     team.members.add(user, admin)
     return DemoSeed(user=user, admin=admin, team=team)

@@ -6,4 +6,13 @@ app_name = "review"
 
 urlpatterns = [
     path("", views.review_list, name="list"),
+    path("new/", views.review_new, name="new"),
+    path("<int:review_id>/", views.review_detail, name="detail"),
+    path("<int:review_id>/progress/", views.review_progress, name="progress"),
+    path("<int:review_id>/recommendations/<int:recommendation_id>/", views.recommendation_detail,
+         name="recommendation"),
+    path("<int:review_id>/decide/", views.review_decide_view, name="decide"),
+    path("<int:review_id>/cancel/", views.review_cancel_view, name="cancel"),
+    path("<int:review_id>/download/<str:kind>/", views.review_download, name="download"),
+    path("<int:review_id>/preview/", views.review_preview, name="preview"),
 ]

@@ -1,8 +1,241 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+"""Review pages (thin: parse, call the workflow, render). Partials of ``review/detail.html`` are
+rendered alone for HTMX requests."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, push_url
+
+from documents import selectors as document_selectors
+from documents.docx.diff import word_diff_html
+from documents.docx.validate import UploadRejected
+from documents.services import document_create
+from playbooks.selectors import versions_for_new_review
+
+from . import selectors
+from .forms import DecisionForm, NewReviewForm
+from .models import AnalysisJob, Recommendation, RecommendationStatus, Review, ReviewStatus
+from .workflow import ReviewRefused, recommendation_prepare, review_cancel, review_decide, review_start
+
+DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+def _partial(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
 
 
 @require_GET
 def review_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "review/list.html", {"reviews": []})
+    return render(request, "review/list.html", {"reviews": selectors.review_list_for_user(request.user)})
+
+
+@require_http_methods(["GET", "POST"])
+def review_new(request: HttpRequest) -> HttpResponse:
+    versions = list(versions_for_new_review(request.user))
+    form = NewReviewForm(request.POST or None, request.FILES or None, versions=versions)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["contract"]
+        team = request.user.teams.first()  # type: ignore[attr-defined]
+        try:
+            document = document_create(owner=request.user, team=team, filename=upload.name, data=upload.read())
+            review = review_start(owner=request.user, team=team, document=document,
+                                  playbook_version=form.cleaned_data["version"], party=form.cleaned_data["party"])
+        except UploadRejected as exc:
+            form.add_error("contract", str(exc))
+        except ReviewRefused as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("review:detail", review_id=review.pk)
+    return render(request, "review/new.html", {"form": form, "has_playbooks": bool(versions)})
+
+
+def _workspace_context(request: HttpRequest, review: Review, current: Recommendation | None) -> dict[str, Any]:
+    recs = selectors.recommendations_of(review)
+    if current is None:
+        current = selectors.next_pending(recs)
+    if current is not None and current.status == RecommendationStatus.PENDING:
+        # Invariant 2: re-anchor (or re-resolve) on the current version before it is shown.
+        prepared = recommendation_prepare(review=review, recommendation=current)
+        changed = prepared.current_proposal_id != current.current_proposal_id
+        if prepared.status != RecommendationStatus.PENDING or changed:
+            review.refresh_from_db()
+            recs = selectors.recommendations_of(review)
+            current = next((r for r in recs if r.pk == prepared.pk), None)
+            if current is not None and current.status != RecommendationStatus.PENDING:
+                current = selectors.next_pending(recs, after=current) or current
+    context: dict[str, Any] = {
+        "review": review,
+        "rule_outcomes": list(review.rule_outcomes.all()),
+        "recommendations": recs,
+        "current": current,
+        "n_pending": sum(1 for r in recs if r.status == RecommendationStatus.PENDING),
+        "n_decided": sum(1 for r in recs if r.status != RecommendationStatus.PENDING),
+    }
+    if current is not None:
+        index = recs.index(current)
+        context["previous"] = recs[index - 1] if index > 0 else None
+        context["following"] = recs[index + 1] if index + 1 < len(recs) else None
+        proposal = current.current_proposal
+        if proposal is not None:
+            context["proposal"] = proposal
+            # word_diff_html escapes both texts itself and adds only <ins>/<del>.
+            context["redline"] = mark_safe(word_diff_html(proposal.before, proposal.after))
+            try:
+                rule = review.playbook_version.playbook_spec.rule(current.rule_id)
+                context["variants"] = [name for name, _ in rule.variants]
+            except KeyError:
+                context["variants"] = []
+            context["history"] = selectors.proposal_history(current)
+            context["idempotency_key"] = uuid.uuid4().hex
+            context["clause"] = _clause_context(review, current)
+    return context
+
+
+def _clause_context(review: Review, rec: Recommendation) -> list[dict[str, str]]:
+    """The paragraph(s) the evidence sits in, from the current version, with the evidence
+    sentence marked (split into before / sentence / after so the template escapes all three)."""
+    model = review.current_version.text_model
+    by_locator = {p.locator: p for p in model.paragraphs}
+    parts = []
+    for evidence in rec.evidence_items[:3]:
+        paragraph = by_locator.get(evidence.locator)
+        if paragraph is None:
+            continue
+        text = paragraph.text
+        start = text.find(evidence.sentence)
+        if start < 0:
+            parts.append({"before": text, "mark": "", "after": ""})
+        else:
+            end = start + len(evidence.sentence)
+            parts.append({"before": text[:start], "mark": text[start:end], "after": text[end:]})
+    return parts
+
+
+def _render_review(request: HttpRequest, review: Review, current: Recommendation | None = None) -> HttpResponse:
+    if review.status == ReviewStatus.ANALYZING:
+        job = review.jobs.order_by("-created_at").first()
+        return render(request, "review/detail.html", {"review": review, "job": job})
+    if review.status == ReviewStatus.AWAITING_DECISION:
+        context = _workspace_context(request, review, current)
+        if context["current"] is None:  # completed meanwhile (e.g. the last one was superseded)
+            review.refresh_from_db()
+            return _render_review(request, review)
+        template = "review/detail.html#workspace" if _partial(request) else "review/detail.html"
+        return render(request, template, context)
+    context = {
+        "review": review,
+        "recommendations": selectors.recommendations_of(review),
+        "decisions": selectors.decisions_of(review),
+        "events": selectors.events_of(review),
+        "rule_outcomes": list(review.rule_outcomes.all()),
+    }
+    if review.status == ReviewStatus.COMPLETED:
+        context["preview_html"] = document_selectors.version_preview_html(review.current_version)
+    template = "review/detail.html#finished" if _partial(request) else "review/detail.html"
+    return render(request, template, context)
+
+
+@require_GET
+def review_detail(request: HttpRequest, review_id: int) -> HttpResponse:
+    review = selectors.review_for_user(request.user, review_id)
+    return _render_review(request, review)
+
+
+@require_GET
+def recommendation_detail(request: HttpRequest, review_id: int, recommendation_id: int) -> HttpResponse:
+    review = selectors.review_for_user(request.user, review_id)
+    rec = review.recommendations.select_related("current_proposal").filter(pk=recommendation_id).first()
+    if rec is None:
+        raise Http404("No such recommendation in this review.")
+    return _render_review(request, review, rec)
+
+
+@require_GET
+def review_progress(request: HttpRequest, review_id: int) -> HttpResponse:
+    review = selectors.review_for_user(request.user, review_id)
+    if review.status != ReviewStatus.ANALYZING:
+        # Done: straight into the review (this also ends the polling).
+        return HttpResponseClientRedirect(reverse("review:detail", args=[review.pk]))
+    job: AnalysisJob | None = review.jobs.order_by("-created_at").first()
+    return render(request, "review/detail.html#progress", {"review": review, "job": job})
+
+
+@require_POST
+def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    review = selectors.review_for_user(request.user, review_id)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "That decision was incomplete; here is the current state.")
+        return _render_review(request, review)
+    data = form.cleaned_data
+    result = review_decide(
+        review=review, recommendation_id=data["recommendation"], proposal_id=data["proposal"],
+        action=data["action"], actor=request.user, idempotency_key=data["key"],
+        reason=data["reason"], instruction=data["instruction"],
+    )
+    getattr(messages, result.level)(request, result.message)
+    review.refresh_from_db()
+    decided = review.recommendations.filter(pk=data["recommendation"]).first()
+    current = None
+    if decided is not None and decided.status == RecommendationStatus.PENDING:
+        current = decided  # revised, stale or failed: show it again, as it is now
+    elif decided is not None:
+        current = selectors.next_pending(selectors.recommendations_of(review), after=decided)
+    if not _partial(request):
+        if current is not None and review.status == ReviewStatus.AWAITING_DECISION:
+            return redirect("review:recommendation", review_id=review.pk, recommendation_id=current.pk)
+        return redirect("review:detail", review_id=review.pk)
+    response = _render_review(request, review, current)
+    if review.status == ReviewStatus.AWAITING_DECISION and current is not None:
+        # A reload resumes on the card now shown.
+        return push_url(response, reverse("review:recommendation", args=[review.pk, current.pk]))
+    return push_url(response, reverse("review:detail", args=[review.pk]))
+
+
+@require_POST
+def review_cancel_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    review = selectors.review_for_user(request.user, review_id)
+    if review_cancel(review=review, actor=request.user, reason=request.POST.get("reason", "").strip()[:500]):
+        messages.warning(request, "The review was cancelled. Nothing more can be decided in it.")
+    else:
+        messages.info(request, "This review had already finished.")
+    return redirect("review:detail", review_id=review.pk)
+
+
+@require_GET
+def review_download(request: HttpRequest, review_id: int, kind: str) -> HttpResponse:
+    """Downloads always come from the review's current version (invariant 6)."""
+    review = selectors.review_for_user(request.user, review_id)
+    version = review.current_version
+    if kind == "clean":
+        data = document_selectors.version_docx(version)
+        suffix = "clean"
+    elif kind == "redline":
+        data = document_selectors.version_redline(version)
+        suffix = "redline"
+    else:
+        raise Http404("Unknown download.")
+    from .workflow import event_append
+
+    event_append(review_id=review.pk, kind="export", actor=request.user, file=kind, version=version.number)
+    stem = (review.document.original_filename or "contract.docx").rsplit(".", 1)[0]
+    response = HttpResponse(data, content_type=DOCX_CONTENT_TYPE)
+    filename = f"{stem}-v{version.number}-{suffix}.docx".replace('"', "")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def review_preview(request: HttpRequest, review_id: int) -> HttpResponse:
+    review = selectors.review_for_user(request.user, review_id)
+    html = document_selectors.version_preview_html(review.current_version)
+    return render(request, "review/preview.html", {"review": review, "preview_html": html})

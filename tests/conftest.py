@@ -201,8 +201,8 @@ def browser_page(_playwright_browser, live_server):  # type: ignore[no-untyped-d
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(f"{page.url}: {msg.text}") if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
     page.redpen_errors = errors
     yield page
     context.close()

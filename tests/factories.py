@@ -34,7 +34,8 @@ class UserFactory(factory.django.DjangoModelFactory):
     def roles(self, create: bool, extracted: list[str] | None, **kwargs: object) -> None:
         if create:
             names = extracted if extracted is not None else [LAWYER]
-            self.groups.add(*Group.objects.filter(name__in=names))
+            # get_or_create: transactional tests flush the groups the data migration made.
+            self.groups.add(*(Group.objects.get_or_create(name=name)[0] for name in names))
             self.save()
 
     @factory.post_generation

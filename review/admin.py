@@ -1,0 +1,128 @@
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from .models import AnalysisJob, Decision, Proposal, Recommendation, Review, ReviewEvent, RuleOutcome
+from .workflow import ReviewRefused, analysis_rerun, review_cancel
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class RecommendationInline(ReadOnlyInline):
+    model = Recommendation
+    fields = ["ordinal", "rule_id", "severity", "finding", "status", "current_proposal", "message"]
+    readonly_fields = fields
+
+
+class DecisionInline(ReadOnlyInline):
+    model = Decision
+    fk_name = "review"
+    fields = [
+        "created_at", "recommendation", "proposal", "action", "outcome", "actor", "reason", "instruction", "message",
+    ]
+    readonly_fields = fields
+
+
+class JobInline(ReadOnlyInline):
+    model = AnalysisJob
+    fields = ["id", "status", "attempts", "progress", "step", "error", "created_at", "finished_at", "duration_s"]
+    readonly_fields = fields
+
+
+class EventInline(ReadOnlyInline):
+    model = ReviewEvent
+    fields = ["seq", "created_at", "kind", "actor", "data"]
+    readonly_fields = fields
+
+
+class OutcomeInline(ReadOnlyInline):
+    model = RuleOutcome
+    fields = ["rule_id", "severity", "status", "message"]
+    readonly_fields = fields
+    show_change_link = False
+
+
+@admin.register(Review)
+class ReviewAdmin(admin.ModelAdmin):
+    list_display = ["id", "title", "owner", "status", "playbook_version", "engine_version", "created_at"]
+    list_filter = ["status", "engine_version"]
+    search_fields = ["title", "owner__username", "document__original_filename"]
+    readonly_fields = [f.name for f in Review._meta.fields]
+    inlines = [JobInline, OutcomeInline, RecommendationInline, DecisionInline, EventInline]
+    actions = ["cancel_reviews", "rerun_analysis"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description="Cancel the selected reviews")
+    def cancel_reviews(self, request: HttpRequest, queryset: QuerySet[Review]) -> None:
+        done = sum(review_cancel(review=r, actor=request.user, reason="Cancelled by an admin.") for r in queryset)
+        self.message_user(request, f"{done} review(s) cancelled; {queryset.count() - done} had already finished.")
+
+    @admin.action(description="Re-run the analysis of the selected reviews")
+    def rerun_analysis(self, request: HttpRequest, queryset: QuerySet[Review]) -> None:
+        started = 0
+        for review in queryset:
+            try:
+                started += analysis_rerun(review=review, actor=request.user) is not None
+            except ReviewRefused as exc:
+                self.message_user(request, f"{review}: {exc}", level=messages.WARNING)
+        self.message_user(request, f"{started} analysis job(s) queued.")
+
+
+class ProposalInline(ReadOnlyInline):
+    model = Proposal
+    fields = ["number", "source", "base_version", "action", "before", "after", "instruction", "created_at"]
+    readonly_fields = fields
+    show_change_link = False
+
+
+@admin.register(Recommendation)
+class RecommendationAdmin(admin.ModelAdmin):
+    list_display = ["id", "review", "rule_id", "severity", "status"]
+    list_filter = ["status", "severity"]
+    search_fields = ["rule_id", "review__title"]
+    readonly_fields = [f.name for f in Recommendation._meta.fields]
+    inlines = [ProposalInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(Decision)
+class DecisionAdmin(admin.ModelAdmin):
+    list_display = ["id", "review", "recommendation", "action", "outcome", "actor", "created_at"]
+    list_filter = ["action", "outcome"]
+    readonly_fields = [f.name for f in Decision._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(ReviewEvent)
+class ReviewEventAdmin(admin.ModelAdmin):
+    list_display = ["review", "seq", "kind", "actor", "created_at"]
+    list_filter = ["kind"]
+    readonly_fields = [f.name for f in ReviewEvent._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False

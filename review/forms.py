@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+
+
+class NewReviewForm(forms.Form):
+    contract = forms.FileField(
+        label="Contract (.docx)",
+        help_text="A Word .docx file, up to the upload limit.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".docx"}),
+    )
+    playbook_version = forms.TypedChoiceField(label="Playbook", coerce=int)
+    party = forms.CharField(
+        label="Our side", required=False, max_length=120,
+        help_text="Only for neutral playbooks: whose side we take (e.g. customer, provider).",
+    )
+
+    def __init__(self, *args: object, versions: list, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.versions = {v.pk: v for v in versions}
+        self.fields["playbook_version"].choices = [(v.pk, v.label) for v in versions]
+
+    def clean_contract(self) -> object:
+        upload = self.cleaned_data["contract"]
+        if upload.size > settings.REDPEN_MAX_UPLOAD_BYTES:
+            limit = settings.REDPEN_MAX_UPLOAD_BYTES // (1024 * 1024)
+            raise forms.ValidationError(f"This file is larger than the {limit} MB limit.")
+        return upload
+
+    def clean(self) -> dict:
+        data = super().clean()
+        version = self.versions.get(data.get("playbook_version"))  # type: ignore[arg-type]
+        if version is not None and not version.playbook_spec.party and not data.get("party"):
+            self.add_error("party", "This playbook is neutral: say whose side we take.")
+        data["version"] = version
+        return data
+
+
+class DecisionForm(forms.Form):
+    recommendation = forms.IntegerField()
+    proposal = forms.IntegerField()
+    action = forms.ChoiceField(choices=[("accept", "accept"), ("reject", "reject"), ("revise", "revise")])
+    key = forms.CharField(max_length=64)
+    reason = forms.CharField(required=False, max_length=4000)
+    instruction = forms.CharField(required=False, max_length=4000)

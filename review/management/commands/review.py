@@ -1,0 +1,187 @@
+"""Run a whole review headless (DESIGN §6), through the same services as the web UI.
+
+    python manage.py review CONTRACT.docx --playbook PLAYBOOK.yaml \\
+        --decide accept-all|reject-all|DECISIONS.json --author NAME --out DIR
+
+Writes DIR/clean.docx, DIR/redline.docx and DIR/report.json.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.text import slugify
+
+from core.roles import LAWYER, PLAYBOOK_AUTHOR
+from documents import selectors as document_selectors
+from documents.docx.validate import UploadRejected
+from documents.services import document_create
+from playbooks.loader import PlaybookInvalid
+from playbooks.services import playbook_upload
+from review.models import Recommendation, RecommendationStatus, Review, ReviewStatus
+from review.workflow import analysis_run, recommendation_prepare, review_decide, review_start
+
+ACTIONS = {"accept", "reject", "revise"}
+
+
+def load_decisions(path: Path) -> list[dict[str, str]]:
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read {path}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise CommandError(f"{path} is not valid JSON (line {exc.lineno}): {exc.msg}") from exc
+    if not isinstance(entries, list):
+        raise CommandError(f"{path} must hold a list of decisions")
+    for index, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("rule_id"), str):
+            raise CommandError(f"{path}: decision {index} needs a rule_id")
+        if entry.get("action") not in ACTIONS:
+            raise CommandError(
+                f"{path}: decision {index} has action {entry.get('action')!r}; use accept, reject or revise"
+            )
+        if entry["action"] == "revise" and not str(entry.get("instruction", "")).strip():
+            raise CommandError(f"{path}: decision {index} (revise) needs an instruction")
+    return entries
+
+
+class Command(BaseCommand):
+    help = "Run a whole review: analysis, every decision through the workflow, completion, exports."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("contract", help="the contract, a .docx file")
+        parser.add_argument("--playbook", required=True, help="the playbook, a YAML file")
+        parser.add_argument("--decide", required=True, help="accept-all, reject-all or a DECISIONS.json file")
+        parser.add_argument("--author", required=True, help="the lawyer's name, used for tracked changes")
+        parser.add_argument("--out", required=True, help="output directory")
+
+    def handle(self, *args: Any, contract: str, playbook: str, decide: str, author: str, out: str,
+               **options: Any) -> None:
+        contract_path, playbook_path, out_dir = Path(contract), Path(playbook), Path(out)
+        for path, what in ((contract_path, "contract"), (playbook_path, "playbook")):
+            if not path.is_file():
+                raise CommandError(f"{what} file not found: {path}")
+        entries: list[dict[str, str]] | None = None
+        if decide not in {"accept-all", "reject-all"}:
+            entries = load_decisions(Path(decide))
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CommandError(f"cannot create {out_dir}: {exc}") from exc
+
+        user = self._author(author)
+        try:
+            version, _ = playbook_upload(author=user, source=playbook_path.read_bytes(),
+                                         change_note=f"uploaded by the review command ({playbook_path.name})")
+        except PlaybookInvalid as exc:
+            first = exc.errors[0] if getattr(exc, "errors", None) else exc
+            raise CommandError(f"invalid playbook {playbook_path.name}: {first}") from exc
+        try:
+            document = document_create(owner=user, team=None, filename=contract_path.name,
+                                       data=contract_path.read_bytes())
+        except UploadRejected as exc:
+            raise CommandError(f"{contract_path.name}: {exc}") from exc
+
+        started = time.perf_counter()
+        review = review_start(owner=user, document=document, playbook_version=version, enqueue=False,
+                              party=version.playbook_spec.party or "us")
+        job = review.jobs.get()
+        analysis_run(job_id=str(job.pk))
+        review.refresh_from_db()
+        if review.status == ReviewStatus.FAILED:
+            raise CommandError(f"analysis failed: {review.status_message}")
+        analysis_s = time.perf_counter() - started
+
+        started = time.perf_counter()
+        log: list[dict[str, str]] = []
+        if entries is None:
+            self._decide_all(review, user, "accept" if decide == "accept-all" else "reject", log)
+        else:
+            self._decide_listed(review, user, entries, log)
+        decisions_s = time.perf_counter() - started
+
+        review.refresh_from_db()
+        version_now = review.current_version
+        started = time.perf_counter()
+        redline = document_selectors.version_redline(version_now)
+        redline_s = time.perf_counter() - started
+        (out_dir / "redline.docx").write_bytes(redline)
+        (out_dir / "clean.docx").write_bytes(document_selectors.version_docx(version_now))
+        pending = list(review.recommendations.filter(status=RecommendationStatus.PENDING)
+                       .values_list("rule_id", flat=True))
+        report = {
+            "status": review.status,
+            "review_id": review.pk,
+            "versions": version_now.number,
+            "decisions": log,
+            "pending": pending,
+            "timings": {"analysis_s": round(analysis_s, 4), "decisions_s": round(decisions_s, 4),
+                        "redline_s": round(redline_s, 4)},
+        }
+        (out_dir / "report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        summary = f"{review.get_status_display()}: {len(log)} decisions, version {version_now.number}"
+        if pending:
+            summary += f", {len(pending)} pending ({', '.join(pending)})"
+        self.stdout.write(f"{summary}. Wrote {out_dir}/clean.docx, redline.docx, report.json")
+
+    def _author(self, name: str) -> Any:
+        name = name.strip()
+        if not name:
+            raise CommandError("--author must not be empty")
+        username = (slugify(name) or "author")[:150]
+        user, created = get_user_model().objects.get_or_create(username=username,
+                                                                defaults={"first_name": name[:150]})
+        if created:
+            user.set_unusable_password()
+            user.save()
+        # The command acts as a lawyer who also brings the playbook file.
+        user.groups.add(*(Group.objects.get_or_create(name=name)[0] for name in (LAWYER, PLAYBOOK_AUTHOR)))
+        return user
+
+    def _decide(self, review: Review, rec: Recommendation, user: Any, action: str, *, reason: str = "",
+                instruction: str = "") -> str:
+        review.refresh_from_db()
+        rec = recommendation_prepare(review=review, recommendation=rec)
+        if rec.status != RecommendationStatus.PENDING:
+            return rec.status
+        result = review_decide(review=review, recommendation_id=rec.pk, proposal_id=rec.current_proposal_id,
+                               action=action, actor=user, idempotency_key=uuid.uuid4().hex, reason=reason,
+                               instruction=instruction)
+        return result.outcome
+
+    def _decide_all(self, review: Review, user: Any, action: str, log: list[dict[str, str]]) -> None:
+        tried: set[int] = set()
+        while True:
+            review.refresh_from_db()
+            if review.status != ReviewStatus.AWAITING_DECISION:
+                return
+            rec = (review.recommendations.filter(status=RecommendationStatus.PENDING).exclude(pk__in=tried)
+                   .order_by("ordinal").first())
+            if rec is None:
+                return
+            outcome = self._decide(review, rec, user, action)
+            log.append({"rule_id": rec.rule_id, "action": action, "outcome": outcome})
+            rec.refresh_from_db()
+            if rec.status == RecommendationStatus.PENDING:
+                tried.add(rec.pk)  # it failed (e.g. no longer applies): leave it pending, go on
+
+    def _decide_listed(self, review: Review, user: Any, entries: list[dict[str, str]],
+                       log: list[dict[str, str]]) -> None:
+        for entry in entries:
+            review.refresh_from_db()
+            rec = (review.recommendations.filter(status=RecommendationStatus.PENDING, rule_id=entry["rule_id"])
+                   .order_by("ordinal").first())
+            if rec is None:
+                log.append({"rule_id": entry["rule_id"], "action": entry["action"],
+                            "outcome": "no pending recommendation"})
+                continue
+            outcome = self._decide(review, rec, user, entry["action"], reason=str(entry.get("reason", "")),
+                                   instruction=str(entry.get("instruction", "")))
+            log.append({"rule_id": entry["rule_id"], "action": entry["action"], "outcome": outcome})

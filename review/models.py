@@ -1,0 +1,292 @@
+"""The review record: the truth of a review (DESIGN §2).
+
+Statuses are TextChoices with explicit terminal sets. A status changes only inside
+``review/workflow.py``, in a transaction, through a compare-and-set ``UPDATE``; unique
+constraints are the idempotency keys (FIELD-NOTES "Celery, Redis, Django transactions").
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from documents.docx.model import Edit
+from review.engine.base import Evidence
+from review.engine.base import Proposal as EngineProposal
+
+
+class ReviewStatus(models.TextChoices):
+    ANALYZING = "analyzing", "Analysing"
+    AWAITING_DECISION = "awaiting_decision", "Awaiting decision"
+    COMPLETED = "completed", "Completed"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+REVIEW_ACTIVE = frozenset({ReviewStatus.ANALYZING, ReviewStatus.AWAITING_DECISION})
+REVIEW_TERMINAL = frozenset({ReviewStatus.COMPLETED, ReviewStatus.FAILED, ReviewStatus.CANCELLED})
+
+
+class Review(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="reviews")
+    team = models.ForeignKey("core.Team", on_delete=models.SET_NULL, null=True, blank=True, related_name="reviews")
+    title = models.CharField(max_length=255)
+    document = models.ForeignKey("documents.Document", on_delete=models.PROTECT, related_name="reviews")
+    playbook_version = models.ForeignKey(
+        "playbooks.PlaybookVersion", on_delete=models.PROTECT, related_name="reviews"
+    )
+    party = models.CharField(max_length=120, blank=True, help_text="Our side, when the playbook is neutral.")
+    engine_version = models.CharField(max_length=40)
+    status = models.CharField(max_length=20, choices=ReviewStatus.choices, default=ReviewStatus.ANALYZING)
+    # The version cursor: always the newest version of the document (DESIGN §2.2).
+    current_version = models.ForeignKey(
+        "documents.DocumentVersion", on_delete=models.PROTECT, related_name="+"
+    )
+    # Compare-and-set counter: every state change of the review bumps it.
+    revision = models.PositiveIntegerField(default=0)
+    # Engine continuity (DESIGN §2): never trusted over the rows of this review.
+    engine_snapshot = models.JSONField(default=dict, blank=True)
+    status_message = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["owner", "status"]), models.Index(fields=["status", "updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.get_status_display()})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in REVIEW_ACTIVE
+
+
+class JobStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    SUCCEEDED = "succeeded", "Succeeded"
+    FAILED = "failed", "Failed"
+
+
+JOB_TERMINAL = frozenset({JobStatus.SUCCEEDED, JobStatus.FAILED})
+
+
+class AnalysisJob(models.Model):
+    """One analysis run. Its primary key is the Celery task id, so a redelivered or duplicated
+    task finds its job and does the work once."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="jobs")
+    status = models.CharField(max_length=12, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    attempts = models.PositiveIntegerField(default=0)
+    progress = models.PositiveSmallIntegerField(default=0)
+    step = models.CharField(max_length=120, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    duration_s = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"analysis {self.id} ({self.status})"
+
+
+class RuleOutcome(models.Model):
+    """The result of every rule, including what passed and what was not found: lawyers see
+    coverage, not only issues."""
+
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="rule_outcomes")
+    ordinal = models.PositiveIntegerField()
+    rule_id = models.CharField(max_length=100)
+    title = models.CharField(max_length=255)
+    severity = models.CharField(max_length=10)
+    status = models.CharField(max_length=12)  # ok | issue | missing | not_found
+    evidence = models.JSONField(default=list, blank=True)
+    message = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["ordinal"]
+        constraints = [models.UniqueConstraint(fields=["review", "rule_id"], name="one_outcome_per_rule")]
+
+    def __str__(self) -> str:
+        return f"{self.rule_id}: {self.status}"
+
+    STATUS_LABELS = {"ok": "passed", "issue": "issue", "missing": "missing", "not_found": "not found"}
+
+    @property
+    def status_label(self) -> str:
+        return self.STATUS_LABELS.get(self.status, self.status)
+
+
+class RecommendationStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    ACCEPTED = "accepted", "Accepted"
+    REJECTED = "rejected", "Rejected"
+    # The text it was about changed (another accepted edit) and the rule no longer finds an
+    # issue there: nothing left to decide. Never read as accepted.
+    SUPERSEDED = "superseded", "No longer applies"
+
+
+SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
+
+
+class Recommendation(models.Model):
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="recommendations")
+    ordinal = models.PositiveIntegerField()
+    rule_id = models.CharField(max_length=100)
+    rule_title = models.CharField(max_length=255)
+    severity = models.CharField(max_length=10)
+    finding = models.CharField(max_length=12)  # issue | missing
+    evidence = models.JSONField(default=list, blank=True)
+    status = models.CharField(max_length=12, choices=RecommendationStatus.choices, default=RecommendationStatus.PENDING)
+    current_proposal = models.ForeignKey(
+        "Proposal", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    message = models.TextField(blank=True)  # the last recoverable problem, shown on the card
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["ordinal"]
+        constraints = [models.UniqueConstraint(fields=["review", "ordinal"], name="one_recommendation_per_ordinal")]
+
+    def __str__(self) -> str:
+        return f"{self.rule_id} #{self.ordinal} ({self.status})"
+
+    @property
+    def evidence_items(self) -> list[Evidence]:
+        return [Evidence.from_dict(e) for e in self.evidence]
+
+
+class ProposalSource(models.TextChoices):
+    ANALYSIS = "analysis", "Analysis"
+    REVISION = "revision", "Revision"
+    REANCHOR = "reanchor", "Re-anchored on a newer version"
+    RERESOLVE = "reresolve", "Re-resolved on a newer version"
+
+
+class Proposal(models.Model):
+    """Exactly what will change (DESIGN §2.3): accepting applies this stored edit, not a fresh
+    computation. Immutable once written; a revision or re-anchoring makes a new row whose
+    predecessor is this one, so the history is kept."""
+
+    recommendation = models.ForeignKey(Recommendation, on_delete=models.CASCADE, related_name="proposals")
+    number = models.PositiveIntegerField()
+    predecessor = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    source = models.CharField(max_length=12, choices=ProposalSource.choices)
+    base_version = models.ForeignKey("documents.DocumentVersion", on_delete=models.PROTECT, related_name="+")
+    action = models.CharField(max_length=10)  # replace | insert | delete
+    edit = models.JSONField()
+    before = models.TextField(blank=True)
+    after = models.TextField(blank=True)
+    explanation = models.TextField(blank=True)
+    position = models.IntegerField(null=True, blank=True)
+    variant = models.CharField(max_length=100, blank=True)
+    value = models.FloatField(null=True, blank=True)
+    instruction = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["recommendation", "number"]
+        constraints = [models.UniqueConstraint(fields=["recommendation", "number"], name="proposal_number_unique")]
+
+    def __str__(self) -> str:
+        return f"proposal {self.number} of {self.recommendation_id}"
+
+    @property
+    def edit_obj(self) -> Edit:
+        return Edit.from_dict(self.edit)
+
+    def to_engine(self) -> EngineProposal:
+        return EngineProposal(
+            action=self.action,  # type: ignore[arg-type]
+            edit=self.edit_obj,
+            before=self.before,
+            after=self.after,
+            explanation=self.explanation,
+            position=self.position,
+            variant=self.variant or None,
+            value=self.value,
+            instruction=self.instruction,
+        )
+
+
+class DecisionAction(models.TextChoices):
+    ACCEPT = "accept", "Accept"
+    REJECT = "reject", "Reject"
+    REVISE = "revise", "Revise"
+
+
+class DecisionOutcome(models.TextChoices):
+    APPLIED = "applied", "Applied"
+    REJECTED = "rejected", "Rejected"
+    REVISED = "revised", "Revised"
+    STALE = "stale", "Stale (the review had changed)"
+    FAILED = "failed", "Failed (nothing changed)"
+
+
+EFFECTIVE_OUTCOMES = (DecisionOutcome.APPLIED, DecisionOutcome.REJECTED, DecisionOutcome.REVISED)
+
+
+class Decision(models.Model):
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="decisions")
+    recommendation = models.ForeignKey(Recommendation, on_delete=models.CASCADE, related_name="decisions")
+    # The proposal the lawyer was looking at: the decision is about exactly that edit.
+    proposal = models.ForeignKey(Proposal, on_delete=models.PROTECT, related_name="decisions")
+    action = models.CharField(max_length=10, choices=DecisionAction.choices)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reason = models.TextField(blank=True)
+    instruction = models.TextField(blank=True)
+    idempotency_key = models.CharField(max_length=64)
+    outcome = models.CharField(max_length=10, choices=DecisionOutcome.choices)
+    message = models.TextField(blank=True)
+    # How many retries of this same request were answered with this decision (metrics).
+    duplicate_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            # A retried request (same key) can never record a second decision.
+            models.UniqueConstraint(fields=["review", "idempotency_key"], name="decision_idempotency_key"),
+            # At most one effective decision per proposal (DESIGN §2.4): a second accept of the
+            # same proposal cannot be written, whatever the browser or the network does.
+            models.UniqueConstraint(
+                fields=["proposal"], condition=Q(outcome__in=["applied", "rejected", "revised"]),
+                name="one_effective_decision_per_proposal",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.action} → {self.outcome}"
+
+
+class ReviewEvent(models.Model):
+    """Append-only audit trail of a review, hash-chained per review: each event's hash covers
+    its content and the previous event's hash, so an edited or deleted event is detected
+    (``manage.py audit_verify``)."""
+
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=40)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64, blank=True)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["review", "seq"]
+        constraints = [models.UniqueConstraint(fields=["review", "seq"], name="event_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind}"

@@ -1,0 +1,71 @@
+"""Reads of the review app. Every lookup is scoped to what the user may see: the owner, or a
+member of the review's team. Anything else is a 404 in the views."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from .models import (
+    Decision,
+    Proposal,
+    Recommendation,
+    RecommendationStatus,
+    Review,
+    ReviewEvent,
+)
+
+
+def reviews_visible_to(user: AbstractBaseUser) -> QuerySet[Review]:
+    return Review.objects.filter(Q(owner=user) | Q(team__members=user)).distinct()
+
+
+def review_for_user(user: AbstractBaseUser, review_id: int) -> Review:
+    return get_object_or_404(
+        reviews_visible_to(user).select_related(
+            "current_version", "playbook_version", "playbook_version__playbook", "document", "owner"
+        ),
+        pk=review_id,
+    )
+
+
+def review_list_for_user(user: AbstractBaseUser) -> QuerySet[Review]:
+    return (
+        reviews_visible_to(user)
+        .select_related("playbook_version", "playbook_version__playbook", "current_version")
+        .annotate(
+            n_total=Count("recommendations", distinct=True),
+            n_pending=Count("recommendations", filter=Q(recommendations__status=RecommendationStatus.PENDING),
+                            distinct=True),
+        )
+        .order_by("-created_at")
+    )
+
+
+def recommendations_of(review: Review) -> list[Recommendation]:
+    return list(review.recommendations.select_related("current_proposal").order_by("ordinal"))
+
+
+def next_pending(recommendations: list[Recommendation], after: Recommendation | None = None) -> Recommendation | None:
+    """The next pending recommendation in order, starting after ``after`` and wrapping round."""
+    pending = [r for r in recommendations if r.status == RecommendationStatus.PENDING]
+    if not pending:
+        return None
+    if after is not None:
+        later = [r for r in pending if r.ordinal > after.ordinal]
+        if later:
+            return later[0]
+    return pending[0]
+
+
+def proposal_history(recommendation: Recommendation) -> list[Proposal]:
+    return list(recommendation.proposals.order_by("number"))
+
+
+def decisions_of(review: Review) -> list[Decision]:
+    return list(review.decisions.select_related("recommendation", "actor", "proposal").order_by("created_at", "id"))
+
+
+def events_of(review: Review) -> list[ReviewEvent]:
+    return list(review.events.select_related("actor").order_by("seq"))

@@ -1,0 +1,12 @@
+"""Celery tasks: ids in, work done by the workflow (which is idempotent)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(name="review.analyze_review", acks_late=True, reject_on_worker_lost=True)
+def analyze_review(job_id: str) -> str:
+    from .workflow import analysis_run
+
+    return analysis_run(job_id=job_id)

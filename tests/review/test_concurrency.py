@@ -1,0 +1,89 @@
+"""Real concurrency on PostgreSQL: threads with their own connections deciding at once."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+
+import pytest
+from django.db import connections
+
+from documents.models import DocumentVersion
+from review.models import Decision, DecisionOutcome, Review
+from review.workflow import review_decide
+from tests.review.factories import make_review, shown
+
+pytestmark = pytest.mark.postgres
+
+
+def run_at_once(functions) -> list:
+    barrier = threading.Barrier(len(functions))
+    results: list = [None] * len(functions)
+
+    def runner(index: int, function) -> None:
+        try:
+            barrier.wait()
+            results[index] = function()
+        except Exception as exc:  # surfaced by the assertions below
+            results[index] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=runner, args=(i, f)) for i, f in enumerate(functions)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def decide_in_thread(review_id: int, rec_id: int, proposal_id: int, action: str, key: str | None = None):
+    def call():
+        review = Review.objects.get(pk=review_id)
+        return review_decide(review=review, recommendation_id=rec_id, proposal_id=proposal_id, action=action,
+                             actor=review.owner, idempotency_key=key or uuid.uuid4().hex)
+    return call
+
+
+def test_two_decisions_for_one_recommendation_at_once_give_one_decision_and_at_most_one_version():
+    review = make_review()
+    rec = shown(review, "payment-terms")
+    calls = [decide_in_thread(review.pk, rec.pk, rec.current_proposal_id, action)
+             for action in ("accept", "accept", "reject", "accept", "revise")]
+    results = run_at_once(calls)
+    assert not [r for r in results if isinstance(r, Exception)], results
+    effective = Decision.objects.filter(recommendation=rec, outcome__in=["applied", "rejected", "revised"])
+    assert effective.count() == 1
+    assert sum(1 for r in results if r.outcome in ("applied", "rejected", "revised")) == 1
+    versions = DocumentVersion.objects.filter(document=review.document).count()
+    assert versions == (2 if effective.get().outcome == DecisionOutcome.APPLIED else 1)
+
+
+def test_the_same_request_retried_concurrently_records_one_decision():
+    review = make_review()
+    rec = shown(review, "payment-terms")
+    calls = [decide_in_thread(review.pk, rec.pk, rec.current_proposal_id, "accept", key="one-key") for _ in range(4)]
+    results = run_at_once(calls)
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert {r.outcome for r in results} == {"applied"}
+    assert Decision.objects.filter(review=review).count() == 1
+    assert DocumentVersion.objects.filter(document=review.document).count() == 2
+
+
+def test_accepting_two_different_recommendations_at_once_never_forks_the_version_chain():
+    review = make_review()
+    recs = [shown(review, "payment-terms"), shown(review, "renewal-term")]
+    calls = [decide_in_thread(review.pk, r.pk, r.current_proposal_id, "accept") for r in recs]
+    results = run_at_once(calls)
+    assert not [r for r in results if isinstance(r, Exception)], results
+    applied = [r for r in results if r.outcome == "applied"]
+    assert len(applied) >= 1
+    numbers = list(DocumentVersion.objects.filter(document=review.document).order_by("number")
+                   .values_list("number", flat=True))
+    assert numbers == list(range(1, len(applied) + 2))
+    review.refresh_from_db()
+    assert review.current_version.number == numbers[-1]
+    # The loser (if any) was told the document changed; its recommendation is still pending.
+    for result in results:
+        if result.outcome != "applied":
+            assert result.outcome == "stale"
