@@ -106,3 +106,18 @@ def test_library_import_is_idempotent_and_versions_changes(tmp_path, monkeypatch
     changed = [v for v in third if v.pk not in {f.pk for f in first}]
     assert [(v.playbook.name, v.number) for v in changed] == [("Mutual NDA", 2)]
     assert Playbook.objects.count() == len(first)
+
+
+def test_every_example_in_the_format_documentation_validates():
+    import re
+
+    from tests.conftest import ROOT
+
+    text = (ROOT / "docs" / "playbook-format.md").read_text()
+    blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
+    assert len(blocks) == 2
+    full, rule_examples = blocks
+    assert load_playbook(full).rules[0].id == "payment-terms"
+    examples = load_playbook("name: Examples\nrules:\n" + rule_examples)
+    kinds = {rule.check.kind for rule in examples.rules}
+    assert {"must_exist", "must_not_exist", "must_match", "must_not_match", "min_days", "min_amount"} <= kinds

@@ -1,7 +1,5 @@
 """The playbook loader: DESIGN §4 exactly, strict validation with rule/field/line, bounded input."""
 
-# ruff: noqa: E501  (expected messages are kept on one line so they read as authors see them)
-
 from __future__ import annotations
 
 import re
