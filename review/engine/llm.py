@@ -93,14 +93,14 @@ class LLMClient:
                 time.sleep(self.config.backoff * attempt)
             request = urllib.request.Request(self.config.endpoint, data=data, headers=headers, method="POST")
             try:
-                with urllib.request.urlopen(request, timeout=self.config.timeout) as response:  # noqa: S310
+                with urllib.request.urlopen(request, timeout=self.config.timeout) as response:
                     body = response.read(1_000_000)
             except urllib.error.HTTPError as exc:
                 last_problem = f"the language model service answered HTTP {exc.code}"
                 if exc.code == 429 or exc.code >= 500:
                     continue
                 raise RevisionError(f"Could not revise with the language model: {last_problem}.") from None
-            except (TimeoutError, socket.timeout):
+            except TimeoutError:
                 last_problem = f"the language model did not answer within {self.config.timeout:g} s"
                 continue
             except urllib.error.URLError as exc:
@@ -150,7 +150,7 @@ class LLMClient:
 def _validate_after(answer: dict[str, Any], before: str) -> tuple[str, str]:
     after = answer.get("after")
     if not isinstance(after, str) or not after.strip():
-        raise RevisionError("The language model's answer has no usable \"after\" text; nothing was changed.")
+        raise RevisionError('The language model\'s answer has no usable "after" text; nothing was changed.')
     after = after.strip()
     if len(after) > MAX_AFTER_CHARS or len(after) > max(1000, 5 * len(before)):
         raise RevisionError("The language model's proposed text is far longer than the clause; nothing was changed.")

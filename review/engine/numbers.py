@@ -179,9 +179,7 @@ def find_durations(text: str) -> list[Quantity]:
         style.update(
             sep=match.group("sep"), unit_word=unit_word, qual=match.group("qual") or "", qsep=match.group("qsep") or ""
         )
-        found.append(
-            Quantity("days", match.start(), match.end(), match.group(0), number, number * factor, unit, style)
-        )
+        found.append(Quantity("days", match.start(), match.end(), match.group(0), number, number * factor, unit, style))
     for match in _NET.finditer(text):
         if any(q.start <= match.start() < q.end for q in found):
             continue

@@ -42,6 +42,11 @@ _KIND_NOUN = {"days": "duration", "amount": "amount", "percent": "percentage"}
 _EXCERPT = 320
 
 
+def _tidy(text: str) -> str:
+    """No double stop after a quoted sentence: '“Cash flow.”.' -> '“Cash flow.”'."""
+    return re.sub(r"([.!?]\u201d)\.", r"\1", text)
+
+
 def _quote(text: str, limit: int = _EXCERPT) -> str:
     text = " ".join(text.split())
     if len(text) > limit:
@@ -266,9 +271,7 @@ class PlaybookEngine:
                 "must_not_match": "the sentence has wording the playbook does not accept",
             }[kind]
             evidence = found if kind == "must_match" else failing
-            proposals = tuple(
-                self._strike_or_replace(rule, document, s, citation, guidance, reason) for s in failing
-            )
+            proposals = tuple(self._strike_or_replace(rule, document, s, citation, guidance, reason) for s in failing)
             return RuleResult(
                 **base, status="issue", evidence=tuple(s.evidence() for s in evidence), recommendations=proposals
             )
@@ -299,7 +302,9 @@ class PlaybookEngine:
             f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
             f"{guidance} Proposed: insert the playbook's preferred clause {where}."
         )
-        return (Proposal(action="insert", edit=edit, before="", after=text, explanation=explanation, position=0),)
+        return (
+            Proposal(action="insert", edit=edit, before="", after=text, explanation=_tidy(explanation), position=0),
+        )
 
     def _strike_or_replace(
         self, rule: Rule, document: PreparedDocument, sentence: Sentence, citation: str, guidance: str, reason: str
@@ -315,7 +320,7 @@ class PlaybookEngine:
                 edit=_replace_edit(sentence, rule.positions[0]),
                 before=sentence.text,
                 after=rule.positions[0],
-                explanation=explanation,
+                explanation=_tidy(explanation),
                 position=0,
             )
         paragraph = document.paragraphs[sentence.paragraph_index].paragraph
@@ -325,7 +330,7 @@ class PlaybookEngine:
             edit=_delete_edit(paragraph, sentence.start, sentence.end),
             before=sentence.text,
             after="",
-            explanation=explanation,
+            explanation=_tidy(explanation),
         )
 
     def _limit(self, rule: Rule, found: list[Sentence], base: dict, citation: str, guidance: str) -> RuleResult:
@@ -387,7 +392,7 @@ class PlaybookEngine:
             edit=edit,
             before=sentence.text,
             after=_sentence_after(sentence, start, end, new_phrase),
-            explanation=explanation,
+            explanation=_tidy(explanation),
             value=limit,
         )
 
@@ -415,7 +420,9 @@ _SOFTER = re.compile(
     re.IGNORECASE,
 )
 _PREFERRED = re.compile(r"\b(?:preferred|original\s+position|first\s+position|playbook\s+position)\b", re.IGNORECASE)
-_STRICTER = re.compile(r"\b(?:stricter|tougher|harder|firmer|stronger|more\s+strict|previous\s+position)\b", re.IGNORECASE)
+_STRICTER = re.compile(
+    r"\b(?:stricter|tougher|harder|firmer|stronger|more\s+strict|previous\s+position)\b", re.IGNORECASE
+)
 _BARE_NUMBER = re.compile(r"^\D*?(\d[\d,]*(?:\.\d+)?)\D*$")
 UNDERSTOOD = (
     "'softer' or 'fallback' (next position in the playbook), 'stricter' or 'preferred' (back towards the "
@@ -510,7 +517,7 @@ class _Reviser:
 
     # -- the pieces of a new proposal --
 
-    def _explain(self, what: str, extra: str = "") -> str:
+    def _explain(self, what: str, extra: str = "", position: int | None = None) -> str:
         parts = [f"{self.rule.title} ({self.citation}): revised as asked ({_quote(self.instruction, 120)}): {what}."]
         if extra:
             parts.append(extra)
@@ -526,10 +533,13 @@ class _Reviser:
                 f"Note: {_quote(self.instruction, 80)} was already tried on this rule and its result was "
                 f"rejected{because}."
             )
-        if self.history.rejected_original is not None and self.current.position in (None, 0):
-            because = f" (reason: {_quote(self.history.rejected_original, 160)})" if self.history.rejected_original else ""
+        if self.history.rejected_original is not None and position == 0:
+            # Going back to the wording the lawyer already rejected once.
+            because = (
+                f" (reason: {_quote(self.history.rejected_original, 160)})" if self.history.rejected_original else ""
+            )
             parts.append(f"The playbook's first recommendation for this rule was rejected earlier{because}.")
-        return " ".join(parts)
+        return _tidy(" ".join(parts))
 
     def _sentence_target(self) -> tuple[str, int, str, str]:
         """(locator, start, before, suffix) of the text a whole-wording change replaces.
@@ -555,7 +565,13 @@ class _Reviser:
         return edit.locator, edit.start, edit.before, ""
 
     def _with_text(
-        self, text: str, *, what: str, position: int | None = None, variant: str | None = None, value: float | None = None
+        self,
+        text: str,
+        *,
+        what: str,
+        position: int | None = None,
+        variant: str | None = None,
+        value: float | None = None,
     ) -> Proposal:
         text = text.strip()
         if not text:
@@ -564,7 +580,7 @@ class _Reviser:
         if edit.kind == "insert_after":
             new_edit = replace(edit, after=text)
             return Proposal(
-                action="insert", edit=new_edit, before="", after=text, explanation=self._explain(what),
+                action="insert", edit=new_edit, before="", after=text, explanation=self._explain(what, "", position),
                 position=position, variant=variant, value=value, instruction=self.instruction,
             )  # fmt: skip
         locator, start, before, suffix = self._sentence_target()
@@ -574,7 +590,7 @@ class _Reviser:
         if edit.kind == "delete_paragraph":
             new_edit = Edit(kind="replace", locator=locator, before=before, after=text, start=0)
         return Proposal(
-            action="replace", edit=new_edit, before=before, after=text, explanation=self._explain(what),
+            action="replace", edit=new_edit, before=before, after=text, explanation=self._explain(what, "", position),
             position=position, variant=variant, value=value, instruction=self.instruction,
         )  # fmt: skip
 
@@ -657,7 +673,7 @@ class _Reviser:
             after_sentence = sentence[:local] + new_phrase + sentence[local + len(edit.before) :]
             return Proposal(
                 action="replace", edit=replace(edit, after=new_phrase), before=sentence, after=after_sentence,
-                explanation=self._explain(f"{what}, written {_quote(new_phrase)}", extra),
+                explanation=self._explain(f"{what}, written {_quote(new_phrase)}", extra, position),
                 position=position, value=value, instruction=self.instruction,
             )  # fmt: skip
         # A clause proposal (replace or insert): change the figure inside the proposed wording.
@@ -683,7 +699,9 @@ class _Reviser:
     def _write_like(phrase: numbers.Quantity, quantity: numbers.Quantity, value: float) -> str:
         if phrase.kind == "days" and quantity.unit in {"week", "month", "year"} and quantity.style.get("form") != "net":
             # "use 2 years": keep the lawyer's unit, in the document's number style.
-            return numbers.write_duration(phrase, quantity.number, quantity.unit, quantity.style.get("qual", "").lower())
+            return numbers.write_duration(
+                phrase, quantity.number, quantity.unit, quantity.style.get("qual", "").lower()
+            )
         if phrase.kind == "days" and quantity.style.get("qual"):
             return numbers.write_duration(phrase, quantity.number, "day", quantity.style["qual"].lower())
         return numbers.write_quantity(phrase, value)

@@ -18,19 +18,96 @@ from functools import lru_cache
 # Abbreviations that never end a sentence when followed by a capital (lower-case, without the
 # final period). Kept to forms that are not also common sentence-final words.
 _ABBREVIATIONS = frozenset(
-    """
-    u.s u.s.a u.k e.g i.e cf viz sec secs no nos vs v mr mrs ms dr st approx art arts para paras
-    para fig figs pp p ch e.u n.a s.a b.v n.v a.g l.p l.l.c p.c jan feb mar apr jun jul aug sep sept
-    oct nov dec jr sr prof gen hon rev est dept div incl attn ref tel
-    """.split()
+    [
+        "u.s",
+        "u.s.a",
+        "u.k",
+        "e.g",
+        "i.e",
+        "cf",
+        "viz",
+        "sec",
+        "secs",
+        "no",
+        "nos",
+        "vs",
+        "v",
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "st",
+        "approx",
+        "art",
+        "arts",
+        "para",
+        "paras",
+        "para",
+        "fig",
+        "figs",
+        "pp",
+        "p",
+        "ch",
+        "e.u",
+        "n.a",
+        "s.a",
+        "b.v",
+        "n.v",
+        "a.g",
+        "l.p",
+        "l.l.c",
+        "p.c",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "jr",
+        "sr",
+        "prof",
+        "gen",
+        "hon",
+        "rev",
+        "est",
+        "dept",
+        "div",
+        "incl",
+        "attn",
+        "ref",
+        "tel",
+    ]
 )
 # Corporate suffixes: "Acme, Inc. (" or "Acme Ltd. and" continue; "Acme Corp. The" ends.
-_CORPORATE = frozenset("inc ltd co corp llc plc gmbh ag bv nv sa lp llp pty".split())
+_CORPORATE = frozenset(["inc", "ltd", "co", "corp", "llc", "plc", "gmbh", "ag", "bv", "nv", "sa", "lp", "llp", "pty"])
 # A lone capital is an initial ("J. Smith"), except after these words ("Exhibit A. The").
 _REFERENCE_WORDS = frozenset(
-    "section sections sec. article articles clause clauses paragraph paragraphs schedule exhibit annex appendix §".split()
+    [
+        "section",
+        "sections",
+        "sec.",
+        "article",
+        "articles",
+        "clause",
+        "clauses",
+        "paragraph",
+        "paragraphs",
+        "schedule",
+        "exhibit",
+        "annex",
+        "appendix",
+        "§",
+    ]
 )
-_LETTER_LABELS = frozenset("exhibit schedule appendix annex attachment addendum part class series".split())
+_LETTER_LABELS = frozenset(
+    ["exhibit", "schedule", "appendix", "annex", "attachment", "addendum", "part", "class", "series"]
+)
 
 # Candidate end: terminal punctuation, optional closing quotes/brackets, then white space.
 _CANDIDATE = re.compile(r"(?:\.{3}|\u2026|[.?!])+[\"'\u201d\u2019)\]]*(?=\s)")
@@ -51,6 +128,9 @@ MAX_SENTENCE = 1200  # longer "sentences" (run-together sections, PDF tables) ar
 _SOFT_BREAK = re.compile(r";\s+|:\s+(?=\(?[a-z0-9]{1,4}\)\s)|\s(?=\(?[a-z]\)\s|\(?[ivx]{1,4}\)\s|\d+\.\d+\.?\s+[A-Z])")
 
 
+_SMALL_WORDS = frozenset({"of", "and", "or", "the", "to", "for", "in", "on"})
+
+
 def _is_heading_line(line: str) -> bool:
     stripped = line.strip()
     if not stripped or len(stripped) > 100:
@@ -63,9 +143,8 @@ def _is_heading_line(line: str) -> bool:
     return (
         len(words) <= 8
         and stripped[-1] not in ".,;:-"
-        and all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in {"of", "and", "or", "the", "to", "for", "in", "on"}
-                for w in words)
-    )  # fmt: skip
+        and all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in _SMALL_WORDS for w in words)
+    )
 
 
 def _line_blocks(text: str) -> list[tuple[int, int]]:

@@ -50,7 +50,9 @@ LOL = rule(
     find={"any": ["limitation of liability", "total liability"]},
     check={"must_exist": True},
     insert_after={"any": ["indemnif"]},
-    positions=["Neither party's total liability shall exceed the fees paid in the twelve (12) months before the claim."],
+    positions=[
+        "Neither party's total liability shall exceed the fees paid in the twelve (12) months before the claim."
+    ],
     guidance="Uncapped liability is unacceptable.",
 )
 
@@ -59,7 +61,10 @@ def test_must_exist_ok_with_evidence() -> None:
     model = model_of("1. Fees.", "9. Limitation of Liability. Each party's total liability is capped. Other text.")
     (result,) = run(model, LOL)
     assert result.status == "ok"
-    assert [e.sentence for e in result.evidence] == ["9. Limitation of Liability.", "Each party's total liability is capped."]
+    assert [e.sentence for e in result.evidence] == [
+        "9. Limitation of Liability.",
+        "Each party's total liability is capped.",
+    ]
     assert result.evidence[1].locator == "p2"
     assert model.get("p2").text[result.evidence[1].start : result.evidence[1].end] == result.evidence[1].sentence
     assert result.recommendations == ()
@@ -184,7 +189,9 @@ def test_must_match_not_found() -> None:
     assert run(model_of("Fees are due."), MUTUAL)[0].status == "not_found"
 
 
-NO_UNILATERAL = rule(id="unilateral", find={"any": ["amend", "modify"]}, check={"must_not_match": r"\bsole discretion\b"})
+NO_UNILATERAL = rule(
+    id="unilateral", find={"any": ["amend", "modify"]}, check={"must_not_match": r"\bsole discretion\b"}
+)
 
 
 def test_must_not_match_issue_for_each_matching_sentence() -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from review.engine.normalize import find_all, locate_quote, normalize, norm_phrase, strip_clause_number
+from review.engine.normalize import find_all, locate_quote, norm_phrase, normalize, strip_clause_number
 
 
 def test_quotes_dashes_spaces_and_case() -> None:
@@ -24,7 +24,7 @@ def test_span_maps_back_to_the_original_characters() -> None:
 
 
 def test_find_all_across_normalisation() -> None:
-    text = "The \u201cFee\u201d \u2013 is\u00a0 due\n now. The \"fee\" - is due now."
+    text = 'The \u201cFee\u201d \u2013 is\u00a0 due\n now. The "fee" - is due now.'
     spans = find_all('"FEE" - is due now', text)
     assert [text[s:e] for s, e in spans] == ["\u201cFee\u201d \u2013 is\u00a0 due\n now", '"fee" - is due now']
 

@@ -1,0 +1,95 @@
+"""`manage.py analyze` (DESIGN §6): exact JSON, a readable table, clean errors. No database."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tests.conftest import ROOT, shared_data
+
+PLAYBOOK = ROOT / "playbooks" / "library" / "cuad-coverage.yaml"
+
+
+def contract() -> Path:
+    return shared_data("cuad", "docx", "cuad_services_02.docx")
+
+
+def test_json_output_has_exactly_the_documented_shape() -> None:
+    out = StringIO()
+    call_command("analyze", str(contract()), "--playbook", str(PLAYBOOK), "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert set(data) == {"contract", "playbook", "results"}
+    assert data["contract"] == "cuad_services_02.docx"
+    assert set(data["playbook"]) == {"name", "version"}
+    assert data["playbook"]["name"] == "CUAD clause coverage"
+    assert data["playbook"]["version"].startswith("sha256:")
+    assert len(data["results"]) == 12
+    for result in data["results"]:
+        assert set(result) == {"rule_id", "title", "status", "severity", "evidence", "recommendations"}
+        assert result["status"] in {"ok", "issue", "missing", "not_found"}
+        assert all(isinstance(s, str) for s in result["evidence"])
+        for rec in result["recommendations"]:
+            assert set(rec) == {"action", "before", "after", "explanation"}
+            assert rec["action"] in {"replace", "insert", "delete"}
+    by_id = {r["rule_id"]: r for r in data["results"]}
+    assert by_id["governing-law"]["status"] == "ok"
+    missing = [r for r in data["results"] if r["status"] == "missing"]
+    assert missing and all(r["recommendations"][0]["action"] == "insert" for r in missing)
+
+
+def test_table_output_is_readable() -> None:
+    out = StringIO()
+    call_command("analyze", str(contract()), "--playbook", str(PLAYBOOK), stdout=out)
+    text = out.getvalue()
+    assert "Playbook: CUAD clause coverage" in text
+    assert "governing-law" in text and "ok" in text
+    assert "{" not in text.splitlines()[0]
+
+
+def test_bad_inputs_raise_command_error(tmp_path: Path) -> None:
+    with pytest.raises(CommandError, match="contract file not found"):
+        call_command("analyze", str(tmp_path / "nope.docx"), "--playbook", str(PLAYBOOK))
+    not_docx = tmp_path / "contract.pdf"
+    not_docx.write_bytes(b"%PDF-1.4 not a docx")
+    with pytest.raises(CommandError, match=r"contract\.pdf"):
+        call_command("analyze", str(not_docx), "--playbook", str(PLAYBOOK))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: x\nrules:\n  - id: a\n    title: A\n    find: {any: [b]}\n    check: {max_dayz: 3}\n")
+    with pytest.raises(CommandError, match=r"broken\.yaml.*max_dayz"):
+        call_command("analyze", str(contract()), "--playbook", str(broken))
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    env.pop("REDPEN_LLM_BASE_URL", None)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "analyze", *args],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+    )  # fmt: skip
+
+
+def test_subprocess_json_and_exit_codes(tmp_path: Path) -> None:
+    ok = run_cli(str(contract()), "--playbook", str(PLAYBOOK), "--json")
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["contract"] == "cuad_services_02.docx"
+
+    missing = run_cli(str(tmp_path / "nope.docx"), "--playbook", str(PLAYBOOK), "--json")
+    assert missing.returncode != 0
+    assert missing.stdout == ""
+    assert "Traceback" not in missing.stderr
+    assert len(missing.stderr.strip().splitlines()) == 1
+    assert "not found" in missing.stderr
+
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("rules: [\n")
+    bad = run_cli(str(contract()), "--playbook", str(broken))
+    assert bad.returncode != 0
+    assert "Traceback" not in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1
