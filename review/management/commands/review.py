@@ -23,7 +23,7 @@ from core.roles import LAWYER, PLAYBOOK_AUTHOR
 from documents import selectors as document_selectors
 from documents.docx.validate import UploadRejected
 from documents.services import document_create
-from playbooks.loader import PlaybookInvalid
+from playbooks.loader import PlaybookInvalid, load_playbook
 from playbooks.services import playbook_upload
 from review.models import Recommendation, RecommendationStatus, Review, ReviewStatus
 from review.workflow import analysis_run, recommendation_prepare, review_decide, review_start
@@ -76,6 +76,12 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"cannot create {out_dir}: {exc}") from exc
 
+        try:
+            load_playbook(playbook_path.read_bytes())  # pure: a broken file fails before the database is touched
+        except PlaybookInvalid as exc:
+            first = exc.errors[0] if getattr(exc, "errors", None) else exc
+            raise CommandError(f"invalid playbook {playbook_path.name}: {first}") from exc
+        self._check_database()
         user = self._author(author)
         try:
             version, _ = playbook_upload(author=user, source=playbook_path.read_bytes(),
@@ -130,6 +136,18 @@ class Command(BaseCommand):
         if pending:
             summary += f", {len(pending)} pending ({', '.join(pending)})"
         self.stdout.write(f"{summary}. Wrote {out_dir}/clean.docx, redline.docx, report.json")
+
+    def _check_database(self) -> None:
+        from django.db import connection
+        from django.db.migrations.executor import MigrationExecutor
+
+        try:
+            executor = MigrationExecutor(connection)
+            unapplied = executor.migration_plan(executor.loader.graph.leaf_nodes())
+        except Exception as exc:
+            raise CommandError(f"cannot open the database: {exc}") from exc
+        if unapplied:
+            raise CommandError("the database is not set up: run `python manage.py migrate` first")
 
     def _author(self, name: str) -> Any:
         name = name.strip()

@@ -1,0 +1,132 @@
+"""`manage.py review` (DESIGN §6): a whole review headless, through the workflow services."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from docx import Document as DocxDocument
+
+from review.models import Decision, Review, ReviewStatus
+from tests.conftest import ROOT, shared_data
+from tests.review.factories import PLAYBOOK_YAML, contract_docx
+
+pytestmark = pytest.mark.django_db
+
+LIBRARY = ROOT / "playbooks" / "library"
+
+
+def docx_text(data: bytes) -> str:
+    return "\n".join(p.text for p in DocxDocument(io.BytesIO(data)).paragraphs)
+
+
+def run(tmp_path: Path, contract: Path, playbook: Path, decide: str, name: str = "out") -> dict:
+    out = tmp_path / name
+    call_command("review", str(contract), playbook=str(playbook), decide=decide, author="Ada Lovelace", out=str(out),
+                 stdout=io.StringIO())
+    report = json.loads((out / "report.json").read_text())
+    assert (out / "clean.docx").exists() and (out / "redline.docx").exists()
+    return report
+
+
+@pytest.mark.parametrize(
+    ("form", "playbook"),
+    [
+        ("commonpaper_mutual_nda.docx", "mutual-nda.yaml"),
+        ("commonpaper_order_form.docx", "saas-customer.yaml"),
+        ("commonpaper_data_processing_agreement.docx", "mutual-nda.yaml"),
+    ],
+)
+def test_accept_all_and_reject_all_on_common_paper_forms(tmp_path, form, playbook):
+    contract = shared_data("forms", "commonpaper_docx", form)
+    accepted = run(tmp_path, contract, LIBRARY / playbook, "accept-all", "accept")
+    assert accepted["status"] == "completed", accepted
+    assert accepted["pending"] == []
+    n_applied = sum(1 for d in accepted["decisions"] if d["outcome"] == "applied")
+    assert n_applied >= 1
+    assert accepted["versions"] == 1 + n_applied
+    assert set(accepted["timings"]) == {"analysis_s", "decisions_s", "redline_s"}
+    with zipfile.ZipFile(tmp_path / "accept" / "redline.docx") as package:
+        xml = package.read("word/document.xml").decode()
+    assert 'w:author="Ada Lovelace"' in xml and ("<w:ins " in xml or "<w:del " in xml)
+
+    rejected = run(tmp_path, contract, LIBRARY / playbook, "reject-all", "reject")
+    assert rejected["status"] == "completed"
+    assert rejected["versions"] == 1
+    assert {d["outcome"] for d in rejected["decisions"]} == {"rejected"}
+    # Nothing accepted: the clean output has the original text.
+    original = docx_text(contract.read_bytes())
+    assert docx_text((tmp_path / "reject" / "clean.docx").read_bytes()) == original
+
+
+def test_a_contract_that_meets_every_rule_completes_with_no_decisions(tmp_path):
+    # The Common Paper CSA is already on the customer's side of every saas-customer rule.
+    contract = shared_data("forms", "commonpaper_docx", "commonpaper_cloud_service_agreement.docx")
+    report = run(tmp_path, contract, LIBRARY / "saas-customer.yaml", "accept-all")
+    assert report["status"] == "completed"
+    assert report["decisions"] == [] and report["versions"] == 1
+
+
+def test_decisions_file_with_revise_then_decide_and_unmentioned_rules_pending(tmp_path):
+    contract = tmp_path / "contract.docx"
+    contract.write_bytes(contract_docx())
+    playbook = tmp_path / "playbook.yaml"
+    playbook.write_text(PLAYBOOK_YAML)
+    decisions = tmp_path / "decisions.json"
+    decisions.write_text(json.dumps([
+        {"rule_id": "payment-terms", "action": "revise", "instruction": "45 days"},
+        {"rule_id": "payment-terms", "action": "accept"},
+        {"rule_id": "renewal-term", "action": "reject", "reason": "Fine for this vendor."},
+    ]))
+    report = run(tmp_path, contract, playbook, str(decisions))
+    assert report["status"] == "awaiting_decision"
+    assert report["pending"] == ["limitation-of-liability"]
+    assert [(d["rule_id"], d["action"], d["outcome"]) for d in report["decisions"]] == [
+        ("payment-terms", "revise", "revised"),
+        ("payment-terms", "accept", "applied"),
+        ("renewal-term", "reject", "rejected"),
+    ]
+    assert report["versions"] == 2
+    assert "forty-five (45) days" in docx_text((tmp_path / "out" / "clean.docx").read_bytes())
+    review = Review.objects.get(pk=report["review_id"])
+    assert review.status == ReviewStatus.AWAITING_DECISION
+    assert Decision.objects.filter(review=review, reason="Fine for this vendor.").exists()
+
+
+@pytest.mark.parametrize(
+    ("contract_name", "content", "message"),
+    [
+        ("missing.docx", None, "contract file not found"),
+        ("contract.pdf", b"%PDF-1.4 hello", "docx"),
+    ],
+)
+def test_bad_input_is_one_clear_error(tmp_path, contract_name, content, message):
+    contract = tmp_path / contract_name
+    if content is not None:
+        contract.write_bytes(content)
+    playbook = tmp_path / "playbook.yaml"
+    playbook.write_text(PLAYBOOK_YAML)
+    with pytest.raises(CommandError, match=message):
+        call_command("review", str(contract), playbook=str(playbook), decide="accept-all", author="A", out=str(tmp_path))
+
+
+def test_broken_playbook_exits_non_zero_with_one_line_and_no_traceback(tmp_path):
+    contract = tmp_path / "contract.docx"
+    contract.write_bytes(contract_docx())
+    playbook = tmp_path / "broken.yaml"
+    playbook.write_text("name: Broken\nrules:\n  - id: x\n    title: X\n    find: {any: [a]}\n    check: {max_dayz: 3}\n")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "review", str(contract), "--playbook", str(playbook), "--decide", "accept-all",
+         "--author", "A", "--out", str(tmp_path / "o")],
+        cwd=ROOT, capture_output=True, text=True,
+        env={**__import__("os").environ, "REDPEN_VAR_DIR": str(tmp_path / "var")},
+    )
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "max_dayz" in result.stderr and len(result.stderr.strip().splitlines()) == 1
