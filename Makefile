@@ -15,8 +15,7 @@ $(STAMP): pyproject.toml
 
 run: install
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py seed_demo
-	$(PY) manage.py run_embedded
+	$(PY) manage.py run_embedded --seed
 
 lint: install
 	$(VENV)/bin/ruff check .

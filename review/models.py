@@ -91,6 +91,10 @@ class AnalysisJob(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     duration_s = models.FloatField(null=True, blank=True)
+    # When the reconciler last sent this job to the broker again (it never trusts Celery's own
+    # result state, only this row).
+    redriven_at = models.DateTimeField(null=True, blank=True)
+    redrives = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at"]

@@ -10,3 +10,10 @@ def analyze_review(job_id: str) -> str:
     from .workflow import analysis_run
 
     return analysis_run(job_id=job_id)
+
+
+@shared_task(name="review.reconcile")
+def reconcile_task() -> str:
+    from .reconcile import reconcile
+
+    return reconcile().summary()

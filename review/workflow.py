@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -162,7 +163,9 @@ def review_start(
         )
         job_id = str(job.pk)
         if enqueue:
-            transaction.on_commit(lambda: analyze_review.apply_async(args=[job_id], task_id=job_id))
+            # robust: a broker that is down must not fail the request after the commit; the job
+            # row stays queued and the reconciler enqueues it again (FIELD-NOTES, Celery).
+            transaction.on_commit(lambda: analyze_review.apply_async(args=[job_id], task_id=job_id), robust=True)
     return review
 
 
@@ -200,8 +203,24 @@ def analysis_rerun(*, review: Review, actor: AbstractBaseUser | None) -> Analysi
         job = AnalysisJob.objects.create(review=review)
         event_append(review_id=review.pk, kind="analysis.rerun", actor=actor, job=str(job.pk))
         job_id = str(job.pk)
-        transaction.on_commit(lambda: analyze_review.apply_async(args=[job_id], task_id=job_id))
+        transaction.on_commit(lambda: analyze_review.apply_async(args=[job_id], task_id=job_id), robust=True)
     return job
+
+
+def _fault_point(name: str) -> None:
+    """Fault injection for the reliability tests, driven only by the environment of a worker
+    process the tests start: ``REDPEN_FAULTS="analysis:sleep=5"`` (a slow analysis to kill
+    mid-way) or ``"analysis:crash"`` (the process dies, like an out-of-memory kill). Unset in
+    every real deployment; reading one environment variable costs nothing."""
+    faults = os.environ.get("REDPEN_FAULTS", "")
+    for fault in filter(None, faults.split(",")):
+        point, _, action = fault.partition(":")
+        if point != name:
+            continue
+        if action.startswith("sleep="):
+            time.sleep(float(action.removeprefix("sleep=")))
+        elif action == "crash":
+            os._exit(70)
 
 
 def _job_progress(job_id: Any, progress: int, step: str) -> None:
@@ -209,7 +228,7 @@ def _job_progress(job_id: Any, progress: int, step: str) -> None:
     AnalysisJob.objects.filter(pk=job_id, status=JobStatus.RUNNING).update(progress=progress, step=step)
 
 
-def analysis_run(*, job_id: str, max_attempts: int = 3) -> str:
+def analysis_run(*, job_id: str, max_attempts: int | None = None) -> str:
     """The body of the analysis task. Idempotent: a redelivered or duplicated task produces the
     recommendations once (the job row's compare-and-set and the unique constraints decide)."""
     job = AnalysisJob.objects.select_related("review").filter(pk=job_id).first()
@@ -221,6 +240,7 @@ def analysis_run(*, job_id: str, max_attempts: int = 3) -> str:
             status=JobStatus.FAILED, error="The review is no longer analysing.", finished_at=timezone.now()
         )
         return "review not analysing"
+    max_attempts = max_attempts or settings.REDPEN_ANALYSIS_MAX_ATTEMPTS
     if job.attempts >= max_attempts:
         analysis_fail(job_id=job.pk, reason=f"The analysis failed {job.attempts} times; it was stopped.")
         return "too many attempts"
@@ -233,6 +253,7 @@ def analysis_run(*, job_id: str, max_attempts: int = 3) -> str:
     if not claimed:
         return "claimed by another delivery"
     started = time.monotonic()
+    _fault_point("analysis")
     try:
         version = review.current_version
         model = version.text_model

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from core import processes
@@ -21,8 +22,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
         parser.add_argument("--web-workers", type=int, default=2)
+        parser.add_argument("--seed", action="store_true", help="seed the demo once Redis is up")
 
-    def handle(self, *args: Any, port: int, web_workers: int, **options: Any) -> None:
+    def handle(self, *args: Any, port: int, web_workers: int, seed: bool, **options: Any) -> None:
         children: list[tuple[str, Any]] = []
         stopping = False
 
@@ -46,8 +48,13 @@ class Command(BaseCommand):
             redis_port = settings.EMBEDDED_REDIS_PORT
             children.append(("redis", processes.start_redis(redis_port, settings.VAR_DIR / "redis",
                                                             log=self._log("redis"))))
+        if seed:
+            # After Redis, so the demo review's analysis is enqueued straight away.
+            call_command("seed_demo", stdout=self.stdout)
+        # One worker with an embedded beat (the reconciler's schedule); production runs beat apart.
+        beat = ["--beat", "--schedule", str(settings.VAR_DIR / "celerybeat-schedule")]
         children.append(("worker", processes.start_worker(env, concurrency=2, log=self._log("worker"),
-                                                           cwd=settings.BASE_DIR)))
+                                                           cwd=settings.BASE_DIR, extra=beat)))
         children.append(
             (
                 "web",
