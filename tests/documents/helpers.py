@@ -109,6 +109,9 @@ def sample_edits(model: TextModel, seed: int, count: int = 6) -> list[Edit]:
     rng.shuffle(candidates)
     edits: list[Edit] = []
     used: set[str] = set()
+    cells: dict[str, int] = {}
+    for paragraph in model.paragraphs:
+        cells[paragraph.cell] = cells.get(paragraph.cell, 0) + 1
     for paragraph in candidates:
         if len(edits) >= count:
             break
@@ -127,9 +130,10 @@ def sample_edits(model: TextModel, seed: int, count: int = 6) -> list[Edit]:
         elif kind == 1:
             edits.append(Edit("insert_after", paragraph.locator, after="Inserted clause: the parties agree & confirm."))
         else:
-            alone = paragraph.cell and sum(p.cell == paragraph.cell for p in model.paragraphs) == 1
+            alone = paragraph.cell and cells.get(paragraph.cell, 0) <= 1
             if alone or paragraph.section_break:
                 continue  # refused by design: tested on its own
+            cells[paragraph.cell] = cells.get(paragraph.cell, 0) - 1
             edits.append(Edit("delete_paragraph", paragraph.locator, before=paragraph.text))
     return edits
 

@@ -86,9 +86,9 @@ def handle(context: object, desktop: object, request: dict) -> dict:
             dispatcher = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", context)
             frame = document.getCurrentController().getFrame()
             dispatcher.executeDispatch(frame, command, "", 0, ())
-        # Fields (cross-references, page numbers) are recomputed on every file the same way, so
-        # that a change LibreOffice makes to a field result on accept/reject is not a difference.
-        document.getTextFields().refresh()
+            # Accept/reject makes LibreOffice recompute fields (cross-references): do it on every
+            # file read this way, so a recomputed field result is the same on both sides.
+            document.getTextFields().refresh()
         redlines = document.getRedlines().createEnumeration().hasMoreElements()
         return {"paragraphs": paragraphs_of(document.getText()), "tracked_changes_left": bool(redlines)}
     finally:
