@@ -28,9 +28,10 @@ def event_hash(*, prev_hash: str, review_id: int, seq: int, kind: str, actor_id:
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
-def verify_chain(events: list[dict[str, Any]]) -> list[str]:
+def verify_chain(events: list[dict[str, Any]], *, head: str = "", count: int | None = None) -> list[str]:
     """Problems in one review's events (dicts with the model's fields, ordered by seq): an edited
-    event breaks its own hash, a deleted one breaks the sequence and the next event's link."""
+    event breaks its own hash, a deleted one breaks the sequence and the next event's link, and
+    a deleted newest event no longer matches the head kept on the review."""
     problems: list[str] = []
     prev_hash = ""
     expected_seq = 1
@@ -46,4 +47,8 @@ def verify_chain(events: list[dict[str, Any]]) -> list[str]:
             problems.append(f"event #{event['seq']} ({event['kind']}) was altered")
         prev_hash = event["hash"]
         expected_seq = event["seq"] + 1
+    if count is not None and expected_seq - 1 != count:
+        problems.append(f"the trail ends at event #{expected_seq - 1} but {count} were written")
+    if head and prev_hash != head:
+        problems.append("the newest event does not match the head recorded on the review")
     return problems

@@ -50,6 +50,10 @@ class Review(models.Model):
     # Engine continuity (DESIGN §2): never trusted over the rows of this review.
     engine_snapshot = models.JSONField(default=dict, blank=True)
     status_message = models.TextField(blank=True)
+    # Head of the audit chain: the hash and number of the last event, so that deleting the
+    # newest events is detected too (the chain alone only shows gaps before its end).
+    audit_head = models.CharField(max_length=64, blank=True)
+    audit_count = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     completed_at = models.DateTimeField(null=True, blank=True)

@@ -79,8 +79,8 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
         Q(status=JobStatus.QUEUED, created_at__lt=cutoff) | Q(status=JobStatus.RUNNING, started_at__lt=cutoff),
         Q(redriven_at__isnull=True) | Q(redriven_at__lt=cutoff),
         review__status=ReviewStatus.ANALYZING,
-    ).values_list("pk", "attempts")
-    for job_id, job_attempts in list(candidates[:200]):
+    ).values_list("pk", "attempts", "review_id")
+    for job_id, job_attempts, review_id in list(candidates[:200]):
         with transaction.atomic():
             claimed = _claimable(AnalysisJob.objects.filter(pk=job_id)).filter(
                 Q(redriven_at__isnull=True) | Q(redriven_at__lt=cutoff),
@@ -96,6 +96,7 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
         if job_attempts >= attempts:
             analysis_fail(job_id=job_id, reason=f"The analysis did not finish after {job_attempts} attempts; "
                                                 "it was stopped. An admin can re-run it.")
+            event_append(review_id=review_id, kind="reconcile.job_failed", job=str(job_id), attempts=job_attempts)
             report.failed_jobs.append(str(job_id))
             continue
         try:
@@ -104,6 +105,7 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
             AnalysisJob.objects.filter(pk=job_id).update(redriven_at=None)
             report.enqueue_errors.append(f"{job_id}: {exc}")
             continue
+        event_append(review_id=review_id, kind="reconcile.redrive", job=str(job_id))
         report.redriven.append(str(job_id))
 
     idle = Review.objects.filter(status=ReviewStatus.AWAITING_DECISION).exclude(
@@ -112,6 +114,7 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
     for review_id in list(idle[:200]):
         with transaction.atomic():
             if _complete_if_done(review_id):
+                event_append(review_id=review_id, kind="reconcile.review_completed")
                 report.completed_reviews.append(review_id)
 
     orphans = Decision.objects.filter(outcome=DecisionOutcome.APPLIED, version__isnull=True).values_list(

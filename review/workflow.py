@@ -44,7 +44,7 @@ from documents.models import Document, DocumentVersion
 from documents.services import version_create
 from playbooks.models import PlaybookVersion
 from playbooks.rules import PlaybookSpec
-from review.engine import ENGINE_VERSION, get_engine
+from review.engine import ENGINE_VERSION, UnknownEngineVersion, get_engine
 from review.engine.base import HistoryItem, RevisionError, RevisionRequest, RuleResult
 from review.engine.base import Proposal as EngineProposal
 
@@ -113,8 +113,10 @@ def event_append(*, review_id: int, kind: str, actor: AbstractBaseUser | None = 
                 digest = event_hash(prev_hash=prev_hash, review_id=review_id, seq=seq, kind=kind,
                                     actor_id=actor.pk if actor is not None else None, data=data,
                                     created_at=created_at)
-                return ReviewEvent.objects.create(review_id=review_id, seq=seq, kind=kind, actor=actor, data=data,
-                                                  created_at=created_at, prev_hash=prev_hash, hash=digest)
+                event = ReviewEvent.objects.create(review_id=review_id, seq=seq, kind=kind, actor=actor, data=data,
+                                                   created_at=created_at, prev_hash=prev_hash, hash=digest)
+                Review.objects.filter(pk=review_id).update(audit_head=digest, audit_count=seq)
+                return event
         except IntegrityError:
             continue
     raise RuntimeError("could not append a review event")
@@ -347,6 +349,11 @@ def _proposal_store(
 # Showing a recommendation: re-anchor before it is shown (invariant 2)
 
 
+def _engine_missing(exc: UnknownEngineVersion) -> str:
+    return (f"This review was started with engine {exc.version!r}, which this installation no longer has, "
+            "so its edits cannot be worked out again. You can still reject it; an admin can re-run the review.")
+
+
 def _history(review: Review) -> tuple[HistoryItem, ...]:
     return tuple(HistoryItem(**item) for item in review.engine_snapshot.get("history", []))
 
@@ -366,7 +373,14 @@ def recommendation_prepare(*, review: Review, recommendation: Recommendation) ->
         return recommendation
     current = review.current_version
     model = current.text_model
-    engine = get_engine(review.engine_version)
+    try:
+        engine = get_engine(review.engine_version)
+    except UnknownEngineVersion as exc:
+        # Shown as it is, never applied blind: accepting it is refused as stale (older
+        # version); rejecting it still works.
+        Recommendation.objects.filter(pk=recommendation.pk).update(message=_engine_missing(exc))
+        recommendation.refresh_from_db()
+        return recommendation
     anchored = engine.reanchor(proposal.to_engine(), model)
     source = ProposalSource.REANCHOR
     message = ""
@@ -616,7 +630,10 @@ def _revise(
         return failed("The playbook rule of this recommendation is missing; it cannot be revised.")
     if not instruction:
         return failed("Say how to revise it, e.g. “softer”, “45 days”, “mutual” or “replace with: …”.")
-    engine = get_engine(review.engine_version)
+    try:
+        engine = get_engine(review.engine_version)
+    except UnknownEngineVersion as exc:
+        return failed(_engine_missing(exc))
     request = RevisionRequest(
         rule=rule, current=proposal.to_engine(), instruction=instruction,
         evidence=tuple(recommendation.evidence_items), history=_history(review),
