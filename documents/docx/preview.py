@@ -10,6 +10,8 @@ Every piece of document text goes through ``html.escape``: the preview is safe t
 from __future__ import annotations
 
 import html
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from . import ns, package
@@ -155,8 +157,38 @@ def _render_new(paragraph: Paragraph) -> str:
     return f"{open_}<ins>{_escape(paragraph.text)}</ins>{close}"
 
 
-def render_preview(original: bytes, current: TextModel) -> str:
-    """Safe HTML of ``current`` (any version's text model) against version 1 (``original``)."""
+class _Base:
+    """Version 1 laid out once: block HTML, and each paragraph with its unchanged rendering."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[tuple[str, _BaseParagraph | None, str]]) -> None:
+        self.items = items  # ("html", None, markup) or ("p", paragraph, unchanged html)
+
+
+_BASE_CACHE: OrderedDict[tuple[int, int], tuple[bytes, _Base]] = OrderedDict()
+_BASE_CACHE_SIZE = 4
+_BASE_LOCK = threading.Lock()
+
+
+def _base_of(original: bytes) -> _Base:
+    """Version 1 never changes, so its layout is computed once per process for each original
+    (a small LRU, keyed by the bytes themselves: a hash hit is confirmed by comparing them)."""
+    key = (hash(original), len(original))
+    with _BASE_LOCK:
+        hit = _BASE_CACHE.get(key)
+        if hit is not None and hit[0] == original:
+            _BASE_CACHE.move_to_end(key)
+            return hit[1]
+    base = _layout(original)
+    with _BASE_LOCK:
+        _BASE_CACHE[key] = (original, base)
+        while len(_BASE_CACHE) > _BASE_CACHE_SIZE:
+            _BASE_CACHE.popitem(last=False)
+    return base
+
+
+def _layout(original: bytes) -> _Base:
     zf = package.open_package(original)
     document_xml = package.read_part(zf, package.DOCUMENT_PART)
     if document_xml is None:
@@ -166,7 +198,37 @@ def render_preview(original: bytes, current: TextModel) -> str:
     styles_root = package.parse_xml(styles_xml) if styles_xml is not None else None
     styles = StyleInfo(styles_root)
     char_styles = _CharStyles(styles_root)
+    items: list[tuple[str, _BaseParagraph | None, str]] = []
+    stack: tuple[bool, ...] = ()
+    index = 0
+    for kind, element in iter_blocks(body):
+        if kind != "p":
+            items.append(("html", None, _BLOCK_TAGS[kind]))
+            continue
+        index += 1
+        pm = map_paragraph(element, stack)
+        stack = pm.stack_end
+        segments: list[tuple[int, int, Format]] = []
+        last_run, fmt = None, PLAIN
+        for piece in pm.pieces:
+            if piece.run is not last_run:
+                last_run, fmt = piece.run, _run_format(piece.run, char_styles)
+            if segments and segments[-1][2] == fmt and segments[-1][1] == piece.start:
+                segments[-1] = (segments[-1][0], piece.end, fmt)
+            else:
+                segments.append((piece.start, piece.end, fmt))
+        style = paragraph_style(element)
+        base = _BaseParagraph(f"p{index}", pm.text, segments, paragraph_heading_level(element, style, styles))
+        open_, close = _open_tag(base.heading_level, base.locator)
+        items.append(("p", base, f"{open_}{_slice(base, 0, len(base.text))}{close}"))
+    return _Base(items)
 
+
+_BLOCK_TAGS = {"tbl": "<table>", "/tbl": "</table>", "tr": "<tr>", "/tr": "</tr>", "tc": "<td>", "/tc": "</td>"}
+
+
+def render_preview(original: bytes, current: TextModel) -> str:
+    """Safe HTML of ``current`` (any version's text model) against version 1 (``original``)."""
     by_locator = {p.locator: p for p in current.paragraphs}
     # New paragraphs go after the nearest version-1 paragraph before them in the current order.
     inserted_after: dict[str | None, list[Paragraph]] = {}
@@ -179,38 +241,13 @@ def render_preview(original: bytes, current: TextModel) -> str:
 
     out: list[str] = ['<div class="doc-preview">']
     out.extend(_render_new(p) for p in inserted_after.get(None, ()))
-    stack: tuple[bool, ...] = ()
-    index = 0
-    for kind, element in iter_blocks(body):
-        if kind == "p":
-            index += 1
-            locator = f"p{index}"
-            pm = map_paragraph(element, stack)
-            stack = pm.stack_end
-            segments: list[tuple[int, int, Format]] = []
-            last_run, fmt = None, PLAIN
-            for piece in pm.pieces:
-                if piece.run is not last_run:
-                    last_run, fmt = piece.run, _run_format(piece.run, char_styles)
-                if segments and segments[-1][2] == fmt and segments[-1][1] == piece.start:
-                    segments[-1] = (segments[-1][0], piece.end, fmt)
-                else:
-                    segments.append((piece.start, piece.end, fmt))
-            style = paragraph_style(element)
-            base = _BaseParagraph(locator, pm.text, segments, paragraph_heading_level(element, style, styles))
-            out.append(_render_base(base, by_locator.get(locator)))
-            out.extend(_render_new(p) for p in inserted_after.get(locator, ()))
-        elif kind == "tbl":
-            out.append("<table>")
-        elif kind == "/tbl":
-            out.append("</table>")
-        elif kind == "tr":
-            out.append("<tr>")
-        elif kind == "/tr":
-            out.append("</tr>")
-        elif kind == "tc":
-            out.append("<td>")
-        elif kind == "/tc":
-            out.append("</td>")
+    for _kind, base, markup in _base_of(original).items:
+        if base is None:
+            out.append(markup)
+            continue
+        now = by_locator.get(base.locator)
+        out.append(markup if now is not None and now.text == base.text else _render_base(base, now))
+        if base.locator in inserted_after:
+            out.extend(_render_new(p) for p in inserted_after[base.locator])
     out.append("</div>")
     return "".join(out)
