@@ -278,6 +278,38 @@ class Decision(models.Model):
         return f"{self.action} → {self.outcome}"
 
 
+class RevisionJob(models.Model):
+    """A revision that takes more than a moment (the LLM engine) runs as a task. The lawyer's
+    request is this row; its Decision is written when the task finishes, with the same
+    idempotency key, so a retried click never starts a second revision."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="revision_jobs")
+    recommendation = models.ForeignKey(Recommendation, on_delete=models.CASCADE, related_name="revision_jobs")
+    proposal = models.ForeignKey(Proposal, on_delete=models.PROTECT, related_name="+")
+    instruction = models.TextField()
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    idempotency_key = models.CharField(max_length=64)
+    status = models.CharField(max_length=12, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    attempts = models.PositiveIntegerField(default=0)
+    message = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    redriven_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["review", "idempotency_key"], name="revision_job_idempotency_key"),
+            # One revision in flight per recommendation.
+            models.UniqueConstraint(fields=["recommendation"], condition=Q(status__in=["queued", "running"]),
+                                    name="one_active_revision_per_recommendation"),
+        ]
+
+    def __str__(self) -> str:
+        return f"revision {self.id} ({self.status})"
+
+
 class ReviewEvent(models.Model):
     """Append-only audit trail of a review, hash-chained per review: each event's hash covers
     its content and the previous event's hash, so an edited or deleted event is detected

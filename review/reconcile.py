@@ -33,6 +33,7 @@ from .models import (
     RecommendationStatus,
     Review,
     ReviewStatus,
+    RevisionJob,
 )
 from .workflow import _complete_if_done, analysis_fail, event_append
 
@@ -67,7 +68,7 @@ def _claimable(queryset):  # type: ignore[no-untyped-def]
 
 
 def reconcile(*, stale_after: float | None = None, max_attempts: int | None = None) -> ReconcileReport:
-    from .tasks import analyze_review
+    from .tasks import analyze_review, revise_recommendation
 
     report = ReconcileReport()
     now = timezone.now()
@@ -106,6 +107,31 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
             report.enqueue_errors.append(f"{job_id}: {exc}")
             continue
         event_append(review_id=review_id, kind="reconcile.redrive", job=str(job_id))
+        report.redriven.append(str(job_id))
+
+    stuck = RevisionJob.objects.filter(
+        Q(redriven_at__isnull=True) | Q(redriven_at__lt=cutoff),
+        status__in=[JobStatus.QUEUED, JobStatus.RUNNING], created_at__lt=cutoff,
+    ).values_list("pk", "attempts")
+    for job_id, job_attempts in list(stuck[:200]):
+        won = RevisionJob.objects.filter(pk=job_id, status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).filter(
+            Q(redriven_at__isnull=True) | Q(redriven_at__lt=cutoff)
+        ).update(redriven_at=now)
+        if not won:
+            continue
+        if job_attempts >= attempts:
+            RevisionJob.objects.filter(pk=job_id).update(
+                status=JobStatus.FAILED, finished_at=now,
+                message="The revision did not finish; ask again.",
+            )
+            report.failed_jobs.append(str(job_id))
+            continue
+        try:
+            revise_recommendation.apply_async(args=[str(job_id)], task_id=str(job_id))
+        except Exception as exc:
+            RevisionJob.objects.filter(pk=job_id).update(redriven_at=None)
+            report.enqueue_errors.append(f"{job_id}: {exc}")
+            continue
         report.redriven.append(str(job_id))
 
     idle = Review.objects.filter(status=ReviewStatus.AWAITING_DECISION).exclude(

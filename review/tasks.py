@@ -12,6 +12,13 @@ def analyze_review(job_id: str) -> str:
     return analysis_run(job_id=job_id)
 
 
+@shared_task(name="review.revise_recommendation", acks_late=True, reject_on_worker_lost=True)
+def revise_recommendation(job_id: str) -> str:
+    from .workflow import revision_run
+
+    return revision_run(job_id=job_id)
+
+
 @shared_task(name="review.reconcile")
 def reconcile_task() -> str:
     from .reconcile import reconcile

@@ -22,7 +22,7 @@ from playbooks.selectors import versions_for_new_review
 
 from . import selectors
 from .forms import DecisionForm, NewReviewForm
-from .models import AnalysisJob, Recommendation, RecommendationStatus, Review, ReviewStatus
+from .models import AnalysisJob, JobStatus, Recommendation, RecommendationStatus, Review, ReviewStatus
 from .workflow import ReviewRefused, recommendation_prepare, review_cancel, review_decide, review_start
 
 DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -84,6 +84,7 @@ def _workspace_context(request: HttpRequest, review: Review, current: Recommenda
         index = recs.index(current)
         context["previous"] = recs[index - 1] if index > 0 else None
         context["following"] = recs[index + 1] if index + 1 < len(recs) else None
+        context["revising"] = current.revision_jobs.filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).first()
         proposal = current.current_proposal
         if proposal is not None:
             context["proposal"] = proposal

@@ -64,6 +64,7 @@ from .models import (
     Review,
     ReviewEvent,
     ReviewStatus,
+    RevisionJob,
     RuleOutcome,
 )
 
@@ -89,6 +90,8 @@ class DecisionResult:
     def level(self) -> str:
         if self.outcome in (DecisionOutcome.APPLIED, DecisionOutcome.REJECTED, DecisionOutcome.REVISED):
             return "success"
+        if self.outcome == QUEUED:
+            return "info"
         if self.outcome == DecisionOutcome.STALE:
             return "warning"
         return "error"
@@ -452,9 +455,17 @@ def _complete_if_done(review_id: int) -> bool:
     return bool(updated)
 
 
+QUEUED = "queued"  # DecisionResult.outcome of a revision handed to a task (no Decision row yet)
+BUSY_MESSAGE = "This recommendation is already being revised; wait for the new edit."
+QUEUED_MESSAGE = ("Revising with the language model: the new edit appears here by itself. "
+                  "You can decide other recommendations meanwhile.")
+
+
 def _existing(review: Review, key: str) -> DecisionResult | None:
     decision = Decision.objects.filter(review=review, idempotency_key=key).first()
     if decision is None:
+        if RevisionJob.objects.filter(review=review, idempotency_key=key).exists():
+            return DecisionResult(outcome=QUEUED, message=QUEUED_MESSAGE, duplicate=True)
         return None
     Decision.objects.filter(pk=decision.pk).update(duplicate_count=F("duplicate_count") + 1)
     return DecisionResult(outcome=decision.outcome, message=decision.message, decision_id=decision.pk, duplicate=True)
@@ -537,6 +548,101 @@ def review_decide(
         if duplicate:
             return duplicate
     return record(DecisionOutcome.STALE, STALE_MESSAGE)
+
+
+def _revision_request(review: Review, recommendation: Recommendation, proposal: Proposal, rule: Any,
+                      instruction: str) -> RevisionRequest:
+    return RevisionRequest(
+        rule=rule, current=proposal.to_engine(), instruction=instruction,
+        evidence=tuple(recommendation.evidence_items), history=_history(review),
+        citation=f"{rule.id} @ {review.playbook_version.label}",
+    )
+
+
+def _revision_enqueue(review: Review, recommendation: Recommendation, proposal: Proposal,
+                      actor: AbstractBaseUser, key: str, instruction: str) -> DecisionResult:
+    from .tasks import revise_recommendation
+
+    try:
+        with transaction.atomic():
+            job = RevisionJob.objects.create(review=review, recommendation=recommendation, proposal=proposal,
+                                             instruction=instruction, actor=actor, idempotency_key=key)
+            event_append(review_id=review.pk, kind="revision.queued", actor=actor, recommendation=recommendation.pk,
+                         rule=recommendation.rule_id, instruction=instruction, job=str(job.pk))
+            job_id = str(job.pk)
+            transaction.on_commit(lambda: revise_recommendation.apply_async(args=[job_id], task_id=job_id),
+                                  robust=True)
+    except IntegrityError:
+        return _existing(review, key) or DecisionResult(outcome=DecisionOutcome.FAILED, message=BUSY_MESSAGE)
+    return DecisionResult(outcome=QUEUED, message=QUEUED_MESSAGE)
+
+
+def revision_run(*, job_id: str) -> str:
+    """The body of the revision task: ask the engine (with its LLM), then record the outcome as
+    the lawyer's decision, exactly as a synchronous revision would have."""
+    job = RevisionJob.objects.select_related("review", "recommendation", "proposal", "actor").filter(pk=job_id).first()
+    if job is None or job.status in JOB_TERMINAL:
+        return "nothing to do"
+    claimed = RevisionJob.objects.filter(pk=job.pk, status__in=[JobStatus.QUEUED, JobStatus.RUNNING],
+                                         attempts=job.attempts).update(status=JobStatus.RUNNING,
+                                                                       attempts=F("attempts") + 1)
+    if not claimed:
+        return "claimed by another delivery"
+    review, rec, proposal = job.review, job.recommendation, job.proposal
+
+    def finish(status: str, message: str) -> None:
+        RevisionJob.objects.filter(pk=job.pk).update(status=status, message=message, finished_at=timezone.now())
+
+    rec.refresh_from_db()
+    review.refresh_from_db()
+    if (review.status != ReviewStatus.AWAITING_DECISION or rec.status != RecommendationStatus.PENDING
+            or rec.current_proposal_id != proposal.pk):
+        finish(JobStatus.FAILED, STALE_MESSAGE)
+        return "stale"
+    try:
+        rule = review.playbook_version.playbook_spec.rule(rec.rule_id)
+        engine = get_engine(review.engine_version)
+        base = review.current_version
+        revised = engine.revise(_revision_request(review, rec, proposal, rule, job.instruction), base.text_model)
+    except (RevisionError, UnknownEngineVersion, KeyError) as exc:
+        message = f"Could not revise: {exc}"
+        with transaction.atomic():
+            _record(review=review, recommendation=rec, proposal=proposal, action="revise", actor=job.actor,
+                    key=job.idempotency_key, outcome=DecisionOutcome.FAILED, message=message,
+                    instruction=job.instruction)
+            Recommendation.objects.filter(pk=rec.pk, current_proposal=proposal).update(message=message)
+            _history_append(review.pk, HistoryItem(rule_id=rec.rule_id, action="revise",
+                                                   text=f"(not understood) {job.instruction}"))
+        finish(JobStatus.FAILED, message)
+        return "failed"
+    try:
+        with transaction.atomic():
+            moved_review = Review.objects.filter(pk=review.pk, status=ReviewStatus.AWAITING_DECISION).update(
+                revision=F("revision") + 1
+            )
+            if not moved_review:
+                raise _Lost
+            decision = Decision.objects.create(
+                review=review, recommendation=rec, proposal=proposal, action="revise", actor=job.actor,
+                instruction=job.instruction, idempotency_key=job.idempotency_key, outcome=DecisionOutcome.REVISED,
+                message="Revised: here is the new proposed edit.",
+            )
+            number = (rec.proposals.aggregate(m=Max("number"))["m"] or 0) + 1
+            stored = _proposal_store(rec, revised, source=ProposalSource.REVISION, base=base, number=number,
+                                     predecessor=proposal, actor=job.actor)
+            moved = Recommendation.objects.filter(
+                pk=rec.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
+            ).update(current_proposal=stored, message="")
+            if not moved:
+                raise _Lost
+            _history_append(review.pk, HistoryItem(rule_id=rec.rule_id, action="revise", text=job.instruction))
+            event_append(review_id=review.pk, kind="decision.revised", actor=job.actor, decision=decision.pk,
+                         recommendation=rec.pk, rule=rec.rule_id, instruction=job.instruction, proposal=stored.pk)
+    except (_Lost, IntegrityError):
+        finish(JobStatus.FAILED, STALE_MESSAGE)
+        return "stale"
+    finish(JobStatus.SUCCEEDED, "")
+    return "revised"
 
 
 def _history_append(review_id: int, item: HistoryItem) -> None:
@@ -634,14 +740,18 @@ def _revise(
         engine = get_engine(review.engine_version)
     except UnknownEngineVersion as exc:
         return failed(_engine_missing(exc))
-    request = RevisionRequest(
-        rule=rule, current=proposal.to_engine(), instruction=instruction,
-        evidence=tuple(recommendation.evidence_items), history=_history(review),
-        citation=f"{rule.id} @ {review.playbook_version.label}",
-    )
+    if RevisionJob.objects.filter(recommendation=recommendation,
+                                  status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).exists():
+        return failed(BUSY_MESSAGE)
+    request = _revision_request(review, recommendation, proposal, rule, instruction)
+    # The deterministic engine answers at once; only what it does not understand goes to the
+    # LLM, and that runs as a task so the lawyer can go on with other recommendations.
+    immediate = getattr(engine, "fallback", engine)
     try:
-        revised = engine.revise(request, review.current_version.text_model)
+        revised = immediate.revise(request, review.current_version.text_model)
     except RevisionError as exc:
+        if immediate is not engine:
+            return _revision_enqueue(review, recommendation, proposal, actor, key, instruction)
         # A failed instruction is context for the next one (invariant 7); the proposal and its
         # history stay as they were, and the lawyer can try again.
         with transaction.atomic():
