@@ -237,3 +237,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# --- Metrics and login throttling ---------------------------------------------------------------
+# Prometheus scrapes /metrics with "Authorization: Bearer <token>"; empty = staff sessions only.
+REDPEN_METRICS_TOKEN = os.environ.get("REDPEN_METRICS_TOKEN", "")

@@ -1,10 +1,13 @@
+import hmac
+
+from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from . import health
+from . import health, metrics
 
 
 @require_GET
@@ -25,3 +28,25 @@ def healthz(request: HttpRequest) -> JsonResponse:
         **{name: {"up": up, "detail": detail} for name, (up, detail) in checks.items()},
     }
     return JsonResponse(body, status=200 if ok else 503)
+
+
+def _metrics_allowed(request: HttpRequest) -> bool:
+    """Staff sessions, or the scraper's bearer token. No token configured means staff only."""
+    if request.user.is_authenticated and request.user.is_staff:
+        return True
+    token: str = settings.REDPEN_METRICS_TOKEN
+    scheme, _, given = request.headers.get("Authorization", "").partition(" ")
+    # compare_digest: the time taken does not tell an attacker how much of a guess was right.
+    return bool(token) and scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
+
+
+# The login middleware would send a scraper to the login page, which answers 200 with HTML:
+# a scraper must get a plain refusal instead, so this view checks access itself.
+@login_not_required
+@never_cache
+@require_GET
+def metrics_view(request: HttpRequest) -> HttpResponse:
+    if not _metrics_allowed(request):
+        return HttpResponse("Forbidden: staff or the metrics token only.\n", status=403,
+                            content_type="text/plain; charset=utf-8")
+    return HttpResponse(metrics.exposition(), content_type=metrics.CONTENT_TYPE)
