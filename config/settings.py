@@ -102,6 +102,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "core.middleware.HtmxMessagesMiddleware",
     "core.middleware.ContentSecurityPolicyMiddleware",
+    "documents.middleware.DocumentRedactedMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -174,6 +175,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BEAT_SCHEDULE = {
     "reconcile": {"task": "review.reconcile", "schedule": float(env_int("REDPEN_RECONCILE_EVERY_S", 30))},
+    "retention": {"task": "review.redact_expired", "schedule": 6 * 3600.0},
 }
 
 # --- Auth -----------------------------------------------------------------------------------
@@ -241,3 +243,13 @@ LOGGING = {
 # --- Metrics and login throttling ---------------------------------------------------------------
 # Prometheus scrapes /metrics with "Authorization: Bearer <token>"; empty = staff sessions only.
 REDPEN_METRICS_TOKEN = os.environ.get("REDPEN_METRICS_TOKEN", "")
+# A username is locked after this many failures within the window; an address after the second
+# number (higher: an office behind one NAT address shares it, and one person's typos must not lock
+# out colleagues; spraying many usernames from one address is still stopped).
+REDPEN_LOGIN_MAX_FAILURES = env_int("REDPEN_LOGIN_MAX_FAILURES", 5)
+REDPEN_LOGIN_IP_MAX_FAILURES = env_int("REDPEN_LOGIN_IP_MAX_FAILURES", 20)
+REDPEN_LOGIN_WINDOW_SECONDS = env_int("REDPEN_LOGIN_WINDOW_SECONDS", 15 * 60)
+REDPEN_LOGIN_LOCK_SECONDS = env_int("REDPEN_LOGIN_LOCK_SECONDS", 15 * 60)
+# Reverse proxies in front of gunicorn that append to X-Forwarded-For (0: use REMOTE_ADDR). Set it
+# behind a proxy, or every client shares the proxy's address for throttling.
+REDPEN_TRUSTED_PROXIES = env_int("REDPEN_TRUSTED_PROXIES", 0)

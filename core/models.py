@@ -15,3 +15,24 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class LoginFailure(models.Model):
+    """One failed login, kept for the throttling window (``core/throttle.py``). In the database,
+    not in a process's memory or a cache: every gunicorn process sees the same count, and the
+    embedded app needs no Redis for it."""
+
+    username = models.CharField(max_length=150, blank=True)  # case-folded, as typed
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["username", "created_at"]),
+            models.Index(fields=["ip", "created_at"]),
+            models.Index(fields=["created_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username or '?'} from {self.ip or '?'} at {self.created_at:%Y-%m-%d %H:%M:%S}"

@@ -1,6 +1,7 @@
 import hmac
 
 from django.conf import settings
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
@@ -8,6 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from . import health, metrics
+from .forms import ThrottledAuthenticationForm
 
 
 @require_GET
@@ -50,3 +52,18 @@ def metrics_view(request: HttpRequest) -> HttpResponse:
         return HttpResponse("Forbidden: staff or the metrics token only.\n", status=403,
                             content_type="text/plain; charset=utf-8")
     return HttpResponse(metrics.exposition(), content_type=metrics.CONTENT_TYPE)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page with throttling: a locked username or address gets the page again
+    with status 429, a Retry-After header and a message saying how long to wait."""
+
+    authentication_form = ThrottledAuthenticationForm
+    redirect_authenticated_user = True
+
+    def form_invalid(self, form: ThrottledAuthenticationForm) -> HttpResponse:  # type: ignore[override]
+        response = super().form_invalid(form)
+        if form.throttled_seconds > 0:
+            response.status_code = 429
+            response["Retry-After"] = str(form.retry_after)
+        return response
