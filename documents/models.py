@@ -44,6 +44,8 @@ class Document(models.Model):
     original_filename = models.CharField(max_length=255)
     original = models.ForeignKey(Blob, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set by retention: the text and bytes are gone, the skeleton (versions, who, when) stays.
+    redacted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -88,8 +88,15 @@ def revision_date(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+class DocumentRedacted(Exception):
+    """The document's text and bytes were removed by retention; only its skeleton remains."""
+
+
 def _original(version: DocumentVersion) -> bytes:
     document = Document.objects.select_related("original").get(pk=version.document_id)
+    if document.redacted_at is not None:
+        raise DocumentRedacted(f"This contract's text was redacted on {document.redacted_at:%Y-%m-%d} "
+                               "under the retention policy.")
     return bytes(document.original.data)
 
 
@@ -109,6 +116,7 @@ def _keep(version: DocumentVersion, field: str, data: bytes) -> None:
 
 def version_docx(version: DocumentVersion) -> bytes:
     """The clean .docx of a version (version 1: the upload itself)."""
+    _original_guard(version)
     cached = _cached(version, "clean_blob")
     if cached is not None:
         return cached
@@ -140,8 +148,14 @@ def version_redline(version: DocumentVersion) -> bytes:
     return _cached(version, "redline_blob") or data
 
 
+def _original_guard(version: DocumentVersion) -> None:
+    if Document.objects.filter(pk=version.document_id, redacted_at__isnull=False).exists():
+        _original(version)  # raises DocumentRedacted with its message
+
+
 def version_preview_html(version: DocumentVersion) -> str:
     """Safe HTML of the version with its changes since version 1 marked at word level."""
+    _original_guard(version)
     key = f"documents:preview:{version.pk}:{version.text_sha256}"
     html = cache.get(key)
     if html is None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from .docx.edit import apply_edit_to_model, resolve_edit
 from .docx.model import Edit, TextModel
@@ -114,3 +115,42 @@ def _stale_message(base: int, latest: int) -> str:
         f"This edit was made on version {base}, but the document is now at version {latest}; reload to see the "
         "current version."
     )
+
+
+REDACTED_TITLE = "[redacted]"
+
+
+@transaction.atomic
+def document_redact(*, document: Document) -> bool:
+    """Retention: remove a document's text and bytes, keep its skeleton.
+
+    Versions keep their number, parent, author, time and the *kind* of edit; their text models
+    become empty, edits lose their text, cached exports are dropped, and the original points
+    at the empty blob. Blobs are content-addressed and may be shared with another document:
+    a blob is deleted only when nothing references it any more. Idempotent.
+    """
+    updated = Document.objects.filter(pk=document.pk, redacted_at__isnull=True).update(
+        redacted_at=timezone.now(), title=REDACTED_TITLE, original_filename="redacted.docx",
+        original=blob_store(data=b""),
+    )
+    if not updated:
+        return False
+    empty, digest = DocumentVersion.pack_text_model(TextModel(paragraphs=()))
+    orphans: set[int] = {document.original_id}
+    for version in DocumentVersion.objects.filter(document=document).only("pk", "edit", "clean_blob", "redline_blob"):
+        orphans.update(b for b in (version.clean_blob_id, version.redline_blob_id) if b)
+        edit = version.edit
+        if edit:
+            edit = {k: v for k, v in edit.items() if k not in {"before", "after"}}
+        DocumentVersion.objects.filter(pk=version.pk).update(
+            text_model_data=empty, text_sha256=digest, edit=edit, clean_blob=None, redline_blob=None
+        )
+    for blob_id in orphans:
+        still_used = (
+            Document.objects.filter(original_id=blob_id).exists()
+            or DocumentVersion.objects.filter(clean_blob_id=blob_id).exists()
+            or DocumentVersion.objects.filter(redline_blob_id=blob_id).exists()
+        )
+        if not still_used:
+            Blob.objects.filter(pk=blob_id).delete()
+    return True

@@ -59,7 +59,7 @@ class ReviewAdmin(admin.ModelAdmin):
     search_fields = ["title", "owner__username", "document__original_filename"]
     readonly_fields = [f.name for f in Review._meta.fields]
     inlines = [JobInline, OutcomeInline, RecommendationInline, DecisionInline, EventInline]
-    actions = ["cancel_reviews", "rerun_analysis"]
+    actions = ["cancel_reviews", "rerun_analysis", "redact_reviews"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -78,6 +78,14 @@ class ReviewAdmin(admin.ModelAdmin):
             except ReviewRefused as exc:
                 self.message_user(request, f"{review}: {exc}", level=messages.WARNING)
         self.message_user(request, f"{started} analysis job(s) queued.")
+
+
+    @admin.action(description="Redact the selected finished reviews now (retention)")
+    def redact_reviews(self, request: HttpRequest, queryset: QuerySet[Review]) -> None:
+        from .retention import review_redact
+
+        done = sum(review_redact(review=r) for r in queryset)
+        self.message_user(request, f"{done} review(s) redacted; active or already redacted ones were left alone.")
 
 
 class ProposalInline(ReadOnlyInline):

@@ -54,6 +54,8 @@ class Review(models.Model):
     # newest events is detected too (the chain alone only shows gaps before its end).
     audit_head = models.CharField(max_length=64, blank=True)
     audit_count = models.PositiveIntegerField(default=0)
+    # Retention: set when the contract text, proposals, reasons and instructions were removed.
+    redacted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     completed_at = models.DateTimeField(null=True, blank=True)

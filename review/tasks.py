@@ -24,3 +24,10 @@ def reconcile_task() -> str:
     from .reconcile import reconcile
 
     return reconcile().summary()
+
+
+@shared_task(name="review.redact_expired")
+def redact_expired_task() -> str:
+    from .retention import redact_expired
+
+    return redact_expired().summary()

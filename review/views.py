@@ -130,8 +130,11 @@ def _render_review(request: HttpRequest, review: Review, current: Recommendation
         if context["current"] is None:  # completed meanwhile (e.g. the last one was superseded)
             review.refresh_from_db()
             return _render_review(request, review)
-        template = "review/detail.html#workspace" if _partial(request) else "review/detail.html"
-        return render(request, template, context)
+        if _partial(request):
+            # The header (document version, status) changes with decisions: swap it out of band.
+            context["oob_header"] = True
+            return render(request, "review/detail.html#workspace", context)
+        return render(request, "review/detail.html", context)
     context = {
         "review": review,
         "recommendations": selectors.recommendations_of(review),
@@ -140,7 +143,10 @@ def _render_review(request: HttpRequest, review: Review, current: Recommendation
         "rule_outcomes": list(review.rule_outcomes.all()),
     }
     if review.status == ReviewStatus.COMPLETED:
-        context["preview_html"] = document_selectors.version_preview_html(review.current_version)
+        try:
+            context["preview_html"] = document_selectors.version_preview_html(review.current_version)
+        except document_selectors.DocumentRedacted as exc:
+            context["redacted"] = str(exc)
     template = "review/detail.html#finished" if _partial(request) else "review/detail.html"
     return render(request, template, context)
 
@@ -191,6 +197,9 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
         current = decided  # revised, stale or failed: show it again, as it is now
     elif decided is not None:
         current = selectors.next_pending(selectors.recommendations_of(review), after=decided)
+    if _partial(request) and review.status != ReviewStatus.AWAITING_DECISION:
+        # Completed (or cancelled meanwhile): the whole page changes, messages ride the session.
+        return HttpResponseClientRedirect(reverse("review:detail", args=[review.pk]))
     if not _partial(request):
         if current is not None and review.status == ReviewStatus.AWAITING_DECISION:
             return redirect("review:recommendation", review_id=review.pk, recommendation_id=current.pk)

@@ -568,7 +568,7 @@ def _revision_enqueue(review: Review, recommendation: Recommendation, proposal: 
             job = RevisionJob.objects.create(review=review, recommendation=recommendation, proposal=proposal,
                                              instruction=instruction, actor=actor, idempotency_key=key)
             event_append(review_id=review.pk, kind="revision.queued", actor=actor, recommendation=recommendation.pk,
-                         rule=recommendation.rule_id, instruction=instruction, job=str(job.pk))
+                         rule=recommendation.rule_id, job=str(job.pk))
             job_id = str(job.pk)
             transaction.on_commit(lambda: revise_recommendation.apply_async(args=[job_id], task_id=job_id),
                                   robust=True)
@@ -637,7 +637,7 @@ def revision_run(*, job_id: str) -> str:
                 raise _Lost
             _history_append(review.pk, HistoryItem(rule_id=rec.rule_id, action="revise", text=job.instruction))
             event_append(review_id=review.pk, kind="decision.revised", actor=job.actor, decision=decision.pk,
-                         recommendation=rec.pk, rule=rec.rule_id, instruction=job.instruction, proposal=stored.pk)
+                         recommendation=rec.pk, rule=rec.rule_id, proposal=stored.pk)
     except (_Lost, IntegrityError):
         finish(JobStatus.FAILED, STALE_MESSAGE)
         return "stale"
@@ -775,7 +775,7 @@ def _revise(
             raise _Lost
         _history_append(review.pk, HistoryItem(rule_id=recommendation.rule_id, action="revise", text=instruction))
         event_append(review_id=review.pk, kind="decision.revised", actor=actor, decision=decision.pk,
-                     recommendation=recommendation.pk, rule=recommendation.rule_id, instruction=instruction,
+                     recommendation=recommendation.pk, rule=recommendation.rule_id,
                      proposal=stored.pk)
         return DecisionResult(outcome=DecisionOutcome.REVISED, message=decision.message, decision_id=decision.pk)
 
@@ -796,5 +796,6 @@ def review_cancel(*, review: Review, actor: AbstractBaseUser, reason: str = "") 
             AnalysisJob.objects.filter(review=review, status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).update(
                 status=JobStatus.FAILED, error="The review was cancelled.", finished_at=timezone.now()
             )
-            event_append(review_id=review.pk, kind="review.cancelled", actor=actor, reason=reason)
+            # No free text in events: they are hash-chained and must survive retention unchanged.
+            event_append(review_id=review.pk, kind="review.cancelled", actor=actor, with_reason=bool(reason))
     return bool(updated)
