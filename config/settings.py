@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "documents",
     "playbooks",
     "review",
+    "inbox",
 ]
 
 MIDDLEWARE = [
@@ -120,6 +121,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "core.context_processors.navigation",
+                "inbox.context_processors.inbox",
             ],
         },
     },
@@ -176,6 +178,7 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BEAT_SCHEDULE = {
     "reconcile": {"task": "review.reconcile", "schedule": float(env_int("REDPEN_RECONCILE_EVERY_S", 30))},
     "retention": {"task": "review.redact_expired", "schedule": 6 * 3600.0},
+    "approval-digests": {"task": "review.approval_digests", "schedule": float(env_int("REDPEN_DIGEST_EVERY_S", 300))},
 }
 
 # --- Auth -----------------------------------------------------------------------------------
@@ -214,6 +217,24 @@ REDPEN_JOB_STALE_SECONDS = env_int("REDPEN_JOB_STALE_SECONDS", 120)
 REDPEN_ANALYSIS_MAX_ATTEMPTS = env_int("REDPEN_ANALYSIS_MAX_ATTEMPTS", 3)
 # Finished reviews older than this many days have their text redacted (0 = never).
 REDPEN_RETENTION_DAYS = env_int("REDPEN_RETENTION_DAYS", 365)
+# Approvals (issue 9): who approves when neither the rule nor the playbook says; when an open
+# approval counts as stuck; how often approvers get their digest.
+REDPEN_DEFAULT_APPROVER = os.environ.get("REDPEN_DEFAULT_APPROVER", "group:Admin")
+REDPEN_APPROVAL_STUCK_HOURS = env_int("REDPEN_APPROVAL_STUCK_HOURS", 48)
+REDPEN_DIGEST_EVERY_S = env_int("REDPEN_DIGEST_EVERY_S", 300)
+# A contract this long gets a mail to its owner when its analysis finishes.
+REDPEN_LONG_CONTRACT_PARAGRAPHS = env_int("REDPEN_LONG_CONTRACT_PARAGRAPHS", 400)
+REDPEN_BASE_URL = os.environ.get("REDPEN_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if PRODUCTION else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Redpen <redpen@localhost>")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = REDPEN_MAX_UPLOAD_BYTES + 1
 
@@ -253,3 +274,9 @@ REDPEN_LOGIN_LOCK_SECONDS = env_int("REDPEN_LOGIN_LOCK_SECONDS", 15 * 60)
 # Reverse proxies in front of gunicorn that append to X-Forwarded-For (0: use REMOTE_ADDR). Set it
 # behind a proxy, or every client shares the proxy's address for throttling.
 REDPEN_TRUSTED_PROXIES = env_int("REDPEN_TRUSTED_PROXIES", 0)
+# Uploads: never keep more of a file than the limit (+1 byte to detect it), see core/uploads.py.
+FILE_UPLOAD_HANDLERS = [
+    "core.uploads.UploadLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
