@@ -109,6 +109,9 @@ def event_append(*, review_id: int, kind: str, actor: AbstractBaseUser | None = 
     for _attempt in range(5):
         try:
             with transaction.atomic():
+                # The review row first, like every decision (its compare-and-set): locking it only
+                # for the audit head, after the event insert, deadlocks with them on PostgreSQL.
+                list(Review.objects.select_for_update(no_key=True).filter(pk=review_id).values_list("pk"))
                 last = ReviewEvent.objects.filter(review_id=review_id).order_by("-seq").values("seq", "hash").first()
                 seq = (last["seq"] if last else 0) + 1
                 prev_hash = last["hash"] if last else ""
