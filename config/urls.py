@@ -17,5 +17,6 @@ urlpatterns = [
     path("documents/", include("documents.urls")),
     path("playbooks/", include("playbooks.urls")),
     path("reviews/", include("review.urls")),
+    path("inbox/", include("inbox.urls")),
     path("", include("core.urls")),
 ]

@@ -54,7 +54,10 @@ MAX_TEXT_CHARS = 20_000  # one position, guidance or title
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
 MAX_SLUG_CHARS = 80
 
-TOP_FIELDS = ("name", "description", "party", "rules")
+TOP_FIELDS = ("name", "description", "party", "rules", "approvals")
+APPROVAL_FIELDS = ("approver", "critical_deviations")
+# Who approves: a user or a group, by name (checked against the accounts when a review needs it).
+APPROVER_RE = re.compile(r"^(user|group):\S.{0,149}$")
 RULE_FIELDS = (
     "id",
     "title",
@@ -66,6 +69,7 @@ RULE_FIELDS = (
     "variants",
     "requires_approval",
     "insert_after",
+    "approver",
 )
 FIND_FIELDS = ("any", "all", "regex")
 # Checks whose recommendation writes positions[0] (insert or replace): a rule without it could
@@ -376,6 +380,9 @@ class _Validator:
                     if rule is not None:
                         rules.append(rule)
         extra = {k: self.scalar_tree(v) for k, (_, v) in fields.items() if k.startswith("x-")}
+        approver, critical = "", False
+        if "approvals" in fields:
+            approver, critical = self.approvals(fields["approvals"][1])
         if self.issues or name is None:
             return None
         return PlaybookSpec(
@@ -384,7 +391,36 @@ class _Validator:
             party=(party or "").strip(),
             rules=tuple(rules),
             extra=extra,
+            approver=approver,
+            approve_critical_deviations=critical,
         )
+
+    def approvals(self, node: Node) -> tuple[str, bool]:
+        fields = self.mapping(None, "approvals", node, APPROVAL_FIELDS)
+        if fields is None:
+            return "", False
+        approver = self.approver(None, "approvals.approver", fields["approver"][1]) if "approver" in fields else ""
+        critical = False
+        if "critical_deviations" in fields:
+            value_node = fields["critical_deviations"][1]
+            if self.tag_ok(None, "approvals.critical_deviations", value_node):
+                if value_node.tag == "tag:yaml.org,2002:bool":
+                    critical = bool(self.scalar(value_node))
+                else:
+                    self.error(None, "approvals.critical_deviations", value_node,
+                               f"must be true or false, got {self.describe(value_node)}")
+        return approver, critical
+
+    def approver(self, rule_id: str | None, field: str, node: Node) -> str:
+        value = self.text(rule_id, field, node)
+        if value is None:
+            return ""
+        value = value.strip()
+        if not APPROVER_RE.match(value):
+            self.error(rule_id, field, node, f"'{value}' is not an approver: write user:USERNAME or "
+                                             "group:GROUP NAME, e.g. group:Senior counsel")
+            return ""
+        return value
 
     def scalar_tree(self, node: Node) -> Any:
         """Plain data of an ``x-`` extension field (kept, never interpreted)."""
@@ -521,6 +557,8 @@ class _Validator:
             else:
                 insert_after = self.find(rule_id, "insert_after", insert_node)
 
+        approver = self.approver(rule_id, "approver", fields["approver"][1]) if "approver" in fields else ""
+
         if len(self.issues) > before or title is None or find is None or check is None:
             return None
         return Rule(
@@ -535,6 +573,7 @@ class _Validator:
             requires_approval=requires_approval,
             insert_after=insert_after,
             line=_line(node),
+            approver=approver,
         )
 
     def find(self, rule_id: str, field: str, node: Node) -> Find | None:

@@ -110,6 +110,7 @@ class Rule:
     requires_approval: bool = False
     insert_after: Find | None = None
     line: int | None = None  # line of the rule in the YAML source, for messages
+    approver: str = ""  # "user:NAME" or "group:NAME"; overrides the playbook's approver
 
     @property
     def variant_map(self) -> dict[str, str]:
@@ -131,6 +132,8 @@ class Rule:
             data["insert_after"] = self.insert_after.to_dict()
         if self.line is not None:
             data["line"] = self.line
+        if self.approver:
+            data["approver"] = self.approver
         return data
 
     @classmethod
@@ -147,6 +150,7 @@ class Rule:
             requires_approval=data.get("requires_approval", False),
             insert_after=Find.from_dict(data["insert_after"]) if data.get("insert_after") else None,
             line=data.get("line"),
+            approver=data.get("approver", ""),
         )
 
 
@@ -157,6 +161,10 @@ class PlaybookSpec:
     description: str = ""
     party: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    # Approval gate (issue 9): who approves ("user:NAME" / "group:NAME"), and whether a critical
+    # rule whose final outcome is a fallback, a revision or a rejection needs approval.
+    approver: str = ""
+    approve_critical_deviations: bool = False
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:
@@ -171,6 +179,7 @@ class PlaybookSpec:
             "party": self.party,
             "rules": [r.to_dict() for r in self.rules],
             "extra": dict(self.extra),
+            "approvals": {"approver": self.approver, "critical_deviations": self.approve_critical_deviations},
         }
 
     @classmethod
@@ -181,4 +190,6 @@ class PlaybookSpec:
             party=data.get("party", ""),
             rules=tuple(Rule.from_dict(r) for r in data["rules"]),
             extra=data.get("extra", {}),
+            approver=data.get("approvals", {}).get("approver", ""),
+            approve_critical_deviations=data.get("approvals", {}).get("critical_deviations", False),
         )

@@ -144,6 +144,12 @@ class RecommendationStatus(models.TextChoices):
     # The text it was about changed (another accepted edit) and the rule no longer finds an
     # issue there: nothing left to decide. Never read as accepted.
     SUPERSEDED = "superseded", "No longer applies"
+    # The lawyer decided; an approver must sign off before it takes effect (issue 9).
+    AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
+
+
+# What keeps a review active: a recommendation still to decide, or a decision still to approve.
+RECOMMENDATION_OPEN = frozenset({RecommendationStatus.PENDING, RecommendationStatus.AWAITING_APPROVAL})
 
 
 SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
@@ -157,7 +163,7 @@ class Recommendation(models.Model):
     severity = models.CharField(max_length=10)
     finding = models.CharField(max_length=12)  # issue | missing
     evidence = models.JSONField(default=list, blank=True)
-    status = models.CharField(max_length=12, choices=RecommendationStatus.choices, default=RecommendationStatus.PENDING)
+    status = models.CharField(max_length=20, choices=RecommendationStatus.choices, default=RecommendationStatus.PENDING)
     current_proposal = models.ForeignKey(
         "Proposal", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -242,9 +248,13 @@ class DecisionOutcome(models.TextChoices):
     REVISED = "revised", "Revised"
     STALE = "stale", "Stale (the review had changed)"
     FAILED = "failed", "Failed (nothing changed)"
+    AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
+    SENT_BACK = "sent_back", "Sent back by the approver"
 
 
-EFFECTIVE_OUTCOMES = (DecisionOutcome.APPLIED, DecisionOutcome.REJECTED, DecisionOutcome.REVISED)
+EFFECTIVE_OUTCOMES = (
+    DecisionOutcome.APPLIED, DecisionOutcome.REJECTED, DecisionOutcome.REVISED, DecisionOutcome.AWAITING_APPROVAL,
+)
 
 
 class Decision(models.Model):
@@ -257,7 +267,7 @@ class Decision(models.Model):
     reason = models.TextField(blank=True)
     instruction = models.TextField(blank=True)
     idempotency_key = models.CharField(max_length=64)
-    outcome = models.CharField(max_length=10, choices=DecisionOutcome.choices)
+    outcome = models.CharField(max_length=20, choices=DecisionOutcome.choices)
     message = models.TextField(blank=True)
     # How many retries of this same request were answered with this decision (metrics).
     duplicate_count = models.PositiveIntegerField(default=0)
@@ -271,7 +281,7 @@ class Decision(models.Model):
             # At most one effective decision per proposal (DESIGN §2.4): a second accept of the
             # same proposal cannot be written, whatever the browser or the network does.
             models.UniqueConstraint(
-                fields=["proposal"], condition=Q(outcome__in=["applied", "rejected", "revised"]),
+                fields=["proposal"], condition=Q(outcome__in=["applied", "rejected", "revised", "awaiting_approval"]),
                 name="one_effective_decision_per_proposal",
             ),
         ]
@@ -310,6 +320,68 @@ class RevisionJob(models.Model):
 
     def __str__(self) -> str:
         return f"revision {self.id} ({self.status})"
+
+
+class ApprovalStatus(models.TextChoices):
+    OPEN = "open", "Waiting for approval"
+    APPROVED = "approved", "Approved"
+    SENT_BACK = "sent_back", "Sent back"
+
+
+class Approval(models.Model):
+    """A second human gate (issue 9): the lawyer's decision, exactly as stored (the proposal
+    snapshot, or the rejection and its reason), waiting for a named approver or a group."""
+
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="approvals")
+    recommendation = models.ForeignKey(Recommendation, on_delete=models.CASCADE, related_name="approvals")
+    decision = models.OneToOneField(Decision, on_delete=models.PROTECT, related_name="approval")
+    proposal = models.ForeignKey(Proposal, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=10, choices=[("accept", "Accept the edit"), ("reject", "Reject")])
+    why = models.CharField(max_length=200, help_text="Why the decision needs approval.")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # Routed to a named user, or to a group whose members may take it (assignee).
+    approver_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                      related_name="+")
+    approver_group = models.ForeignKey("auth.Group", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    assignee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                 related_name="+")
+    status = models.CharField(max_length=12, choices=ApprovalStatus.choices, default=ApprovalStatus.OPEN)
+    comment = models.TextField(blank=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["recommendation"], condition=Q(status="open"),
+                                    name="one_open_approval_per_recommendation"),
+        ]
+
+    def __str__(self) -> str:
+        return f"approval {self.pk} ({self.status})"
+
+    @property
+    def routed_to(self) -> str:
+        if self.approver_user_id:
+            return str(self.approver_user)
+        return f"{self.approver_group} group" if self.approver_group_id else "nobody"
+
+
+class ApprovalNotification(models.Model):
+    """One row per (approver, approval) once a digest mentioning it was sent: the digest lists
+    only what is new to each approver, and never mails the same item twice."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    approval = models.ForeignKey(Approval, on_delete=models.CASCADE, related_name="notifications")
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "approval"], name="notify_once_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.approval_id}"
 
 
 class ReviewEvent(models.Model):

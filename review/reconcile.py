@@ -25,7 +25,10 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from .models import (
+    RECOMMENDATION_OPEN,
     AnalysisJob,
+    Approval,
+    ApprovalStatus,
     Decision,
     DecisionOutcome,
     JobStatus,
@@ -47,6 +50,8 @@ class ReconcileReport:
     completed_reviews: list[int] = field(default_factory=list)
     broken_decisions: list[int] = field(default_factory=list)
     enqueue_errors: list[str] = field(default_factory=list)
+    # Reported, not repaired: only a person can approve (issue 9).
+    stuck_approvals: list[int] = field(default_factory=list)
 
     @property
     def repairs(self) -> int:
@@ -58,6 +63,8 @@ class ReconcileReport:
             f"completed {len(self.completed_reviews)} review(s), found {len(self.broken_decisions)} decision(s) "
             f"recorded but not applied"
             + (f"; {len(self.enqueue_errors)} could not be enqueued (broker down?)" if self.enqueue_errors else "")
+            + (f"; {len(self.stuck_approvals)} approval(s) open longer than {settings.REDPEN_APPROVAL_STUCK_HOURS} h"
+               if self.stuck_approvals else "")
         )
 
 
@@ -135,7 +142,7 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
         report.redriven.append(str(job_id))
 
     idle = Review.objects.filter(status=ReviewStatus.AWAITING_DECISION).exclude(
-        recommendations__status=RecommendationStatus.PENDING
+        recommendations__status__in=list(RECOMMENDATION_OPEN)
     ).values_list("pk", flat=True)
     for review_id in list(idle[:200]):
         with transaction.atomic():
@@ -163,6 +170,11 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
             event_append(review_id=review_id, kind="reconcile.decision_not_applied", decision=decision_id)
         report.broken_decisions.append(decision_id)
 
-    if report.repairs:
+    stuck_before = now - timedelta(hours=settings.REDPEN_APPROVAL_STUCK_HOURS)
+    report.stuck_approvals = list(
+        Approval.objects.filter(status=ApprovalStatus.OPEN, created_at__lt=stuck_before)
+        .order_by("created_at").values_list("pk", flat=True)[:500]
+    )
+    if report.repairs or report.stuck_approvals:
         log.warning("reconciler: %s", report.summary())
     return report

@@ -26,6 +26,21 @@ def reconcile_task() -> str:
     return reconcile().summary()
 
 
+@shared_task(name="review.approval_digests")
+def approval_digests_task() -> str:
+    from .notifications import approval_digests_send
+
+    report = approval_digests_send()
+    return f"{report.mails} digest(s), {report.items} item(s)"
+
+
+@shared_task(name="review.analysis_finished_mail")
+def analysis_finished_mail(review_id: int, paragraphs: int) -> bool:
+    from .notifications import analysis_finished_notify
+
+    return analysis_finished_notify(review_id=review_id, paragraphs=paragraphs)
+
+
 @shared_task(name="review.redact_expired")
 def redact_expired_task() -> str:
     from .retention import redact_expired

@@ -15,4 +15,6 @@ urlpatterns = [
     path("<int:review_id>/cancel/", views.review_cancel_view, name="cancel"),
     path("<int:review_id>/download/<str:kind>/", views.review_download, name="download"),
     path("<int:review_id>/preview/", views.review_preview, name="preview"),
+    path("approvals/<int:approval_id>/", views.approval_detail, name="approval"),
+    path("approvals/<int:approval_id>/act/", views.approval_act, name="approval_act"),
 ]

@@ -21,8 +21,21 @@ from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
 
 from . import selectors
+from .approvals import approval_decide, approval_take
 from .forms import DecisionForm, NewReviewForm
-from .models import AnalysisJob, JobStatus, Recommendation, RecommendationStatus, Review, ReviewStatus
+from .gates import can_approve, effective_assignee
+from .inbox import approval_for_user
+from .models import (
+    RECOMMENDATION_OPEN,
+    AnalysisJob,
+    Approval,
+    ApprovalStatus,
+    JobStatus,
+    Recommendation,
+    RecommendationStatus,
+    Review,
+    ReviewStatus,
+)
 from .workflow import ReviewRefused, recommendation_prepare, review_cancel, review_decide, review_start
 
 DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -78,7 +91,8 @@ def _workspace_context(request: HttpRequest, review: Review, current: Recommenda
         "recommendations": recs,
         "current": current,
         "n_pending": sum(1 for r in recs if r.status == RecommendationStatus.PENDING),
-        "n_decided": sum(1 for r in recs if r.status != RecommendationStatus.PENDING),
+        "n_decided": sum(1 for r in recs if r.status not in RECOMMENDATION_OPEN),
+        "n_awaiting": sum(1 for r in recs if r.status == RecommendationStatus.AWAITING_APPROVAL),
     }
     if current is not None:
         index = recs.index(current)
@@ -127,9 +141,13 @@ def _render_review(request: HttpRequest, review: Review, current: Recommendation
         return render(request, "review/detail.html", {"review": review, "job": job})
     if review.status == ReviewStatus.AWAITING_DECISION:
         context = _workspace_context(request, review, current)
-        if context["current"] is None:  # completed meanwhile (e.g. the last one was superseded)
+        if context["current"] is None:
             review.refresh_from_db()
-            return _render_review(request, review)
+            if review.status != ReviewStatus.AWAITING_DECISION:  # completed meanwhile (last one superseded)
+                return _render_review(request, review)
+            # Nothing left to decide, but decisions wait for their approvers.
+            context["approvals"] = list(review.approvals.filter(status=ApprovalStatus.OPEN)
+                                        .select_related("recommendation", "approver_user", "approver_group"))
         if _partial(request):
             # The header (document version, status) changes with decisions: swap it out of band.
             context["oob_header"] = True
@@ -249,3 +267,54 @@ def review_preview(request: HttpRequest, review_id: int) -> HttpResponse:
     review = selectors.review_for_user(request.user, review_id)
     html = document_selectors.version_preview_html(review.current_version)
     return render(request, "review/preview.html", {"review": review, "preview_html": html})
+
+
+# --------------------------------------------------------------------------------------------
+# Approvals (issue 9): the item page an inbox entry opens, and the approver's actions.
+
+
+def _approval_context(request: HttpRequest, approval: Approval) -> dict[str, Any]:
+    review = approval.review
+    proposal = approval.proposal
+    try:
+        rule = review.playbook_version.playbook_spec.rule(approval.recommendation.rule_id)
+    except KeyError:
+        rule = None
+    allowed, why_not = can_approve(request.user, approval)
+    return {
+        "approval": approval,
+        "review": review,
+        "rec": approval.recommendation,
+        "proposal": proposal,
+        "rule": rule,
+        # The stored snapshot the lawyer chose, exactly: its text before and after.
+        "redline": mark_safe(word_diff_html(proposal.before, proposal.after)),
+        "clause": _clause_context(review, approval.recommendation),
+        "can_act": allowed and approval.status == ApprovalStatus.OPEN,
+        "why_not": why_not,
+        "can_take": allowed and approval.approver_group_id is not None and effective_assignee(approval) is None,
+    }
+
+
+@require_GET
+def approval_detail(request: HttpRequest, approval_id: int) -> HttpResponse:
+    approval = approval_for_user(request.user, approval_id)
+    return render(request, "review/approval.html", _approval_context(request, approval))
+
+
+@require_POST
+def approval_act(request: HttpRequest, approval_id: int) -> HttpResponse:
+    approval = approval_for_user(request.user, approval_id)
+    action = request.POST.get("action", "")
+    if action == "take":
+        result = approval_take(approval=approval, actor=request.user)
+    elif action in ("approve", "send_back"):
+        result = approval_decide(approval=approval, actor=request.user, approve=action == "approve",
+                                 comment=request.POST.get("comment", ""))
+    else:
+        messages.error(request, "Unknown action.")
+        return redirect("review:approval", approval_id=approval.pk)
+    (messages.success if result.ok else messages.warning)(request, result.message)
+    if result.ok and action != "take":
+        return redirect("inbox:list")
+    return redirect("review:approval", approval_id=approval.pk)

@@ -49,10 +49,13 @@ from review.engine.base import HistoryItem, RevisionError, RevisionRequest, Rule
 from review.engine.base import Proposal as EngineProposal
 
 from .audit import event_hash
+from .gates import approval_needed, approval_route
 from .models import (
     JOB_TERMINAL,
+    RECOMMENDATION_OPEN,
     REVIEW_ACTIVE,
     AnalysisJob,
+    Approval,
     Decision,
     DecisionAction,
     DecisionOutcome,
@@ -90,7 +93,7 @@ class DecisionResult:
     def level(self) -> str:
         if self.outcome in (DecisionOutcome.APPLIED, DecisionOutcome.REJECTED, DecisionOutcome.REVISED):
             return "success"
-        if self.outcome == QUEUED:
+        if self.outcome in (QUEUED, DecisionOutcome.AWAITING_APPROVAL):
             return "info"
         if self.outcome == DecisionOutcome.STALE:
             return "warning"
@@ -320,6 +323,12 @@ def _analysis_store(
             return "review changed during analysis"
         event_append(review_id=review.pk, kind="analysis.finished", recommendations=len(recs),
                      rules=len(results), duration_s=round(duration, 3))
+        paragraphs = len(version.text_model.paragraphs)
+        if paragraphs >= settings.REDPEN_LONG_CONTRACT_PARAGRAPHS:
+            from .tasks import analysis_finished_mail
+
+            review_pk = review.pk
+            transaction.on_commit(lambda: analysis_finished_mail.delay(review_pk, paragraphs), robust=True)
         if status == ReviewStatus.COMPLETED:
             event_append(review_id=review.pk, kind="review.completed", reason="no recommendations")
     return "stored"
@@ -446,9 +455,9 @@ def _reresolve(
 
 
 def _complete_if_done(review_id: int) -> bool:
-    """Complete the review when nothing is left to decide. Call inside the decision's
-    transaction."""
-    if Recommendation.objects.filter(review_id=review_id, status=RecommendationStatus.PENDING).exists():
+    """Complete the review when nothing is left to decide or to approve. Call inside the
+    decision's transaction."""
+    if Recommendation.objects.filter(review_id=review_id, status__in=list(RECOMMENDATION_OPEN)).exists():
         return False
     updated = Review.objects.filter(pk=review_id, status=ReviewStatus.AWAITING_DECISION).update(
         status=ReviewStatus.COMPLETED, completed_at=timezone.now(), revision=F("revision") + 1
@@ -684,7 +693,41 @@ def _resolve(
     action = DecisionAction.ACCEPT if accept else DecisionAction.REJECT
     outcome = DecisionOutcome.APPLIED if accept else DecisionOutcome.REJECTED
 
+    spec = review.playbook_version.playbook_spec
+    try:
+        rule = spec.rule(recommendation.rule_id)
+    except KeyError:
+        rule = None
+    why = approval_needed(spec, rule, proposal, accept=accept)
+
+    def gated() -> DecisionResult:
+        """The second gate (issue 9): the decision is stored exactly as made and waits; nothing
+        is applied until an approver approves it."""
+        decision = Decision.objects.create(
+            review=review, recommendation=recommendation, proposal=proposal, action=action, actor=actor,
+            reason=reason, idempotency_key=key, outcome=DecisionOutcome.AWAITING_APPROVAL, message="",
+        )
+        moved = Recommendation.objects.filter(
+            pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
+        ).update(status=RecommendationStatus.AWAITING_APPROVAL, message="")
+        if not moved:
+            raise _Lost
+        user, group = approval_route(spec, rule)
+        approval = Approval.objects.create(
+            review=review, recommendation=recommendation, decision=decision, proposal=proposal,
+            kind="accept" if accept else "reject", why=why, requested_by=actor,
+            approver_user=user, approver_group=group,
+        )
+        message = (f"{'Accepted' if accept else 'Rejected'} — sent for approval to {approval.routed_to}. "
+                   "Nothing changes until it is approved; you can go on with the rest.")
+        Decision.objects.filter(pk=decision.pk).update(message=message)
+        event_append(review_id=review.pk, kind="approval.requested", actor=actor, decision=decision.pk,
+                     approval=approval.pk, recommendation=recommendation.pk, rule=recommendation.rule_id)
+        return DecisionResult(outcome=DecisionOutcome.AWAITING_APPROVAL, message=message, decision_id=decision.pk)
+
     def body() -> DecisionResult:
+        if why:
+            return gated()
         decision = Decision.objects.create(
             review=review, recommendation=recommendation, proposal=proposal, action=action, actor=actor,
             reason=reason, idempotency_key=key, outcome=outcome, message="",

@@ -87,3 +87,41 @@ def test_accepting_two_different_recommendations_at_once_never_forks_the_version
     for result in results:
         if result.outcome != "applied":
             assert result.outcome == "stale"
+
+
+def test_concurrent_approve_and_send_back_give_one_outcome():
+    from django.contrib.auth.models import Group
+
+    from review.approvals import approval_decide
+    from review.models import Approval, ApprovalStatus
+    from tests.factories import UserFactory
+    from tests.review.factories import author_user
+    from tests.review.test_approvals import GATED_PLAYBOOK
+
+    group, _ = Group.objects.get_or_create(name="Senior counsel")
+    seniors = [UserFactory(username=f"senior{i}") for i in range(4)]
+    for senior in seniors:
+        senior.groups.add(group)
+    review = make_review(author_user(), playbook=GATED_PLAYBOOK)
+    rec = shown(review, "payment-terms")
+    review_decide(review=review, recommendation_id=rec.pk, proposal_id=rec.current_proposal_id, action="accept",
+                  actor=review.owner, idempotency_key="gate")
+    approval_id = Approval.objects.get(review=review).pk
+
+    def act(senior, approve: bool):
+        def call():
+            approval = Approval.objects.get(pk=approval_id)
+            return approval_decide(approval=approval, actor=senior, approve=approve, comment="no")
+        return call
+
+    results = run_at_once([act(seniors[0], True), act(seniors[1], False), act(seniors[2], True),
+                           act(seniors[3], False)])
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert sum(1 for r in results if r.ok) == 1
+    approval = Approval.objects.get(pk=approval_id)
+    versions = DocumentVersion.objects.filter(document=review.document).count()
+    if approval.status == ApprovalStatus.APPROVED:
+        assert versions == 2 and rec.__class__.objects.get(pk=rec.pk).status == "accepted"
+    else:
+        assert approval.status == ApprovalStatus.SENT_BACK
+        assert versions == 1 and rec.__class__.objects.get(pk=rec.pk).status == "pending"

@@ -26,10 +26,10 @@ def docx_text(data: bytes) -> str:
     return "\n".join(p.text for p in DocxDocument(io.BytesIO(data)).paragraphs)
 
 
-def run(tmp_path: Path, contract: Path, playbook: Path, decide: str, name: str = "out") -> dict:
+def run(tmp_path: Path, contract: Path, playbook: Path, decide: str, name: str = "out", **options) -> dict:
     out = tmp_path / name
     call_command("review", str(contract), playbook=str(playbook), decide=decide, author="Ada Lovelace", out=str(out),
-                 stdout=io.StringIO())
+                 stdout=io.StringIO(), **options)
     report = json.loads((out / "report.json").read_text())
     assert (out / "clean.docx").exists() and (out / "redline.docx").exists()
     return report
@@ -44,11 +44,18 @@ def run(tmp_path: Path, contract: Path, playbook: Path, decide: str, name: str =
     ],
 )
 def test_accept_all_and_reject_all_on_common_paper_forms(tmp_path, form, playbook):
+    from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
+
+    # The library playbooks gate some rules (requires_approval): an admin approves in batch.
+    UserFactory(username="head-of-legal").groups.add(Group.objects.get_or_create(name="Admin")[0])
     contract = shared_data("forms", "commonpaper_docx", form)
-    accepted = run(tmp_path, contract, LIBRARY / playbook, "accept-all", "accept")
+    accepted = run(tmp_path, contract, LIBRARY / playbook, "accept-all", "accept", approve_as="head-of-legal")
     assert accepted["status"] == "completed", accepted
     assert accepted["pending"] == []
-    n_applied = sum(1 for d in accepted["decisions"] if d["outcome"] == "applied")
+    n_applied = sum(1 for d in accepted["decisions"] if d["outcome"] == "applied") + sum(
+        1 for a in accepted["approvals"] if a["kind"] == "accept" and a["outcome"] == "approved")
     assert n_applied >= 1
     assert accepted["versions"] == 1 + n_applied
     assert set(accepted["timings"]) == {"analysis_s", "decisions_s", "redline_s"}
@@ -56,10 +63,11 @@ def test_accept_all_and_reject_all_on_common_paper_forms(tmp_path, form, playboo
         xml = package.read("word/document.xml").decode()
     assert 'w:author="Ada Lovelace"' in xml and ("<w:ins " in xml or "<w:del " in xml)
 
-    rejected = run(tmp_path, contract, LIBRARY / playbook, "reject-all", "reject")
+    rejected = run(tmp_path, contract, LIBRARY / playbook, "reject-all", "reject", approve_as="head-of-legal")
     assert rejected["status"] == "completed"
     assert rejected["versions"] == 1
-    assert {d["outcome"] for d in rejected["decisions"]} == {"rejected"}
+    assert {d["outcome"] for d in rejected["decisions"]} <= {"rejected", "awaiting_approval"}
+    assert all(a["outcome"] == "approved" for a in rejected["approvals"])
     # Nothing accepted: the clean output has the original text.
     original = docx_text(contract.read_bytes())
     assert docx_text((tmp_path / "reject" / "clean.docx").read_bytes()) == original
@@ -130,3 +138,30 @@ def test_broken_playbook_exits_non_zero_with_one_line_and_no_traceback(tmp_path)
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
     assert "max_dayz" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_approve_as_completes_a_gated_review(tmp_path):
+    from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
+    from tests.review.test_approvals import GATED_PLAYBOOK
+
+    senior = UserFactory(username="sam-senior")
+    senior.groups.add(Group.objects.get_or_create(name="Senior counsel")[0])
+    contract = tmp_path / "contract.docx"
+    contract.write_bytes(contract_docx())
+    playbook = tmp_path / "gated.yaml"
+    playbook.write_text(GATED_PLAYBOOK)
+    gated = run(tmp_path, contract, playbook, "accept-all", "gated")
+    assert gated["status"] == "awaiting_decision" and gated["awaiting_approval"] == ["payment-terms"]
+    assert gated["versions"] == 3  # the gated edit is not applied
+    out = tmp_path / "approved"
+    call_command("review", str(contract), playbook=str(playbook), decide="accept-all", author="Ada Lovelace",
+                 out=str(out), approve_as="sam-senior", stdout=io.StringIO())
+    report = json.loads((out / "report.json").read_text())
+    assert report["status"] == "completed" and report["versions"] == 4
+    assert report["approvals"] == [{"rule_id": "payment-terms", "kind": "accept", "outcome": "approved"}]
+    assert "thirty (30) days" in docx_text((out / "clean.docx").read_bytes())
+    with pytest.raises(CommandError, match="no active user"):
+        call_command("review", str(contract), playbook=str(playbook), decide="accept-all", author="A",
+                     out=str(out), approve_as="nobody-here")

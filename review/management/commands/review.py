@@ -25,7 +25,8 @@ from documents.docx.validate import UploadRejected
 from documents.services import document_create
 from playbooks.loader import PlaybookInvalid, load_playbook
 from playbooks.services import playbook_upload
-from review.models import Recommendation, RecommendationStatus, Review, ReviewStatus
+from review.approvals import approval_decide
+from review.models import Approval, ApprovalStatus, Recommendation, RecommendationStatus, Review, ReviewStatus
 from review.workflow import analysis_run, recommendation_prepare, review_decide, review_start
 
 ACTIONS = {"accept", "reject", "revise"}
@@ -61,9 +62,11 @@ class Command(BaseCommand):
         parser.add_argument("--decide", required=True, help="accept-all, reject-all or a DECISIONS.json file")
         parser.add_argument("--author", required=True, help="the lawyer's name, used for tracked changes")
         parser.add_argument("--out", required=True, help="output directory")
+        parser.add_argument("--approve-as", default=None, metavar="USER",
+                            help="approve every decision that waits for approval, as this existing user")
 
     def handle(self, *args: Any, contract: str, playbook: str, decide: str, author: str, out: str,
-               **options: Any) -> None:
+               approve_as: str | None = None, **options: Any) -> None:
         contract_path, playbook_path, out_dir = Path(contract), Path(playbook), Path(out)
         for path, what in ((contract_path, "contract"), (playbook_path, "playbook")):
             if not path.is_file():
@@ -82,6 +85,11 @@ class Command(BaseCommand):
             first = exc.errors[0] if getattr(exc, "errors", None) else exc
             raise CommandError(f"invalid playbook {playbook_path.name}: {first}") from exc
         self._check_database()
+        approver = None
+        if approve_as:
+            approver = get_user_model().objects.filter(username=approve_as, is_active=True).first()
+            if approver is None:
+                raise CommandError(f"--approve-as: no active user named {approve_as!r}")
         user = self._author(author)
         try:
             version, _ = playbook_upload(author=user, source=playbook_path.read_bytes(),
@@ -111,6 +119,14 @@ class Command(BaseCommand):
             self._decide_all(review, user, "accept" if decide == "accept-all" else "reject", log)
         else:
             self._decide_listed(review, user, entries, log)
+        approvals_log: list[dict[str, str]] = []
+        if approver is not None:
+            for approval in Approval.objects.filter(review=review, status=ApprovalStatus.OPEN).select_related(
+                "recommendation"
+            ).order_by("created_at", "pk"):
+                result = approval_decide(approval=approval, actor=approver, approve=True)
+                approvals_log.append({"rule_id": approval.recommendation.rule_id, "kind": approval.kind,
+                                      "outcome": "approved" if result.ok else result.message})
         decisions_s = time.perf_counter() - started
 
         review.refresh_from_db()
@@ -127,6 +143,9 @@ class Command(BaseCommand):
             "review_id": review.pk,
             "versions": version_now.number,
             "decisions": log,
+            "approvals": approvals_log,
+            "awaiting_approval": list(review.recommendations.filter(status=RecommendationStatus.AWAITING_APPROVAL)
+                                      .values_list("rule_id", flat=True)),
             "pending": pending,
             "timings": {"analysis_s": round(analysis_s, 4), "decisions_s": round(decisions_s, 4),
                         "redline_s": round(redline_s, 4)},

@@ -1,0 +1,188 @@
+"""The approval gate's services (issue 9): take, approve, send back.
+
+Same guarantees as the first gate: every status change is a compare-and-set in a transaction
+(an approve and a send-back racing give one outcome; a duplicate approve applies once), the
+approver acts on the stored snapshot, and the edit is applied on the review's current version
+only if it still applies exactly (re-anchored, never applied blind).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from documents.docx.model import EditError
+from documents.models import DocumentVersion
+from documents.services import version_create
+from review.engine import UnknownEngineVersion, get_engine
+from review.engine.base import HistoryItem
+
+from .gates import can_approve, effective_assignee
+from .models import (
+    Approval,
+    ApprovalStatus,
+    Decision,
+    DecisionOutcome,
+    Recommendation,
+    RecommendationStatus,
+    Review,
+    ReviewStatus,
+)
+from .workflow import _complete_if_done, _history_append, event_append
+
+
+@dataclass(frozen=True)
+class ApprovalResult:
+    ok: bool
+    message: str
+
+
+class _Lost(Exception):
+    pass
+
+
+def approval_take(*, approval: Approval, actor: AbstractBaseUser) -> ApprovalResult:
+    """A group member takes a group item, so colleagues see it is being handled."""
+    allowed, why = can_approve(actor, approval)
+    if not allowed:
+        return ApprovalResult(False, why)
+    if approval.approver_group_id is None:
+        return ApprovalResult(True, "This item is addressed to you.")
+    current = effective_assignee(approval)
+    updated = Approval.objects.filter(pk=approval.pk, status=ApprovalStatus.OPEN).filter(
+        Q(assignee__isnull=True) | Q(assignee=current) | Q(assignee_id=approval.assignee_id)
+    ).update(assignee=actor)
+    if not updated:
+        return ApprovalResult(False, "This item is no longer open.")
+    return ApprovalResult(True, "You took this item.")
+
+
+def approval_decide(*, approval: Approval, actor: AbstractBaseUser, approve: bool, comment: str = "") -> ApprovalResult:
+    comment = comment.strip()[:4000]
+    approval.refresh_from_db()
+    if approval.status != ApprovalStatus.OPEN:
+        return ApprovalResult(False, f"This item was already {approval.get_status_display().lower()}: nothing changed.")
+    allowed, why = can_approve(actor, approval)
+    if not allowed:
+        return ApprovalResult(False, why)
+    if not approve and not comment:
+        return ApprovalResult(False, "Say why you send it back: the lawyer sees your comment.")
+    try:
+        with transaction.atomic():
+            won = Approval.objects.filter(pk=approval.pk, status=ApprovalStatus.OPEN).update(
+                status=ApprovalStatus.APPROVED if approve else ApprovalStatus.SENT_BACK,
+                decided_by=actor, decided_at=timezone.now(), comment=comment,
+            )
+            if not won:
+                raise _Lost
+            # Serialise with the lawyer's decisions on the same review.
+            Review.objects.filter(pk=approval.review_id).update(revision=F("revision") + 1)
+            review = Review.objects.select_related("current_version", "document").get(pk=approval.review_id)
+            message = _apply(approval, review, actor) if approve else _send_back(approval, review, actor, comment)
+    except _Lost:
+        approval.refresh_from_db()
+        return ApprovalResult(False, f"This item was already {approval.get_status_display().lower()}: nothing changed.")
+    except _NoLongerApplies as exc:
+        return _send_back_unapplicable(approval, actor, str(exc))
+    return ApprovalResult(True, message)
+
+
+class _NoLongerApplies(Exception):
+    pass
+
+
+def _apply(approval: Approval, review: Review, approver: AbstractBaseUser) -> str:
+    decision = approval.decision
+    rec = approval.recommendation
+    if approval.kind == "reject":
+        Decision.objects.filter(pk=decision.pk, outcome=DecisionOutcome.AWAITING_APPROVAL).update(
+            outcome=DecisionOutcome.REJECTED, message=f"Rejected; approved by {approver}."
+        )
+        Recommendation.objects.filter(pk=rec.pk, status=RecommendationStatus.AWAITING_APPROVAL).update(
+            status=RecommendationStatus.REJECTED, message=""
+        )
+        _history_append(review.pk, HistoryItem(rule_id=rec.rule_id, action="reject", text=decision.reason))
+        event_append(review_id=review.pk, kind="approval.approved", actor=approver, approval=approval.pk,
+                     decision=decision.pk)
+        _complete_if_done(review.pk)
+        return "Approved: the rejection stands."
+    proposal = approval.proposal
+    edit = proposal.edit_obj
+    if proposal.base_version_id != review.current_version_id:
+        # Other edits were accepted since: apply the same change at its new place, or not at all.
+        try:
+            engine = get_engine(review.engine_version)
+            anchored = engine.reanchor(proposal.to_engine(), review.current_version.text_model)
+        except UnknownEngineVersion:
+            anchored = None
+        if anchored is None or (anchored.edit.before, anchored.edit.after) != (edit.before, edit.after):
+            raise _NoLongerApplies("the contract changed and this edit no longer applies exactly")
+        edit = anchored.edit
+    try:
+        version = version_create(document=review.document, parent=review.current_version, edit=edit,
+                                 author=decision.actor)
+    except EditError as exc:
+        raise _NoLongerApplies(str(exc)) from exc
+    DocumentVersion.objects.filter(pk=version.pk).update(decision=decision)
+    Review.objects.filter(pk=review.pk).update(current_version=version)
+    Decision.objects.filter(pk=decision.pk, outcome=DecisionOutcome.AWAITING_APPROVAL).update(
+        outcome=DecisionOutcome.APPLIED, message=f"Accepted; approved by {approver}: version {version.number}."
+    )
+    Recommendation.objects.filter(pk=rec.pk, status=RecommendationStatus.AWAITING_APPROVAL).update(
+        status=RecommendationStatus.ACCEPTED, message=""
+    )
+    event_append(review_id=review.pk, kind="approval.approved", actor=approver, approval=approval.pk,
+                 decision=decision.pk)
+    event_append(review_id=review.pk, kind="version.created", actor=approver, version=version.number,
+                 decision=decision.pk)
+    completed = _complete_if_done(review.pk)
+    return f"Approved: version {version.number} of the contract was made." + (
+        " The review is complete." if completed else ""
+    )
+
+
+def _send_back(approval: Approval, review: Review, approver: AbstractBaseUser, comment: str) -> str:
+    decision = approval.decision
+    Decision.objects.filter(pk=decision.pk, outcome=DecisionOutcome.AWAITING_APPROVAL).update(
+        outcome=DecisionOutcome.SENT_BACK, message=f"Sent back by {approver}: {comment}"
+    )
+    Recommendation.objects.filter(pk=approval.recommendation_id, status=RecommendationStatus.AWAITING_APPROVAL).update(
+        status=RecommendationStatus.PENDING, message=f"Sent back by {approver}: {comment}"
+    )
+    _history_append(review.pk, HistoryItem(rule_id=approval.recommendation.rule_id, action="reject",
+                                           text=f"approver: {comment}"))
+    event_append(review_id=review.pk, kind="approval.sent_back", actor=approver, approval=approval.pk,
+                 decision=decision.pk)
+    return "Sent back to the lawyer with your comment."
+
+
+def _send_back_unapplicable(approval: Approval, approver: AbstractBaseUser, why: str) -> ApprovalResult:
+    comment = f"Could not apply the approved edit ({why}); please decide again on the current text."
+    try:
+        with transaction.atomic():
+            won = Approval.objects.filter(pk=approval.pk, status=ApprovalStatus.OPEN).update(
+                status=ApprovalStatus.SENT_BACK, decided_by=approver, decided_at=timezone.now(), comment=comment
+            )
+            if won:
+                review = Review.objects.get(pk=approval.review_id)
+                _send_back(approval, review, approver, comment)
+    except IntegrityError:
+        pass
+    return ApprovalResult(False, comment)
+
+
+def approvals_release_departed(*, user_ids: list[int], group_id: int) -> int:
+    """Members who left a group give its taken items back to the group."""
+    return Approval.objects.filter(
+        approver_group_id=group_id, assignee_id__in=user_ids, status=ApprovalStatus.OPEN
+    ).update(assignee=None)
+
+
+def review_is_waiting_for_approval(review: Review) -> bool:
+    return review.status == ReviewStatus.AWAITING_DECISION and review.approvals.filter(
+        status=ApprovalStatus.OPEN
+    ).exists()

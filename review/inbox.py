@@ -1,0 +1,83 @@
+"""The approvals source of the inbox, and the approval selectors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+
+from inbox.sources import InboxItem
+
+from .gates import can_approve
+from .models import Approval, ApprovalStatus
+from .selectors import reviews_visible_to
+
+
+def approvals_waiting_for(user: AbstractBaseUser) -> QuerySet[Approval]:
+    """Open approvals this user may act on now: addressed to them, or to one of their groups and
+    not taken by another member who is still in that group. Their own decisions never count."""
+    if not user.is_authenticated:
+        return Approval.objects.none()
+    memberships = get_user_model().groups.through.objects
+    taken_by_member = Exists(
+        memberships.filter(user_id=OuterRef("assignee_id"), group_id=OuterRef("approver_group_id"))
+    )
+    return (
+        Approval.objects.filter(status=ApprovalStatus.OPEN)
+        .filter(Q(approver_user=user) | Q(approver_group__in=user.groups.all()))  # type: ignore[attr-defined]
+        .exclude(requested_by=user)
+        .annotate(taken_by_member=taken_by_member)
+        .filter(Q(assignee__isnull=True) | Q(assignee=user) | Q(taken_by_member=False))
+        .select_related("review", "recommendation", "requested_by", "approver_group", "approver_user")
+        .order_by("created_at", "id")
+    )
+
+
+def approval_for_user(user: AbstractBaseUser, approval_id: int) -> Approval:
+    """An approval is visible to whoever may approve it and to those who see its review."""
+    approval = get_object_or_404(
+        Approval.objects.select_related("review", "recommendation", "proposal", "decision", "requested_by",
+                                        "approver_group", "approver_user", "decided_by", "assignee"),
+        pk=approval_id,
+    )
+    if reviews_visible_to(user).filter(pk=approval.review_id).exists():
+        return approval
+    if approval.approver_user_id == user.pk or (
+        approval.approver_group_id and user.groups.filter(pk=approval.approver_group_id).exists()  # type: ignore[attr-defined]
+    ):
+        return approval
+    from django.http import Http404
+
+    raise Http404("No such item.")
+
+
+def _items(user: AbstractBaseUser) -> Iterable[InboxItem]:
+    for approval in approvals_waiting_for(user):
+        verb = "accept the edit" if approval.kind == "accept" else "reject"
+        yield InboxItem(
+            kind="approval",
+            kind_label="Approval",
+            title=f"Approve: {approval.recommendation.rule_title}",
+            subtitle=f"{approval.review.title} — {approval.requested_by} chose to {verb}. {approval.why}",
+            url=reverse("review:approval", args=[approval.pk]),
+            created_at=approval.created_at,
+            severity=approval.recommendation.severity,
+            assigned_to_me=approval.assignee_id == user.pk or approval.approver_user_id == user.pk,
+        )
+
+
+def _count(user: AbstractBaseUser) -> int:
+    return approvals_waiting_for(user).count()
+
+
+def register() -> None:
+    from inbox.sources import register as register_source
+
+    register_source("approval", "Approvals", _items, _count)
+
+
+__all__ = ["approval_for_user", "approvals_waiting_for", "can_approve", "register"]
