@@ -115,8 +115,12 @@ def test_every_example_in_the_format_documentation_validates():
 
     text = (ROOT / "docs" / "playbook-format.md").read_text()
     blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
-    assert len(blocks) == 2
-    full, rule_examples = blocks
+    assert len(blocks) == 3
+    full, approvals, rule_examples = blocks
+    gated = load_playbook(approvals)
+    assert gated.approver == "group:Senior counsel" and gated.approve_critical_deviations
+    assert gated.rule("source-code-escrow").requires_approval
+    assert gated.rule("source-code-escrow").approver == "user:head-of-legal"
     assert load_playbook(full).rules[0].id == "payment-terms"
     examples = load_playbook("name: Examples\nrules:\n" + rule_examples)
     kinds = {rule.check.kind for rule in examples.rules}
