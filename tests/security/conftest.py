@@ -14,7 +14,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from core.models import Team
 from playbooks.models import PlaybookVersion
 from playbooks.services import playbook_upload
-from review.models import Recommendation, RecommendationStatus, Review
+from review.models import Approval, Recommendation, RecommendationStatus, Review
 from tests.factories import TeamFactory
 from tests.review.factories import PLAYBOOK_YAML, author_user, decide, make_review, shown
 
@@ -61,7 +61,11 @@ def fill(route: Route, values: dict[str, dict[str, list[Any]]]) -> list[str]:
             for combo in itertools.product(*choices)]
 
 
-V2_YAML = PLAYBOOK_YAML.replace("Longer terms hurt our cash flow", "Long payment terms hurt our cash flow")
+# Decisions on renewals need a second human (issue 9), so the world holds an open approval too.
+GATED_YAML = PLAYBOOK_YAML.replace("    guidance: Long renewals lock us in.\n",
+                                   "    guidance: Long renewals lock us in.\n    requires_approval: true\n")
+assert GATED_YAML != PLAYBOOK_YAML
+V2_YAML = GATED_YAML.replace("Longer terms hurt our cash flow", "Long payment terms hurt our cash flow")
 
 
 @dataclass
@@ -72,6 +76,7 @@ class Objects:
     playbook_v2: PlaybookVersion
     decided: Recommendation
     pending: Recommendation
+    approval: Approval
 
     @property
     def document(self) -> Any:
@@ -89,6 +94,7 @@ class Objects:
                 "review_id": [self.review.pk],
                 "recommendation_id": [self.pending.pk, self.decided.pk],
                 "kind": ["clean", "redline"],
+                "approval_id": [self.approval.pk],
             },
             "documents": {"pk": [self.document.pk], "number": [1, 2], "kind": ["clean", "redline"]},
             "playbooks": {"pk": [self.playbook.pk], "number": [1, 2]},
@@ -115,17 +121,21 @@ class Objects:
 
 def build_objects(owner: Any, team: Team | None) -> Objects:
     """A review analysed by the real engine, one recommendation accepted (document version 2),
-    the playbook at version 2; the review still awaits decisions."""
-    review = make_review(owner, team=team)
-    first = shown(review)
-    decide(review, first, "accept")
+    one rejected and waiting for approval, the playbook at version 2; the review still awaits
+    decisions."""
+    review = make_review(owner, team=team, playbook=GATED_YAML)
+    first = shown(review, "payment-terms")
+    assert decide(review, first, "accept").outcome == "applied"
+    decide(review, shown(review, "renewal-term"), "reject", reason="gated")
+    approval = Approval.objects.get(review=review, status="open")
     review.refresh_from_db()
     playbook = review.playbook_version.playbook
     v2, created = playbook_upload(author=owner, source=V2_YAML, playbook=playbook)
     assert created and v2.number == 2
     pending = review.recommendations.filter(status=RecommendationStatus.PENDING).order_by("ordinal").first()
     assert pending is not None and review.document.versions.count() == 2
-    return Objects(review=review, playbook_v2=v2, decided=Recommendation.objects.get(pk=first.pk), pending=pending)
+    return Objects(review=review, playbook_v2=v2, decided=Recommendation.objects.get(pk=first.pk), pending=pending,
+                   approval=approval)
 
 
 @dataclass
