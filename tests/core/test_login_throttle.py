@@ -191,3 +191,36 @@ def test_lock_remaining_counts_from_the_newest_failure():
     assert throttle.lock_remaining("BOB", "192.0.2.99", policy=policy, now=now) == pytest.approx(9 * 60)
     assert throttle.lock_remaining("carol", "192.0.2.3", policy=policy, now=now) == 0
     assert throttle.lock_remaining("bob", None, policy=policy, now=now + timedelta(minutes=9, seconds=1)) == 0
+
+
+@pytest.mark.postgres
+def test_concurrent_guessing_on_postgresql_still_locks_the_account():
+    """Many processes' worth of guesses at once (threads, one connection each): the lock is in
+    the database, so the right password is refused afterwards. Racing attempts may overshoot the
+    limit by the number in flight, never lock less."""
+    import threading
+
+    from django.db import connections
+
+    user = UserFactory()
+    barrier = threading.Barrier(8)
+    statuses: list[int] = []
+
+    def guess() -> None:
+        try:
+            barrier.wait()
+            client = Client()
+            for _ in range(2):
+                statuses.append(attempt(client, user.username, "wrong password", ip="10.1.1.1").status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=guess) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(statuses) == 16 and set(statuses) <= {200, 429}
+    assert 5 <= LoginFailure.objects.filter(username=user.username).count() <= 16
+    response = attempt(Client(), user.username, PASSWORD, ip="10.2.2.2")
+    assert response.status_code == 429 and LOCKED in response.content

@@ -248,3 +248,18 @@ def test_a_scrape_is_a_handful_of_queries(client, django_assert_max_num_queries)
     make_review()
     with django_assert_max_num_queries(12):
         metrics.collect()
+
+
+@pytest.mark.postgres
+def test_metrics_on_postgresql(client):
+    """The same aggregates (conditional counts, sums, minimum) on the production database."""
+    review = make_review()
+    decide(review, shown(review), "accept", key="pg")
+    decide(review, shown(review), "reject")
+    samples = scrape(client)
+    assert value(samples, "redpen_decisions_total", outcome="applied") == 1
+    assert value(samples, "redpen_decisions_total", outcome="rejected") == 1
+    assert value(samples, "redpen_analysis_duration_seconds_count") == 1
+    assert value(samples, "redpen_analysis_duration_seconds_bucket", le="+Inf") == 1
+    assert value(samples, "redpen_pending_recommendations") >= 1
+    assert 0 <= value(samples, "redpen_oldest_pending_seconds") < 60
