@@ -88,6 +88,8 @@ def collect() -> list[Metric]:
     # Imported here: core is loaded before the review app's models are ready.
     from review.models import (
         AnalysisJob,
+        Approval,
+        ApprovalStatus,
         Decision,
         DecisionOutcome,
         JobStatus,
@@ -161,6 +163,13 @@ def collect() -> list[Metric]:
     for kind, n in found.items():
         repairs.add(n, kind=kind)
     metrics.append(repairs)
+
+    # Issue 9: decisions waiting for a second person.
+    approvals = Approval.objects.filter(status=ApprovalStatus.OPEN).aggregate(n=Count("pk"), oldest=Min("created_at"))
+    metrics.append(Metric("redpen_open_approvals", "gauge", "Decisions waiting for an approver.").add(approvals["n"]))
+    age = (now - approvals["oldest"]).total_seconds() if approvals["oldest"] else 0.0
+    metrics.append(Metric("redpen_oldest_open_approval_seconds", "gauge",
+                          "Age of the oldest open approval; 0 when none.").add(max(age, 0.0)))
     return metrics
 
 

@@ -263,3 +263,28 @@ def test_metrics_on_postgresql(client):
     assert value(samples, "redpen_analysis_duration_seconds_bucket", le="+Inf") == 1
     assert value(samples, "redpen_pending_recommendations") >= 1
     assert 0 <= value(samples, "redpen_oldest_pending_seconds") < 60
+
+
+@pytest.mark.django_db
+def test_open_approvals_and_the_age_of_the_oldest_are_exposed(client):
+    from datetime import timedelta
+
+    from django.contrib.auth.models import Group
+    from django.utils import timezone
+
+    from review.models import Approval
+    from tests.factories import UserFactory
+    from tests.review.factories import author_user, decide, make_review, shown
+    from tests.review.test_approvals import GATED_PLAYBOOK
+
+    staff = UserFactory(is_staff=True)
+    client.force_login(staff)
+    Group.objects.get_or_create(name="Senior counsel")
+    review = make_review(author_user(), playbook=GATED_PLAYBOOK)
+    decide(review, shown(review, "payment-terms"), "accept")
+    Approval.objects.update(created_at=timezone.now() - timedelta(hours=3))
+    body = client.get("/metrics").content.decode()
+    assert "redpen_open_approvals 1" in body
+    age = float(next(line for line in body.splitlines() if line.startswith("redpen_oldest_open_approval_seconds "))
+                .split()[1])
+    assert 3 * 3600 - 5 < age < 3 * 3600 + 60
