@@ -51,14 +51,14 @@ def _point_celery_at(url: str) -> None:
     app.conf.broker_url = url
     app.conf.result_backend = url
     settings.REDIS_URL = url
-    pool = app._pool
-    if pool is not None:
-        pool.force_close_all()
+    # Dropped, not closed: whoever still holds one (a result, a producer) keeps a working object.
     app._pool = None
     amqp = app.__dict__.get("amqp")
-    if amqp is not None and amqp._producer_pool is not None:
-        amqp._producer_pool.force_close_all()
+    if amqp is not None:
         amqp._producer_pool = None
+    control = app.__dict__.get("control")
+    if control is not None:  # the broadcast mailbox (ping, inspect) caches the producer pool
+        control.mailbox.__dict__.pop("producer_pool", None)
     app._backend_cache = None
     if hasattr(app._local, "backend"):
         del app._local.backend
