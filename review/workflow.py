@@ -104,6 +104,13 @@ class DecisionResult:
 # Audit trail
 
 
+def _lock_review(review_id: int) -> None:
+    """Every transaction that writes a review's rows takes the review row first, in the same
+    order as the decisions' compare-and-set, so two of them can never wait for each other
+    (PostgreSQL; SQLite's immediate transactions are serial anyway)."""
+    list(Review.objects.select_for_update(no_key=True).filter(pk=review_id).values_list("pk"))
+
+
 def event_append(*, review_id: int, kind: str, actor: AbstractBaseUser | None = None, **data: Any) -> ReviewEvent:
     """Append an event. Callers inside a review transaction hold the review row (the CAS update
     came first), so ``seq`` is computed without a race; elsewhere the unique constraint makes a
@@ -114,7 +121,7 @@ def event_append(*, review_id: int, kind: str, actor: AbstractBaseUser | None = 
             with transaction.atomic():
                 # The review row first, like every decision (its compare-and-set): locking it only
                 # for the audit head, after the event insert, deadlocks with them on PostgreSQL.
-                list(Review.objects.select_for_update(no_key=True).filter(pk=review_id).values_list("pk"))
+                _lock_review(review_id)
                 last = ReviewEvent.objects.filter(review_id=review_id).order_by("-seq").values("seq", "hash").first()
                 seq = (last["seq"] if last else 0) + 1
                 prev_hash = last["hash"] if last else ""
@@ -490,6 +497,7 @@ def _record(
     """Record a decision that changes nothing (stale, failed) — never fails on a retry."""
     try:
         with transaction.atomic():
+            _lock_review(review.pk)
             decision = Decision.objects.create(
                 review=review, recommendation=recommendation, proposal=proposal, action=action, actor=actor,
                 reason=reason, instruction=instruction, idempotency_key=key, outcome=outcome, message=message,
@@ -577,6 +585,7 @@ def _revision_enqueue(review: Review, recommendation: Recommendation, proposal: 
 
     try:
         with transaction.atomic():
+            _lock_review(review.pk)
             job = RevisionJob.objects.create(review=review, recommendation=recommendation, proposal=proposal,
                                              instruction=instruction, actor=actor, idempotency_key=key)
             event_append(review_id=review.pk, kind="revision.queued", actor=actor, recommendation=recommendation.pk,
