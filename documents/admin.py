@@ -1,22 +1,16 @@
 from django.contrib import admin
 
+from core.admin_base import ReadOnlyInline
+
 from .models import Document, DocumentVersion
 
 
-class DocumentVersionInline(admin.TabularInline):
+class DocumentVersionInline(ReadOnlyInline):
     model = DocumentVersion
     fk_name = "document"
-    fields = ["number", "parent", "edit", "created_by", "created_at"]
+    fields = ["number", "parent", "edit", "created_by", "created_at", "decision"]
     readonly_fields = fields
-    extra = 0
-    can_delete = False
     show_change_link = False
-
-    def has_add_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
-        return False
 
     def get_queryset(self, request):  # type: ignore[no-untyped-def]
         return super().get_queryset(request).defer("text_model_data").select_related("created_by", "parent")

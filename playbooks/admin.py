@@ -1,22 +1,15 @@
 from django.contrib import admin
 from django.http import HttpRequest
 
+from core.admin_base import ReadOnlyInline
+
 from .models import Playbook, PlaybookVersion
 
 
-class PlaybookVersionInline(admin.TabularInline):
+class PlaybookVersionInline(ReadOnlyInline):
     model = PlaybookVersion
     fields = ["number", "author", "created_at", "change_note", "sha256"]
     readonly_fields = fields
-    extra = 0
-    can_delete = False
-    show_change_link = True
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 @admin.register(Playbook)

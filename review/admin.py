@@ -2,20 +2,10 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from core.admin_base import ReadOnlyInline
+
 from .models import AnalysisJob, Decision, Proposal, Recommendation, Review, ReviewEvent, RuleOutcome
 from .workflow import ReviewRefused, analysis_rerun, review_cancel
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-    show_change_link = True
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 class RecommendationInline(ReadOnlyInline):
