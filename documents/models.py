@@ -12,13 +12,43 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import zlib
+from collections import OrderedDict
 from functools import cached_property
 
 from django.conf import settings
 from django.db import models
 
 from .docx.model import Edit, TextModel
+
+
+class _TextModelCache:
+    """A small per-process cache of decoded text models. A version's text model never changes
+    (retention changes its hash, hence its key), so a hit is always right; the hot path of a
+    decision reads the parent's model and shows the next card on the new one, both here."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple[int, str], TextModel] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[int, str]) -> TextModel | None:
+        with self.lock:
+            model = self.items.get(key)
+            if model is not None:
+                self.items.move_to_end(key)
+            return model
+
+    def put(self, key: tuple[int, str], model: TextModel) -> None:
+        with self.lock:
+            self.items[key] = model
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+_TEXT_MODELS = _TextModelCache()
 
 
 class Blob(models.Model):
@@ -92,7 +122,17 @@ class DocumentVersion(models.Model):
 
     @cached_property
     def text_model(self) -> TextModel:
-        return TextModel.from_dict(json.loads(zlib.decompress(bytes(self.text_model_data))))
+        key = (self.pk, self.text_sha256)
+        model = _TEXT_MODELS.get(key)
+        if model is None:
+            model = TextModel.from_dict(json.loads(zlib.decompress(bytes(self.text_model_data))))
+            _TEXT_MODELS.put(key, model)
+        return model
+
+    def remember_text_model(self, model: TextModel) -> None:
+        """The creator already holds the model it stored: keep it for this process's next reads."""
+        self.__dict__["text_model"] = model
+        _TEXT_MODELS.put((self.pk, self.text_sha256), model)
 
     @property
     def edit_object(self) -> Edit | None:

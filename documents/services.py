@@ -70,7 +70,7 @@ def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes,
             text_sha256=digest,
             clean_blob=blob,
         )
-    version.__dict__["text_model"] = model
+    version.remember_text_model(model)
     return document
 
 
@@ -106,7 +106,7 @@ def version_create(*, document: Document, parent: DocumentVersion, edit: Edit, a
     except IntegrityError as exc:
         # Someone else made version parent.number + 1 between our check and our insert.
         raise StaleVersion(_stale_message(parent.number, parent.number + 1)) from exc
-    version.__dict__["text_model"] = new_model
+    version.remember_text_model(new_model)
     return version
 
 
