@@ -218,12 +218,12 @@ def render(result: dict, command: str) -> str:
         lines += ["", "What the profiles below show (shares of a decision request's wall time, late / early "
                   "window):", "", *findings, "",
                   "So the cost of a decision grows with the number of recommendations in the review (all loaded "
-                  "and all rendered on every request: the early window, with ~300 pending links, is the slower "
-                  "one) and with the contract's length (text-model decode/encode), not with the version "
-                  "history. Levers: render the next card and only the changed sidebar items (or a paged "
-                  "sidebar), load the recommendation list once with only the columns the sidebar shows, keep "
-                  "decoded text models in a per-process cache keyed by version (immutable), and store a "
-                  "version's text model as a delta of its parent."]
+                  "and all rendered on every request, ~60 SQL queries) and with the contract's length (the new "
+                  "version's text model is encoded whole), not with the version history. Levers: render the next "
+                  "card and only the changed sidebar items (or a paged sidebar), load the recommendation list "
+                  "once with only the columns the sidebar shows, cut the queries per decision, and store a "
+                  "version's text model as a delta of its parent. (A share shown as 0% is below the top "
+                  "entries of the profile.)"]
     for r in result["contracts"]:
         if r.get("profile"):
             lines += ["", common.profile_markdown(
@@ -255,8 +255,9 @@ def findings_of(r: dict) -> str:
         f"sidebar, one `<li>` and two `{{% url %}}` per recommendation) {template(late):.0f}% / "
         f"{template(early):.0f}%; `selectors.recommendations_of` (every recommendation with its current proposal, "
         f"JSON fields decoded, called 2-3 times per request) {pair('review/selectors.py:recommendations_of')}; "
-        f"`DocumentVersion.text_model` (zlib + JSON -> `TextModel.from_dict`, the whole contract, decoded again in "
-        f"`recommendation_prepare`, `version_create` and `_clause_context`) {pair('documents/models.py:text_model')}; "
+        f"`version_create` (the new version's whole text model encoded and stored) "
+        f"{pair('documents/services.py:version_create')}, decoding text models (`DocumentVersion.text_model`) "
+        f"{pair('documents/models.py:text_model')}; "
         f"the workflow itself (`review_decide`) {pair('review/workflow.py:review_decide')}"
         + (f"; SQL queries per decision: {queries}" if queries else "") + "."
     )

@@ -106,26 +106,35 @@ def render(result: dict, command: str) -> str:
         f"Per-decision cost 40\u00d7 / 10\u00d7 = **\u00d7{ratio:.2f}** (target ≤ \u00d7{TARGET_RATIO}): "
         + ("**met**." if ratio <= TARGET_RATIO else f"**missed** by \u00d7{ratio / TARGET_RATIO:.2f}.")
         + " History does not grow the cost (the version-200 figures of the decision bench); the contract's length "
-        f"does: 4\u00d7 the text costs \u00d7{ratio:.1f} per decision, because every decision decodes and "
-        "re-encodes the whole contract's text model (below).",
+        f"does: 4\u00d7 the text costs \u00d7{ratio:.1f} per decision, because every decision re-encodes the "
+        "whole contract's text model (below).",
     ]
     if result.get("profile"):
         rows = result["profile"]
 
         def share(name: str) -> str:
-            return f"{sum(v for k, v in rows.get('cumulative_app', []) if k == name) * 100:.0f}%"
+            found = [v for k, v in rows.get("cumulative_app", []) if k == name]
+            if found:
+                return f"{found[0] * 100:.0f}%"
+            listed = [v for _, v in rows.get("cumulative_app", [])]
+            return f"under {min(listed) * 100:.0f}%" if listed else "?"
 
-        a, b = result["sizes"]
-        lines += ["", f"What the profile shows: per decision, Redpen decodes the whole text model of the current "
-                  f"version from the database (`DocumentVersion.text_model` -> `TextModel.from_dict`: "
-                  f"{share('documents/models.py:text_model')} of the run) in `recommendation_prepare` and again in "
-                  f"`version_create` (for the parent), and encodes the whole new one "
-                  f"(`DocumentVersion.pack_text_model`: {share('documents/models.py:pack_text_model')}); each is "
-                  f"linear in the contract's length ({b['copies'] // a['copies']}\u00d7 the paragraphs at 40\u00d7). "
-                  f"`recommendation_prepare` (re-anchoring the next proposal on the new version) takes "
-                  f"{share('review/workflow.py:recommendation_prepare')}, mostly that decode. Levers: cache "
-                  "decoded text models per version (they are immutable), and store a version as its parent plus "
-                  "the changed paragraphs."]
+        def own(name: str) -> str:
+            return f"{sum(v for k, v in rows.get('self', []) if k == name) * 100:.0f}%"
+
+        decide = share("review/management/commands/review.py:_decide_all")
+        create = share("documents/services.py:version_create")
+        lines += ["", f"What the profile shows: deciding is {decide} of the command; `version_create` {create}, "
+                  "of which "
+                  f"`DocumentVersion.pack_text_model` {share('documents/models.py:pack_text_model')}: every new "
+                  "version JSON-encodes, compresses and hashes the whole contract's text model (self time: "
+                  f"`json.encoder.iterencode` {own('json/encoder.py:iterencode')}, `zlib.compress` "
+                  f"{own('<built-in>:compress')}, `to_dict` {own('documents/docx/model.py:to_dict')}), "
+                  "work linear in the contract's length, once per decision. Decoding text models "
+                  f"(`DocumentVersion.text_model`) takes {share('documents/models.py:text_model')} and "
+                  f"`recommendation_prepare` {share('review/workflow.py:recommendation_prepare')}. Lever: store a "
+                  "version as its parent plus the changed paragraphs (or keep per-paragraph encoded chunks and "
+                  "re-encode only the edited one), so a decision costs the same on 10 or 400 pages."]
         lines += ["", common.profile_markdown(result["profile"], "the 40\u00d7 review (whole command: analysis, "
                                                "decisions, exports)")]
     return "\n".join(lines)
