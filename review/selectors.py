@@ -47,18 +47,6 @@ def recommendations_of(review: Review) -> list[Recommendation]:
     return list(review.recommendations.select_related("current_proposal").order_by("ordinal"))
 
 
-def next_pending(recommendations: list[Recommendation], after: Recommendation | None = None) -> Recommendation | None:
-    """The next pending recommendation in order, starting after ``after`` and wrapping round."""
-    pending = [r for r in recommendations if r.status == RecommendationStatus.PENDING]
-    if not pending:
-        return None
-    if after is not None:
-        later = [r for r in pending if r.ordinal > after.ordinal]
-        if later:
-            return later[0]
-    return pending[0]
-
-
 def proposal_history(recommendation: Recommendation) -> list[Proposal]:
     return list(recommendation.proposals.order_by("number"))
 
@@ -69,3 +57,39 @@ def decisions_of(review: Review) -> list[Decision]:
 
 def events_of(review: Review) -> list[ReviewEvent]:
     return list(review.events.select_related("actor").order_by("seq"))
+
+
+# Light reads for the card (rendered after every decision): no full list of recommendations.
+
+
+def next_pending_of(review: Review, after: Recommendation | None = None) -> Recommendation | None:
+    pending = review.recommendations.filter(status=RecommendationStatus.PENDING).select_related(
+        "current_proposal", "current_proposal__base_version"
+    ).order_by("ordinal")
+    if after is not None:
+        later = pending.filter(ordinal__gt=after.ordinal).first()
+        if later is not None:
+            return later
+    return pending.first()
+
+
+def recommendation_counts(review: Review) -> dict[str, int]:
+    from .models import RECOMMENDATION_OPEN
+
+    return review.recommendations.aggregate(
+        total=Count("pk"),
+        pending=Count("pk", filter=Q(status=RecommendationStatus.PENDING)),
+        awaiting=Count("pk", filter=Q(status=RecommendationStatus.AWAITING_APPROVAL)),
+        decided=Count("pk", filter=~Q(status__in=list(RECOMMENDATION_OPEN))),
+    )
+
+
+def neighbours(review: Review, rec: Recommendation) -> tuple[Recommendation | None, Recommendation | None]:
+    recs = review.recommendations.only("pk", "ordinal")
+    return (recs.filter(ordinal__lt=rec.ordinal).order_by("-ordinal").first(),
+            recs.filter(ordinal__gt=rec.ordinal).order_by("ordinal").first())
+
+
+def recommendations_for_sidebar(review: Review) -> list[Recommendation]:
+    return list(review.recommendations.only("pk", "ordinal", "rule_title", "severity", "status", "review_id")
+                .order_by("ordinal"))

@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, push_url
+from django_htmx.http import HttpResponseClientRedirect, push_url, retarget
 
 from documents import selectors as document_selectors
 from documents.docx.diff import word_diff_html
@@ -26,7 +26,6 @@ from .forms import DecisionForm, NewReviewForm
 from .gates import can_approve, effective_assignee
 from .inbox import approval_for_user
 from .models import (
-    RECOMMENDATION_OPEN,
     AnalysisJob,
     Approval,
     ApprovalStatus,
@@ -71,47 +70,60 @@ def review_new(request: HttpRequest) -> HttpResponse:
     return render(request, "review/new.html", {"form": form, "has_playbooks": bool(versions)})
 
 
-def _workspace_context(request: HttpRequest, review: Review, current: Recommendation | None) -> dict[str, Any]:
-    recs = selectors.recommendations_of(review)
-    if current is None:
-        current = selectors.next_pending(recs)
-    if current is not None and current.status == RecommendationStatus.PENDING:
-        # Invariant 2: re-anchor (or re-resolve) on the current version before it is shown.
+def _show(review: Review, current: Recommendation | None) -> Recommendation | None:
+    """The recommendation to show: ``current`` (or the first pending one), prepared on the
+    review's current version first (invariant 2: re-anchored or re-resolved before it is shown).
+    If preparing it resolved it (superseded), the next pending one is shown instead."""
+    for _attempt in range(5):
+        if current is None:
+            current = selectors.next_pending_of(review)
+        if current is None or current.status != RecommendationStatus.PENDING:
+            return current
         prepared = recommendation_prepare(review=review, recommendation=current)
-        changed = prepared.current_proposal_id != current.current_proposal_id
-        if prepared.status != RecommendationStatus.PENDING or changed:
-            review.refresh_from_db()
-            recs = selectors.recommendations_of(review)
-            current = next((r for r in recs if r.pk == prepared.pk), None)
-            if current is not None and current.status != RecommendationStatus.PENDING:
-                current = selectors.next_pending(recs, after=current) or current
+        if prepared.status == RecommendationStatus.PENDING:
+            return prepared
+        review.refresh_from_db()
+        current = selectors.next_pending_of(review, after=prepared)
+    return current
+
+
+def _card_context(review: Review, current: Recommendation | None) -> dict[str, Any]:
+    """What the card needs, and no more: this renders after every decision (the hot path)."""
+    counts = selectors.recommendation_counts(review)
     context: dict[str, Any] = {
         "review": review,
-        "rule_outcomes": list(review.rule_outcomes.all()),
-        "recommendations": recs,
+        "review_url": reverse("review:detail", args=[review.pk]),
         "current": current,
-        "n_pending": sum(1 for r in recs if r.status == RecommendationStatus.PENDING),
-        "n_decided": sum(1 for r in recs if r.status not in RECOMMENDATION_OPEN),
-        "n_awaiting": sum(1 for r in recs if r.status == RecommendationStatus.AWAITING_APPROVAL),
+        "n_total": counts["total"],
+        "n_pending": counts["pending"],
+        "n_decided": counts["decided"],
+        "n_awaiting": counts["awaiting"],
     }
-    if current is not None:
-        index = recs.index(current)
-        context["previous"] = recs[index - 1] if index > 0 else None
-        context["following"] = recs[index + 1] if index + 1 < len(recs) else None
-        context["revising"] = current.revision_jobs.filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).first()
-        proposal = current.current_proposal
-        if proposal is not None:
-            context["proposal"] = proposal
-            # word_diff_html escapes both texts itself and adds only <ins>/<del>.
-            context["redline"] = mark_safe(word_diff_html(proposal.before, proposal.after))
-            try:
-                rule = review.playbook_version.playbook_spec.rule(current.rule_id)
-                context["variants"] = [name for name, _ in rule.variants]
-            except KeyError:
-                context["variants"] = []
-            context["history"] = selectors.proposal_history(current)
-            context["idempotency_key"] = uuid.uuid4().hex
-            context["clause"] = _clause_context(review, current)
+    if current is None:
+        return context
+    context["previous"], context["following"] = selectors.neighbours(review, current)
+    context["revising"] = current.revision_jobs.filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).first()
+    proposal = current.current_proposal
+    if proposal is not None:
+        context["proposal"] = proposal
+        # word_diff_html escapes both texts itself and adds only <ins>/<del>.
+        context["redline"] = mark_safe(word_diff_html(proposal.before, proposal.after))
+        try:
+            rule = review.playbook_version.playbook_spec.rule(current.rule_id)
+            context["variants"] = [name for name, _ in rule.variants]
+        except KeyError:
+            context["variants"] = []
+        context["history"] = selectors.proposal_history(current)
+        context["idempotency_key"] = uuid.uuid4().hex
+        context["clause"] = _clause_context(review, current)
+    return context
+
+
+def _workspace_context(request: HttpRequest, review: Review, current: Recommendation | None) -> dict[str, Any]:
+    current = _show(review, current)
+    context = _card_context(review, current)
+    context["recommendations"] = selectors.recommendations_for_sidebar(review)
+    context["rule_outcomes"] = list(review.rule_outcomes.all())
     return context
 
 
@@ -209,12 +221,12 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
     )
     getattr(messages, result.level)(request, result.message)
     review.refresh_from_db()
-    decided = review.recommendations.filter(pk=data["recommendation"]).first()
+    decided = review.recommendations.select_related("current_proposal").filter(pk=data["recommendation"]).first()
     current = None
     if decided is not None and decided.status == RecommendationStatus.PENDING:
         current = decided  # revised, stale or failed: show it again, as it is now
     elif decided is not None:
-        current = selectors.next_pending(selectors.recommendations_of(review), after=decided)
+        current = selectors.next_pending_of(review, after=decided)
     if _partial(request) and review.status != ReviewStatus.AWAITING_DECISION:
         # Completed (or cancelled meanwhile): the whole page changes, messages ride the session.
         return HttpResponseClientRedirect(reverse("review:detail", args=[review.pk]))
@@ -222,11 +234,20 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
         if current is not None and review.status == ReviewStatus.AWAITING_DECISION:
             return redirect("review:recommendation", review_id=review.pk, recommendation_id=current.pk)
         return redirect("review:detail", review_id=review.pk)
-    response = _render_review(request, review, current)
-    if review.status == ReviewStatus.AWAITING_DECISION and current is not None:
-        # A reload resumes on the card now shown.
-        return push_url(response, reverse("review:recommendation", args=[review.pk, current.pk]))
-    return push_url(response, reverse("review:detail", args=[review.pk]))
+    current = _show(review, current)
+    if current is None:
+        # Nothing left to decide here, but approvals are open: the whole workspace changes.
+        return retarget(push_url(_render_review(request, review), reverse("review:detail", args=[review.pk])),
+                        "#workspace")
+    # The hot path: only the next card, and out of band what changed around it (the decided
+    # recommendation's and the new card's sidebar entries, the counts, the header).
+    context = _card_context(review, current)
+    context["changed"] = [r for r in (decided, current) if r is not None]
+    if decided is not None and decided.pk == current.pk:
+        context["changed"] = [current]
+    response = render(request, "review/detail.html#decided", context)
+    # A reload resumes on the card now shown.
+    return push_url(response, reverse("review:recommendation", args=[review.pk, current.pk]))
 
 
 @require_POST
