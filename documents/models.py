@@ -1,11 +1,13 @@
 """Documents and their versions.
 
 Version 1 is the upload and never changes. Every later version records its parent, the exact
-edit applied (JSON), who and when, and its whole text model (zlib-compressed JSON): creating a
-version reads only its parent's text model, never the .docx, and costs the same at version 200
-as at version 2. A version's .docx bytes are a pure function of version 1 and the edits; once
-materialised they are kept in ``Blob`` (content-addressed, in the database, so nothing is ever
-half-stored on disk) and every later download serves those same bytes.
+edit applied (JSON), who and when, and its text model: whole (zlib-compressed JSON) on every
+32nd version, as the stored edit on the parent's otherwise. Creating a version reads only its
+parent's text model, never the .docx, and costs the same at version 200 as at version 2, and
+the same on a 40-page contract as on a 400-page one. A version's .docx bytes are a pure
+function of version 1 and the edits; once materialised they are kept in ``Blob``
+(content-addressed, in the database, so nothing is ever half-stored on disk) and every later
+download serves those same bytes.
 """
 
 from __future__ import annotations
@@ -22,13 +24,16 @@ from django.db import models
 
 from .docx.model import Edit, TextModel
 
+# How often a version stores its whole text model (see DocumentVersion.is_snapshot_number).
+SNAPSHOT_EVERY = 32
+
 
 class _TextModelCache:
     """A small per-process cache of decoded text models. A version's text model never changes
     (retention changes its hash, hence its key), so a hit is always right; the hot path of a
     decision reads the parent's model and shows the next card on the new one, both here."""
 
-    def __init__(self, size: int = 16) -> None:
+    def __init__(self, size: int = 64) -> None:
         self.size = size
         self.items: OrderedDict[tuple[int, str], TextModel] = OrderedDict()
         self.lock = threading.Lock()
@@ -99,7 +104,9 @@ class DocumentVersion(models.Model):
     decision = models.OneToOneField(
         "review.Decision", on_delete=models.PROTECT, null=True, blank=True, related_name="version"
     )
-    text_model_data = models.BinaryField()  # zlib(JSON of TextModel.to_dict())
+    # zlib(JSON of TextModel.to_dict()) on snapshot versions; empty on delta versions, whose text
+    # model is their parent's with ``edit`` applied (is_snapshot_number).
+    text_model_data = models.BinaryField()
     text_sha256 = models.CharField(max_length=64)
     # Materialisation caches (content-addressed): filled on first download, then never changed.
     clean_blob = models.ForeignKey(Blob, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
@@ -120,13 +127,57 @@ class DocumentVersion(models.Model):
         # Level 1: the hot path pays for compression on every version; the gain of 6 is small.
         return zlib.compress(raw, 1), hashlib.sha256(raw).hexdigest()
 
+    @staticmethod
+    def is_snapshot_number(number: int) -> bool:
+        """Versions 1, 1 + k*SNAPSHOT_EVERY store their whole text model; the others store only
+        their edit, which is exactly the difference from their parent. Creating a version then
+        costs the same whatever the contract's length, and reading one replays at most
+        SNAPSHOT_EVERY - 1 edits on the nearest snapshot (and usually hits the cache)."""
+        return (number - 1) % SNAPSHOT_EVERY == 0
+
+    @staticmethod
+    def chained_sha256(parent_sha256: str, edit: Edit) -> str:
+        """The identity of a delta version's text: its parent's identity and the edit applied."""
+        payload = json.dumps(edit.to_dict(), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(f"{parent_sha256}\n{payload}".encode()).hexdigest()
+
     @cached_property
     def text_model(self) -> TextModel:
         key = (self.pk, self.text_sha256)
         model = _TEXT_MODELS.get(key)
         if model is None:
-            model = TextModel.from_dict(json.loads(zlib.decompress(bytes(self.text_model_data))))
+            model = self._load_text_model()
             _TEXT_MODELS.put(key, model)
+        return model
+
+    def _load_text_model(self) -> TextModel:
+        data = bytes(self.text_model_data or b"")
+        if data:
+            return TextModel.from_dict(json.loads(zlib.decompress(data)))
+        from .docx.edit import apply_edit_to_model  # the same function that made the version
+
+        # A delta: replay the edits since the nearest snapshot, starting from the newest one
+        # this process has cached.
+        base = ((self.number - 1) // SNAPSHOT_EVERY) * SNAPSHOT_EVERY + 1
+        chain = list(
+            DocumentVersion.objects.filter(document_id=self.document_id, number__gte=base, number__lt=self.number)
+            .order_by("-number").values("pk", "number", "text_sha256", "edit")
+        )
+        model: TextModel | None = None
+        replay: list[dict] = [{"edit": self.edit}]
+        for row in chain:
+            model = _TEXT_MODELS.get((row["pk"], row["text_sha256"]))
+            if model is not None:
+                break
+            if row["number"] == base:
+                snapshot = DocumentVersion.objects.only("pk", "text_sha256", "text_model_data").get(pk=row["pk"])
+                model = snapshot.text_model
+                break
+            replay.append(row)
+        if model is None:
+            raise ValueError(f"version {self.number} has no snapshot to start from")
+        for row in reversed(replay):
+            model = apply_edit_to_model(model, Edit.from_dict(row["edit"]))
         return model
 
     def remember_text_model(self, model: TextModel) -> None:

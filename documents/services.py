@@ -91,7 +91,11 @@ def version_create(*, document: Document, parent: DocumentVersion, edit: Edit, a
     model: TextModel = parent.text_model
     resolved = resolve_edit(model, edit)
     new_model = apply_edit_to_model(model, resolved)
-    packed, digest = DocumentVersion.pack_text_model(new_model)
+    if DocumentVersion.is_snapshot_number(parent.number + 1):
+        packed, digest = DocumentVersion.pack_text_model(new_model)
+    else:
+        # The stored edit is the delta: nothing proportional to the contract's length is written.
+        packed, digest = b"", DocumentVersion.chained_sha256(parent.text_sha256, resolved)
     try:
         with transaction.atomic():
             version = DocumentVersion.objects.create(
