@@ -1,4 +1,5 @@
 from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
 
 from .sources import count_for
 
@@ -7,4 +8,5 @@ def inbox(request: HttpRequest) -> dict[str, object]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {"inbox_count": count_for(user)}
+    # Lazy: counted only when a page shows the navigation, never for an HTMX partial.
+    return {"inbox_count": SimpleLazyObject(lambda: count_for(user))}

@@ -15,6 +15,9 @@ class ImmutableVersionError(Exception):
     """A playbook version never changes once stored: reviews cite it by number."""
 
 
+_SPECS: dict[tuple[int | None, str], PlaybookSpec] = {}
+
+
 class Playbook(models.Model):
     """A named set of rules, owned by its first author and shared with a team. Its name,
     description and party follow the latest version's file."""
@@ -62,7 +65,12 @@ class PlaybookVersion(models.Model):
 
     @cached_property
     def playbook_spec(self) -> PlaybookSpec:
-        return PlaybookSpec.from_dict(self.spec)
+        # Versions are immutable: one parsed spec per version and process.
+        key = (self.pk, self.sha256)
+        spec = _SPECS.get(key)
+        if spec is None:
+            spec = _SPECS[key] = PlaybookSpec.from_dict(self.spec)
+        return spec
 
     @property
     def label(self) -> str:

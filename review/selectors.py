@@ -3,6 +3,8 @@ member of the review's team. Anything else is a 404 in the views."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
@@ -48,7 +50,7 @@ def recommendations_of(review: Review) -> list[Recommendation]:
 
 
 def proposal_history(recommendation: Recommendation) -> list[Proposal]:
-    return list(recommendation.proposals.order_by("number"))
+    return list(recommendation.proposals.select_related("base_version").order_by("number"))
 
 
 def decisions_of(review: Review) -> list[Decision]:
@@ -84,10 +86,12 @@ def recommendation_counts(review: Review) -> dict[str, int]:
     )
 
 
-def neighbours(review: Review, rec: Recommendation) -> tuple[Recommendation | None, Recommendation | None]:
-    recs = review.recommendations.only("pk", "ordinal")
-    return (recs.filter(ordinal__lt=rec.ordinal).order_by("-ordinal").first(),
-            recs.filter(ordinal__gt=rec.ordinal).order_by("ordinal").first())
+def neighbours(review: Review, rec: Recommendation) -> tuple[SimpleNamespace | None, SimpleNamespace | None]:
+    """The recommendations before and after ``rec`` (ids only: the card links to them)."""
+    ids = review.recommendations.values_list("pk", flat=True)
+    before = ids.filter(ordinal__lt=rec.ordinal).order_by("-ordinal").first()
+    after = ids.filter(ordinal__gt=rec.ordinal).order_by("ordinal").first()
+    return (SimpleNamespace(pk=before) if before else None, SimpleNamespace(pk=after) if after else None)
 
 
 def recommendations_for_sidebar(review: Review) -> list[Recommendation]:

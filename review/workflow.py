@@ -434,8 +434,14 @@ def recommendation_prepare(*, review: Review, recommendation: Recommendation) ->
                         transaction.set_rollback(True)
             except IntegrityError:
                 pass  # a concurrent request anchored it first; re-read below
-    recommendation.refresh_from_db()
-    return recommendation
+    return _reloaded(recommendation)
+
+
+def _reloaded(recommendation: Recommendation) -> Recommendation:
+    # With the proposal and its version: the card shows both right after.
+    return Recommendation.objects.select_related("current_proposal", "current_proposal__base_version").get(
+        pk=recommendation.pk
+    )
 
 
 def _reresolve(
