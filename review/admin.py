@@ -1,8 +1,11 @@
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 from core.admin_base import ReadOnlyInline
+from documents.models import DocumentVersion
 
 from .models import AnalysisJob, Decision, Proposal, Recommendation, Review, ReviewEvent, RuleOutcome
 from .workflow import ReviewRefused, analysis_rerun, review_cancel
@@ -47,8 +50,19 @@ class ReviewAdmin(admin.ModelAdmin):
     list_display = ["id", "title", "owner", "status", "playbook_version", "engine_version", "created_at"]
     list_filter = ["status", "engine_version"]
     search_fields = ["title", "owner__username", "document__original_filename"]
-    readonly_fields = [f.name for f in Review._meta.fields]
+    readonly_fields = [*(f.name for f in Review._meta.fields), "document_versions"]
     inlines = [JobInline, OutcomeInline, RecommendationInline, DecisionInline, EventInline]
+
+    @admin.display(description="Document versions")
+    def document_versions(self, review: Review) -> str:
+        rows = DocumentVersion.objects.filter(document_id=review.document_id).select_related(
+            "created_by", "decision"
+        ).order_by("number").defer("text_model_data")
+        return format_html_join(
+            mark_safe("<br>"), "v{} — {} by {} (decision {}){}",
+            ((v.number, v.created_at.strftime("%Y-%m-%d %H:%M:%S"), v.created_by or "upload",
+              v.decision_id or "—", " ← current" if v.pk == review.current_version_id else "") for v in rows),
+        )
     actions = ["cancel_reviews", "rerun_analysis", "redact_reviews"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

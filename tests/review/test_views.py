@@ -196,3 +196,13 @@ def test_login_page_is_where_anonymous_users_go(client):
     review = make_review()
     response = client.get(reverse("review:detail", args=[review.pk]))
     assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_admin_shows_a_review_with_its_versions_and_inlines(admin_client):
+    review = make_review()
+    from tests.review.factories import decide, shown
+
+    decide(review, shown(review, "payment-terms"), "accept")
+    page = admin_client.get(reverse("admin:review_review_change", args=[review.pk])).content.decode()
+    assert "v1 — " in page and "v2 — " in page and "← current" in page
+    assert "payment-terms" in page and "decision.applied" in page
