@@ -74,7 +74,9 @@ def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes,
     return document
 
 
-def version_create(*, document: Document, parent: DocumentVersion, edit: Edit, author: Any | None) -> DocumentVersion:
+def version_create(
+    *, document: Document, parent: DocumentVersion, edit: Edit, author: Any | None, decision: Any | None = None
+) -> DocumentVersion:
     """Apply ``edit`` to ``parent`` and store the result as version ``parent.number + 1``.
 
     The hot path: it reads the parent's stored text model and never the .docx. The edit stored
@@ -104,6 +106,7 @@ def version_create(*, document: Document, parent: DocumentVersion, edit: Edit, a
                 parent=parent,
                 edit=resolved.to_dict(),
                 created_by=author,
+                decision=decision,
                 text_model_data=packed,
                 text_sha256=digest,
             )

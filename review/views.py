@@ -220,8 +220,11 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
         reason=data["reason"], instruction=data["instruction"],
     )
     getattr(messages, result.level)(request, result.message)
-    review.refresh_from_db()
-    decided = review.recommendations.select_related("current_proposal").filter(pk=data["recommendation"]).first()
+    # Read again with its relations in one query (the cursor may have moved).
+    review = selectors.review_for_user(request.user, review_id)
+    decided = review.recommendations.select_related("current_proposal", "current_proposal__base_version").filter(
+        pk=data["recommendation"]
+    ).first()
     current = None
     if decided is not None and decided.status == RecommendationStatus.PENDING:
         current = decided  # revised, stale or failed: show it again, as it is now

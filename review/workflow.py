@@ -111,7 +111,8 @@ def _lock_review(review_id: int) -> None:
     list(Review.objects.select_for_update(no_key=True).filter(pk=review_id).values_list("pk"))
 
 
-def event_append(*, review_id: int, kind: str, actor: AbstractBaseUser | None = None, **data: Any) -> ReviewEvent:
+def event_append(*, review_id: int, kind: str, actor: AbstractBaseUser | None = None, locked: bool = False,
+                 **data: Any) -> ReviewEvent:
     """Append an event. Callers inside a review transaction hold the review row (the CAS update
     came first), so ``seq`` is computed without a race; elsewhere the unique constraint makes a
     concurrent writer retry."""
@@ -121,7 +122,9 @@ def event_append(*, review_id: int, kind: str, actor: AbstractBaseUser | None = 
             with transaction.atomic():
                 # The review row first, like every decision (its compare-and-set): locking it only
                 # for the audit head, after the event insert, deadlocks with them on PostgreSQL.
-                _lock_review(review_id)
+                # ``locked``: the caller's compare-and-set already holds it.
+                if not locked:
+                    _lock_review(review_id)
                 last = ReviewEvent.objects.filter(review_id=review_id).order_by("-seq").values("seq", "hash").first()
                 seq = (last["seq"] if last else 0) + 1
                 prev_hash = last["hash"] if last else ""
@@ -422,7 +425,9 @@ def recommendation_prepare(*, review: Review, recommendation: Recommendation) ->
                              recommendation=recommendation.pk)
                 _complete_if_done(review.pk)
         else:
-            number = (recommendation.proposals.aggregate(m=Max("number"))["m"] or 0) + 1
+            # Every new proposal becomes the current one (or is rolled back): the current one has
+            # the highest number; the unique constraint catches a concurrent writer.
+            number = proposal.number + 1
             try:
                 with transaction.atomic():
                     stored = _proposal_store(recommendation, anchored, source=source, base=current, number=number,
@@ -486,10 +491,11 @@ QUEUED_MESSAGE = ("Revising with the language model: the new edit appears here b
                   "You can decide other recommendations meanwhile.")
 
 
-def _existing(review: Review, key: str) -> DecisionResult | None:
+def _existing(review: Review, key: str, *, may_be_queued: bool = True) -> DecisionResult | None:
     decision = Decision.objects.filter(review=review, idempotency_key=key).first()
     if decision is None:
-        if RevisionJob.objects.filter(review=review, idempotency_key=key).exists():
+        # Only a revise can have been handed to a task (a revision job, no decision yet).
+        if may_be_queued and RevisionJob.objects.filter(review=review, idempotency_key=key).exists():
             return DecisionResult(outcome=QUEUED, message=QUEUED_MESSAGE, duplicate=True)
         return None
     Decision.objects.filter(pk=decision.pk).update(duplicate_count=F("duplicate_count") + 1)
@@ -531,15 +537,17 @@ def review_decide(
     key = (idempotency_key or "").strip()[:64]
     if not key:
         return DecisionResult(outcome=DecisionOutcome.FAILED, message="The request was incomplete: reload the page.")
-    duplicate = _existing(review, key)
+    duplicate = _existing(review, key, may_be_queued=action == DecisionAction.REVISE)
     if duplicate:
         return duplicate
     if action not in DecisionAction.values:
         return DecisionResult(outcome=DecisionOutcome.FAILED,
                               message="Unknown action: choose accept, reject or revise.")
-    recommendation = Recommendation.objects.filter(pk=recommendation_id, review=review).first()
-    proposal = Proposal.objects.filter(pk=proposal_id, recommendation__review=review).first()
-    if recommendation is None or proposal is None or proposal.recommendation_id != recommendation.pk:
+    proposal = Proposal.objects.select_related("recommendation").filter(
+        pk=proposal_id, recommendation_id=recommendation_id, recommendation__review=review
+    ).first()
+    recommendation = proposal.recommendation if proposal is not None else None
+    if recommendation is None or proposal is None:
         return DecisionResult(outcome=DecisionOutcome.FAILED,
                               message="That recommendation is not part of this review.")
     reason, instruction = reason.strip()[:4000], instruction.strip()[:4000]
@@ -550,9 +558,10 @@ def review_decide(
 
     # A lost compare-and-set means another request changed the review in between: look again,
     # and go on only if this decision is still about the current state.
-    for _attempt in range(3):
-        review.refresh_from_db()
-        recommendation.refresh_from_db()
+    for attempt in range(3):
+        if attempt:  # the first look uses the rows just read; a lost compare-and-set looks again
+            review.refresh_from_db()
+            recommendation.refresh_from_db()
         if review.status != ReviewStatus.AWAITING_DECISION:
             return record(DecisionOutcome.STALE,
                           f"This review is {review.get_status_display().lower()}: nothing more can be decided.")
@@ -756,17 +765,16 @@ def _resolve(
         if accept:
             # Apply exactly the stored proposal on the cursor's version (invariant 3).
             version = version_create(document=review.document, parent=review.current_version,
-                                     edit=proposal.edit_obj, author=actor)
-            DocumentVersion.objects.filter(pk=version.pk).update(decision=decision)
+                                     edit=proposal.edit_obj, author=actor, decision=decision)
             Review.objects.filter(pk=review.pk).update(current_version=version)
             message = f"Accepted: version {version.number} of the contract was made."
             event_append(review_id=review.pk, kind="version.created", actor=actor, version=version.number,
-                         decision=decision.pk)
+                         decision=decision.pk, locked=True)
         else:
             message = "Rejected" + (f" ({reason})." if reason else ".")
             _history_append(review.pk, HistoryItem(rule_id=recommendation.rule_id, action="reject", text=reason))
         event_append(review_id=review.pk, kind=f"decision.{outcome}", actor=actor, decision=decision.pk,
-                     recommendation=recommendation.pk, rule=recommendation.rule_id, action=action)
+                     recommendation=recommendation.pk, rule=recommendation.rule_id, action=action, locked=True)
         if _complete_if_done(review.pk):
             message += " Every recommendation is decided: the review is complete."
         Decision.objects.filter(pk=decision.pk).update(message=message)
