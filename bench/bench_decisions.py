@@ -217,13 +217,12 @@ def render(result: dict, command: str) -> str:
     if findings:
         lines += ["", "What the profiles below show (shares of a decision request's wall time, late / early "
                   "window):", "", *findings, "",
-                  "So the cost of a decision grows with the number of recommendations in the review (all loaded "
-                  "and all rendered on every request, ~60 SQL queries) and with the contract's length (the new "
-                  "version's text model is encoded whole), not with the version history. Levers: render the next "
-                  "card and only the changed sidebar items (or a paged sidebar), load the recommendation list "
-                  "once with only the columns the sidebar shows, cut the queries per decision, and store a "
-                  "version's text model as a delta of its parent. (A share shown as 0% is below the top "
-                  "entries of the profile.)"]
+                  "A decision answers with the next card only (the sidebar entries that changed, the counts "
+                  "and the header go out of band), reads no list of recommendations, and stores the new "
+                  "version as its edit (a whole text model every 32nd version): what is left is the ORM's "
+                  "per-query cost of ~40 small queries (the workflow's compare-and-set, the decision, the "
+                  "version, two hash-chained events, the next proposal re-anchored on the new version) and "
+                  "the card's template. (A share shown as 0% is below the top entries of the profile.)"]
     for r in result["contracts"]:
         if r.get("profile"):
             lines += ["", common.profile_markdown(
@@ -246,19 +245,13 @@ def findings_of(r: dict) -> str:
     def pair(name: str) -> str:
         return f"{_share(late, name):.0f}% / {_share(early, name):.0f}%"
 
-    def template(rows: dict | None) -> float:
-        return _share(rows, "review/views.py:_render_review") - _share(rows, "review/views.py:_workspace_context")
-
     queries = ", ".join(f"{n} on version {v}" for v, n in r.get("queries", {}).items())
     return (
-        f"- {r['label']}: rendering the template (`_render_review` minus `_workspace_context`: mostly the "
-        f"sidebar, one `<li>` and two `{{% url %}}` per recommendation) {template(late):.0f}% / "
-        f"{template(early):.0f}%; `selectors.recommendations_of` (every recommendation with its current proposal, "
-        f"JSON fields decoded, called 2-3 times per request) {pair('review/selectors.py:recommendations_of')}; "
-        f"`version_create` (the new version's whole text model encoded and stored) "
-        f"{pair('documents/services.py:version_create')}, decoding text models (`DocumentVersion.text_model`) "
-        f"{pair('documents/models.py:text_model')}; "
-        f"the workflow itself (`review_decide`) {pair('review/workflow.py:review_decide')}"
+        f"- {r['label']}: the workflow (`review_decide`) {pair('review/workflow.py:review_decide')}, of which "
+        f"`version_create` {pair('documents/services.py:version_create')} and the hash-chained events "
+        f"{pair('review/workflow.py:event_append')}; the next card (`_card_context`) "
+        f"{pair('review/views.py:_card_context')}; re-anchoring it (`recommendation_prepare`) "
+        f"{pair('review/workflow.py:recommendation_prepare')}"
         + (f"; SQL queries per decision: {queries}" if queries else "") + "."
     )
 

@@ -105,9 +105,10 @@ def render(result: dict, command: str) -> str:
         "",
         f"Per-decision cost 40\u00d7 / 10\u00d7 = **\u00d7{ratio:.2f}** (target ≤ \u00d7{TARGET_RATIO}): "
         + ("**met**." if ratio <= TARGET_RATIO else f"**missed** by \u00d7{ratio / TARGET_RATIO:.2f}.")
-        + " History does not grow the cost (the version-200 figures of the decision bench); the contract's length "
-        f"does: 4\u00d7 the text costs \u00d7{ratio:.1f} per decision, because every decision re-encodes the "
-        "whole contract's text model (below).",
+        + " History does not grow the cost (the version-200 figures of the decision bench), and neither, "
+        f"much, does the contract's length: 4\u00d7 the text costs \u00d7{ratio:.2f} per decision. A new version "
+        "stores only its edit (its whole text model only every 32nd version), so what is left growing with the "
+        "length is walking the paragraphs (locating the edit, re-anchoring the next proposal).",
     ]
     if result.get("profile"):
         rows = result["profile"]
@@ -130,11 +131,10 @@ def render(result: dict, command: str) -> str:
                   "version JSON-encodes, compresses and hashes the whole contract's text model (self time: "
                   f"`json.encoder.iterencode` {own('json/encoder.py:iterencode')}, `zlib.compress` "
                   f"{own('<built-in>:compress')}, `to_dict` {own('documents/docx/model.py:to_dict')}), "
-                  "work linear in the contract's length, once per decision. Decoding text models "
+                  "work linear in the contract's length, now once every 32 versions (the snapshots; the "
+                  "others store their edit). Decoding text models "
                   f"(`DocumentVersion.text_model`) takes {share('documents/models.py:text_model')} and "
-                  f"`recommendation_prepare` {share('review/workflow.py:recommendation_prepare')}. Lever: store a "
-                  "version as its parent plus the changed paragraphs (or keep per-paragraph encoded chunks and "
-                  "re-encode only the edited one), so a decision costs the same on 10 or 400 pages."]
+                  f"`recommendation_prepare` {share('review/workflow.py:recommendation_prepare')}."]
         lines += ["", common.profile_markdown(result["profile"], "the 40\u00d7 review (whole command: analysis, "
                                                "decisions, exports)")]
     return "\n".join(lines)
