@@ -30,7 +30,8 @@ def benches(quick: bool) -> list[tuple[str, list[str]]]:
         ("analysis", ["bench/bench_analysis.py", "--runs", "3" if q else "7", "--write-readme"]),
         ("decisions", ["bench/bench_decisions.py", "--samples", "15" if q else "40", "--write-readme",
                        *(["--profile", "never"] if q else [])]),
-        ("scaling", ["bench/bench_scaling.py", "--write-readme", *(["--profile", "never"] if q else [])]),
+        ("scaling", ["bench/bench_scaling.py", "--write-readme", "--runs", "1" if q else "3",
+                     *(["--profile", "never"] if q else [])]),
         ("throughput", ["bench/bench_throughput.py", "--seconds", "8" if q else "20", "--write-readme"]),
         ("peers", ["bench/bench_peers.py", "--runs", "1" if q else "3", "--write-readme"]),
     ]

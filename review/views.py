@@ -131,10 +131,9 @@ def _clause_context(review: Review, rec: Recommendation) -> list[dict[str, str]]
     """The paragraph(s) the evidence sits in, from the current version, with the evidence
     sentence marked (split into before / sentence / after so the template escapes all three)."""
     model = review.current_version.text_model
-    by_locator = {p.locator: p for p in model.paragraphs}
     parts = []
     for evidence in rec.evidence_items[:3]:
-        paragraph = by_locator.get(evidence.locator)
+        paragraph = model.find(evidence.locator)
         if paragraph is None:
             continue
         text = paragraph.text

@@ -203,7 +203,7 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
     elif edit.kind == "insert_after":
         check_insert(paragraph, edit)
         assert edit.new_locator is not None
-        if any(p.locator == edit.new_locator for p in paragraphs):
+        if edit.new_locator in model.positions:
             raise EditError(f"{edit.new_locator} is already a paragraph of this document.")
         new = Paragraph(
             locator=edit.new_locator,
@@ -228,7 +228,11 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
             section_break=paragraph.section_break,
         )
         del paragraphs[index]
-    return TextModel(paragraphs=tuple(paragraphs), next_insert=next_insert)
+    result = TextModel(paragraphs=tuple(paragraphs), next_insert=next_insert)
+    if edit.kind == "replace" and "positions" in model.__dict__:
+        # Same locators in the same order: the index carries over (a decision stays O(1) here).
+        result.__dict__["positions"] = model.__dict__["positions"]
+    return result
 
 
 # --- the XML --------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ XML, so a replay of the edits finds each target element by locator.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 EditKind = Literal["replace", "insert_after", "delete_paragraph"]
@@ -94,14 +95,23 @@ class TextModel:
             next_insert=data.get("next_insert", 1),
         )
 
+    @cached_property
+    def positions(self) -> dict[str, int]:
+        """Locator -> index, built once per model (an edit that keeps the locators passes it on)."""
+        return {paragraph.locator: index for index, paragraph in enumerate(self.paragraphs)}
+
     def index_of(self, locator: str) -> int:
-        for index, paragraph in enumerate(self.paragraphs):
-            if paragraph.locator == locator:
-                return index
-        raise EditError(f"Paragraph {locator} is not in this version of the document.")
+        index = self.positions.get(locator)
+        if index is None:
+            raise EditError(f"Paragraph {locator} is not in this version of the document.")
+        return index
 
     def get(self, locator: str) -> Paragraph:
         return self.paragraphs[self.index_of(locator)]
+
+    def find(self, locator: str) -> Paragraph | None:
+        index = self.positions.get(locator)
+        return None if index is None else self.paragraphs[index]
 
     @property
     def text(self) -> str:

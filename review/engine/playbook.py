@@ -757,24 +757,23 @@ def reanchor(proposal: Proposal, model: TextModel) -> Proposal | None:
     Anything else returns None: the workflow re-runs the rule rather than apply blind.
     """
     edit = proposal.edit
-    by_locator = {p.locator: p for p in model.paragraphs}
     if edit.kind == "insert_after":
-        if edit.locator not in by_locator:
+        if edit.locator not in model.positions:
             return None
         number = re.fullmatch(r"n(\d+)", edit.new_locator or "")
-        if edit.new_locator in by_locator or number is None or int(number.group(1)) < model.next_insert:
+        if edit.new_locator in model.positions or number is None or int(number.group(1)) < model.next_insert:
             # That locator was used by an accepted insert meanwhile: take the next free one.
             return replace(proposal, edit=replace(edit, new_locator=f"n{model.next_insert}"))
         return proposal
     if edit.kind == "delete_paragraph":
-        paragraph = by_locator.get(edit.locator)
+        paragraph = model.find(edit.locator)
         if paragraph is not None and paragraph.text == edit.before:
             return proposal
         matches = [p for p in model.paragraphs if p.text == edit.before]
         return replace(proposal, edit=replace(edit, locator=matches[0].locator)) if len(matches) == 1 else None
     if not edit.before:
-        return proposal if edit.locator in by_locator else None
-    paragraph = by_locator.get(edit.locator)
+        return proposal if edit.locator in model.positions else None
+    paragraph = model.find(edit.locator)
     if paragraph is not None:
         if edit.start is not None and paragraph.text.startswith(edit.before, edit.start):
             return proposal
