@@ -30,7 +30,6 @@ from .models import (
     Recommendation,
     RecommendationStatus,
     Review,
-    ReviewStatus,
 )
 from .workflow import _complete_if_done, _history_append, event_append
 
@@ -181,8 +180,3 @@ def approvals_release_departed(*, user_ids: list[int], group_id: int) -> int:
         approver_group_id=group_id, assignee_id__in=user_ids, status=ApprovalStatus.OPEN
     ).update(assignee=None)
 
-
-def review_is_waiting_for_approval(review: Review) -> bool:
-    return review.status == ReviewStatus.AWAITING_DECISION and review.approvals.filter(
-        status=ApprovalStatus.OPEN
-    ).exists()
