@@ -278,3 +278,21 @@ def test_the_reconciler_reports_stuck_approvals(senior, settings):
     assert report.stuck_approvals == [approval.pk] and "open longer than 48 h" in report.summary()
     review.refresh_from_db()
     assert review.status == ReviewStatus.AWAITING_DECISION  # reported, never auto-completed
+
+
+def test_finishing_the_analysis_of_a_long_contract_mails_its_owner(mailoutbox, settings,
+                                                                    django_capture_on_commit_callbacks):
+    from config.celery import app
+    from review.workflow import analysis_run
+
+    settings.REDPEN_LONG_CONTRACT_PARAGRAPHS = 5
+    review = make_review(author_user(email="owner@example.test"), analyse=False)
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True  # the mail task runs in-process here
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            assert analysis_run(job_id=str(review.jobs.get().pk)) == "stored"
+    finally:
+        app.conf.task_always_eager = previous
+    assert [m.to for m in mailoutbox] == [["owner@example.test"]]
+    assert "Analysis finished" in mailoutbox[0].subject
