@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser, Group
 
 from playbooks.rules import PlaybookSpec, Rule
 
-from .models import Approval, Proposal, ProposalSource
+from .models import Approval, Proposal, ProposalSource, Review
 
 
 def approval_needed(spec: PlaybookSpec, rule: Rule | None, proposal: Proposal, *, accept: bool) -> str:
@@ -69,7 +69,17 @@ def effective_assignee(approval: Approval) -> int | None:
     return approval.assignee_id
 
 
+def in_review_team(user: AbstractBaseUser, review: Review) -> bool:
+    """Approvers belong to the review's team (docs/decisions/approvals.md): its owner, a member
+    of its team, or a superuser."""
+    if user.is_superuser or user.pk == review.owner_id:  # type: ignore[attr-defined]
+        return True
+    return review.team_id is not None and review.team.members.filter(pk=user.pk).exists()  # type: ignore[union-attr]
+
+
 def can_approve(user: AbstractBaseUser, approval: Approval) -> tuple[bool, str]:
+    if not in_review_team(user, approval.review):
+        return False, "Only members of this review's team can approve it."
     if user.pk == approval.requested_by_id:
         return False, "You made this decision: someone else must approve it."
     if approval.approver_user_id:

@@ -326,6 +326,7 @@ class ApprovalStatus(models.TextChoices):
     OPEN = "open", "Waiting for approval"
     APPROVED = "approved", "Approved"
     SENT_BACK = "sent_back", "Sent back"
+    WITHDRAWN = "withdrawn", "Withdrawn (the review was cancelled)"
 
 
 class Approval(models.Model):

@@ -40,9 +40,10 @@ REVIEW_MOVES: dict[str, frozenset[str]] = {
 }
 
 APPROVAL_MOVES: dict[str, frozenset[str]] = {
-    ApprovalStatus.OPEN: frozenset({ApprovalStatus.APPROVED, ApprovalStatus.SENT_BACK}),
+    ApprovalStatus.OPEN: frozenset({ApprovalStatus.APPROVED, ApprovalStatus.SENT_BACK, ApprovalStatus.WITHDRAWN}),
     ApprovalStatus.APPROVED: frozenset(),
     ApprovalStatus.SENT_BACK: frozenset(),
+    ApprovalStatus.WITHDRAWN: frozenset(),
 }
 APPROVAL_TERMINAL = frozenset(s for s, moves in APPROVAL_MOVES.items() if not moves)
 
