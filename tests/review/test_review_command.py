@@ -191,8 +191,7 @@ def test_a_long_contract_reviewed_headless_with_no_broker_reachable_never_waits_
         sock.bind(("127.0.0.1", 0))
         closed = sock.getsockname()[1]
     previous = app.conf.broker_url
-    app.conf.broker_url = f"redis://127.0.0.1:{closed}/0"
-    app.pool.force_close_all()
+    app.conf.broker_url = f"redis://127.0.0.1:{closed}/0"  # every send opens its own connection
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     from tests.factories import UserFactory
 
@@ -204,7 +203,6 @@ def test_a_long_contract_reviewed_headless_with_no_broker_reachable_never_waits_
         elapsed = time.monotonic() - started
     finally:
         app.conf.broker_url = previous
-        app.pool.force_close_all()
     assert report["status"] in ("completed", "awaiting_decision")
     review = Review.objects.get()
     assert len(review.current_version.text_model.paragraphs) >= settings.REDPEN_LONG_CONTRACT_PARAGRAPHS
