@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, Group
+from django.contrib.auth.models import AbstractBaseUser, Group, User
 
 from playbooks.rules import PlaybookSpec, Rule
 
@@ -35,7 +35,7 @@ def approval_needed(spec: PlaybookSpec, rule: Rule | None, proposal: Proposal, *
     return ""
 
 
-def _resolve_ref(ref: str) -> tuple[AbstractBaseUser | None, Group | None]:
+def _resolve_ref(ref: str) -> tuple[User | None, Group | None]:
     kind, _, name = ref.partition(":")
     name = name.strip()
     if kind == "user":
@@ -49,7 +49,7 @@ def _resolve_ref(ref: str) -> tuple[AbstractBaseUser | None, Group | None]:
     return None, None
 
 
-def approval_route(spec: PlaybookSpec, rule: Rule | None) -> tuple[AbstractBaseUser | None, Group | None]:
+def approval_route(spec: PlaybookSpec, rule: Rule | None) -> tuple[User | None, Group | None]:
     for ref in (rule.approver if rule else "", spec.approver, settings.REDPEN_DEFAULT_APPROVER):
         if ref:
             user, group = _resolve_ref(ref)

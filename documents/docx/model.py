@@ -72,7 +72,7 @@ class Paragraph:
             style=data.get("style", ""),
             heading_level=data.get("heading_level"),
             in_table=data.get("in_table", False),
-            protected=tuple(tuple(span) for span in data.get("protected", ())),  # type: ignore[misc]
+            protected=tuple(tuple(span) for span in data.get("protected", ())),
             ends_in_field=data.get("ends_in_field", False),
             cell=data.get("cell", ""),
             section_break=data.get("section_break", False),

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from documents.docx.model import Edit, Paragraph, TextModel
 from playbooks.rules import Find, PlaybookSpec, RegexTimeout, Rule, bounded_search, compile_pattern
@@ -153,7 +154,7 @@ class _CompiledFind:
     def matches(self, sentence: Sentence) -> bool:
         if not self.could_match(sentence.lower):
             return False
-        return self.pattern is None or bounded_search(self.pattern, sentence.norm) is not None  # type: ignore[arg-type]
+        return self.pattern is None or bounded_search(self.pattern, sentence.norm) is not None
 
     def sentences(self, document: PreparedDocument) -> Iterator[Sentence]:
         if self.empty or not self.could_match(document.lower):
@@ -165,7 +166,7 @@ class _CompiledFind:
             if (
                 self.pattern is not None
                 and self.paragraph_prefilter
-                and bounded_search(self.pattern, para.normalized.text) is None  # type: ignore[arg-type]
+                and bounded_search(self.pattern, para.normalized.text) is None
             ):
                 continue
             for sentence in para.sentences:
@@ -235,7 +236,7 @@ class PlaybookEngine:
     def _run_rule(self, rule: Rule, document: PreparedDocument, label: str, next_insert: int) -> RuleResult:
         found = list(_CompiledFind.of(rule.find).sentences(document))
         kind = rule.check.kind
-        base = {"rule_id": rule.id, "title": rule.title, "severity": rule.severity}
+        base: dict[str, Any] = {"rule_id": rule.id, "title": rule.title, "severity": rule.severity}
         citation = f"{rule.id} @ {label}"
         guidance = f" Playbook guidance: {_quote(rule.guidance)}." if rule.guidance else ""
 
@@ -335,7 +336,7 @@ class PlaybookEngine:
 
     def _limit(self, rule: Rule, found: list[Sentence], base: dict, citation: str, guidance: str) -> RuleResult:
         kind = _LIMIT_KIND[rule.check.kind]
-        limit = float(rule.check.value)  # type: ignore[arg-type]
+        limit = float(rule.check.value)
         is_max = rule.check.kind.startswith("max_")
         passing: list[Sentence] = []
         failing: list[Sentence] = []
@@ -484,7 +485,7 @@ class _Reviser:
         if edit.kind != "replace" or not edit.before:
             return None
         for kind in ("days", "amount", "percent"):
-            for quantity in numbers.find_quantities(edit.before, kind):  # type: ignore[arg-type]
+            for quantity in numbers.find_quantities(edit.before, kind):
                 if quantity.start == 0 and quantity.end == len(edit.before):
                     return quantity
         return None
@@ -716,7 +717,7 @@ class _Reviser:
     def _limit_note(self, value: float, kind: numbers.QuantityKind) -> str:
         if self.limit_kind != kind:
             return ""
-        limit = float(self.rule.check.value)  # type: ignore[arg-type]
+        limit = float(self.rule.check.value)
         is_max = self.rule.check.kind.startswith("max_")
         if (value > limit) if is_max else (value < limit):
             bound = "at most" if is_max else "at least"

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import DatabaseError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -48,7 +48,7 @@ log = logging.getLogger(__name__)
 
 def review_start(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     document: Document,
     playbook_version: PlaybookVersion,
     team: Any = None,
@@ -88,7 +88,7 @@ def review_start(
     return review
 
 
-def check_active_cap(owner: AbstractBaseUser) -> None:
+def check_active_cap(owner: User) -> None:
     """Refuse a new review beyond the per-user cap, before anything is enqueued. The owner's row
     is locked first (PostgreSQL) so two concurrent starts at cap-1 admit one; SQLite's immediate
     transactions serialise them anyway. If the count cannot be read, refuse: fail closed."""
@@ -104,7 +104,7 @@ def check_active_cap(owner: AbstractBaseUser) -> None:
         )
 
 
-def analysis_rerun(*, review: Review, actor: AbstractBaseUser | None) -> AnalysisJob | None:
+def analysis_rerun(*, review: Review, actor: User | None) -> AnalysisJob | None:
     """Run the analysis again for a review whose analysis failed or never finished (admin
     action, reconciler). Only a review still analysing, or failed, can be re-run; decisions are
     never thrown away."""

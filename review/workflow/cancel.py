@@ -4,7 +4,7 @@ nothing can be approved on a cancelled review (docs/decisions/approvals.md)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -14,7 +14,7 @@ from .audit import event_append
 from .transitions import approval_transition, review_transition
 
 
-def review_cancel(*, review: Review, actor: AbstractBaseUser, reason: str = "") -> bool:
+def review_cancel(*, review: Review, actor: User, reason: str = "") -> bool:
     with transaction.atomic():
         lock = review_transition(review_id=review.pk, from_=[ReviewStatus.ANALYZING, ReviewStatus.AWAITING_DECISION],
                                  to=ReviewStatus.CANCELLED, status_message=reason or "Cancelled.")
