@@ -120,6 +120,15 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     settings.REDIS_URL = url
     app.conf.broker_url = url
     app.conf.result_backend = url
+    # Pools and the result backend bind to a URL when first used (another package's fixture may
+    # have used them on another URL before): drop them.
+    app._pool = None
+    amqp = app.__dict__.get("amqp")
+    if amqp is not None:
+        amqp._producer_pool = None
+    app._backend_cache = None
+    if hasattr(app._local, "backend"):
+        del app._local.backend
     try:
         yield url
     finally:
