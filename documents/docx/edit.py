@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from lxml import etree
@@ -31,6 +31,7 @@ from lxml import etree
 from . import ns
 from .diff import word_diff
 from .model import Edit, EditError, Paragraph, TextModel, TrackedAuthor
+from .tracked import is_comment_reference_run, rescue_comment_anchors
 from .xmlmap import ParagraphMap, locate_paragraphs, map_paragraph
 
 Element = Any
@@ -393,8 +394,14 @@ class DocumentEditor:
     ``ids`` switches on tracked mode (the redline): every change is a native tracked change.
     """
 
-    def __init__(self, root: Element, *, ids: IdAllocator | None = None) -> None:
+    def __init__(
+        self, root: Element, *, ids: IdAllocator | None = None, spare_ids: Callable[[], IdAllocator] | None = None
+    ) -> None:
         self.root = root
+        # Clean mode still splits the other side's w:ins around our text and the copy needs a
+        # fresh w:id; the scan for the highest id runs only when that happens.
+        self._spare_ids_factory = spare_ids
+        self._spare_ids: IdAllocator | None = None
         body = root.find(ns.BODY)
         if body is None:
             raise EditError("The document has no body.")
@@ -437,14 +444,17 @@ class DocumentEditor:
         return _make(tag, {ns.ID: str(self.ids.take()), ns.AUTHOR: author.author, ns.DATE: author.date})
 
     def _place(self, new: Element, anchor: Element, *, after: bool, author: TrackedAuthor | None) -> None:
-        """Put ``new`` (a run) next to ``anchor``; in tracked mode wrapped in ``w:ins`` and never
-        nested in another tracked container (that one is split around it instead)."""
+        """Put ``new`` (a run) next to ``anchor``; in tracked mode wrapped in our own ``w:ins``.
+
+        Never inside another tracked container (the other side's ``w:ins``/``w:moveTo``): that
+        one is split around it instead, in both modes, so our text is never credited to their
+        author, tracked or not."""
         if author is None:
-            (anchor.addnext if after else anchor.addprevious)(new)
-            return
-        wrapper = self._revision(ns.INS, author)
-        wrapper.append(new)
-        self._our_ins.add(wrapper)
+            wrapper = new
+        else:
+            wrapper = self._revision(ns.INS, author)
+            wrapper.append(new)
+            self._our_ins.add(wrapper)
         parent = anchor.getparent()
         if parent.tag in ns.TRACKED_CONTAINERS:
             pivot = anchor.getnext() if after else anchor
@@ -456,11 +466,18 @@ class DocumentEditor:
             return
         (anchor.addnext if after else anchor.addprevious)(wrapper)
 
+    def _spare(self) -> IdAllocator | None:
+        if self._spare_ids is None and self._spare_ids_factory is not None:
+            self._spare_ids = self._spare_ids_factory()
+        return self._spare_ids
+
     def _split_container(self, container: Element, pivot: Element) -> Element:
         """Move ``pivot`` and what follows it into a copy of ``container`` placed after it."""
         second = _make(container.tag, dict(container.attrib))
-        if self.ids is not None and container.get(ns.ID) is not None:
-            second.set(ns.ID, str(self.ids.take()))
+        if container.get(ns.ID) is not None:
+            ids = self.ids or self._spare()
+            if ids is not None:
+                second.set(ns.ID, str(ids.take()))
         moving = []
         current = pivot
         while current is not None:
@@ -646,9 +663,11 @@ class DocumentEditor:
         )
         del self.paragraphs[edit.locator]
         if author is None:
+            rescue_comment_anchors(p)
             p.getparent().remove(p)
             return
-        self._remove_runs(list(pm.runs), author)
+        # A comment's reference stays outside our deletion: accepting it must not drop their comment.
+        self._remove_runs([run for run in pm.runs if not is_comment_reference_run(run)], author)
         if p in self._our_paragraphs:
             # Inserted by this replay: take it out again together with the one inserted break
             # (its own, or the one that its insertion added to the paragraph before it).

@@ -18,6 +18,7 @@ from . import ns, package
 from .diff import word_diff
 from .model import Paragraph, TextModel
 from .textmodel import StyleInfo, paragraph_heading_level, paragraph_style
+from .tracked import ForeignChange, _short_date, paragraph_changes
 from .xmlmap import iter_blocks, map_paragraph
 
 Format = tuple[bool, bool, bool]  # bold, italic, underline
@@ -91,13 +92,25 @@ def _run_format(run: Any, char_styles: _CharStyles) -> Format:
 
 
 class _BaseParagraph:
-    __slots__ = ("heading_level", "locator", "segments", "text")
+    __slots__ = ("deleted", "heading_level", "inserted", "locator", "segments", "text")
 
     def __init__(self, locator: str, text: str, segments: list[tuple[int, int, Format]], heading: int | None):
         self.locator = locator
         self.text = text
         self.segments = segments
         self.heading_level = heading
+        # The other side's pending changes in version 1: inserted spans and deleted text at
+        # its position, each with "author, date" for the title.
+        self.inserted: list[tuple[int, int, str]] = []
+        self.deleted: list[tuple[int, str, str]] = []
+
+    def add_changes(self, changes: list[ForeignChange]) -> None:
+        for change in changes:
+            title = ", ".join(part for part in (change.author, _short_date(change.date)) if part)
+            if change.kind in ("insert", "move_to", "replace", "paragraph_insert") and change.end > change.start:
+                self.inserted.append((change.start, change.end, title))
+            if change.kind in ("delete", "move_from", "replace") and change.old:
+                self.deleted.append((change.start, change.old, title))
 
 
 def _escape(text: str) -> str:
@@ -116,12 +129,50 @@ def _formatted(text: str, fmt: Format) -> str:
 
 
 def _slice(base: _BaseParagraph, start: int, end: int) -> str:
+    if base.inserted or base.deleted:
+        return _slice_with_theirs(base, start, end)
     parts = []
     for seg_start, seg_end, fmt in base.segments:
         if seg_end <= start or seg_start >= end:
             continue
         a, b = max(seg_start, start), min(seg_end, end)
         parts.append(_formatted(base.text[a:b], fmt))
+    return "".join(parts)
+
+
+def _plain_slice(base: _BaseParagraph, start: int, end: int) -> str:
+    parts = []
+    for seg_start, seg_end, fmt in base.segments:
+        if seg_end <= start or seg_start >= end:
+            continue
+        a, b = max(seg_start, start), min(seg_end, end)
+        parts.append(_formatted(base.text[a:b], fmt))
+    return "".join(parts)
+
+
+def _theirs(tag: str, title: str, inner: str) -> str:
+    return f'<{tag} class="theirs" title="{html.escape(title, quote=True)}">{inner}</{tag}>'
+
+
+def _slice_with_theirs(base: _BaseParagraph, start: int, end: int) -> str:
+    """A slice with the other side's pending changes marked: their insertions as ``ins.theirs``,
+    their deleted text (not part of the text) shown as ``del.theirs`` where it was."""
+    cuts = {start, end}
+    for a, b, _title in base.inserted:
+        cuts.update(x for x in (a, b) if start < x < end)
+    cuts.update(position for position, _text, _title in base.deleted if start < position < end)
+    points = sorted(cuts)
+    at_end = end == len(base.text)
+    parts: list[str] = []
+    for a, b in zip(points, [*points[1:], None], strict=False):
+        for position, text, title in base.deleted:
+            if position == a and (a < end or at_end):
+                parts.append(_theirs("del", title, _escape(text)))
+        if b is None:
+            break
+        inner = _plain_slice(base, a, b)
+        title = next((t for x, y, t in base.inserted if x <= a and b <= y), None)
+        parts.append(_theirs("ins", title, inner) if title is not None else inner)
     return "".join(parts)
 
 
@@ -219,6 +270,7 @@ def _layout(original: bytes) -> _Base:
                 segments.append((piece.start, piece.end, fmt))
         style = paragraph_style(element)
         base = _BaseParagraph(f"p{index}", pm.text, segments, paragraph_heading_level(element, style, styles))
+        base.add_changes(paragraph_changes(element, base.locator, pm))
         open_, close = _open_tag(base.heading_level, base.locator)
         items.append(("p", base, f"{open_}{_slice(base, 0, len(base.text))}{close}"))
     return _Base(items)

@@ -32,7 +32,7 @@ def _next_revision_id(data: bytes) -> int:
 def materialise(original: bytes, edits: Iterable[Edit]) -> bytes:
     """The clean .docx after applying ``edits`` (each one resolved, as stored) to version 1."""
     root = package.read_document_root(original)
-    editor = DocumentEditor(root)
+    editor = DocumentEditor(root, spare_ids=lambda: IdAllocator(_next_revision_id(original)))
     for edit in edits:
         editor.apply(edit)
     return package.write_package(original, {package.DOCUMENT_PART: package.serialize(root)})

@@ -1,0 +1,316 @@
+"""The other side's tracked changes and comments in a .docx: reading them, and keeping them.
+
+Version 1 of a contract may carry revisions by other authors (``w:ins``, ``w:del``,
+``w:moveFrom``/``w:moveTo``, ``w:rPrChange``, ``w:pPrChange``, inserted or deleted paragraph
+marks) and comments. Redpen never resolves one silently: they stay in the XML, with their
+author, date and id, through every replay (clean and redline) until the lawyer decides them.
+The text model reads a paragraph as it reads with all of them accepted (inserted text counts,
+deleted and moved-away text does not), which is the text the playbook checks.
+
+``foreign_changes`` lists the revisions with their place in that text; ``comments`` lists the
+comments with the paragraph they are anchored in. Both are pure functions of the bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+from . import ns, package
+from .xmlmap import locate_paragraphs
+
+Element = Any
+
+ChangeKind = Literal[
+    "insert", "delete", "replace", "move_from", "move_to", "format", "paragraph_format",
+    "paragraph_insert", "paragraph_delete",
+]
+
+COMMENTS_PART = "word/comments.xml"
+COMMENT_RANGE_START = ns.w("commentRangeStart")
+COMMENT_RANGE_END = ns.w("commentRangeEnd")
+COMMENT_REFERENCE = ns.w("commentReference")
+COMMENT = ns.w("comment")
+COMMENT_ANCHORS = frozenset({COMMENT_RANGE_START, COMMENT_RANGE_END})
+_INLINE_REVISIONS = frozenset({ns.INS, ns.DEL, ns.MOVE_FROM, ns.MOVE_TO, ns.RPR_CHANGE})
+
+
+@dataclass(frozen=True)
+class ForeignChange:
+    """One tracked change by another author, placed in the paragraph's accepted text.
+
+    ``start``/``end`` span the text it inserted (for a deletion ``start == end`` is where the
+    deleted ``old`` text was); ``new`` is the inserted text, ``old`` the deleted text (a
+    ``replace`` is a deletion directly followed by an insertion of the same author)."""
+
+    ids: tuple[str, ...]
+    kind: ChangeKind
+    author: str
+    date: str
+    locator: str
+    start: int
+    end: int
+    old: str = ""
+    new: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["ids"] = list(self.ids)
+        return data
+
+    @property
+    def key(self) -> str:
+        """Stable identity of the change in version 1 (its revision ids)."""
+        return ",".join(self.ids)
+
+    def describe(self) -> str:
+        """What a lawyer reads on the card: "Jane Roe replaced “60” with “90” on 20 Nov 2024"."""
+        when = _short_date(self.date)
+        by = self.author or "Another author"
+        suffix = f" on {when}" if when else ""
+        if self.kind == "replace":
+            what = f"replaced “{_clip(self.old)}” with “{_clip(self.new)}”"
+        elif self.kind in ("insert", "paragraph_insert"):
+            what = f"inserted “{_clip(self.new)}”"
+        elif self.kind == "delete":
+            what = f"deleted “{_clip(self.old)}”"
+        elif self.kind == "paragraph_delete":
+            what = "joined this paragraph with the next one"
+        elif self.kind == "move_from":
+            what = f"moved “{_clip(self.old)}” away from here"
+        elif self.kind == "move_to":
+            what = f"moved “{_clip(self.new)}” here"
+        elif self.kind == "format":
+            what = f"changed the formatting of “{_clip(self.new)}”"
+        else:
+            what = "changed the paragraph's formatting"
+        return f"{by} {what}{suffix}"
+
+
+@dataclass(frozen=True)
+class Comment:
+    id: str
+    author: str
+    date: str
+    text: str
+    locator: str  # the paragraph holding its anchor ("" when the anchor is not in the body)
+    anchored: str  # the commented text ("" for a point comment)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def _short_date(date: str) -> str:
+    try:
+        year, month, day = int(date[0:4]), int(date[5:7]), int(date[8:10])
+        return f"{day} {_MONTHS[month - 1]} {year}"
+    except (ValueError, IndexError):
+        return ""
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _deleted_text(element: Element) -> str:
+    parts: list[str] = []
+    for child in element.iter():
+        if child.tag in (ns.DEL_TEXT, ns.T):
+            parts.append(child.text or "")
+        elif child.tag in (ns.TAB, ns.PTAB):
+            parts.append("\t")
+        elif child.tag == ns.BR and child.get(ns.TYPE) in (None, "textWrapping"):
+            parts.append("\n")
+    return "".join(parts)
+
+
+def _revision_attrs(element: Element) -> tuple[str, str, str]:
+    return element.get(ns.ID) or "", element.get(ns.AUTHOR) or "", element.get(ns.DATE) or ""
+
+
+def paragraph_changes(p: Element, locator: str, pm: Any) -> list[ForeignChange]:
+    """The revisions inside one paragraph, in document order, placed in ``pm.text``."""
+    owner: dict[int, tuple[int, int]] = {id(piece.elem): (piece.start, piece.end) for piece in pm.pieces}
+    changes: list[ForeignChange] = []
+    ppr = p.find(ns.PPR)
+    if ppr is not None:
+        change = ppr.find(ns.PPR_CHANGE)
+        if change is not None:
+            rid, author, date = _revision_attrs(change)
+            changes.append(ForeignChange((rid,), "paragraph_format", author, date, locator, 0, len(pm.text)))
+    position = 0
+    # Inline revisions, in document order: insertions and moves here carry their visible text;
+    # deletions and moves away carry the deleted text at the place it had.
+    for element in p.iter():
+        span = owner.get(id(element))
+        if span is not None:
+            position = span[1]
+            continue
+        tag = element.tag
+        if tag not in _INLINE_REVISIONS or (tag != ns.RPR_CHANGE and element.getparent().tag == ns.RPR):
+            continue
+        rid, author, date = _revision_attrs(element)
+        if tag == ns.RPR_CHANGE:
+            run = element.getparent().getparent()
+            if run.tag != ns.R:
+                continue
+            spans = [owner[id(child)] for child in run if id(child) in owner]
+            if spans:
+                start, end = spans[0][0], spans[-1][1]
+                changes.append(
+                    ForeignChange((rid,), "format", author, date, locator, start, end, new=pm.text[start:end])
+                )
+        elif tag in (ns.INS, ns.MOVE_TO):
+            spans = [owner[id(child)] for child in element.iter() if id(child) in owner]
+            if spans:  # an insertion of zero-width content only (a field mark, a break) is not listed
+                start, end = spans[0][0], spans[-1][1]
+                kind: ChangeKind = "insert" if tag == ns.INS else "move_to"
+                changes.append(ForeignChange((rid,), kind, author, date, locator, start, end, new=pm.text[start:end]))
+        elif not _inside(element, (ns.DEL, ns.MOVE_FROM), p):
+            kind = "delete" if tag == ns.DEL else "move_from"
+            changes.append(
+                ForeignChange((rid,), kind, author, date, locator, position, position, old=_deleted_text(element))
+            )
+    # Paragraph marks.
+    mark = ppr.find(ns.RPR) if ppr is not None else None
+    if mark is not None:
+        for child in mark:
+            if child.tag in (ns.INS, ns.DEL):
+                rid, author, date = _revision_attrs(child)
+                kind = "paragraph_insert" if child.tag == ns.INS else "paragraph_delete"
+                changes.append(ForeignChange((rid,), kind, author, date, locator, 0, len(pm.text), new=pm.text))
+    return _merge(sorted(changes, key=lambda c: (c.start, c.kind != "delete", c.end)))
+
+
+def _inside(element: Element, tags: tuple[str, ...], stop: Element) -> bool:
+    parent = element.getparent()
+    while parent is not None and parent is not stop:
+        if parent.tag in tags:
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def _merge(changes: list[ForeignChange]) -> list[ForeignChange]:
+    """A deletion directly followed by an insertion of the same author at the same place is one
+    replacement (how Word records typing over text); an inserted paragraph mark with an
+    insertion by the same author covering the whole paragraph is one inserted paragraph."""
+    whole = {
+        (c.locator, c.author): c for c in changes if c.kind == "paragraph_insert"
+    }
+    out: list[ForeignChange] = []
+    for change in changes:
+        mark = whole.get((change.locator, change.author))
+        if change.kind == "insert" and mark is not None and change.start == 0 and change.end == mark.end:
+            whole[(change.locator, change.author)] = ForeignChange(
+                change.ids + mark.ids, "paragraph_insert", mark.author, mark.date, mark.locator, 0, mark.end,
+                new=mark.new,
+            )
+            continue
+        previous = out[-1] if out else None
+        if (
+            previous is not None
+            and previous.kind == "delete"
+            and change.kind == "insert"
+            and previous.author == change.author
+            and previous.start == change.start
+        ):
+            out[-1] = ForeignChange(
+                previous.ids + change.ids, "replace", change.author, change.date or previous.date,
+                change.locator, change.start, change.end, old=previous.old, new=change.new,
+            )
+            continue
+        out.append(change)
+    return [whole.get((c.locator, c.author), c) if c.kind == "paragraph_insert" else c for c in out]
+
+
+def foreign_changes(data: bytes) -> list[ForeignChange]:
+    """Every tracked change in the body of ``data`` (version 1), in document order."""
+    body = package.read_document_root(data).find(ns.BODY)
+    if body is None:
+        return []
+    out: list[ForeignChange] = []
+    for located in locate_paragraphs(body):
+        out.extend(paragraph_changes(located.element, located.locator, located.map))
+    return out
+
+
+def comments(data: bytes) -> list[Comment]:
+    """The comments of ``data`` with the paragraph their anchor starts in."""
+    zf = package.open_package(data)
+    xml = package.read_part(zf, COMMENTS_PART)
+    if xml is None:
+        return []
+    root = package.parse_xml(xml)
+    body = package.read_document_root(data).find(ns.BODY)
+    anchors: dict[str, tuple[str, str]] = {}
+    if body is not None:
+        for located in locate_paragraphs(body):
+            for element in located.element.iter(COMMENT_RANGE_START, COMMENT_REFERENCE):
+                cid = element.get(ns.ID) or ""
+                if cid not in anchors:
+                    anchors[cid] = (located.locator, _anchored_text(located, cid))
+    out: list[Comment] = []
+    for comment in root.iterchildren(COMMENT):
+        cid = comment.get(ns.ID) or ""
+        text = "\n".join(
+            "".join(t.text or "" for t in paragraph.iter(ns.T)) for paragraph in comment.iter(ns.P)
+        ).strip()
+        locator, anchored = anchors.get(cid, ("", ""))
+        out.append(Comment(cid, comment.get(ns.AUTHOR) or "", comment.get(ns.DATE) or "", text, locator, anchored))
+    return out
+
+
+def _anchored_text(located: Any, cid: str) -> str:
+    """The visible text between a comment's range start and end, when both are in the paragraph."""
+    start = end = None
+    position = 0
+    owner = {id(piece.elem): piece for piece in located.map.pieces}
+    for element in located.element.iter():
+        piece = owner.get(id(element))
+        if piece is not None:
+            position = piece.end
+            continue
+        if element.tag == COMMENT_RANGE_START and element.get(ns.ID) == cid:
+            start = position
+        elif element.tag == COMMENT_RANGE_END and element.get(ns.ID) == cid:
+            end = position
+    if start is None or end is None:
+        return ""
+    return located.map.text[start:end]
+
+
+# --- keeping comments through our own edits --------------------------------------------------
+
+
+def is_comment_reference_run(run: Element) -> bool:
+    return run.find(COMMENT_REFERENCE) is not None
+
+
+def rescue_comment_anchors(p: Element) -> None:
+    """Before a paragraph is removed (clean mode), move its comment anchors to a neighbour so
+    the comment keeps a place in the document: the start of the next paragraph, else the end
+    of the previous one. Comments are decided by the lawyer, never dropped by an edit."""
+    markers = [e for e in p.iter(COMMENT_RANGE_START, COMMENT_RANGE_END)]
+    markers += [e.getparent() for e in p.iter(COMMENT_REFERENCE) if e.getparent().tag == ns.R]
+    if not markers:
+        return
+    following = p.getnext()
+    while following is not None and following.tag != ns.P:
+        following = following.getnext()
+    if following is not None:
+        ppr = following.find(ns.PPR)
+        index = 1 if ppr is not None and following.index(ppr) == 0 else 0
+        for offset, marker in enumerate(markers):
+            following.insert(index + offset, marker)
+        return
+    previous = p.getprevious()
+    while previous is not None and previous.tag != ns.P:
+        previous = previous.getprevious()
+    if previous is not None:
+        for marker in markers:
+            previous.append(marker)
