@@ -30,8 +30,8 @@ from lxml import etree
 
 from . import ns
 from .diff import word_diff
-from .model import Edit, EditError, Paragraph, TextModel, TrackedAuthor
-from .tracked import is_comment_reference_run, rescue_comment_anchors
+from .model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel, TrackedAuthor
+from .tracked import apply_decision_to_model, decide_in_xml, is_comment_reference_run, rescue_comment_anchors
 from .xmlmap import ParagraphMap, locate_paragraphs, map_paragraph
 
 Element = Any
@@ -148,6 +148,9 @@ def check_delete(
 def resolve_edit(model: TextModel, edit: Edit) -> Edit:
     """The exact edit that will be applied: ``start`` pinned for a replace (when the text occurs
     exactly once), ``new_locator`` assigned for an insert (``n<next_insert>``)."""
+    if edit.kind in DECISION_KINDS:
+        model.get(edit.locator)
+        return edit  # made resolved from version 1's XML (tracked.decision_edit)
     if edit.kind not in ("replace", "insert_after", "delete_paragraph"):
         raise EditError(f"Unknown kind of edit: {edit.kind!r}.")
     paragraph = model.get(edit.locator)
@@ -190,6 +193,8 @@ def _shift(spans: tuple[tuple[int, int], ...], old_end: int, delta: int) -> tupl
 def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
     """The text model after ``edit`` (validated exactly as the XML apply validates it)."""
     edit = resolve_edit(model, edit)
+    if edit.kind in DECISION_KINDS:
+        return apply_decision_to_model(model, edit)
     index = model.index_of(edit.locator)
     paragraph = model.paragraphs[index]
     paragraphs = list(model.paragraphs)
@@ -412,6 +417,8 @@ class DocumentEditor:
         # Elements this replay created in tracked mode: their text is "ours", not version 1's.
         self._our_ins: set[Element] = set()
         self._our_paragraphs: set[Element] = set()
+        # Revision id of a split piece of their revision -> the id it had in version 1.
+        self._aliases: dict[str, str] = {}
 
     # -- public
 
@@ -428,6 +435,10 @@ class DocumentEditor:
             self._insert_after(edit, author)
         elif edit.kind == "delete_paragraph":
             self._delete_paragraph(edit, author)
+        elif edit.kind in DECISION_KINDS:
+            located = self._located(edit.locator)
+            if decide_in_xml(located.element, located.stack, edit, self._aliases):
+                del self.paragraphs[edit.locator]
         else:
             raise EditError(f"Unknown kind of edit: {edit.kind!r}.")
 
@@ -488,6 +499,10 @@ class DocumentEditor:
         container.addnext(second)
         if container in self._our_ins:
             self._our_ins.add(second)
+        elif container.get(ns.ID) is not None and second.get(ns.ID) != container.get(ns.ID):
+            # Their revision, now in two pieces: a decision on it takes both.
+            original = self._aliases.get(container.get(ns.ID), container.get(ns.ID))
+            self._aliases[second.get(ns.ID)] = original
         return second
 
     def _remove_runs(self, runs: list[Element], author: TrackedAuthor | None) -> None:

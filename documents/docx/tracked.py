@@ -13,10 +13,12 @@ comments with the paragraph they are anchored in. Both are pure functions of the
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from . import ns, package
+from .model import Edit, EditError, TextModel
 from .xmlmap import locate_paragraphs
 
 Element = Any
@@ -314,3 +316,155 @@ def rescue_comment_anchors(p: Element) -> None:
     if previous is not None:
         for marker in markers:
             previous.append(marker)
+
+
+# --- deciding one of their changes -----------------------------------------------------------
+
+
+def decision_edit(change: ForeignChange, *, accept: bool) -> Edit:
+    """The edit that accepts or rejects ``change`` (placed in version 1's text), as Word does."""
+    kind = "accept_change" if accept else "reject_change"
+    base = {"kind": kind, "locator": change.locator, "change": change.key}
+    if change.kind == "paragraph_delete" and accept:
+        raise EditError(
+            "Joining two paragraphs as they proposed cannot be done in Redpen; accept it in Word, or reject it here."
+        )
+    if change.kind == "paragraph_insert" and not accept:
+        if change.new and len(change.ids) > 1:
+            return Edit(**base, before=change.new, start=None)  # type: ignore[arg-type]
+        raise EditError(
+            "Rejecting their paragraph break would join two paragraphs, which Redpen cannot do; reject it in Word."
+        )
+    shown = change.new if change.kind in ("insert", "replace", "move_to", "format", "paragraph_insert") else ""
+    if accept or change.kind in ("format", "paragraph_format", "paragraph_delete"):
+        return Edit(**base, before=shown, after=shown, start=change.start)  # type: ignore[arg-type]
+    return Edit(**base, before=shown, after=change.old, start=change.start)  # type: ignore[arg-type]
+
+
+def _changed(locator: str) -> str:
+    return f"Paragraph {locator} has changed since their change was listed, so it was not decided."
+
+
+def apply_decision_to_model(model: TextModel, edit: Edit) -> TextModel:
+    """The text model after deciding one of their changes (validated as the XML step is)."""
+    index = model.index_of(edit.locator)
+    paragraph = model.paragraphs[index]
+    paragraphs = list(model.paragraphs)
+    if edit.start is None:
+        if paragraph.text != edit.before:
+            raise EditError(_changed(edit.locator))
+        if paragraph.cell and not any(p.cell == paragraph.cell for p in paragraphs if p.locator != paragraph.locator):
+            raise EditError(
+                f"Paragraph {edit.locator} is the only paragraph of its table cell, so it cannot be removed."
+            )
+        del paragraphs[index]
+        return TextModel(paragraphs=tuple(paragraphs), next_insert=model.next_insert)
+    start, end = edit.start, edit.start + len(edit.before)
+    if paragraph.text[start:end] != edit.before:
+        raise EditError(
+            f"Paragraph {edit.locator} no longer reads “{_clip(edit.before, 60)}” where their change was, so it was "
+            "not decided; it may have been edited since."
+        )
+    if edit.before == edit.after:
+        return model
+    text = paragraph.text[:start] + edit.after + paragraph.text[end:]
+    delta = len(edit.after) - len(edit.before)
+    protected = tuple((a + delta, b + delta) if a >= end else (a, b) for a, b in paragraph.protected)
+    paragraphs[index] = dataclasses.replace(paragraph, text=text, protected=protected)
+    result = TextModel(paragraphs=tuple(paragraphs), next_insert=model.next_insert)
+    if "positions" in model.__dict__:
+        result.__dict__["positions"] = model.__dict__["positions"]
+    return result
+
+
+def _unwrap(element: Element) -> None:
+    parent = element.getparent()
+    index = parent.index(element)
+    for offset, child in enumerate(list(element)):
+        parent.insert(index + offset, child)
+    parent.remove(element)
+
+
+def _remove_keeping_comments(element: Element) -> None:
+    for marker in list(element.iter(COMMENT_RANGE_START, COMMENT_RANGE_END)):
+        element.addprevious(marker)
+    for reference in list(element.iter(COMMENT_REFERENCE)):
+        run = reference.getparent()
+        if run.tag == ns.R:
+            element.addprevious(run)
+    element.getparent().remove(element)
+
+
+def _restore_deleted(element: Element) -> None:
+    for child in element.iter(ns.DEL_TEXT, ns.DEL_INSTR_TEXT):
+        child.tag = ns.T if child.tag == ns.DEL_TEXT else ns.INSTR_TEXT
+    _unwrap(element)
+
+
+def decide_in_xml(p: Element, stack: tuple[bool, ...], edit: Edit, aliases: dict[str, str]) -> bool:
+    """Accept or reject their revision ``edit.change`` inside paragraph ``p``; True when the
+    paragraph itself was removed. The text the XML reads afterwards is checked to be exactly
+    what the text model step computed, so the two can never drift apart."""
+    from .xmlmap import map_paragraph
+
+    wanted = set((edit.change or "").split(","))
+    found = [e for e in p.iter() if isinstance(e.tag, str) and aliases.get(e.get(ns.ID) or "", e.get(ns.ID)) in wanted
+             and e.tag in _DECIDABLE]
+    if not found:
+        raise EditError(f"Their change is no longer in paragraph {edit.locator}; it may have been decided already.")
+    before = map_paragraph(p, stack).text
+    accept = edit.kind == "accept_change"
+    if edit.start is None:
+        if before != edit.before:
+            raise EditError(_changed(edit.locator))
+        rescue_comment_anchors(p)
+        p.getparent().remove(p)
+        return True
+    start, end = edit.start, edit.start + len(edit.before)
+    if before[start:end] != edit.before:
+        raise EditError(
+            f"Paragraph {edit.locator} no longer reads “{_clip(edit.before, 60)}” where their change was, so it was "
+            "not decided; it may have been edited since."
+        )
+    for element in found:
+        tag = element.tag
+        parent = element.getparent()
+        if tag == ns.RPR_CHANGE:
+            if not accept:
+                rpr = parent
+                old = element.find(ns.RPR)
+                for child in list(rpr):
+                    rpr.remove(child)
+                for child in list(old) if old is not None else []:
+                    rpr.append(child)
+            else:
+                parent.remove(element)
+        elif tag == ns.PPR_CHANGE:
+            if not accept:
+                ppr = parent
+                old = element.find(ns.PPR)
+                keep = [c for c in ppr if c.tag in (ns.RPR, ns.SECT_PR)]
+                for child in list(ppr):
+                    ppr.remove(child)
+                for child in list(old) if old is not None else []:
+                    ppr.append(child)
+                for child in keep:
+                    ppr.append(child)
+            else:
+                parent.remove(element)
+        elif parent.tag == ns.RPR and tag in (ns.INS, ns.DEL):  # a paragraph mark (or a run's)
+            parent.remove(element)
+        elif tag in (ns.INS, ns.MOVE_TO):
+            (_unwrap if accept else _remove_keeping_comments)(element)
+        elif tag in (ns.DEL, ns.MOVE_FROM):
+            (_remove_keeping_comments if accept else _restore_deleted)(element)
+    after = map_paragraph(p, stack).text
+    expected = before[:start] + edit.after + before[end:]
+    if after != expected:
+        raise EditError(
+            f"Their change in paragraph {edit.locator} could not be decided exactly, so it was not applied."
+        )
+    return False
+
+
+_DECIDABLE = frozenset({ns.INS, ns.DEL, ns.MOVE_FROM, ns.MOVE_TO, ns.RPR_CHANGE, ns.PPR_CHANGE})

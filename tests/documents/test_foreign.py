@@ -7,14 +7,15 @@ import io
 import zipfile
 from collections import Counter
 
+import pytest
 from lxml import etree
 
 from documents.docx.edit import apply_edit_to_model, resolve_edit
-from documents.docx.model import Edit, EditRecord
+from documents.docx.model import Edit, EditError, EditRecord
 from documents.docx.preview import render_preview
 from documents.docx.replay import materialise, materialise_redline
 from documents.docx.textmodel import build_text_model
-from documents.docx.tracked import comments, foreign_changes
+from documents.docx.tracked import comments, decision_edit, foreign_changes
 from tests.documents.foreign_docs import ACCEPTED, COMMENTS, JANE, JANE_DATE, RICHARD, foreign_docx
 from tests.documents.helpers import document_root, q
 
@@ -160,3 +161,60 @@ def test_the_preview_shows_their_changes_as_theirs():
     assert '<del class="theirs" title="Jane Roe, 20 Nov 2024">60</del>' in html
     assert '<ins class="theirs" title="Jane Roe, 20 Nov 2024">90</ins>' in html
     assert '<del class="theirs" title="Jane Roe, 20 Nov 2024">English </del>' in html
+
+
+def _decided(data: bytes, change, accept: bool) -> tuple[list[str], dict[str, bytes]]:  # type: ignore[no-untyped-def]
+    edit = decision_edit(change, accept=accept)
+    edits, final = _resolved(data, [edit])
+    return final, _exports(data, edits)
+
+
+def test_deciding_one_of_their_changes_resolves_exactly_that_one():
+    data = foreign_docx()
+    before = foreign_signature(data)
+    decided = 0
+    for change in foreign_changes(data):
+        for accept in (True, False):
+            if change.kind == "paragraph_delete":
+                continue
+            final, exports = _decided(data, change, accept)
+            # The text model says what the document reads afterwards; both exports agree with it.
+            for name, export in exports.items():
+                assert [p.text for p in build_text_model(export).paragraphs] == final, (change.kind, accept, name)
+                left = foreign_signature(export)
+                gone = before - left
+                assert not (left - before), (change.kind, accept, name)  # nothing new of theirs
+                # Exactly this change's revisions left (a move keeps its range markers).
+                assert gone and all(key[1] == change.author for key in gone), (change.kind, accept, gone)
+                others = [c for c in foreign_changes(export)]
+                assert change.key not in {c.key for c in others}
+                assert len(others) == len(foreign_changes(data)) - 1, (change.kind, accept, name)
+            decided += 1
+    assert decided == 16
+
+
+def test_accepting_and_rejecting_their_changes_gives_their_text_or_the_old_text():
+    data = foreign_docx()
+    changes = {c.locator: c for c in foreign_changes(data)}
+    final, _ = _decided(data, changes["p1"], False)
+    assert final[0] == "1. Fees. The Customer shall pay each invoice within 60 days of receipt."
+    final, _ = _decided(data, changes["p1"], True)
+    assert final[0] == ACCEPTED[0]
+    final, _ = _decided(data, changes["p8"], False)
+    assert final[7] == "8. Law. This Agreement is governed by English law."
+    final, exports = _decided(data, changes["p7"], False)
+    assert "7. Audit. The Customer may audit once a year." not in final
+    # Richard's comment on the paragraph he inserted keeps an anchor when the paragraph goes.
+    assert _comment_anchors(exports["clean"])["1"] == {"commentRangeStart", "commentRangeEnd", "commentReference"}
+    bold, _ = _decided(data, changes["p5"], False)
+    assert bold == ACCEPTED
+
+
+def test_a_decision_on_their_change_after_our_edit_of_it_is_refused_clearly():
+    data = foreign_docx()
+    change = foreign_changes(data)[0]
+    model = build_text_model(data)
+    ours = resolve_edit(model, Edit("replace", "p1", "90", "30"))
+    model = apply_edit_to_model(model, ours)
+    with pytest.raises(EditError, match="no longer reads “90”"):
+        apply_edit_to_model(model, decision_edit(change, accept=True))
