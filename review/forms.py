@@ -7,8 +7,10 @@ from django.conf import settings
 class NewReviewForm(forms.Form):
     contract = forms.FileField(
         label="Contract (.docx)",
-        help_text="A Word .docx file, up to the upload limit.",
-        widget=forms.ClearableFileInput(attrs={"accept": ".docx"}),
+        help_text=(
+            "A Word .docx file, up to the upload limit; a PDF with text, .doc, .rtf or .odt is converted to .docx."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".docx,.pdf,.doc,.rtf,.odt"}),
     )
     playbook_version = forms.TypedChoiceField(label="Playbook", coerce=int)
     party = forms.CharField(

@@ -58,12 +58,13 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []  # pure: no database, no models needed
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("contract", help="the contract, a .docx file")
+        parser.add_argument("contract", help="the contract: .docx, or a PDF with text, .doc, .rtf or .odt")
         parser.add_argument("--playbook", required=True, help="the playbook, a YAML file")
         parser.add_argument("--json", action="store_true", help="print JSON (DESIGN §6) instead of a table")
 
     def handle(self, *args: Any, contract: str, playbook: str, json: bool = False, **options: Any) -> None:
         # Imported here so `manage.py help` works even while a module is being changed.
+        from documents.convert import ConversionError, convert_upload
         from documents.docx.textmodel import build_text_model
         from documents.docx.validate import UploadRejected, validate_docx
         from playbooks.loader import PlaybookInvalid, load_playbook
@@ -78,7 +79,12 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"cannot read input: {exc}") from exc
         try:
-            validate_docx(data, contract_path.name)
+            # A PDF, .doc, .rtf or .odt is analysed as the .docx an upload would make of it.
+            data, docx_name = convert_upload(data, contract_path.name)
+        except ConversionError as exc:
+            raise CommandError(f"{contract_path.name}: {exc}") from exc
+        try:
+            validate_docx(data, docx_name)
         except UploadRejected as exc:
             raise CommandError(f"{contract_path.name}: {exc}") from exc
         try:
