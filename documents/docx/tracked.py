@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from . import ns, package
 from .model import Edit, EditError, TextModel
-from .xmlmap import locate_paragraphs
+from .xmlmap import locate_paragraphs, map_paragraph
 
 Element = Any
 
@@ -405,8 +405,6 @@ def decide_in_xml(p: Element, stack: tuple[bool, ...], edit: Edit, aliases: dict
     """Accept or reject their revision ``edit.change`` inside paragraph ``p``; True when the
     paragraph itself was removed. The text the XML reads afterwards is checked to be exactly
     what the text model step computed, so the two can never drift apart."""
-    from .xmlmap import map_paragraph
-
     wanted = set((edit.change or "").split(","))
     found = [e for e in p.iter() if isinstance(e.tag, str) and aliases.get(e.get(ns.ID) or "", e.get(ns.ID)) in wanted
              and e.tag in _DECIDABLE]

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from documents.docx.model import Edit, Paragraph, TextModel
+from documents.docx.model import DECISION_KINDS, Edit, Paragraph, TextModel
 from playbooks.rules import Find, PlaybookSpec, RegexTimeout, Rule, bounded_search, compile_pattern
 from review.engine import numbers
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
@@ -757,6 +757,18 @@ def reanchor(proposal: Proposal, model: TextModel) -> Proposal | None:
     Anything else returns None: the workflow re-runs the rule rather than apply blind.
     """
     edit = proposal.edit
+    if edit.kind in DECISION_KINDS:
+        # A decision on their tracked change names its revision in that paragraph: it never
+        # moves to another paragraph; within it, only its text's offset may have shifted.
+        paragraph = model.find(edit.locator)
+        if paragraph is None:
+            return None
+        if edit.start is None:
+            return proposal if paragraph.text == edit.before else None
+        if paragraph.text.startswith(edit.before, edit.start):
+            return proposal
+        offsets = _occurrences(paragraph.text, edit.before) if edit.before else []
+        return replace(proposal, edit=replace(edit, start=offsets[0])) if len(offsets) == 1 else None
     if edit.kind == "insert_after":
         if edit.locator not in model.positions:
             return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from documents.docx.model import EditError
+from documents.docx.model import Edit, EditError
 from documents.services import version_create
 from review.engine.base import HistoryItem
 from review.gates import approval_needed, approval_route
@@ -158,6 +158,17 @@ def recommendation_resolve(
                                      edit=proposal.edit_obj, author=actor, decision=decision)
             Review.objects.filter(pk=review.pk).update(current_version=version)
             message = f"Accepted: version {version.number} of the contract was made."
+            event_append(review_id=review.pk, kind="version.created", actor=actor, version=version.number,
+                         decision=decision.pk, locked=True)
+        elif recommendation.reject_edit:
+            # Their tracked change, rejected: the rejection is itself an edit of the document
+            # (docs/decisions/negotiation-rounds.md), a version like any accepted edit.
+            version = version_create(document=review.document, parent=review.current_version,
+                                     edit=Edit.from_dict(recommendation.reject_edit), author=actor,
+                                     decision=decision)
+            Review.objects.filter(pk=review.pk).update(current_version=version)
+            message = ("Rejected their change" + (f" ({reason})" if reason else "")
+                       + f": version {version.number} of the contract was made.")
             event_append(review_id=review.pk, kind="version.created", actor=actor, version=version.number,
                          decision=decision.pk, locked=True)
         else:
