@@ -38,6 +38,7 @@ JOIN_THRESHOLD = 0.9  # a split/merge: the pieces joined must read (almost) as t
 MAX_PAIRING = 40_000  # sent x returned paragraphs in one changed block before pairing is positional
 
 _SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"\w")
 _NUMBER = re.compile(r"^[\s$€£]*[0-9][0-9.,]*%?\s*$")
 
 
@@ -165,6 +166,11 @@ def _regions(locator: str, sent: str, theirs: str, returned_index: int) -> list[
             before, after, start = before[1:], after[1:], start + 1
         while before and after and before[-1].isspace() and after[-1].isspace():
             before, after = before[:-1], after[:-1]
+        # A bracket opened inside the change and closed right after it belongs to it: a lawyer
+        # reads "thirty (30)" -> "ninety (90)", not "thirty (30" -> "ninety (90".
+        end = start + len(before)
+        if before.count("(") > before.count(")") and after.count("(") > after.count(")") and sent[end:end + 1] == ")":
+            before, after = before + ")", after + ")"
         kind: DifferenceKind = "changed" if before.strip() and after.strip() else (
             "inserted_text" if after.strip() else "deleted_text"
         )
@@ -181,8 +187,16 @@ def _regions(locator: str, sent: str, theirs: str, returned_index: int) -> list[
             )
         )
 
-    for op, text in word_diff(sent, theirs):
+    diffs = word_diff(sent, theirs)
+    for index, (op, text) in enumerate(diffs):
         if op == 0:
+            # "thirty (30)" -> "ninety (90)" is one change: kept text of a few punctuation
+            # characters between two changed runs joins them.
+            if pending is not None and index + 1 < len(diffs) and len(text) <= 3 and not _WORD.search(text):
+                pending[1] += text
+                pending[2] += text
+                position += len(text)
+                continue
             flush()
             position += len(text)
             continue

@@ -17,7 +17,8 @@ Modules, each importing only those above it (tests/test_architecture.py checks t
 - ``revisions``: revise, in-process or through the LLM task;
 - ``decisions``: ``review_decide``, accept and reject, the approval gate;
 - ``approvals``: the approver's take, approve and send back;
-- ``cancel``: cancelling a review.
+- ``cancel``: cancelling a review;
+- ``rounds``: the next round, their returned draft compared with our last version.
 
 The public names are re-exported here; callers import them from ``review.workflow``.
 """
@@ -38,6 +39,7 @@ from .results import (
     ReviewRefused,
 )
 from .revisions import revision_run
+from .rounds import RoundResult, review_next_round, review_start_round
 from .transitions import review_complete_if_done
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "ApprovalResult",
     "DecisionResult",
     "ReviewRefused",
+    "RoundResult",
     "analysis_fail",
     "analysis_rerun",
     "analysis_run",
@@ -62,6 +65,8 @@ __all__ = [
     "review_cancel",
     "review_complete_if_done",
     "review_decide",
+    "review_next_round",
     "review_start",
+    "review_start_round",
     "revision_run",
 ]
