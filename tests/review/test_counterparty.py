@@ -128,3 +128,24 @@ def test_a_stale_decision_on_their_change_is_refused_and_changes_nothing():
     result = decide(review, fees, "accept")
     assert result.outcome != DecisionOutcome.APPLIED
     assert review.document.versions.count() == versions
+
+
+def test_analyze_json_marks_their_items_and_findings_in_their_text(tmp_path):
+    import io
+    import json
+
+    from django.core.management import call_command
+
+    contract, playbook = tmp_path / "theirs.docx", tmp_path / "playbook.yaml"
+    contract.write_bytes(foreign_docx())
+    playbook.write_text(PLAYBOOK)
+    out = io.StringIO()
+    call_command("analyze", str(contract), "--playbook", str(playbook), "--json", stdout=out)
+    payload = json.loads(out.getvalue())
+    by_rule = {r["rule_id"]: r for r in payload["results"]}
+    assert (by_rule["payment-terms"]["source"], by_rule["payment-terms"]["author"]) == ("counterparty", JANE)
+    assert (by_rule["audit"]["source"], by_rule["audit"]["author"]) == ("counterparty", RICHARD)
+    changes = payload["counterparty_changes"]
+    assert len(changes) == 8 and {c["source"] for c in changes} == {"counterparty"}
+    assert changes[0]["title"] == "Jane Roe replaced “60” with “90” on 20 Nov 2024"
+    assert [c["author"] for c in payload["comments"]] == [JANE, RICHARD, JANE]
