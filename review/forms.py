@@ -46,3 +46,17 @@ class DecisionForm(forms.Form):
     key = forms.CharField(max_length=64)
     reason = forms.CharField(required=False, max_length=4000)
     instruction = forms.CharField(required=False, max_length=4000)
+
+
+class NextRoundForm(forms.Form):
+    """Their returned draft, for the next round of a review."""
+
+    returned = forms.FileField(
+        label="Their returned draft",
+        help_text="The file the other side sent back (.docx, or a PDF with text, .doc, .rtf, .odt), tracked or not.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".docx,.pdf,.doc,.rtf,.odt"}),
+    )
+    counterparty = forms.CharField(
+        label="Their name", required=False, max_length=120,
+        help_text="Whom their changes are attributed to; by default the authors their file records.",
+    )

@@ -21,7 +21,7 @@ from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
 
 from . import selectors
-from .forms import DecisionForm, NewReviewForm
+from .forms import DecisionForm, NewReviewForm, NextRoundForm
 from .gates import can_approve, effective_assignee
 from .inbox import approval_for_user
 from .models import (
@@ -42,6 +42,7 @@ from .workflow import (
     recommendation_prepare,
     review_cancel,
     review_decide,
+    review_next_round,
     review_start,
 )
 
@@ -347,3 +348,22 @@ def approval_act(request: HttpRequest, approval_id: int) -> HttpResponse:
     if result.ok and action != "take":
         return redirect("inbox:list")
     return redirect("review:approval", approval_id=approval.pk)
+
+
+@require_POST
+def review_next_round_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """The next round: their returned draft becomes items of theirs in this review."""
+    review = selectors.review_for_user(request.user, review_id)
+    form = NextRoundForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Choose the file the other side sent back.")
+        return redirect("review:detail", review_id=review.pk)
+    upload = form.cleaned_data["returned"]
+    try:
+        result = review_next_round(review=review, data=upload.read(), filename=upload.name, actor=request.user,
+                                   author=form.cleaned_data["counterparty"])
+    except (UploadRejected, ReviewRefused) as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, result.message)
+    return redirect("review:detail", review_id=review.pk)

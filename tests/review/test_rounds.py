@@ -94,3 +94,39 @@ def test_the_playbook_runs_again_on_their_changed_clauses():
     assert "The playbook flags their wording: Payment within 30 days at most." in fees.current_proposal.explanation
     assert fees.severity == "high" and law.severity == "medium"
     assert "flags" not in law.current_proposal.explanation
+
+
+def test_next_round_upload_on_the_review_page(client, pair):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from tests.factories import UserFactory
+
+    review = make_review(contract=pair[0].read_bytes())
+    url = reverse("review:next_round", args=[review.pk])
+    upload = SimpleUploadedFile("back.docx", pair[1].read_bytes())
+    client.force_login(UserFactory())  # someone else: the review is not theirs
+    assert client.post(url, {"returned": upload}).status_code == 404
+    client.force_login(review.owner)
+    upload.seek(0)
+    response = client.post(url, {"returned": upload, "counterparty": "Jane Roe"}, follow=True)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "differs from version 1 in 10 places: 13 items to decide" in html
+    rec = review.recommendations.filter(rule_id=RULE_RETURNED).first()
+    page = client.get(reverse("review:recommendation", args=[review.pk, rec.pk])).content.decode()
+    assert "From the other side: <strong>Jane Roe</strong>" in page
+    assert "Their returned draft" in page
+
+
+def test_their_comments_show_on_the_clause(client):
+    from django.urls import reverse
+
+    from tests.documents.foreign_docs import foreign_docx
+
+    review = make_review(contract=foreign_docx())
+    rec = review.recommendations.filter(evidence__0__locator="p2").first()
+    client.force_login(review.owner)
+    page = client.get(reverse("review:recommendation", args=[review.pk, rec.pk])).content.decode()
+    assert "Their comments" in page and "We cannot accept a cap at fees paid." in page
+    assert "Jane Roe on “Each party&#x27;s liability is capped at the fees paid”" in page
