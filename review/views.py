@@ -38,6 +38,7 @@ from .workflow import (
     ReviewRefused,
     approval_decide,
     approval_take,
+    comment_reply,
     event_append,
     recommendation_prepare,
     review_cancel,
@@ -366,4 +367,17 @@ def review_next_round_view(request: HttpRequest, review_id: int) -> HttpResponse
         messages.error(request, str(exc))
     else:
         messages.success(request, result.message)
+    return redirect("review:detail", review_id=review.pk)
+
+
+@require_POST
+def comment_reply_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """Answer one of their comments (a reply comment of ours in the redline)."""
+    review = selectors.review_for_user(request.user, review_id)
+    message = comment_reply(review=review, comment_id=request.POST.get("comment", "")[:20],
+                            text=request.POST.get("text", ""), actor=request.user)
+    messages.info(request, message)
+    back = request.POST.get("recommendation", "")
+    if back.isdigit() and review.recommendations.filter(pk=int(back)).exists():
+        return redirect("review:recommendation", review_id=review.pk, recommendation_id=int(back))
     return redirect("review:detail", review_id=review.pk)

@@ -31,7 +31,13 @@ from lxml import etree
 from . import ns
 from .diff import word_diff
 from .model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel, TrackedAuthor
-from .tracked import apply_decision_to_model, decide_in_xml, is_comment_reference_run, rescue_comment_anchors
+from .tracked import (
+    add_reply_anchor,
+    apply_decision_to_model,
+    decide_in_xml,
+    is_comment_reference_run,
+    rescue_comment_anchors,
+)
 from .xmlmap import ParagraphMap, locate_paragraphs, map_paragraph
 
 Element = Any
@@ -151,6 +157,12 @@ def resolve_edit(model: TextModel, edit: Edit) -> Edit:
     if edit.kind in DECISION_KINDS:
         model.get(edit.locator)
         return edit  # made resolved from version 1's XML (tracked.decision_edit)
+    if edit.kind == "comment_reply":
+        model.get(edit.locator)
+        if not edit.after.strip() or not edit.change:
+            raise EditError("The reply has no text.")
+        check_new_text(edit.after)
+        return edit
     if edit.kind not in ("replace", "insert_after", "delete_paragraph"):
         raise EditError(f"Unknown kind of edit: {edit.kind!r}.")
     paragraph = model.get(edit.locator)
@@ -195,6 +207,8 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
     edit = resolve_edit(model, edit)
     if edit.kind in DECISION_KINDS:
         return apply_decision_to_model(model, edit)
+    if edit.kind == "comment_reply":
+        return model  # a comment, not text
     index = model.index_of(edit.locator)
     paragraph = model.paragraphs[index]
     paragraphs = list(model.paragraphs)
@@ -419,6 +433,8 @@ class DocumentEditor:
         self._our_paragraphs: set[Element] = set()
         # Revision id of a split piece of their revision -> the id it had in version 1.
         self._aliases: dict[str, str] = {}
+        # Our replies to their comments, for the comments part (tracked mode).
+        self.replies: list[Any] = []
 
     # -- public
 
@@ -435,6 +451,10 @@ class DocumentEditor:
             self._insert_after(edit, author)
         elif edit.kind == "delete_paragraph":
             self._delete_paragraph(edit, author)
+        elif edit.kind == "comment_reply":
+            if author is not None:  # a comment of ours: in the redline only
+                located = self._located(edit.locator)
+                self.replies.append(add_reply_anchor(located.element, edit, self.ids or self._spare(), author))
         elif edit.kind in DECISION_KINDS:
             located = self._located(edit.locator)
             if decide_in_xml(located.element, located.stack, edit, self._aliases):

@@ -17,7 +17,9 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-EditKind = Literal["replace", "insert_after", "delete_paragraph", "accept_change", "reject_change"]
+EditKind = Literal[
+    "replace", "insert_after", "delete_paragraph", "accept_change", "reject_change", "comment_reply"
+]
 
 # Decisions on the other side's tracked changes (documents/docx/tracked.py).
 DECISION_KINDS = frozenset({"accept_change", "reject_change"})
@@ -138,6 +140,9 @@ class Edit:
       rejected as Word does. Its effect on the text is a replace of ``before`` by ``after`` at
       ``start`` (equal when the text does not change); ``start`` None removes the whole
       paragraph (rejecting a paragraph they inserted).
+    - ``comment_reply``: our answer ``after`` to their comment ``change`` (its id in version 1)
+      anchored in paragraph ``locator``; the text does not change. It is a comment of ours in
+      the redline, by the version's author, on the same text as theirs.
     """
 
     kind: EditKind

@@ -17,6 +17,8 @@ import dataclasses
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from lxml import etree
+
 from . import ns, package
 from .model import Edit, EditError, TextModel
 from .xmlmap import locate_paragraphs, map_paragraph
@@ -466,3 +468,81 @@ def decide_in_xml(p: Element, stack: tuple[bool, ...], edit: Edit, aliases: dict
 
 
 _DECIDABLE = frozenset({ns.INS, ns.DEL, ns.MOVE_FROM, ns.MOVE_TO, ns.RPR_CHANGE, ns.PPR_CHANGE})
+
+
+# --- our replies to their comments ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reply:
+    id: str
+    parent: str
+    author: str
+    date: str
+    text: str
+
+
+def add_reply_anchor(p: Element, edit: Edit, ids: Any, author: Any) -> Reply:
+    """Anchor a reply to comment ``edit.change`` on the same text: a range start right after
+    theirs, a range end right after theirs, and a reference run after their reference."""
+    parent = edit.change or ""
+    starts = [e for e in p.iter(COMMENT_RANGE_START) if e.get(ns.ID) == parent]
+    ends = [e for e in p.iter(COMMENT_RANGE_END) if e.get(ns.ID) == parent]
+    references = [e.getparent() for e in p.iter(COMMENT_REFERENCE) if e.get(ns.ID) == parent]
+    if not (starts or references):
+        raise EditError(f"Their comment is no longer in paragraph {edit.locator}, so the reply has no place.")
+    if ids is None:
+        raise EditError("A reply needs a comment id.")
+    rid = str(ids.take())
+    if starts:
+        starts[0].addnext(etree.Element(COMMENT_RANGE_START, {ns.ID: rid}))
+    if ends:
+        ends[-1].addnext(etree.Element(COMMENT_RANGE_END, {ns.ID: rid}))
+    run = etree.Element(ns.R)
+    rpr = etree.SubElement(run, ns.RPR)
+    etree.SubElement(rpr, ns.RSTYLE, {ns.VAL: "CommentReference"})
+    etree.SubElement(run, COMMENT_REFERENCE, {ns.ID: rid})
+    if references:
+        references[-1].addnext(run)
+    elif ends:
+        ends[-1].addnext(run)
+    else:
+        p.append(run)
+    return Reply(rid, parent, author.author, author.date, edit.after)
+
+
+_COMMENTS_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"
+_COMMENTS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments"
+
+
+def comments_part_with(original: bytes, replies: list[Reply]) -> dict[str, bytes]:
+    """The parts to replace so the package holds ``replies`` as comments (each a comment of its
+    author, placed right after the comment it answers)."""
+    zf = package.open_package(original)
+    xml = package.read_part(zf, COMMENTS_PART)
+    out: dict[str, bytes] = {}
+    if xml is None:  # cannot happen for a reply (it answers a comment), but never write half a package
+        raise EditError("The document has no comments to reply to.")
+    root = package.parse_xml(xml)
+    by_id = {c.get(ns.ID): c for c in root.iterchildren(COMMENT)}
+    for reply in replies:
+        comment = etree.Element(COMMENT, {ns.ID: reply.id, ns.AUTHOR: reply.author, ns.DATE: reply.date,
+                                          ns.w("initials"): "".join(w[0] for w in reply.author.split()[:3])})
+        paragraph = etree.SubElement(comment, ns.P)
+        ppr = etree.SubElement(paragraph, ns.PPR)
+        etree.SubElement(ppr, ns.PSTYLE, {ns.VAL: "CommentText"})
+        mark = etree.SubElement(paragraph, ns.R)
+        etree.SubElement(etree.SubElement(mark, ns.RPR), ns.RSTYLE, {ns.VAL: "CommentReference"})
+        etree.SubElement(mark, ns.w("annotationRef"))
+        run = etree.SubElement(paragraph, ns.R)
+        text = etree.SubElement(run, ns.T)
+        text.text = reply.text
+        text.set(ns.XML_SPACE, "preserve")
+        after = by_id.get(reply.parent)
+        if after is not None:
+            after.addnext(comment)
+        else:
+            root.append(comment)
+        by_id[reply.parent] = comment  # a second reply goes after the first
+    out[COMMENTS_PART] = package.serialize(root)
+    return out

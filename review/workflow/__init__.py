@@ -39,7 +39,7 @@ from .results import (
     ReviewRefused,
 )
 from .revisions import revision_run
-from .rounds import RoundResult, review_next_round, review_start_round
+from .rounds import RoundResult, comment_reply, review_next_round, review_start_round
 from .transitions import review_complete_if_done
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "approval_decide",
     "approval_take",
     "approvals_release_departed",
+    "comment_reply",
     "event_append",
     "history",
     "history_append",

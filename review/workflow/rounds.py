@@ -17,9 +17,10 @@ from django.db.models import Max
 from django.utils import timezone
 
 from documents.docx.compare import compare
-from documents.docx.tracked import foreign_changes
+from documents.docx.model import Edit, EditError
+from documents.docx.tracked import comments, foreign_changes
 from documents.models import Document
-from documents.services import document_create
+from documents.services import document_create, version_create
 from review.engine import counterparty, get_engine
 from review.models import (
     AnalysisJob,
@@ -142,3 +143,33 @@ def _flagged_by_playbook(review: Review, model: object, changed: set[int | None]
                 notes.setdefault(index, []).append(result.title)
     return {index: "The playbook flags their wording: " + "; ".join(sorted(set(titles))) + "."
             for index, titles in notes.items()}
+
+
+def comment_reply(*, review: Review, comment_id: str, text: str, actor: AbstractBaseUser) -> str:
+    """Answer one of their comments: a reply comment of ours in the redline, made as a version
+    (the text does not change) so it follows the cursor like every edit. Returns a message."""
+    text = " ".join((text or "").split())[:2000]
+    if not text:
+        return "Write the reply first."
+    if review.status not in (ReviewStatus.AWAITING_DECISION, ReviewStatus.COMPLETED):
+        return "This review is closed; nothing can be added to it."
+    comment = next((c for c in comments(bytes(review.document.original.data)) if c.id == comment_id), None)
+    if comment is None or not comment.locator:
+        return "That comment is not in this contract."
+    with transaction.atomic():
+        lock_review(review.pk)
+        review.refresh_from_db()
+        try:
+            version = version_create(document=review.document, parent=review.current_version,
+                                     edit=Edit("comment_reply", comment.locator, after=text, change=comment.id),
+                                     author=actor)
+        except EditError as exc:
+            return f"The reply could not be added: {exc}"
+        won = review_transition(review_id=review.pk, from_=[review.status],
+                                current_version_id=review.current_version_id, current_version=version)
+        if won is None:
+            transaction.set_rollback(True)
+            return "The contract changed meanwhile; reload and reply again."
+        event_append(review_id=review.pk, kind="comment.replied", actor=actor, comment=comment.id,
+                     version=version.number, locked=True)
+    return f"Your reply to {comment.author or 'their'} comment is in the redline (version {version.number})."

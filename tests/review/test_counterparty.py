@@ -149,3 +149,44 @@ def test_analyze_json_marks_their_items_and_findings_in_their_text(tmp_path):
     assert len(changes) == 8 and {c["source"] for c in changes} == {"counterparty"}
     assert changes[0]["title"] == "Jane Roe replaced “60” with “90” on 20 Nov 2024"
     assert [c["author"] for c in payload["comments"]] == [JANE, RICHARD, JANE]
+
+
+def test_the_lawyer_answers_their_comment_with_a_reply_comment_in_the_redline(client):
+    import io
+    import zipfile
+
+    from django.urls import reverse
+    from lxml import etree
+
+    from documents import selectors as document_selectors
+    from tests.documents.helpers import document_root, q
+
+    review = make_review(playbook=PLAYBOOK, contract=foreign_docx())
+    rec = _at(review, "p2")
+    client.force_login(review.owner)
+    response = client.post(reverse("review:comment_reply", args=[review.pk]),
+                           {"comment": "0", "text": "A cap at fees paid is our standard.", "recommendation": rec.pk},
+                           follow=True)
+    assert "Your reply to Jane Roe comment is in the redline (version 2)" in response.content.decode()
+    review.refresh_from_db()
+    assert review.current_version.number == 2
+    assert review.current_version.text_model.text == build_text_model(foreign_docx()).text  # text unchanged
+    redline = document_selectors.version_redline(review.current_version)
+    comments_xml = etree.fromstring(zipfile.ZipFile(io.BytesIO(redline)).read("word/comments.xml"))
+    found = [(c.get(q("id")), c.get(q("author")), "".join(t.text or "" for t in c.iter(q("t"))))
+             for c in comments_xml.iter(q("comment"))]
+    assert found[0][:2] == ("0", JANE)
+    reply_id, author, text = found[1]
+    assert (author, text) == (review.owner.get_full_name() or review.owner.get_username(),
+                              "A cap at fees paid is our standard.")
+    # Anchored on the same text as theirs, in the same paragraph.
+    p2 = document_root(redline).find(q("body")).findall(q("p"))[1]
+    ids = [(etree.QName(e).localname, e.get(q("id"))) for e in p2.iter(q("commentRangeStart"), q("commentRangeEnd"),
+                                                                     q("commentReference"))]
+    assert ("commentRangeStart", reply_id) in ids and ("commentReference", reply_id) in ids
+    # Their three comments are still theirs, unchanged.
+    assert [f[1] for f in found] == [JANE, author, RICHARD, JANE]
+    # The clean export has no comment of ours.
+    clean = document_selectors.version_docx(review.current_version)
+    assert zipfile.ZipFile(io.BytesIO(clean)).read("word/comments.xml") == zipfile.ZipFile(
+        io.BytesIO(foreign_docx())).read("word/comments.xml")
