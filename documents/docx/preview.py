@@ -18,7 +18,7 @@ from . import ns, package
 from .diff import word_diff
 from .model import Paragraph, TextModel
 from .textmodel import StyleInfo, paragraph_heading_level, paragraph_style
-from .tracked import ForeignChange, _short_date, paragraph_changes
+from .tracked import ForeignChange, has_revisions, paragraph_changes, short_date
 from .xmlmap import iter_blocks, map_paragraph
 
 Format = tuple[bool, bool, bool]  # bold, italic, underline
@@ -106,7 +106,7 @@ class _BaseParagraph:
 
     def add_changes(self, changes: list[ForeignChange]) -> None:
         for change in changes:
-            title = ", ".join(part for part in (change.author, _short_date(change.date)) if part)
+            title = ", ".join(part for part in (change.author, short_date(change.date)) if part)
             if change.kind in ("insert", "move_to", "replace", "paragraph_insert") and change.end > change.start:
                 self.inserted.append((change.start, change.end, title))
             if change.kind in ("delete", "move_from", "replace") and change.old:
@@ -245,6 +245,7 @@ def _layout(original: bytes) -> _Base:
     if document_xml is None:
         raise package.PackageError("The file is a zip archive but not a Word document (it has no word/document.xml).")
     body = package.parse_xml(document_xml).find(ns.BODY)
+    revisions = has_revisions(document_xml)
     styles_xml = package.read_part(zf, package.STYLES_PART)
     styles_root = package.parse_xml(styles_xml) if styles_xml is not None else None
     styles = StyleInfo(styles_root)
@@ -270,7 +271,8 @@ def _layout(original: bytes) -> _Base:
                 segments.append((piece.start, piece.end, fmt))
         style = paragraph_style(element)
         base = _BaseParagraph(f"p{index}", pm.text, segments, paragraph_heading_level(element, style, styles))
-        base.add_changes(paragraph_changes(element, base.locator, pm))
+        if revisions:
+            base.add_changes(paragraph_changes(element, base.locator, pm))
         open_, close = _open_tag(base.heading_level, base.locator)
         items.append(("p", base, f"{open_}{_slice(base, 0, len(base.text))}{close}"))
     return _Base(items)

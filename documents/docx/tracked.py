@@ -14,6 +14,7 @@ comments with the paragraph they are anchored in. Both are pure functions of the
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
@@ -69,7 +70,7 @@ class ForeignChange:
 
     def describe(self) -> str:
         """What a lawyer reads on the card: "Jane Roe replaced “60” with “90” on 20 Nov 2024"."""
-        when = _short_date(self.date)
+        when = short_date(self.date)
         by = self.author or "Another author"
         suffix = f" on {when}" if when else ""
         if self.kind == "replace":
@@ -107,7 +108,7 @@ class Comment:
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
-def _short_date(date: str) -> str:
+def short_date(date: str) -> str:
     try:
         year, month, day = int(date[0:4]), int(date[5:7]), int(date[8:10])
         return f"{day} {_MONTHS[month - 1]} {year}"
@@ -232,9 +233,20 @@ def _merge(changes: list[ForeignChange]) -> list[ForeignChange]:
     return [whole.get((c.locator, c.author), c) if c.kind == "paragraph_insert" else c for c in out]
 
 
+_ANY_REVISION = re.compile(rb"<[A-Za-z0-9]+:(?:ins|del|moveFrom|moveTo|rPrChange|pPrChange)[\s>/]")
+
+
+def has_revisions(document_xml: bytes) -> bool:
+    """A cheap test before the walk: most contracts carry no tracked change at all."""
+    return _ANY_REVISION.search(document_xml) is not None
+
+
 def foreign_changes(data: bytes) -> list[ForeignChange]:
     """Every tracked change in the body of ``data`` (version 1), in document order."""
-    body = package.read_document_root(data).find(ns.BODY)
+    xml = package.read_part(package.open_package(data), package.DOCUMENT_PART)
+    if xml is None or not has_revisions(xml):
+        return []
+    body = package.parse_xml(xml).find(ns.BODY)
     if body is None:
         return []
     out: list[ForeignChange] = []
