@@ -92,7 +92,7 @@ def _run_format(run: Any, char_styles: _CharStyles) -> Format:
 
 
 class _BaseParagraph:
-    __slots__ = ("deleted", "heading_level", "inserted", "locator", "segments", "text")
+    __slots__ = ("deleted", "deleted_keys", "heading_level", "inserted", "inserted_keys", "locator", "segments", "text")
 
     def __init__(self, locator: str, text: str, segments: list[tuple[int, int, Format]], heading: int | None):
         self.locator = locator
@@ -103,14 +103,30 @@ class _BaseParagraph:
         # its position, each with "author, date" for the title.
         self.inserted: list[tuple[int, int, str]] = []
         self.deleted: list[tuple[int, str, str]] = []
+        # The change behind each mark, in the order of the lists above.
+        self.inserted_keys: list[str] = []
+        self.deleted_keys: list[str] = []
 
     def add_changes(self, changes: list[ForeignChange]) -> None:
         for change in changes:
             title = ", ".join(part for part in (change.author, short_date(change.date)) if part)
             if change.kind in ("insert", "move_to", "replace", "paragraph_insert") and change.end > change.start:
                 self.inserted.append((change.start, change.end, title))
+                self.inserted_keys.append(change.key)
             if change.kind in ("delete", "move_from", "replace") and change.old:
                 self.deleted.append((change.start, change.old, title))
+                self.deleted_keys.append(change.key)
+
+    def without(self, decided: frozenset[str]) -> _BaseParagraph:
+        """The same paragraph with the marks of decided changes taken out (a decided change of
+        theirs is no longer theirs pending: accepted it is plain text, rejected it is our diff)."""
+        copy = _BaseParagraph(self.locator, self.text, self.segments, self.heading_level)
+        copy.inserted = [m for m, k in zip(self.inserted, self.inserted_keys, strict=True) if k not in decided]
+        copy.deleted = [m for m, k in zip(self.deleted, self.deleted_keys, strict=True) if k not in decided]
+        return copy
+
+    def decided_in(self, decided: frozenset[str]) -> bool:
+        return bool(decided) and any(k in decided for k in (*self.inserted_keys, *self.deleted_keys))
 
 
 def _escape(text: str) -> str:
@@ -281,8 +297,10 @@ def _layout(original: bytes) -> _Base:
 _BLOCK_TAGS = {"tbl": "<table>", "/tbl": "</table>", "tr": "<tr>", "/tr": "</tr>", "tc": "<td>", "/tc": "</td>"}
 
 
-def render_preview(original: bytes, current: TextModel) -> str:
-    """Safe HTML of ``current`` (any version's text model) against version 1 (``original``)."""
+def render_preview(original: bytes, current: TextModel, decided: frozenset[str] = frozenset()) -> str:
+    """Safe HTML of ``current`` (any version's text model) against version 1 (``original``);
+    ``decided``: the keys of the other side's changes decided up to this version (their marks
+    go away)."""
     by_locator = {p.locator: p for p in current.paragraphs}
     # New paragraphs go after the nearest version-1 paragraph before them in the current order.
     inserted_after: dict[str | None, list[Paragraph]] = {}
@@ -300,7 +318,15 @@ def render_preview(original: bytes, current: TextModel) -> str:
             out.append(markup)
             continue
         now = by_locator.get(base.locator)
-        out.append(markup if now is not None and now.text == base.text else _render_base(base, now))
+        if base.decided_in(decided):
+            base = base.without(decided)
+            if now is None or now.text != base.text:
+                out.append(_render_base(base, now))
+            else:
+                open_, close = _open_tag(base.heading_level, base.locator)
+                out.append(f"{open_}{_slice(base, 0, len(base.text))}{close}")
+        else:
+            out.append(markup if now is not None and now.text == base.text else _render_base(base, now))
         if base.locator in inserted_after:
             out.extend(_render_new(p) for p in inserted_after[base.locator])
     out.append("</div>")
