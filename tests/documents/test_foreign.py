@@ -223,15 +223,12 @@ def test_a_decision_on_their_change_after_our_edit_of_it_is_refused_clearly():
 def test_the_preview_drops_the_marks_of_a_change_once_decided():
     data = foreign_docx()
     changes = {c.locator: c for c in foreign_changes(data)}
-    accepted = decision_edit(changes["p1"], accept=True)
-    edits, _ = _resolved(data, [accepted])
     model = build_text_model(data)
     html = render_preview(data, model, frozenset({changes["p1"].key}))
     assert "60</del>" not in html and '<ins class="theirs" title="Jane Roe, 20 Nov 2024">90</ins>' not in html
     assert "within 90 days" in html
     assert '<del class="theirs" title="Jane Roe, 20 Nov 2024">English </del>' in html  # not decided: still theirs
     rejected = decision_edit(changes["p1"], accept=False)
-    _, final = _resolved(data, [rejected])
     after = apply_edit_to_model(model, rejected)
     html = render_preview(data, after, frozenset({changes["p1"].key}))
     assert "class=\"theirs\" title=\"Jane Roe, 20 Nov 2024\">60" not in html
