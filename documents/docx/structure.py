@@ -92,7 +92,7 @@ def _typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
     if match:
         found.append(_from_leading(index, paragraph, match))
     # Inline numbers only in long paragraphs (PDF-extracted pages hold many clauses).
-    if len(text) > 300 or found:
+    if len(text) > 300:
         for inline in _INLINE.finditer(text, match.end() if match else 0):
             number = inline.group("num")
             if "." not in number and not inline.group("dot"):
@@ -246,7 +246,8 @@ _EXECUTED = re.compile(
 )
 _FURNITURE = re.compile(
     r"^[ \t\u00a0]*(?:(?:Page|PAGE)[ \t\u00a0]+\d+(?:[ \t\u00a0]+of[ \t\u00a0]+\d+)?"
-    r"|-?[ \t\u00a0]*\d{1,3}[ \t\u00a0]*-?|Source:.*|\[\*+\].*|\*+.*Confidential.*)[ \t\u00a0]*$"
+    r"|-?[ \t\u00a0]*\d{1,3}[ \t\u00a0]*-?|\d{1,3}[ \t\u00a0]+[\d/.\-]{5,}"
+    r"|Source:.*|\[\*+\].*|\*+.*Confidential.*)[ \t\u00a0]*$"
 )
 
 
@@ -413,13 +414,16 @@ class Structure:
     parties: tuple[Party, ...]
     terms: dict[str, DefinedTerm] = field(default_factory=dict)
     references: tuple[CrossReference, ...] = ()
+    # The execution block comes before most of the clauses (a signature page in front of the
+    # terms and conditions): the body goes on after it.
+    front_signature: bool = False
 
     # -- where things are
 
     @cached_property
     def body_end(self) -> Position:
         """Where the body ends: the execution block, else the first schedule, else the end."""
-        ends = [p for p in (self.signature, self.schedules) if p is not None]
+        ends = [p for p in (None if self.front_signature else self.signature, self.schedules) if p is not None]
         if ends:
             return min(ends, key=lambda p: (p.index, p.offset))
         return Position(len(self.model.paragraphs), 0)
@@ -508,7 +512,8 @@ def _build(model: TextModel) -> Structure:
     headings = frozenset(i for i, p in enumerate(paragraphs) if _is_heading_text(p))
     first_clause = numbers[0].index if numbers else 0
     signature = _find_signature(paragraphs, first_clause)
-    schedules = _find_schedules(paragraphs, signature, first_clause)
+    front_page = signature is not None and _front_signature_page(numbers, signature)
+    schedules = _find_schedules(paragraphs, signature if not front_page else None, first_clause)
     terms = _find_terms(paragraphs)
     parties = _find_parties(paragraphs, terms)
     references = _find_references(paragraphs)
@@ -518,6 +523,7 @@ def _build(model: TextModel) -> Structure:
         headings=headings,
         signature=signature,
         schedules=schedules,
+        front_signature=front_page,
         parties=parties,
         terms=terms,
         references=references,
@@ -544,8 +550,16 @@ def _plausible(numbers: list[ClauseNumber]) -> list[ClauseNumber]:
     return out
 
 
+def _front_signature_page(numbers: list[ClauseNumber], signature: Position) -> bool:
+    clauses = [n for n in numbers if n.level != 9]
+    before = sum(1 for n in clauses if (n.index, n.start) < (signature.index, signature.offset))
+    return len(clauses) - before >= 8 and before * 4 < len(clauses) - before
+
+
 def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
     for index, paragraph in enumerate(paragraphs):
+        if "itness" not in paragraph.text and "ITNESS" not in paragraph.text:
+            continue
         match = _WITNESS.search(paragraph.text)
         if match:
             return Position(index, match.start())
@@ -553,6 +567,8 @@ def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Pos
     # after the body starts, taken from the paragraph before it when that one names a party.
     for index in range(max(first_clause, 1), len(paragraphs)):
         text = paragraphs[index].text
+        if ":" not in text[:40] and text.lstrip()[:1] not in ("E", "S", "e", "s"):
+            continue
         if not (_SIGN_LINE.match(text) or _EXECUTED.match(text)):
             continue
         window = " ".join(p.text for p in paragraphs[index : index + 6])
@@ -576,6 +592,9 @@ def _find_schedules(
     begin = signature.index if signature is not None else max(first_clause + 1, len(paragraphs) // 3)
     for index in range(begin, len(paragraphs)):
         text = paragraphs[index].text
+        lowered = text[:4000].lower()
+        if not any(word in lowered for word in ("exhibit", "schedule", "annex", "appendix", "attachment")):
+            continue
         for match in _SCHEDULE.finditer(text):
             if signature is not None and (index, match.start()) <= (signature.index, signature.offset):
                 continue
@@ -797,17 +816,19 @@ def _write(template: str, parts: tuple[str, ...]) -> str:
 
 
 def insertion_point(structure: Structure, *, after: tuple[int, int] | None = None) -> InsertionPoint | None:
-    """Where a lawyer inserts a new clause.
+    """Where a lawyer inserts a new clause, numbered like its siblings.
 
     ``after``: (paragraph index, sentence end offset) of the rule's ``insert_after`` match: the
     clause goes after the clause holding it (before the next clause number in the same
     paragraph, else after the paragraph). Otherwise after the last clause of the body, before
-    the signature block and the schedules."""
+    the signature block and the schedules. The number is the next one after the clause it
+    follows, at that clause's level ("9.8" -> "9.9"), when that clause has a typed number; a
+    Word-numbered anchor needs none (the new paragraph copies its numbering); a contract whose
+    body paragraphs carry no number gets none."""
     model = structure.model
     paragraphs = model.paragraphs
     if not paragraphs:
         return None
-    taken = structure.labels
     if after is not None:
         index, offset = after
         nxt = next(
@@ -818,9 +839,8 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
             ),
             None,
         )
-        clause = _clause_before(structure, index, offset)
-        number = next_label(clause, taken) if clause is not None and clause.kind == "typed" else ""
         if nxt is not None:
+            number = _sibling_number(structure, index, nxt.start)
             text = paragraphs[index].text
             return InsertionPoint(
                 paragraphs[index].locator,
@@ -831,25 +851,48 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
             )
         anchor = _last_content(paragraphs, index + 1, structure)
         return InsertionPoint(
-            paragraphs[anchor].locator, None, number, where="after the paragraph that holds the matching sentence"
+            paragraphs[anchor].locator,
+            None,
+            _paragraph_number(structure, anchor),
+            where="after the paragraph that holds the matching sentence",
         )
     end = structure.body_end
-    clause = _last_top_level(structure)
-    number = _next_top(structure, clause) if clause is not None and clause.kind == "typed" else ""
-    where = (
-        "after the last clause, before the signature block"
-        if structure.signature is not None
-        else (
-            "after the last clause, before the schedules"
-            if structure.schedules is not None
-            else "after the last clause of the contract"
-        )
-    )
+    if structure.signature is not None and structure.signature == end:
+        where = "after the last clause, before the signature block"
+    elif structure.schedules is not None:
+        where = "after the last clause, before the schedules"
+    else:
+        where = "after the last clause of the contract"
     if end.index < len(paragraphs) and paragraphs[end.index].text[: end.offset].strip():
         text = paragraphs[end.index].text
-        return InsertionPoint(paragraphs[end.index].locator, end.offset, number, _following(text, end.offset), where)
+        return InsertionPoint(
+            paragraphs[end.index].locator,
+            end.offset,
+            _sibling_number(structure, end.index, end.offset),
+            _following(text, end.offset),
+            where,
+        )
     anchor = _last_content(paragraphs, end.index, structure)
-    return InsertionPoint(paragraphs[anchor].locator, None, number, where=where)
+    return InsertionPoint(paragraphs[anchor].locator, None, _paragraph_number(structure, anchor), where=where)
+
+
+def _sibling_number(structure: Structure, index: int, offset: int) -> str:
+    """The number after the clause that holds (index, offset): its next sibling."""
+    clause = _clause_before(structure, index, offset)
+    if clause is None or clause.kind != "typed":
+        return ""
+    if clause.index != index and clause.index in structure.headings:
+        return ""  # numbered headings over unnumbered body paragraphs: the body has no numbers
+    return next_label(clause, structure.labels)
+
+
+def _paragraph_number(structure: Structure, index: int) -> str:
+    """The number of a new paragraph after paragraph ``index``: the next sibling of the last
+    clause that paragraph holds, unless Word numbers the paragraph (the new one copies its
+    numbering) or the clause numbers are on headings above unnumbered body paragraphs."""
+    if structure.model.paragraphs[index].num_id:
+        return ""
+    return _sibling_number(structure, index, len(structure.model.paragraphs[index].text))
 
 
 def _following(text: str, offset: int) -> str:
@@ -862,43 +905,11 @@ def _following(text: str, offset: int) -> str:
 def _clause_before(structure: Structure, index: int, offset: int) -> ClauseNumber | None:
     best = None
     for number in structure.numbers:
-        if (number.index, number.start) > (index, offset):
+        if (number.index, number.start) >= (index, offset):
             break
         if number.level != 9:
             best = number
     return best
-
-
-def _last_top_level(structure: Structure) -> ClauseNumber | None:
-    """The number a new last clause follows: the last top-level clause of the body, written
-    the way most top-level clauses are ("12.", "Section 12", "ARTICLE XII"), when the contract
-    numbers its clauses that way (a new clause is a new section); else the last clause."""
-    body = [n for n in structure.body_numbers if n.level != 9]
-    if not body:
-        return None
-    if body[-1].kind == "numbering":
-        return body[-1]
-    tops = [n for n in body if n.level == 0 and n.parts[0].isdigit()]
-    if not tops:
-        return body[-1]
-    counts: dict[str, int] = {}
-    for n in tops:
-        counts[n.template] = counts.get(n.template, 0) + 1
-    usual = max(counts, key=lambda t: counts[t])
-    usual_tops = [n for n in tops if n.template == usual]
-    return max(usual_tops, key=lambda n: int(n.parts[0]))
-
-
-def _next_top(structure: Structure, clause: ClauseNumber) -> str:
-    """The next top-level number after every clause of the body ("21" when the body goes up to
-    20.4, even if "20" itself was never typed on its own line)."""
-    if clause.level != 0 or not clause.top.isdigit():
-        return next_label(clause, structure.labels)
-    highest = int(clause.top)
-    for number in structure.body_numbers:
-        if number.level != 9 and number.top.isdigit() and highest < int(number.top) <= highest + 1:
-            highest = int(number.top)
-    return _write(clause.template, (str(highest + 1),))
 
 
 def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Structure) -> int:
@@ -914,3 +925,34 @@ def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Struct
         if index not in structure.headings and not paragraph.in_table:
             return index
     return fallback if fallback is not None else len(paragraphs) - 1
+
+
+def renumber_clause(text: str, structure: Structure) -> str:
+    """``text`` with its leading typed number moved to the next free one when the contract now
+    has that number (another inserted clause took it first), else ``text`` unchanged."""
+    match = _LEADING.match(text)
+    if not match or not (match.group("num") or match.group("word")):
+        return text
+    number = _from_leading(0, Paragraph(locator="", text=text), match)
+    if number.parts not in structure.labels:
+        return text
+    for _attempt in range(30):
+        label = next_label(number, structure.labels)
+        if not label:
+            return text
+        following = _LEADING.match(label + " x")
+        if following is None:
+            return text
+        candidate = _from_leading(0, Paragraph(locator="", text=label + " x"), following)
+        if candidate.parts not in structure.labels:
+            return label + text[match.end() :]
+        number = candidate
+    return text
+
+
+def leading_number(text: str) -> str:
+    """The typed clause number ``text`` starts with ("9.9", "12.", "Section 4.2"), or ""."""
+    match = _LEADING.match(text)
+    if not match or not (match.group("num") or match.group("word")):
+        return ""
+    return match.group(0).strip()

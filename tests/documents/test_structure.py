@@ -161,7 +161,7 @@ def test_insertion_point_is_before_the_signature_block_with_the_next_number() ->
     )
     point = insertion_point(structure_of(model))
     assert point is not None
-    assert (point.locator, point.offset, point.number) == ("p4", None, "3.")
+    assert (point.locator, point.offset, point.number) == ("p4", None, "2.2")
 
 
 def test_insertion_point_inside_a_pdf_page_is_before_in_witness() -> None:
@@ -171,4 +171,4 @@ def test_insertion_point_inside_a_pdf_page_is_before_in_witness() -> None:
     assert point is not None and point.offset is not None
     paragraph = model.get(point.locator)
     assert paragraph.text[point.offset :].startswith("IN WITNESS WHEREOF")
-    assert point.number == "15."
+    assert point.number == "14.12."  # the sibling of the last clause, 14.11.
