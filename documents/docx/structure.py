@@ -89,6 +89,15 @@ def _typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
     text = paragraph.text
     found: list[ClauseNumber] = []
     match = _LEADING.match(text)
+    if match and match.group("num") and not match.group("dot"):
+        rest = text[match.end() :].lstrip(" \t\u00a0")
+        second = _LEADING.match(rest)
+        if second and (second.group("num") or second.group("word")):
+            # "8 7 WARRANTIES": a page number run into the next clause's number.
+            offset = len(text) - len(rest)
+            match = _LEADING.match(text, offset)
+        elif "." not in match.group("num") and rest[:1].islower():
+            match = None  # "14 objectives of ...": a page number before the page's text
     if match:
         found.append(_from_leading(index, paragraph, match))
     # Inline numbers only in long paragraphs (PDF-extracted pages hold many clauses).
@@ -508,7 +517,7 @@ def _build(model: TextModel) -> Structure:
             continue
         if paragraph.text and not is_furniture(paragraph.text):
             numbers.extend(_typed_numbers(index, paragraph))
-    numbers = _plausible(numbers)
+    numbers = _plausible(_without_contents(paragraphs, numbers))
     headings = frozenset(i for i, p in enumerate(paragraphs) if _is_heading_text(p))
     first_clause = numbers[0].index if numbers else 0
     signature = _find_signature(paragraphs, first_clause)
@@ -528,6 +537,29 @@ def _build(model: TextModel) -> Structure:
         terms=terms,
         references=references,
     )
+
+
+_CONTENTS = re.compile(r"^\s*(?:TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents|CONTENTS|INDEX)\b")
+
+
+def _without_contents(paragraphs: tuple[Paragraph, ...], numbers: list[ClauseNumber]) -> list[ClauseNumber]:
+    """Drop the numbers of a table of contents: from its heading (in the first half of the
+    contract) until the body starts again with the first number the table listed."""
+    limit = len(paragraphs) // 2
+    start = next((i for i, p in enumerate(paragraphs[:limit]) if _CONTENTS.match(p.text)), None)
+    if start is None:
+        return numbers
+    listed = [n for n in numbers if n.index >= start]
+    if not listed:
+        return numbers
+    first = listed[0]
+    body = next(
+        (n for n in listed[1:] if n.parts == first.parts and n.template == first.template and n.index > first.index),
+        None,
+    )
+    if body is None:
+        return numbers
+    return [n for n in numbers if n.index < start or (n.index, n.start) >= (body.index, body.start)]
 
 
 def _plausible(numbers: list[ClauseNumber]) -> list[ClauseNumber]:

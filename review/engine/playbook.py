@@ -249,6 +249,10 @@ class PlaybookEngine:
                 )
             inserts += sum(1 for p in result.recommendations if p.edit.kind == "insert_after")
             results.append(result)
+        if playbook.hygiene:
+            from review.engine import hygiene
+
+            results.extend(hygiene.results(model, citation_label=label))
         return results
 
     def _run_rule(self, rule: Rule, document: PreparedDocument, label: str, next_insert: int) -> RuleResult:

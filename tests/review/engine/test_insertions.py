@@ -20,9 +20,7 @@ from tests.review.engine.helpers import model_of, rule, spec
 ENGINE = PlaybookEngine()
 WITNESS = re.compile(r"IN\s+WITNESS\s+(?:WHERE|THERE)OF", re.IGNORECASE)
 CLAUSE = "Neither party's total liability shall exceed the fees paid in the twelve (12) months before the claim."
-MISSING = rule(
-    id="liability-cap", find={"any": ["zzzz-never-there"]}, check={"must_exist": True}, positions=[CLAUSE]
-)
+MISSING = rule(id="liability-cap", find={"any": ["zzzz-never-there"]}, check={"must_exist": True}, positions=[CLAUSE])
 SECOND = rule(
     id="insurance", find={"any": ["qqqq-never-there"]}, check={"must_exist": True},
     positions=["Each party shall maintain insurance adequate to its obligations under this Agreement."],
@@ -36,9 +34,7 @@ def _bytes(name: str) -> bytes:
 
 def witness_contracts() -> list[str]:
     folder = shared_data("cuad", "docx")
-    return [
-        p.stem for p in sorted(folder.glob("*.docx")) if WITNESS.search(build_text_model(p.read_bytes()).text)
-    ]
+    return [p.stem for p in sorted(folder.glob("*.docx")) if WITNESS.search(build_text_model(p.read_bytes()).text)]
 
 
 def _position(model: TextModel, needle: str) -> tuple[int, int]:
