@@ -37,6 +37,8 @@ from playbooks.rules import Find, PlaybookSpec, RegexTimeout, Rule, bounded_sear
 from review.engine import numbers
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
 from review.engine.normalize import Normalized, norm_phrase, normalize
+from review.engine.parties import Parties, render_rule, undefined_in
+from review.engine.parties import detect as detect_parties
 from review.engine.sentences import split_sentences
 
 ENGINE_VERSION = "playbook-1"
@@ -220,6 +222,23 @@ def insertion_edit(point: InsertionPoint, text: str, next_insert: int) -> Edit:
     )
 
 
+def _warned(proposal: Proposal, model: TextModel, parties: Parties | None) -> Proposal:
+    """The proposal with the undefined terms its new wording uses (playbook or own wording)."""
+    if proposal.action == "delete" or (proposal.action == "replace" and proposal.position is None
+                                       and proposal.variant is None and not proposal.instruction):
+        return proposal  # a number-only edit: no new wording
+    if proposal.action == "replace" and proposal.value is not None and proposal.position is None:
+        return proposal
+    warnings = undefined_in(proposal.after, model, parties)
+    return replace(proposal, warnings=warnings) if warnings else proposal
+
+
+def _with_warnings(result: RuleResult, model: TextModel, parties: Parties | None) -> RuleResult:
+    if not result.recommendations:
+        return result
+    return replace(result, recommendations=tuple(_warned(p, model, parties) for p in result.recommendations))
+
+
 # --- the engine --------------------------------------------------------------------------------
 
 
@@ -228,14 +247,21 @@ class PlaybookEngine:
 
     # -- analysis --
 
-    def analyze(self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = "") -> list[RuleResult]:
+    def analyze(
+        self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = "", parties: Parties | None = None
+    ) -> list[RuleResult]:
         document = PreparedDocument.build(model)
         label = citation_label or playbook.name
         inserts = 0
         results = []
+        structure = structure_of(model)
+        parties = parties or detect_parties(model, playbook.party)
         for rule in playbook.rules:
             try:
-                result = self._run_rule(rule, document, label, model.next_insert + inserts)
+                written = render_rule(rule, parties, structure)
+                result = _with_warnings(
+                    self._run_rule(written, document, label, model.next_insert + inserts), model, parties
+                )
             except RegexTimeout:
                 result = RuleResult(
                     rule_id=rule.id,
@@ -421,7 +447,10 @@ class PlaybookEngine:
     # -- revision --
 
     def revise(self, request: RevisionRequest, model: TextModel) -> Proposal:
-        return _Reviser(request, model).run()
+        parties = request.parties
+        if parties is not None:
+            request = replace(request, rule=render_rule(request.rule, parties, structure_of(model)))
+        return _warned(_Reviser(request, model).run(), model, parties)
 
     # -- re-anchoring --
 
