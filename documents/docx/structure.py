@@ -49,6 +49,7 @@ class ClauseNumber:
     # How a typed number is written, to write the next one alike: "{n}." / "{n}" / "Section {n}." ...
     template: str = "{n}"
     level: int = 0  # 0 for a top-level clause ("5."), 1 for "5.1", ...
+    weak: bool = False  # read with little context: kept only when it is the sequence's next number
 
     @property
     def top(self) -> str:
@@ -73,6 +74,11 @@ _LEADING = re.compile(
 _INLINE = re.compile(
     r"(?:(?<=[.;:!?\"\u201d)][ \t\u00a0])|(?<=[.;:!?\"\u201d)][ \t\u00a0]{2})|(?<=[ \t\u00a0]{3}))"
     r"(?P<num>\d{1,2}(?:\.\d{1,2}){0,3})(?P<dot>\.)?(?=[ \t\u00a0]+[A-Z][a-z]|[ \t\u00a0]+[A-Z]{2,})"
+)
+# After a clause heading with no full stop ("2.0 Payment 2.1 Client will pay"): kept only when
+# it is exactly the next number of the sequence (see _plausible).
+_WEAK_INLINE = re.compile(
+    r"(?<=[A-Za-z)][ \t\u00a0])(?P<num>\d{1,2}\.\d{1,2}(?:\.\d{1,2}){0,2})(?P<dot>\.)?(?=[ \t\u00a0]+[A-Z][a-z])"
 )
 
 
@@ -123,6 +129,27 @@ def _typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
                     len(parts) - 1,
                 )
             )
+        strong = {n.start for n in found}
+        for weak in _WEAK_INLINE.finditer(text, match.end() if match else 0):
+            if weak.start() in strong:
+                continue
+            number = weak.group("num")
+            parts = tuple(number.split("."))
+            found.append(
+                ClauseNumber(
+                    index,
+                    paragraph.locator,
+                    weak.start(),
+                    weak.end(),
+                    number,
+                    parts,
+                    "typed",
+                    "{n}." if weak.group("dot") else "{n}",
+                    len(parts) - 1,
+                    weak=True,
+                )
+            )
+        found.sort(key=lambda n: n.start)
     return found
 
 
@@ -383,10 +410,12 @@ _XREF = re.compile(
 _XREF_ITEM = re.compile(r"\d{1,4}(?:\.\d{1,3})*[A-Z]?(?:\s?\([a-z0-9]{1,4}\))*|[IVX]{1,6}")
 # "Section 409A of the Code", "Section 2(a) of the Securities Act": another instrument.
 _EXTERNAL = re.compile(
-    r"^[\s,]*(?:of|under|in)\s+(?:the\s+)?(?!this\b|these\b|such\b|the\s+Agreement\b|the\s+Terms\b)"
+    r"^[\s,]*(?i:of|under|in)\s+(?i:the\s+)?(?!(?i:this|these|such|the\s+agreement|the\s+terms)\b)"
     r"(?:[A-Z]|[a-z]+\s+[A-Z]|U\.S\.)"
 )
-_EXTERNAL_BEFORE = re.compile(r"(?:Code|Act|Regulation|Rule|Title|U\.S\.C\.?|CFR|Directive|GDPR)[\s,]*$")
+_EXTERNAL_BEFORE = re.compile(
+    r"(?:Code|Act|Regulation|Rule|Title|U\.S\.C\.?|CFR|Directive|GDPR|FAR|DFARS?|Chap\.?|Chapter)[\s,]*$"
+)
 
 
 @dataclass(frozen=True)
@@ -554,7 +583,11 @@ def _without_contents(paragraphs: tuple[Paragraph, ...], numbers: list[ClauseNum
         return numbers
     first = listed[0]
     body = next(
-        (n for n in listed[1:] if n.parts == first.parts and n.template == first.template and n.index > first.index),
+        (
+            n
+            for n in listed[1:]
+            if n.parts == first.parts and n.template.lower() == first.template.lower() and n.index > first.index
+        ),
         None,
     )
     if body is None:
@@ -569,6 +602,10 @@ def _plausible(numbers: list[ClauseNumber]) -> list[ClauseNumber]:
     out: list[ClauseNumber] = []
     current_top = 0
     for number in numbers:
+        if number.weak:
+            last = next((n for n in reversed(out) if n.level != 9 and n.kind == "typed"), None)
+            if last is None or not _follows(last.parts, number.parts):
+                continue
         if number.kind == "typed" and number.level != 9 and number.parts[0].isdigit():
             top = int(number.parts[0])
             inline = number.start > 3
@@ -580,6 +617,18 @@ def _plausible(numbers: list[ClauseNumber]) -> list[ClauseNumber]:
                 current_top = top
         out.append(number)
     return out
+
+
+def _follows(previous: tuple[str, ...], parts: tuple[str, ...]) -> bool:
+    """``parts`` is the number right after ``previous``: its next sibling ("2.1" -> "2.2"), its
+    first child ("2.0" or "2" -> "2.1"), or the next sibling of its parent ("2.4" -> "3.1")."""
+    if not all(p.isdigit() for p in (*previous, *parts)):
+        return False
+    if len(parts) == len(previous) and parts[:-1] == previous[:-1] and int(parts[-1]) == int(previous[-1]) + 1:
+        return True
+    if parts[:-1] == previous or (previous[-1] == "0" and parts[:-1] == previous[:-1]):
+        return parts[-1] == "1"
+    return len(parts) == len(previous) and parts[-1] == "1" and int(parts[0]) == int(previous[0]) + 1
 
 
 def _front_signature_page(numbers: list[ClauseNumber], signature: Position) -> bool:
@@ -666,6 +715,7 @@ def _find_terms(paragraphs: tuple[Paragraph, ...]) -> dict[str, DefinedTerm]:
 
 def _clean_term(raw: str) -> str:
     term = " ".join(raw.split()).strip(" ,.;:")
+    term = re.sub(r"^(?:the|The)\s+(?=[A-Z])", "", term)  # (“the Database”)
     if not term or len(term) > 60 or not (term[0].isupper() or term[0].isdigit() or term[0] == "{"):
         return ""
     if len(term.split()) > 7:
@@ -787,6 +837,8 @@ def _find_references(paragraphs: tuple[Paragraph, ...]) -> tuple[CrossReference,
             tail = text[match.end() : match.end() + 40]
             if _EXTERNAL.match(tail) or _EXTERNAL_BEFORE.search(text[max(0, match.start() - 30) : match.start()]):
                 continue
+            if re.match(r"[-\u2013]\d", tail) or re.match(r"\d{3,}", match.group("list")):
+                continue  # "Section 5-1401", "section 351": a statute's numbering, not a clause
             for item in _XREF_ITEM.finditer(match.group("list")):
                 start = match.start("list") + item.start()
                 end = match.start("list") + item.end()

@@ -51,9 +51,18 @@ class Finding:
 
 # --- terms -------------------------------------------------------------------------------------
 
-_DETERMINER = r"(?i:the|such|any|each|all|this|that|these|those|said|its|their|no|other|applicable|relevant|same)"
+_DETERMINER = r"(?i:the|such|any|each|all|this|that|these|those|said|its|their)"
 _CAP_WORD = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
-_USE = re.compile(rf"\b{_DETERMINER}\s+({_CAP_WORD}(?:\s+(?:of\s+|and\s+)?{_CAP_WORD}){{0,3}})\b")
+_USE = re.compile(
+    rf"\b{_DETERMINER}\s+({_CAP_WORD}(?:\s+(?:of\s+|and\s+|for\s+|to\s+|in\s+|on\s+)?{_CAP_WORD}){{0,4}})\b"
+)
+# "the Products (as defined in Exhibit A)", "the Account Representatives (as defined below)".
+_BY_REFERENCE = re.compile(
+    r"^\W{0,3}(?:as\s+)?(?:defined|described|set\s+forth)\s+(?:in|below|above|herein|under)", re.IGNORECASE
+)
+_ENTITY_AFTER = re.compile(r"^,?\s*(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|Company|Co\.|&|L\.P|LP|plc|GmbH)\b")
+_TITLE_AFTER = re.compile(r"^(?:,?\s+(?:and\s+)?[A-Z][a-z]+)*\s+(?:Agreement|Act|Code|Terms|Policy)\b")
+_NUMBER_BEFORE = re.compile(r"(?:^|\s)(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)\s*$")
 # Capitalised words that are not defined terms: names of places, courts, months, document parts
 # and the words every contract capitalises without defining.
 _NOT_TERMS = {
@@ -119,14 +128,30 @@ _ELSEWHERE = re.compile(
 )
 
 
+def _is_form(model: TextModel) -> bool:
+    """A form whose terms are Variables filled in on a cover page ({placeholders}): its
+    capitalised terms are defined there, not in this text."""
+    text = model.text
+    return len(re.findall(r"\{[a-z_]{3,40}\}", text)) >= 3 or bool(
+        re.search(r"[\"\u201c]Variables?[\"\u201d]\s+means", text)
+    )
+
+
 def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
-    if len(structure.terms) < 3:
-        return []  # a contract that defines nothing in quotes: capitals are its style, not terms
+    if len(structure.terms) < 3 or _is_form(model):
+        return []  # a contract that defines nothing in quotes (capitals are its style), or a form
     if any(_ELSEWHERE.search(p.text) for p in model.paragraphs if "apitali" in p.text or "efinitions" in p.text):
         # "Capitalised terms not defined here have the meanings given in the Separation
         # Agreement": the terms are defined in another document this check cannot see.
         return []
     defined = _defined_forms(structure) | _quoted_anywhere(model)
+    # Names of companies and instruments written with their suffix somewhere in the contract.
+    names = {
+        m.group(1)
+        for m in re.finditer(
+            rf"({_CAP_WORD}(?:\s+{_CAP_WORD}){{0,3}})(?=,?\s*(?:Inc|LLC|Ltd|Corporation|&))", model.text
+        )
+    }
     uses: dict[str, list[tuple[str, int, int]]] = {}
     for index, paragraph in enumerate(model.paragraphs):
         text = paragraph.text
@@ -135,11 +160,23 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
         letters = [c for c in text if c.isalpha()]
         if letters and sum(c.isupper() for c in letters) / len(letters) > 0.6:
             continue  # capitals throughout (a disclaimer, a heading): no term can be told apart
+        text = re.sub(r"\((?:s|es)\)", lambda m: " " * len(m.group(0)), text)  # "Event(s) of Default"
+        first_sentence = re.split(r"\.\s", text, maxsplit=1)[0]
+        title_words = [w for w in re.sub(r"^[\s\d.()a-z]{0,8}\s", "", first_sentence).split() if len(w) > 3]
+        is_title = len(first_sentence.split()) <= 8 and all(w[0].isupper() for w in title_words)
         for match in _USE.finditer(text):
             term = match.group(1)
             words = term.replace("-", " ").split()
             if any(word in _NOT_TERMS for word in words) or term in defined:
                 continue
+            after = text[match.end(1) : match.end(1) + 60]
+            if _BY_REFERENCE.match(after):
+                defined.update(_variants(term))  # defined by reference to another part
+                continue
+            if _ENTITY_AFTER.match(after) or _TITLE_AFTER.match(after) or term in names:
+                continue  # a company's or an instrument's name
+            if is_title and match.start(1) < len(first_sentence):
+                continue  # the clause's own title ("Governing Law and Chosen Courts.")
             if any(term.startswith(d + " ") for d in defined if " " not in d and d[:1].isupper() and len(d) > 3):
                 continue  # "the Product Specifications" with "Product" defined: a compound of a term
             uses.setdefault(term, []).append((paragraph.locator, match.start(1), match.end(1)))
