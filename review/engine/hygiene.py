@@ -80,7 +80,8 @@ _NOT_TERMS = {
     "Page", "Table", "Contents", "Recitals", "Whereas", "Confidential", "Treatment", "Requested", "Dollars",
     "Standard", "Time", "Pacific", "English", "Chinese", "Japanese", "German", "French",
     "Spanish", "Mr", "Mrs", "Ms", "Dr", "Inc", "Ltd", "Corporation", "Company", "Commercial", "Uniform",
-    "International", "Chamber", "Arbitration", "Association", "Part", "Parts",
+    "International", "Chamber", "Arbitration", "Association", "Part", "Parts", "Commonwealth", "Federation",
+    "League", "National",
 }  # fmt: skip
 
 
@@ -93,6 +94,11 @@ def _variants(term: str) -> set[str]:
     else:
         out.update({term + "s", term + "es", term[:-1] + "ies" if term.endswith("y") else term + "s"})
     return out
+
+
+def _plain(text: str) -> str:
+    """Soft hyphens and runs of spaces (PDF extraction) read as a hyphen and one space."""
+    return re.sub(r"[ \t\u00a0]{2,}", " ", text.replace("\u00ad", "-"))
 
 
 def _base(term: str) -> str:
@@ -145,6 +151,11 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
         # Agreement": the terms are defined in another document this check cannot see.
         return []
     defined = _defined_forms(structure) | _quoted_anywhere(model)
+    # "Effective Date: March 1, 1996" on a cover page defines by its label.
+    defined |= {
+        _plain(m.group(1)) for m in re.finditer(r"(?:^|\n|\s{2})([A-Z][a-z]+(?: [A-Z][a-z]+){0,3}):\s+\S", model.text)
+    }
+    defined = {_plain(d) for d in defined}
     # Names of companies and instruments written with their suffix somewhere in the contract.
     names = {
         m.group(1)
@@ -165,7 +176,11 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
         title_words = [w for w in re.sub(r"^[\s\d.()a-z]{0,8}\s", "", first_sentence).split() if len(w) > 3]
         is_title = len(first_sentence.split()) <= 8 and all(w[0].isupper() for w in title_words)
         for match in _USE.finditer(text):
-            term = match.group(1)
+            term = _plain(match.group(1))
+            if any(
+                all(part in defined for part in term.split(joiner)) for joiner in (" and ", " or ") if joiner in term
+            ):
+                continue  # "the Licensed Patents and Licensed Technical Information": two terms
             words = term.replace("-", " ").split()
             if any(word in _NOT_TERMS for word in words) or term in defined:
                 continue
@@ -184,6 +199,11 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
     for term, places in uses.items():
         if len(places) < 2:
             continue  # one capitalised phrase may be a name; a term is used again
+        plural, singular = term + "s", term[:-1]
+        if (plural in uses and len(uses[plural]) >= len(places)) or (
+            term.endswith("s") and singular in uses and len(uses[singular]) > len(places)
+        ):
+            continue  # "Product" and "Products": one finding, for the form used more
         locator, start, end = places[0]
         findings.append(
             Finding(
@@ -195,16 +215,19 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
 
 
 def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
-    text = model.text
+    text = _plain(model.text)
     findings: list[Finding] = []
     for term, found in structure.terms.items():
-        base = _base(term)
+        base = _plain(_base(term))
         if len(base) < 2 or base.isdigit():
             continue
         if text.count(base) >= 3:
             continue  # used (a cheap count first: the exact one below only where it matters)
-        forms = [re.escape(base)] + ([re.escape(base.title())] if base.isupper() else [])
-        pattern = re.compile(rf"(?<![\w-])(?:{'|'.join(forms)})(?:s|es|'s|\u2019s)?(?![\w-])")
+        # "Tournament Bonus or Bonuses" is used as "Tournament Bonuses": any one form is a use.
+        alternatives = [base, *(re.sub(r"\S+\s+or\s+", "", base, count=1),)] if " or " in base else [base]
+        forms = [re.escape(a) for a in alternatives] + ([re.escape(base.title())] if base.isupper() else [])
+        # A compound ("TCP/IP-based") uses the term too.
+        pattern = re.compile(rf"(?<![\w])(?:{'|'.join(forms)})(?:s|es|'s|\u2019s)?(?!\w)")
         count = len(pattern.findall(text))
         if count <= 1:
             findings.append(
@@ -224,13 +247,26 @@ def missing_references(model: TextModel, structure: Structure) -> list[Finding]:
     if len([n for n in structure.body_numbers if n.level != 9]) < 5:
         return []  # too few clause numbers found to say that one is missing
     first = structure.body_numbers[0].index if structure.body_numbers else 0
+    has_articles = any("{R}" in n.template for n in structure.body_numbers)
+    text = model.text
     findings: list[Finding] = []
     for ref in structure.references:
         if ref.index < first or not structure.in_body(ref.index, ref.start):
             continue
-        decimal = tuple(p for p in ref.target if p.isdigit() or p[:-1].isdigit())
+        item = ref.text.split(" ", 1)[1] if " " in ref.text else ref.text
+        head = re.match(r"\d+(?:\.\d+)*", item)
+        if head is None and not has_articles:
+            continue  # "Article V" in a contract whose articles were not recognised
+        decimal = tuple(head.group(0).split(".")) if head else tuple(p for p in ref.target if p.isdigit())
         if not decimal or decimal in labels:
             continue
+        paragraph = model.paragraphs[ref.index].text
+        before = paragraph[: ref.start - len(ref.text.split(" ", 1)[0]) - 1]
+        at_start = not before.strip() or re.search(r"[.;:]\s*$", before) is not None
+        if at_start and re.match(r"\.?\s+[A-Z]", paragraph[ref.end :]):
+            continue  # "Article V. Payment Method": the clause's own heading, not a reference
+        if _written_as_clause(text, ".".join(decimal)):
+            continue  # the clause is there, its number was not recognised where it stands
         findings.append(
             Finding(
                 "hygiene-missing-reference", ref.locator, ref.start, ref.end, ref.text,
@@ -238,6 +274,21 @@ def missing_references(model: TextModel, structure: Structure) -> list[Finding]:
             )
         )  # fmt: skip
     return findings
+
+
+def _written_as_clause(text: str, number: str) -> bool:
+    """``number`` (or a sub-clause of it) stands somewhere in the text as a clause number: at a
+    line start or after a gap, not after "Section"/"Clause"/"and"/a comma (a reference)."""
+    padded = re.sub(r"\.(\d)(?=\.|$)", r".0?\1", re.escape(number).replace("\\.", "."))
+    pattern = re.compile(rf"(?<![\w.$,/-])(?:{padded})(?=\.\d|\.?[\s(])")
+    for match in pattern.finditer(text):
+        before = text[max(0, match.start() - 14) : match.start()]
+        if re.search(
+            r"(?:[Ss]ections?|[Cc]lauses?|[Aa]rticles?|[Pp]aragraphs?|SECTIONS?|and|or|to|through|,)\s*$", before
+        ):
+            continue
+        return True
+    return False
 
 
 def numbering(model: TextModel, structure: Structure) -> list[Finding]:
@@ -252,12 +303,17 @@ def numbering(model: TextModel, structure: Structure) -> list[Finding]:
         previous = last.get(parent)
         paragraph = model.paragraphs[number.index]
         where = (paragraph.locator, number.start, number.end, number.label)
+        after_number = paragraph.text[number.end : number.end + 6]
+        if re.match(r"\s*\([a-z0-9]{1,3}\)", after_number):
+            continue  # "3.5 (b)": a sub-item of 3.5, not a second 3.5
         if previous is not None:
             if value == previous:
                 findings.append(
                     Finding("hygiene-numbering", *where, f"Clause {number.label} repeats the number before it.")
                 )
-            elif previous + 1 < value <= previous + 3:
+            elif previous + 1 < value <= previous + 3 and not _written_as_clause(
+                model.text, ".".join((*number.parts[:-1], str(previous + 1)))
+            ):
                 missing = ".".join((*number.parts[:-1], str(previous + 1)))
                 findings.append(
                     Finding(
@@ -280,7 +336,7 @@ def numbering(model: TextModel, structure: Structure) -> list[Finding]:
 # --- words and digits ----------------------------------------------------------------------------
 
 _WORDS_DIGITS = re.compile(
-    rf"\b(?P<words>{numbers.NUMBER_WORDS})(?P<mid>\s*(?:percent\s*|per\s+cent\s*|(?:U\.S\.\s+)?dollars\s*)?\(\s*)"
+    rf"(?<![\w\-\u2010\u2011])(?P<words>{numbers.NUMBER_WORDS})(?P<mid>\s*(?:percent\s*|per\s+cent\s*|(?:U\.S\.\s+)?dollars\s*)?\(\s*)"
     r"(?P<cur>\$|US\$|USD\s?)?(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<pct>\s?%)?\s*\)",
     re.IGNORECASE,
 )
