@@ -413,6 +413,12 @@ _EXTERNAL = re.compile(
     r"^[\s,]*(?i:of|under|in)\s+(?i:the\s+)?(?!(?i:this|these|such|the\s+agreement|the\s+terms)\b)"
     r"(?:[A-Z]|[a-z]+\s+[A-Z]|U\.S\.)"
 )
+# The rest of a sentence naming another instrument the references belong to.
+_OTHER_INSTRUMENT = re.compile(
+    r"^(?:[\s,;]|\([^)]{0,80}\)|(?:and|or|through|to)\s|(?:[Ss]ections?|[Cc]lauses?|[Aa]rticles?)\s+[\dIVX.()a-z]+)*"
+    r"\s*(?:of|in|under)\s+(?:the|that|such)\s+(?:(?:[A-Z][\w&-]*|and|of)\s+){0,6}"
+    r"(?:Agreement|Plan|Act|Code|Deed|Contract|Terms|Policy|APA|[A-Z]{2,6})\b"
+)
 _EXTERNAL_BEFORE = re.compile(
     r"(?:Code|Act|Regulation|Rule|Title|U\.S\.C\.?|CFR|Directive|GDPR|FAR|DFARS?|Chap\.?|Chapter)[\s,]*$"
 )
@@ -839,6 +845,9 @@ def _find_references(paragraphs: tuple[Paragraph, ...]) -> tuple[CrossReference,
                 continue
             if re.match(r"[-\u2013]\d", tail) or re.match(r"\d{3,}", match.group("list")):
                 continue  # "Section 5-1401", "section 351": a statute's numbering, not a clause
+            sentence_rest = re.split(r"(?<=[a-z)])\.\s", text[match.end() : match.end() + 400], maxsplit=1)[0]
+            if _OTHER_INSTRUMENT.search(sentence_rest) and not re.search(r"\bof\s+this\b", sentence_rest[:40]):
+                continue  # "Section 6.4 (...), Section 6.5 (...) ... of the Separation Agreement"
             for item in _XREF_ITEM.finditer(match.group("list")):
                 start = match.start("list") + item.start()
                 end = match.start("list") + item.end()

@@ -52,9 +52,12 @@ class Finding:
 # --- terms -------------------------------------------------------------------------------------
 
 _DETERMINER = r"(?i:the|such|any|each|all|this|that|these|those|said|its|their)"
-_CAP_WORD = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
+_CAP_WORD = r"[A-Z][a-z]+(?:-[A-Z][A-Za-z]+)*"
+# A later word of a term may be in capitals ("Background IP", "M&P Expenses", "JSC Matter").
+_NEXT_WORD = rf"(?:{_CAP_WORD}|[A-Z][A-Z&]{{1,5}}s?)"
 _USE = re.compile(
-    rf"\b{_DETERMINER}\s+({_CAP_WORD}(?:\s+(?:of\s+|and\s+|for\s+|to\s+|in\s+|on\s+)?{_CAP_WORD}){{0,4}})\b"
+    rf"\b{_DETERMINER}\s+({_CAP_WORD}(?:\s+(?:of\s+|and\s+|for\s+|to\s+|in\s+|on\s+)?{_NEXT_WORD}){{0,4}})"
+    r"(?![\w&/-])"
 )
 # "the Products (as defined in Exhibit A)", "the Account Representatives (as defined below)".
 _BY_REFERENCE = re.compile(
@@ -81,7 +84,7 @@ _NOT_TERMS = {
     "Standard", "Time", "Pacific", "English", "Chinese", "Japanese", "German", "French",
     "Spanish", "Mr", "Mrs", "Ms", "Dr", "Inc", "Ltd", "Corporation", "Company", "Commercial", "Uniform",
     "International", "Chamber", "Arbitration", "Association", "Part", "Parts", "Commonwealth", "Federation",
-    "League", "National",
+    "League", "National", "Amendment", "Subsection", "Middle", "East", "West", "North", "South",
 }  # fmt: skip
 
 
