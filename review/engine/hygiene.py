@@ -99,6 +99,24 @@ def _variants(term: str) -> set[str]:
     return out
 
 
+def _count_uses(text: str, forms: list[str]) -> int:
+    """Occurrences of any of ``forms`` as whole words (a plural, a possessive or a compound such
+    as "TCP/IP-based" counts). Plain ``str.find``: a regex with a look-behind tried at every
+    position of a long contract costs seconds."""
+    count = 0
+    for form in forms:
+        start = text.find(form)
+        while start >= 0:
+            end = start + len(form)
+            before = text[start - 1] if start else " "
+            rest = text[end : end + 3]
+            plural = re.match(r"(?:s|es|'s|\u2019s)?(?!\w)", rest)
+            if not (before.isalnum() or before == "_") and plural is not None:
+                count += 1
+            start = text.find(form, end)
+    return count
+
+
 def _plain(text: str) -> str:
     """Soft hyphens and runs of spaces (PDF extraction) read as a hyphen and one space."""
     return re.sub(r"[ \t\u00a0]{2,}", " ", text.replace("\u00ad", "-"))
@@ -228,10 +246,8 @@ def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
             continue  # used (a cheap count first: the exact one below only where it matters)
         # "Tournament Bonus or Bonuses" is used as "Tournament Bonuses": any one form is a use.
         alternatives = [base, *(re.sub(r"\S+\s+or\s+", "", base, count=1),)] if " or " in base else [base]
-        forms = [re.escape(a) for a in alternatives] + ([re.escape(base.title())] if base.isupper() else [])
-        # A compound ("TCP/IP-based") uses the term too.
-        pattern = re.compile(rf"(?<![\w])(?:{'|'.join(forms)})(?:s|es|'s|\u2019s)?(?!\w)")
-        count = len(pattern.findall(text))
+        forms = [*alternatives, *([base.title()] if base.isupper() else [])]
+        count = _count_uses(text, forms)
         if count <= 1:
             findings.append(
                 Finding(
@@ -239,6 +255,17 @@ def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
                     f"“{term}” is defined but never used again.",
                 )
             )  # fmt: skip
+    imported = len(
+        re.findall(
+            r"ha(?:s|ve) the meanings?\s+(?:stated|set\s+forth|given|assigned)\s+(?:to\s+it\s+)?in\s+"
+            r"(?:Section\s+\S+\s+of\s+)?the\s+[A-Z]",
+            text,
+        )
+    )
+    if len(findings) > 15 and (len(findings) > 0.3 * len(structure.terms) or imported >= 10):
+        # A glossary shared by several transaction documents: most of its terms are used in
+        # the others, so "unused here" says nothing about this one.
+        return []
     return findings
 
 
@@ -249,6 +276,9 @@ def missing_references(model: TextModel, structure: Structure) -> list[Finding]:
     labels = structure.labels
     if len([n for n in structure.body_numbers if n.level != 9]) < 5:
         return []  # too few clause numbers found to say that one is missing
+    opening = " ".join(p.text for p in model.paragraphs[:8])[:1500]
+    if re.search(r"\bAMENDMENT\b|\bAmendment\s+(?:No\.|Number|#)|\bamends\b|\bAmendment\b.{0,40}\bto\b", opening):
+        return []  # an amendment's references are to the agreement it amends
     first = structure.body_numbers[0].index if structure.body_numbers else 0
     has_articles = any("{R}" in n.template for n in structure.body_numbers)
     text = model.text
@@ -307,6 +337,8 @@ def numbering(model: TextModel, structure: Structure) -> list[Finding]:
         paragraph = model.paragraphs[number.index]
         where = (paragraph.locator, number.start, number.end, number.label)
         after_number = paragraph.text[number.end : number.end + 6]
+        if number.start == 0 and re.search(r"(?:;|;\s*(?:and|or)|,)\s*$", paragraph.text):
+            continue  # "7. Use and retention of standard forms;": an item of a list, not a clause
         if re.match(r"\s*\([a-z0-9]{1,3}\)", after_number):
             continue  # "3.5 (b)": a sub-item of 3.5, not a second 3.5
         if previous is not None:
@@ -360,6 +392,12 @@ def words_and_digits(model: TextModel, structure: Structure) -> list[Finding]:
         if "(" not in text:
             continue
         for match in _WORDS_DIGITS.finditer(text):
+            lead = re.search(r"\b([a-z]+[-\s]+(?:hundred|thousand)(?:[-\s]+and)?[-\s]+)$", text[: match.start()], re.I)
+            if lead is not None:
+                # "one-hundred twenty (120)": the words start before the match.
+                whole_words = numbers.words_to_number(lead.group(1) + match.group("words"))
+                if whole_words is not None and float(whole_words) == float(match.group("digits").replace(",", "")):
+                    continue
             said = numbers.words_to_number(match.group("words"))
             figure_text = match.group("digits")
             figure = float(figure_text.replace(",", ""))
