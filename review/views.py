@@ -22,7 +22,7 @@ from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
 
 from . import selectors
-from .forms import DecisionForm, NewReviewForm
+from .forms import DecisionForm, NewReviewForm, PartiesForm
 from .gates import can_approve, effective_assignee
 from .inbox import approval_for_user
 from .models import (
@@ -45,6 +45,7 @@ from .workflow import (
     recommendation_prepare,
     review_cancel,
     review_decide,
+    review_parties_set,
     review_start,
 )
 
@@ -301,6 +302,27 @@ def review_cancel_view(request: HttpRequest, review_id: int) -> HttpResponse:
         messages.warning(request, "The review was cancelled. Nothing more can be decided in it.")
     else:
         messages.info(request, "This review had already finished.")
+    return redirect("review:detail", review_id=review.pk)
+
+
+@require_POST
+def review_parties_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """The lawyer corrects who the parties are; pending proposals are written again."""
+    review = selectors.review_for_user(request.user, review_id)
+    form = PartiesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the names of both parties as the contract writes them (120 characters at most).")
+    elif not review.is_active:
+        messages.info(request, "This review has finished: nothing is left to write again.")
+    else:
+        try:
+            count = review_parties_set(review=review, actor=request.user, us=form.cleaned_data["us"],
+                                       them=form.cleaned_data["them"])
+        except ReviewRefused as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Parties saved; {count} pending proposal{'s' if count != 1 else ''} "
+                                      "written again with these names.")
     return redirect("review:detail", review_id=review.pk)
 
 

@@ -33,7 +33,7 @@ from review.models import (
 from . import jobs
 from .audit import event_append, history, history_append
 from .locks import ReviewLock, lock_review
-from .proposals import engine_missing_message, proposal_store
+from .proposals import engine_missing_message, parties_of, proposal_store
 from .records import decision_existing, decision_guarded, decision_record
 from .results import BUSY_MESSAGE, QUEUED, QUEUED_MESSAGE, STALE_MESSAGE, DecisionResult, Lost
 from .transitions import review_transition
@@ -45,6 +45,7 @@ def revision_request(review: Review, recommendation: Recommendation, proposal: P
         rule=rule, current=proposal.to_engine(), instruction=instruction,
         evidence=tuple(recommendation.evidence_items), history=history(review),
         citation=f"{rule.id} @ {review.playbook_version.label}",
+        parties=parties_of(review, review.current_version.text_model),
     )
 
 
