@@ -13,4 +13,7 @@ urlpatterns = [
     path("<int:pk>/v<int:number>/", views.version_detail, name="version"),
     path("<int:pk>/v<int:number>/download/", views.version_download, name="download"),
     path("<int:pk>/v<int:number>/try/", views.version_try, name="try"),
+    path("<int:pk>/stats/", views.playbook_stats, name="stats"),
+    path("<int:pk>/stats.csv", views.playbook_stats_csv, name="stats_csv"),
+    path("<int:pk>/stats/decisions/", views.playbook_stats_decisions, name="stats_decisions"),
 ]
