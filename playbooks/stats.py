@@ -164,6 +164,15 @@ class RuleStats:
     # Chronological per review: (review id, started, rejected in it?) for reviews with a decision.
     decided_reviews: list[tuple[int, datetime, bool]] = field(default_factory=list)
 
+    @property
+    def accepted_positions(self) -> list[tuple[int, int]]:
+        """(ladder index, count), preferred first (templates cannot call Counter methods)."""
+        return sorted(self.positions_accepted.items())
+
+    @property
+    def accepted_variants(self) -> list[tuple[str, int]]:
+        return sorted(self.variants_accepted.items(), key=lambda kv: (-kv[1], kv[0]))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "rule_id": self.rule_id,

@@ -116,9 +116,14 @@ def _never_fires(rule: RuleInfo, stats: RuleStats) -> Suggestion | None:
         missing = sum(c.missing for n, c in stats.by_version.items() if n in rule.same_find_versions)
         if missing < runs:
             return None
+        # Lawyers who accept the insertion confirm the clause really is absent: not a find problem.
+        taken = stats.totals.accepted + stats.totals.revised
+        if taken * 2 > stats.totals.decided:
+            return None
         return Suggestion("check-find", rule.id, rule.title, rule.line,
                           f"Found its clause in none of {runs} contracts: it was reported missing every time.",
-                          "Check its find: the clause may be there in words the find does not know.")
+                          "Lawyers mostly declined to insert it: check its find, the clause may be there in words "
+                          "the find does not know.")
     if fired:
         return None
     return Suggestion("check-find", rule.id, rule.title, rule.line,
