@@ -64,3 +64,22 @@ class TryRuleForm(forms.Form):
     def __init__(self, *args: object, rules: list[tuple[str, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["rule"].choices = rules  # type: ignore[attr-defined]
+
+
+class SpreadsheetImportForm(forms.Form):
+    file = forms.FileField(label="Spreadsheet (.xlsx or .csv)")
+    name = forms.CharField(required=False, max_length=200, label="Playbook name",
+                           help_text="Defaults to the file's name.")
+    party = forms.CharField(required=False, max_length=100, label="Our side", help_text="e.g. customer")
+
+    def clean_file(self):  # type: ignore[no-untyped-def]
+        from .spreadsheet import MAX_FILE_BYTES
+
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size // 1024} KB; the limit is {MAX_FILE_BYTES // 1024} KB."
+            )
+        if not upload.name.lower().endswith((".xlsx", ".csv")):
+            raise forms.ValidationError("Upload an Excel workbook (.xlsx) or a CSV file (.csv).")
+        return upload

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -17,9 +18,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from core.roles import PLAYBOOK_AUTHOR, has_role
 
-from . import selectors, stats, suggestions
+from . import drafting, selectors, spreadsheet, stats, suggestions
 from .diffing import spec_diff
-from .forms import TryRuleForm, UploadForm
+from .forms import SpreadsheetImportForm, TryRuleForm, UploadForm
 from .loader import PlaybookInvalid
 from .models import Playbook, PlaybookVersion
 from .presentation import annotate_source
@@ -296,3 +297,35 @@ def playbook_stats_decisions(request: HttpRequest, pk: int) -> HttpResponse:
                "scope": version, "bucket": bucket}
     template = "playbooks/stats_decisions.html#drill" if _partial(request) else "playbooks/stats_decisions.html"
     return render(request, template, context)
+
+
+# -- drafts: spreadsheet import ---------------------------------------------------------------
+
+
+def _draft_form(request: HttpRequest, source: str, note: str) -> UploadForm:
+    """The ordinary upload form, filled with a draft: publishing goes through the upload page."""
+    form = UploadForm(user=request.user, new_playbook=True)
+    form.initial.update(source=source, change_note=note[:500])
+    return form
+
+
+@require_http_methods(["GET", "POST"])
+def playbook_import_page(request: HttpRequest) -> HttpResponse:
+    _require_author(request)
+    bound = request.method == "POST"
+    form = SpreadsheetImportForm(request.POST if bound else None, request.FILES if bound else None)
+    context: dict[str, object] = {"form": form, "columns": spreadsheet.COLUMNS}
+    if bound and form.is_valid():
+        upload = form.cleaned_data["file"]
+        name = form.cleaned_data["name"].strip() or Path(upload.name).stem.replace("_", " ").strip() or "Imported"
+        result = spreadsheet.import_spreadsheet(
+            upload.read(), upload.name, name=name, party=form.cleaned_data["party"].strip(),
+            clause_find=drafting.clause_find,
+        )
+        context.update(result=result, filename=upload.name)
+        if result.ok:
+            context.update(
+                draft_form=_draft_form(request, result.source, f"Imported from {upload.name}"),
+                form_action=reverse("playbooks:upload"),
+            )
+    return render(request, "playbooks/import.html", context)

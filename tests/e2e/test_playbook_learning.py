@@ -51,3 +51,40 @@ def test_author_reads_the_statistics_drills_down_and_follows_a_suggestion(browse
     )
     assert selected.strip() == "- id: payment-terms"
     screenshot(page, "playbook-edit-at-rule")
+
+
+def test_author_imports_a_spreadsheet_fixes_a_cell_and_publishes_the_draft(browser_page):
+    from tests.factories import TeamFactory, author
+    from tests.playbooks.spreadsheets import POSITIONS, xlsx
+
+    team = TeamFactory()
+    user = author(team=team)
+    page = browser_page
+    login(page, user.username, PASSWORD)
+    page.click("nav >> text=Playbooks")
+    page.click("text=Import a spreadsheet")
+
+    rows = [list(r) for r in POSITIONS]
+    rows[5][7] = "Urgent"
+    mime = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    page.set_input_files("input[name=file]", files=[{"name": "positions.xlsx", "mimeType": mime,
+                                                      "buffer": xlsx(rows)}])
+    page.click("button:has-text('Read the spreadsheet')")
+    page.wait_for_selector("#import-issues")
+    issue = page.locator("#import-issues tbody tr").first
+    assert issue.locator("td").nth(0).inner_text() == "7"
+    assert issue.locator("td").nth(1).inner_text() == "H (Severity)"
+    assert "unknown severity 'urgent'" in issue.inner_text()
+    screenshot(page, "playbook-import-error")
+
+    page.set_input_files("input[name=file]", files=[{"name": "positions.xlsx", "mimeType": mime,
+                                                      "buffer": xlsx(POSITIONS)}])
+    page.fill("input[name=name]", "SaaS buying (imported)")
+    page.click("button:has-text('Read the spreadsheet')")
+    page.wait_for_selector("#column-mapping")
+    assert "20 positions read, the draft is valid" in page.inner_text("#import-result")
+    screenshot(page, "playbook-import-draft")
+    page.click("#upload-form button:has-text('Check and upload')")
+    page.wait_for_url("**/v1/")
+    assert page.get_by_role("heading", name="SaaS buying (imported) v1").is_visible()
+    assert page.locator("table.rules-table tbody tr").count() == 20
