@@ -223,7 +223,7 @@ def slugify(text: str) -> str:
     return slug[:60].strip("-") or "rule"
 
 
-def _q(text: str) -> str:
+def yaml_quote(text: str) -> str:
     """A YAML double-quoted scalar (JSON strings are valid YAML)."""
     return json.dumps(text, ensure_ascii=False)
 
@@ -291,11 +291,11 @@ def build_yaml(
     out = _Writer()
     out.add("# Draft imported from a spreadsheet: one rule per row. Check every find and check before")
     out.add("# publishing (docs/playbook-format.md).")
-    out.add(f"name: {_q(name.strip() or 'Imported playbook')}")
+    out.add(f"name: {yaml_quote(name.strip() or 'Imported playbook')}")
     if description:
-        out.add(f"description: {_q(description)}")
+        out.add(f"description: {yaml_quote(description)}")
     if party:
-        out.add(f"party: {_q(party)}")
+        out.add(f"party: {yaml_quote(party)}")
     out.add("rules:")
     seen_ids: dict[str, int] = {}
     data_rows = [(header_at + 1 + offset + 1, row) for offset, row in enumerate(table[header_at + 1:]) if any(row)]
@@ -327,11 +327,11 @@ def build_yaml(
             rule_id = f"{rule_id}-{suffix}"
         seen_ids[rule_id] = number
         out.add(f"  # row {number}", number, None)
-        out.add(f"  - id: {_q(rule_id)}", number, "id" if cell(row, "id") else "name")
-        out.add(f"    title: {_q(title)}", number, "name")
+        out.add(f"  - id: {yaml_quote(rule_id)}", number, "id" if cell(row, "id") else "name")
+        out.add(f"    title: {yaml_quote(title)}", number, "name")
         severity = cell(row, "severity")
         if severity:
-            out.add(f"    severity: {_q(severity.lower())}", number, "severity")
+            out.add(f"    severity: {yaml_quote(severity.lower())}", number, "severity")
         _write_find(out, number, cell(row, "find"), cell(row, "clause_type"), title, clause_find)
         check = _parse_check(cell(row, "check")) if cell(row, "check") else ("must_exist", True)
         if check is None:
@@ -339,25 +339,25 @@ def build_yaml(
                                            f"'{cell(row, 'check')}' is not a check, e.g. 'max_days: 30'"))
             continue
         kind, value = check
-        rendered = "true" if value is True else (_q(value) if isinstance(value, str) else json.dumps(value))
+        rendered = "true" if value is True else (yaml_quote(value) if isinstance(value, str) else json.dumps(value))
         out.add(f"    check: {{{kind}: {rendered}}}", number, "check" if cell(row, "check") else "standard")
         positions = [cell(row, "standard")] if cell(row, "standard") else []
         alternates = [line.strip() for line in cell(row, "alternate").split("\n") if line.strip()]
         if positions or alternates:
             out.add("    positions:", number, "standard")
             for text in positions:
-                out.add(f"      - {_q(text)}", number, "standard")
+                out.add(f"      - {yaml_quote(text)}", number, "standard")
             for text in alternates:
-                out.add(f"      - {_q(text)}", number, "alternate")
+                out.add(f"      - {yaml_quote(text)}", number, "alternate")
         guidance = "\n\n".join(p for p in (cell(row, "description"), cell(row, "instruction")) if p)
         if guidance:
-            out.add(f"    guidance: {_q(guidance)}", number,
+            out.add(f"    guidance: {yaml_quote(guidance)}", number,
                     "description" if cell(row, "description") else "instruction")
         authority = cell(row, "authority")
         if authority.lower() not in NO_APPROVAL:
             approver = authority if re.match(r"^(user|group):", authority) else f"group:{authority}"
             out.add("    requires_approval: true", number, "authority")
-            out.add(f"    approver: {_q(approver)}", number, "authority")
+            out.add(f"    approver: {yaml_quote(approver)}", number, "authority")
     result.source = "\n".join(out.lines) + "\n"
     if result.issues:
         return result
@@ -397,16 +397,18 @@ def _write_find(
 ) -> None:
     if find:
         phrases = [p.strip() for p in re.split(r"[;,\n]", find) if p.strip()]
-        out.add(f"    find: {{any: [{', '.join(_q(p) for p in phrases)}]}}", number, "find")
+        out.add(f"    find: {{any: [{', '.join(yaml_quote(p) for p in phrases)}]}}", number, "find")
         return
     if clause_type and clause_find is not None:
         mapped = clause_find(clause_type)
         if mapped:
-            inner = ", ".join(f"{k}: {_q(v) if isinstance(v, str) else json.dumps(v)}" for k, v in mapped.items())
+            inner = ", ".join(
+                f"{k}: {yaml_quote(v) if isinstance(v, str) else json.dumps(v)}" for k, v in mapped.items()
+            )
             out.add(f"    find: {{{inner}}}", number, "clause_type")
             return
     phrase = (clause_type or title).strip().lower()
-    out.add(f"    find: {{any: [{_q(phrase)}]}}", number, "clause_type" if clause_type else "name")
+    out.add(f"    find: {{any: [{yaml_quote(phrase)}]}}", number, "clause_type" if clause_type else "name")
 
 
 def import_spreadsheet(
