@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.playbook_list, name="list"),
     path("upload/", views.playbook_upload_page, name="upload"),
     path("import/", views.playbook_import_page, name="import"),
+    path("draft/", views.playbook_draft_page, name="draft"),
     path("<int:pk>/", views.playbook_detail, name="detail"),
     path("<int:pk>/upload/", views.playbook_upload_page, name="upload_version"),
     path("<int:pk>/diff/", views.version_diff, name="diff"),

@@ -20,7 +20,7 @@ from core.roles import PLAYBOOK_AUTHOR, has_role
 
 from . import drafting, selectors, spreadsheet, stats, suggestions
 from .diffing import spec_diff
-from .forms import SpreadsheetImportForm, TryRuleForm, UploadForm
+from .forms import PrecedentDraftForm, SpreadsheetImportForm, TryRuleForm, UploadForm
 from .loader import PlaybookInvalid
 from .models import Playbook, PlaybookVersion
 from .presentation import annotate_source
@@ -329,3 +329,35 @@ def playbook_import_page(request: HttpRequest) -> HttpResponse:
                 form_action=reverse("playbooks:upload"),
             )
     return render(request, "playbooks/import.html", context)
+
+
+# -- drafts: from precedents ------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def playbook_draft_page(request: HttpRequest) -> HttpResponse:
+    _require_author(request)
+    bound = request.method == "POST"
+    form = PrecedentDraftForm(request.POST if bound else None, request.FILES if bound else None)
+    context: dict[str, object] = {"form": form}
+    if bound and form.is_valid():
+        from documents.docx.textmodel import build_text_model
+
+        precedents, problems = [], []
+        for upload in form.cleaned_data["files"]:
+            try:
+                precedents.append((upload.name, build_text_model(upload.read())))
+            except Exception:  # a damaged .docx raises many kinds of errors
+                problems.append(f"{upload.name} cannot be read as a Word document.")
+        if problems:
+            context["problems"] = problems
+        else:
+            first = Path(precedents[0][0]).stem.replace("_", " ")
+            name = form.cleaned_data["name"].strip() or f"Draft from {first}"
+            draft = drafting.draft_from_precedents(precedents, name=name, side=form.cleaned_data["side"])
+            context.update(draft=draft, files=[f for f, _ in precedents])
+            if draft.source:
+                note = "Drafted from " + ", ".join(f for f, _ in precedents)
+                context.update(draft_form=_draft_form(request, draft.source, note),
+                               form_action=reverse("playbooks:upload"))
+    return render(request, "playbooks/draft.html", context)
