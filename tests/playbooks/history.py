@@ -9,9 +9,9 @@ from typing import Any
 
 from playbooks.models import Playbook
 from playbooks.services import playbook_upload
-from review.approvals import approval_decide
 from review.models import Approval, ApprovalStatus, Review
 from review.retention import review_redact
+from review.workflow import approval_decide
 from tests.factories import TeamFactory, UserFactory
 from tests.review.factories import PLAYBOOK_YAML, author_user, decide, make_review, shown
 
