@@ -122,3 +122,23 @@ def test_only_the_teams_authors_see_the_statistics(client):
         assert [client.get(u).status_code for u in urls] == [404, 404, 404]
     client.logout()
     assert all(client.get(u).status_code == 302 for u in urls)
+
+
+def test_a_playbook_without_reviews_has_an_empty_page_and_json(client, capsys):
+    from django.core.management import call_command
+
+    from playbooks.services import playbook_upload
+    from tests.playbooks.helpers import V1
+
+    user = author(team=TeamFactory())
+    version, _ = playbook_upload(author=user, source=V1)
+    client.force_login(user)
+    page = client.get(reverse("playbooks:stats", args=[version.playbook.pk])).content.decode()
+    assert "0 reviews, 0 recommendations" in page and "No suggestions yet" in page
+    assert "<canvas" not in page
+    call_command("playbook_stats", version.playbook.name, "--json")
+    import json
+
+    data = json.loads(capsys.readouterr().out)
+    assert [r["rule_id"] for r in data["rules"]] == ["payment-terms", "data-use"]
+    assert data["rules"][0]["recommendations"] == 0 and data["rules"][0]["reasons"] == []
