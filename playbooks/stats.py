@@ -42,6 +42,11 @@ BUCKET_LABELS = {
     SENT_BACK: "sent back by an approver",
 }
 
+_STATUS_LABELS = {
+    "pending": "open", "awaiting_approval": "awaiting approval", "accepted": "accepted", "rejected": "rejected",
+    "superseded": "no longer applies",
+}
+
 # Two reasons are one group when their word sets overlap this much (Jaccard), or when their
 # sorted words read alike (difflib ratio, catches typos), and they agree on negation.
 SAME_GROUP_JACCARD = 0.75
@@ -81,6 +86,10 @@ class RecommendationFact:
     rule_title: str
     status: str  # review.models.RecommendationStatus values
     decisions: tuple[DecisionFact, ...] = ()
+
+    @property
+    def status_label(self) -> str:
+        return _STATUS_LABELS.get(self.status, self.status)
 
 
 @dataclass(frozen=True)
