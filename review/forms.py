@@ -48,6 +48,11 @@ class DecisionForm(forms.Form):
     instruction = forms.CharField(required=False, max_length=4000)
 
 
+class PartiesForm(forms.Form):
+    us = forms.CharField(label="Our party", max_length=120)
+    them = forms.CharField(label="The other party", max_length=120)
+
+
 class NextRoundForm(forms.Form):
     """Their returned draft, for the next round of a review."""
 

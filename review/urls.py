@@ -13,6 +13,7 @@ urlpatterns = [
          name="recommendation"),
     path("<int:review_id>/decide/", views.review_decide_view, name="decide"),
     path("<int:review_id>/cancel/", views.review_cancel_view, name="cancel"),
+    path("<int:review_id>/parties/", views.review_parties_view, name="parties"),
     path("<int:review_id>/next-round/", views.review_next_round_view, name="next_round"),
     path("<int:review_id>/comment-reply/", views.comment_reply_view, name="comment_reply"),
     path("<int:review_id>/download/<str:kind>/", views.review_download, name="download"),

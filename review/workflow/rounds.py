@@ -102,12 +102,12 @@ def review_next_round(
 
 
 def review_start_round(*, owner: AbstractBaseUser, document: Document, playbook_version: object,
-                       party: str = "") -> Review:
+                       party: str = "", team: object | None = None) -> Review:
     """A review of a draft we already sent (headless ``--previous``): our text was reviewed in
     the round before, so it starts complete, with nothing of ours to decide, ready for their
     returned draft (``review_next_round``)."""
-    review = review_start(owner=owner, document=document, playbook_version=playbook_version,  # type: ignore[arg-type]
-                          enqueue=False, party=party)
+    review = review_start(owner=owner, team=team, document=document,  # type: ignore[arg-type]
+                          playbook_version=playbook_version, enqueue=False, party=party)
     with transaction.atomic():
         lock_review(review.pk)
         AnalysisJob.objects.filter(review=review, status=JobStatus.QUEUED).update(

@@ -5,9 +5,10 @@
 
     python manage.py review RETURNED.docx --previous SENT.docx --playbook ... (the next round)
 
-Writes DIR/clean.docx, DIR/redline.docx and DIR/report.json. With ``--previous``, SENT is the
-draft we sent and RETURNED the one the other side sent back: every difference is an item of
-theirs (``"source": "counterparty"`` in the report), decided like any other.
+With ``--previous``, SENT is the draft we sent and RETURNED the one the other side sent back:
+every difference is an item of theirs (``"source": "counterparty"`` in the report).
+
+Writes DIR/clean.docx, DIR/redline.docx and DIR/report.json.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.text import slugify
 
+from core.models import Team
 from core.roles import LAWYER, PLAYBOOK_AUTHOR
 from documents import selectors as document_selectors
 from documents.docx.validate import UploadRejected
@@ -33,6 +35,7 @@ from review.models import Approval, ApprovalStatus, Recommendation, Recommendati
 from review.workflow import (
     analysis_run,
     approval_decide,
+    jobs,
     recommendation_prepare,
     review_decide,
     review_next_round,
@@ -41,6 +44,7 @@ from review.workflow import (
 )
 
 ACTIONS = {"accept", "reject", "revise"}
+HEADLESS_TEAM = "Headless reviews"
 
 
 def load_decisions(path: Path) -> list[dict[str, str]]:
@@ -95,9 +99,15 @@ class Command(BaseCommand):
         parser.add_argument("--approve-as", default=None, metavar="USER",
                             help="approve every decision that waits for approval, as this existing user")
 
-    def handle(self, *args: Any, contract: str, playbook: str, decide: str, author: str, out: str,
-               approve_as: str | None = None, previous: str | None = None, counterparty: str = "",
-               **options: Any) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
+        # Every task (the owner's mail, an LLM revision) runs here, at once: a headless review
+        # never waits on a broker (docs/decisions/broker-off-the-request-path.md).
+        with jobs.in_process():
+            self.run(**options)
+
+    def run(self, *, contract: str, playbook: str, decide: str, author: str, out: str,
+            approve_as: str | None = None, previous: str | None = None, counterparty: str = "",
+            **options: Any) -> None:
         contract_path, playbook_path, out_dir = Path(contract), Path(playbook), Path(out)
         previous_path = Path(previous) if previous else None
         checks = [(contract_path, "contract"), (playbook_path, "playbook")]
@@ -126,6 +136,13 @@ class Command(BaseCommand):
             if approver is None:
                 raise CommandError(f"--approve-as: no active user named {approve_as!r}")
         user = self._author(author)
+        # Approvers belong to the review's team (docs/decisions/approvals.md): headless reviews
+        # are in one team, which the command's author joins and an approver must be in.
+        team, _ = Team.objects.get_or_create(name=HEADLESS_TEAM)
+        team.members.add(user)
+        if approver is not None and not (approver.is_superuser or team.members.filter(pk=approver.pk).exists()):
+            raise CommandError(f"--approve-as: {approve_as} is not a member of the team {HEADLESS_TEAM!r}; "
+                               "add them to it in admin first")
         try:
             version, _ = playbook_upload(author=user, source=playbook_path.read_bytes(),
                                          change_note=f"uploaded by the review command ({playbook_path.name})")
@@ -134,22 +151,23 @@ class Command(BaseCommand):
             raise CommandError(f"invalid playbook {playbook_path.name}: {first}") from exc
         first = previous_path or contract_path
         try:
-            document = document_create(owner=user, team=None, filename=first.name, data=first.read_bytes())
+            document = document_create(owner=user, team=team, filename=first.name, data=first.read_bytes())
         except UploadRejected as exc:
             raise CommandError(f"{first.name}: {exc}") from exc
 
         started = time.perf_counter()
         party = version.playbook_spec.party or "us"
         if previous_path is None:
-            review = review_start(owner=user, document=document, playbook_version=version, enqueue=False,
-                                  party=party)
+            review = review_start(owner=user, team=team, document=document, playbook_version=version,
+                                  enqueue=False, party=party)
             job = review.jobs.get()
             analysis_run(job_id=str(job.pk))
             review.refresh_from_db()
             if review.status == ReviewStatus.FAILED:
                 raise CommandError(f"analysis failed: {review.status_message}")
         else:
-            review = review_start_round(owner=user, document=document, playbook_version=version, party=party)
+            review = review_start_round(owner=user, team=team, document=document, playbook_version=version,
+                                        party=party)
             try:
                 review_next_round(review=review, data=contract_path.read_bytes(), filename=contract_path.name,
                                   actor=user, author=counterparty)
@@ -267,4 +285,5 @@ class Command(BaseCommand):
                 continue
             outcome = self._decide(review, rec, user, entry["action"], reason=str(entry.get("reason", "")),
                                    instruction=str(entry.get("instruction", "")))
-            log.append({"rule_id": entry["rule_id"], "action": entry["action"], "outcome": outcome, **_source(rec)})
+            log.append({"rule_id": entry["rule_id"], "action": entry["action"], "outcome": outcome,
+                        **_source(rec)})
