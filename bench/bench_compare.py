@@ -184,6 +184,9 @@ def main() -> None:
             "",
             *rows,
             "",
+            f"Machine: {common.machine_line()}. The machine is shared with other work, so times vary between "
+            "runs (three runs on the same day gave Redpen 31x to 101x faster); exactness does not vary.",
+            "",
             f"{factor}python-redlines answers with a redline document, not a list of differences a lawyer can "
             "decide one by one; Redpen's compare gives each difference with the edit that accepts it.",
         ]
