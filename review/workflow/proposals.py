@@ -13,6 +13,8 @@ from documents.models import DocumentVersion
 from playbooks.rules import PlaybookSpec
 from review.engine import UnknownEngineVersion, get_engine
 from review.engine.base import Proposal as EngineProposal
+from review.engine.parties import Parties
+from review.engine.parties import resolve as parties_resolve
 from review.models import Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
 
 from .audit import event_append
@@ -28,8 +30,15 @@ def proposal_store(
         recommendation=rec, number=number, predecessor=predecessor, source=source, base_version=base,
         action=proposal.action, edit=proposal.edit.to_dict(), before=proposal.before, after=proposal.after,
         explanation=proposal.explanation, position=proposal.position, variant=proposal.variant or "",
-        value=proposal.value, instruction=proposal.instruction, created_by=actor,
+        value=proposal.value, instruction=proposal.instruction, created_by=actor, warnings=list(proposal.warnings),
     )
+
+
+def parties_of(review: Review, model: TextModel) -> Parties:
+    """How the review names the parties: the lawyer's correction, else as the contract does
+    (our side: the review's for a neutral playbook, else the playbook's)."""
+    side = review.party or review.playbook_version.playbook_spec.party
+    return parties_resolve(model, side, review.parties)
 
 
 def engine_missing_message(exc: UnknownEngineVersion) -> str:
@@ -119,7 +128,7 @@ def reresolve(
         return None
     engine = get_engine(review.engine_version)
     results = engine.analyze(model, PlaybookSpec(name=spec.name, rules=(rule,), party=spec.party),
-                             citation_label=review.playbook_version.label)
+                             citation_label=review.playbook_version.label, parties=parties_of(review, model))
     candidates = [p for r in results for p in r.recommendations]
     if not candidates:
         return None
