@@ -180,15 +180,15 @@ def _slice_with_theirs(base: _BaseParagraph, start: int, end: int) -> str:
     points = sorted(cuts)
     at_end = end == len(base.text)
     parts: list[str] = []
-    for a, b in zip(points, [*points[1:], None], strict=False):
+    for left, right in zip(points, [*points[1:], None], strict=False):
         for position, text, title in base.deleted:
-            if position == a and (a < end or at_end):
+            if position == left and (left < end or at_end):
                 parts.append(_theirs("del", title, _escape(text)))
-        if b is None:
+        if right is None:
             break
-        inner = _plain_slice(base, a, b)
-        title = next((t for x, y, t in base.inserted if x <= a and b <= y), None)
-        parts.append(_theirs("ins", title, inner) if title is not None else inner)
+        inner = _plain_slice(base, left, right)
+        inserted_by = next((t for x, y, t in base.inserted if x <= left and right <= y), None)
+        parts.append(_theirs("ins", inserted_by, inner) if inserted_by is not None else inner)
     return "".join(parts)
 
 
