@@ -163,7 +163,7 @@ class _BoundedLoader(yaml.SafeLoader):
         self._alias_count = 0
         self._depth = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(yaml.AliasEvent):
             self._alias_count += 1
             if self._alias_count > MAX_ALIASES:

@@ -7,7 +7,7 @@ never re-reads YAML.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import regex
 
@@ -94,7 +94,7 @@ class Check:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Check:
         ((kind, value),) = data.items()
-        return cls(kind=kind, value=value)
+        return cls(kind=cast(CheckKind, kind), value=value)
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
-from documents.docx.model import Edit, Paragraph, TextModel
+from documents.docx.model import DECISION_KINDS, Edit, Paragraph, TextModel
 from documents.docx.structure import (
     InsertionPoint,
     insertion_point,
@@ -162,7 +163,7 @@ class _CompiledFind:
     def matches(self, sentence: Sentence) -> bool:
         if not self.could_match(sentence.lower):
             return False
-        return self.pattern is None or bounded_search(self.pattern, sentence.norm) is not None  # type: ignore[arg-type]
+        return self.pattern is None or bounded_search(self.pattern, sentence.norm) is not None
 
     def sentences(self, document: PreparedDocument) -> Iterator[Sentence]:
         if self.empty or not self.could_match(document.lower):
@@ -174,7 +175,7 @@ class _CompiledFind:
             if (
                 self.pattern is not None
                 and self.paragraph_prefilter
-                and bounded_search(self.pattern, para.normalized.text) is None  # type: ignore[arg-type]
+                and bounded_search(self.pattern, para.normalized.text) is None
             ):
                 continue
             for sentence in para.sentences:
@@ -284,7 +285,7 @@ class PlaybookEngine:
     def _run_rule(self, rule: Rule, document: PreparedDocument, label: str, next_insert: int) -> RuleResult:
         found = list(_CompiledFind.of(rule.find).sentences(document))
         kind = rule.check.kind
-        base = {"rule_id": rule.id, "title": rule.title, "severity": rule.severity}
+        base: dict[str, Any] = {"rule_id": rule.id, "title": rule.title, "severity": rule.severity}
         citation = f"{rule.id} @ {label}"
         guidance = f" Playbook guidance: {_quote(rule.guidance)}." if rule.guidance else ""
 
@@ -383,7 +384,7 @@ class PlaybookEngine:
 
     def _limit(self, rule: Rule, found: list[Sentence], base: dict, citation: str, guidance: str) -> RuleResult:
         kind = _LIMIT_KIND[rule.check.kind]
-        limit = float(rule.check.value)  # type: ignore[arg-type]
+        limit = float(rule.check.value)
         is_max = rule.check.kind.startswith("max_")
         passing: list[Sentence] = []
         failing: list[Sentence] = []
@@ -535,7 +536,7 @@ class _Reviser:
         if edit.kind != "replace" or not edit.before:
             return None
         for kind in ("days", "amount", "percent"):
-            for quantity in numbers.find_quantities(edit.before, kind):  # type: ignore[arg-type]
+            for quantity in numbers.find_quantities(edit.before, kind):
                 if quantity.start == 0 and quantity.end == len(edit.before):
                     return quantity
         return None
@@ -778,7 +779,7 @@ class _Reviser:
     def _limit_note(self, value: float, kind: numbers.QuantityKind) -> str:
         if self.limit_kind != kind:
             return ""
-        limit = float(self.rule.check.value)  # type: ignore[arg-type]
+        limit = float(self.rule.check.value)
         is_max = self.rule.check.kind.startswith("max_")
         if (value > limit) if is_max else (value < limit):
             bound = "at most" if is_max else "at least"
@@ -849,6 +850,18 @@ def _reanchor_insert(proposal: Proposal, model: TextModel) -> Proposal | None:
 
 def _reanchor_edit(proposal: Proposal, model: TextModel) -> Proposal | None:
     edit = proposal.edit
+    if edit.kind in DECISION_KINDS:
+        # A decision on their tracked change names its revision in that paragraph: it never
+        # moves to another paragraph; within it, only its text's offset may have shifted.
+        paragraph = model.find(edit.locator)
+        if paragraph is None:
+            return None
+        if edit.start is None:
+            return proposal if paragraph.text == edit.before else None
+        if paragraph.text.startswith(edit.before, edit.start):
+            return proposal
+        offsets = _occurrences(paragraph.text, edit.before) if edit.before else []
+        return replace(proposal, edit=replace(edit, start=offsets[0])) if len(offsets) == 1 else None
     if edit.kind == "insert_after":
         if edit.locator not in model.positions:
             return None

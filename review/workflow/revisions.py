@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from review.engine import UnknownEngineVersion, get_engine
+from review.engine import UnknownEngineVersion, counterparty, get_engine
 from review.engine.base import HistoryItem, RevisionError, RevisionRequest
 from review.models import (
     JOB_TERMINAL,
@@ -24,6 +24,7 @@ from review.models import (
     Proposal,
     ProposalSource,
     Recommendation,
+    RecommendationOrigin,
     RecommendationStatus,
     Review,
     ReviewStatus,
@@ -50,8 +51,8 @@ def revision_request(review: Review, recommendation: Recommendation, proposal: P
 
 
 def recommendation_revise(
-    review: Review, recommendation: Recommendation, proposal: Proposal, actor: AbstractBaseUser, key: str,
-    instruction: str,
+    review: Review, recommendation: Recommendation, proposal: Proposal, actor: User, key: str,
+    instruction: str, *, busy: bool | None = None,
 ) -> DecisionResult | None:
     """The revise branch of ``review_decide``; None when another request changed the review
     first (the caller looks again)."""
@@ -60,35 +61,45 @@ def recommendation_revise(
                                actor=actor, key=key, outcome=DecisionOutcome.FAILED, message=message,
                                instruction=instruction)
 
-    spec = review.playbook_version.playbook_spec
-    try:
-        rule = spec.rule(recommendation.rule_id)
-    except KeyError:
-        return failed("The playbook rule of this recommendation is missing; it cannot be revised.")
     if not instruction:
         return failed("Say how to revise it, e.g. “softer”, “45 days”, “mutual” or “replace with: …”.")
-    try:
-        engine = get_engine(review.engine_version)
-    except UnknownEngineVersion as exc:
-        return failed(engine_missing_message(exc))
-    if RevisionJob.objects.filter(recommendation=recommendation,
-                                  status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).exists():
-        return failed(BUSY_MESSAGE)
-    request = revision_request(review, recommendation, proposal, rule, instruction)
-    # The deterministic engine answers at once; only what it does not understand goes to the
-    # LLM, and that runs as a task so the lawyer can go on with other recommendations.
-    immediate = getattr(engine, "fallback", engine)
-    try:
-        revised = immediate.revise(request, review.current_version.text_model)
-    except RevisionError as exc:
-        if immediate is not engine:
-            return revision_enqueue(review, recommendation, proposal, actor, key, instruction)
-        # A failed instruction is context for the next one (invariant 7); the proposal and its
-        # history stay as they were, and the lawyer can try again.
-        with transaction.atomic():
-            history_append(lock_review(review.pk), HistoryItem(rule_id=rule.id, action="revise",
-                                                               text=f"(not understood) {instruction}"))
-        return failed(f"Could not revise: {exc}")
+    if recommendation.is_counterparty and recommendation.origin != RecommendationOrigin.THEIR_TEXT:
+        # Their change, countered with our own wording (no playbook rule behind it).
+        try:
+            revised = counterparty.counter_proposal(proposal.to_engine(), instruction,
+                                                    review.current_version.text_model)
+        except RevisionError as exc:
+            return failed(f"Could not revise: {exc}")
+    else:
+        spec = review.playbook_version.playbook_spec
+        try:
+            rule = spec.rule(recommendation.rule_id)
+        except KeyError:
+            return failed("The playbook rule of this recommendation is missing; it cannot be revised.")
+        try:
+            engine = get_engine(review.engine_version)
+        except UnknownEngineVersion as exc:
+            return failed(engine_missing_message(exc))
+        if busy is None:
+            busy = RevisionJob.objects.filter(recommendation=recommendation,
+                                              status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).exists()
+        if busy:
+            return failed(BUSY_MESSAGE)
+        request = revision_request(review, recommendation, proposal, rule, instruction)
+        # The deterministic engine answers at once; only what it does not understand goes to the
+        # LLM, and that runs as a task so the lawyer can go on with other recommendations.
+        immediate = getattr(engine, "fallback", engine)
+        try:
+            revised = immediate.revise(request, review.current_version.text_model)
+        except RevisionError as exc:
+            if immediate is not engine:
+                return revision_enqueue(review, recommendation, proposal, actor, key, instruction)
+            # A failed instruction is context for the next one (invariant 7); the proposal and its
+            # history stay as they were, and the lawyer can try again.
+            with transaction.atomic():
+                history_append(lock_review(review.pk), HistoryItem(rule_id=rule.id, action="revise",
+                                                                   text=f"(not understood) {instruction}"))
+            return failed(f"Could not revise: {exc}")
 
     def body(lock: ReviewLock) -> DecisionResult:
         decision = Decision.objects.create(
@@ -96,25 +107,30 @@ def recommendation_revise(
             instruction=instruction, idempotency_key=key, outcome=DecisionOutcome.REVISED,
             message="Revised: here is the new proposed edit.",
         )
-        number = (recommendation.proposals.aggregate(m=Max("number"))["m"] or 0) + 1
+        # The current proposal has the highest number (review/workflow/proposals.py); the unique
+        # (recommendation, number) refuses a concurrent writer.
         stored = proposal_store(recommendation, revised, source=ProposalSource.REVISION,
-                                base=review.current_version, number=number, predecessor=proposal, actor=actor)
+                                base=review.current_version, number=proposal.number + 1, predecessor=proposal,
+                                actor=actor)
         moved = Recommendation.objects.filter(
             pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
         ).update(current_proposal=stored, message="")
         if not moved:
             raise Lost
+        stored.base_version, stored.predecessor = review.current_version, proposal
+        recommendation.current_proposal, recommendation.message = stored, ""
         history_append(lock, HistoryItem(rule_id=recommendation.rule_id, action="revise", text=instruction))
         event_append(review_id=review.pk, kind="decision.revised", actor=actor, decision=decision.pk,
                      recommendation=recommendation.pk, rule=recommendation.rule_id,
-                     proposal=stored.pk, locked=True)
-        return DecisionResult(outcome=DecisionOutcome.REVISED, message=decision.message, decision_id=decision.pk)
+                     proposal=stored.pk, lock=lock)
+        return DecisionResult(outcome=DecisionOutcome.REVISED, message=decision.message, decision_id=decision.pk,
+                              recommendation=recommendation)
 
     return decision_guarded(review, body)
 
 
 def revision_enqueue(review: Review, recommendation: Recommendation, proposal: Proposal,
-                     actor: AbstractBaseUser, key: str, instruction: str) -> DecisionResult:
+                     actor: User, key: str, instruction: str) -> DecisionResult:
     """Hand an instruction to the LLM task: a job row now, the task after the commit."""
     try:
         with transaction.atomic():
