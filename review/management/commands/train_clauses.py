@@ -77,7 +77,7 @@ class Command(BaseCommand):
             },
             "method": {
                 "passages": "sentences (review/engine/sentences.py) with their section heading and inline title",
-                "features": "hashed word 1-2 grams of the passage, and of its heading at half weight, TF-IDF",
+                "features": "hashed word 1-2 grams of the passage, and of its heading at weight 0.15, TF-IDF",
                 "classifier": "logistic regression per category (scikit-learn SGDClassifier, log loss)",
                 "alpha": t.ALPHA,
                 "epochs": t.EPOCHS,
