@@ -36,7 +36,7 @@ def test_clause_map_and_key_terms_show_on_a_review_and_export(browser_page, live
     with page.expect_download() as xlsx_download:
         page.click("text=Export .xlsx")
     assert xlsx_download.value.suggested_filename.endswith("-clauses.xlsx")
-    sheet = load_workbook(xlsx_download.value.path()).active
+    sheet = load_workbook(io.BytesIO(Path(xlsx_download.value.path()).read_bytes())).active
     assert sheet["A1"].value == "section"
     page.set_viewport_size({"width": 390, "height": 800})
     screenshot(page, "clause-map-390")
