@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from .convert import ConversionError, convert_upload, needs_conversion
 from .docx.edit import apply_edit_to_model, resolve_edit
 from .docx.model import Edit, TextModel
 from .docx.package import PackageError
@@ -39,9 +40,19 @@ def _title_from(filename: str) -> str:
 def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes, title: str = "") -> Document:
     """Validate an upload and store it as a document with version 1, all or nothing.
 
-    Raises ``UploadRejected`` (one sentence for the user) before anything is stored.
+    Raises ``UploadRejected`` (one sentence for the user) before anything is stored. A PDF with
+    a text layer, a .doc, .rtf or .odt is first converted to the .docx that becomes version 1
+    (documents/convert.py); the stored file name is then that .docx's.
     """
-    validate_docx(data, filename, limits=Limits(max_upload_bytes=settings.REDPEN_MAX_UPLOAD_BYTES))
+    limits = Limits(max_upload_bytes=settings.REDPEN_MAX_UPLOAD_BYTES)
+    if needs_conversion(filename, data):
+        if len(data) > limits.max_upload_bytes:
+            validate_docx(data, filename, limits=limits)  # the size message, before any work
+        try:
+            data, filename = convert_upload(data, filename)
+        except ConversionError as exc:
+            raise UploadRejected(str(exc)) from exc
+    validate_docx(data, filename, limits=limits)
     try:
         model = build_text_model(data)
     except PackageError as exc:
@@ -75,7 +86,8 @@ def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes,
 
 
 def version_create(
-    *, document: Document, parent: DocumentVersion, edit: Edit, author: Any | None, decision: Any | None = None
+    *, document: Document, parent: DocumentVersion, edit: Edit, author: Any | None, decision: Any | None = None,
+    parent_is_latest: bool = False,
 ) -> DocumentVersion:
     """Apply ``edit`` to ``parent`` and store the result as version ``parent.number + 1``.
 
@@ -84,12 +96,18 @@ def version_create(
     text occurs once) and an insert gets ``new_locator`` = ``n<next_insert>`` when it has none.
     Runs in the caller's transaction (a savepoint here); raises ``EditError`` (or its subclass
     ``StaleVersion`` when ``parent`` is no longer the latest version) and then stores nothing.
+
+    ``parent_is_latest``: the caller holds a lock that makes ``parent`` the latest version (the
+    review's cursor under the review lock, docs/architecture.md "Locking") and rolls its whole
+    transaction back on an ``IntegrityError``: the check and the savepoint are skipped (the
+    unique ``(document, number)`` still refuses a second version N+1).
     """
     if parent.document_id != document.pk:
         raise ValueError("the parent version belongs to another document")
-    latest = DocumentVersion.objects.filter(document=document, number__gt=parent.number).order_by("-number").first()
-    if latest is not None:
-        raise StaleVersion(_stale_message(parent.number, latest.number))
+    if not parent_is_latest:
+        latest = DocumentVersion.objects.filter(document=document, number__gt=parent.number).order_by("-number").first()
+        if latest is not None:
+            raise StaleVersion(_stale_message(parent.number, latest.number))
     model: TextModel = parent.text_model
     resolved = resolve_edit(model, edit)
     new_model = apply_edit_to_model(model, resolved)
@@ -98,18 +116,15 @@ def version_create(
     else:
         # The stored edit is the delta: nothing proportional to the contract's length is written.
         packed, digest = b"", DocumentVersion.chained_sha256(parent.text_sha256, resolved)
+    fields = {"document": document, "number": parent.number + 1, "parent": parent, "edit": resolved.to_dict(),
+              "created_by": author, "decision": decision, "text_model_data": packed, "text_sha256": digest}
+    if parent_is_latest:
+        version = DocumentVersion.objects.create(**fields)
+        version.remember_text_model(new_model)
+        return version
     try:
         with transaction.atomic():
-            version = DocumentVersion.objects.create(
-                document=document,
-                number=parent.number + 1,
-                parent=parent,
-                edit=resolved.to_dict(),
-                created_by=author,
-                decision=decision,
-                text_model_data=packed,
-                text_sha256=digest,
-            )
+            version = DocumentVersion.objects.create(**fields)
     except IntegrityError as exc:
         # Someone else made version parent.number + 1 between our check and our insert.
         raise StaleVersion(_stale_message(parent.number, parent.number + 1)) from exc
