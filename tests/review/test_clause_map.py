@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.urls import reverse
@@ -66,3 +67,22 @@ def test_exports_csv_and_xlsx_hold_the_key_terms_and_clauses(client):
     values = [[c.value for c in row] for row in sheet.iter_rows()]
     assert values[0][0] == "section" and any(r[2] == "governing-law" for r in values[1:])
     assert client.get(reverse("review:clauses_export", args=[review.pk, "pdf"])).status_code == 404
+
+
+CLAUSE_PLAYBOOK = """name: Clause card
+rules:
+  - id: no-foreign-law
+    title: No governing-law clause
+    severity: high
+    find: {clause: governing-law}
+    check: {must_not_exist: true}
+"""
+
+
+def test_the_review_card_says_what_the_model_found_it_as(client):
+    review = make_review(contract=contract_docx(CONTRACT), playbook=CLAUSE_PLAYBOOK)
+    client.force_login(review.owner)
+    html = client.get(reverse("review:detail", args=[review.pk])).content.decode()
+    assert 'id="card-title">No governing-law clause' in html
+    found = html[html.index('class="muted small found-as"') :]
+    assert re.fullmatch(r"found as Governing Law \((?:0\.[5-9]\d|1\.00)\)", found.split("</p>", 1)[0].split(">", 1)[1])
