@@ -11,11 +11,10 @@ Safety, because a playbook is text someone uploads:
   before anything walks it.
 - Validation works on the YAML node tree, not on constructed Python objects, so duplicate keys
   are seen (PyYAML would silently keep the last one) and every value keeps its line number.
-- Author regexes are compiled the one way the engine compiles them (``rules.compile_pattern``)
-  and probed with ``rules.bounded_search`` on long, repetitive text: a pattern with
-  catastrophic backtracking, such as ``(a+)+$``, times out on a probe and the file is refused.
-  The probes cannot prove a pattern safe on every text, so the engine keeps the same time bound
-  at run time and reports a timeout as a per-rule message instead of hanging.
+- Author patterns are compiled the one way the engine runs them (``rules.compile_pattern``, on
+  RE2, a linear-time engine), so a pattern is accepted exactly when it can run: no timer, no
+  probe, the same answer on a busy server as on an idle one. What RE2 cannot run (backreferences,
+  lookaround) is refused with what to write instead.
 """
 
 from __future__ import annotations
@@ -26,20 +25,18 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import regex
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .rules import (
     CHECK_KINDS,
+    MAX_PATTERN_CHARS,
     SEVERITIES,
     Check,
     Find,
     PlaybookSpec,
-    RegexTimeout,
     Rule,
-    bounded_search,
-    compile_pattern,
+    pattern_problem,
 )
 
 MAX_SOURCE_BYTES = 256 * 1024
@@ -47,7 +44,7 @@ MAX_DEPTH = 20  # the format itself needs 5 levels
 MAX_ALIASES = 50
 MAX_EXPANDED_NODES = 50_000  # counting every alias as a full copy of its anchor
 MAX_RULES = 500
-MAX_REGEX_CHARS = 1_000
+MAX_REGEX_CHARS = MAX_PATTERN_CHARS
 MAX_TEXT_CHARS = 20_000  # one position, guidance or title
 
 # Rule ids are cited in every recommendation and used in URLs and decisions files.
@@ -98,12 +95,6 @@ _TAG_WORDS = {
     "tag:yaml.org,2002:map": "a mapping (key: value lines)",
     "tag:yaml.org,2002:str": "text",
 }
-
-# Long, repetitive texts that make backtracking patterns explode; each probe is bounded by
-# REGEX_TIMEOUT_S, so a hostile pattern costs at most a fraction of a second per probe.
-_PROBE_LENGTH = 2_000
-_MAX_PROBE_CHARS = 8
-
 
 @dataclass(frozen=True)
 class ValidationIssue:
@@ -212,36 +203,9 @@ def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
     return f"did you mean '{close[0]}'?" if close else ""
 
 
-def _probe_texts(pattern: str) -> list[str]:
-    chars: list[str] = []
-    for char in pattern.lower() + "ax0":
-        if char.isalnum() and char not in chars:
-            chars.append(char)
-        if len(chars) >= _MAX_PROBE_CHARS:
-            break
-    texts = [char * _PROBE_LENGTH + "!" for char in chars]
-    texts.append("word " * (_PROBE_LENGTH // 5) + "!")
-    texts.append(" " * _PROBE_LENGTH + "!")
-    texts.append("ab" * (_PROBE_LENGTH // 2) + "!")
-    return texts
-
-
 def regex_problem(pattern: str) -> str | None:
     """Why an author's pattern is refused, or None. Shared by the loader and the try-a-rule page."""
-    if not pattern.strip():
-        return "must not be empty"
-    if len(pattern) > MAX_REGEX_CHARS:
-        return f"is {len(pattern)} characters long; the limit is {MAX_REGEX_CHARS}"
-    try:
-        compiled = compile_pattern(pattern)
-    except (regex.error, ValueError, OverflowError) as exc:
-        return f"is not a valid regular expression: {exc}"
-    for text in _probe_texts(pattern):
-        try:
-            bounded_search(compiled, text)
-        except RegexTimeout:
-            return "is too slow on long text (catastrophic backtracking, e.g. nested repeats like (a+)+): simplify it"
-    return None
+    return pattern_problem(pattern)
 
 
 class _Validator:

@@ -26,7 +26,16 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from documents.docx.model import Edit, Paragraph, TextModel
-from playbooks.rules import Find, PlaybookSpec, RegexTimeout, Rule, bounded_search, compile_pattern
+from playbooks.rules import (
+    Find,
+    PatternRefused,
+    PlaybookSpec,
+    Rule,
+    ScanBudget,
+    ScanBudgetExceeded,
+    bounded_search,
+    compile_pattern,
+)
 from review.engine import numbers
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
 from review.engine.normalize import Normalized, norm_phrase, normalize
@@ -102,6 +111,8 @@ class _Para:
 class PreparedDocument:
     model: TextModel
     paragraphs: list[_Para] = field(default_factory=list)
+    # Every pattern search of one analysis is charged here (rules.ScanBudget).
+    budget: ScanBudget = field(default_factory=ScanBudget)
 
     @classmethod
     def build(cls, model: TextModel) -> PreparedDocument:
@@ -123,7 +134,7 @@ _ANCHORED = re.compile(r"(?<!\\)(?<!\[)\^|(?<!\\)\$|\\[AZz]|\(\?<?[!=][^)]*\.[*+
 class _CompiledFind:
     any: tuple[str, ...]
     all: tuple[str, ...]
-    pattern: object | None  # a compiled ``regex`` pattern
+    pattern: object | None  # a compiled RE2 pattern (rules.compile_pattern)
 
     # Whether a paragraph-level search can stand in for the sentence-level one as a prefilter:
     # not when the pattern is anchored (``^`` at a paragraph start is not at a sentence start,
@@ -150,10 +161,10 @@ class _CompiledFind:
             return False
         return all(term in lower for term in self.all)
 
-    def matches(self, sentence: Sentence) -> bool:
+    def matches(self, sentence: Sentence, budget: ScanBudget | None = None) -> bool:
         if not self.could_match(sentence.lower):
             return False
-        return self.pattern is None or bounded_search(self.pattern, sentence.norm) is not None  # type: ignore[arg-type]
+        return self.pattern is None or bounded_search(self.pattern, sentence.norm, budget) is not None  # type: ignore[arg-type]
 
     def sentences(self, document: PreparedDocument) -> Iterator[Sentence]:
         if self.empty or not self.could_match(document.lower):
@@ -165,11 +176,11 @@ class _CompiledFind:
             if (
                 self.pattern is not None
                 and self.paragraph_prefilter
-                and bounded_search(self.pattern, para.normalized.text) is None  # type: ignore[arg-type]
+                and bounded_search(self.pattern, para.normalized.text, document.budget) is None  # type: ignore[arg-type]
             ):
                 continue
             for sentence in para.sentences:
-                if self.matches(sentence):
+                if self.matches(sentence, document.budget):
                     yield sentence
 
 
@@ -217,20 +228,26 @@ class PlaybookEngine:
         for rule in playbook.rules:
             try:
                 result = self._run_rule(rule, document, label, model.next_insert + inserts)
-            except RegexTimeout:
-                result = RuleResult(
-                    rule_id=rule.id,
-                    title=rule.title,
-                    severity=rule.severity,
-                    status="not_found",
-                    message=(
-                        f"Rule {rule.id} could not be checked: one of its patterns took too long on this "
-                        "document and was stopped. Simplify the pattern in the playbook."
-                    ),
-                )
+            except PatternRefused as exc:
+                # Only a version stored before patterns ran on RE2 can get here: the loader refuses
+                # such a pattern at upload.
+                result = self._unchecked(rule, f"one of its patterns {exc}. Correct it in the playbook.")
+            except ScanBudgetExceeded as exc:
+                # The rules after it still run; those with patterns stop the same way.
+                result = self._unchecked(rule, f"this analysis stopped running patterns: {exc}.")
             inserts += sum(1 for p in result.recommendations if p.edit.kind == "insert_after")
             results.append(result)
         return results
+
+    @staticmethod
+    def _unchecked(rule: Rule, why: str) -> RuleResult:
+        return RuleResult(
+            rule_id=rule.id,
+            title=rule.title,
+            severity=rule.severity,
+            status="not_found",
+            message=f"Rule {rule.id} could not be checked: {why}",
+        )
 
     def _run_rule(self, rule: Rule, document: PreparedDocument, label: str, next_insert: int) -> RuleResult:
         found = list(_CompiledFind.of(rule.find).sentences(document))
@@ -256,13 +273,13 @@ class PlaybookEngine:
                 failing = found
             elif kind == "must_match":
                 pattern = compile_pattern(str(rule.check.value))
-                passing = [s for s in found if bounded_search(pattern, s.norm) is not None]
+                passing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
                 if passing:
                     return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
                 failing = found[:1]
             else:
                 pattern = compile_pattern(str(rule.check.value))
-                failing = [s for s in found if bounded_search(pattern, s.norm) is not None]
+                failing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
                 if not failing:
                     return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in found))
             reason = {
