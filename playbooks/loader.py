@@ -47,6 +47,11 @@ MAX_RULES = 500
 MAX_REGEX_CHARS = MAX_PATTERN_CHARS
 MAX_TEXT_CHARS = 20_000  # one position, guidance or title
 
+# Numbers a check may hold: beyond these no clause means anything, and a bigger figure is a typing
+# mistake (or an attack: a 5,000-digit integer cannot even be turned into text by Python).
+MAX_LIMITS = {"days": 36_500, "amount": 10**15, "percent": 1_000}
+MAX_NUMBER_CHARS = 40  # longer number literals are refused before they are converted
+
 # Rule ids are cited in every recommendation and used in URLs and decisions files.
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
 MAX_SLUG_CHARS = 80
@@ -198,6 +203,51 @@ def _expanded_size(root: Node) -> int:
     return size(root)
 
 
+def _not_text(value: str) -> bool:
+    """A lone surrogate (YAML's "\\ud800") cannot be stored or shown as UTF-8, and a NUL cannot be
+    stored by PostgreSQL: either would break every page that shows the playbook."""
+    return "\x00" in value or any("\ud800" <= char <= "\udfff" for char in value)
+
+
+NOT_TEXT = "contains a character that is not text (a lone surrogate such as \\ud800, or NUL \\0): remove it"
+
+
+def _text_issues(root: Node) -> list[ValidationIssue]:
+    """Every scalar of the file that is not text, named by rule and field. Found before anything
+    else looks at the file, because every other message may quote a key or a value."""
+    issues: list[ValidationIssue] = []
+
+    def safe(value: str) -> str:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8") if _not_text(value) else value
+
+    def walk(node: Node, rule_id: str | None, field: str) -> None:
+        if isinstance(node, ScalarNode):
+            if isinstance(node.value, str) and _not_text(node.value):
+                issues.append(ValidationIssue(rule_id, field, _line(node), NOT_TEXT))
+        elif isinstance(node, SequenceNode):
+            for index, child in enumerate(node.value):
+                child_rule = rule_id
+                if field == "rules" and rule_id is None:
+                    child_rule = f"#{index + 1}"
+                    if isinstance(child, MappingNode):
+                        for key, value in child.value:
+                            if (isinstance(key, ScalarNode) and key.value == "id" and isinstance(value, ScalarNode)
+                                    and SLUG_RE.match(str(value.value))):
+                                child_rule = value.value
+                    walk(child, child_rule, "")
+                else:
+                    walk(child, rule_id, f"{field}[{index + 1}]")
+        elif isinstance(node, MappingNode):
+            for key, value in node.value:
+                name = safe(str(key.value)) if isinstance(key, ScalarNode) else "?"
+                if isinstance(key, ScalarNode) and isinstance(key.value, str) and _not_text(key.value):
+                    issues.append(ValidationIssue(rule_id, field, _line(key), f"a key {NOT_TEXT}"))
+                walk(value, rule_id, f"{field}.{name}" if field else name)
+
+    walk(root, None, "")
+    return issues
+
+
 def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""
@@ -343,7 +393,7 @@ class _Validator:
                     rule = self.rule(index, rule_node, seen)
                     if rule is not None:
                         rules.append(rule)
-        extra = {k: self.scalar_tree(v) for k, (_, v) in fields.items() if k.startswith("x-")}
+        extra = {k: self.scalar_tree(v, k) for k, (_, v) in fields.items() if k.startswith("x-")}
         approver, critical = "", False
         if "approvals" in fields:
             approver, critical = self.approvals(fields["approvals"][1])
@@ -386,14 +436,18 @@ class _Validator:
             return ""
         return value
 
-    def scalar_tree(self, node: Node) -> Any:
+    def scalar_tree(self, node: Node, field: str = "x-") -> Any:
         """Plain data of an ``x-`` extension field (kept, never interpreted)."""
-        if not self.tag_ok(None, "x-", node):
+        if not self.tag_ok(None, field, node):
             return None
         if isinstance(node, MappingNode):
-            return {str(self.scalar_tree(k)): self.scalar_tree(v) for k, v in node.value}
+            return {str(self.scalar_tree(k, field)): self.scalar_tree(v, field) for k, v in node.value}
         if isinstance(node, SequenceNode):
-            return [self.scalar_tree(child) for child in node.value]
+            return [self.scalar_tree(child, field) for child in node.value]
+        if node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and len(node.value) > MAX_NUMBER_CHARS:
+            self.error(None, field, node, f"is a number of {len(node.value)} digits; numbers have at most "
+                                          f"{MAX_NUMBER_CHARS}: put it in quotes to keep it as text")
+            return None
         value = self.scalar(node)
         if isinstance(value, float) and not math.isfinite(value):
             return None
@@ -608,9 +662,20 @@ class _Validator:
                 extra = f" ('{value_node.value}' is text: write only the number)"
             self.error(rule_id, f"check.{kind}", value_node, f"must be a number of {unit}{extra}")
             return None
+        kind_unit = kind.split("_", 1)[1]
+        limit = MAX_LIMITS[kind_unit]
+        bound = f"must be at most {limit:,}{' days' if kind_unit == 'days' else ''}"
+        if len(value_node.value) > MAX_NUMBER_CHARS:
+            digits = len(value_node.value)
+            self.error(rule_id, f"check.{kind}", value_node, f"{bound} (this number has {digits} digits)")
+            return None
         number = self.scalar(value_node)
         if not math.isfinite(number) or number <= 0:
             self.error(rule_id, f"check.{kind}", value_node, f"must be a positive number of {unit}")
+            return None
+        if number > limit:
+            got = f"{number:,}" if isinstance(number, int) else f"{number:g}"
+            self.error(rule_id, f"check.{kind}", value_node, f"{bound}, got {got}")
             return None
         if isinstance(number, float) and number.is_integer():
             number = int(number)
@@ -678,7 +743,13 @@ def load_playbook(source: str | bytes) -> PlaybookSpec:
     if not text.strip():
         raise PlaybookInvalid([ValidationIssue(None, "", None, "the file is empty")])
 
-    loader = _BoundedLoader(text)
+    try:
+        loader = _BoundedLoader(text)
+    except yaml.reader.ReaderError as exc:
+        # PyYAML checks the whole text for characters YAML forbids before it parses anything.
+        line = text.count("\n", 0, exc.position) + 1
+        message = f"the file contains a character YAML does not allow (U+{exc.character:04X}): remove it"
+        raise PlaybookInvalid([ValidationIssue(None, "", line, message)]) from None
     try:
         try:
             root = loader.get_single_node()
@@ -705,6 +776,9 @@ def load_playbook(source: str | bytes) -> PlaybookSpec:
             raise PlaybookInvalid([ValidationIssue(None, "", None, "nested too deeply")]) from None
         if root is None:
             raise PlaybookInvalid([ValidationIssue(None, "", None, "the file is empty")])
+        text_issues = _text_issues(root)
+        if text_issues:
+            raise PlaybookInvalid(text_issues)
         validator = _Validator(loader)
         spec = validator.playbook(root)
     finally:
