@@ -36,12 +36,21 @@ def _title_from(filename: str) -> str:
     return (stem or "Untitled contract")[:255]
 
 
+def upload_limits() -> Limits:
+    """The limits of one upload, from the settings (stated on the upload forms too)."""
+    return Limits(
+        max_upload_bytes=settings.REDPEN_MAX_UPLOAD_BYTES,
+        max_document_xml_bytes=settings.REDPEN_MAX_DOCUMENT_XML_BYTES,
+        max_paragraphs=settings.REDPEN_MAX_PARAGRAPHS,
+    )
+
+
 def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes, title: str = "") -> Document:
     """Validate an upload and store it as a document with version 1, all or nothing.
 
     Raises ``UploadRejected`` (one sentence for the user) before anything is stored.
     """
-    validate_docx(data, filename, limits=Limits(max_upload_bytes=settings.REDPEN_MAX_UPLOAD_BYTES))
+    validate_docx(data, filename, limits=upload_limits())
     try:
         model = build_text_model(data)
     except PackageError as exc:

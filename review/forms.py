@@ -18,6 +18,9 @@ class NewReviewForm(forms.Form):
 
     def __init__(self, *args: object, versions: list, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        from documents.forms import upload_limits_text
+
+        self.fields["contract"].help_text = upload_limits_text()
         self.versions = {v.pk: v for v in versions}
         self.fields["playbook_version"].choices = [(v.pk, v.label) for v in versions]
 

@@ -173,7 +173,8 @@ def _render_review(request: HttpRequest, review: Review, current: Recommendation
     }
     if review.status == ReviewStatus.COMPLETED:
         try:
-            context["preview_html"] = document_selectors.version_preview_html(review.current_version)
+            first_page = document_selectors.version_preview_page(review.current_version)
+            context["preview_html"], context["preview_page"] = first_page.html, first_page
         except document_selectors.DocumentRedacted as exc:
             context["redacted"] = str(exc)
     template = "review/detail.html#finished" if _partial(request) else "review/detail.html"
@@ -288,8 +289,11 @@ def review_download(request: HttpRequest, review_id: int, kind: str) -> HttpResp
 @require_GET
 def review_preview(request: HttpRequest, review_id: int) -> HttpResponse:
     review = selectors.review_for_user(request.user, review_id)
-    html = document_selectors.version_preview_html(review.current_version)
-    return render(request, "review/preview.html", {"review": review, "preview_html": html})
+    page = document_selectors.version_preview_page(
+        review.current_version, document_selectors.preview_page_number(request.GET.get("page"))
+    )
+    return render(request, "review/preview.html",
+                  {"review": review, "preview_html": page.html, "page": page, "pager_url": request.path})
 
 
 # --------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from . import ns, package
@@ -227,8 +228,44 @@ def _layout(original: bytes) -> _Base:
 _BLOCK_TAGS = {"tbl": "<table>", "/tbl": "</table>", "tr": "<tr>", "/tr": "</tr>", "tc": "<td>", "/tc": "</td>"}
 
 
+@dataclass(frozen=True)
+class PreviewPage:
+    """One page of a preview: ``html`` (safe) and where it sits among the pages."""
+
+    html: str
+    number: int  # 1-based, clamped to the pages that exist
+    pages: int
+    first: int  # 1-based ordinal of the first version-1 paragraph shown (0 when there is none)
+    last: int
+    paragraphs: int  # version-1 paragraphs in the whole document
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.pages
+
+    @property
+    def previous_number(self) -> int:
+        return self.number - 1
+
+    @property
+    def next_number(self) -> int:
+        return self.number + 1
+
+
 def render_preview(original: bytes, current: TextModel) -> str:
-    """Safe HTML of ``current`` (any version's text model) against version 1 (``original``)."""
+    """Safe HTML of ``current`` (any version's text model) against version 1 (``original``), whole."""
+    return render_preview_page(original, current).html
+
+
+def render_preview_page(original: bytes, current: TextModel, *, page: int = 1, per_page: int = 0) -> PreviewPage:
+    """One page of the preview: ``per_page`` version-1 paragraphs (0: all of them), with the
+    paragraphs inserted after them. A page that starts or ends inside a table opens or closes its
+    table, row and cell, so every page is balanced HTML. Cost and size grow with the page, not
+    with the document (the layout of version 1 is computed once per process)."""
     by_locator = {p.locator: p for p in current.paragraphs}
     # New paragraphs go after the nearest version-1 paragraph before them in the current order.
     inserted_after: dict[str | None, list[Paragraph]] = {}
@@ -239,15 +276,52 @@ def render_preview(original: bytes, current: TextModel) -> str:
         else:
             inserted_after.setdefault(previous, []).append(paragraph)
 
+    items = _base_of(original).items
+    total = sum(1 for _kind, base, _markup in items if base is not None)
+    pages = max(1, -(-total // per_page)) if per_page > 0 else 1
+    number = min(max(page, 1), pages)
+    first = (number - 1) * per_page if per_page > 0 else 0
+    last = min(first + per_page, total) if per_page > 0 else total
+
     out: list[str] = ['<div class="doc-preview">']
-    out.extend(_render_new(p) for p in inserted_after.get(None, ()))
-    for _kind, base, markup in _base_of(original).items:
+    if number == 1:
+        out.extend(_render_new(p) for p in inserted_after.get(None, ()))
+    stack: list[str] = []  # open table/row/cell tags at this point of version 1
+    shown: list[str] = []  # the stack as of the last paragraph emitted
+    pending: list[str] = []  # block markup since the last paragraph (emitted with the next one)
+    ordinal = 0
+    for _kind, base, markup in items:
         if base is None:
-            out.append(markup)
+            if markup.startswith("</"):
+                if stack:
+                    stack.pop()
+            else:
+                stack.append(markup)
+            pending.append(markup)
             continue
-        now = by_locator.get(base.locator)
-        out.append(markup if now is not None and now.text == base.text else _render_base(base, now))
-        if base.locator in inserted_after:
-            out.extend(_render_new(p) for p in inserted_after[base.locator])
+        if ordinal >= last:
+            break
+        if ordinal == first:
+            # The page opens inside whatever tables version 1 is in here.
+            out.extend(stack)
+            pending = []
+        elif ordinal > first:
+            out.extend(pending)
+            pending = []
+        if ordinal >= first:
+            now = by_locator.get(base.locator)
+            out.append(markup if now is not None and now.text == base.text else _render_base(base, now))
+            if base.locator in inserted_after:
+                out.extend(_render_new(p) for p in inserted_after[base.locator])
+            shown = list(stack)
+        else:
+            pending = []
+        ordinal += 1
+    if last >= total:
+        out.extend(pending)  # the closing tags after the last paragraph
+    else:
+        out.extend("</" + tag[1:] for tag in reversed(shown))
     out.append("</div>")
-    return "".join(out)
+    return PreviewPage(
+        html="".join(out), number=number, pages=pages, first=first + 1 if total else 0, last=last, paragraphs=total
+    )
