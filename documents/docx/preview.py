@@ -161,14 +161,18 @@ def _render_new(paragraph: Paragraph) -> str:
 class _Base:
     """Version 1 laid out once: block HTML, and each paragraph with its unchanged rendering."""
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "xml_bytes")
 
-    def __init__(self, items: list[tuple[str, _BaseParagraph | None, str]]) -> None:
+    def __init__(self, items: list[tuple[str, _BaseParagraph | None, str]], xml_bytes: int = 0) -> None:
         self.items = items  # ("html", None, markup) or ("p", paragraph, unchanged html)
+        self.xml_bytes = xml_bytes  # size of version 1's document.xml: what the layout costs to keep
 
 
 _BASE_CACHE: OrderedDict[tuple[int, int], tuple[bytes, _Base]] = OrderedDict()
 _BASE_CACHE_SIZE = 4
+# The layouts kept hold about twice their document.xml in memory: keep at most this much XML's
+# worth per process, so four large contracts previewed in turn do not stay resident together.
+_BASE_CACHE_XML_BYTES = 16 * 1024 * 1024
 _BASE_LOCK = threading.Lock()
 
 
@@ -184,7 +188,9 @@ def _base_of(original: bytes) -> _Base:
     base = _layout(original)
     with _BASE_LOCK:
         _BASE_CACHE[key] = (original, base)
-        while len(_BASE_CACHE) > _BASE_CACHE_SIZE:
+        while len(_BASE_CACHE) > _BASE_CACHE_SIZE or (
+            len(_BASE_CACHE) > 1 and sum(hit[1].xml_bytes for hit in _BASE_CACHE.values()) > _BASE_CACHE_XML_BYTES
+        ):
             _BASE_CACHE.popitem(last=False)
     return base
 
@@ -222,7 +228,7 @@ def _layout(original: bytes) -> _Base:
         base = _BaseParagraph(f"p{index}", pm.text, segments, paragraph_heading_level(element, style, styles))
         open_, close = _open_tag(base.heading_level, base.locator)
         items.append(("p", base, f"{open_}{_slice(base, 0, len(base.text))}{close}"))
-    return _Base(items)
+    return _Base(items, len(document_xml))
 
 
 _BLOCK_TAGS = {"tbl": "<table>", "/tbl": "</table>", "tr": "<tr>", "/tr": "</tr>", "tc": "<td>", "/tc": "</td>"}
