@@ -214,7 +214,8 @@ def main() -> int:
         # whole preview before with a page of the largest file still accepted.
         before = run_stage("preview-before", hostile)
         after = run_stage("preview-after", ",".join(str(p) for p in [at_limit, *others]))
-        rows.append(["text model + preview, 4 times in one process", "before: the hostile file; after: 4 files at the limit",
+        rows.append(["text model + preview, 4 times in one process",
+                     "before: the hostile file; after: 4 files at the limit",
                      f"{before['peak_mb']:.0f} MB, {before['seconds']} s, {before['result']}",
                      f"{after['peak_mb']:.0f} MB, {after['seconds']} s, {after['result']}"])
     pattern_rows = patterns()

@@ -1,4 +1,4 @@
-"""YAML playbook -> validated ``PlaybookSpec`` (DESIGN §4). Pure: no ORM, no settings.
+"""YAML playbook -> validated ``PlaybookSpec`` (docs/playbook-format.md). Pure: no ORM, no settings.
 
 The file is read safely and validated strictly, and a file is accepted or rejected whole:
 ``load_playbook`` either returns a spec or raises ``PlaybookInvalid`` with *every* problem it
@@ -56,7 +56,7 @@ MAX_NUMBER_CHARS = 40  # longer number literals are refused before they are conv
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
 MAX_SLUG_CHARS = 80
 
-TOP_FIELDS = ("name", "description", "party", "rules", "approvals")
+TOP_FIELDS = ("name", "description", "party", "rules", "approvals", "hygiene")
 APPROVAL_FIELDS = ("approver", "critical_deviations")
 # Who approves: a user or a group, by name (checked against the accounts when a review needs it).
 APPROVER_RE = re.compile(r"^(user|group):\S.{0,149}$")
@@ -78,7 +78,7 @@ FIND_FIELDS = ("any", "all", "regex")
 # find a problem and have nothing to propose.
 CHECKS_NEEDING_POSITIONS = ("must_exist", "must_match")
 NUMBER_CHECKS = tuple(kind for kind in CHECK_KINDS if kind.startswith(("max_", "min_")))
-# Words a lawyer types to move along the ladder (DESIGN §4): a variant with one of these names
+# Words a lawyer types to move along the ladder (docs/playbook-format.md): a variant with one of these names
 # could never be picked.
 REVISION_WORDS = ("softer", "fallback", "stricter", "preferred")
 
@@ -159,7 +159,7 @@ class _BoundedLoader(yaml.SafeLoader):
         self._alias_count = 0
         self._depth = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(yaml.AliasEvent):
             self._alias_count += 1
             if self._alias_count > MAX_ALIASES:
@@ -397,6 +397,15 @@ class _Validator:
         approver, critical = "", False
         if "approvals" in fields:
             approver, critical = self.approvals(fields["approvals"][1])
+        hygiene = False
+        if "hygiene" in fields:
+            hygiene_node = fields["hygiene"][1]
+            if self.tag_ok(None, "hygiene", hygiene_node):
+                if hygiene_node.tag == "tag:yaml.org,2002:bool":
+                    hygiene = bool(self.scalar(hygiene_node))
+                else:
+                    self.error(None, "hygiene", hygiene_node,
+                               f"must be true or false, got {self.describe(hygiene_node)}")
         if self.issues or name is None:
             return None
         return PlaybookSpec(
@@ -407,6 +416,7 @@ class _Validator:
             extra=extra,
             approver=approver,
             approve_critical_deviations=critical,
+            hygiene=hygiene,
         )
 
     def approvals(self, node: Node) -> tuple[str, bool]:

@@ -1,8 +1,8 @@
-"""The review record: the truth of a review (DESIGN §2).
+"""The review record: the truth of a review (docs/architecture.md, "The workflow").
 
-Statuses are TextChoices with explicit terminal sets. A status changes only inside
-``review/workflow.py``, in a transaction, through a compare-and-set ``UPDATE``; unique
-constraints are the idempotency keys (FIELD-NOTES "Celery, Redis, Django transactions").
+Statuses are TextChoices with explicit terminal sets. A review's or an approval's status
+changes only in ``review/workflow/transitions.py``, in a transaction, through a compare-and-set
+``UPDATE``; unique constraints are the idempotency keys (docs/architecture.md, "Idempotency").
 """
 
 from __future__ import annotations
@@ -39,15 +39,18 @@ class Review(models.Model):
         "playbooks.PlaybookVersion", on_delete=models.PROTECT, related_name="reviews"
     )
     party = models.CharField(max_length=120, blank=True, help_text="Our side, when the playbook is neutral.")
+    # How the contract names our party and the other one ({"us", "them", "side", "corrected",
+    # "detected": [...]}, review/engine/parties.py): detected at analysis, corrected by the lawyer.
+    parties = models.JSONField(default=dict, blank=True)
     engine_version = models.CharField(max_length=40)
     status = models.CharField(max_length=20, choices=ReviewStatus.choices, default=ReviewStatus.ANALYZING)
-    # The version cursor: always the newest version of the document (DESIGN §2.2).
+    # The version cursor: always the newest version of the document (invariant 2, docs/architecture.md).
     current_version = models.ForeignKey(
         "documents.DocumentVersion", on_delete=models.PROTECT, related_name="+"
     )
     # Compare-and-set counter: every state change of the review bumps it.
     revision = models.PositiveIntegerField(default=0)
-    # Engine continuity (DESIGN §2): never trusted over the rows of this review.
+    # Engine continuity (docs/architecture.md, "The workflow"): never trusted over the rows of this review.
     engine_snapshot = models.JSONField(default=dict, blank=True)
     status_message = models.TextField(blank=True)
     # Head of the audit chain: the hash and number of the last event, so that deleting the
@@ -144,7 +147,7 @@ class RecommendationStatus(models.TextChoices):
     # The text it was about changed (another accepted edit) and the rule no longer finds an
     # issue there: nothing left to decide. Never read as accepted.
     SUPERSEDED = "superseded", "No longer applies"
-    # The lawyer decided; an approver must sign off before it takes effect (issue 9).
+    # The lawyer decided; an approver must sign off before it takes effect (docs/decisions/approvals.md).
     AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
 
 
@@ -190,7 +193,7 @@ class ProposalSource(models.TextChoices):
 
 
 class Proposal(models.Model):
-    """Exactly what will change (DESIGN §2.3): accepting applies this stored edit, not a fresh
+    """Exactly what will change (invariant 3, docs/architecture.md): accepting applies this stored edit, not a fresh
     computation. Immutable once written; a revision or re-anchoring makes a new row whose
     predecessor is this one, so the history is kept."""
 
@@ -208,6 +211,8 @@ class Proposal(models.Model):
     variant = models.CharField(max_length=100, blank=True)
     value = models.FloatField(null=True, blank=True)
     instruction = models.TextField(blank=True)
+    # Capitalised, defined-looking terms of the new wording that the contract does not define.
+    warnings = models.JSONField(default=list, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -233,6 +238,7 @@ class Proposal(models.Model):
             variant=self.variant or None,
             value=self.value,
             instruction=self.instruction,
+            warnings=tuple(self.warnings or ()),
         )
 
 
@@ -278,7 +284,7 @@ class Decision(models.Model):
         constraints = [
             # A retried request (same key) can never record a second decision.
             models.UniqueConstraint(fields=["review", "idempotency_key"], name="decision_idempotency_key"),
-            # At most one effective decision per proposal (DESIGN §2.4): a second accept of the
+            # At most one effective decision per proposal (docs/architecture.md, "Idempotency"): a second accept of the
             # same proposal cannot be written, whatever the browser or the network does.
             models.UniqueConstraint(
                 fields=["proposal"], condition=Q(outcome__in=["applied", "rejected", "revised", "awaiting_approval"]),
@@ -326,10 +332,11 @@ class ApprovalStatus(models.TextChoices):
     OPEN = "open", "Waiting for approval"
     APPROVED = "approved", "Approved"
     SENT_BACK = "sent_back", "Sent back"
+    WITHDRAWN = "withdrawn", "Withdrawn (the review was cancelled)"
 
 
 class Approval(models.Model):
-    """A second human gate (issue 9): the lawyer's decision, exactly as stored (the proposal
+    """A second human gate (docs/decisions/approvals.md): the lawyer's decision, exactly as stored (the proposal
     snapshot, or the rejection and its reason), waiting for a named approver or a group."""
 
     review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="approvals")

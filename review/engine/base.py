@@ -1,7 +1,8 @@
-"""The engine interface (DESIGN §5): pure, deterministic, no ORM.
+"""The engine interface (docs/architecture.md, "The engine"): pure, deterministic, no ORM.
 
 ``analyze`` turns a version's text model and a pinned playbook into one ``RuleResult`` per rule;
-each recommendation carries a fully resolved ``Edit`` (resolve/apply split, DESIGN §2.3).
+each recommendation carries a fully resolved ``Edit`` (resolve, then apply the stored edit:
+invariant 3, docs/architecture.md).
 ``revise`` turns an instruction into a new ``Proposal`` or a ``RevisionError`` the lawyer can
 act on. The workflow stores what these return and applies exactly that.
 """
@@ -58,9 +59,12 @@ class Proposal:
     variant: str | None = None
     value: float | None = None
     instruction: str = ""
+    # Capitalised, defined-looking terms the new wording uses that the contract does not define.
+    warnings: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            **({"warnings": list(self.warnings)} if self.warnings else {}),
             "action": self.action,
             "edit": self.edit.to_dict(),
             "before": self.before,
@@ -84,6 +88,7 @@ class Proposal:
             variant=data.get("variant"),
             value=data.get("value"),
             instruction=data.get("instruction", ""),
+            warnings=tuple(data.get("warnings", ())),
         )
 
 
@@ -111,7 +116,7 @@ class RuleResult:
 
 @dataclass(frozen=True)
 class HistoryItem:
-    """A decision the engine has seen (DESIGN §2.7): rejections, reasons, instructions."""
+    """A decision the engine has seen (invariant 7, docs/architecture.md): rejections, reasons, instructions."""
 
     rule_id: str
     action: Literal["accept", "reject", "revise"]
@@ -126,13 +131,15 @@ class RevisionRequest:
     evidence: tuple[Evidence, ...] = ()
     history: tuple[HistoryItem, ...] = field(default_factory=tuple)
     citation: str = ""  # "rule-id @ playbook v3"
+    # The parties as the review names them (review.engine.parties.Parties); None: as detected.
+    parties: Any = None
 
 
 class Engine(Protocol):
     version: str
 
     def analyze(
-        self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = ""
+        self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = "", parties: Any = None
     ) -> list[RuleResult]: ...
 
     def revise(self, request: RevisionRequest, model: TextModel) -> Proposal: ...
