@@ -162,7 +162,12 @@ def version_preview_page(version: DocumentVersion, page: int = 1) -> PreviewPage
     key = f"documents:preview:{version.pk}:{version.text_sha256}:{per_page}:{page}"
     found = cache.get(key)
     if found is None:
-        found = render_preview_page(_original(version), version.text_model, page=page, per_page=per_page)
+        # Their tracked changes decided up to this version are no longer shown as pending.
+        decided = frozenset(
+            row.edit["change"] for row in version_chain(version)
+            if row.edit and row.edit.get("kind") in ("accept_change", "reject_change") and row.edit.get("change")
+        ) if version.number > 1 else frozenset()
+        found = render_preview_page(_original(version), version.text_model, decided, page=page, per_page=per_page)
         if found.number == page:  # a page past the end is clamped: not worth a cache entry
             cache.set(key, found, 3600)
     return found
