@@ -14,8 +14,9 @@ def upload_limits_text() -> str:
     xml = settings.REDPEN_MAX_DOCUMENT_XML_BYTES / (1024 * 1024)
     paragraphs = settings.REDPEN_MAX_PARAGRAPHS
     return (
-        f"One Word .docx contract per upload: at most {size:g} MB, its text at most {xml:g} MB unpacked "
-        f"and {paragraphs:,} paragraphs (about {paragraphs // 25:,} pages)."
+        f"One contract per upload (.docx; a PDF with text, .doc, .rtf or .odt is converted to .docx): at most "
+        f"{size:g} MB, its text at most {xml:g} MB unpacked and {paragraphs:,} paragraphs "
+        f"(about {paragraphs // 25:,} pages)."
     )
 
 

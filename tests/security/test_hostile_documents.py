@@ -125,7 +125,8 @@ def test_a_contract_with_too_many_paragraphs_is_refused_with_the_count(client, s
 def test_the_upload_forms_state_the_limits(client):
     for url in ("/documents/upload/", "/reviews/new/"):
         page = client.get(url).content.decode()
-        assert "One Word .docx contract per upload: at most 20 MB, its text at most 24 MB unpacked" in page, url
+        assert "One contract per upload (.docx;" in page, url
+        assert "at most 20 MB, its text at most 24 MB unpacked" in page, url
         assert "20,000 paragraphs" in page, url
 
 
