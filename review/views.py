@@ -438,6 +438,7 @@ def comment_reply_view(request: HttpRequest, review_id: int) -> HttpResponse:
                             text=request.POST.get("text", ""), actor=request.user)
     messages.info(request, message)
     back = request.POST.get("recommendation", "")
-    if back.isdigit() and review.recommendations.filter(pk=int(back)).exists():
+    # At most 18 digits: an id, not a number Python refuses to read (over 4,300 digits) or SQL cannot hold.
+    if back.isdigit() and len(back) <= 18 and review.recommendations.filter(pk=int(back)).exists():
         return redirect("review:recommendation", review_id=review.pk, recommendation_id=int(back))
     return redirect("review:detail", review_id=review.pk)
