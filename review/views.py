@@ -211,7 +211,8 @@ def _render_review(request: HttpRequest, review: Review, current: Recommendation
     }
     if review.status == ReviewStatus.COMPLETED:
         try:
-            context["preview_html"] = document_selectors.version_preview_html(review.current_version)
+            first_page = document_selectors.version_preview_page(review.current_version)
+            context["preview_html"], context["preview_page"] = first_page.html, first_page
         except document_selectors.DocumentRedacted as exc:
             context["redacted"] = str(exc)
     template = "review/detail.html#finished" if _partial(request) else "review/detail.html"
@@ -352,8 +353,11 @@ def review_download(request: HttpRequest, review_id: int, kind: str) -> HttpResp
 @require_GET
 def review_preview(request: HttpRequest, review_id: int) -> HttpResponse:
     review = selectors.review_for_user(request.user, review_id)
-    html = document_selectors.version_preview_html(review.current_version)
-    return render(request, "review/preview.html", {"review": review, "preview_html": html})
+    page = document_selectors.version_preview_page(
+        review.current_version, document_selectors.preview_page_number(request.GET.get("page"))
+    )
+    return render(request, "review/preview.html",
+                  {"review": review, "preview_html": page.html, "page": page, "pager_url": request.path})
 
 
 @require_GET
@@ -465,6 +469,7 @@ def comment_reply_view(request: HttpRequest, review_id: int) -> HttpResponse:
                             text=request.POST.get("text", ""), actor=request.user)
     messages.info(request, message)
     back = request.POST.get("recommendation", "")
-    if back.isdigit() and review.recommendations.filter(pk=int(back)).exists():
+    # At most 18 digits: an id, not a number Python refuses to read (over 4,300 digits) or SQL cannot hold.
+    if back.isdigit() and len(back) <= 18 and review.recommendations.filter(pk=int(back)).exists():
         return redirect("review:recommendation", review_id=review.pk, recommendation_id=int(back))
     return redirect("review:detail", review_id=review.pk)
