@@ -6,7 +6,13 @@ With ``--json`` it prints exactly::
 
     {"contract": ..., "playbook": {"name": ..., "version": ...},
      "results": [{"rule_id", "title", "status", "severity", "evidence": [sentence, ...],
-                  "recommendations": [{"action", "before", "after", "explanation"}]}]}
+                  "recommendations": [{"action", "before", "after", "explanation"}]}],
+     "clauses": [{"type", "title", "text", "confidence", "paragraph"}]}
+
+An evidence item is the sentence (a string) for a pattern-only rule, and an object
+``{"text", "confidence", "type", "title", "paragraph"}`` for a rule on a clause type
+(``find: {clause: ...}``). ``clauses`` is the clause map: every passage the clause model finds at
+or above its type's threshold, for all 41 CUAD types (``docs/clause-model.md``).
 
 The playbook ``version`` is the file's own ``version:`` value when it has one, else
 ``sha256:<first 12 hex digits of the file>``, so two runs on the same file name the same version.
@@ -23,8 +29,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from documents.docx.model import TextModel
 from review.engine import get_engine
-from review.engine.base import RuleResult
+from review.engine.base import Evidence, RuleResult
 
 
 def result_to_json(result: RuleResult) -> dict[str, Any]:
@@ -33,12 +40,36 @@ def result_to_json(result: RuleResult) -> dict[str, Any]:
         "title": result.title,
         "status": result.status,
         "severity": result.severity,
-        "evidence": [e.sentence for e in result.evidence],
+        "evidence": [_evidence_to_json(e) for e in result.evidence],
         "recommendations": [
             {"action": p.action, "before": p.before, "after": p.after, "explanation": p.explanation}
             for p in result.recommendations
         ],
     }
+
+
+def _evidence_to_json(evidence: Evidence) -> str | dict[str, Any]:
+    """A pattern-only rule's evidence stays the sentence (a string); a sentence the clause model
+    found is an object with its clause type and confidence."""
+    if not evidence.clause_type:
+        return evidence.sentence
+    return {
+        "text": evidence.sentence,
+        "confidence": evidence.confidence,
+        "type": evidence.clause_type,
+        "title": evidence.clause_title,
+        "paragraph": evidence.locator,
+    }
+
+
+def clauses_to_json(model: TextModel) -> list[dict[str, Any]]:
+    """The clause map: every passage at or above its type's threshold, all 41 types."""
+    from review.engine.clauses import detect
+
+    return [
+        {"type": p.type, "title": p.title, "text": p.text, "confidence": p.confidence, "paragraph": p.locator}
+        for p in detect(model)
+    ]
 
 
 def _playbook_version(spec_extra: dict[str, Any], source: bytes) -> str:
@@ -94,15 +125,18 @@ class Command(BaseCommand):
         version = _playbook_version(spec.extra, source)
         results = get_engine(use_llm=False).analyze(model, spec, citation_label=f"{spec.name} {version}")
         if json:
-            self._print_json(contract_path, spec.name, version, results)
+            self._print_json(contract_path, spec.name, version, results, clauses_to_json(model))
         else:
             self._print_table(contract_path, spec.name, version, results)
 
-    def _print_json(self, contract: Path, name: str, version: str, results: list[RuleResult]) -> None:
+    def _print_json(
+        self, contract: Path, name: str, version: str, results: list[RuleResult], clauses: list[dict[str, Any]]
+    ) -> None:
         payload = {
             "contract": contract.name,
             "playbook": {"name": name, "version": version},
             "results": [result_to_json(r) for r in results],
+            "clauses": clauses,
         }
         self.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2))
 
