@@ -70,7 +70,8 @@ class Parties:
         words, capitalised uses only: "the customer's systems" in lower case is left alone)."""
         pairs = [(w, US) for w in self.ours] + [(w, THEM) for w in self.theirs]
         for word, token in sorted(pairs, key=lambda p: -len(p[0])):
-            text = re.sub(rf"(?<![\w{{]){re.escape(word)}(?![\w}}])", token, text)
+            # "Customer Content" or "Provider Covered Claims" is a defined term of its own: kept.
+            text = re.sub(rf"(?<![\w{{]){re.escape(word)}(?![\w}}])(?!\s+[A-Z][a-z])", token, text)
         return text
 
 
