@@ -255,7 +255,9 @@ def draft_from_precedents(
         for passage in detect(model):
             if passage.type in NOT_POSITIONS:
                 continue
-            if passage.type not in best or passage.confidence > best[passage.type].confidence:
+            # A position is a sentence: a heading or a cover-page label ("Unlimited Claims")
+            # is chosen only when the type has nothing else.
+            if passage.type not in best or _rank(passage) > _rank(best[passage.type]):
                 best[passage.type] = passage
         for slug, passage in best.items():
             by_type.setdefault(slug, []).append((filename, passage, parties))
@@ -311,6 +313,11 @@ def draft_from_precedents(
             return Draft(source="", rules=[], notes=notes)
     source = _yaml(name, side, rules, files)
     return Draft(source=source, rules=rules, notes=notes, spec=load_playbook(source))
+
+
+def _rank(passage: Any) -> tuple[bool, float]:
+    words = re.findall(r"[A-Za-z]+", re.sub(r"\{[^}]*\}", " ", passage.text))
+    return (len(words) >= 8, passage.confidence)
 
 
 def _order_key(passage: Any) -> tuple[int, int]:
