@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from . import ns, package
 from .edit import DocumentEditor, IdAllocator
 from .model import Edit, EditRecord, TrackedAuthor
+from .tracked import comments_part_with
 
 _ID = re.compile(rb':id="(-?[0-9]+)"')
 
@@ -32,7 +33,7 @@ def _next_revision_id(data: bytes) -> int:
 def materialise(original: bytes, edits: Iterable[Edit]) -> bytes:
     """The clean .docx after applying ``edits`` (each one resolved, as stored) to version 1."""
     root = package.read_document_root(original)
-    editor = DocumentEditor(root)
+    editor = DocumentEditor(root, spare_ids=lambda: IdAllocator(_next_revision_id(original)))
     for edit in edits:
         editor.apply(edit)
     return package.write_package(original, {package.DOCUMENT_PART: package.serialize(root)})
@@ -44,7 +45,10 @@ def materialise_redline(original: bytes, records: Iterable[EditRecord]) -> bytes
     editor = DocumentEditor(root, ids=IdAllocator(_next_revision_id(original)))
     for record in records:
         editor.apply(record.edit, TrackedAuthor(author=record.author, date=record.date))
-    return package.write_package(original, {package.DOCUMENT_PART: package.serialize(root)})
+    parts = {package.DOCUMENT_PART: package.serialize(root)}
+    if editor.replies:
+        parts.update(comments_part_with(original, editor.replies))
+    return package.write_package(original, parts)
 
 
 __all__ = ["materialise", "materialise_redline", "ns"]

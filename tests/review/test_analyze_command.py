@@ -25,7 +25,8 @@ def test_json_output_has_exactly_the_documented_shape() -> None:
     out = StringIO()
     call_command("analyze", str(contract()), "--playbook", str(PLAYBOOK), "--json", stdout=out)
     data = json.loads(out.getvalue())
-    assert set(data) == {"contract", "playbook", "results", "clauses"}
+    assert set(data) == {"contract", "playbook", "results", "clauses", "counterparty_changes", "comments"}
+    assert data["counterparty_changes"] == [] and data["comments"] == []  # nobody else edited this one
     assert data["contract"] == "cuad_services_02.docx"
     assert set(data["playbook"]) == {"name", "version"}
     assert data["playbook"]["name"] == "CUAD clause coverage"
@@ -33,7 +34,8 @@ def test_json_output_has_exactly_the_documented_shape() -> None:
     # One rule per CUAD category on clause types (the library playbook moved from 12 regex rules).
     assert len(data["results"]) == 41
     for result in data["results"]:
-        assert set(result) == {"rule_id", "title", "status", "severity", "evidence", "recommendations"}
+        assert set(result) == {"rule_id", "title", "status", "severity", "evidence", "recommendations", "source"}
+        assert result["source"] == "playbook"
         assert result["status"] in {"ok", "issue", "missing", "not_found"}
         # Every rule of this playbook is on a clause type: evidence items carry the model's confidence.
         for item in result["evidence"]:
