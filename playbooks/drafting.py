@@ -178,7 +178,8 @@ class Draft:
 
 
 def _trim(text: str) -> str:
-    text = " ".join(text.split())
+    # A form's tick box ("[ x ]") is not wording of the position.
+    text = re.sub(r"^\[\s*[xX ]?\s*\]\s*", "", " ".join(text.split()))
     if len(text) <= MAX_POSITION_CHARS:
         return text
     cut = text[:MAX_POSITION_CHARS]
