@@ -213,7 +213,7 @@ ERROR_CASES = [
     ),
     (
         with_rule("id: a\ntitle: T\nfind: {}\ncheck: {max_days: 3}"),
-        "rule a, find: needs at least one of any, all or regex (line 5)",
+        "rule a, find: needs at least one of any, all, regex or clause (line 5)",
         "",
     ),
     (
@@ -323,7 +323,7 @@ ERROR_CASES = [
     ),
     (
         with_rule("id: a\ntitle: T\nfind: {any: [x]}\ncheck: {must_exist: true}\npositions: [P]\ninsert_after: {}"),
-        "rule a, insert_after: needs at least one of any, all or regex (line 8)",
+        "rule a, insert_after: needs at least one of any, all, regex or clause (line 8)",
         "",
     ),
     (

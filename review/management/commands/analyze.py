@@ -166,6 +166,7 @@ class Command(BaseCommand):
             "contract": contract.name,
             "playbook": {"name": name, "version": version},
             "results": rows,
+            "clauses": clauses,
             "counterparty_changes": [item.to_dict() for item in theirs],
             "comments": [note.to_dict() for note in notes],
             "clauses": clauses,
