@@ -169,7 +169,6 @@ class Command(BaseCommand):
             "clauses": clauses,
             "counterparty_changes": [item.to_dict() for item in theirs],
             "comments": [note.to_dict() for note in notes],
-            "clauses": clauses,
         }
         self.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2))
 
