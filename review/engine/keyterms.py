@@ -99,6 +99,6 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
     terms = []
     for slug, label in KEY_TERMS:
         assert slug in BY_SLUG
-        passage = best.get(slug)
-        terms.append(KeyTerm(slug, label, _value(slug, passage) if passage else "", passage))
+        found = best.get(slug)
+        terms.append(KeyTerm(slug, label, _value(slug, found) if found else "", found))
     return terms

@@ -90,7 +90,7 @@ class ClauseModel:
                 return hit
         passages = cut((p.locator, p.text) for p in model.paragraphs)
         mask = allowed(passages, SLUGS)
-        keep = mask.any(axis=1)
+        keep = np.asarray(mask.any(axis=1), dtype=bool)  # one flag per passage
         passages = [p for p, k in zip(passages, keep, strict=True) if k]
         confidence = 1.0 / (1.0 + np.exp(-(self.decision(passages) - self.threshold)))
         confidence[~mask[keep]] = 0.0  # a heading alone is never evidence
