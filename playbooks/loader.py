@@ -66,6 +66,7 @@ RULE_FIELDS = (
     "check",
     "positions",
     "guidance",
+    "comment",
     "variants",
     "requires_approval",
     "insert_after",
@@ -526,6 +527,11 @@ class _Validator:
         if "guidance" in fields:
             guidance = self.text(rule_id, "guidance", fields["guidance"][1], required=False) or ""
 
+        # For the other side (a Word comment on the change); guidance never leaves the firm.
+        comment = ""
+        if "comment" in fields:
+            comment = self.text(rule_id, "comment", fields["comment"][1], required=False) or ""
+
         variants: list[tuple[str, str]] = []
         if "variants" in fields:
             variants = self.variants(rule_id, fields["variants"][1])
@@ -569,6 +575,7 @@ class _Validator:
             severity=severity,  # type: ignore[arg-type]
             positions=tuple(positions),
             guidance=guidance.strip(),
+            comment=comment.strip(),
             variants=tuple(variants),
             requires_approval=requires_approval,
             insert_after=insert_after,

@@ -168,6 +168,9 @@ class Recommendation(models.Model):
         "Proposal", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     message = models.TextField(blank=True)  # the last recoverable problem, shown on the card
+    # The comment for the other side, as the lawyer wrote it on the card; null until they do
+    # (the rule's ``comment:`` is the default then). Exported as a Word comment on the change.
+    comment = models.TextField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -240,6 +243,9 @@ class DecisionAction(models.TextChoices):
     ACCEPT = "accept", "Accept"
     REJECT = "reject", "Reject"
     REVISE = "revise", "Revise"
+    # Taking a decision back: an accepted edit undone by a new version, a rejection reopened.
+    UNDO = "undo", "Undo"
+    REOPEN = "reopen", "Reopen"
 
 
 class DecisionOutcome(models.TextChoices):
@@ -250,6 +256,8 @@ class DecisionOutcome(models.TextChoices):
     FAILED = "failed", "Failed (nothing changed)"
     AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
     SENT_BACK = "sent_back", "Sent back by the approver"
+    UNDONE = "undone", "Undone (a new version reverted the edit)"
+    REOPENED = "reopened", "Reopened"
 
 
 EFFECTIVE_OUTCOMES = (
