@@ -40,7 +40,14 @@ class NewReviewForm(forms.Form):
 class DecisionForm(forms.Form):
     recommendation = forms.IntegerField()
     proposal = forms.IntegerField()
-    action = forms.ChoiceField(choices=[("accept", "accept"), ("reject", "reject"), ("revise", "revise")])
+    # "edit": the lawyer's own wording, accepted in one step (recorded as a revision, then accepted).
+    action = forms.ChoiceField(choices=[("accept", "accept"), ("reject", "reject"), ("revise", "revise"),
+                                        ("edit", "edit")])
     key = forms.CharField(max_length=64)
     reason = forms.CharField(required=False, max_length=4000)
     instruction = forms.CharField(required=False, max_length=4000)
+    wording = forms.CharField(required=False, max_length=20000, strip=False)
+    # The comment for the other side, sent with accept (``comment_sent`` tells an emptied box
+    # from a form without one).
+    comment = forms.CharField(required=False, max_length=4000)
+    comment_sent = forms.BooleanField(required=False)

@@ -277,6 +277,9 @@ class Decision(models.Model):
     idempotency_key = models.CharField(max_length=64)
     outcome = models.CharField(max_length=20, choices=DecisionOutcome.choices)
     message = models.TextField(blank=True)
+    # An undo or reopen names the decision it takes back (that decision's version stays in the
+    # history; the undo's own version reverts its edit).
+    undoes = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="undone_by")
     # How many retries of this same request were answered with this decision (metrics).
     duplicate_count = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -292,6 +295,8 @@ class Decision(models.Model):
                 fields=["proposal"], condition=Q(outcome__in=["applied", "rejected", "revised", "awaiting_approval"]),
                 name="one_effective_decision_per_proposal",
             ),
+            # A decision is taken back at most once, whatever the clicks and retries.
+            models.UniqueConstraint(fields=["undoes"], condition=Q(undoes__isnull=False), name="undo_at_most_once"),
         ]
 
     def __str__(self) -> str:

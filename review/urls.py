@@ -15,6 +15,9 @@ urlpatterns = [
     path("<int:review_id>/cancel/", views.review_cancel_view, name="cancel"),
     path("<int:review_id>/download/<str:kind>/", views.review_download, name="download"),
     path("<int:review_id>/preview/", views.review_preview, name="preview"),
+    path("<int:review_id>/contract/", views.review_contract, name="contract"),
+    path("<int:review_id>/issues/", views.review_issues, name="issues"),
+    path("<int:review_id>/accept-numbers/", views.review_bulk_accept, name="bulk_accept"),
     path("approvals/<int:approval_id>/", views.approval_detail, name="approval"),
     path("approvals/<int:approval_id>/act/", views.approval_act, name="approval_act"),
 ]
