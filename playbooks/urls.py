@@ -7,6 +7,7 @@ app_name = "playbooks"
 urlpatterns = [
     path("", views.playbook_list, name="list"),
     path("upload/", views.playbook_upload_page, name="upload"),
+    path("format/", views.playbook_format, name="format"),
     path("<int:pk>/", views.playbook_detail, name="detail"),
     path("<int:pk>/upload/", views.playbook_upload_page, name="upload_version"),
     path("<int:pk>/diff/", views.version_diff, name="diff"),

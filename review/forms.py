@@ -18,6 +18,9 @@ class NewReviewForm(forms.Form):
 
     def __init__(self, *args: object, versions: list, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        limit = settings.REDPEN_MAX_UPLOAD_BYTES
+        shown = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{max(limit // 1024, 1)} KB"
+        self.fields["contract"].help_text = f"A Word .docx file, up to {shown}."
         self.versions = {v.pk: v for v in versions}
         self.fields["playbook_version"].choices = [(v.pk, v.label) for v in versions]
 

@@ -550,6 +550,11 @@ def approval_act(request: HttpRequest, approval_id: int) -> HttpResponse:
     action = request.POST.get("action", "")
     if action == "take":
         result = approval_take(approval=approval, actor=request.user)
+    elif (action == "approve" and approval.recommendation.severity == "critical"
+          and request.POST.get("confirm_critical") != "yes"):
+        # One key must never approve a critical item: the page asks for an explicit confirmation.
+        messages.warning(request, "This is a critical item: tick the confirmation before approving it.")
+        return redirect("review:approval", approval_id=approval.pk)
     elif action in ("approve", "send_back"):
         result = approval_decide(approval=approval, actor=request.user, approve=action == "approve",
                                  comment=request.POST.get("comment", ""))
