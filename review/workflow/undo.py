@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from documents.docx.inverse import UndoRefused, inverse_edit
-from documents.docx.model import EditError
+from documents.docx.model import Edit, EditError
 from documents.models import DocumentVersion
 from documents.services import version_create
 from review.models import (
@@ -98,7 +98,10 @@ def _inverse_for(review: Review, target: Decision):  # type: ignore[no-untyped-d
     made = DocumentVersion.objects.filter(decision=target).select_related("parent").first()
     if made is None or made.parent is None or not made.edit:
         raise UndoRefused("The version this acceptance made is missing.")
-    return inverse_edit(applied=made.edit_object, made=made.text_model, current=review.current_version.text_model,
+    later = [Edit.from_dict(edit) for edit in DocumentVersion.objects.filter(
+        document_id=made.document_id, number__gt=made.number, number__lte=review.current_version.number
+    ).order_by("number").values_list("edit", flat=True) if edit]
+    return inverse_edit(applied=made.edit_object, later=later, current=review.current_version.text_model,
                         parent=made.parent.text_model)
 
 
