@@ -119,6 +119,9 @@ _DECISION_WORDS = {
 }
 
 
+_COMMENTED = frozenset({"pending", "accepted", "awaiting_approval"})
+
+
 def _clause_of(review: Review, rec: Recommendation) -> str:
     items = rec.evidence_items
     if not items:
@@ -174,7 +177,8 @@ def issue_rows(review: Review) -> list[IssueRow]:
             decision=_DECISION_WORDS.get(decision.outcome, "") if decision else "",
             reason=decision.reason if decision else "",
             approver=approver,
-            comment=recommendation_comment(review, rec),
+            # A comment goes with a change we still ask for; a rejected one sends none.
+            comment=recommendation_comment(review, rec) if rec.status in _COMMENTED else "",
         ))
     for outcome in review.rule_outcomes.all():
         if outcome.rule_id in with_recs:

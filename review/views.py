@@ -32,6 +32,8 @@ from .models import (
     AnalysisJob,
     Approval,
     ApprovalStatus,
+    Decision,
+    DecisionOutcome,
     JobStatus,
     Proposal,
     Recommendation,
@@ -44,6 +46,7 @@ from .workflow import (
     ReviewRefused,
     approval_decide,
     approval_take,
+    decision_undo,
     event_append,
     recommendation_prepare,
     review_cancel,
@@ -116,6 +119,9 @@ def _card_context(review: Review, current: Recommendation | None) -> dict[str, A
     if current is None:
         return context
     context["previous"], context["following"] = selectors.neighbours(review, current)
+    if current.status in (RecommendationStatus.ACCEPTED, RecommendationStatus.REJECTED):
+        context["undoable"] = _undoable(review).get(current.pk)
+        context["idempotency_key"] = uuid.uuid4().hex
     context["revising"] = current.revision_jobs.filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).first()
     proposal = current.current_proposal
     if proposal is not None:
@@ -136,6 +142,17 @@ def _card_context(review: Review, current: Recommendation | None) -> dict[str, A
         context["comment"] = recommendation_comment(review, current)
         context["locator"] = proposal.edit.get("locator", "") if isinstance(proposal.edit, dict) else ""
     return context
+
+
+def _undoable(review: Review) -> dict[int, Decision]:
+    """Per recommendation, the decision in force that can be taken back (an applied acceptance
+    or a rejection not yet undone)."""
+    found: dict[int, Decision] = {}
+    for decision in review.decisions.filter(
+        outcome__in=[DecisionOutcome.APPLIED, DecisionOutcome.REJECTED], undone_by__isnull=True
+    ).order_by("created_at", "id"):
+        found[decision.recommendation_id] = decision
+    return found
 
 
 def _history_items(proposals: list[Any]) -> list[dict[str, Any]]:
@@ -213,6 +230,9 @@ def _render_review(request: HttpRequest, review: Review, current: Recommendation
         "rule_outcomes": list(review.rule_outcomes.all()),
     }
     context["rule_titles"] = {o.rule_id: o.title for o in context["rule_outcomes"]}
+    if review.status == ReviewStatus.COMPLETED:
+        context["undoable"] = _undoable(review)
+        context["idempotency_key"] = uuid.uuid4().hex
     if review.status == ReviewStatus.COMPLETED:
         try:
             context["preview_html"] = document_selectors.version_preview_html(review.current_version)
@@ -354,6 +374,24 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
     trigger_client_event(response, "contract-changed")
     # A reload resumes on the card now shown.
     return push_url(response, reverse("review:recommendation", args=[review.pk, current.pk]))
+
+
+@require_POST
+def review_undo_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """Undo an accepted edit or reopen a rejection, then show that recommendation's card."""
+    review = selectors.review_for_user(request.user, review_id)
+    decision_id = request.POST.get("decision", "")
+    key = request.POST.get("key", "")
+    if not decision_id.isdigit() or not key:
+        messages.error(request, "That request was incomplete; here is the current state.")
+        return redirect("review:detail", review_id=review.pk)
+    result = decision_undo(review=review, decision_id=int(decision_id), actor=request.user, idempotency_key=key)
+    getattr(messages, result.level)(request, result.message)
+    decision = review.decisions.filter(pk=int(decision_id)).first()
+    review.refresh_from_db()
+    if decision is not None and review.status == ReviewStatus.AWAITING_DECISION:
+        return redirect("review:recommendation", review_id=review.pk, recommendation_id=decision.recommendation_id)
+    return redirect("review:detail", review_id=review.pk)
 
 
 @require_http_methods(["GET", "POST"])

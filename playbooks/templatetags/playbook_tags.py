@@ -35,6 +35,16 @@ def find_plain(find: Find | None) -> str:
     return "sentences with " + "; and ".join(parts) if parts else ""
 
 
+@register.filter
+def check_plain(check: Check) -> str:
+    """The check in words, a pattern named rather than shown (it is shown apart, folded)."""
+    if check.kind == "must_match":
+        return "must match a text pattern"
+    if check.kind == "must_not_match":
+        return "must not match a text pattern"
+    return check_in_words(check)
+
+
 STATUS_WORDS = {"ok": "OK", "issue": "Issue", "missing": "Missing", "not_found": "Not found"}
 
 

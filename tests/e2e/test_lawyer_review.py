@@ -324,3 +324,40 @@ def test_keyboard_hints_hide_on_touch_screens(browser_page, _playwright_browser,
     fits(page)
     screenshot(page, "lawyer-touch-phone")
     context.close()
+
+
+def test_undo_an_acceptance_and_reopen_a_rejection(sized):
+    page = sized
+    review = make_review()
+    login(page, review.owner.username, PASSWORD)
+    page.goto(f"/reviews/{review.pk}/")
+    page.click("button[value=accept]")
+    wait_title(page, "Renewal")
+    page.fill("#reason", "Fine for now.")
+    page.press("#reason", "Enter")
+    wait_title(page, "A limitation")
+    page.click("button[value=accept]")
+    page.wait_for_selector("text=Download clean .docx")
+    assert Review.objects.get(pk=review.pk).status == ReviewStatus.COMPLETED
+    shot(page, f"undo-completed-{page.redpen_width}")
+    # Undo the payment acceptance from the decisions table: a new version reverts it.
+    page.click("#finished tr:has-text('Payment within 30 days') .undo-button")
+    page.wait_for_selector("text=reverts that edit")
+    assert title(page).startswith("Payment")
+    review.refresh_from_db()
+    assert review.status == ReviewStatus.AWAITING_DECISION and review.current_version.number == 4
+    assert "sixty (60) days" in review.current_version.text_model.text
+    assert "total liability" in review.current_version.text_model.text  # the later edit stays
+    shot(page, f"undo-card-{page.redpen_width}")
+    # A double click on an old page's undo changes nothing more.
+    page.go_back()
+    page.reload()
+    # Reopen the rejection from its card.
+    renewal = review.recommendations.get(rule_id="renewal-term")
+    page.goto(f"/reviews/{review.pk}/recommendations/{renewal.pk}/")
+    page.click("button:has-text('Reopen')")
+    page.wait_for_selector("text=Reopened")
+    renewal.refresh_from_db()
+    assert renewal.status == "pending"
+    assert Review.objects.get(pk=review.pk).current_version.number == 4
+    shot(page, f"reopened-{page.redpen_width}")
