@@ -361,3 +361,52 @@ def test_undo_an_acceptance_and_reopen_a_rejection(sized):
     assert renewal.status == "pending"
     assert Review.objects.get(pk=review.pk).current_version.number == 4
     shot(page, f"reopened-{page.redpen_width}")
+
+
+def test_a_damaged_docx_is_told_so_and_the_form_states_the_limit(sized, tmp_path):
+    from playbooks.services import playbook_upload
+    from tests.review.factories import PLAYBOOK_YAML as YAML
+    from tests.review.factories import author_user
+
+    page = sized
+    user = author_user()
+    playbook_upload(author=user, source=YAML)
+    login(page, user.username, PASSWORD)
+    page.goto("/reviews/new/")
+    assert "up to 20 MB" in page.locator("form").inner_text()
+    broken = tmp_path / "contract.docx"
+    broken.write_bytes(b"This Agreement is made between the parties.\n" * 20)
+    page.set_input_files("input[name=contract]", str(broken))
+    page.click("button:has-text('Upload and analyse')")
+    page.wait_for_selector("text=damaged")
+    assert "plain-text" not in page.content()
+    shot(page, f"upload-damaged-{page.redpen_width}")
+
+
+def test_one_key_cannot_approve_a_critical_item(sized):
+    from django.contrib.auth.models import Group
+
+    from review.models import Approval
+    from tests.factories import UserFactory
+    from tests.review.factories import decide, shown
+    from tests.review.test_approvals import GATED_PLAYBOOK
+
+    page = sized
+    senior = UserFactory(username="sam-senior")
+    senior.groups.add(Group.objects.get_or_create(name="Senior counsel")[0])
+    review = make_review(playbook=GATED_PLAYBOOK)
+    decide(review, shown(review, "limitation-of-liability"), "reject", reason="Not now.")
+    approval = Approval.objects.get(review=review)
+    login(page, senior.username, PASSWORD)
+    page.goto(f"/reviews/approvals/{approval.pk}/")
+    page.locator("h1").click()
+    page.keyboard.press("a")
+    page.wait_for_timeout(500)
+    approval.refresh_from_db()
+    assert approval.status == "open"
+    shot(page, f"approval-critical-{page.redpen_width}")
+    page.check("#confirm-critical")
+    page.click("button:has-text('Approve')")
+    page.wait_for_url("**/inbox/**")
+    approval.refresh_from_db()
+    assert approval.status == "approved"
