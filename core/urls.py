@@ -10,5 +10,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("metrics", views.metrics_view, name="metrics"),
     # Browsers ask for /favicon.ico whatever the page links: send them to the real icon.
-    path("favicon.ico", login_not_required(RedirectView.as_view(url=static("favicon.svg"), permanent=True))),
+    path("favicon.ico", login_not_required(RedirectView.as_view(url=static("favicon.svg"), permanent=True,
+                                                                    http_method_names=["get", "head"])),
+         name="favicon"),
 ]

@@ -48,7 +48,8 @@ class UploadForm(forms.Form):
             size = len(pasted.encode("utf-8"))
             if size > MAX_SOURCE_BYTES:
                 raise forms.ValidationError(
-                    f"The pasted text is {size // 1024} KB; the limit is {MAX_SOURCE_BYTES // 1024} KB."
+                    f"The pasted text is {size // 1024} KB; the limit is {MAX_SOURCE_BYTES // 1024} KB, "
+                    "so nothing was stored."
                 )
             # Browsers send a textarea with CRLF line ends: store the author's lines, not the
             # browser's, so a pasted file and the same file uploaded compare equal.

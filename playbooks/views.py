@@ -68,7 +68,8 @@ def playbook_upload_page(request: HttpRequest, pk: int | None = None) -> HttpRes
     )
     context: dict[str, object] = {"playbook": playbook, "form": form}
     if too_big:
-        context["too_big"] = f"The pasted text is far larger than the {MAX_SOURCE_BYTES // 1024} KB limit."
+        context["too_big"] = (f"The pasted text is far larger than the {MAX_SOURCE_BYTES // 1024} KB limit, "
+                              "so nothing was stored.")
     if bound and form.is_valid():
         payload = form.cleaned_data["payload"]
         try:
