@@ -42,7 +42,7 @@ def _through(span: tuple[int, int], locator: str, later: list[Edit]) -> tuple[in
         elif e_start == e_end == start:
             start, end = start + delta, end + delta  # text inserted right before the span
         else:
-            raise UndoRefused("A later edit changed the text of this edit: undo that edit first.")
+            raise UndoRefused("A later edit rewrote the words of this edit, so it cannot be taken back exactly.")
     return start, end
 
 
