@@ -54,3 +54,8 @@ class DecisionForm(forms.Form):
     # from a form without one).
     comment = forms.CharField(required=False, max_length=4000)
     comment_sent = forms.BooleanField(required=False)
+
+
+class PartiesForm(forms.Form):
+    us = forms.CharField(label="Our party", max_length=120)
+    them = forms.CharField(label="The other party", max_length=120)

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:review_id>/decide/", views.review_decide_view, name="decide"),
     path("<int:review_id>/cancel/", views.review_cancel_view, name="cancel"),
     path("<int:review_id>/undo/", views.review_undo_view, name="undo"),
+    path("<int:review_id>/parties/", views.review_parties_view, name="parties"),
     path("<int:review_id>/download/<str:kind>/", views.review_download, name="download"),
     path("<int:review_id>/preview/", views.review_preview, name="preview"),
     path("<int:review_id>/contract/", views.review_contract, name="contract"),

@@ -45,6 +45,11 @@ class Paragraph:
     cell: str = ""
     # True when the paragraph's properties carry a section break (w:sectPr).
     section_break: bool = False
+    # Word numbering (w:numPr, direct or from the paragraph style): the list instance id and the
+    # level; "" when Word does not number the paragraph. The rendered number is worked out by
+    # documents/docx/structure.py from ``TextModel.numbering``.
+    num_id: str = ""
+    num_level: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"locator": self.locator, "text": self.text}
@@ -62,6 +67,9 @@ class Paragraph:
             data["cell"] = self.cell
         if self.section_break:
             data["section_break"] = True
+        if self.num_id:
+            data["num_id"] = self.num_id
+            data["num_level"] = self.num_level
         return data
 
     @classmethod
@@ -72,10 +80,12 @@ class Paragraph:
             style=data.get("style", ""),
             heading_level=data.get("heading_level"),
             in_table=data.get("in_table", False),
-            protected=tuple(tuple(span) for span in data.get("protected", ())),  # type: ignore[misc]
+            protected=tuple(tuple(span) for span in data.get("protected", ())),
             ends_in_field=data.get("ends_in_field", False),
             cell=data.get("cell", ""),
             section_break=data.get("section_break", False),
+            num_id=data.get("num_id", ""),
+            num_level=data.get("num_level", 0),
         )
 
 
@@ -84,15 +94,22 @@ class TextModel:
     paragraphs: tuple[Paragraph, ...]
     # The next free number for inserted-paragraph locators ("n<k>").
     next_insert: int = 1
+    # Word's numbering definitions, one row per (list instance, level) that paragraphs use:
+    # (num_id, abstract_id, level, format, level text, start, start override or -1).
+    numbering: tuple[tuple[str, str, int, str, str, int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"paragraphs": [p.to_dict() for p in self.paragraphs], "next_insert": self.next_insert}
+        data: dict[str, Any] = {"paragraphs": [p.to_dict() for p in self.paragraphs], "next_insert": self.next_insert}
+        if self.numbering:
+            data["numbering"] = [list(row) for row in self.numbering]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TextModel:
         return cls(
             paragraphs=tuple(Paragraph.from_dict(p) for p in data["paragraphs"]),
             next_insert=data.get("next_insert", 1),
+            numbering=tuple(tuple(row) for row in data.get("numbering", ())),  # type: ignore[misc]
         )
 
     @cached_property
