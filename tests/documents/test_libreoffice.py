@@ -136,9 +136,12 @@ def test_review_redline_comments_show_in_libreoffice_and_accept_all_gives_the_cl
     out = tmp_path / "out"
     from django.contrib.auth.models import Group
 
+    from core.models import Team
     from tests.factories import UserFactory
 
-    UserFactory(username="head-of-legal").groups.add(Group.objects.get_or_create(name="Admin")[0])
+    head = UserFactory(username="head-of-legal")
+    head.groups.add(Group.objects.get_or_create(name="Admin")[0])
+    Team.objects.get_or_create(name="Headless reviews")[0].members.add(head)
     call_command("review", str(contract), playbook=str(playbook), decide="accept-all", author="Ada Lovelace",
                  out=str(out), approve_as="head-of-legal", stdout=io.StringIO())
     odt = _odt_via_soffice(out / "redline.docx", tmp_path)

@@ -198,9 +198,12 @@ def test_the_contract_pane_and_the_bulk_accept(client):
 def test_review_command_writes_issue_lists_and_a_commented_redline(tmp_path):
     from django.contrib.auth.models import Group
 
+    from core.models import Team
     from tests.factories import UserFactory
 
-    UserFactory(username="head-of-legal").groups.add(Group.objects.get_or_create(name="Admin")[0])
+    head = UserFactory(username="head-of-legal")
+    head.groups.add(Group.objects.get_or_create(name="Admin")[0])
+    Team.objects.get_or_create(name="Headless reviews")[0].members.add(head)
     contract = shared_data("forms", "commonpaper_docx", "commonpaper_order_form.docx")
     playbook = Path(__file__).resolve().parents[2] / "playbooks" / "library" / "saas-customer.yaml"
     out = tmp_path / "out"
