@@ -26,7 +26,7 @@ from . import selectors
 from .bulk import is_number_only
 from .contract_view import Mark, render_contract
 from .exports import issue_rows, issues_csv, issues_xlsx, recommendation_comment, review_redline
-from .forms import DecisionForm, NewReviewForm, PartiesForm
+from .forms import DecisionForm, NewReviewForm, NextRoundForm, PartiesForm
 from .gates import can_approve, effective_assignee
 from .inbox import approval_for_user
 from .models import (
@@ -47,11 +47,13 @@ from .workflow import (
     ReviewRefused,
     approval_decide,
     approval_take,
+    comment_reply,
     decision_undo,
     event_append,
     recommendation_prepare,
     review_cancel,
     review_decide,
+    review_next_round,
     review_parties_set,
     review_start,
 )
@@ -666,3 +668,35 @@ def approval_act(request: HttpRequest, approval_id: int) -> HttpResponse:
     if result.ok and action != "take":
         return redirect("inbox:list")
     return redirect("review:approval", approval_id=approval.pk)
+
+
+@require_POST
+def review_next_round_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """The next round: their returned draft becomes items of theirs in this review."""
+    review = selectors.review_for_user(request.user, review_id)
+    form = NextRoundForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Choose the file the other side sent back.")
+        return redirect("review:detail", review_id=review.pk)
+    upload = form.cleaned_data["returned"]
+    try:
+        result = review_next_round(review=review, data=upload.read(), filename=upload.name, actor=request.user,
+                                   author=form.cleaned_data["counterparty"])
+    except (UploadRejected, ReviewRefused) as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, result.message)
+    return redirect("review:detail", review_id=review.pk)
+
+
+@require_POST
+def comment_reply_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """Answer one of their comments (a reply comment of ours in the redline)."""
+    review = selectors.review_for_user(request.user, review_id)
+    message = comment_reply(review=review, comment_id=request.POST.get("comment", "")[:20],
+                            text=request.POST.get("text", ""), actor=request.user)
+    messages.info(request, message)
+    back = request.POST.get("recommendation", "")
+    if back.isdigit() and review.recommendations.filter(pk=int(back)).exists():
+        return redirect("review:recommendation", review_id=review.pk, recommendation_id=int(back))
+    return redirect("review:detail", review_id=review.pk)

@@ -96,15 +96,18 @@ def _comment_element(comment: Comment) -> Any:
     return element
 
 
-def package_parts(original: bytes, comments: Iterable[Comment]) -> dict[str, bytes]:
+def package_parts(
+    original: bytes, comments: Iterable[Comment], *, comments_xml: bytes | None = None
+) -> dict[str, bytes]:
     """The parts to write so that ``comments`` exist: comments.xml (new, or the original's with
-    ours appended), and the relationship and content type when the original lacks them."""
+    ours appended; ``comments_xml``: a comments part already rewritten, e.g. with replies), and
+    the relationship and content type when the original lacks them."""
     comments = list(comments)
     if not comments:
         return {}
     zf = package.open_package(original)
     parts: dict[str, bytes] = {}
-    existing = package.read_part(zf, COMMENTS_PART)
+    existing = comments_xml if comments_xml is not None else package.read_part(zf, COMMENTS_PART)
     root = package.parse_xml(existing) if existing is not None else etree.Element(COMMENTS, nsmap={"w": ns.W_NS})
     for comment in comments:
         root.append(_comment_element(comment))

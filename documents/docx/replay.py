@@ -11,9 +11,10 @@ import re
 from collections.abc import Iterable
 
 from . import ns, package
-from .comments import Comment, anchor_comment, package_parts, revisions_between
+from .comments import COMMENTS_PART, Comment, anchor_comment, package_parts, revisions_between
 from .edit import DocumentEditor, IdAllocator
 from .model import Edit, EditRecord, TrackedAuthor
+from .tracked import comments_part_with
 
 _ID = re.compile(rb':id="(-?[0-9]+)"')
 
@@ -33,7 +34,7 @@ def _next_revision_id(data: bytes) -> int:
 def materialise(original: bytes, edits: Iterable[Edit]) -> bytes:
     """The clean .docx after applying ``edits`` (each one resolved, as stored) to version 1."""
     root = package.read_document_root(original)
-    editor = DocumentEditor(root)
+    editor = DocumentEditor(root, spare_ids=lambda: IdAllocator(_next_revision_id(original)))
     for edit in edits:
         editor.apply(edit)
     return package.write_package(original, {package.DOCUMENT_PART: package.serialize(root)})
@@ -64,7 +65,10 @@ def materialise_redline(original: bytes, records: Iterable[EditRecord], *, comme
         notes.append(Comment(id=comment_id, author=record.author, date=record.date,
                              text=str(record.extra["comment"]).strip()))
     parts = {package.DOCUMENT_PART: package.serialize(root)}
-    parts.update(package_parts(original, notes))
+    if editor.replies:
+        parts.update(comments_part_with(original, editor.replies))
+    # Ours go into the same comments part as the replies to the other side's comments.
+    parts.update(package_parts(original, notes, comments_xml=parts.get(COMMENTS_PART)))
     return package.write_package(original, parts)
 
 

@@ -19,7 +19,8 @@ Modules, each importing only those above it (tests/test_architecture.py checks t
 - ``approvals``: the approver's take, approve and send back;
 - ``cancel``: cancelling a review;
 - ``undo``: taking a decision back (undo an acceptance, reopen a rejection);
-- ``parties``: the lawyer's correction of who the parties are.
+- ``parties``: the lawyer's correction of who the parties are;
+- ``rounds``: the next round, their returned draft compared with our last version.
 
 The public names are re-exported here; callers import them from ``review.workflow``.
 """
@@ -41,6 +42,7 @@ from .results import (
     ReviewRefused,
 )
 from .revisions import revision_run
+from .rounds import RoundResult, comment_reply, review_next_round, review_start_round
 from .transitions import review_complete_if_done
 from .undo import decision_undo
 
@@ -52,6 +54,7 @@ __all__ = [
     "ApprovalResult",
     "DecisionResult",
     "ReviewRefused",
+    "RoundResult",
     "analysis_fail",
     "analysis_rerun",
     "analysis_run",
@@ -59,6 +62,7 @@ __all__ = [
     "approval_decide",
     "approval_take",
     "approvals_release_departed",
+    "comment_reply",
     "decision_undo",
     "event_append",
     "history",
@@ -67,7 +71,9 @@ __all__ = [
     "review_cancel",
     "review_complete_if_done",
     "review_decide",
+    "review_next_round",
     "review_parties_set",
     "review_start",
+    "review_start_round",
     "revision_run",
 ]

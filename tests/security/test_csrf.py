@@ -20,7 +20,8 @@ pytestmark = pytest.mark.django_db
 # The pages that take a POST. A new one must be added here (the test finds them all and compares).
 POST_VIEWS = {
     "login", "logout", "documents:upload", "playbooks:upload", "playbooks:upload_version", "playbooks:try",
-    "review:new", "review:decide", "review:cancel", "review:parties", "review:approval_act", "review:undo",
+    "review:new", "review:decide", "review:cancel", "review:parties", "review:approval_act",
+    "review:next_round", "review:comment_reply", "playbooks:draft", "playbooks:import", "review:undo",
     "review:bulk_accept",
 }
 HX_HEADERS = re.compile(r"<body[^>]*\shx-headers='\{\"X-CSRFToken\": \"([A-Za-z0-9]+)\"\}'")

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('review', '0008_review_parties_proposal_warnings'),
+        ('review', '0009_recommendation_counterparty'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
