@@ -387,14 +387,13 @@ def test_one_key_cannot_approve_a_critical_item(sized):
     from django.contrib.auth.models import Group
 
     from review.models import Approval
-    from tests.factories import UserFactory
     from tests.review.factories import decide, shown
-    from tests.review.test_approvals import GATED_PLAYBOOK
+    from tests.review.test_approvals import gated_review, teammate
 
     page = sized
-    senior = UserFactory(username="sam-senior")
+    senior = teammate(username="sam-senior")
     senior.groups.add(Group.objects.get_or_create(name="Senior counsel")[0])
-    review = make_review(playbook=GATED_PLAYBOOK)
+    review = gated_review()
     decide(review, shown(review, "limitation-of-liability"), "reject", reason="Not now.")
     approval = Approval.objects.get(review=review)
     login(page, senior.username, PASSWORD)

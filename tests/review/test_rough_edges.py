@@ -9,7 +9,7 @@ from django.urls import reverse
 from review.models import Approval, ApprovalStatus
 from tests.factories import UserFactory
 from tests.review.factories import PLAYBOOK_YAML, decide, make_review, shown
-from tests.review.test_approvals import GATED_PLAYBOOK, gated_review
+from tests.review.test_approvals import GATED_PLAYBOOK, gated_review, teammate
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +19,9 @@ def page_of(client, review) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_waiting_for_approval_has_its_own_words(client):
+    from django.contrib.auth.models import Group
+
+    teammate(username="sam-senior").groups.add(Group.objects.get_or_create(name="Senior counsel")[0])
     review = gated_review()
     decide(review, shown(review, "payment-terms"), "accept")  # gated: waits for approval
     decide(review, shown(review, "renewal-term"), "accept")
@@ -32,10 +35,9 @@ def test_waiting_for_approval_has_its_own_words(client):
 def test_a_critical_item_is_approved_only_with_an_explicit_confirmation(client):
     from django.contrib.auth.models import Group
 
-    senior = UserFactory(username="sam-senior")
+    senior = teammate(username="sam-senior")
     senior.groups.add(Group.objects.get_or_create(name="Senior counsel")[0])
     review = gated_review()
-    review.team and senior.teams.add(review.team)
     decide(review, shown(review, "limitation-of-liability"), "reject", reason="Not now.")  # critical deviation
     approval = Approval.objects.get(review=review)
     assert approval.recommendation.severity == "critical"
