@@ -72,7 +72,7 @@ RULE_FIELDS = (
     "insert_after",
     "approver",
 )
-FIND_FIELDS = ("any", "all", "regex")
+FIND_FIELDS = ("any", "all", "regex", "clause", "min_confidence")
 # Checks whose recommendation writes positions[0] (insert or replace): a rule without it could
 # find a problem and have nothing to propose.
 CHECKS_NEEDING_POSITIONS = ("must_exist", "must_match")
@@ -640,12 +640,40 @@ class _Validator:
                 if problem:
                     self.error(rule_id, f"{field}.regex", regex_node, problem)
                     pattern = None
+        clause, min_confidence = self.clause(rule_id, field, fields)
         if len(self.issues) > before:
             return None
-        if not (any_ or all_ or pattern):
-            self.error(rule_id, field, node, "needs at least one of any, all or regex")
+        if not (any_ or all_ or pattern or clause):
+            self.error(rule_id, field, node, "needs at least one of any, all, regex or clause")
             return None
-        return Find(any=tuple(any_), all=tuple(all_), regex=pattern)
+        return Find(any=tuple(any_), all=tuple(all_), regex=pattern, clause=clause, min_confidence=min_confidence)
+
+    def clause(
+        self, rule_id: str, field: str, fields: dict[str, tuple[Node, Node]]
+    ) -> tuple[str | None, float | None]:
+        """``clause: SLUG`` (one of the 41 CUAD clause types) and ``min_confidence`` (0..1)."""
+        from review.engine.clauses.categories import BY_SLUG, suggest
+
+        clause = min_confidence = None
+        if "clause" in fields:
+            clause_node = fields["clause"][1]
+            clause = self.text(rule_id, f"{field}.clause", clause_node)
+            if clause is not None and clause not in BY_SLUG:
+                close = suggest(clause)
+                hint = f"did you mean '{close}'?" if close else ""
+                where = f"; {hint}" if hint else " (the 41 types are listed in docs/playbook-format.md)"
+                self.error(rule_id, f"{field}.clause", clause_node, f"unknown clause type '{clause}'{where}", hint)
+                clause = None
+        if "min_confidence" in fields:
+            value_node = fields["min_confidence"][1]
+            value = self.scalar(value_node) if isinstance(value_node, ScalarNode) else None
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+                self.error(rule_id, f"{field}.min_confidence", value_node, "must be a number from 0 to 1, e.g. 0.7")
+            elif "clause" not in fields:
+                self.error(rule_id, f"{field}.min_confidence", value_node, "needs a clause type: add clause: SLUG")
+            else:
+                min_confidence = float(value)
+        return clause, min_confidence
 
     def check(self, rule_id: str, node: Node) -> Check | None:
         fields = self.mapping(rule_id, "check", node, CHECK_KINDS)

@@ -65,6 +65,10 @@ class Find:
     any: tuple[str, ...] = ()
     all: tuple[str, ...] = ()
     regex: str | None = None
+    # A CUAD clause type (slug, ``review/engine/clauses/categories.py``): only sentences the clause
+    # model finds as that type, at ``min_confidence`` or above (None: the type's own threshold).
+    clause: str | None = None
+    min_confidence: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -74,11 +78,21 @@ class Find:
             data["all"] = list(self.all)
         if self.regex is not None:
             data["regex"] = self.regex
+        if self.clause is not None:
+            data["clause"] = self.clause
+        if self.min_confidence is not None:
+            data["min_confidence"] = self.min_confidence
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Find:
-        return cls(any=tuple(data.get("any", ())), all=tuple(data.get("all", ())), regex=data.get("regex"))
+        return cls(
+            any=tuple(data.get("any", ())),
+            all=tuple(data.get("all", ())),
+            regex=data.get("regex"),
+            clause=data.get("clause"),
+            min_confidence=data.get("min_confidence"),
+        )
 
 
 @dataclass(frozen=True)

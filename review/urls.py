@@ -22,6 +22,8 @@ urlpatterns = [
     path("<int:review_id>/contract/", views.review_contract, name="contract"),
     path("<int:review_id>/issues/", views.review_issues, name="issues"),
     path("<int:review_id>/accept-numbers/", views.review_bulk_accept, name="bulk_accept"),
+    path("<int:review_id>/clauses/", views.review_clauses, name="clauses"),
+    path("<int:review_id>/clauses/export.<str:fmt>", views.review_clauses_export, name="clauses_export"),
     path("approvals/<int:approval_id>/", views.approval_detail, name="approval"),
     path("approvals/<int:approval_id>/act/", views.approval_act, name="approval_act"),
 ]

@@ -614,6 +614,37 @@ def review_preview(request: HttpRequest, review_id: int) -> HttpResponse:
     return render(request, "review/preview.html", {"review": review, "preview_html": html})
 
 
+@require_GET
+def review_clauses(request: HttpRequest, review_id: int) -> HttpResponse:
+    """The clause map of the current version: clause types found, their passages, key terms."""
+    from .clause_map import clause_map_of
+
+    review = selectors.review_for_user(request.user, review_id)
+    clause_map = clause_map_of(review.current_version.text_model)
+    return render(request, "review/clauses.html", {"review": review, "map": clause_map})
+
+
+XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@require_GET
+def review_clauses_export(request: HttpRequest, review_id: int, fmt: str) -> HttpResponse:
+    from .clause_map import clause_map_csv, clause_map_of, clause_map_xlsx
+
+    review = selectors.review_for_user(request.user, review_id)
+    if fmt not in ("csv", "xlsx"):
+        raise Http404("Unknown export.")
+    clause_map = clause_map_of(review.current_version.text_model)
+    if fmt == "csv":
+        response = HttpResponse(clause_map_csv(clause_map), content_type="text/csv; charset=utf-8")
+    else:
+        response = HttpResponse(clause_map_xlsx(clause_map), content_type=XLSX_CONTENT_TYPE)
+    stem = (review.document.original_filename or "contract.docx").rsplit(".", 1)[0]
+    filename = f"{stem}-v{review.current_version.number}-clauses.{fmt}".replace('"', "")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 # --------------------------------------------------------------------------------------------
 # Approvals (docs/decisions/approvals.md): the item page an inbox entry opens, and the approver's actions.
 

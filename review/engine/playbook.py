@@ -76,9 +76,14 @@ class Sentence:
     text: str  # original text
     norm: str  # normalised, case kept (regexes run here)
     lower: str  # normalised, lower case (phrases match here)
+    clause_type: str = ""  # set when the clause model found this sentence for a clause rule
+    confidence: float | None = None
 
     def evidence(self) -> Evidence:
-        return Evidence(locator=self.locator, sentence=self.text, start=self.start, end=self.end)
+        return Evidence(
+            locator=self.locator, sentence=self.text, start=self.start, end=self.end,
+            clause_type=self.clause_type, confidence=self.confidence,
+        )  # fmt: skip
 
 
 @dataclass
@@ -122,6 +127,17 @@ class PreparedDocument:
     def lower(self) -> str:
         return "\n".join(p.normalized.lower for p in self.paragraphs)
 
+    def clause_spans(self, slug: str, min_confidence: float | None) -> dict[str, dict[int, float]]:
+        """Locator -> {sentence start: confidence} of the passages the clause model finds as
+        ``slug``. The model scores a document once for all types (it caches by text)."""
+        from review.engine.clauses import DEFAULT_MIN_CONFIDENCE, detect_type
+
+        threshold = DEFAULT_MIN_CONFIDENCE if min_confidence is None else min_confidence
+        spans: dict[str, dict[int, float]] = {}
+        for passage in detect_type(self.model, slug, min_confidence=threshold):
+            spans.setdefault(passage.locator, {})[passage.start] = passage.confidence
+        return spans
+
 
 # Anchors, and lookarounds that can see past a sentence ("(?!.*breach)"), make a paragraph-level
 # match differ from a sentence-level one. Outside a character class only (rough but safe: a false
@@ -134,6 +150,8 @@ class _CompiledFind:
     any: tuple[str, ...]
     all: tuple[str, ...]
     pattern: object | None  # a compiled ``regex`` pattern
+    clause: str | None = None  # a clause type: only sentences the clause model finds as it
+    min_confidence: float | None = None
 
     # Whether a paragraph-level search can stand in for the sentence-level one as a prefilter:
     # not when the pattern is anchored (``^`` at a paragraph start is not at a sentence start,
@@ -148,11 +166,13 @@ class _CompiledFind:
             all=tuple(t for t in (norm_phrase(x) for x in find.all) if t),
             pattern=compile_pattern(find.regex) if find.regex else None,
             paragraph_prefilter=not anchored,
+            clause=getattr(find, "clause", None),
+            min_confidence=getattr(find, "min_confidence", None),
         )
 
     @property
     def empty(self) -> bool:
-        return not self.any and not self.all and self.pattern is None
+        return not self.any and not self.all and self.pattern is None and self.clause is None
 
     def could_match(self, lower: str) -> bool:
         """Cheap substring prefilter (document or paragraph)."""
@@ -168,6 +188,9 @@ class _CompiledFind:
     def sentences(self, document: PreparedDocument) -> Iterator[Sentence]:
         if self.empty or not self.could_match(document.lower):
             return
+        if self.clause is not None:
+            yield from self._clause_sentences(document)
+            return
         for para in document.paragraphs:
             if not para.paragraph.text or not self.could_match(para.normalized.lower):
                 continue
@@ -181,6 +204,19 @@ class _CompiledFind:
             for sentence in para.sentences:
                 if self.matches(sentence):
                     yield sentence
+
+    def _clause_sentences(self, document: PreparedDocument) -> Iterator[Sentence]:
+        """Sentences the clause model finds as ``clause`` that also meet any/all/regex (all of
+        a find's conditions hold on the same sentence). Every check then reads only these."""
+        spans = document.clause_spans(self.clause or "", self.min_confidence)
+        for para in document.paragraphs:
+            starts = spans.get(para.paragraph.locator)
+            if not starts:
+                continue
+            for sentence in para.sentences:
+                confidence = starts.get(sentence.start)
+                if confidence is not None and self.matches(sentence):
+                    yield replace(sentence, clause_type=self.clause or "", confidence=confidence)
 
 
 # --- edits -------------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def reference(tmp_path_factory) -> dict[str, str]:  # type: ignore[no-untyped-de
 
 
 @pytest.mark.libreoffice
-@pytest.mark.parametrize("target", ["pdf", "doc"])
+@pytest.mark.parametrize("target", ["pdf", "doc", "rtf", "odt"])
 def test_a_pdf_or_doc_printed_by_libreoffice_analyses_like_its_docx(tmp_path, reference, target):
     path = _soffice(tmp_path, target)
     assert _statuses(path) == reference
@@ -63,7 +63,8 @@ def test_a_pdf_or_doc_printed_by_libreoffice_analyses_like_its_docx(tmp_path, re
     texts = [p.text for p in model.paragraphs]
     # Headings and typed clause numbers come through; sentences are joined across line breaks.
     assert any(p.heading_level and "Software" in p.text for p in model.paragraphs)
-    assert any(t.startswith("1.1") and "License" in t for t in texts) or target == "doc"
+    if target == "pdf":  # a PDF carries the clause numbers as text (in Word files they are numbering)
+        assert any(t.startswith("1.1") and "License" in t for t in texts)
     assert any("Provider grants Customer a limited, non-exclusive" in t for t in texts)
 
 

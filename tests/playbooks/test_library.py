@@ -115,8 +115,10 @@ def test_every_example_in_the_format_documentation_validates():
 
     text = (ROOT / "docs" / "playbook-format.md").read_text()
     blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
-    assert len(blocks) == 3
-    full, approvals, rule_examples = blocks
+    assert len(blocks) == 4  # the clause-type example was added; it must validate like the others
+    full, approvals, clause_example, rule_examples = blocks
+    clause_rule = load_playbook("name: Clause\nrules:\n" + clause_example).rules[0]
+    assert clause_rule.find.clause == "cap-on-liability" and clause_rule.find.min_confidence == 0.6
     gated = load_playbook(approvals)
     assert gated.approver == "group:Senior counsel" and gated.approve_critical_deviations
     assert gated.rule("source-code-escrow").requires_approval
