@@ -45,6 +45,12 @@ class UploadForm(forms.Form):
                 )
             data["payload"] = upload.read()
         elif pasted.strip():
+            size = len(pasted.encode("utf-8"))
+            if size > MAX_SOURCE_BYTES:
+                raise forms.ValidationError(
+                    f"The pasted text is {size // 1024} KB; the limit is {MAX_SOURCE_BYTES // 1024} KB, "
+                    "so nothing was stored."
+                )
             # Browsers send a textarea with CRLF line ends: store the author's lines, not the
             # browser's, so a pasted file and the same file uploaded compare equal.
             data["payload"] = pasted.replace("\r\n", "\n")

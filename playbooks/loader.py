@@ -68,6 +68,7 @@ RULE_FIELDS = (
     "check",
     "positions",
     "guidance",
+    "comment",
     "variants",
     "requires_approval",
     "insert_after",
@@ -116,6 +117,11 @@ class ValidationIssue:
     message: str
     hint: str = ""
 
+    @property
+    def text(self) -> str:
+        """The problem without its line, for places that show the line beside it."""
+        return str(self).removesuffix(f" (line {self.line})") if self.line is not None else str(self)
+
     def __str__(self) -> str:
         parts = []
         if self.rule_id is not None:
@@ -135,6 +141,30 @@ class ValidationIssue:
             "message": self.message,
             "hint": self.hint,
         }
+
+
+# PyYAML's parser messages, as an author would say them (the line is added by the issue).
+_YAML_WORDS = (
+    ("found unexpected end of stream", "a quoted text is never closed: a closing quote (\" or ') is missing"),
+    ("but found '<stream end>'", "the file ends too early: a list or mapping opened with [ or { is not closed"),
+    ("expected <block end>", "the indentation is off: this line does not line up with the lines around it"),
+    ("expected ',' or ']'", "a list in [brackets] is not closed: a ']' (or a comma between items) is missing"),
+    ("expected ',' or '}'", "a mapping in {braces} is not closed: a '}' (or a comma between items) is missing"),
+    ("mapping values are not allowed here",
+     "a colon is in the wrong place: put text that contains ': ' in quotes, or start a new line for the field"),
+    ("could not find expected ':'", "a line is missing its colon: write fields as name: value"),
+    ("found character '\\t'", "a tab character: indent with spaces only"),
+    ("found undefined alias", "an alias (*name) refers to an anchor (&name) that does not exist"),
+    ("found duplicate anchor", "the same anchor (&name) is defined twice"),
+    ("expected a single document", "the file holds more than one YAML document (a second '---'): keep one"),
+)
+
+
+def _yaml_in_words(problem: str, fallback: str) -> str:
+    for needle, words in _YAML_WORDS:
+        if needle in problem or needle in fallback:
+            return words
+    return f"the YAML cannot be read here ({fallback})"
 
 
 class PlaybookInvalid(ValueError):
@@ -554,6 +584,11 @@ class _Validator:
         if "guidance" in fields:
             guidance = self.text(rule_id, "guidance", fields["guidance"][1], required=False) or ""
 
+        # For the other side (a Word comment on the change); guidance never leaves the firm.
+        comment = ""
+        if "comment" in fields:
+            comment = self.text(rule_id, "comment", fields["comment"][1], required=False) or ""
+
         variants: list[tuple[str, str]] = []
         if "variants" in fields:
             variants = self.variants(rule_id, fields["variants"][1])
@@ -597,6 +632,7 @@ class _Validator:
             severity=severity,  # type: ignore[arg-type]
             positions=tuple(positions),
             guidance=guidance.strip(),
+            comment=comment.strip(),
             variants=tuple(variants),
             requires_approval=requires_approval,
             insert_after=insert_after,
@@ -800,16 +836,20 @@ def load_playbook(source: str | bytes) -> PlaybookSpec:
                     )
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
+            if exc.context_mark is not None and "end of stream" in (exc.problem or ""):
+                mark = exc.context_mark  # where the unclosed quote opens, not the end of the file
             # "while parsing a flow node" says nothing to an author; "expected a single
             # document" does.
             context = exc.context if exc.context and not exc.context.startswith("while") else None
             problem = ", ".join(part for part in (context, exc.problem) if part) or "cannot be read"
-            prefix = "" if isinstance(exc, _LimitExceeded) else "YAML syntax error: "
+            if not isinstance(exc, _LimitExceeded):
+                problem = _yaml_in_words(exc.problem or "", problem)
+            prefix = ""
             raise PlaybookInvalid(
                 [ValidationIssue(None, "", mark.line + 1 if mark else None, f"{prefix}{problem}")]
             ) from None
         except yaml.YAMLError as exc:
-            raise PlaybookInvalid([ValidationIssue(None, "", None, f"YAML syntax error: {exc}")]) from None
+            raise PlaybookInvalid([ValidationIssue(None, "", None, f"the YAML cannot be read: {exc}")]) from None
         except RecursionError:
             raise PlaybookInvalid([ValidationIssue(None, "", None, "nested too deeply")]) from None
         if root is None:

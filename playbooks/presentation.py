@@ -61,6 +61,7 @@ def rule_in_words(rule: Rule) -> dict[str, str]:
         "find": find_in_words(rule.find),
         "check": check_in_words(rule.check),
         "guidance": rule.guidance,
+        "comment for the other side": rule.comment,
         "requires approval": "yes" if rule.requires_approval else "no",
         "insert after": find_in_words(rule.insert_after) if rule.insert_after else "",
     }

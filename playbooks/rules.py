@@ -287,6 +287,9 @@ class Rule:
     severity: Severity = "medium"
     positions: tuple[str, ...] = ()
     guidance: str = ""
+    # The explanation for the counterparty, exported as a Word comment on the change. Distinct
+    # from ``guidance``, which is internal and never leaves the firm.
+    comment: str = ""
     variants: tuple[tuple[str, str], ...] = ()
     requires_approval: bool = False
     insert_after: Find | None = None
@@ -315,6 +318,8 @@ class Rule:
             data["line"] = self.line
         if self.approver:
             data["approver"] = self.approver
+        if self.comment:
+            data["comment"] = self.comment
         return data
 
     @classmethod
@@ -332,6 +337,7 @@ class Rule:
             insert_after=Find.from_dict(data["insert_after"]) if data.get("insert_after") else None,
             line=data.get("line"),
             approver=data.get("approver", ""),
+            comment=data.get("comment", ""),
         )
 
 

@@ -7,6 +7,7 @@ app_name = "playbooks"
 urlpatterns = [
     path("", views.playbook_list, name="list"),
     path("upload/", views.playbook_upload_page, name="upload"),
+    path("format/", views.playbook_format, name="format"),
     path("import/", views.playbook_import_page, name="import"),
     path("draft/", views.playbook_draft_page, name="draft"),
     path("<int:pk>/", views.playbook_detail, name="detail"),

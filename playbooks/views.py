@@ -7,11 +7,13 @@ import csv
 import io
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -21,7 +23,7 @@ from core.roles import PLAYBOOK_AUTHOR, has_role
 from . import drafting, selectors, spreadsheet, stats, suggestions
 from .diffing import spec_diff
 from .forms import PrecedentDraftForm, SpreadsheetImportForm, TryRuleForm, UploadForm
-from .loader import PlaybookInvalid
+from .loader import MAX_SOURCE_BYTES, PlaybookInvalid
 from .models import Playbook, PlaybookVersion
 from .presentation import annotate_source
 from .services import playbook_upload
@@ -56,6 +58,13 @@ def playbook_upload_page(request: HttpRequest, pk: int | None = None) -> HttpRes
     playbook: Playbook | None = selectors.playbook_for(request.user, pk) if pk is not None else None
     _require_author(request)
     bound = request.method == "POST"
+    too_big = False
+    if bound:
+        try:
+            request.POST  # noqa: B018 - reading the body is what raises
+        except RequestDataTooBig:
+            # Far over the limit: Django stops reading; say so on the form, not with a bare 400.
+            too_big, bound = True, False
     form = UploadForm(
         request.POST if bound else None,
         request.FILES if bound else None,
@@ -63,9 +72,12 @@ def playbook_upload_page(request: HttpRequest, pk: int | None = None) -> HttpRes
         new_playbook=playbook is None,
     )
     context: dict[str, object] = {"playbook": playbook, "form": form}
+    if too_big:
+        context["too_big"] = (f"The pasted text is far larger than the {MAX_SOURCE_BYTES // 1024} KB limit, "
+                              "so nothing was stored.")
     if not bound and playbook is not None and request.GET.get("rule"):
         _prefill_at_rule(form, playbook, request.GET["rule"], context)
-    if request.method == "POST" and form.is_valid():
+    if bound and form.is_valid():
         payload = form.cleaned_data["payload"]
         try:
             version, created = playbook_upload(
@@ -96,6 +108,18 @@ def playbook_upload_page(request: HttpRequest, pk: int | None = None) -> HttpRes
     template = "playbooks/upload.html#upload-form" if _partial(request) else "playbooks/upload.html"
     # Errors re-render with 200: HTMX swaps only successful responses (docs/decisions/htmx.md).
     return render(request, template, context)
+
+
+FORMAT_DOC = settings.BASE_DIR / "docs" / "playbook-format.md"
+
+
+@require_GET
+def playbook_format(request: HttpRequest) -> HttpResponse:
+    """The playbook format, for authors, from the repository's own doc (a trusted file)."""
+    import markdown
+
+    html = markdown.markdown(FORMAT_DOC.read_text(encoding="utf-8"), extensions=["tables", "fenced_code", "toc"])
+    return render(request, "playbooks/format.html", {"format_html": mark_safe(html)})
 
 
 def _prefill_at_rule(form: UploadForm, playbook: Playbook, rule_id: str, context: dict[str, object]) -> None:

@@ -50,10 +50,17 @@ MAX_ID = 2**63 - 1
 class DecisionForm(forms.Form):
     recommendation = forms.IntegerField(min_value=1, max_value=MAX_ID)
     proposal = forms.IntegerField(min_value=1, max_value=MAX_ID)
-    action = forms.ChoiceField(choices=[("accept", "accept"), ("reject", "reject"), ("revise", "revise")])
+    # "edit": the lawyer's own wording, accepted in one step (recorded as a revision, then accepted).
+    action = forms.ChoiceField(choices=[("accept", "accept"), ("reject", "reject"), ("revise", "revise"),
+                                        ("edit", "edit")])
     key = forms.CharField(max_length=64)
     reason = forms.CharField(required=False, max_length=4000)
     instruction = forms.CharField(required=False, max_length=4000)
+    wording = forms.CharField(required=False, max_length=20000, strip=False)
+    # The comment for the other side, sent with accept (``comment_sent`` tells an emptied box
+    # from a form without one).
+    comment = forms.CharField(required=False, max_length=4000)
+    comment_sent = forms.BooleanField(required=False)
 
 
 class PartiesForm(forms.Form):

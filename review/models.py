@@ -185,6 +185,9 @@ class Recommendation(models.Model):
         "Proposal", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     message = models.TextField(blank=True)  # the last recoverable problem, shown on the card
+    # The comment for the other side, as the lawyer wrote it on the card; null until they do
+    # (the rule's ``comment:`` is the default then). Exported as a Word comment on the change.
+    comment = models.TextField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Who the item comes from (docs/decisions/negotiation-rounds.md): the playbook, or the other
     # side with their author name and the date of their change (when their file records one).
@@ -275,6 +278,9 @@ class DecisionAction(models.TextChoices):
     ACCEPT = "accept", "Accept"
     REJECT = "reject", "Reject"
     REVISE = "revise", "Revise"
+    # Taking a decision back: an accepted edit undone by a new version, a rejection reopened.
+    UNDO = "undo", "Undo"
+    REOPEN = "reopen", "Reopen"
 
 
 class DecisionOutcome(models.TextChoices):
@@ -285,6 +291,8 @@ class DecisionOutcome(models.TextChoices):
     FAILED = "failed", "Failed (nothing changed)"
     AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
     SENT_BACK = "sent_back", "Sent back by the approver"
+    UNDONE = "undone", "Undone (a new version reverted the edit)"
+    REOPENED = "reopened", "Reopened"
 
 
 EFFECTIVE_OUTCOMES = (
@@ -304,6 +312,9 @@ class Decision(models.Model):
     idempotency_key = models.CharField(max_length=64)
     outcome = models.CharField(max_length=20, choices=DecisionOutcome.choices)
     message = models.TextField(blank=True)
+    # An undo or reopen names the decision it takes back (that decision's version stays in the
+    # history; the undo's own version reverts its edit).
+    undoes = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="undone_by")
     # How many retries of this same request were answered with this decision (metrics).
     duplicate_count = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -319,6 +330,8 @@ class Decision(models.Model):
                 fields=["proposal"], condition=Q(outcome__in=["applied", "rejected", "revised", "awaiting_approval"]),
                 name="one_effective_decision_per_proposal",
             ),
+            # A decision is taken back at most once, whatever the clicks and retries.
+            models.UniqueConstraint(fields=["undoes"], condition=Q(undoes__isnull=False), name="undo_at_most_once"),
         ]
 
     def __str__(self) -> str:

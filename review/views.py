@@ -13,8 +13,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, push_url, retarget
+from django_htmx.http import HttpResponseClientRedirect, push_url, retarget, trigger_client_event
 
+from core.downloads import attachment
 from documents import selectors as document_selectors
 from documents.docx.diff import word_diff_html
 from documents.docx.validate import UploadRejected
@@ -22,6 +23,9 @@ from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
 
 from . import selectors
+from .bulk import is_number_only
+from .contract_view import Mark, render_contract
+from .exports import issue_rows, issues_csv, issues_xlsx, recommendation_comment, review_redline
 from .forms import DecisionForm, NewReviewForm, NextRoundForm, PartiesForm
 from .gates import can_approve, effective_assignee
 from .inbox import approval_for_user
@@ -29,6 +33,7 @@ from .models import (
     AnalysisJob,
     Approval,
     ApprovalStatus,
+    Decision,
     DecisionOutcome,
     JobStatus,
     Proposal,
@@ -37,11 +42,13 @@ from .models import (
     Review,
     ReviewStatus,
 )
+from .services import recommendation_comment_save
 from .workflow import (
     ReviewRefused,
     approval_decide,
     approval_take,
     comment_reply,
+    decision_undo,
     event_append,
     recommendation_prepare,
     review_cancel,
@@ -125,6 +132,9 @@ def _card_context(review: Review, current: Recommendation | None,
     if current is None:
         return context
     context["previous"], context["following"] = selectors.neighbours(review, current)
+    if current.status in (RecommendationStatus.ACCEPTED, RecommendationStatus.REJECTED):
+        context["undoable"] = _undoable(review).get(current.pk)
+        context["idempotency_key"] = uuid.uuid4().hex
     if hasattr(current, "revising_instruction"):  # annotated by selectors.next_pending_of
         context["revising"] = (SimpleNamespace(instruction=current.revising_instruction)
                                if current.revising_instruction is not None else None)
@@ -137,13 +147,42 @@ def _card_context(review: Review, current: Recommendation | None,
         context["redline"] = mark_safe(word_diff_html(proposal.before, proposal.after))
         try:
             rule = review.playbook_version.playbook_spec.rule(current.rule_id)
-            context["variants"] = [name for name, _ in rule.variants]
         except KeyError:
-            context["variants"] = []
-        context["history"] = _known_history(proposal) or selectors.proposal_history(current)
+            rule = None
+        # Offer only what this rule can do: its own variants, its ladder, numbers for number checks.
+        context["variants"] = [name for name, _ in rule.variants] if rule else []
+        context["has_ladder"] = bool(rule and len(rule.positions) > 1)
+        context["takes_number"] = bool(rule and rule.check.kind.startswith(("max_", "min_")))
+        context["history"] = _history_items(_known_history(proposal) or selectors.proposal_history(current))
         context["idempotency_key"] = uuid.uuid4().hex
         context["clause"] = _clause_context(review, current)
+        context["comment"] = recommendation_comment(review, current)
+        context["locator"] = proposal.edit.get("locator", "") if isinstance(proposal.edit, dict) else ""
     return context
+
+
+def _undoable(review: Review) -> dict[int, Decision]:
+    """Per recommendation, the decision in force that can be taken back (an applied acceptance
+    or a rejection not yet undone)."""
+    found: dict[int, Decision] = {}
+    for decision in review.decisions.filter(
+        outcome__in=[DecisionOutcome.APPLIED, DecisionOutcome.REJECTED], undone_by__isnull=True
+    ).order_by("created_at", "id"):
+        found[decision.recommendation_id] = decision
+    return found
+
+
+def _history_items(proposals: list[Any]) -> list[dict[str, Any]]:
+    """The revision history as a lawyer reads it: each proposal of the analysis or a revision is
+    one entry; a re-anchoring (the same edit moved to a newer version) is a note on the entry
+    before it, not a proposal of its own."""
+    items: list[dict[str, Any]] = []
+    for proposal in proposals:
+        if proposal.source == "reanchor" and items:
+            items[-1]["moved_to"] = proposal.base_version.number
+            continue
+        items.append({"proposal": proposal, "moved_to": None})
+    return items
 
 
 def _known_history(proposal: Proposal) -> list[Proposal] | None:
@@ -162,25 +201,34 @@ def _workspace_context(request: HttpRequest, review: Review, current: Recommenda
     context = _card_context(review, current)
     context["recommendations"] = selectors.recommendations_for_sidebar(review)
     context["rule_outcomes"] = list(review.rule_outcomes.all())
+    context["bulk_count"] = len(_bulk_candidates(review))
     return context
 
 
-def _clause_context(review: Review, rec: Recommendation) -> list[dict[str, str]]:
-    """The paragraph(s) the evidence sits in, from the current version, with the evidence
-    sentence marked (split into before / sentence / after so the template escapes all three)."""
+def _clause_context(review: Review, rec: Recommendation) -> list[dict[str, Any]]:
+    """The paragraph(s) the evidence sits in, from the current version, each shown once with every
+    evidence sentence in it marked: a list of pieces ``{"text", "mark"}`` per paragraph, which the
+    template escapes."""
     model = review.current_version.text_model
+    paragraphs: dict[str, list[str]] = {}
+    for evidence in rec.evidence_items[:6]:
+        paragraphs.setdefault(evidence.locator, []).append(evidence.sentence)
     parts = []
-    for evidence in rec.evidence_items[:3]:
-        paragraph = model.find(evidence.locator)
+    for locator, sentences in list(paragraphs.items())[:3]:
+        paragraph = model.find(locator)
         if paragraph is None:
             continue
         text = paragraph.text
-        start = text.find(evidence.sentence)
-        if start < 0:
-            parts.append({"before": text, "mark": "", "after": ""})
-        else:
-            end = start + len(evidence.sentence)
-            parts.append({"before": text[:start], "mark": text[start:end], "after": text[end:]})
+        spans = sorted({(i, i + len(s)) for s in sentences if s and (i := text.find(s)) >= 0})
+        pieces, position = [], 0
+        for start, end in spans:
+            if start < position:
+                continue
+            pieces.append({"text": text[position:start], "mark": False})
+            pieces.append({"text": text[start:end], "mark": True})
+            position = end
+        pieces.append({"text": text[position:], "mark": False})
+        parts.append({"locator": locator, "pieces": [p for p in pieces if p["text"]]})
     return parts
 
 
@@ -209,6 +257,10 @@ def _render_review(request: HttpRequest, review: Review, current: Recommendation
         "events": selectors.events_of(review),
         "rule_outcomes": list(review.rule_outcomes.all()),
     }
+    context["rule_titles"] = {o.rule_id: o.title for o in context["rule_outcomes"]}
+    if review.status == ReviewStatus.COMPLETED:
+        context["undoable"] = _undoable(review)
+        context["idempotency_key"] = uuid.uuid4().hex
     if review.status == ReviewStatus.COMPLETED:
         try:
             first_page = document_selectors.version_preview_page(review.current_version)
@@ -244,6 +296,72 @@ def review_progress(request: HttpRequest, review_id: int) -> HttpResponse:
     return render(request, "review/detail.html#progress", {"review": review, "job": job})
 
 
+VARIANT_WORDS = frozenset({"mutual", "reciprocal", "bilateral", "one-way", "unilateral", "one way"})
+
+
+def _variant_refusal(review: Review, rec_id: int, instruction: str) -> str:
+    """A variant the rule does not have is answered in words ("this rule has no mutual version")
+    before anything is asked of the engine."""
+    word = " ".join(instruction.lower().split()).strip(" .!")
+    if word not in VARIANT_WORDS:
+        return ""
+    rec = review.recommendations.filter(pk=rec_id).only("rule_id").first()
+    if rec is None:
+        return ""
+    try:
+        rule = review.playbook_version.playbook_spec.rule(rec.rule_id)
+    except KeyError:
+        return ""
+    names = [name for name, _ in rule.variants]
+    if word in names:
+        return ""
+    if names:
+        return f"This rule has no “{word}” version. Its variants: {', '.join(names)}."
+    return f"This rule has no “{word}” version. Try “softer”, a number, or your own wording."
+
+
+def _decide(request: HttpRequest, review: Review, data: dict[str, Any]) -> Any:
+    """One decision through the workflow. "edit" is the lawyer's own wording accepted in one
+    step: a revision "replace with: ..." (kept in the history) and the acceptance of exactly the
+    proposal it made. Both carry keys derived from the form's key, so a retry repeats neither."""
+    action, key = data["action"], data["key"]
+    common = {"review": review, "recommendation_id": data["recommendation"], "actor": request.user}
+    if action in ("accept", "edit") and data.get("comment_sent"):
+        rec = review.recommendations.filter(pk=data["recommendation"]).first()
+        if rec is not None:
+            recommendation_comment_save(recommendation=rec, text=data.get("comment", ""), actor=request.user)
+    if action == "revise":
+        refusal = _variant_refusal(review, data["recommendation"], data["instruction"])
+        if refusal:
+            return SimpleResult(level="warning", message=refusal)
+    if action != "edit":
+        return review_decide(**common, proposal_id=data["proposal"], action=action, idempotency_key=key,
+                             reason=data["reason"], instruction=data["instruction"])
+    wording = data.get("wording", "").strip()
+    if not wording:
+        return SimpleResult(level="warning", message="Type the wording you want, or accept the proposed edit.")
+    revised = review_decide(**common, proposal_id=data["proposal"], action="revise", idempotency_key=f"{key[:60]}:r",
+                            instruction=f"replace with: {wording}")
+    if revised.outcome != "revised":
+        return revised
+    review.refresh_from_db()
+    rec = review.recommendations.select_related("current_proposal").get(pk=data["recommendation"])
+    if rec.current_proposal is None or rec.current_proposal.after.strip() != wording:
+        return SimpleResult(level="warning", message="Your wording was recorded as a revision; check it and accept.")
+    return review_decide(**common, proposal_id=rec.current_proposal_id, action="accept",
+                         idempotency_key=f"{key[:60]}:a")
+
+
+class SimpleResult:
+    """A refusal decided in the view before the workflow was asked (nothing recorded)."""
+
+    recommendation = None
+    counts = None
+
+    def __init__(self, *, level: str, message: str) -> None:
+        self.level, self.message, self.outcome = level, message, "refused"
+
+
 @require_POST
 def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
     review = selectors.review_for_user(request.user, review_id)
@@ -252,11 +370,7 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
         messages.error(request, "That decision was incomplete; here is the current state.")
         return _render_review(request, review)
     data = form.cleaned_data
-    result = review_decide(
-        review=review, recommendation_id=data["recommendation"], proposal_id=data["proposal"],
-        action=data["action"], actor=request.user, idempotency_key=data["key"],
-        reason=data["reason"], instruction=data["instruction"],
-    )
+    result = _decide(request, review, data)
     getattr(messages, result.level)(request, result.message)
     if result.recommendation is not None:
         # The decision took effect: the workflow brought ``review`` (its status, cursor and
@@ -285,22 +399,50 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
     current, superseded = _show_tracked(review, current)
     if current is None:
         # Nothing left to decide here, but approvals are open: the whole workspace changes.
-        return retarget(push_url(_render_review(request, review), reverse("review:detail", args=[review.pk])),
-                        "#workspace")
+        response = retarget(push_url(_render_review(request, review), reverse("review:detail", args=[review.pk])),
+                            "#workspace")
+        return trigger_client_event(response, "contract-changed")
     # The hot path: only the next card, and out of band what changed around it (the decided
-    # recommendation's and the new card's sidebar entries, the counts, the header).
+    # recommendation's and the new card's sidebar entries, the counts, the header). The contract
+    # pane reloads itself on the event (it is not part of this response).
     context = _card_context(review, current, None if superseded else result.counts)
     context["changed"] = [r for r in (decided, current) if r is not None]
     if decided is not None and decided.pk == current.pk:
         context["changed"] = [current]
     response = render(request, "review/detail.html#decided", context)
+    trigger_client_event(response, "contract-changed")
     # A reload resumes on the card now shown.
     return push_url(response, reverse("review:recommendation", args=[review.pk, current.pk]))
 
 
 @require_POST
-def review_cancel_view(request: HttpRequest, review_id: int) -> HttpResponse:
+def review_undo_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """Undo an accepted edit or reopen a rejection, then show that recommendation's card."""
     review = selectors.review_for_user(request.user, review_id)
+    decision_id = request.POST.get("decision", "")
+    key = request.POST.get("key", "")
+    if not decision_id.isdigit() or not key:
+        messages.error(request, "That request was incomplete; here is the current state.")
+        return redirect("review:detail", review_id=review.pk)
+    result = decision_undo(review=review, decision_id=int(decision_id), actor=request.user, idempotency_key=key)
+    getattr(messages, result.level)(request, result.message)
+    decision = review.decisions.filter(pk=int(decision_id)).first()
+    review.refresh_from_db()
+    if decision is not None and review.status == ReviewStatus.AWAITING_DECISION:
+        return redirect("review:recommendation", review_id=review.pk, recommendation_id=decision.recommendation_id)
+    return redirect("review:detail", review_id=review.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def review_cancel_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """Cancelling is final: a page asks first (what is lost, a reason), and only its POST with
+    ``confirm`` cancels."""
+    review = selectors.review_for_user(request.user, review_id)
+    if request.method == "GET" or request.POST.get("confirm") != "yes":
+        if not review.is_active:
+            return redirect("review:detail", review_id=review.pk)
+        counts = selectors.recommendation_counts(review)
+        return render(request, "review/cancel.html", {"review": review, "counts": counts})
     if review_cancel(review=review, actor=request.user, reason=request.POST.get("reason", "").strip()[:500]):
         messages.warning(request, "The review was cancelled. Nothing more can be decided in it.")
     else:
@@ -338,16 +480,132 @@ def review_download(request: HttpRequest, review_id: int, kind: str) -> HttpResp
         data = document_selectors.version_docx(version)
         suffix = "clean"
     elif kind == "redline":
-        data = document_selectors.version_redline(version)
-        suffix = "redline"
+        # Comments for the other side ride along unless the lawyer leaves them out.
+        with_comments = request.GET.get("comments", "1") != "0"
+        data = review_redline(review, comments=with_comments)
+        suffix = "redline" if with_comments else "redline-no-comments"
     else:
         raise Http404("Unknown download.")
     event_append(review_id=review.pk, kind="export", actor=request.user, file=kind, version=version.number)
     stem = (review.document.original_filename or "contract.docx").rsplit(".", 1)[0]
-    response = HttpResponse(data, content_type=DOCX_CONTENT_TYPE)
-    filename = f"{stem}-v{version.number}-{suffix}.docx".replace('"', "")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return attachment(data, filename=f"{stem}-v{version.number}-{suffix}.docx", content_type=DOCX_CONTENT_TYPE)
+
+
+@require_GET
+def review_issues(request: HttpRequest, review_id: int) -> HttpResponse:
+    """The issue list: a printable page, or ``?format=csv|xlsx``."""
+    review = selectors.review_for_user(request.user, review_id)
+    rows = issue_rows(review)
+    fmt = request.GET.get("format", "")
+    stem = (review.document.original_filename or "contract.docx").rsplit(".", 1)[0]
+    if fmt == "csv":
+        return attachment(issues_csv(rows), filename=f"{stem}-issues.csv", content_type="text/csv; charset=utf-8")
+    if fmt == "xlsx":
+        return attachment(issues_xlsx(rows, title=review.title), filename=f"{stem}-issues.xlsx",
+                          content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    if fmt:
+        raise Http404("Unknown format.")
+    return render(request, "review/issues.html", {"review": review, "rows": rows})
+
+
+def _marks(review: Review) -> list[Mark]:
+    marks = []
+    base = reverse("review:detail", args=[review.pk])
+    for rec in review.recommendations.select_related("current_proposal").order_by("ordinal"):
+        proposal = rec.current_proposal
+        edit = proposal.edit if proposal is not None and isinstance(proposal.edit, dict) else {}
+        evidence = rec.evidence_items
+        locator = evidence[0].locator if evidence else edit.get("locator", "")
+        sentence = evidence[0].sentence if evidence else ""
+        missing = edit.get("kind") == "insert_after" and not evidence
+        if rec.status == RecommendationStatus.ACCEPTED and proposal is not None and edit.get("kind") == "replace":
+            locator, sentence = edit.get("locator", locator), proposal.after  # the text as it reads now
+        if missing:
+            locator = edit.get("locator", "")
+        if not locator:
+            continue
+        marks.append(Mark(rec_id=rec.pk, locator=locator, sentence=sentence, severity=rec.severity,
+                          status=rec.status, title=rec.rule_title, url=f"{base}recommendations/{rec.pk}/",
+                          missing=missing and rec.status != RecommendationStatus.ACCEPTED))
+    return marks
+
+
+@require_GET
+def review_contract(request: HttpRequest, review_id: int) -> HttpResponse:
+    """The contract pane: the current version whole, every recommendation marked where it sits."""
+    review = selectors.review_for_user(request.user, review_id)
+    try:
+        model = review.current_version.text_model
+    except document_selectors.DocumentRedacted as exc:  # pragma: no cover - redacted reviews are finished
+        return HttpResponse(str(exc))
+    html = render_contract(model, _marks(review))
+    return render(request, "review/_contract.html", {"review": review, "contract_html": mark_safe(html)})
+
+
+def _bulk_candidates(review: Review) -> list[Recommendation]:
+    """Pending low-severity recommendations whose edit changes numbers only."""
+    found = []
+    for rec in review.recommendations.filter(status=RecommendationStatus.PENDING, severity="low").select_related(
+        "current_proposal"
+    ).order_by("ordinal"):
+        proposal = rec.current_proposal
+        if proposal is not None and proposal.action == "replace" and is_number_only(proposal.before, proposal.after):
+            found.append(rec)
+    return found
+
+
+@require_http_methods(["GET", "POST"])
+def review_bulk_accept(request: HttpRequest, review_id: int) -> HttpResponse:
+    """Accept every low-severity number-only edit after one confirmation that lists them. The
+    POST accepts only the edits that page listed (recommendation and exact text), each through the
+    workflow with its own key (at most once), re-anchored first; one that changed meanwhile is
+    left for its card."""
+    review = selectors.review_for_user(request.user, review_id)
+    if review.status != ReviewStatus.AWAITING_DECISION:
+        return redirect("review:detail", review_id=review.pk)
+    if request.method == "GET":
+        candidates = []
+        for rec in _bulk_candidates(review):
+            rec = _show(review, rec) or rec
+            if rec.status == RecommendationStatus.PENDING and rec.current_proposal is not None:
+                p = rec.current_proposal
+                if is_number_only(p.before, p.after):
+                    redline = mark_safe(word_diff_html(p.before, p.after))  # escapes both texts itself
+                    candidates.append({"rec": rec, "proposal": p, "redline": redline})
+        return render(request, "review/bulk.html", {"review": review, "candidates": candidates,
+                                                     "batch": uuid.uuid4().hex})
+    batch = request.POST.get("batch", "")[:32]
+    accepted, skipped = 0, 0
+    for value in request.POST.getlist("item")[:200]:
+        rec_id, _, proposal_id = value.partition(":")
+        if not (rec_id.isdigit() and proposal_id.isdigit()):
+            continue
+        shown = Proposal.objects.filter(pk=int(proposal_id), recommendation_id=int(rec_id),
+                                        recommendation__review=review).first()
+        review.refresh_from_db()
+        rec = review.recommendations.select_related("current_proposal").filter(pk=int(rec_id)).first()
+        if shown is None or rec is None:
+            skipped += 1
+            continue
+        rec = recommendation_prepare(review=review, recommendation=rec)
+        now = rec.current_proposal
+        if rec.status != RecommendationStatus.PENDING or now is None or (now.before, now.after) != (
+            shown.before, shown.after
+        ):
+            skipped += 1
+            continue
+        review.refresh_from_db()
+        result = review_decide(review=review, recommendation_id=rec.pk, proposal_id=now.pk, action="accept",
+                               actor=request.user, idempotency_key=f"bulk:{batch}:{rec.pk}")
+        if result.outcome in ("applied", "awaiting_approval"):
+            accepted += 1
+        else:
+            skipped += 1
+    text = f"Accepted {accepted} number-only edit{'s' if accepted != 1 else ''}."
+    if skipped:
+        text += f" {skipped} had changed or were decided meanwhile: decide them on their cards."
+    (messages.success if not skipped else messages.warning)(request, text)
+    return redirect("review:detail", review_id=review.pk)
 
 
 @require_GET
@@ -430,6 +688,11 @@ def approval_act(request: HttpRequest, approval_id: int) -> HttpResponse:
     action = request.POST.get("action", "")
     if action == "take":
         result = approval_take(approval=approval, actor=request.user)
+    elif (action == "approve" and approval.recommendation.severity == "critical"
+          and request.POST.get("confirm_critical") != "yes"):
+        # One key must never approve a critical item: the page asks for an explicit confirmation.
+        messages.warning(request, "This is a critical item: tick the confirmation before approving it.")
+        return redirect("review:approval", approval_id=approval.pk)
     elif action in ("approve", "send_back"):
         result = approval_decide(approval=approval, actor=request.user, approve=action == "approve",
                                  comment=request.POST.get("comment", ""))

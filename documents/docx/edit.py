@@ -267,6 +267,10 @@ class IdAllocator:
     def __init__(self, start: int) -> None:
         self._next = start
 
+    def peek(self) -> int:
+        """The id the next ``take`` returns (to know which ids one edit used)."""
+        return self._next
+
     def take(self) -> int:
         value = self._next
         self._next += 1

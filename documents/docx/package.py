@@ -77,7 +77,7 @@ def serialize(root: Any) -> bytes:
 
 
 def write_package(original: bytes, replacements: dict[str, bytes]) -> bytes:
-    """The original package with some parts replaced, written deterministically."""
+    """The original package with some parts replaced (or added), written deterministically."""
     source = open_package(original)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as target:
@@ -94,4 +94,11 @@ def write_package(original: bytes, replacements: dict[str, bytes]) -> bytes:
                 continue
             zinfo.compress_type = zipfile.ZIP_DEFLATED
             target.writestr(zinfo, data, compresslevel=COMPRESS_LEVEL)
+        # Parts the original lacks (e.g. a new comments part) follow its own, in name order.
+        present = set(source.namelist())
+        for name in sorted(set(replacements) - present):
+            zinfo = zipfile.ZipInfo(name, date_time=FIXED_DATE)
+            zinfo.create_system = 0
+            zinfo.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(zinfo, replacements[name], compresslevel=COMPRESS_LEVEL)
     return out.getvalue()

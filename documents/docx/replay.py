@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from . import ns, package
+from .comments import COMMENTS_PART, Comment, anchor_comment, package_parts, revisions_between
 from .edit import DocumentEditor, IdAllocator
 from .model import Edit, EditRecord, TrackedAuthor
 from .tracked import comments_part_with
@@ -39,15 +40,35 @@ def materialise(original: bytes, edits: Iterable[Edit]) -> bytes:
     return package.write_package(original, {package.DOCUMENT_PART: package.serialize(root)})
 
 
-def materialise_redline(original: bytes, records: Iterable[EditRecord]) -> bytes:
-    """Version 1 with every edit as a native tracked change (author and UTC date per edit)."""
+def materialise_redline(original: bytes, records: Iterable[EditRecord], *, comments: bool = False) -> bytes:
+    """Version 1 with every edit as a native tracked change (author and UTC date per edit).
+
+    With ``comments``, a record whose ``extra["comment"]`` holds text gets a Word comment by the
+    same author anchored on exactly the changes that edit made. A change an edit removed again
+    later (e.g. undone) takes its comment with it: a comment never points at nothing."""
     root = package.read_document_root(original)
-    editor = DocumentEditor(root, ids=IdAllocator(_next_revision_id(original)))
+    ids = IdAllocator(_next_revision_id(original))
+    editor = DocumentEditor(root, ids=ids)
+    pending: list[tuple[int, int, int, EditRecord]] = []
     for record in records:
+        first = ids.peek()
         editor.apply(record.edit, TrackedAuthor(author=record.author, date=record.date))
+        text = str(record.extra.get("comment") or "").strip() if comments else ""
+        if text:
+            pending.append((ids.take(), first, ids.peek(), record))
+    notes: list[Comment] = []
+    for comment_id, first, end, record in pending:
+        made = revisions_between(root, first, end)
+        if not made:
+            continue
+        anchor_comment(made[0], made[-1], comment_id)
+        notes.append(Comment(id=comment_id, author=record.author, date=record.date,
+                             text=str(record.extra["comment"]).strip()))
     parts = {package.DOCUMENT_PART: package.serialize(root)}
     if editor.replies:
         parts.update(comments_part_with(original, editor.replies))
+    # Ours go into the same comments part as the replies to the other side's comments.
+    parts.update(package_parts(original, notes, comments_xml=parts.get(COMMENTS_PART)))
     return package.write_package(original, parts)
 
 

@@ -118,7 +118,7 @@ def validate_docx(data: bytes, filename: str = "", *, limits: Limits | None = No
     if not data:
         raise UploadRejected(MSG_EMPTY)
     _check_name(filename, data)
-    _check_magic(data)
+    _check_magic(data, filename)
     zf = _open_zip(data)
     _check_directory(zf, limits)
     _check_contents(zf, limits)
@@ -145,7 +145,13 @@ def _ole_is_encrypted(data: bytes) -> bool:
     return "EncryptedPackage".encode("utf-16-le") in head or "EncryptionInfo".encode("utf-16-le") in head
 
 
-def _check_magic(data: bytes) -> None:
+MSG_CORRUPT_DOCX = (
+    "The file is damaged or is not a Word .docx document (perhaps a broken download or copy), so open it in Word "
+    "and save it again, or get a fresh copy."
+)
+
+
+def _check_magic(data: bytes, filename: str = "") -> None:
     if data.startswith(OLE_MAGIC):
         if _ole_is_encrypted(data):
             raise UploadRejected(MSG_ENCRYPTED)
@@ -157,6 +163,9 @@ def _check_magic(data: bytes) -> None:
     if data.startswith(b"{\\rtf"):
         raise UploadRejected(f"{ACCEPTS}; this is an RTF file, so open it in Word and save it as .docx first.")
     if not data.startswith(ZIP_MAGIC):
+        # Named .docx but not a zip: the file is damaged, whatever its bytes look like.
+        if PurePosixPath(filename.replace("\\", "/")).suffix.lower() in DOCX_EXTENSIONS:
+            raise UploadRejected(MSG_CORRUPT_DOCX)
         if _looks_like_text(data):
             raise UploadRejected(MSG_TEXT)
         raise UploadRejected(MSG_NOT_ZIP)
@@ -178,7 +187,7 @@ def _open_zip(data: bytes) -> zipfile.ZipFile:
     try:
         return package.open_package(data)
     except package.PackageError as exc:
-        raise UploadRejected(MSG_NOT_ZIP) from exc
+        raise UploadRejected(MSG_CORRUPT_DOCX) from exc
 
 
 def _check_directory(zf: zipfile.ZipFile, limits: Limits) -> None:

@@ -20,6 +20,31 @@ def find_words(find: Find | None) -> str:
     return find_in_words(find) if find is not None else ""
 
 
+@register.filter
+def find_plain(find: Find | None) -> str:
+    """What the rule looks at in words, without the raw pattern (shown apart, folded)."""
+    if find is None:
+        return ""
+    parts = []
+    if find.any:
+        parts.append("any of " + ", ".join(f"“{p}”" for p in find.any))
+    if find.all:
+        parts.append("all of " + ", ".join(f"“{p}”" for p in find.all))
+    if find.regex:
+        parts.append("a text pattern")
+    return "sentences with " + "; and ".join(parts) if parts else ""
+
+
+@register.filter
+def check_plain(check: Check) -> str:
+    """The check in words, a pattern named rather than shown (it is shown apart, folded)."""
+    if check.kind == "must_match":
+        return "must match a text pattern"
+    if check.kind == "must_not_match":
+        return "must not match a text pattern"
+    return check_in_words(check)
+
+
 STATUS_WORDS = {"ok": "OK", "issue": "Issue", "missing": "Missing", "not_found": "Not found"}
 
 

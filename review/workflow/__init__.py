@@ -18,6 +18,7 @@ Modules, each importing only those above it (tests/test_architecture.py checks t
 - ``decisions``: ``review_decide``, accept and reject, the approval gate;
 - ``approvals``: the approver's take, approve and send back;
 - ``cancel``: cancelling a review;
+- ``undo``: taking a decision back (undo an acceptance, reopen a rejection);
 - ``parties``: the lawyer's correction of who the parties are;
 - ``rounds``: the next round, their returned draft compared with our last version.
 
@@ -43,6 +44,7 @@ from .results import (
 from .revisions import revision_run
 from .rounds import RoundResult, comment_reply, review_next_round, review_start_round
 from .transitions import review_complete_if_done
+from .undo import decision_undo
 
 __all__ = [
     "BUSY_MESSAGE",
@@ -61,6 +63,7 @@ __all__ = [
     "approval_take",
     "approvals_release_departed",
     "comment_reply",
+    "decision_undo",
     "event_append",
     "history",
     "history_append",

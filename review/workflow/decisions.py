@@ -65,7 +65,8 @@ def review_decide(
         if key in keys:
             return DecisionResult(outcome=QUEUED, message=QUEUED_MESSAGE, duplicate=True)
         busy = bool(keys)
-    if action not in DecisionAction.values:
+    if action not in (DecisionAction.ACCEPT, DecisionAction.REJECT, DecisionAction.REVISE):
+        # Undo and reopen have their own entry point (review/workflow/undo.py).
         return DecisionResult(outcome=DecisionOutcome.FAILED,
                               message="Unknown action: choose accept, reject or revise.")
     proposal = Proposal.objects.select_related("recommendation").filter(

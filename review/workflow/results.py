@@ -37,7 +37,8 @@ class DecisionResult:
 
     @property
     def level(self) -> str:
-        if self.outcome in (DecisionOutcome.APPLIED, DecisionOutcome.REJECTED, DecisionOutcome.REVISED):
+        if self.outcome in (DecisionOutcome.APPLIED, DecisionOutcome.REJECTED, DecisionOutcome.REVISED,
+                            DecisionOutcome.UNDONE, DecisionOutcome.REOPENED):
             return "success"
         if self.outcome in (QUEUED, DecisionOutcome.AWAITING_APPROVAL):
             return "info"

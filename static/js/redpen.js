@@ -42,7 +42,154 @@
     var el = document.querySelector('[data-shortcut="' + CSS.escape(event.key) + '"]');
     if (!el || el.disabled) return;
     event.preventDefault();
+    var details = el.closest("details");
+    if (details) details.open = true;
     if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") el.focus();
     else el.click();
   });
+
+  // ---- The contract beside the card ------------------------------------------------------
+  function grid() { return document.getElementById("review-grid"); }
+
+  function setView(view) {
+    var g = grid();
+    if (!g) return;
+    g.setAttribute("data-view", view);
+    g.querySelectorAll(".view-switch button").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.getAttribute("data-view") === view ? "true" : "false");
+    });
+  }
+
+  function scrollContractTo(locator) {
+    var pane = document.getElementById("contract-pane");
+    if (!pane || !locator) return;
+    var target = document.getElementById("ctr-" + locator);
+    if (!target) return;
+    pane.querySelectorAll(".ctr-focus").forEach(function (e) { e.classList.remove("ctr-focus"); });
+    target.classList.add("ctr-focus");
+    // Scroll inside the pane only (it scrolls on its own beside the card).
+    pane.scrollTop = target.offsetTop - pane.offsetTop - 24;
+  }
+
+  function markCurrent() {
+    var card = document.getElementById("card");
+    var pane = document.getElementById("contract-pane");
+    if (!pane) return;
+    pane.querySelectorAll(".hl.current").forEach(function (e) { e.classList.remove("current"); });
+    if (!card) return;
+    var rec = card.getAttribute("data-recommendation");
+    if (rec) pane.querySelectorAll('.hl[data-rec="' + CSS.escape(rec) + '"]').forEach(function (e) {
+      e.classList.add("current");
+    });
+    scrollContractTo(card.getAttribute("data-locator"));
+  }
+
+  function applyFilters() {
+    var sev = document.getElementById("filter-severity");
+    var st = document.getElementById("filter-status");
+    var want = { severity: sev ? sev.value : "", status: st ? st.value : "" };
+    function keep(el) {
+      return (!want.severity || el.getAttribute("data-severity") === want.severity) &&
+        (!want.status || el.getAttribute("data-status") === want.status);
+    }
+    document.querySelectorAll("#rec-list li").forEach(function (li) { li.hidden = !keep(li); });
+    document.querySelectorAll("#contract-pane .hl[data-rec]").forEach(function (a) {
+      a.classList.toggle("filtered-out", !keep(a));
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    var id = event.target && event.target.id;
+    if (id === "filter-severity" || id === "filter-status") {
+      // Filters survive the swaps of the sidebar (kept on the grid).
+      var g = grid();
+      if (g) g.setAttribute("data-" + id, event.target.value);
+      applyFilters();
+    }
+  });
+
+  function restoreFilters() {
+    var g = grid();
+    if (!g) return;
+    ["filter-severity", "filter-status"].forEach(function (id) {
+      var el = document.getElementById(id);
+      var value = g.getAttribute("data-" + id);
+      if (el && value !== null) el.value = value;
+    });
+    applyFilters();
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".view-switch button");
+    if (button) { setView(button.getAttribute("data-view")); if (button.getAttribute("data-view") === "contract") markCurrent(); return; }
+    var show = event.target.closest && event.target.closest("a.show-in-contract");
+    if (show) {
+      event.preventDefault();
+      setView("contract");
+      scrollContractTo(show.getAttribute("data-locator"));
+      return;
+    }
+    var mark = event.target.closest && event.target.closest("#contract-pane a.hl");
+    if (mark) setView("card");
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    markCurrent();
+    restoreFilters();
+    wireWording();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    setView("card");
+    restoreFilters();
+    wireWording();
+  });
+
+  // ---- Edit in place: a live word-level redline of the lawyer's own wording ------------------
+  function tokens(text) { return text.match(/\s+|[^\s]+/g) || []; }
+
+  function wordDiff(a, b) {
+    var x = tokens(a), y = tokens(b);
+    if (x.length * y.length > 400000) return [[-1, a], [1, b]];
+    var n = x.length, m = y.length, i, j;
+    var lcs = [];
+    for (i = 0; i <= n; i++) { lcs.push(new Uint16Array(m + 1)); }
+    for (i = n - 1; i >= 0; i--) {
+      for (j = m - 1; j >= 0; j--) {
+        lcs[i][j] = x[i] === y[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+      }
+    }
+    var out = [];
+    function push(op, text) {
+      if (out.length && out[out.length - 1][0] === op) out[out.length - 1][1] += text;
+      else out.push([op, text]);
+    }
+    i = 0; j = 0;
+    while (i < n && j < m) {
+      if (x[i] === y[j]) { push(0, x[i]); i++; j++; }
+      else if (lcs[i + 1][j] >= lcs[i][j + 1]) { push(-1, x[i]); i++; }
+      else { push(1, y[j]); j++; }
+    }
+    while (i < n) { push(-1, x[i]); i++; }
+    while (j < m) { push(1, y[j]); j++; }
+    return out;
+  }
+
+  function renderWording(area) {
+    var box = document.getElementById("wording-redline");
+    if (!box) return;
+    var parts = wordDiff(area.getAttribute("data-before") || "", area.value);
+    box.textContent = "";
+    parts.forEach(function (part) {
+      var node = part[0] === 0 ? document.createTextNode(part[1]) : document.createElement(part[0] < 0 ? "del" : "ins");
+      if (part[0] !== 0) node.textContent = part[1];
+      box.appendChild(node);
+    });
+  }
+
+  function wireWording() {
+    var area = document.getElementById("wording");
+    if (!area || area.getAttribute("data-wired")) return;
+    area.setAttribute("data-wired", "1");
+    area.addEventListener("input", function () { renderWording(area); });
+  }
 })();

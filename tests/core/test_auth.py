@@ -6,7 +6,7 @@ from tests.factories import PASSWORD, UserFactory
 pytestmark = pytest.mark.django_db
 
 # Paths that never need a login: the login page itself, and the health probe for load balancers.
-PUBLIC = {"/login/", "/healthz", "/metrics"}
+PUBLIC = {"/login/", "/healthz", "/metrics", "/favicon.ico"}  # the icon: no secret, asked before login
 
 
 def app_paths() -> list[str]:

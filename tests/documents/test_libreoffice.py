@@ -73,3 +73,83 @@ def test_corpus_redline_in_libreoffice(libreoffice, tmp_path, path):
     assert nonempty(accepted["paragraphs"]) == nonempty(model_texts(final))
     assert nonempty(rejected["paragraphs"]) == original
     assert not accepted["tracked_changes_left"] and not rejected["tracked_changes_left"]
+
+
+# --- comments for the other side ------------------------------------------------------------
+OFFICE_NS = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+DC_NS = "http://purl.org/dc/elements/1.1/"
+
+
+def _odt_via_soffice(path: Path, out: Path) -> Path:
+    """LibreOffice's own reading of the .docx, stored as ODT (its native format keeps tracked
+    changes and comments). A separate soffice with its own profile: the session's office is busy."""
+    import subprocess
+
+    subprocess.run(["soffice", f"-env:UserInstallation=file://{out}/profile", "--headless", "--convert-to", "odt",
+                    "--outdir", str(out), str(path)], check=True, capture_output=True, timeout=180)
+    return out / (path.stem + ".odt")
+
+
+def _annotations_and_stripped(odt: Path, target: Path) -> list[dict[str, str]]:
+    """The comments LibreOffice read (author, text, what they are anchored on), and a copy of the
+    ODT without them: this headless LibreOffice (7.4) cannot load a document that has comments
+    through UNO at all (it returns nothing or drops the connection), so accept-all runs on the
+    same document with only the comments taken out, the tracked changes untouched."""
+    import zipfile
+
+    from lxml import etree
+
+    with zipfile.ZipFile(odt) as package:
+        content = etree.fromstring(package.read("content.xml"))
+        found = []
+        for note in content.iter(f"{{{OFFICE_NS}}}annotation"):
+            creator = note.find(f"{{{DC_NS}}}creator")
+            text = " ".join("".join(p.itertext()) for p in note if p.tag.endswith("}p"))
+            found.append({"author": creator.text if creator is not None else "", "text": text,
+                          "ranged": note.get(f"{{{OFFICE_NS}}}name") is not None})
+        for tag in ("annotation", "annotation-end"):
+            for element in list(content.iter(f"{{{OFFICE_NS}}}{tag}")):
+                parent = element.getparent()
+                if element.tail:  # keep the text that followed the marker
+                    previous = element.getprevious()
+                    if previous is not None:
+                        previous.tail = (previous.tail or "") + element.tail
+                    else:
+                        parent.text = (parent.text or "") + element.tail
+                parent.remove(element)
+        with zipfile.ZipFile(target, "w") as out:
+            for info in package.infolist():
+                data = etree.tostring(content) if info.filename == "content.xml" else package.read(info.filename)
+                compress = zipfile.ZIP_STORED if info.filename == "mimetype" else zipfile.ZIP_DEFLATED
+                out.writestr(info, data, compress_type=compress)
+    return found
+
+
+@pytest.mark.django_db
+def test_review_redline_comments_show_in_libreoffice_and_accept_all_gives_the_clean_text(libreoffice, tmp_path):
+    import io
+
+    from django.core.management import call_command
+
+    contract = shared_data("forms", "commonpaper_docx", "commonpaper_order_form.docx")
+    playbook = Path(__file__).resolve().parents[2] / "playbooks" / "library" / "saas-customer.yaml"
+    out = tmp_path / "out"
+    from django.contrib.auth.models import Group
+
+    from core.models import Team
+    from tests.factories import UserFactory
+
+    head = UserFactory(username="head-of-legal")
+    head.groups.add(Group.objects.get_or_create(name="Admin")[0])
+    Team.objects.get_or_create(name="Headless reviews")[0].members.add(head)
+    call_command("review", str(contract), playbook=str(playbook), decide="accept-all", author="Ada Lovelace",
+                 out=str(out), approve_as="head-of-legal", stdout=io.StringIO())
+    odt = _odt_via_soffice(out / "redline.docx", tmp_path)
+    notes = _annotations_and_stripped(odt, tmp_path / "no-comments.odt")
+    assert notes, "LibreOffice shows the comments"
+    assert all(note["author"] == "Ada Lovelace" and note["ranged"] for note in notes)
+    assert any("best placed to manage infringement claims" in note["text"] for note in notes)
+    assert not any("off-market" in note["text"] for note in notes)  # guidance never leaves the firm
+    accepted = libreoffice.read(tmp_path / "no-comments.odt", "accept")
+    assert not accepted["tracked_changes_left"]
+    assert nonempty(accepted["paragraphs"]) == nonempty(libreoffice.paragraphs(out / "clean.docx", "accept"))

@@ -95,7 +95,6 @@ def test_oversized_file_is_refused_before_reading_it():
         ("contract.pdf", b"%PDF-1.7\n...", "PDF"),
         ("contract.docx", b"%PDF-1.7\n...", "PDF"),
         ("contract.txt", b"This Agreement is made...", "plain-text"),
-        ("contract.docx", b"This Agreement is made between the parties.\n", "plain-text"),
         ("contract.docm", b"PK\x03\x04", "macros"),
         ("contract.odt", b"PK\x03\x04", "is not one"),
     ],
@@ -105,6 +104,17 @@ def test_other_formats_get_a_message_saying_what_is_accepted(filename, data, exp
     assert expected in message
     if expected != "macros":
         assert message.startswith("Redpen accepts Word .docx files")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"This Agreement is made between the parties.\n", b"\x13\x88garbage\x00\x01" * 20, b"PK\x03\x04truncated"],
+    ids=["text-inside", "random-bytes", "truncated-zip"],
+)
+def test_a_damaged_docx_is_told_it_is_damaged(data):
+    message = refused(data, "contract.docx")
+    assert "damaged" in message and "plain-text" not in message
+    _one_sentence(message)
 
 
 def test_encrypted_office_file_is_recognised_and_told_apart_from_doc():

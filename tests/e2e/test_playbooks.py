@@ -51,5 +51,5 @@ def test_version_page_renders_for_a_library_sized_playbook(browser_page):
     page = browser_page
     login(page, user.username, PASSWORD)
     page.goto(f"/playbooks/{version.playbook.pk}/v1/")
-    assert page.locator("table.rules-table tbody tr").count() == version.rule_count
+    assert page.locator("#rules article.rule").count() == version.rule_count
     screenshot(page, "playbook-library-version")

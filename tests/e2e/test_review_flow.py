@@ -118,7 +118,9 @@ def test_keyboard_shortcuts(browser_page):
     assert page.evaluate("() => document.activeElement.name") == "instruction"
     page.keyboard.type("stricter")
     page.keyboard.press("Escape")
-    page.keyboard.press("r")
+    page.keyboard.press("r")  # asks for the reason (skippable): Enter rejects
+    assert page.evaluate("() => document.activeElement.name") == "reason"
+    page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('#card-title').innerText.startsWith('A limitation')")
     statuses = dict(review.recommendations.values_list("rule_id", "status"))
     assert statuses["payment-terms"] == "accepted" and statuses["renewal-term"] == "rejected"

@@ -195,3 +195,22 @@ def test_approving_and_cancelling_at_once_take_the_review_first_and_agree():
             assert approval.status == ApprovalStatus.APPROVED and versions == 2
         else:
             assert approval.status == ApprovalStatus.WITHDRAWN and versions == 1
+
+
+def test_undoing_one_acceptance_from_several_tabs_at_once_makes_one_undo_and_one_version():
+    from review.workflow import decision_undo
+
+    review = make_review()
+    rec = shown(review, "payment-terms")
+    decide_in_thread(review.pk, rec.pk, rec.current_proposal_id, "accept")()
+    target = Decision.objects.get(recommendation=rec, outcome=DecisionOutcome.APPLIED)
+
+    def undo_call():
+        fresh = Review.objects.get(pk=review.pk)
+        return decision_undo(review=fresh, decision_id=target.pk, actor=fresh.owner, idempotency_key=uuid.uuid4().hex)
+
+    results = run_at_once([undo_call for _ in range(4)])
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert sum(1 for r in results if r.outcome == DecisionOutcome.UNDONE) == 1
+    assert Decision.objects.filter(undoes=target).count() == 1
+    assert DocumentVersion.objects.filter(document=review.document).count() == 3

@@ -116,6 +116,8 @@ class Objects:
             "playbook_version": self.review.playbook_version_id,
             "party": "customer",
             "title": "probe",
+            "confirm": "yes",  # the cancel page's confirmation
+            "decision": self.decided.decisions.filter(outcome="applied").values_list("pk", flat=True).first(),
         }
 
 

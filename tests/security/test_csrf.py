@@ -21,7 +21,8 @@ pytestmark = pytest.mark.django_db
 POST_VIEWS = {
     "login", "logout", "documents:upload", "playbooks:upload", "playbooks:upload_version", "playbooks:try",
     "review:new", "review:decide", "review:cancel", "review:parties", "review:approval_act",
-    "review:next_round", "review:comment_reply", "playbooks:draft", "playbooks:import",
+    "review:next_round", "review:comment_reply", "playbooks:draft", "playbooks:import", "review:undo",
+    "review:bulk_accept",
 }
 HX_HEADERS = re.compile(r"<body[^>]*\shx-headers='\{\"X-CSRFToken\": \"([A-Za-z0-9]+)\"\}'")
 POST_FORM = re.compile(r"<form\b[^>]*method=\"post\"[^>]*>(.*?)</form>", re.S | re.I)
@@ -100,10 +101,12 @@ def test_every_post_form_on_every_page_carries_the_hidden_token(world: World):
 def test_a_plain_form_post_with_the_hidden_token_works(world: World):
     client = Client(enforce_csrf_checks=True)
     client.force_login(world.owner)
-    html = client.get(f"/reviews/{world.shared.review.pk}/").content.decode()
-    form = next(f for f in POST_FORM.findall(html) if "Cancel review" in f)
+    # Cancelling asks first: the confirmation page holds the form.
+    html = client.get(f"/reviews/{world.shared.review.pk}/cancel/").content.decode()
+    form = next(f for f in POST_FORM.findall(html) if "Yes, cancel the review" in f)
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form).group(1)
-    response = client.post(f"/reviews/{world.shared.review.pk}/cancel/", {"csrfmiddlewaretoken": token})
+    response = client.post(f"/reviews/{world.shared.review.pk}/cancel/", {"csrfmiddlewaretoken": token,
+                                                                           "confirm": "yes"})
     assert response.status_code == 302
     assert Review.objects.get(pk=world.shared.review.pk).status == ReviewStatus.CANCELLED
 

@@ -8,7 +8,10 @@
 With ``--previous``, SENT is the draft we sent and RETURNED the one the other side sent back:
 every difference is an item of theirs (``"source": "counterparty"`` in the report).
 
-Writes DIR/clean.docx, DIR/redline.docx and DIR/report.json.
+Writes DIR/clean.docx, DIR/redline.docx (with each change's comment for the other side as a Word
+comment, unless --no-comments), DIR/issues.xlsx, DIR/issues.csv and DIR/report.json. A decision
+in DECISIONS.json may carry a "comment" (the lawyer's comment for the other side, replacing the
+rule's).
 """
 
 from __future__ import annotations
@@ -31,7 +34,9 @@ from documents.docx.validate import UploadRejected
 from documents.services import document_create
 from playbooks.loader import PlaybookInvalid, load_playbook
 from playbooks.services import playbook_upload
+from review.exports import issue_rows, issues_csv, issues_xlsx, review_redline
 from review.models import Approval, ApprovalStatus, Recommendation, RecommendationStatus, Review, ReviewStatus
+from review.services import recommendation_comment_save
 from review.workflow import (
     analysis_run,
     approval_decide,
@@ -91,6 +96,8 @@ class Command(BaseCommand):
         parser.add_argument("--decide", required=True, help="accept-all, reject-all or a DECISIONS.json file")
         parser.add_argument("--author", required=True, help="the lawyer's name, used for tracked changes")
         parser.add_argument("--out", required=True, help="output directory")
+        parser.add_argument("--no-comments", action="store_true",
+                            help="leave the comments for the other side out of the redline")
         parser.add_argument("--previous", default=None, metavar="SENT",
                             help="the draft we sent; CONTRACT is then the one the other side returned")
         parser.add_argument("--counterparty", default="", metavar="NAME",
@@ -107,7 +114,7 @@ class Command(BaseCommand):
 
     def run(self, *, contract: str, playbook: str, decide: str, author: str, out: str,
             approve_as: str | None = None, previous: str | None = None, counterparty: str = "",
-            **options: Any) -> None:
+            no_comments: bool = False, **options: Any) -> None:
         contract_path, playbook_path, out_dir = Path(contract), Path(playbook), Path(out)
         previous_path = Path(previous) if previous else None
         checks = [(contract_path, "contract"), (playbook_path, "playbook")]
@@ -195,10 +202,13 @@ class Command(BaseCommand):
         review.refresh_from_db()
         version_now = review.current_version
         started = time.perf_counter()
-        redline = document_selectors.version_redline(version_now)
+        redline = review_redline(review, comments=not no_comments)
         redline_s = time.perf_counter() - started
         (out_dir / "redline.docx").write_bytes(redline)
         (out_dir / "clean.docx").write_bytes(document_selectors.version_docx(version_now))
+        rows = issue_rows(review)
+        (out_dir / "issues.csv").write_bytes(issues_csv(rows))
+        (out_dir / "issues.xlsx").write_bytes(issues_xlsx(rows, title=review.title))
         pending = list(review.recommendations.filter(status=RecommendationStatus.PENDING)
                        .values_list("rule_id", flat=True))
         report = {
@@ -218,7 +228,7 @@ class Command(BaseCommand):
         summary = f"{review.get_status_display()}: {len(log)} decisions, version {version_now.number}"
         if pending:
             summary += f", {len(pending)} pending ({', '.join(pending)})"
-        self.stdout.write(f"{summary}. Wrote {out_dir}/clean.docx, redline.docx, report.json")
+        self.stdout.write(f"{summary}. Wrote {out_dir}/clean.docx, redline.docx, issues.xlsx, issues.csv, report.json")
 
     def _check_database(self) -> None:
         from django.db import connection
@@ -247,11 +257,13 @@ class Command(BaseCommand):
         return user
 
     def _decide(self, review: Review, rec: Recommendation, user: Any, action: str, *, reason: str = "",
-                instruction: str = "") -> str:
+                instruction: str = "", comment: str | None = None) -> str:
         review.refresh_from_db()
         rec = recommendation_prepare(review=review, recommendation=rec)
         if rec.status != RecommendationStatus.PENDING:
             return rec.status
+        if comment is not None:
+            recommendation_comment_save(recommendation=rec, text=comment, actor=user)
         result = review_decide(review=review, recommendation_id=rec.pk, proposal_id=rec.current_proposal_id,
                                action=action, actor=user, idempotency_key=uuid.uuid4().hex, reason=reason,
                                instruction=instruction)
@@ -284,6 +296,7 @@ class Command(BaseCommand):
                             "outcome": "no pending recommendation"})
                 continue
             outcome = self._decide(review, rec, user, entry["action"], reason=str(entry.get("reason", "")),
-                                   instruction=str(entry.get("instruction", "")))
+                                   instruction=str(entry.get("instruction", "")),
+                                   comment=str(entry["comment"]) if "comment" in entry else None)
             log.append({"rule_id": entry["rule_id"], "action": entry["action"], "outcome": outcome,
                         **_source(rec)})
