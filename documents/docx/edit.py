@@ -378,6 +378,44 @@ def _dominant_rpr(pm: ParagraphMap) -> Element | None:
     return runs[best].find(ns.RPR)
 
 
+# Run properties that set a word apart from the body text around it: a bold clause number or
+# defined term, an underlined heading, a character style ("Strong", a firm's "Defined Term").
+_EMPHASIS = (ns.RSTYLE, ns.B, ns.I, ns.U, ns.w("caps"), ns.w("smallCaps"), ns.w("highlight"), ns.w("vertAlign"))
+_OFF = frozenset({"0", "false", "off", "none"})
+
+
+def _emphasis(rpr: Element | None) -> tuple[str, ...]:
+    if rpr is None:
+        return ()
+    marks = []
+    for tag in _EMPHASIS:
+        child = rpr.find(tag)
+        if child is None:
+            continue
+        value = child.get(ns.VAL)
+        if tag in (ns.RSTYLE, ns.U, ns.w("highlight"), ns.w("vertAlign")):
+            if value and value.lower() not in _OFF:
+                marks.append(f"{tag}={value}")
+        elif value is None or value.lower() not in _OFF:
+            marks.append(tag)
+    return tuple(marks)
+
+
+def body_rpr(pm: ParagraphMap, run: Element) -> Element | None:
+    """The formatting for new words: the formatting of the run they replace or stand beside,
+    unless that run is set apart from the paragraph's body text (a bold clause number, a
+    defined term, a run-in heading), in which case the body text's own: new words never become
+    bold or underlined because the word they replaced was. Text of a hyperlink keeps the link's
+    formatting (the new words stay inside the link)."""
+    candidate = run.find(ns.RPR)
+    if run.getparent().tag == ns.HYPERLINK:
+        return candidate
+    body = _dominant_rpr(pm)
+    if _emphasis(candidate) == _emphasis(body):
+        return candidate
+    return body
+
+
 class _Located:
     __slots__ = ("cell", "element", "stack")
 
@@ -548,7 +586,8 @@ class DocumentEditor:
         first_parent = targets[0].getparent()
         anchor = [run for run in targets if run.getparent() is first_parent][-1]
         if after:
-            self._place(new_run(after, targets[0].find(ns.RPR)), anchor, after=True, author=author)
+            rpr = body_rpr(pm, targets[0])
+            self._place(new_run(after, rpr), anchor, after=True, author=author)
         self._remove_runs(targets, author)
 
     def _insert_text(self, pm: ParagraphMap, k: int, text: str, author: TrackedAuthor | None) -> None:
@@ -558,14 +597,16 @@ class DocumentEditor:
         spans = pm.protected
         left = next((p for p in pm.pieces if p.end == k and not _char_protected(spans, k - 1)), None)
         if left is not None:
+            rpr = body_rpr(pm, left.run)
             _cut_after(pm, k)
-            self._place(new_run(text, left.run.find(ns.RPR)), left.run, after=True, author=author)
+            self._place(new_run(text, rpr), left.run, after=True, author=author)
             return
         right = next((p for p in pm.pieces if p.start == k and not _char_protected(spans, k)), None)
         if right is not None:
+            rpr = body_rpr(pm, right.run)
             _cut_before(pm, k)
             run = right.elem.getparent()  # the cut may have moved the text into a new run
-            self._place(new_run(text, run.find(ns.RPR)), run, after=False, author=author)
+            self._place(new_run(text, rpr), run, after=False, author=author)
             return
         if pm.pieces:
             raise EditError("Text cannot be inserted between two fields.")

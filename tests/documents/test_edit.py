@@ -63,16 +63,18 @@ def structure(paragraph) -> list[str]:  # type: ignore[no-untyped-def]
     return out
 
 
-def test_replace_across_split_runs_takes_the_first_runs_formatting_and_keeps_the_rest():
+def test_replace_across_split_runs_takes_the_body_formatting_and_keeps_the_rest():
     original = body_paragraphs(tricky_bytes())[1]
     model, _, data = apply_all(tricky_bytes(), [Edit("replace", "p2", "Seller", "Supplier")])
     edited = body_paragraphs(data)[1]
     assert model.get("p2").text == "The Supplier shall deliver the Goods within thirty (30) days."
     before, after = runs(original), runs(edited)
-    bold = before[1][1]  # "Sel": bold, not italic
-    assert "<w:b/>" in bold
+    assert "<w:b/>" in before[1][1]  # "Sel": bold, not italic (a defined term)
+    body = before[0][1]  # "The ": the paragraph's body text, not bold
+    assert "<w:b/>" not in body
     assert after[0] == before[0]  # "The " untouched
-    assert after[1] == ("Supplier", bold)
+    # The new word takes the body text's formatting, never the bold of the defined term it replaced.
+    assert after[1] == ("Supplier", body)
     assert after[2:] == before[3:]  # " shall deliver the ", "Goods" (bold italic), " within ..."
     assert structure(edited) == structure(original)
 
@@ -83,8 +85,10 @@ def test_a_longer_replace_is_applied_word_by_word():
         tricky_bytes(), [Edit("replace", "p2", "Seller shall deliver the Goods", "Vendor shall deliver the Products")]
     )
     after = runs(body_paragraphs(data)[1])
-    # Only the changed words are replaced; the kept words keep their own run and formatting.
-    assert after == [before[0], ("Vendor", before[1][1]), before[3], ("Products", before[4][1]), before[5]]
+    # Only the changed words are replaced; the kept words keep their own run and formatting, and
+    # the new words take the body text's (the replaced "Seller" and "Goods" were bold terms).
+    body = before[0][1]
+    assert after == [before[0], ("Vendor", body), before[3], ("Products", body), before[5]]
 
 
 def test_edit_inside_a_hyperlink_stays_in_the_hyperlink():

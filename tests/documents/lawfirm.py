@@ -1,0 +1,96 @@
+"""A .docx built the way law firms build them, for tests of what edits do to formatting.
+
+Clause numbers are typed text in their own bold run ("3.2" then a space), defined terms are
+bold ("Customer", "Customer Data") wherever they are used, headings are bold Heading 1
+paragraphs, and a run-in heading opens a clause ("Warranty."). The text is one-sided on purpose
+so the starter SaaS playbook (customer side) finds work in most clauses.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+# (heading, [clauses]); **x** marks a bold run.
+LAW_FIRM_CONTRACT: list[tuple[str, list[str]]] = [
+    (
+        "1. DEFINITIONS",
+        [
+            '1.1 "**Agreement**" means this subscription agreement between Cloudwise Systems, Inc. '
+            '("**Provider**") and Northwind Traders Ltd. ("**Customer**").',
+            '1.2 "**Customer Data**" means all data submitted to the Services by or for **Customer**.',
+        ],
+    ),
+    (
+        "2. FEES",
+        [
+            "2.1 **Customer** shall pay all invoices within sixty (60) days of the invoice date.",
+            "2.2 **Provider** may increase the fees at each renewal by up to ten percent (10%) without notice.",
+        ],
+    ),
+    (
+        "3. TERM",
+        [
+            "3.1 This **Agreement** renews automatically for successive renewal terms of two (2) years unless "
+            "**Customer** gives notice of non-renewal at least ninety (90) days before the end of the "
+            "then-current term.",
+            "3.2 **Provider** may terminate this **Agreement** for convenience on thirty (30) days' notice.",
+        ],
+    ),
+    (
+        "4. DATA",
+        [
+            "4.1 **Provider** may use **Customer Data** for any purpose, including to improve its products.",
+            "4.2 Upon termination, **Provider** may delete **Customer Data** immediately and without notice.",
+        ],
+    ),
+    (
+        "5. WARRANTY",
+        ['5.1 **Warranty.** THE SERVICES ARE PROVIDED "AS IS" AND **PROVIDER** DISCLAIMS ALL WARRANTIES.'],
+    ),
+    (
+        "6. GENERAL",
+        [
+            "6.1 **Provider** may assign this **Agreement** without **Customer**'s consent.",
+            "6.2 **Provider** may change these terms at any time by posting a new version on its website.",
+        ],
+    ),
+]
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def clause_numbers() -> list[str]:
+    return [clause.split(" ", 1)[0] for _, clauses in LAW_FIRM_CONTRACT for clause in clauses]
+
+
+def bold_words() -> set[str]:
+    """Every word the contract sets in bold (numbers, defined terms, headings, run-in headings)."""
+    words: set[str] = set()
+    for heading, clauses in LAW_FIRM_CONTRACT:
+        words.update(re.findall(r"\w+", heading))
+        for clause in clauses:
+            words.update(re.findall(r"\w+", clause.split(" ", 1)[0]))
+            for term in _BOLD.findall(clause):
+                words.update(re.findall(r"\w+", term))
+    return words
+
+
+def build_law_firm_docx() -> bytes:
+    from docx import Document
+
+    document = Document()
+    for heading, clauses in LAW_FIRM_CONTRACT:
+        document.add_heading(heading, level=1)
+        for clause in clauses:
+            paragraph = document.add_paragraph()
+            number, _, body = clause.partition(" ")
+            paragraph.add_run(number).bold = True
+            paragraph.add_run(" ")
+            for index, piece in enumerate(_BOLD.split(body)):
+                if piece:
+                    paragraph.add_run(piece).bold = index % 2 == 1
+    document.add_paragraph("IN WITNESS WHEREOF the parties have signed this Agreement.")
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
