@@ -94,3 +94,35 @@ def build_law_firm_docx() -> bytes:
     buffer = io.BytesIO()
     document.save(buffer)
     return buffer.getvalue()
+
+
+def accept_every_recommendation(data: bytes, playbook: str = "saas-customer.yaml") -> tuple[list, list]:
+    """Accept, one rule at a time, the first recommendation of every rule, re-analysing the
+    current text after each accept (what a lawyer clicking Accept throughout gets, without the
+    workflow): (resolved edits, final text model)."""
+    from pathlib import Path
+
+    from documents.docx.edit import apply_edit_to_model, resolve_edit
+    from documents.docx.textmodel import build_text_model
+    from playbooks.loader import load_playbook
+    from review.engine.playbook import PlaybookEngine
+
+    root = Path(__file__).resolve().parents[2]
+    spec = load_playbook((root / "playbooks" / "library" / playbook).read_text())
+    model = build_text_model(data)
+    decided: set[str] = set()
+    edits = []
+    while True:
+        todo = [
+            (result.rule_id, proposal)
+            for result in PlaybookEngine().analyze(model, spec)
+            for proposal in result.recommendations
+            if result.rule_id not in decided
+        ]
+        if not todo:
+            return edits, model
+        rule_id, proposal = todo[0]
+        decided.add(rule_id)
+        edit = resolve_edit(model, proposal.edit)
+        model = apply_edit_to_model(model, edit)
+        edits.append(edit)

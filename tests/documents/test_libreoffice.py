@@ -73,3 +73,22 @@ def test_corpus_redline_in_libreoffice(libreoffice, tmp_path, path):
     assert nonempty(accepted["paragraphs"]) == nonempty(model_texts(final))
     assert nonempty(rejected["paragraphs"]) == original
     assert not accepted["tracked_changes_left"] and not rejected["tracked_changes_left"]
+
+
+@pytest.mark.parametrize("which", ["law-firm", "demo"])
+def test_accepting_every_recommendation_redline_accept_all_is_the_clean_file(libreoffice, tmp_path, which):
+    from core.demo import build_demo_contract_docx
+    from documents.docx.replay import materialise
+    from tests.documents.lawfirm import accept_every_recommendation, build_law_firm_docx
+
+    data = build_law_firm_docx() if which == "law-firm" else build_demo_contract_docx()
+    edits, final = accept_every_recommendation(data)
+    assert len(edits) >= 6
+    (tmp_path / "clean.docx").write_bytes(materialise(data, edits))
+    (tmp_path / "redline.docx").write_bytes(materialise_redline(
+        data, [EditRecord(edit=e, author="Dana Demo", date="2025-03-04T05:06:07Z") for e in edits]
+    ))  # fmt: skip
+    accepted = libreoffice.read(tmp_path / "redline.docx", "accept")
+    assert not accepted["tracked_changes_left"]
+    assert nonempty(accepted["paragraphs"]) == nonempty(libreoffice.paragraphs(tmp_path / "clean.docx"))
+    assert nonempty(accepted["paragraphs"]) == nonempty(model_texts(final))
