@@ -16,6 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect, push_url, retarget
 
 from documents import selectors as document_selectors
 from documents.docx.diff import word_diff_html
+from documents.docx.edit import edit_problem
 from documents.docx.validate import UploadRejected
 from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
@@ -87,6 +88,14 @@ def _show(review: Review, current: Recommendation | None) -> Recommendation | No
     return current
 
 
+def _cannot_apply(review: Review, proposal: Any) -> str:
+    """Why the proposal can never be applied as it stands (it would cut through a field, say),
+    or "": such a card offers no Accept that would fail every time."""
+    if proposal.base_version_id != review.current_version_id:
+        return ""  # shown after re-anchoring; an older one is refused as stale anyway
+    return edit_problem(review.current_version.text_model, proposal.edit_obj) or ""
+
+
 def _card_context(review: Review, current: Recommendation | None) -> dict[str, Any]:
     """What the card needs, and no more: this renders after every decision (the hot path)."""
     counts = selectors.recommendation_counts(review)
@@ -108,6 +117,7 @@ def _card_context(review: Review, current: Recommendation | None) -> dict[str, A
         context["proposal"] = proposal
         # word_diff_html escapes both texts itself and adds only <ins>/<del>.
         context["redline"] = mark_safe(word_diff_html(proposal.before, proposal.after))
+        context["cannot_apply"] = _cannot_apply(review, proposal)
         try:
             rule = review.playbook_version.playbook_spec.rule(current.rule_id)
             context["variants"] = [name for name, _ in rule.variants]

@@ -79,13 +79,16 @@ def check_replace(locator: str, text: str, protected: Iterable[tuple[int, int]],
         raise EditError("The edit does not change anything.")
     check_new_text(edit.after)
     spans = list(protected)
-    if any(_overlaps(span, start, end) for span in spans):
-        raise EditError(
-            f"The edit would change a field (such as a cross-reference or a page number) in paragraph "
-            f"{locator}; only the text around it can be edited."
-        )
-    if start == end and not _insertion_anchor_ok(text, spans, start):
-        raise EditError(f"Text cannot be inserted between two fields in paragraph {locator}.")
+    # Word by word, as applied: a field inside the span that the new wording keeps word for word
+    # is left alone and the edit changes the text beside it.
+    for offset, old, _ in _word_changes(start, edit.before, edit.after):
+        if any(_overlaps(span, offset, offset + len(old)) for span in spans):
+            raise EditError(
+                f"The edit would change a field (such as a cross-reference or a page number) in paragraph "
+                f"{locator}; only the text around it can be edited."
+            )
+        if not old and not _insertion_anchor_ok(text, spans, offset):
+            raise EditError(f"Text cannot be inserted between two fields in paragraph {locator}.")
 
 
 def _char_protected(spans: list[tuple[int, int]], index: int) -> bool:
@@ -198,7 +201,12 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
         assert edit.start is not None
         end = edit.start + len(edit.before)
         text = paragraph.text[: edit.start] + edit.after + paragraph.text[end:]
-        protected = _shift(paragraph.protected, end, len(edit.after) - len(edit.before))
+        protected = paragraph.protected
+        if protected:
+            # Field spans move with the word-level pieces around them (a field the edit keeps
+            # inside its span stays protected where it now is).
+            for offset, old, new in reversed(_word_changes(edit.start, edit.before, edit.after)):
+                protected = _shift(protected, offset + len(old), len(new) - len(old))
         paragraphs[index] = dataclasses.replace(paragraph, text=text, protected=protected)
     elif edit.kind == "insert_after":
         check_insert(paragraph, edit)
@@ -233,6 +241,15 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
         # Same locators in the same order: the index carries over (a decision stays O(1) here).
         result.__dict__["positions"] = model.__dict__["positions"]
     return result
+
+
+def edit_problem(model: TextModel, edit: Edit) -> str | None:
+    """Why ``edit`` cannot be applied to ``model`` (the sentence a lawyer reads), or None."""
+    try:
+        apply_edit_to_model(model, edit)
+    except EditError as exc:
+        return str(exc)
+    return None
 
 
 # --- the XML --------------------------------------------------------------------------------

@@ -126,3 +126,34 @@ def accept_every_recommendation(data: bytes, playbook: str = "saas-customer.yaml
         edit = resolve_edit(model, proposal.edit)
         model = apply_edit_to_model(model, edit)
         edits.append(edit)
+
+
+def field_docx(paragraphs: list[tuple[str, str]]) -> bytes:
+    """Paragraphs "before{REF}after": a REF cross-reference field to "4.2" between two texts
+    (fldChar begin / instrText / separate / result / end, as Word writes it)."""
+    from docx import Document
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    document = Document()
+    for before, after in paragraphs:
+        paragraph = document.add_paragraph()
+        paragraph.add_run(before)
+        for kind, text in (("begin", None), ("instr", " REF _Ref42 \\r \\h "), ("separate", None), ("result", "4.2"),
+                           ("end", None)):  # fmt: skip
+            run = paragraph.add_run()
+            if kind == "instr":
+                instr = OxmlElement("w:instrText")
+                instr.set(qn("xml:space"), "preserve")
+                instr.text = text
+                run._r.append(instr)
+            elif kind == "result":
+                run.text = text
+            else:
+                char = OxmlElement("w:fldChar")
+                char.set(qn("w:fldCharType"), kind)
+                run._r.append(char)
+        paragraph.add_run(after)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()

@@ -271,3 +271,22 @@ def test_the_only_paragraph_of_a_cell_cannot_be_deleted_but_can_once_it_has_comp
     final, _, clean = apply_all(data, [Edit("insert_after", alone.locator, after="Company."), delete])
     assert final.get("n1").cell == alone.cell
     assert model_texts(build_text_model(clean)) == model_texts(final)
+
+
+def test_a_sentence_rewrite_that_keeps_a_cross_reference_edits_around_the_field():
+    sentence = "As defined in Section 4.2, the Fees are payable monthly."
+    new = "As defined in Section 4.2, all undisputed Fees are payable monthly in arrears."
+    original = body_paragraphs(tricky_bytes())[3]
+    model, _, data = apply_all(tricky_bytes(), [Edit("replace", "p4", sentence, new)])
+    assert model.get("p4").text == new
+    assert model.get("p4").text[22:25] == "4.2" and model.get("p4").protected == ((22, 25),)
+    assert build_text_model(data).get("p4") == model.get("p4")
+    fields = [s for s in structure(body_paragraphs(data)[3]) if s.startswith(("fldChar", "instrText"))]
+    assert fields == [s for s in structure(original) if s.startswith(("fldChar", "instrText"))]
+
+
+def test_a_sentence_rewrite_that_drops_a_cross_reference_is_refused_with_the_reason():
+    model = build_text_model(tricky_bytes())
+    edit = Edit("replace", "p4", "As defined in Section 4.2, the Fees are payable monthly.", "Fees are payable monthly.")
+    with pytest.raises(EditError, match="would change a field"):
+        apply_edit_to_model(model, resolve_edit(model, edit))
