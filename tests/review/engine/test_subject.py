@@ -3,7 +3,6 @@ subject governs, once per sentence, and a number revision changes that same quan
 
 from __future__ import annotations
 
-
 import pytest
 
 from core.demo import build_demo_contract_docx
