@@ -251,11 +251,12 @@ def findings_of(r: dict) -> str:
 
     queries = ", ".join(f"{n} on version {v}" for v, n in r.get("queries", {}).items())
     return (
-        f"- {r['label']}: the workflow (`review_decide`) {pair('review/workflow.py:review_decide')}, of which "
+        f"- {r['label']}: the workflow (`review_decide`) "
+        f"{pair('review/workflow/decisions.py:review_decide')}, of which "
         f"`version_create` {pair('documents/services.py:version_create')} and the hash-chained events "
-        f"{pair('review/workflow.py:event_append')}; the next card (`_card_context`) "
+        f"{pair('review/workflow/audit.py:event_append')}; the next card (`_card_context`) "
         f"{pair('review/views.py:_card_context')}; re-anchoring it (`recommendation_prepare`) "
-        f"{pair('review/workflow.py:recommendation_prepare')}"
+        f"{pair('review/workflow/proposals.py:recommendation_prepare')}"
         + (f"; SQL queries per decision: {queries}" if queries else "") + "."
     )
 

@@ -225,7 +225,8 @@ def render(rows: list[tuple[str, str, float, float | None]], runs: int) -> str:
         lines.append(f"| {name} | {what} | {value:.1f} ms | {verdict} |")
     lines += [
         "",
-        "Peers (FIELD-NOTES): mammoth needs 1.5 to 5.6 s for an HTML preview of this file and cannot show changes; "
+        "Peers (measured once on this machine class): mammoth needs 1.5 to 5.6 s for an HTML preview of this file "
+        "and cannot show changes; "
         "python-redlines (Docxodus) needs 8.9 s and 600 MB for a comparable redline.",
         "Why the version cost is flat: `version_create` reads only the parent's stored text model (zlib JSON), "
         "applies the edit to it and stores the new one; it never opens the .docx, and nothing depends on the "

@@ -134,7 +134,7 @@ def render(result: dict, command: str) -> str:
                   "work linear in the contract's length, now once every 32 versions (the snapshots; the "
                   "others store their edit). Decoding text models "
                   f"(`DocumentVersion.text_model`) takes {share('documents/models.py:text_model')} and "
-                  f"`recommendation_prepare` {share('review/workflow.py:recommendation_prepare')}."]
+                  f"`recommendation_prepare` {share('review/workflow/proposals.py:recommendation_prepare')}."]
         lines += ["", common.profile_markdown(result["profile"], "the 40\u00d7 review (whole command: analysis, "
                                                "decisions, exports)")]
     return "\n".join(lines)

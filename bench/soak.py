@@ -1,4 +1,4 @@
-"""The soak of issue 7, outside the suite: K lawyers over real HTTP (gunicorn, 2 processes) on a
+"""The soak, outside the suite: K lawyers over real HTTP (gunicorn, 2 processes) on a
 throw-away PostgreSQL, a Celery worker killed and restarted half-way, then the consistency checks
 of tests/reliability/test_soak.py. Prints the numbers; ``--write-readme`` puts them in the "Soak"
 section of bench/README.md.

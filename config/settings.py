@@ -139,7 +139,7 @@ else:
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": SQLITE_PATH}}
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # FIELD-NOTES: IMMEDIATE transactions take the write lock up front, so two writers queue
+    # docs/decisions/sqlite-transactions.md: IMMEDIATE transactions take the write lock up front, so two writers queue
     # instead of failing with "database is locked" halfway through a transaction; WAL lets
     # readers carry on meanwhile.
     DATABASES["default"]["OPTIONS"] = {
@@ -217,7 +217,7 @@ REDPEN_JOB_STALE_SECONDS = env_int("REDPEN_JOB_STALE_SECONDS", 120)
 REDPEN_ANALYSIS_MAX_ATTEMPTS = env_int("REDPEN_ANALYSIS_MAX_ATTEMPTS", 3)
 # Finished reviews older than this many days have their text redacted (0 = never).
 REDPEN_RETENTION_DAYS = env_int("REDPEN_RETENTION_DAYS", 365)
-# Approvals (issue 9): who approves when neither the rule nor the playbook says; when an open
+# Approvals (docs/decisions/approvals.md): who approves when neither the rule nor the playbook says; when an open
 # approval counts as stuck; how often approvers get their digest.
 REDPEN_DEFAULT_APPROVER = os.environ.get("REDPEN_DEFAULT_APPROVER", "group:Admin")
 REDPEN_APPROVAL_STUCK_HOURS = env_int("REDPEN_APPROVAL_STUCK_HOURS", 48)

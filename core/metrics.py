@@ -1,6 +1,6 @@
 """Prometheus metrics, computed from the database at scrape time.
 
-Every figure is an aggregate over the review record (DESIGN §2: the record is the truth), so any
+Every figure is an aggregate over the review record (docs/architecture.md: the record is the truth), so any
 web process answers the same thing and nothing is lost when a process restarts: no in-process
 counters, no shared memory directory, no ``prometheus_client``. The text exposition format
 (version 0.0.4) is small enough to write here.
@@ -164,7 +164,7 @@ def collect() -> list[Metric]:
         repairs.add(n, kind=kind)
     metrics.append(repairs)
 
-    # Issue 9: decisions waiting for a second person.
+    # Approvals (docs/decisions/approvals.md): decisions waiting for a second person.
     approvals = Approval.objects.filter(status=ApprovalStatus.OPEN).aggregate(n=Count("pk"), oldest=Min("created_at"))
     metrics.append(Metric("redpen_open_approvals", "gauge", "Decisions waiting for an approver.").add(approvals["n"]))
     age = (now - approvals["oldest"]).total_seconds() if approvals["oldest"] else 0.0

@@ -100,7 +100,7 @@ class DocumentVersion(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     # The review decision that made this version (null for uploads and direct edits). One-to-one:
-    # one decision can never make two versions (DESIGN §2.4).
+    # one decision can never make two versions (docs/architecture.md, "Idempotency").
     decision = models.OneToOneField(
         "review.Decision", on_delete=models.PROTECT, null=True, blank=True, related_name="version"
     )

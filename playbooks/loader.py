@@ -1,4 +1,4 @@
-"""YAML playbook -> validated ``PlaybookSpec`` (DESIGN §4). Pure: no ORM, no settings.
+"""YAML playbook -> validated ``PlaybookSpec`` (docs/playbook-format.md). Pure: no ORM, no settings.
 
 The file is read safely and validated strictly, and a file is accepted or rejected whole:
 ``load_playbook`` either returns a spec or raises ``PlaybookInvalid`` with *every* problem it
@@ -76,7 +76,7 @@ FIND_FIELDS = ("any", "all", "regex")
 # find a problem and have nothing to propose.
 CHECKS_NEEDING_POSITIONS = ("must_exist", "must_match")
 NUMBER_CHECKS = tuple(kind for kind in CHECK_KINDS if kind.startswith(("max_", "min_")))
-# Words a lawyer types to move along the ladder (DESIGN §4): a variant with one of these names
+# Words a lawyer types to move along the ladder (docs/playbook-format.md): a variant with one of these names
 # could never be picked.
 REVISION_WORDS = ("softer", "fallback", "stricter", "preferred")
 

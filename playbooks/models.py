@@ -1,4 +1,5 @@
-"""Playbooks and their immutable versions (DESIGN §4; reviews pin a version, issue 6)."""
+"""Playbooks and their immutable versions (docs/playbook-format.md); a review pins the version it
+started with (docs/architecture.md, "The workflow")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Typed playbook rules: what the loader produces and the engine consumes (DESIGN §4).
+"""Typed playbook rules: what the loader produces and the engine consumes (docs/playbook-format.md).
 
 Pure data, JSON round-trippable, so a ``PlaybookVersion`` stores its parsed rules and the engine
 never re-reads YAML.
@@ -170,7 +170,7 @@ class PlaybookSpec:
     description: str = ""
     party: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
-    # Approval gate (issue 9): who approves ("user:NAME" / "group:NAME"), and whether a critical
+    # Approval gate (docs/decisions/approvals.md): who approves ("user:NAME" / "group:NAME"), and whether a critical
     # rule whose final outcome is a fallback, a revision or a rejection needs approval.
     approver: str = ""
     approve_critical_deviations: bool = False

@@ -87,7 +87,7 @@ def playbook_upload_page(request: HttpRequest, pk: int | None = None) -> HttpRes
             url = _version_url(version)
             return HttpResponseClientRedirect(url) if _partial(request) else redirect(url)
     template = "playbooks/upload.html#upload-form" if _partial(request) else "playbooks/upload.html"
-    # Errors re-render with 200: HTMX swaps only successful responses (FIELD-NOTES).
+    # Errors re-render with 200: HTMX swaps only successful responses (docs/decisions/htmx.md).
     return render(request, template, context)
 
 

@@ -19,7 +19,7 @@ def _group_membership_changed(sender, instance, action, reverse, model, pk_set, 
     """An approver who leaves a group loses the items they took back to the group."""
     if action not in ("post_remove", "pre_clear"):
         return
-    from .approvals import approvals_release_departed
+    from .workflow import approvals_release_departed
 
     if not reverse:  # user.groups.remove(group...)
         group_ids = list(pk_set or instance.groups.values_list("pk", flat=True))

@@ -1,4 +1,4 @@
-"""When a decision needs a second human (issue 9), and who that human is.
+"""When a decision needs a second human (docs/decisions/approvals.md), and who that human is.
 
 - A rule with ``requires_approval: true``: every final decision on it (accept or reject).
 - With ``approvals: {critical_deviations: true}`` on the playbook: a critical rule whose final

@@ -1,8 +1,8 @@
-"""The review record: the truth of a review (DESIGN §2).
+"""The review record: the truth of a review (docs/architecture.md, "The workflow").
 
-Statuses are TextChoices with explicit terminal sets. A status changes only inside
-``review/workflow.py``, in a transaction, through a compare-and-set ``UPDATE``; unique
-constraints are the idempotency keys (FIELD-NOTES "Celery, Redis, Django transactions").
+Statuses are TextChoices with explicit terminal sets. A review's or an approval's status
+changes only in ``review/workflow/transitions.py``, in a transaction, through a compare-and-set
+``UPDATE``; unique constraints are the idempotency keys (docs/architecture.md, "Idempotency").
 """
 
 from __future__ import annotations
@@ -41,13 +41,13 @@ class Review(models.Model):
     party = models.CharField(max_length=120, blank=True, help_text="Our side, when the playbook is neutral.")
     engine_version = models.CharField(max_length=40)
     status = models.CharField(max_length=20, choices=ReviewStatus.choices, default=ReviewStatus.ANALYZING)
-    # The version cursor: always the newest version of the document (DESIGN §2.2).
+    # The version cursor: always the newest version of the document (invariant 2, docs/architecture.md).
     current_version = models.ForeignKey(
         "documents.DocumentVersion", on_delete=models.PROTECT, related_name="+"
     )
     # Compare-and-set counter: every state change of the review bumps it.
     revision = models.PositiveIntegerField(default=0)
-    # Engine continuity (DESIGN §2): never trusted over the rows of this review.
+    # Engine continuity (docs/architecture.md, "The workflow"): never trusted over the rows of this review.
     engine_snapshot = models.JSONField(default=dict, blank=True)
     status_message = models.TextField(blank=True)
     # Head of the audit chain: the hash and number of the last event, so that deleting the
@@ -144,7 +144,7 @@ class RecommendationStatus(models.TextChoices):
     # The text it was about changed (another accepted edit) and the rule no longer finds an
     # issue there: nothing left to decide. Never read as accepted.
     SUPERSEDED = "superseded", "No longer applies"
-    # The lawyer decided; an approver must sign off before it takes effect (issue 9).
+    # The lawyer decided; an approver must sign off before it takes effect (docs/decisions/approvals.md).
     AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
 
 
@@ -190,7 +190,7 @@ class ProposalSource(models.TextChoices):
 
 
 class Proposal(models.Model):
-    """Exactly what will change (DESIGN §2.3): accepting applies this stored edit, not a fresh
+    """Exactly what will change (invariant 3, docs/architecture.md): accepting applies this stored edit, not a fresh
     computation. Immutable once written; a revision or re-anchoring makes a new row whose
     predecessor is this one, so the history is kept."""
 
@@ -278,7 +278,7 @@ class Decision(models.Model):
         constraints = [
             # A retried request (same key) can never record a second decision.
             models.UniqueConstraint(fields=["review", "idempotency_key"], name="decision_idempotency_key"),
-            # At most one effective decision per proposal (DESIGN §2.4): a second accept of the
+            # At most one effective decision per proposal (docs/architecture.md, "Idempotency"): a second accept of the
             # same proposal cannot be written, whatever the browser or the network does.
             models.UniqueConstraint(
                 fields=["proposal"], condition=Q(outcome__in=["applied", "rejected", "revised", "awaiting_approval"]),
@@ -329,7 +329,7 @@ class ApprovalStatus(models.TextChoices):
 
 
 class Approval(models.Model):
-    """A second human gate (issue 9): the lawyer's decision, exactly as stored (the proposal
+    """A second human gate (docs/decisions/approvals.md): the lawyer's decision, exactly as stored (the proposal
     snapshot, or the rejection and its reason), waiting for a named approver or a group."""
 
     review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="approvals")

@@ -1,5 +1,5 @@
-"""The reconciler (DESIGN §2 "Operations"): finds work the happy path lost and repairs each item
-once. Run by Celery beat and by ``manage.py reconcile``; safe to run twice at once.
+"""The reconciler (docs/architecture.md, "Jobs and the reconciler"): finds work the happy path
+lost and repairs each item once. Run by Celery beat and by ``manage.py reconcile``; safe to run twice at once.
 
 It trusts only the review record, never Celery's result state:
 - analysis jobs queued or running for longer than ``REDPEN_JOB_STALE_SECONDS`` are sent to the
@@ -38,7 +38,11 @@ from .models import (
     ReviewStatus,
     RevisionJob,
 )
-from .workflow import _complete_if_done, analysis_fail, event_append
+from .workflow import jobs
+from .workflow.analysis import analysis_fail
+from .workflow.audit import event_append
+from .workflow.locks import lock_review
+from .workflow.transitions import review_complete_if_done, review_transition
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +54,7 @@ class ReconcileReport:
     completed_reviews: list[int] = field(default_factory=list)
     broken_decisions: list[int] = field(default_factory=list)
     enqueue_errors: list[str] = field(default_factory=list)
-    # Reported, not repaired: only a person can approve (issue 9).
+    # Reported, not repaired: only a person can approve (docs/decisions/approvals.md).
     stuck_approvals: list[int] = field(default_factory=list)
 
     @property
@@ -75,8 +79,6 @@ def _claimable(queryset):  # type: ignore[no-untyped-def]
 
 
 def reconcile(*, stale_after: float | None = None, max_attempts: int | None = None) -> ReconcileReport:
-    from .tasks import analyze_review, revise_recommendation
-
     report = ReconcileReport()
     now = timezone.now()
     stale = timedelta(seconds=stale_after if stale_after is not None else settings.REDPEN_JOB_STALE_SECONDS)
@@ -108,7 +110,7 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
             report.failed_jobs.append(str(job_id))
             continue
         try:
-            analyze_review.apply_async(args=[str(job_id)], task_id=str(job_id))
+            jobs.enqueue(jobs.ANALYZE, [str(job_id)], task_id=str(job_id))
         except Exception as exc:  # broker down: the row stays as it is for the next round
             AnalysisJob.objects.filter(pk=job_id).update(redriven_at=None)
             report.enqueue_errors.append(f"{job_id}: {exc}")
@@ -134,7 +136,7 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
             report.failed_jobs.append(str(job_id))
             continue
         try:
-            revise_recommendation.apply_async(args=[str(job_id)], task_id=str(job_id))
+            jobs.enqueue(jobs.REVISE, [str(job_id)], task_id=str(job_id))
         except Exception as exc:
             RevisionJob.objects.filter(pk=job_id).update(redriven_at=None)
             report.enqueue_errors.append(f"{job_id}: {exc}")
@@ -146,8 +148,8 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
     ).values_list("pk", flat=True)
     for review_id in list(idle[:200]):
         with transaction.atomic():
-            if _complete_if_done(review_id):
-                event_append(review_id=review_id, kind="reconcile.review_completed")
+            if review_complete_if_done(lock_review(review_id)):
+                event_append(review_id=review_id, kind="reconcile.review_completed", locked=True)
                 report.completed_reviews.append(review_id)
 
     orphans = Decision.objects.filter(outcome=DecisionOutcome.APPLIED, version__isnull=True).values_list(
@@ -155,6 +157,7 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
     )
     for decision_id, review_id, rec_id in list(orphans[:200]):
         with transaction.atomic():
+            lock = lock_review(review_id)
             marked = Decision.objects.filter(pk=decision_id, outcome=DecisionOutcome.APPLIED).update(
                 outcome=DecisionOutcome.FAILED,
                 message="Recorded as applied but no version exists: the recommendation is pending again.",
@@ -164,10 +167,10 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
             Recommendation.objects.filter(pk=rec_id, status=RecommendationStatus.ACCEPTED).update(
                 status=RecommendationStatus.PENDING, message="An earlier acceptance was not applied; decide again."
             )
-            Review.objects.filter(pk=review_id, status=ReviewStatus.COMPLETED).update(
-                status=ReviewStatus.AWAITING_DECISION, completed_at=None, revision=F("revision") + 1
-            )
-            event_append(review_id=review_id, kind="reconcile.decision_not_applied", decision=decision_id)
+            review_transition(review_id=lock.review_id, from_=[ReviewStatus.COMPLETED],
+                              to=ReviewStatus.AWAITING_DECISION, completed_at=None)
+            event_append(review_id=review_id, kind="reconcile.decision_not_applied", decision=decision_id,
+                         locked=True)
         report.broken_decisions.append(decision_id)
 
     stuck_before = now - timedelta(hours=settings.REDPEN_APPROVAL_STUCK_HOURS)

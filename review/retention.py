@@ -1,4 +1,4 @@
-"""Retention (DESIGN §2 "Operations"): after a configured window, finished reviews lose their
+"""Retention (docs/architecture.md, "Retention"): after a configured window, finished reviews lose their
 contract text, proposals, reasons and instructions; the skeleton stays (ids, statuses,
 timestamps, rule ids, counts, who decided what and when) and so does the audit trail, whose
 events never hold free text, so its hash chain still verifies after a redaction.
@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -30,7 +30,8 @@ from .models import (
     RevisionJob,
     RuleOutcome,
 )
-from .workflow import event_append
+from .workflow.audit import event_append
+from .workflow.transitions import review_transition
 
 
 @dataclass
@@ -43,12 +44,12 @@ class RetentionReport:
 
 def review_redact(*, review: Review) -> bool:
     with transaction.atomic():
-        won = Review.objects.filter(pk=review.pk, status__in=list(REVIEW_TERMINAL), redacted_at__isnull=True).update(
+        won = review_transition(
+            review_id=review.pk, from_=REVIEW_TERMINAL, when=Q(redacted_at__isnull=True),
             redacted_at=timezone.now(), title=f"Review #{review.pk} (redacted)", status_message="",
             engine_snapshot={"engine_version": review.engine_version, "redacted": True},
-            revision=F("revision") + 1,
         )
-        if not won:
+        if won is None:
             return False
         for proposal in Proposal.objects.filter(recommendation__review=review).only("pk", "edit"):
             skeleton = {k: v for k, v in (proposal.edit or {}).items() if k in {"kind", "locator", "new_locator"}}
@@ -62,7 +63,7 @@ def review_redact(*, review: Review) -> bool:
         shared_with_active = Review.objects.filter(document=document, status__in=list(REVIEW_ACTIVE)).exists()
         if not shared_with_active:
             document_redact(document=document)
-        event_append(review_id=review.pk, kind="review.redacted", document=not shared_with_active)
+        event_append(review_id=review.pk, kind="review.redacted", document=not shared_with_active, locked=True)
     return True
 
 

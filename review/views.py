@@ -22,7 +22,6 @@ from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
 
 from . import selectors
-from .approvals import approval_decide, approval_take
 from .forms import DecisionForm, NewReviewForm
 from .gates import can_approve, effective_assignee
 from .inbox import approval_for_user
@@ -36,7 +35,16 @@ from .models import (
     Review,
     ReviewStatus,
 )
-from .workflow import ReviewRefused, recommendation_prepare, review_cancel, review_decide, review_start
+from .workflow import (
+    ReviewRefused,
+    approval_decide,
+    approval_take,
+    event_append,
+    recommendation_prepare,
+    review_cancel,
+    review_decide,
+    review_start,
+)
 
 DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 
@@ -285,8 +293,6 @@ def review_download(request: HttpRequest, review_id: int, kind: str) -> HttpResp
         suffix = "redline"
     else:
         raise Http404("Unknown download.")
-    from .workflow import event_append
-
     event_append(review_id=review.pk, kind="export", actor=request.user, file=kind, version=version.number)
     stem = (review.document.original_filename or "contract.docx").rsplit(".", 1)[0]
     response = HttpResponse(data, content_type=DOCX_CONTENT_TYPE)
@@ -303,7 +309,7 @@ def review_preview(request: HttpRequest, review_id: int) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------------------------
-# Approvals (issue 9): the item page an inbox entry opens, and the approver's actions.
+# Approvals (docs/decisions/approvals.md): the item page an inbox entry opens, and the approver's actions.
 
 
 def _approval_context(request: HttpRequest, approval: Approval) -> dict[str, Any]:

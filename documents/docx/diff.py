@@ -1,4 +1,4 @@
-"""Word-level diffs on diff-match-patch (FIELD-NOTES): every word, run of white space and
+"""Word-level diffs on diff-match-patch (docs/decisions/word-diff.md): every word, run of white space and
 punctuation mark becomes one character, the characters are diffed, and mapped back. Lawyers
 read "sixty (60)" -> "thirty (30)", never "six" -> "thir"."""
 

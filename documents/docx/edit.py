@@ -4,7 +4,7 @@ Both steps call the same ``check_*`` functions on the same (text, protected span
 accepted on the text model (the hot path, no .docx involved) is exactly one the XML replay will
 accept later, and vice versa.
 
-XML rules (FIELD-NOTES ".docx"):
+XML rules (docs/decisions/docx-text-and-edits.md):
 - runs are split exactly at the edit boundaries (``w:rPr`` copied, ``w:t`` split); zero-width
   run content at a boundary (a field character, a rendered page break) stays outside the span;
 - the replacement is one new run carrying the formatting of the first replaced run, placed

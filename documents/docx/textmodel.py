@@ -1,5 +1,6 @@
-"""Build a version-1 ``TextModel`` from .docx bytes, from the XML itself (FIELD-NOTES: python-docx's
-``paragraph.text`` misses text in hyperlinks, smart tags, content controls, simple fields...)."""
+"""Build a version-1 ``TextModel`` from .docx bytes, from the XML itself (python-docx's
+``paragraph.text`` misses text in hyperlinks, smart tags, content controls, simple fields...;
+docs/decisions/docx-text-and-edits.md)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ paragraphs, depth first; text-box paragraphs are never reached because drawings 
 entered). ``map_paragraph`` gives a paragraph's visible text and, for every character, the XML
 element it comes from, so an edit can find the runs behind a text span.
 
-Visible text follows FIELD-NOTES: ``w:t``, ``w:tab``/``w:ptab`` (tab), ``w:br`` (line break; page
+Visible text (docs/decisions/docx-text-and-edits.md): ``w:t``, ``w:tab``/``w:ptab`` (tab), ``w:br`` (line break; page
 and column breaks are zero-width), ``w:cr``, ``w:noBreakHyphen``; text inside ``w:ins``,
 ``w:hyperlink``, ``w:smartTag``, ``w:sdt``, ``w:fldSimple`` and field results counts; ``w:del``,
 ``w:moveFrom``, field instructions, drawings and text boxes do not. Complex fields may span

@@ -1,4 +1,4 @@
-"""The review engine (DESIGN §5): what generates recommendations and revisions.
+"""The review engine (docs/architecture.md, "The engine"): what generates recommendations and revisions.
 
 Engines are versioned. Each review records the ``ENGINE_VERSION`` it started with and asks
 ``get_engine(review.engine_version)`` for every later step, so a review in flight keeps deciding

@@ -1,7 +1,8 @@
-"""The engine interface (DESIGN §5): pure, deterministic, no ORM.
+"""The engine interface (docs/architecture.md, "The engine"): pure, deterministic, no ORM.
 
 ``analyze`` turns a version's text model and a pinned playbook into one ``RuleResult`` per rule;
-each recommendation carries a fully resolved ``Edit`` (resolve/apply split, DESIGN §2.3).
+each recommendation carries a fully resolved ``Edit`` (resolve, then apply the stored edit:
+invariant 3, docs/architecture.md).
 ``revise`` turns an instruction into a new ``Proposal`` or a ``RevisionError`` the lawyer can
 act on. The workflow stores what these return and applies exactly that.
 """
@@ -111,7 +112,7 @@ class RuleResult:
 
 @dataclass(frozen=True)
 class HistoryItem:
-    """A decision the engine has seen (DESIGN §2.7): rejections, reasons, instructions."""
+    """A decision the engine has seen (invariant 7, docs/architecture.md): rejections, reasons, instructions."""
 
     rule_id: str
     action: Literal["accept", "reject", "revise"]

@@ -1,4 +1,4 @@
-"""Optional LLM engine (DESIGN §5): revisions the playbook engine does not understand.
+"""Optional LLM engine (docs/architecture.md, "The engine"): revisions the playbook engine does not understand.
 
 Any OpenAI-compatible chat-completions endpoint (OpenAI, vLLM, Ollama, llama.cpp server):
 

@@ -168,8 +168,8 @@ _LEADING_NUMBER = re.compile(
 
 def strip_clause_number(text: str) -> str:
     """Drop a leading clause number. Numbers from Word numbering definitions are not in the
-    paragraph text (FIELD-NOTES), so text quoted from a rendered document may carry one that the
-    text model lacks."""
+    paragraph text (docs/decisions/docx-text-and-edits.md), so text quoted from a rendered
+    document may carry one that the text model lacks."""
     previous = None
     while previous != text:
         previous = text

@@ -7,9 +7,10 @@ Reading: "sixty (60) days", "thirty-five days", "one hundred twenty (120) days",
 Where words and digits disagree ("sixty (30) days") the digits win: they are what courts and
 counterparties read as the figure.
 
-Durations are compared in calendar days: weeks x7, months x30, years x365 (DESIGN §4), and
-business/working days x7/5 (five business days are a calendar week), so "thirty (30) business
-days" is longer than a 30-day limit.
+Durations are compared in calendar days: weeks x7, months x30, years x365
+(docs/playbook-format.md, "How numbers are read"), and business/working days x7/5 (five
+business days are a calendar week), so "thirty (30) business days" is longer than a 30-day
+limit.
 
 Writing changes only the number phrase and keeps its style: words with digits in brackets,
 words only, digits only (with thousands separators if the document used them), capitalisation,

@@ -1,4 +1,4 @@
-"""The playbook engine (DESIGN §4 and §5): deterministic, offline, no ORM.
+"""The playbook engine (docs/playbook-format.md, docs/architecture.md "The engine"): deterministic, offline, no ORM.
 
 ``analyze`` runs every rule of a playbook over a text model and returns one ``RuleResult`` per
 rule, in rule order, each with its evidence sentences and fully resolved proposals (the exact
@@ -10,7 +10,7 @@ demand, cached by paragraph text); a rule first checks its phrases against the w
 then each paragraph with plain substring tests, so sentence splitting and regexes only run on the
 few paragraphs that can match.
 
-History (DESIGN §2.7): ``revise`` reads the decisions the workflow passes in. Earlier instructions
+History (invariant 7, docs/architecture.md): ``revise`` reads the decisions the workflow passes in. Earlier instructions
 on the same rule are cited in the explanation ("Earlier instructions: ..."); an instruction that
 was already tried on this rule and whose result was rejected is reported in the explanation with
 the rejection reason, so the lawyer sees they are going round in circles; and a request to go

@@ -41,7 +41,7 @@ def test_python_docx_misses_text_that_the_model_keeps():
 
     naive = [p.text for p in docx.Document(io.BytesIO(tricky_bytes())).paragraphs]
     model = model_texts(build_text_model(tricky_bytes()))
-    assert naive != model  # the reason for our own walk (FIELD-NOTES)
+    assert naive != model  # the reason for our own walk (docs/decisions/docx-text-and-edits.md)
     assert "Seattle" in model[4]
 
 

@@ -1,4 +1,4 @@
-"""Issue 9 in a real Chromium: a lawyer accepts a fallback on a requires_approval rule, the
+"""Approvals (docs/decisions/approvals.md) in a real Chromium: a lawyer accepts a fallback on a requires_approval rule, the
 approver sees it in the inbox and approves, the review completes, the redline has the edit."""
 
 from __future__ import annotations

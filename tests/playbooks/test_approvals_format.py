@@ -1,4 +1,4 @@
-"""The approval fields of the format (issue 9), validated like every other field."""
+"""The approval fields of the format (docs/playbook-format.md, "Approvals"), validated like every other field."""
 
 import pytest
 

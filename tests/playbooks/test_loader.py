@@ -1,4 +1,4 @@
-"""The playbook loader: DESIGN §4 exactly, strict validation with rule/field/line, bounded input."""
+"""The playbook loader: the specified format exactly, strict validation with rule/field/line, bounded input."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def design_example() -> str:
         missing_dependency(f"{DESIGN} is absent: tests need ../shared beside the checkout")
     section = DESIGN.read_text().split("## 4.", 1)[1]
     match = re.search(r"```yaml\n(.*?)```", section, re.S)
-    assert match, "DESIGN §4 has a yaml example"
+    assert match, "the specification has a yaml example"
     return match.group(1)
 
 
@@ -57,7 +57,7 @@ def with_rule(body: str) -> str:
     )
 
 
-# --- the format as DESIGN §4 writes it ------------------------------------------------------
+# --- the format as the specification's example writes it ------------------------------------
 
 
 def test_every_design_example_validates_and_round_trips():

@@ -1,4 +1,4 @@
-"""Real parts for the fault tests of issue 7: a Redis this package can stop and start again on the
+"""Real parts for the fault tests: a Redis this package can stop and start again on the
 same port, Celery worker processes with fault-injection environment and a chosen concurrency, and
 a gunicorn server on the test database.
 

@@ -1,4 +1,4 @@
-"""Issue 7, "Done means": operations that race on PostgreSQL (threads, one connection each).
+"""Operations that race on PostgreSQL (threads, one connection each).
 
 - Two reconcilers at once repair each item exactly once (``skip_locked`` claims, the job's
   compare-and-set on ``redrives``, the review's compare-and-set on its status); a second run is a

@@ -1,4 +1,4 @@
-"""Issue 7, "Done means": the soak. K lawyers of one team decide on shared reviews over real HTTP
+"""The soak. K lawyers of one team decide on shared reviews over real HTTP
 against gunicorn (2 processes) on PostgreSQL, with random decisions, duplicate submissions (the
 same idempotency key twice, one after the other or at once), stale clicks (an old form with an
 old proposal id) and new contracts uploaded and analysed by a Celery worker that is killed and

@@ -1,7 +1,7 @@
-"""Issue 7, "Done means": the analysis survives real faults of real parts.
+"""The analysis survives real faults of real parts.
 
 Real Redis, real ``celery worker`` processes (prefork) on the test database, faults injected with
-``REDPEN_FAULTS`` in the worker's environment only (review/workflow.py ``_fault_point``). Each
+``REDPEN_FAULTS`` in the worker's environment only (review/workflow/analysis.py ``fault_point``). Each
 test checks the review record, the only truth (the reconciler never trusts Celery's state):
 recommendations, rule outcomes and proposals exist exactly once, and the job row counts attempts.
 """

@@ -1,4 +1,4 @@
-"""`manage.py analyze` (DESIGN §6): exact JSON, a readable table, clean errors. No database."""
+"""`manage.py analyze` (docs/headless.md): exact JSON, a readable table, clean errors. No database."""
 
 from __future__ import annotations
 

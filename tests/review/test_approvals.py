@@ -1,4 +1,4 @@
-"""Approval gates (issue 9): a second human gate with the same guarantees as the first."""
+"""Approval gates (docs/decisions/approvals.md): a second human gate with the same guarantees as the first."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from documents.models import DocumentVersion
-from review.approvals import approval_decide, approval_take
 from review.models import (
     Approval,
     ApprovalStatus,
@@ -16,6 +15,7 @@ from review.models import (
     RecommendationStatus,
     ReviewStatus,
 )
+from review.workflow import approval_decide, approval_take
 from tests.factories import UserFactory
 from tests.review.factories import PLAYBOOK_YAML, author_user, decide, make_review, shown
 

@@ -92,8 +92,8 @@ def test_accepting_two_different_recommendations_at_once_never_forks_the_version
 def test_concurrent_approve_and_send_back_give_one_outcome():
     from django.contrib.auth.models import Group
 
-    from review.approvals import approval_decide
     from review.models import Approval, ApprovalStatus
+    from review.workflow import approval_decide
     from tests.factories import UserFactory
     from tests.review.factories import author_user
     from tests.review.test_approvals import GATED_PLAYBOOK

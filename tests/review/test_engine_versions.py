@@ -1,4 +1,4 @@
-"""Engine versioning (issue 7): a review keeps the engine it started with, across deploys."""
+"""Engine versioning (docs/architecture.md, "The engine"): a review keeps the engine it started with, across deploys."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def deployed_playbook_2(monkeypatch):
     registry = {"playbook-1": factory(PlaybookEngine), "playbook-2": factory(NextEngine)}
     monkeypatch.setattr(engine_registry, "_REGISTRY", registry)
     monkeypatch.setattr(engine_registry, "ENGINE_VERSION", "playbook-2")
-    import review.workflow as workflow
+    import review.workflow.analysis as workflow
 
     monkeypatch.setattr(workflow, "ENGINE_VERSION", "playbook-2")
     return used

@@ -1,4 +1,4 @@
-"""Revisions the playbook engine does not understand go to the LLM as a task (issue 6): the card
+"""Revisions the playbook engine does not understand go to the LLM as a task (review/workflow/revisions.py): the card
 says it is being revised, other recommendations stay decidable, and the result or the error
 appears by itself. The LLM is a local HTTP server speaking the chat-completions protocol."""
 

@@ -1,4 +1,4 @@
-"""`manage.py review` (DESIGN §6): a whole review headless, through the workflow services."""
+"""`manage.py review` (docs/headless.md): a whole review headless, through the workflow services."""
 
 from __future__ import annotations
 

@@ -147,10 +147,10 @@ def test_new_review_uploads_the_contract_and_starts_the_analysis(client, monkeyp
     upload = io.BytesIO(contract_docx())
     upload.name = "msa.docx"
     sent: list = []
-    from review import tasks
+    from review.workflow import jobs
 
     # Only the broker edge is replaced here; tests/review/test_tasks.py runs a real worker.
-    monkeypatch.setattr(tasks.analyze_review, "apply_async", lambda *a, **k: sent.append(k))
+    monkeypatch.setattr(jobs, "enqueue", lambda name, args, **k: sent.append({"name": name, **k}))
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("review:new"), {"contract": upload, "playbook_version": version.pk})
     assert response.status_code == 302

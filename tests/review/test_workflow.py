@@ -1,4 +1,4 @@
-"""Service tests for the seven invariants of DESIGN §2 (each fails without its mechanism)."""
+"""Service tests for the seven invariants of docs/architecture.md (each fails without its mechanism)."""
 
 from __future__ import annotations
 
@@ -247,9 +247,9 @@ def test_decisions_feed_the_engine_snapshot():  # invariant 7
     history = review.engine_snapshot["history"]
     assert {"rule_id": "payment-terms", "action": "reject", "text": "We accept 60 days with this vendor."} in history
     assert any(h["action"] == "revise" and "stricter" in h["text"] for h in history)
-    from review.workflow import _history
+    from review.workflow import history as engine_history
 
-    assert len(_history(review)) == len(history)
+    assert len(engine_history(review)) == len(history)
 
 
 def test_every_decision_and_version_is_in_the_audit_trail():

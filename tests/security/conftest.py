@@ -61,7 +61,7 @@ def fill(route: Route, values: dict[str, dict[str, list[Any]]]) -> list[str]:
             for combo in itertools.product(*choices)]
 
 
-# Decisions on renewals need a second human (issue 9), so the world holds an open approval too.
+# Decisions on renewals need a second human (docs/decisions/approvals.md), so the world holds an open approval too.
 GATED_YAML = PLAYBOOK_YAML.replace("    guidance: Long renewals lock us in.\n",
                                    "    guidance: Long renewals lock us in.\n    requires_approval: true\n")
 assert GATED_YAML != PLAYBOOK_YAML

@@ -1,4 +1,4 @@
-"""Content-Security-Policy (issue 7, item 8): a strict policy on every kind of response, and no
+"""Content-Security-Policy: a strict policy on every kind of response, and no
 page that relies on what it forbids (inline scripts, event handler attributes, inline styles)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""CSRF (issue 7, item 8): every POST of the project is refused without the token and accepted
+"""CSRF: every POST of the project is refused without the token and accepted
 with it, the way HTMX sends it (the X-CSRFToken header from hx-headers on <body>), and every
 plain form carries the hidden field."""
 

@@ -1,4 +1,4 @@
-"""Authorisation (issue 7, item 8): every page that takes an id is scoped to the object's owner and
+"""Authorisation: every page that takes an id is scoped to the object's owner and
 team. A stranger probing every URL of the project with the owner's ids gets exactly what a
 made-up id gets (404, or 405 for a method the page never accepts): nothing tells them the object
 exists, and nothing changes."""

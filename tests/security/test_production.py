@@ -1,4 +1,4 @@
-"""Production settings (issue 7, item 8), in a subprocess with REDPEN_ENV=production: secure
+"""Production settings, in a subprocess with REDPEN_ENV=production: secure
 cookies, HSTS and the HTTPS redirect as a real request sees them, not only as settings."""
 
 from __future__ import annotations

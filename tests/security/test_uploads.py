@@ -1,4 +1,4 @@
-"""Upload limits (issue 7, item 8): an oversized file gets a clear message and stores nothing,
+"""Upload limits: an oversized file gets a clear message and stores nothing,
 and the server never keeps more of it than the limit (+1 byte) in memory or on disk."""
 
 from __future__ import annotations

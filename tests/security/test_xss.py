@@ -1,4 +1,4 @@
-"""XSS (issue 7, Done means): hostile text in the contract, its file name, the playbook and the
+"""XSS: hostile text in the contract, its file name, the playbook and the
 lawyer's reasons and instructions is shown as text on every page it appears on, never as markup.
 
 Each page is read by an HTML parser: the payloads must be in its *text* (so the test sees the

@@ -1,4 +1,4 @@
-"""Analyse a contract against a playbook, headless (DESIGN §6). No database is touched.
+"""Analyse a contract against a playbook, headless (docs/headless.md). No database is touched.
 
     python manage.py analyze CONTRACT.docx --playbook PLAYBOOK.yaml [--json]
 
@@ -60,7 +60,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("contract", help="the contract, a .docx file")
         parser.add_argument("--playbook", required=True, help="the playbook, a YAML file")
-        parser.add_argument("--json", action="store_true", help="print JSON (DESIGN §6) instead of a table")
+        parser.add_argument("--json", action="store_true", help="print JSON (see docs/headless.md) instead of a table")
 
     def handle(self, *args: Any, contract: str, playbook: str, json: bool = False, **options: Any) -> None:
         # Imported here so `manage.py help` works even while a module is being changed.

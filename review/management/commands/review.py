@@ -1,4 +1,4 @@
-"""Run a whole review headless (DESIGN §6), through the same services as the web UI.
+"""Run a whole review headless (docs/headless.md), through the same services as the web UI.
 
     python manage.py review CONTRACT.docx --playbook PLAYBOOK.yaml \\
         --decide accept-all|reject-all|DECISIONS.json --author NAME --out DIR
@@ -25,9 +25,8 @@ from documents.docx.validate import UploadRejected
 from documents.services import document_create
 from playbooks.loader import PlaybookInvalid, load_playbook
 from playbooks.services import playbook_upload
-from review.approvals import approval_decide
 from review.models import Approval, ApprovalStatus, Recommendation, RecommendationStatus, Review, ReviewStatus
-from review.workflow import analysis_run, recommendation_prepare, review_decide, review_start
+from review.workflow import analysis_run, approval_decide, recommendation_prepare, review_decide, review_start
 
 ACTIONS = {"accept", "reject", "revise"}
 

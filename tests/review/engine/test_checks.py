@@ -1,4 +1,4 @@
-"""Every check kind of DESIGN §4 with each status it can produce, and the resolved edits."""
+"""Every check kind of docs/playbook-format.md with each status it can produce, and the resolved edits."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Re-pointing a proposal computed on an older version at the current one (DESIGN §2.2)."""
+"""Re-pointing a proposal computed on an older version at the current one (invariant 2, docs/architecture.md)."""
 
 from __future__ import annotations
 

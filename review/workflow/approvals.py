@@ -1,18 +1,18 @@
-"""The approval gate's services (issue 9): take, approve, send back.
+"""The approval gate: take, approve, send back (docs/decisions/approvals.md).
 
-Same guarantees as the first gate: every status change is a compare-and-set in a transaction
-(an approve and a send-back racing give one outcome; a duplicate approve applies once), the
-approver acts on the stored snapshot, and the edit is applied on the review's current version
-only if it still applies exactly (re-anchored, never applied blind).
+Same guarantees as the lawyer's decisions: the review row is taken first (its compare-and-set
+also checks that the review is still awaiting decisions, so nothing can be approved on a
+cancelled or finished review), then the approval's own compare-and-set decides between an
+approve and a send-back racing, and a duplicate approve applies once. The approver acts on the
+stored snapshot, and the edit is applied on the review's current version only if it still
+applies exactly (re-anchored, never applied blind).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from documents.docx.model import EditError
@@ -20,9 +20,8 @@ from documents.models import DocumentVersion
 from documents.services import version_create
 from review.engine import UnknownEngineVersion, get_engine
 from review.engine.base import HistoryItem
-
-from .gates import can_approve, effective_assignee
-from .models import (
+from review.gates import can_approve, effective_assignee
+from review.models import (
     Approval,
     ApprovalStatus,
     Decision,
@@ -30,18 +29,21 @@ from .models import (
     Recommendation,
     RecommendationStatus,
     Review,
+    ReviewStatus,
 )
-from .workflow import _complete_if_done, _history_append, event_append
+
+from .audit import event_append, history_append
+from .locks import ReviewLock
+from .results import ApprovalResult, Lost
+from .transitions import approval_transition, review_complete_if_done, review_transition
 
 
-@dataclass(frozen=True)
-class ApprovalResult:
-    ok: bool
-    message: str
+class NoLongerApplies(Exception):
+    """The approved edit does not apply exactly to the review's current version."""
 
 
-class _Lost(Exception):
-    pass
+class ReviewClosed(Exception):
+    """The review is no longer awaiting decisions: nothing can be approved or sent back."""
 
 
 def approval_take(*, approval: Approval, actor: AbstractBaseUser) -> ApprovalResult:
@@ -60,11 +62,21 @@ def approval_take(*, approval: Approval, actor: AbstractBaseUser) -> ApprovalRes
     return ApprovalResult(True, "You took this item.")
 
 
+def _already(approval: Approval) -> ApprovalResult:
+    approval.refresh_from_db()
+    return ApprovalResult(False, f"This item was already {approval.get_status_display().lower()}: nothing changed.")
+
+
+def _review_closed(approval: Approval) -> ApprovalResult:
+    review = Review.objects.get(pk=approval.review_id)
+    return ApprovalResult(False, f"This review is {review.get_status_display().lower()}: nothing can be approved.")
+
+
 def approval_decide(*, approval: Approval, actor: AbstractBaseUser, approve: bool, comment: str = "") -> ApprovalResult:
     comment = comment.strip()[:4000]
     approval.refresh_from_db()
     if approval.status != ApprovalStatus.OPEN:
-        return ApprovalResult(False, f"This item was already {approval.get_status_display().lower()}: nothing changed.")
+        return _already(approval)
     allowed, why = can_approve(actor, approval)
     if not allowed:
         return ApprovalResult(False, why)
@@ -72,29 +84,31 @@ def approval_decide(*, approval: Approval, actor: AbstractBaseUser, approve: boo
         return ApprovalResult(False, "Say why you send it back: the lawyer sees your comment.")
     try:
         with transaction.atomic():
-            won = Approval.objects.filter(pk=approval.pk, status=ApprovalStatus.OPEN).update(
-                status=ApprovalStatus.APPROVED if approve else ApprovalStatus.SENT_BACK,
+            # The review first (docs/architecture.md, "Locking"), and only while it still waits
+            # for decisions; then the approval.
+            lock = review_transition(review_id=approval.review_id, from_=[ReviewStatus.AWAITING_DECISION])
+            if lock is None:
+                raise ReviewClosed
+            won = approval_transition(
+                lock=lock, approval_id=approval.pk,
+                to=ApprovalStatus.APPROVED if approve else ApprovalStatus.SENT_BACK,
                 decided_by=actor, decided_at=timezone.now(), comment=comment,
             )
             if not won:
-                raise _Lost
-            # Serialise with the lawyer's decisions on the same review.
-            Review.objects.filter(pk=approval.review_id).update(revision=F("revision") + 1)
+                raise Lost
             review = Review.objects.select_related("current_version", "document").get(pk=approval.review_id)
-            message = _apply(approval, review, actor) if approve else _send_back(approval, review, actor, comment)
-    except _Lost:
-        approval.refresh_from_db()
-        return ApprovalResult(False, f"This item was already {approval.get_status_display().lower()}: nothing changed.")
-    except _NoLongerApplies as exc:
+            message = (_apply(lock, approval, review, actor) if approve
+                       else _send_back(lock, approval, actor, comment))
+    except Lost:
+        return _already(approval)
+    except ReviewClosed:
+        return _review_closed(approval)
+    except NoLongerApplies as exc:
         return _send_back_unapplicable(approval, actor, str(exc))
     return ApprovalResult(True, message)
 
 
-class _NoLongerApplies(Exception):
-    pass
-
-
-def _apply(approval: Approval, review: Review, approver: AbstractBaseUser) -> str:
+def _apply(lock: ReviewLock, approval: Approval, review: Review, approver: AbstractBaseUser) -> str:
     decision = approval.decision
     rec = approval.recommendation
     if approval.kind == "reject":
@@ -104,10 +118,10 @@ def _apply(approval: Approval, review: Review, approver: AbstractBaseUser) -> st
         Recommendation.objects.filter(pk=rec.pk, status=RecommendationStatus.AWAITING_APPROVAL).update(
             status=RecommendationStatus.REJECTED, message=""
         )
-        _history_append(review.pk, HistoryItem(rule_id=rec.rule_id, action="reject", text=decision.reason))
+        history_append(lock, HistoryItem(rule_id=rec.rule_id, action="reject", text=decision.reason))
         event_append(review_id=review.pk, kind="approval.approved", actor=approver, approval=approval.pk,
-                     decision=decision.pk)
-        _complete_if_done(review.pk)
+                     decision=decision.pk, locked=True)
+        review_complete_if_done(lock)
         return "Approved: the rejection stands."
     proposal = approval.proposal
     edit = proposal.edit_obj
@@ -119,13 +133,13 @@ def _apply(approval: Approval, review: Review, approver: AbstractBaseUser) -> st
         except UnknownEngineVersion:
             anchored = None
         if anchored is None or (anchored.edit.before, anchored.edit.after) != (edit.before, edit.after):
-            raise _NoLongerApplies("the contract changed and this edit no longer applies exactly")
+            raise NoLongerApplies("the contract changed and this edit no longer applies exactly")
         edit = anchored.edit
     try:
         version = version_create(document=review.document, parent=review.current_version, edit=edit,
                                  author=decision.actor)
     except EditError as exc:
-        raise _NoLongerApplies(str(exc)) from exc
+        raise NoLongerApplies(str(exc)) from exc
     DocumentVersion.objects.filter(pk=version.pk).update(decision=decision)
     Review.objects.filter(pk=review.pk).update(current_version=version)
     Decision.objects.filter(pk=decision.pk, outcome=DecisionOutcome.AWAITING_APPROVAL).update(
@@ -135,16 +149,16 @@ def _apply(approval: Approval, review: Review, approver: AbstractBaseUser) -> st
         status=RecommendationStatus.ACCEPTED, message=""
     )
     event_append(review_id=review.pk, kind="approval.approved", actor=approver, approval=approval.pk,
-                 decision=decision.pk)
+                 decision=decision.pk, locked=True)
     event_append(review_id=review.pk, kind="version.created", actor=approver, version=version.number,
-                 decision=decision.pk)
-    completed = _complete_if_done(review.pk)
+                 decision=decision.pk, locked=True)
+    completed = review_complete_if_done(lock)
     return f"Approved: version {version.number} of the contract was made." + (
         " The review is complete." if completed else ""
     )
 
 
-def _send_back(approval: Approval, review: Review, approver: AbstractBaseUser, comment: str) -> str:
+def _send_back(lock: ReviewLock, approval: Approval, approver: AbstractBaseUser, comment: str) -> str:
     decision = approval.decision
     Decision.objects.filter(pk=decision.pk, outcome=DecisionOutcome.AWAITING_APPROVAL).update(
         outcome=DecisionOutcome.SENT_BACK, message=f"Sent back by {approver}: {comment}"
@@ -152,10 +166,10 @@ def _send_back(approval: Approval, review: Review, approver: AbstractBaseUser, c
     Recommendation.objects.filter(pk=approval.recommendation_id, status=RecommendationStatus.AWAITING_APPROVAL).update(
         status=RecommendationStatus.PENDING, message=f"Sent back by {approver}: {comment}"
     )
-    _history_append(review.pk, HistoryItem(rule_id=approval.recommendation.rule_id, action="reject",
-                                           text=f"approver: {comment}"))
-    event_append(review_id=review.pk, kind="approval.sent_back", actor=approver, approval=approval.pk,
-                 decision=decision.pk)
+    history_append(lock, HistoryItem(rule_id=approval.recommendation.rule_id, action="reject",
+                                               text=f"approver: {comment}"))
+    event_append(review_id=lock.review_id, kind="approval.sent_back", actor=approver, approval=approval.pk,
+                 decision=decision.pk, locked=True)
     return "Sent back to the lawyer with your comment."
 
 
@@ -163,12 +177,11 @@ def _send_back_unapplicable(approval: Approval, approver: AbstractBaseUser, why:
     comment = f"Could not apply the approved edit ({why}); please decide again on the current text."
     try:
         with transaction.atomic():
-            won = Approval.objects.filter(pk=approval.pk, status=ApprovalStatus.OPEN).update(
-                status=ApprovalStatus.SENT_BACK, decided_by=approver, decided_at=timezone.now(), comment=comment
-            )
-            if won:
-                review = Review.objects.get(pk=approval.review_id)
-                _send_back(approval, review, approver, comment)
+            lock = review_transition(review_id=approval.review_id, from_=[ReviewStatus.AWAITING_DECISION])
+            if lock is not None and approval_transition(lock=lock, approval_id=approval.pk,
+                                                        to=ApprovalStatus.SENT_BACK, decided_by=approver,
+                                                        decided_at=timezone.now(), comment=comment):
+                _send_back(lock, approval, approver, comment)
     except IntegrityError:
         pass
     return ApprovalResult(False, comment)
@@ -179,4 +192,3 @@ def approvals_release_departed(*, user_ids: list[int], group_id: int) -> int:
     return Approval.objects.filter(
         approver_group_id=group_id, assignee_id__in=user_ids, status=ApprovalStatus.OPEN
     ).update(assignee=None)
-

@@ -1,0 +1,67 @@
+"""The review workflow: a durable suspend/resume state machine (docs/architecture.md).
+
+The engine analyses, the review *suspends* with its pending recommendations, each decision
+*resumes* it (persist the decision, apply the change, advance the cursor), and it suspends again
+or *completes* when nothing is left to decide.
+
+Modules, each importing only those above it (tests/test_architecture.py checks there is no cycle):
+
+- ``results``: answers, refusals and messages;
+- ``locks``: the lock order (the review row first, always);
+- ``audit``: the hash-chained events and the engine history, appended under the review lock;
+- ``transitions``: the only place a review's or an approval's status changes;
+- ``jobs``: tasks sent to Celery by name (nothing here imports review/tasks.py);
+- ``proposals``: storing proposals, re-anchoring them before they are shown;
+- ``analysis``: starting a review, the analysis task's body, storing its results;
+- ``records``: the guarded decision transaction, duplicates, outcomes that change nothing;
+- ``revisions``: revise, in-process or through the LLM task;
+- ``decisions``: ``review_decide``, accept and reject, the approval gate;
+- ``approvals``: the approver's take, approve and send back;
+- ``cancel``: cancelling a review.
+
+The public names are re-exported here; callers import them from ``review.workflow``.
+"""
+
+from .analysis import analysis_fail, analysis_rerun, analysis_run, analysis_store, review_start
+from .approvals import approval_decide, approval_take, approvals_release_departed
+from .audit import event_append, history, history_append
+from .cancel import review_cancel
+from .decisions import review_decide
+from .proposals import recommendation_prepare
+from .results import (
+    BUSY_MESSAGE,
+    QUEUED,
+    QUEUED_MESSAGE,
+    STALE_MESSAGE,
+    ApprovalResult,
+    DecisionResult,
+    ReviewRefused,
+)
+from .revisions import revision_run
+from .transitions import review_complete_if_done
+
+__all__ = [
+    "BUSY_MESSAGE",
+    "QUEUED",
+    "QUEUED_MESSAGE",
+    "STALE_MESSAGE",
+    "ApprovalResult",
+    "DecisionResult",
+    "ReviewRefused",
+    "analysis_fail",
+    "analysis_rerun",
+    "analysis_run",
+    "analysis_store",
+    "approval_decide",
+    "approval_take",
+    "approvals_release_departed",
+    "event_append",
+    "history",
+    "history_append",
+    "recommendation_prepare",
+    "review_cancel",
+    "review_complete_if_done",
+    "review_decide",
+    "review_start",
+    "revision_run",
+]

@@ -1,0 +1,180 @@
+"""Deciding a recommendation: the review resumes with one decision and suspends again, or
+completes (invariants 1-5, docs/architecture.md). Accept applies the stored proposal on the
+cursor's version; reject keeps the text and feeds the engine history; a decision the playbook
+gates waits for an approver (review/workflow/approvals.py) and changes nothing until then.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from documents.docx.model import EditError
+from documents.services import version_create
+from review.engine.base import HistoryItem
+from review.gates import approval_needed, approval_route
+from review.models import (
+    Approval,
+    Decision,
+    DecisionAction,
+    DecisionOutcome,
+    Proposal,
+    Recommendation,
+    RecommendationStatus,
+    Review,
+    ReviewStatus,
+)
+
+from .audit import event_append, history_append
+from .locks import ReviewLock
+from .records import decision_existing, decision_guarded, decision_record
+from .results import STALE_MESSAGE, DecisionResult, Lost
+from .revisions import recommendation_revise
+from .transitions import review_complete_if_done
+
+
+def review_decide(
+    *,
+    review: Review,
+    recommendation_id: int,
+    proposal_id: int,
+    action: str,
+    actor: AbstractBaseUser,
+    idempotency_key: str,
+    reason: str = "",
+    instruction: str = "",
+) -> DecisionResult:
+    """Resume the review with one decision. Always returns; never leaves the review in a state
+    other than another suspension or completion (invariant 1)."""
+    key = (idempotency_key or "").strip()[:64]
+    if not key:
+        return DecisionResult(outcome=DecisionOutcome.FAILED, message="The request was incomplete: reload the page.")
+    duplicate = decision_existing(review, key, may_be_queued=action == DecisionAction.REVISE)
+    if duplicate:
+        return duplicate
+    if action not in DecisionAction.values:
+        return DecisionResult(outcome=DecisionOutcome.FAILED,
+                              message="Unknown action: choose accept, reject or revise.")
+    proposal = Proposal.objects.select_related("recommendation").filter(
+        pk=proposal_id, recommendation_id=recommendation_id, recommendation__review=review
+    ).first()
+    recommendation = proposal.recommendation if proposal is not None else None
+    if recommendation is None or proposal is None:
+        return DecisionResult(outcome=DecisionOutcome.FAILED,
+                              message="That recommendation is not part of this review.")
+    reason, instruction = reason.strip()[:4000], instruction.strip()[:4000]
+
+    def record(outcome: str, message: str) -> DecisionResult:
+        return decision_record(review=review, recommendation=recommendation, proposal=proposal, action=action,
+                               actor=actor, key=key, outcome=outcome, message=message, reason=reason,
+                               instruction=instruction)
+
+    # A lost compare-and-set means another request changed the review in between: look again,
+    # and go on only if this decision is still about the current state.
+    for attempt in range(3):
+        if attempt:  # the first look uses the rows just read; a lost compare-and-set looks again
+            review.refresh_from_db()
+            recommendation.refresh_from_db()
+        if review.status != ReviewStatus.AWAITING_DECISION:
+            return record(DecisionOutcome.STALE,
+                          f"This review is {review.get_status_display().lower()}: nothing more can be decided.")
+        if recommendation.status != RecommendationStatus.PENDING or recommendation.current_proposal_id != proposal.pk:
+            return record(DecisionOutcome.STALE, STALE_MESSAGE)
+        if action != DecisionAction.REJECT and proposal.base_version_id != review.current_version_id:
+            # Shown on an older version: the lawyer must see the re-anchored edit first.
+            return record(DecisionOutcome.STALE,
+                          "The document changed since this edit was shown (another edit was accepted): "
+                          "here it is again on the current version.")
+        if action == DecisionAction.REVISE:
+            result = recommendation_revise(review, recommendation, proposal, actor, key, instruction)
+        else:
+            result = recommendation_resolve(review, recommendation, proposal, actor, key, reason=reason,
+                                            accept=action == DecisionAction.ACCEPT)
+        if result is not None:
+            return result
+        duplicate = decision_existing(review, key)
+        if duplicate:
+            return duplicate
+    return record(DecisionOutcome.STALE, STALE_MESSAGE)
+
+
+def recommendation_resolve(
+    review: Review, recommendation: Recommendation, proposal: Proposal, actor: AbstractBaseUser, key: str,
+    *, reason: str, accept: bool,
+) -> DecisionResult | None:
+    """Accept or reject, or send the decision for approval when the playbook gates it; None
+    when another request changed the review first (the caller looks again)."""
+    action = DecisionAction.ACCEPT if accept else DecisionAction.REJECT
+    outcome = DecisionOutcome.APPLIED if accept else DecisionOutcome.REJECTED
+
+    spec = review.playbook_version.playbook_spec
+    try:
+        rule = spec.rule(recommendation.rule_id)
+    except KeyError:
+        rule = None
+    why = approval_needed(spec, rule, proposal, accept=accept)
+
+    def gated(lock: ReviewLock) -> DecisionResult:
+        """The second gate (docs/decisions/approvals.md): the decision is stored exactly as
+        made and waits; nothing is applied until an approver approves it."""
+        decision = Decision.objects.create(
+            review=review, recommendation=recommendation, proposal=proposal, action=action, actor=actor,
+            reason=reason, idempotency_key=key, outcome=DecisionOutcome.AWAITING_APPROVAL, message="",
+        )
+        moved = Recommendation.objects.filter(
+            pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
+        ).update(status=RecommendationStatus.AWAITING_APPROVAL, message="")
+        if not moved:
+            raise Lost
+        user, group = approval_route(spec, rule)
+        approval = Approval.objects.create(
+            review=review, recommendation=recommendation, decision=decision, proposal=proposal,
+            kind="accept" if accept else "reject", why=why, requested_by=actor,
+            approver_user=user, approver_group=group,
+        )
+        message = (f"{'Accepted' if accept else 'Rejected'} — sent for approval to {approval.routed_to}. "
+                   "Nothing changes until it is approved; you can go on with the rest.")
+        Decision.objects.filter(pk=decision.pk).update(message=message)
+        event_append(review_id=review.pk, kind="approval.requested", actor=actor, decision=decision.pk,
+                     approval=approval.pk, recommendation=recommendation.pk, rule=recommendation.rule_id,
+                     locked=True)
+        return DecisionResult(outcome=DecisionOutcome.AWAITING_APPROVAL, message=message, decision_id=decision.pk)
+
+    def body(lock: ReviewLock) -> DecisionResult:
+        if why:
+            return gated(lock)
+        decision = Decision.objects.create(
+            review=review, recommendation=recommendation, proposal=proposal, action=action, actor=actor,
+            reason=reason, idempotency_key=key, outcome=outcome, message="",
+        )
+        new_status = RecommendationStatus.ACCEPTED if accept else RecommendationStatus.REJECTED
+        moved = Recommendation.objects.filter(
+            pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
+        ).update(status=new_status, message="")
+        if not moved:
+            raise Lost
+        if accept:
+            # Apply exactly the stored proposal on the cursor's version (invariant 3).
+            version = version_create(document=review.document, parent=review.current_version,
+                                     edit=proposal.edit_obj, author=actor, decision=decision)
+            Review.objects.filter(pk=review.pk).update(current_version=version)
+            message = f"Accepted: version {version.number} of the contract was made."
+            event_append(review_id=review.pk, kind="version.created", actor=actor, version=version.number,
+                         decision=decision.pk, locked=True)
+        else:
+            message = "Rejected" + (f" ({reason})." if reason else ".")
+            history_append(lock, HistoryItem(rule_id=recommendation.rule_id, action="reject", text=reason))
+        event_append(review_id=review.pk, kind=f"decision.{outcome}", actor=actor, decision=decision.pk,
+                     recommendation=recommendation.pk, rule=recommendation.rule_id, action=action, locked=True)
+        if review_complete_if_done(lock):
+            message += " Every recommendation is decided: the review is complete."
+        Decision.objects.filter(pk=decision.pk).update(message=message)
+        return DecisionResult(outcome=outcome, message=message, decision_id=decision.pk)
+
+    try:
+        return decision_guarded(review, body)
+    except EditError as exc:
+        # Rolled back whole: the recommendation stays pending, with the reason on its card.
+        message = f"This edit no longer applies to the current version ({exc}). Nothing was changed."
+        Recommendation.objects.filter(pk=recommendation.pk).update(message=message)
+        return decision_record(review=review, recommendation=recommendation, proposal=proposal, action=action,
+                               actor=actor, key=key, outcome=DecisionOutcome.FAILED, message=message, reason=reason)

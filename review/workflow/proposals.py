@@ -1,0 +1,125 @@
+"""Proposals and showing a recommendation: a proposal is re-anchored on the current version (or
+its rule run again there) before anyone sees it, never applied blind (docs/architecture.md,
+"Versions").
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+from documents.docx.model import TextModel
+from documents.models import DocumentVersion
+from playbooks.rules import PlaybookSpec
+from review.engine import UnknownEngineVersion, get_engine
+from review.engine.base import Proposal as EngineProposal
+from review.models import Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
+
+from .audit import event_append
+from .locks import lock_review
+from .transitions import review_complete_if_done
+
+
+def proposal_store(
+    rec: Recommendation, proposal: EngineProposal, *, source: str, base: DocumentVersion, number: int,
+    predecessor: Proposal | None = None, actor: AbstractBaseUser | None = None,
+) -> Proposal:
+    return Proposal.objects.create(
+        recommendation=rec, number=number, predecessor=predecessor, source=source, base_version=base,
+        action=proposal.action, edit=proposal.edit.to_dict(), before=proposal.before, after=proposal.after,
+        explanation=proposal.explanation, position=proposal.position, variant=proposal.variant or "",
+        value=proposal.value, instruction=proposal.instruction, created_by=actor,
+    )
+
+
+def engine_missing_message(exc: UnknownEngineVersion) -> str:
+    return (f"This review was started with engine {exc.version!r}, which this installation no longer has, "
+            "so its edits cannot be worked out again. You can still reject it; an admin can re-run the review.")
+
+
+def recommendation_prepare(*, review: Review, recommendation: Recommendation) -> Recommendation:
+    """Make sure the recommendation's current proposal is anchored on the review's current
+    version before anyone sees it. A proposal made on an older version is re-anchored (same
+    text, new place) or, if it no longer applies exactly, re-resolved by running its rule again
+    on the current text; if the rule finds nothing there any more, the recommendation is
+    superseded. Idempotent and safe under concurrency (compare-and-set on the proposal)."""
+    proposal = recommendation.current_proposal
+    if (
+        recommendation.status != RecommendationStatus.PENDING
+        or proposal is None
+        or proposal.base_version_id == review.current_version_id
+    ):
+        return recommendation
+    current = review.current_version
+    model = current.text_model
+    try:
+        engine = get_engine(review.engine_version)
+    except UnknownEngineVersion as exc:
+        # Shown as it is, never applied blind: accepting it is refused as stale (older
+        # version); rejecting it still works.
+        Recommendation.objects.filter(pk=recommendation.pk).update(message=engine_missing_message(exc))
+        recommendation.refresh_from_db()
+        return recommendation
+    anchored = engine.reanchor(proposal.to_engine(), model)
+    source = ProposalSource.REANCHOR
+    message = ""
+    if anchored is None:
+        anchored = reresolve(review, recommendation, proposal, model)
+        source = ProposalSource.RERESOLVE
+        message = ("The contract changed around this clause since the edit was proposed: the edit was worked "
+                   "out again on the current text. Check it before accepting.")
+    with transaction.atomic():
+        lock = lock_review(review.pk)
+        if anchored is None:
+            updated = Recommendation.objects.filter(
+                pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
+            ).update(status=RecommendationStatus.SUPERSEDED,
+                     message="An accepted edit changed this text and the rule no longer finds an issue here.")
+            if updated:
+                event_append(review_id=review.pk, kind="recommendation.superseded", rule=recommendation.rule_id,
+                             recommendation=recommendation.pk, locked=True)
+                review_complete_if_done(lock)
+        else:
+            # Every new proposal becomes the current one (or is rolled back): the current one has
+            # the highest number; the unique constraint catches a concurrent writer.
+            number = proposal.number + 1
+            try:
+                with transaction.atomic():
+                    stored = proposal_store(recommendation, anchored, source=source, base=current, number=number,
+                                             predecessor=proposal)
+                    updated = Recommendation.objects.filter(
+                        pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
+                    ).update(current_proposal=stored, message=message)
+                    if not updated:
+                        transaction.set_rollback(True)
+            except IntegrityError:
+                pass  # a concurrent request anchored it first; re-read below
+    return recommendation_reloaded(recommendation)
+
+
+def recommendation_reloaded(recommendation: Recommendation) -> Recommendation:
+    # With the proposal and its version: the card shows both right after.
+    return Recommendation.objects.select_related("current_proposal", "current_proposal__base_version").get(
+        pk=recommendation.pk
+    )
+
+
+def reresolve(
+    review: Review, recommendation: Recommendation, proposal: Proposal, model: TextModel
+) -> EngineProposal | None:
+    spec = review.playbook_version.playbook_spec
+    try:
+        rule = spec.rule(recommendation.rule_id)
+    except KeyError:
+        return None
+    engine = get_engine(review.engine_version)
+    results = engine.analyze(model, PlaybookSpec(name=spec.name, rules=(rule,), party=spec.party),
+                             citation_label=review.playbook_version.label)
+    candidates = [p for r in results for p in r.recommendations]
+    if not candidates:
+        return None
+    old_locator = proposal.edit_obj.locator
+    same_place = [p for p in candidates if p.edit.locator == old_locator]
+    return (same_place or candidates)[0]
+
+

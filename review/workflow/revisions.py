@@ -1,0 +1,195 @@
+"""Revise: an instruction ("softer", "45 days", "replace with: ...") makes a new proposal. The
+playbook engine answers at once; what only the optional LLM understands runs as a task, and its
+outcome is recorded as the lawyer's decision exactly as a synchronous revision would be.
+Every instruction, understood or not, goes into the engine history the next revision reads
+(invariant 7, docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from review.engine import UnknownEngineVersion, get_engine
+from review.engine.base import HistoryItem, RevisionError, RevisionRequest
+from review.models import (
+    JOB_TERMINAL,
+    Decision,
+    DecisionOutcome,
+    JobStatus,
+    Proposal,
+    ProposalSource,
+    Recommendation,
+    RecommendationStatus,
+    Review,
+    ReviewStatus,
+    RevisionJob,
+)
+
+from . import jobs
+from .audit import event_append, history, history_append
+from .locks import ReviewLock, lock_review
+from .proposals import engine_missing_message, proposal_store
+from .records import decision_existing, decision_guarded, decision_record
+from .results import BUSY_MESSAGE, QUEUED, QUEUED_MESSAGE, STALE_MESSAGE, DecisionResult, Lost
+from .transitions import review_transition
+
+
+def revision_request(review: Review, recommendation: Recommendation, proposal: Proposal, rule: Any,
+                     instruction: str) -> RevisionRequest:
+    return RevisionRequest(
+        rule=rule, current=proposal.to_engine(), instruction=instruction,
+        evidence=tuple(recommendation.evidence_items), history=history(review),
+        citation=f"{rule.id} @ {review.playbook_version.label}",
+    )
+
+
+def recommendation_revise(
+    review: Review, recommendation: Recommendation, proposal: Proposal, actor: AbstractBaseUser, key: str,
+    instruction: str,
+) -> DecisionResult | None:
+    """The revise branch of ``review_decide``; None when another request changed the review
+    first (the caller looks again)."""
+    def failed(message: str) -> DecisionResult:
+        return decision_record(review=review, recommendation=recommendation, proposal=proposal, action="revise",
+                               actor=actor, key=key, outcome=DecisionOutcome.FAILED, message=message,
+                               instruction=instruction)
+
+    spec = review.playbook_version.playbook_spec
+    try:
+        rule = spec.rule(recommendation.rule_id)
+    except KeyError:
+        return failed("The playbook rule of this recommendation is missing; it cannot be revised.")
+    if not instruction:
+        return failed("Say how to revise it, e.g. “softer”, “45 days”, “mutual” or “replace with: …”.")
+    try:
+        engine = get_engine(review.engine_version)
+    except UnknownEngineVersion as exc:
+        return failed(engine_missing_message(exc))
+    if RevisionJob.objects.filter(recommendation=recommendation,
+                                  status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).exists():
+        return failed(BUSY_MESSAGE)
+    request = revision_request(review, recommendation, proposal, rule, instruction)
+    # The deterministic engine answers at once; only what it does not understand goes to the
+    # LLM, and that runs as a task so the lawyer can go on with other recommendations.
+    immediate = getattr(engine, "fallback", engine)
+    try:
+        revised = immediate.revise(request, review.current_version.text_model)
+    except RevisionError as exc:
+        if immediate is not engine:
+            return revision_enqueue(review, recommendation, proposal, actor, key, instruction)
+        # A failed instruction is context for the next one (invariant 7); the proposal and its
+        # history stay as they were, and the lawyer can try again.
+        with transaction.atomic():
+            history_append(lock_review(review.pk), HistoryItem(rule_id=rule.id, action="revise",
+                                                               text=f"(not understood) {instruction}"))
+        return failed(f"Could not revise: {exc}")
+
+    def body(lock: ReviewLock) -> DecisionResult:
+        decision = Decision.objects.create(
+            review=review, recommendation=recommendation, proposal=proposal, action="revise", actor=actor,
+            instruction=instruction, idempotency_key=key, outcome=DecisionOutcome.REVISED,
+            message="Revised: here is the new proposed edit.",
+        )
+        number = (recommendation.proposals.aggregate(m=Max("number"))["m"] or 0) + 1
+        stored = proposal_store(recommendation, revised, source=ProposalSource.REVISION,
+                                base=review.current_version, number=number, predecessor=proposal, actor=actor)
+        moved = Recommendation.objects.filter(
+            pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
+        ).update(current_proposal=stored, message="")
+        if not moved:
+            raise Lost
+        history_append(lock, HistoryItem(rule_id=recommendation.rule_id, action="revise", text=instruction))
+        event_append(review_id=review.pk, kind="decision.revised", actor=actor, decision=decision.pk,
+                     recommendation=recommendation.pk, rule=recommendation.rule_id,
+                     proposal=stored.pk, locked=True)
+        return DecisionResult(outcome=DecisionOutcome.REVISED, message=decision.message, decision_id=decision.pk)
+
+    return decision_guarded(review, body)
+
+
+def revision_enqueue(review: Review, recommendation: Recommendation, proposal: Proposal,
+                     actor: AbstractBaseUser, key: str, instruction: str) -> DecisionResult:
+    """Hand an instruction to the LLM task: a job row now, the task after the commit."""
+    try:
+        with transaction.atomic():
+            lock_review(review.pk)
+            job = RevisionJob.objects.create(review=review, recommendation=recommendation, proposal=proposal,
+                                             instruction=instruction, actor=actor, idempotency_key=key)
+            event_append(review_id=review.pk, kind="revision.queued", actor=actor, recommendation=recommendation.pk,
+                         rule=recommendation.rule_id, job=str(job.pk), locked=True)
+            jobs.enqueue_on_commit(jobs.REVISE, [str(job.pk)], task_id=str(job.pk))
+    except IntegrityError:
+        return decision_existing(review, key) or DecisionResult(outcome=DecisionOutcome.FAILED, message=BUSY_MESSAGE)
+    return DecisionResult(outcome=QUEUED, message=QUEUED_MESSAGE)
+
+
+def revision_run(*, job_id: str) -> str:
+    """The body of the revision task: ask the engine (with its LLM), then record the outcome as
+    the lawyer's decision, exactly as a synchronous revision would have."""
+    job = RevisionJob.objects.select_related("review", "recommendation", "proposal", "actor").filter(pk=job_id).first()
+    if job is None or job.status in JOB_TERMINAL:
+        return "nothing to do"
+    claimed = RevisionJob.objects.filter(pk=job.pk, status__in=[JobStatus.QUEUED, JobStatus.RUNNING],
+                                         attempts=job.attempts).update(status=JobStatus.RUNNING,
+                                                                       attempts=job.attempts + 1)
+    if not claimed:
+        return "claimed by another delivery"
+    review, rec, proposal = job.review, job.recommendation, job.proposal
+
+    def finish(status: str, message: str) -> None:
+        RevisionJob.objects.filter(pk=job.pk).update(status=status, message=message, finished_at=timezone.now())
+
+    rec.refresh_from_db()
+    review.refresh_from_db()
+    if (review.status != ReviewStatus.AWAITING_DECISION or rec.status != RecommendationStatus.PENDING
+            or rec.current_proposal_id != proposal.pk):
+        finish(JobStatus.FAILED, STALE_MESSAGE)
+        return "stale"
+    try:
+        rule = review.playbook_version.playbook_spec.rule(rec.rule_id)
+        engine = get_engine(review.engine_version)
+        base = review.current_version
+        revised = engine.revise(revision_request(review, rec, proposal, rule, job.instruction), base.text_model)
+    except (RevisionError, UnknownEngineVersion, KeyError) as exc:
+        message = f"Could not revise: {exc}"
+        with transaction.atomic():
+            lock = lock_review(review.pk)
+            decision_record(review=review, recommendation=rec, proposal=proposal, action="revise", actor=job.actor,
+                            key=job.idempotency_key, outcome=DecisionOutcome.FAILED, message=message,
+                            instruction=job.instruction)
+            Recommendation.objects.filter(pk=rec.pk, current_proposal=proposal).update(message=message)
+            history_append(lock, HistoryItem(rule_id=rec.rule_id, action="revise",
+                                             text=f"(not understood) {job.instruction}"))
+        finish(JobStatus.FAILED, message)
+        return "failed"
+    try:
+        with transaction.atomic():
+            won = review_transition(review_id=review.pk, from_=[ReviewStatus.AWAITING_DECISION])
+            if won is None:
+                raise Lost
+            decision = Decision.objects.create(
+                review=review, recommendation=rec, proposal=proposal, action="revise", actor=job.actor,
+                instruction=job.instruction, idempotency_key=job.idempotency_key, outcome=DecisionOutcome.REVISED,
+                message="Revised: here is the new proposed edit.",
+            )
+            number = (rec.proposals.aggregate(m=Max("number"))["m"] or 0) + 1
+            stored = proposal_store(rec, revised, source=ProposalSource.REVISION, base=base, number=number,
+                                    predecessor=proposal, actor=job.actor)
+            moved = Recommendation.objects.filter(
+                pk=rec.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
+            ).update(current_proposal=stored, message="")
+            if not moved:
+                raise Lost
+            history_append(won, HistoryItem(rule_id=rec.rule_id, action="revise", text=job.instruction))
+            event_append(review_id=review.pk, kind="decision.revised", actor=job.actor, decision=decision.pk,
+                         recommendation=rec.pk, rule=rec.rule_id, proposal=stored.pk, locked=True)
+    except (Lost, IntegrityError):
+        finish(JobStatus.FAILED, STALE_MESSAGE)
+        return "stale"
+    finish(JobStatus.SUCCEEDED, "")
+    return "revised"
