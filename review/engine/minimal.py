@@ -9,9 +9,12 @@ stretch word by word (documents/docx/edit.py), so every untouched word keeps its
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from documents.docx.diff import word_diff
-from documents.docx.model import Edit
+from documents.docx.model import Edit, TextModel
+from review.engine.base import Proposal
+from review.engine.sentences import split_sentences
 
 
 def minimal_replace(locator: str, start: int, before: str, after: str) -> Edit:
@@ -57,3 +60,18 @@ _CLAUSE_NUMBER = re.compile(
     r"[ \t\u00a0]+(?=[A-Z\"\u201c'\u2018(\[])"
     r"|(?:\([a-zA-Z0-9]{1,4}\)|[a-z]\)|[ivx]{1,5}\))[ \t\u00a0]+(?=\S))"
 )
+
+
+def shown(proposal: Proposal, edit: Edit, model: TextModel) -> Proposal:
+    """``proposal`` with ``edit`` (a replace on ``model``) in place of its own, and the sentence a
+    lawyer reads around it worked out again on ``model``: from the start of the first sentence the
+    edit touches (clause number included) to the end of the last."""
+    text = model.get(edit.locator).text
+    assert edit.start is not None
+    end = edit.start + len(edit.before)
+    spans = [(a, b) for a, b in split_sentences(text) if a <= end and edit.start <= b]
+    first = min([edit.start, *(a for a, _ in spans)])
+    last = max([end, *(b for _, b in spans)])
+    before = text[first:last]
+    after = text[first : edit.start] + edit.after + text[end:last]
+    return replace(proposal, edit=edit, before=before, after=after)

@@ -442,6 +442,12 @@ UNDERSTOOD = (
 )
 
 
+def is_own_wording(instruction: str) -> bool:
+    """Whether a revision instruction gives the lawyer's own words ("replace with: ..."): those are
+    applied as written, even over words an earlier accepted edit wrote."""
+    return _OWN_WORDING.match(instruction.strip()) is not None
+
+
 def _norm_instruction(text: str) -> str:
     return " ".join(text.lower().split()).strip(" .!")
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
-from documents.docx.model import TextModel
+from documents.docx.model import Edit, TextModel
+from documents.docx.rebase import keep_accepted, rebase, written_spans
 from documents.models import DocumentVersion
 from playbooks.rules import PlaybookSpec
-from review.engine import UnknownEngineVersion, get_engine
+from review.engine import UnknownEngineVersion, get_engine, minimal
 from review.engine.base import Proposal as EngineProposal
 from review.models import Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
 
@@ -60,14 +61,24 @@ def recommendation_prepare(*, review: Review, recommendation: Recommendation) ->
         Recommendation.objects.filter(pk=recommendation.pk).update(message=engine_missing_message(exc))
         recommendation.refresh_from_db()
         return recommendation
-    anchored = engine.reanchor(proposal.to_engine(), model)
     source = ProposalSource.REANCHOR
     message = ""
+    old = proposal.to_engine()
+    if old.edit.kind == "replace":
+        # Word by word over the edits accepted since: words they changed are never changed back.
+        rebased = rebase(old.edit, edits_between(proposal.base_version, current), model)
+        anchored = minimal.shown(old, rebased.edit, model) if rebased.edit is not None else None
+        if anchored is not None and rebased.dropped:
+            message = KEPT_MESSAGE
+    else:
+        anchored = engine.reanchor(old, model)
     if anchored is None:
-        anchored = reresolve(review, recommendation, proposal, model)
+        anchored, dropped = keeping_accepted(reresolve(review, recommendation, proposal, model), current)
         source = ProposalSource.RERESOLVE
         message = ("The contract changed around this clause since the edit was proposed: the edit was worked "
                    "out again on the current text. Check it before accepting.")
+        if dropped:
+            message += " " + KEPT_MESSAGE
     with transaction.atomic():
         lock = lock_review(review.pk)
         if anchored is None:
@@ -95,6 +106,45 @@ def recommendation_prepare(*, review: Review, recommendation: Recommendation) ->
             except IntegrityError:
                 pass  # a concurrent request anchored it first; re-read below
     return recommendation_reloaded(recommendation)
+
+
+KEPT_MESSAGE = ("Words that an accepted edit already changed are kept as accepted; this edit changes only the "
+                "rest.")
+
+
+def edits_between(base: DocumentVersion | None, current: DocumentVersion) -> list[Edit]:
+    """The edits that lead from ``base`` (None: version 1) to ``current``, oldest first (one query,
+    the edit column only)."""
+    rows = {
+        pk: (parent, edit)
+        for pk, parent, edit in DocumentVersion.objects.filter(
+            document_id=current.document_id, number__lte=current.number
+        ).values_list("pk", "parent_id", "edit")
+    }
+    edits: list[Edit] = []
+    stop = base.pk if base is not None else None
+    at: int | None = current.pk
+    while at is not None and at != stop and at in rows:
+        parent, edit = rows[at]
+        if edit:
+            edits.append(Edit.from_dict(edit))
+        at = parent
+    edits.reverse()
+    return edits
+
+
+def keeping_accepted(proposal: EngineProposal | None, current: DocumentVersion) -> tuple[EngineProposal | None, bool]:
+    """``proposal`` (worked out afresh on ``current``) without the word changes that would undo
+    words the accepted edits wrote; (None, True) when nothing else is left to change."""
+    if proposal is None or proposal.edit.kind != "replace":
+        return proposal, False
+    model = current.text_model
+    kept = keep_accepted(proposal.edit, written_spans(edits_between(None, current)), model)
+    if not kept.dropped:
+        return proposal, False
+    if kept.edit is None:
+        return None, True
+    return minimal.shown(proposal, kept.edit, model), True
 
 
 def recommendation_reloaded(recommendation: Recommendation) -> Recommendation:
