@@ -155,13 +155,17 @@ def _clause_context(review: Review, rec: Recommendation) -> list[dict[str, str]]
         if paragraph is None:
             continue
         text = paragraph.text
+        where = _PART_LABELS.get(paragraph.part, "")
         start = text.find(evidence.sentence)
         if start < 0:
-            parts.append({"before": text, "mark": "", "after": ""})
+            parts.append({"before": text, "mark": "", "after": "", "where": where})
         else:
             end = start + len(evidence.sentence)
-            parts.append({"before": text[:start], "mark": text[start:end], "after": text[end:]})
+            parts.append({"before": text[:start], "mark": text[start:end], "after": text[end:], "where": where})
     return parts
+
+
+_PART_LABELS = {"footnote": "In a footnote", "endnote": "In an endnote", "textbox": "In a text box"}
 
 
 def _render_review(request: HttpRequest, review: Review, current: Recommendation | None = None) -> HttpResponse:

@@ -28,10 +28,10 @@ from typing import Any
 
 from lxml import etree
 
-from . import ns
+from . import ns, package
 from .diff import word_diff
 from .model import Edit, EditError, Paragraph, TextModel, TrackedAuthor
-from .xmlmap import ParagraphMap, locate_paragraphs, map_paragraph
+from .xmlmap import ParagraphMap, locate_all, map_paragraph
 
 Element = Any
 
@@ -135,8 +135,8 @@ def check_delete(
         )
     if last_in_cell:
         raise EditError(
-            f"Paragraph {locator} is the only paragraph of its table cell, so it cannot be deleted; replace its "
-            "text instead."
+            f"Paragraph {locator} is the only paragraph of its table cell, footnote or text box, so it cannot be "
+            "deleted; replace its text instead."
         )
     if section_break:
         raise EditError(
@@ -220,6 +220,7 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
             heading_level=paragraph.heading_level,
             in_table=paragraph.in_table,
             cell=paragraph.cell,
+            part=paragraph.part,
         )
         paragraphs.insert(index + 1, new)
         next_insert = max(next_insert, int(edit.new_locator[1:]) + 1)
@@ -434,12 +435,17 @@ def body_rpr(pm: ParagraphMap, run: Element) -> Element | None:
 
 
 class _Located:
-    __slots__ = ("cell", "element", "stack")
+    __slots__ = ("cell", "element", "part", "stack")
 
-    def __init__(self, element: Element, stack: tuple[bool, ...], cell: str) -> None:
+    def __init__(self, element: Element, stack: tuple[bool, ...], cell: str, part: str = "body") -> None:
         self.element = element
         self.stack = stack
         self.cell = cell
+        self.part = part  # the package part holding the paragraph (package.DOCUMENT_PART ...)
+
+
+# The suffix of a text box paragraph's fallback copy in the editor's index (never a locator).
+_TWIN = "~"
 
 
 class DocumentEditor:
@@ -448,15 +454,25 @@ class DocumentEditor:
     ``ids`` switches on tracked mode (the redline): every change is a native tracked change.
     """
 
-    def __init__(self, root: Element, *, ids: IdAllocator | None = None) -> None:
+    def __init__(
+        self, root: Element, *, ids: IdAllocator | None = None, notes: dict[str, Element] | None = None
+    ) -> None:
         self.root = root
         body = root.find(ns.BODY)
         if body is None:
             raise EditError("The document has no body.")
         self.ids = ids
+        notes = notes or {}
         self.paragraphs: dict[str, _Located] = {}
-        for located in locate_paragraphs(body):
-            self.paragraphs[located.locator] = _Located(located.element, located.stack_start, located.cell)
+        for located in locate_all(body, notes.get(package.FOOTNOTES_PART), notes.get(package.ENDNOTES_PART)):
+            part = {"footnote": package.FOOTNOTES_PART, "endnote": package.ENDNOTES_PART}.get(
+                located.part, package.DOCUMENT_PART
+            )
+            self.paragraphs[located.locator] = _Located(located.element, located.stack_start, located.cell, part)
+            if located.twin is not None:
+                self.paragraphs[located.locator + _TWIN] = _Located(located.twin, (), located.cell + _TWIN, part)
+        # The parts an edit changed (the replay writes only those back).
+        self.touched: set[str] = set()
         # Elements this replay created in tracked mode: their text is "ours", not version 1's.
         self._our_ins: set[Element] = set()
         self._our_paragraphs: set[Element] = set()
@@ -470,6 +486,16 @@ class DocumentEditor:
     def apply(self, edit: Edit, author: TrackedAuthor | None = None) -> None:
         if self.ids is not None and author is None:
             raise ValueError("tracked mode needs an author for every edit")
+        twin = self.paragraphs.get(edit.locator + _TWIN)
+        same = twin is not None and self.map(edit.locator).text == map_paragraph(twin.element, twin.stack).text
+        self.touched.add(self._located(edit.locator).part)
+        self._apply_one(edit, author)
+        if same:
+            # A text box's fallback copy says the same as the text box, before and after.
+            new_locator = edit.new_locator + _TWIN if edit.new_locator else None
+            self._apply_one(dataclasses.replace(edit, locator=edit.locator + _TWIN, new_locator=new_locator), author)
+
+    def _apply_one(self, edit: Edit, author: TrackedAuthor | None) -> None:
         if edit.kind == "replace":
             self._replace(edit, author)
         elif edit.kind == "insert_after":
@@ -664,7 +690,7 @@ class DocumentEditor:
             self._our_paragraphs.add(paragraph)
             self._track_new_break(anchor_p, paragraph, author)
         anchor_p.addnext(paragraph)
-        self.paragraphs[edit.new_locator] = _Located(paragraph, (), located.cell)
+        self.paragraphs[edit.new_locator] = _Located(paragraph, (), located.cell, located.part)
 
     def _track_new_break(self, anchor_p: Element, paragraph: Element, author: TrackedAuthor) -> None:
         """Mark the paragraph break that the insertion adds.

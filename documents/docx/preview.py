@@ -18,7 +18,7 @@ from . import ns, package
 from .diff import word_diff
 from .model import Paragraph, TextModel
 from .textmodel import StyleInfo, paragraph_heading_level, paragraph_style
-from .xmlmap import iter_blocks, map_paragraph
+from .xmlmap import iter_blocks, locate_all, map_paragraph
 
 Format = tuple[bool, bool, bool]  # bold, italic, underline
 PLAIN: Format = (False, False, False)
@@ -91,13 +91,15 @@ def _run_format(run: Any, char_styles: _CharStyles) -> Format:
 
 
 class _BaseParagraph:
-    __slots__ = ("heading_level", "locator", "segments", "text")
+    __slots__ = ("css", "heading_level", "locator", "segments", "text")
 
-    def __init__(self, locator: str, text: str, segments: list[tuple[int, int, Format]], heading: int | None):
+    def __init__(self, locator: str, text: str, segments: list[tuple[int, int, Format]], heading: int | None,
+                 css: str = "") -> None:
         self.locator = locator
         self.text = text
         self.segments = segments
         self.heading_level = heading
+        self.css = css  # "textbox", "note footnote" ...: where the paragraph lives
 
 
 def _escape(text: str) -> str:
@@ -133,9 +135,9 @@ def _open_tag(heading: int | None, locator: str, css: str = "") -> tuple[str, st
 
 def _render_base(base: _BaseParagraph, current: Paragraph | None) -> str:
     if current is None:
-        open_, close = _open_tag(base.heading_level, base.locator, "deleted")
+        open_, close = _open_tag(base.heading_level, base.locator, " ".join(filter(None, [base.css, "deleted"])))
         return f"{open_}<del>{_slice(base, 0, len(base.text))}</del>{close}"
-    open_, close = _open_tag(base.heading_level, base.locator)
+    open_, close = _open_tag(base.heading_level, base.locator, base.css)
     if current.text == base.text:
         return f"{open_}{_slice(base, 0, len(base.text))}{close}"
     parts = []
@@ -201,13 +203,9 @@ def _layout(original: bytes) -> _Base:
     items: list[tuple[str, _BaseParagraph | None, str]] = []
     stack: tuple[bool, ...] = ()
     index = 0
-    for kind, element in iter_blocks(body):
-        if kind != "p":
-            items.append(("html", None, _BLOCK_TAGS[kind]))
-            continue
-        index += 1
-        pm = map_paragraph(element, stack)
-        stack = pm.stack_end
+    extras = _extras(original, body)
+
+    def add(locator: str, element: Any, pm: Any, css: str = "") -> None:
         segments: list[tuple[int, int, Format]] = []
         last_run, fmt = None, PLAIN
         for piece in pm.pieces:
@@ -218,10 +216,41 @@ def _layout(original: bytes) -> _Base:
             else:
                 segments.append((piece.start, piece.end, fmt))
         style = paragraph_style(element)
-        base = _BaseParagraph(f"p{index}", pm.text, segments, paragraph_heading_level(element, style, styles))
-        open_, close = _open_tag(base.heading_level, base.locator)
+        heading = paragraph_heading_level(element, style, styles) if not css else None
+        base = _BaseParagraph(locator, pm.text, segments, heading, css)
+        open_, close = _open_tag(base.heading_level, base.locator, css)
         items.append(("p", base, f"{open_}{_slice(base, 0, len(base.text))}{close}"))
+
+    for located in extras.get("", ()):
+        add(located.locator, located.element, located.map, _PART_CSS[located.part])
+    for kind, element in iter_blocks(body):
+        if kind != "p":
+            items.append(("html", None, _BLOCK_TAGS[kind]))
+            continue
+        index += 1
+        pm = map_paragraph(element, stack)
+        stack = pm.stack_end
+        add(f"p{index}", element, pm)
+        # Text boxes and the notes this paragraph references, right after it.
+        for located in extras.get(f"p{index}", ()):
+            add(located.locator, located.element, located.map, _PART_CSS[located.part])
     return _Base(items)
+
+
+_PART_CSS = {"textbox": "textbox", "footnote": "note footnote", "endnote": "note endnote"}
+
+
+def _extras(original: bytes, body: Any) -> dict[str, list[Any]]:
+    """Body locator -> the text-box and note paragraphs that follow it in the text model."""
+    notes = package.read_note_roots(original)
+    out: dict[str, list[Any]] = {}
+    host = ""
+    for located in locate_all(body, notes.get(package.FOOTNOTES_PART), notes.get(package.ENDNOTES_PART)):
+        if not located.part:
+            host = located.locator
+        else:
+            out.setdefault(host, []).append(located)
+    return out
 
 
 _BLOCK_TAGS = {"tbl": "<table>", "/tbl": "</table>", "tr": "<tr>", "/tr": "</tr>", "tc": "<td>", "/tc": "</td>"}
@@ -234,7 +263,7 @@ def render_preview(original: bytes, current: TextModel) -> str:
     inserted_after: dict[str | None, list[Paragraph]] = {}
     previous: str | None = None
     for paragraph in current.paragraphs:
-        if paragraph.locator.startswith("p"):
+        if not paragraph.locator.startswith("n"):  # a version-1 paragraph (body, text box or note)
             previous = paragraph.locator
         else:
             inserted_after.setdefault(previous, []).append(paragraph)

@@ -29,22 +29,33 @@ def _next_revision_id(data: bytes) -> int:
     return highest + 1
 
 
+def _written(original: bytes, root: object, notes: dict[str, object], editor: DocumentEditor) -> bytes:
+    """The package with the document part, and the note parts an edit touched, written back."""
+    parts = {package.DOCUMENT_PART: package.serialize(root)}
+    for name, note_root in notes.items():
+        if name in editor.touched:
+            parts[name] = package.serialize(note_root)
+    return package.write_package(original, parts)
+
+
 def materialise(original: bytes, edits: Iterable[Edit]) -> bytes:
     """The clean .docx after applying ``edits`` (each one resolved, as stored) to version 1."""
     root = package.read_document_root(original)
-    editor = DocumentEditor(root)
+    notes = package.read_note_roots(original)
+    editor = DocumentEditor(root, notes=notes)
     for edit in edits:
         editor.apply(edit)
-    return package.write_package(original, {package.DOCUMENT_PART: package.serialize(root)})
+    return _written(original, root, notes, editor)
 
 
 def materialise_redline(original: bytes, records: Iterable[EditRecord]) -> bytes:
     """Version 1 with every edit as a native tracked change (author and UTC date per edit)."""
     root = package.read_document_root(original)
-    editor = DocumentEditor(root, ids=IdAllocator(_next_revision_id(original)))
+    notes = package.read_note_roots(original)
+    editor = DocumentEditor(root, ids=IdAllocator(_next_revision_id(original)), notes=notes)
     for record in records:
         editor.apply(record.edit, TrackedAuthor(author=record.author, date=record.date))
-    return package.write_package(original, {package.DOCUMENT_PART: package.serialize(root)})
+    return _written(original, root, notes, editor)
 
 
 __all__ = ["materialise", "materialise_redline", "ns"]

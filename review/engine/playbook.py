@@ -192,6 +192,8 @@ def _delete_edit(paragraph: Paragraph, start: int, end: int) -> Edit:
     white space that separates it from the next (or previous) one, so no double space remains."""
     text = paragraph.text
     if text[:start].strip() == "" and text[end:].strip() == "":
+        if paragraph.part:  # a footnote or text box keeps its paragraph: only its words go
+            return Edit(kind="replace", locator=paragraph.locator, before=text[start:end], after="", start=start)
         return Edit(kind="delete_paragraph", locator=paragraph.locator, before=text)
     if text[end:].strip():
         while end < len(text) and text[end] in " \t\u00a0":
@@ -300,7 +302,11 @@ class PlaybookEngine:
         if anchor is None:
             # The last paragraph with text: a trailing empty paragraph has no formatting to copy.
             anchor = next(
-                (p.paragraph for p in reversed(document.paragraphs) if p.paragraph.text.strip()),
+                (
+                    p.paragraph
+                    for p in reversed(document.paragraphs)
+                    if p.paragraph.text.strip() and not p.paragraph.part  # body text, not a footnote
+                ),
                 document.paragraphs[-1].paragraph,
             )
         text = rule.positions[0]
