@@ -314,14 +314,19 @@ def locate_all(body: Element, footnotes: Element | None = None,
     boxes = [0]
     placed: set[tuple[str, str]] = set()
     out: list[LocatedParagraph] = []
+    # Most contracts have neither: one C-level scan each instead of one per paragraph.
+    any_boxes = next(body.iter(ns.TXBX_CONTENT), None) is not None
+    any_refs = bool(notes["f"] or notes["e"])
     for located in locate_paragraphs(body):
         out.append(located)
+        if not (any_boxes or any_refs):
+            continue
         p = located.element
-        for content in p.iter(ns.TXBX_CONTENT):
+        for content in p.iter(ns.TXBX_CONTENT) if any_boxes else ():
             if _has_ancestor(content, ns.MC_FALLBACK, p) or _has_ancestor(content, ns.TXBX_CONTENT, p):
                 continue
             out.extend(_located_in(content, "x", boxes, "textbox", _twin_content(content)))
-        for reference in p.iter(ns.FOOTNOTE_REFERENCE, ns.ENDNOTE_REFERENCE):
+        for reference in p.iter(ns.FOOTNOTE_REFERENCE, ns.ENDNOTE_REFERENCE) if any_refs else ():
             kind = "f" if reference.tag == ns.FOOTNOTE_REFERENCE else "e"
             key = (kind, reference.get(ns.ID) or "")
             if key in placed or key[1] not in notes[kind]:
