@@ -80,12 +80,15 @@ def rebase(edit: Edit, applied: Sequence[Edit], model: TextModel) -> Rebased:
     ``applied`` lead to."""
     ours = hunks(edit)
     dropped = False
+    start = edit.start or 0  # the whole edit's start, moved along for the common case below
     for accepted in applied:
         if accepted.locator != edit.locator:
             continue
         if accepted.kind == "delete_paragraph":
             return Rebased(None, True)
         for s, old, new in reversed(hunks(accepted)):
+            if s + len(old) <= start:
+                start += len(new) - len(old)
             kept = []
             for hunk in ours:
                 if _clash(hunk[0], hunk[1], s, s + len(old)) or (not old and not hunk[1] and hunk[0] == s
@@ -94,6 +97,10 @@ def rebase(edit: Edit, applied: Sequence[Edit], model: TextModel) -> Rebased:
                     continue
                 kept.append(_shift_hunk(hunk, s, old, new))
             ours = kept
+    paragraph = model.find(edit.locator)
+    if not dropped and paragraph is not None and paragraph.text.startswith(edit.before, start):
+        # Nothing accepted inside it: the same edit, moved (its span and wording as proposed).
+        return Rebased(Edit(kind="replace", locator=edit.locator, before=edit.before, after=edit.after, start=start))
     return Rebased(_join(edit.locator, ours, model), dropped)
 
 
