@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test test-sqlite test-postgres lint bench clean
+.PHONY: install run test test-sqlite test-postgres lint typecheck bench clean
 
 install: $(STAMP)
 
@@ -20,10 +20,14 @@ run: install
 lint: install
 	$(VENV)/bin/ruff check .
 
+# The core packages (pyproject.toml, [tool.mypy]).
+typecheck: install
+	$(VENV)/bin/mypy
+
 # SQLite suite first (unit, integration with a real Redis and Celery worker, browser), then the
 # PostgreSQL-only tests against a throw-away cluster. pytest exits 5 when it collects nothing,
 # which fails the target.
-test: lint
+test: lint typecheck
 	$(PY) -m pytest -m "not postgres" $(PYTEST_ARGS)
 	$(PY) bin/with_postgres.py $(PY) -m pytest -m postgres $(PYTEST_ARGS)
 

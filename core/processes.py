@@ -6,6 +6,7 @@ hard: `make run` and the test suite leave no orphans.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import shutil
@@ -43,8 +44,11 @@ def spawn(args: list[str], *, env: dict[str, str] | None = None, cwd: Path | Non
 
 
 def stop(process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
-    """Stop a child and everything in its process group (Celery's pool, gunicorn's workers)."""
+    """Stop a child and everything in its process group (Celery's pool, gunicorn's workers),
+    even when the child itself is already dead: what it started may not be."""
     if process.poll() is not None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
         return
     try:
         os.killpg(process.pid, signal.SIGTERM)
@@ -106,6 +110,20 @@ def start_redis(port: int, data_dir: Path, *, log: int | None = None) -> subproc
     )
     wait_for_port(port)
     return process
+
+
+def start_beat(env: dict[str, str], *, schedule: Path, log: int | None = None,
+               cwd: Path | None = None) -> subprocess.Popen[bytes]:
+    """Celery beat as a process of its own, supervised like the worker: it dies with its parent
+    and is never a child of the worker, so killing the worker cannot leave a second scheduler
+    running beside the next one."""
+    return spawn(
+        [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO", "--schedule", str(schedule)],
+        env=env,
+        cwd=cwd,
+        stdout=log,
+        stderr=log,
+    )
 
 
 def start_worker(env: dict[str, str], *, concurrency: int = 1, log: int | None = None,

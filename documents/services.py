@@ -75,7 +75,8 @@ def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes,
 
 
 def version_create(
-    *, document: Document, parent: DocumentVersion, edit: Edit, author: Any | None, decision: Any | None = None
+    *, document: Document, parent: DocumentVersion, edit: Edit, author: Any | None, decision: Any | None = None,
+    parent_is_latest: bool = False,
 ) -> DocumentVersion:
     """Apply ``edit`` to ``parent`` and store the result as version ``parent.number + 1``.
 
@@ -84,12 +85,18 @@ def version_create(
     text occurs once) and an insert gets ``new_locator`` = ``n<next_insert>`` when it has none.
     Runs in the caller's transaction (a savepoint here); raises ``EditError`` (or its subclass
     ``StaleVersion`` when ``parent`` is no longer the latest version) and then stores nothing.
+
+    ``parent_is_latest``: the caller holds a lock that makes ``parent`` the latest version (the
+    review's cursor under the review lock, docs/architecture.md "Locking") and rolls its whole
+    transaction back on an ``IntegrityError``: the check and the savepoint are skipped (the
+    unique ``(document, number)`` still refuses a second version N+1).
     """
     if parent.document_id != document.pk:
         raise ValueError("the parent version belongs to another document")
-    latest = DocumentVersion.objects.filter(document=document, number__gt=parent.number).order_by("-number").first()
-    if latest is not None:
-        raise StaleVersion(_stale_message(parent.number, latest.number))
+    if not parent_is_latest:
+        latest = DocumentVersion.objects.filter(document=document, number__gt=parent.number).order_by("-number").first()
+        if latest is not None:
+            raise StaleVersion(_stale_message(parent.number, latest.number))
     model: TextModel = parent.text_model
     resolved = resolve_edit(model, edit)
     new_model = apply_edit_to_model(model, resolved)
@@ -98,18 +105,15 @@ def version_create(
     else:
         # The stored edit is the delta: nothing proportional to the contract's length is written.
         packed, digest = b"", DocumentVersion.chained_sha256(parent.text_sha256, resolved)
+    fields = {"document": document, "number": parent.number + 1, "parent": parent, "edit": resolved.to_dict(),
+              "created_by": author, "decision": decision, "text_model_data": packed, "text_sha256": digest}
+    if parent_is_latest:
+        version = DocumentVersion.objects.create(**fields)
+        version.remember_text_model(new_model)
+        return version
     try:
         with transaction.atomic():
-            version = DocumentVersion.objects.create(
-                document=document,
-                number=parent.number + 1,
-                parent=parent,
-                edit=resolved.to_dict(),
-                created_by=author,
-                decision=decision,
-                text_model_data=packed,
-                text_sha256=digest,
-            )
+            version = DocumentVersion.objects.create(**fields)
     except IntegrityError as exc:
         # Someone else made version parent.number + 1 between our check and our insert.
         raise StaleVersion(_stale_message(parent.number, parent.number + 1)) from exc

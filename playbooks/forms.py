@@ -64,3 +64,60 @@ class TryRuleForm(forms.Form):
     def __init__(self, *args: object, rules: list[tuple[str, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["rule"].choices = rules  # type: ignore[attr-defined]
+
+
+class SpreadsheetImportForm(forms.Form):
+    file = forms.FileField(label="Spreadsheet (.xlsx or .csv)")
+    name = forms.CharField(required=False, max_length=200, label="Playbook name",
+                           help_text="Defaults to the file's name.")
+    party = forms.CharField(required=False, max_length=100, label="Our side", help_text="e.g. customer")
+
+    def clean_file(self):  # type: ignore[no-untyped-def]
+        from .spreadsheet import MAX_FILE_BYTES
+
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            raise forms.ValidationError(
+                f"The file is {upload.size // 1024} KB; the limit is {MAX_FILE_BYTES // 1024} KB."
+            )
+        if not upload.name.lower().endswith((".xlsx", ".csv")):
+            raise forms.ValidationError("Upload an Excel workbook (.xlsx) or a CSV file (.csv).")
+        return upload
+
+
+class _MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class _MultipleFileField(forms.FileField):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("widget", _MultipleFileInput(attrs={"accept": ".docx"}))
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    def clean(self, data, initial=None):  # type: ignore[no-untyped-def]
+        single = super().clean
+        if isinstance(data, list | tuple):
+            return [single(item, initial) for item in data]
+        return [single(data, initial)] if data else single(data, initial)
+
+
+class PrecedentDraftForm(forms.Form):
+    files = _MultipleFileField(label="Precedents (.docx: signed contracts or templates)")
+    name = forms.CharField(required=False, max_length=200, label="Playbook name")
+    side = forms.ChoiceField(choices=[("customer", "Customer"), ("provider", "Provider")], label="Our side")
+
+    def clean_files(self):  # type: ignore[no-untyped-def]
+        from django.conf import settings
+
+        from .drafting import MAX_PRECEDENTS
+
+        files = self.cleaned_data["files"]
+        if len(files) > MAX_PRECEDENTS:
+            raise forms.ValidationError(f"{len(files)} files; at most {MAX_PRECEDENTS} at once.")
+        for upload in files:
+            if not upload.name.lower().endswith(".docx"):
+                raise forms.ValidationError(f"{upload.name} is not a Word document (.docx).")
+            if upload.size > settings.REDPEN_MAX_UPLOAD_BYTES:
+                raise forms.ValidationError(f"{upload.name} is {upload.size // (1024 * 1024)} MB; the limit is "
+                                            f"{settings.REDPEN_MAX_UPLOAD_BYTES // (1024 * 1024)} MB.")
+        return files

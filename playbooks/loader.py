@@ -54,7 +54,7 @@ MAX_TEXT_CHARS = 20_000  # one position, guidance or title
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
 MAX_SLUG_CHARS = 80
 
-TOP_FIELDS = ("name", "description", "party", "rules", "approvals")
+TOP_FIELDS = ("name", "description", "party", "rules", "approvals", "hygiene")
 APPROVAL_FIELDS = ("approver", "critical_deviations")
 # Who approves: a user or a group, by name (checked against the accounts when a review needs it).
 APPROVER_RE = re.compile(r"^(user|group):\S.{0,149}$")
@@ -163,7 +163,7 @@ class _BoundedLoader(yaml.SafeLoader):
         self._alias_count = 0
         self._depth = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(yaml.AliasEvent):
             self._alias_count += 1
             if self._alias_count > MAX_ALIASES:
@@ -383,6 +383,15 @@ class _Validator:
         approver, critical = "", False
         if "approvals" in fields:
             approver, critical = self.approvals(fields["approvals"][1])
+        hygiene = False
+        if "hygiene" in fields:
+            hygiene_node = fields["hygiene"][1]
+            if self.tag_ok(None, "hygiene", hygiene_node):
+                if hygiene_node.tag == "tag:yaml.org,2002:bool":
+                    hygiene = bool(self.scalar(hygiene_node))
+                else:
+                    self.error(None, "hygiene", hygiene_node,
+                               f"must be true or false, got {self.describe(hygiene_node)}")
         if self.issues or name is None:
             return None
         return PlaybookSpec(
@@ -393,6 +402,7 @@ class _Validator:
             extra=extra,
             approver=approver,
             approve_critical_deviations=critical,
+            hygiene=hygiene,
         )
 
     def approvals(self, node: Node) -> tuple[str, bool]:

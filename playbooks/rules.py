@@ -7,7 +7,7 @@ never re-reads YAML.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import regex
 
@@ -103,7 +103,7 @@ class Check:
         data = dict(data)
         near = data.pop("near", ())
         ((kind, value),) = data.items()
-        return cls(kind=kind, value=value, near=tuple(near))
+        return cls(kind=cast(CheckKind, kind), value=value, near=tuple(near))
 
 
 @dataclass(frozen=True)
@@ -174,11 +174,18 @@ class PlaybookSpec:
     # rule whose final outcome is a fallback, a revision or a rejection needs approval.
     approver: str = ""
     approve_critical_deviations: bool = False
+    # Drafting checks (review/engine/hygiene.py) run with the rules when true.
+    hygiene: bool = False
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:
             if rule.id == rule_id:
                 return rule
+        if self.hygiene and rule_id.startswith("hygiene-"):
+            # A drafting check is not written in the playbook: a rule that finds nothing by
+            # itself stands for it, so its recommendations can be revised and re-resolved.
+            return Rule(id=rule_id, title=rule_id.removeprefix("hygiene-").replace("-", " ").capitalize(),
+                        find=Find(), check=Check(kind="must_not_exist", value=True), severity="low")
         raise KeyError(rule_id)
 
     def to_dict(self) -> dict[str, Any]:
@@ -189,6 +196,7 @@ class PlaybookSpec:
             "rules": [r.to_dict() for r in self.rules],
             "extra": dict(self.extra),
             "approvals": {"approver": self.approver, "critical_deviations": self.approve_critical_deviations},
+            **({"hygiene": True} if self.hygiene else {}),
         }
 
     @classmethod
@@ -201,4 +209,5 @@ class PlaybookSpec:
             extra=data.get("extra", {}),
             approver=data.get("approvals", {}).get("approver", ""),
             approve_critical_deviations=data.get("approvals", {}).get("critical_deviations", False),
+            hygiene=data.get("hygiene", False),
         )

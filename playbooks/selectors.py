@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from .models import Playbook, PlaybookVersion
+from .stats import DecisionFact, OutcomeFact, RecommendationFact
+from .suggestions import RuleInfo
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -54,3 +57,114 @@ def versions_for_new_review(user: User) -> QuerySet[PlaybookVersion]:
         .select_related("playbook")
         .order_by("playbook__name", "playbook__pk")
     )
+
+
+# -- override statistics ----------------------------------------------------------------------
+
+
+def playbook_for_author(user: User, pk: int) -> Playbook:
+    """A playbook the user may author: visible to them and they hold the author role; any other
+    gets a 404 (the statistics show decisions of the whole team)."""
+    from core.roles import PLAYBOOK_AUTHOR, has_role
+
+    if not has_role(user, PLAYBOOK_AUTHOR):
+        raise Http404("No such playbook.")
+    return playbook_for(user, pk)
+
+
+def stats_facts(
+    playbook: Playbook, *, version: int | None = None
+) -> tuple[list[RecommendationFact], list[OutcomeFact]]:
+    """Every recommendation (with its decisions) and every rule outcome of the reviews pinned to
+    this playbook's versions (or one version), as plain facts for ``playbooks.stats``. Failed
+    analyses recommend nothing and are not counted. Redacted reviews are read like the others:
+    retention left their statuses, ladder positions and variants, and emptied their texts."""
+    from review.models import Approval, Decision, Recommendation, RuleOutcome
+
+    reviews = {"review__playbook_version__playbook": playbook}
+    if version is not None:
+        reviews["review__playbook_version__number"] = version
+    comments = {
+        a["decision_id"]: a["comment"]
+        for a in Approval.objects.filter(**reviews, status="sent_back").values("decision_id", "comment")
+    }
+    decisions: dict[int, list[DecisionFact]] = {}
+    rows = (
+        Decision.objects.filter(**reviews)
+        .exclude(outcome__in=["stale", "failed"])
+        .order_by("created_at", "pk")
+        .values(
+            "pk", "recommendation_id", "action", "outcome", "reason", "instruction", "proposal__position",
+            "proposal__variant", "actor__username", "created_at", "review__redacted_at",
+        )
+    )
+    for row in rows:
+        redacted = row["review__redacted_at"] is not None
+        decisions.setdefault(row["recommendation_id"], []).append(
+            DecisionFact(
+                decision_id=row["pk"], action=row["action"], outcome=row["outcome"], reason=row["reason"],
+                instruction=row["instruction"], position=row["proposal__position"],
+                variant=row["proposal__variant"], actor=row["actor__username"], created_at=row["created_at"],
+                comment="" if redacted else comments.get(row["pk"], ""),
+            )
+        )
+    recommendations = [
+        RecommendationFact(
+            recommendation_id=row["pk"], review_id=row["review_id"], review_title=row["review__title"],
+            review_started=row["review__created_at"], redacted=row["review__redacted_at"] is not None,
+            version=row["review__playbook_version__number"], rule_id=row["rule_id"], rule_title=row["rule_title"],
+            status=row["status"], decisions=tuple(decisions.get(row["pk"], ())),
+        )
+        for row in Recommendation.objects.filter(**reviews).order_by("review_id", "ordinal").values(
+            "pk", "review_id", "review__title", "review__created_at", "review__redacted_at",
+            "review__playbook_version__number", "rule_id", "rule_title", "status",
+        )
+    ]
+    outcomes = [
+        OutcomeFact(
+            review_id=row["review_id"], version=row["review__playbook_version__number"], rule_id=row["rule_id"],
+            rule_title=row["title"], status=row["status"], review_started=row["review__created_at"],
+        )
+        for row in RuleOutcome.objects.filter(**reviews).order_by("review_id", "ordinal").values(
+            "review_id", "review__playbook_version__number", "rule_id", "title", "status", "review__created_at",
+        )
+    ]
+    return recommendations, outcomes
+
+
+def stats_rule_infos(playbook: Playbook) -> list[RuleInfo]:
+    """The latest version's rules, each with the versions that had the same positions and the
+    same find (what the suggestions may count)."""
+    versions = list(versions_of(playbook))
+    if not versions:
+        return []
+    latest = versions[0].playbook_spec
+    infos = []
+    for rule in latest.rules:
+        same_positions, same_find = set(), set()
+        for version in versions:
+            try:
+                old = version.playbook_spec.rule(rule.id)
+            except KeyError:
+                continue
+            if old.positions == rule.positions:
+                same_positions.add(version.number)
+            if old.find == rule.find and old.check.kind == rule.check.kind:
+                same_find.add(version.number)
+        infos.append(
+            RuleInfo(
+                id=rule.id, title=rule.title, line=rule.line, positions=len(rule.positions),
+                variants=tuple(name for name, _ in rule.variants), check_kind=rule.check.kind,
+                same_positions_versions=frozenset(same_positions), same_find_versions=frozenset(same_find),
+            )
+        )
+    return infos
+
+
+def reviews_visible_ids(user: User, review_ids: set[int]) -> set[int]:
+    """Which of these reviews the user may open (drill-down links only those)."""
+    from review.selectors import reviews_visible_to
+
+    if not user.is_authenticated or not review_ids:
+        return set()
+    return set(reviews_visible_to(user).filter(pk__in=review_ids).values_list("pk", flat=True))

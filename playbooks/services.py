@@ -6,15 +6,17 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, Group
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
 from core.models import Team
 from core.roles import PLAYBOOK_AUTHOR, has_role
 
-from .loader import load_playbook
+from .loader import PlaybookInvalid, ValidationIssue, load_playbook
 from .models import Playbook, PlaybookVersion
+from .rules import PlaybookSpec
 from .selectors import playbooks_visible_to
 
 LIBRARY_DIR = Path(__file__).resolve().parent / "library"
@@ -33,6 +35,31 @@ def source_sha256(text: str) -> str:
 
 def _is_member(user: AbstractBaseUser, team: Team) -> bool:
     return bool(user.is_superuser) or team.members.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
+
+
+def approver_issues(spec: PlaybookSpec, team: Team) -> list[ValidationIssue]:
+    """Approvers named by the playbook must belong to the team it is uploaded for
+    (docs/decisions/approvals.md): a named user must be a member (or a superuser), a named
+    group must have a member in the team. A name that does not exist is left to the approval
+    routing, which falls back to the default approver."""
+    issues: list[ValidationIssue] = []
+    members = team.members.all()
+    named = [(None, "approvals.approver", spec.approver)] + [(r.id, "approver", r.approver) for r in spec.rules]
+    for rule_id, field_name, ref in named:
+        kind, _, name = (ref or "").partition(":")
+        name = name.strip()
+        if kind == "user":
+            user = get_user_model().objects.filter(username=name, is_active=True).first()
+            if user is not None and not user.is_superuser and not members.filter(pk=user.pk).exists():
+                issues.append(ValidationIssue(rule_id, field_name, None,
+                                              f"{name} is not a member of the team {team.name}: approvers must be"))
+        elif kind == "group":
+            group = Group.objects.filter(name=name).first()
+            if group is not None and not group.user_set.filter(pk__in=members).exists() \
+                    and not group.user_set.filter(is_superuser=True).exists():
+                issues.append(ValidationIssue(rule_id, field_name, None,
+                                              f"no member of the group {name} is in the team {team.name}"))
+    return issues
 
 
 def playbook_upload(
@@ -61,6 +88,10 @@ def playbook_upload(
         team = playbook.team
     elif team is not None and not _is_member(author, team):
         raise PermissionDenied("You are not a member of that team.")
+    if team is not None:
+        issues = approver_issues(spec, team)
+        if issues:
+            raise PlaybookInvalid(issues)
 
     # Two uploads at once may both compute number N+1: the unique constraint lets one win and
     # the other retries with N+2 (or finds the identical file already stored).

@@ -3,19 +3,24 @@ writes from services; HTMX requests get the partial they swap."""
 
 from __future__ import annotations
 
+import csv
+import io
+from pathlib import Path
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from core.roles import PLAYBOOK_AUTHOR, has_role
 
-from . import selectors
+from . import drafting, selectors, spreadsheet, stats, suggestions
 from .diffing import spec_diff
-from .forms import TryRuleForm, UploadForm
+from .forms import PrecedentDraftForm, SpreadsheetImportForm, TryRuleForm, UploadForm
 from .loader import PlaybookInvalid
 from .models import Playbook, PlaybookVersion
 from .presentation import annotate_source
@@ -58,6 +63,8 @@ def playbook_upload_page(request: HttpRequest, pk: int | None = None) -> HttpRes
         new_playbook=playbook is None,
     )
     context: dict[str, object] = {"playbook": playbook, "form": form}
+    if not bound and playbook is not None and request.GET.get("rule"):
+        _prefill_at_rule(form, playbook, request.GET["rule"], context)
     if request.method == "POST" and form.is_valid():
         payload = form.cleaned_data["payload"]
         try:
@@ -89,6 +96,21 @@ def playbook_upload_page(request: HttpRequest, pk: int | None = None) -> HttpRes
     template = "playbooks/upload.html#upload-form" if _partial(request) else "playbooks/upload.html"
     # Errors re-render with 200: HTMX swaps only successful responses (docs/decisions/htmx.md).
     return render(request, template, context)
+
+
+def _prefill_at_rule(form: UploadForm, playbook: Playbook, rule_id: str, context: dict[str, object]) -> None:
+    """Open the latest file in the editor with the caret on one rule (from a suggestion)."""
+    latest = selectors.latest_version(playbook)
+    if latest is None:
+        return
+    form.initial["source"] = latest.source
+    try:
+        rule = latest.playbook_spec.rule(rule_id)
+    except KeyError:
+        return
+    if rule.line:
+        form.fields["source"].widget.attrs["data-focus-line"] = str(rule.line)
+    context.update(focus_rule=rule, focus_version=latest)
 
 
 @require_GET
@@ -167,3 +189,175 @@ def version_diff(request: HttpRequest, pk: int) -> HttpResponse:
             "diff": spec_diff(old.playbook_spec, new.playbook_spec),
         },
     )
+
+
+# -- override statistics ----------------------------------------------------------------------
+
+
+def _stats_scope(request: HttpRequest, playbook: Playbook) -> int | None:
+    raw = request.GET.get("version") or ""
+    if not raw or raw == "all":
+        return None
+    try:
+        number = int(raw)
+    except ValueError:
+        raise Http404("Unknown version.") from None
+    if not playbook.versions.filter(number=number).exists():
+        raise Http404("Unknown version.")
+    return number
+
+
+def _stats_for(playbook: Playbook, version: int | None) -> stats.PlaybookStats:
+    recommendations, outcomes = selectors.stats_facts(playbook, version=version)
+    latest = selectors.latest_version(playbook)
+    order = [(r.id, r.title) for r in latest.playbook_spec.rules] if latest else []
+    return stats.compute(name=playbook.name, recommendations=recommendations, outcomes=outcomes, rule_order=order)
+
+
+def _chart_data(result: stats.PlaybookStats) -> dict[str, object]:
+    buckets = [("accepted", "Accepted as proposed"), ("revised", "Accepted after a revision"),
+               ("rejected", "Rejected"), ("open", "Open")]
+    shown = [r for r in result.rules if r.totals.recommendations]
+    return {
+        "rules": {
+            "labels": [r.rule_id for r in shown],
+            "datasets": [{"key": key, "label": label, "data": [getattr(r.totals, key) for r in shown]}
+                         for key, label in buckets],
+        },
+        "versions": {
+            "labels": [f"v{n}" for n in result.by_version],
+            "datasets": [{"key": key, "label": label, "data": [getattr(c, key) for c in result.by_version.values()]}
+                         for key, label in buckets],
+        },
+    }
+
+
+@require_GET
+def playbook_stats(request: HttpRequest, pk: int) -> HttpResponse:
+    playbook = selectors.playbook_for_author(request.user, pk)
+    version = _stats_scope(request, playbook)
+    result = _stats_for(playbook, version)
+    # Suggestions always read the whole history (they pick the versions that still apply).
+    overall = result if version is None else _stats_for(playbook, None)
+    found = suggestions.suggest(overall, selectors.stats_rule_infos(playbook))
+    return render(
+        request,
+        "playbooks/stats.html",
+        {
+            "playbook": playbook,
+            "stats": result,
+            "scope": version,
+            "versions": selectors.versions_of(playbook),
+            "suggestions": found,
+            "chart_data": _chart_data(result),
+            "bucket_labels": stats.BUCKET_LABELS,
+        },
+    )
+
+
+@require_GET
+def playbook_stats_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    playbook = selectors.playbook_for_author(request.user, pk)
+    version = _stats_scope(request, playbook)
+    result = _stats_for(playbook, version)
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(stats.csv_rows(result))
+    response = HttpResponse(buffer.getvalue().encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
+    scope = f"v{version}" if version else "all-versions"
+    response["Content-Disposition"] = f'attachment; filename="{slugify(playbook.name) or "playbook"}-stats-{scope}.csv"'
+    return response
+
+
+@require_GET
+def playbook_stats_decisions(request: HttpRequest, pk: int) -> HttpResponse:
+    """The recommendations (with their decisions) behind one number of the statistics page."""
+    playbook = selectors.playbook_for_author(request.user, pk)
+    version = _stats_scope(request, playbook)
+    result = _stats_for(playbook, version)
+    rule = result.rule(request.GET.get("rule") or "")
+    bucket = request.GET.get("bucket") or ""
+    if rule is None or bucket not in (*stats.BUCKETS, "reason", "instruction"):
+        raise Http404("Unknown rule or number.")
+    facts: list[stats.RecommendationFact]
+    heading = stats.BUCKET_LABELS.get(bucket, "")
+    if bucket in ("reason", "instruction"):
+        groups = rule.reasons if bucket == "reason" else rule.instructions
+        try:
+            group = groups[int(request.GET.get("group") or "")]
+        except (ValueError, IndexError):
+            raise Http404("Unknown group.") from None
+        wanted = set(group.recommendation_ids)
+        facts = [f for bucket_facts in rule.facts.values() for f in bucket_facts if f.recommendation_id in wanted]
+        facts = sorted({f.recommendation_id: f for f in facts}.values(), key=lambda f: (f.review_started, f.review_id))
+        heading = f"{'rejected because' if bucket == 'reason' else 'revised with'} “{group.text}”"
+    else:
+        facts = rule.facts.get(bucket, [])
+    visible = selectors.reviews_visible_ids(request.user, {f.review_id for f in facts})
+    context = {"playbook": playbook, "rule": rule, "facts": facts, "heading": heading, "visible": visible,
+               "scope": version, "bucket": bucket}
+    template = "playbooks/stats_decisions.html#drill" if _partial(request) else "playbooks/stats_decisions.html"
+    return render(request, template, context)
+
+
+# -- drafts: spreadsheet import ---------------------------------------------------------------
+
+
+def _draft_form(request: HttpRequest, source: str, note: str) -> UploadForm:
+    """The ordinary upload form, filled with a draft: publishing goes through the upload page."""
+    form = UploadForm(user=request.user, new_playbook=True)
+    form.initial.update(source=source, change_note=note[:500])
+    return form
+
+
+@require_http_methods(["GET", "POST"])
+def playbook_import_page(request: HttpRequest) -> HttpResponse:
+    _require_author(request)
+    bound = request.method == "POST"
+    form = SpreadsheetImportForm(request.POST if bound else None, request.FILES if bound else None)
+    context: dict[str, object] = {"form": form, "columns": spreadsheet.COLUMNS}
+    if bound and form.is_valid():
+        upload = form.cleaned_data["file"]
+        name = form.cleaned_data["name"].strip() or Path(upload.name).stem.replace("_", " ").strip() or "Imported"
+        result = spreadsheet.import_spreadsheet(
+            upload.read(), upload.name, name=name, party=form.cleaned_data["party"].strip(),
+            clause_find=drafting.clause_find,
+        )
+        context.update(result=result, filename=upload.name)
+        if result.ok:
+            context.update(
+                draft_form=_draft_form(request, result.source, f"Imported from {upload.name}"),
+                form_action=reverse("playbooks:upload"),
+            )
+    return render(request, "playbooks/import.html", context)
+
+
+# -- drafts: from precedents ------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def playbook_draft_page(request: HttpRequest) -> HttpResponse:
+    _require_author(request)
+    bound = request.method == "POST"
+    form = PrecedentDraftForm(request.POST if bound else None, request.FILES if bound else None)
+    context: dict[str, object] = {"form": form}
+    if bound and form.is_valid():
+        from documents.docx.textmodel import build_text_model
+
+        precedents, problems = [], []
+        for upload in form.cleaned_data["files"]:
+            try:
+                precedents.append((upload.name, build_text_model(upload.read())))
+            except Exception:  # a damaged .docx raises many kinds of errors
+                problems.append(f"{upload.name} cannot be read as a Word document.")
+        if problems:
+            context["problems"] = problems
+        else:
+            first = Path(precedents[0][0]).stem.replace("_", " ")
+            name = form.cleaned_data["name"].strip() or f"Draft from {first}"
+            draft = drafting.draft_from_precedents(precedents, name=name, side=form.cleaned_data["side"])
+            context.update(draft=draft, files=[f for f, _ in precedents])
+            if draft.source:
+                note = "Drafted from " + ", ".join(f for f, _ in precedents)
+                context.update(draft_form=_draft_form(request, draft.source, note),
+                               form_action=reverse("playbooks:upload"))
+    return render(request, "playbooks/draft.html", context)

@@ -44,3 +44,8 @@ class DecisionForm(forms.Form):
     key = forms.CharField(max_length=64)
     reason = forms.CharField(required=False, max_length=4000)
     instruction = forms.CharField(required=False, max_length=4000)
+
+
+class PartiesForm(forms.Form):
+    us = forms.CharField(label="Our party", max_length=120)
+    them = forms.CharField(label="The other party", max_length=120)

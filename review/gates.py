@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, Group
+from django.contrib.auth.models import AbstractBaseUser, Group, User
 
 from playbooks.rules import PlaybookSpec, Rule
 
-from .models import Approval, Proposal, ProposalSource
+from .models import Approval, Proposal, ProposalSource, Review
 
 
 def approval_needed(spec: PlaybookSpec, rule: Rule | None, proposal: Proposal, *, accept: bool) -> str:
@@ -35,7 +35,7 @@ def approval_needed(spec: PlaybookSpec, rule: Rule | None, proposal: Proposal, *
     return ""
 
 
-def _resolve_ref(ref: str) -> tuple[AbstractBaseUser | None, Group | None]:
+def _resolve_ref(ref: str) -> tuple[User | None, Group | None]:
     kind, _, name = ref.partition(":")
     name = name.strip()
     if kind == "user":
@@ -49,7 +49,7 @@ def _resolve_ref(ref: str) -> tuple[AbstractBaseUser | None, Group | None]:
     return None, None
 
 
-def approval_route(spec: PlaybookSpec, rule: Rule | None) -> tuple[AbstractBaseUser | None, Group | None]:
+def approval_route(spec: PlaybookSpec, rule: Rule | None) -> tuple[User | None, Group | None]:
     for ref in (rule.approver if rule else "", spec.approver, settings.REDPEN_DEFAULT_APPROVER):
         if ref:
             user, group = _resolve_ref(ref)
@@ -69,7 +69,17 @@ def effective_assignee(approval: Approval) -> int | None:
     return approval.assignee_id
 
 
+def in_review_team(user: AbstractBaseUser, review: Review) -> bool:
+    """Approvers belong to the review's team (docs/decisions/approvals.md): its owner, a member
+    of its team, or a superuser."""
+    if user.is_superuser or user.pk == review.owner_id:  # type: ignore[attr-defined]
+        return True
+    return review.team_id is not None and review.team.members.filter(pk=user.pk).exists()  # type: ignore[union-attr]
+
+
 def can_approve(user: AbstractBaseUser, approval: Approval) -> tuple[bool, str]:
+    if not in_review_team(user, approval.review):
+        return False, "Only members of this review's team can approve it."
     if user.pk == approval.requested_by_id:
         return False, "You made this decision: someone else must approve it."
     if approval.approver_user_id:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
@@ -19,7 +20,8 @@ from .selectors import reviews_visible_to
 
 def approvals_waiting_for(user: AbstractBaseUser) -> QuerySet[Approval]:
     """Open approvals this user may act on now: addressed to them, or to one of their groups and
-    not taken by another member who is still in that group. Their own decisions never count."""
+    not taken by another member who is still in that group, on a review of their team. Their own
+    decisions never count."""
     if not user.is_authenticated:
         return Approval.objects.none()
     memberships = get_user_model().groups.through.objects
@@ -28,6 +30,7 @@ def approvals_waiting_for(user: AbstractBaseUser) -> QuerySet[Approval]:
     )
     return (
         Approval.objects.filter(status=ApprovalStatus.OPEN)
+        .filter(Q(review__in=reviews_visible_to(user)) if not user.is_superuser else Q())  # type: ignore[attr-defined]
         .filter(Q(approver_user=user) | Q(approver_group__in=user.groups.all()))  # type: ignore[attr-defined]
         .exclude(requested_by=user)
         .annotate(taken_by_member=taken_by_member)
@@ -38,20 +41,16 @@ def approvals_waiting_for(user: AbstractBaseUser) -> QuerySet[Approval]:
 
 
 def approval_for_user(user: AbstractBaseUser, approval_id: int) -> Approval:
-    """An approval is visible to whoever may approve it and to those who see its review."""
+    """An approval is visible to those who see its review (its owner and team) and to
+    superusers; an approver outside the team gets a 404 like for any object of another team
+    (docs/decisions/approvals.md)."""
     approval = get_object_or_404(
         Approval.objects.select_related("review", "recommendation", "proposal", "decision", "requested_by",
                                         "approver_group", "approver_user", "decided_by", "assignee"),
         pk=approval_id,
     )
-    if reviews_visible_to(user).filter(pk=approval.review_id).exists():
+    if user.is_superuser or reviews_visible_to(user).filter(pk=approval.review_id).exists():  # type: ignore[attr-defined]
         return approval
-    if approval.approver_user_id == user.pk or (
-        approval.approver_group_id and user.groups.filter(pk=approval.approver_group_id).exists()  # type: ignore[attr-defined]
-    ):
-        return approval
-    from django.http import Http404
-
     raise Http404("No such item.")
 
 

@@ -39,6 +39,9 @@ class Review(models.Model):
         "playbooks.PlaybookVersion", on_delete=models.PROTECT, related_name="reviews"
     )
     party = models.CharField(max_length=120, blank=True, help_text="Our side, when the playbook is neutral.")
+    # How the contract names our party and the other one ({"us", "them", "side", "corrected",
+    # "detected": [...]}, review/engine/parties.py): detected at analysis, corrected by the lawyer.
+    parties = models.JSONField(default=dict, blank=True)
     engine_version = models.CharField(max_length=40)
     status = models.CharField(max_length=20, choices=ReviewStatus.choices, default=ReviewStatus.ANALYZING)
     # The version cursor: always the newest version of the document (invariant 2, docs/architecture.md).
@@ -208,6 +211,8 @@ class Proposal(models.Model):
     variant = models.CharField(max_length=100, blank=True)
     value = models.FloatField(null=True, blank=True)
     instruction = models.TextField(blank=True)
+    # Capitalised, defined-looking terms of the new wording that the contract does not define.
+    warnings = models.JSONField(default=list, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -233,6 +238,7 @@ class Proposal(models.Model):
             variant=self.variant or None,
             value=self.value,
             instruction=self.instruction,
+            warnings=tuple(self.warnings or ()),
         )
 
 
@@ -326,6 +332,7 @@ class ApprovalStatus(models.TextChoices):
     OPEN = "open", "Waiting for approval"
     APPROVED = "approved", "Approved"
     SENT_BACK = "sent_back", "Sent back"
+    WITHDRAWN = "withdrawn", "Withdrawn (the review was cancelled)"
 
 
 class Approval(models.Model):

@@ -17,6 +17,7 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from .gates import in_review_team
 from .models import Approval, ApprovalNotification, ApprovalStatus, Review
 
 
@@ -34,7 +35,8 @@ def _recipients(approval: Approval) -> list:
         users = list(approval.approver_group.user_set.filter(is_active=True))
     else:
         users = []
-    return [u for u in users if u.pk != approval.requested_by_id and u.email]
+    # Only approvers of the review's team: nobody is mailed an item they may not open.
+    return [u for u in users if u.pk != approval.requested_by_id and u.email and in_review_team(u, approval.review)]
 
 
 def approval_digests_send() -> DigestReport:

@@ -6,16 +6,18 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
 
 from .models import (
     Decision,
+    JobStatus,
     Proposal,
     Recommendation,
     RecommendationStatus,
     Review,
     ReviewEvent,
+    RevisionJob,
 )
 
 
@@ -65,9 +67,14 @@ def events_of(review: Review) -> list[ReviewEvent]:
 
 
 def next_pending_of(review: Review, after: Recommendation | None = None) -> Recommendation | None:
+    active_job = RevisionJob.objects.filter(recommendation=OuterRef("pk"),
+                                            status__in=[JobStatus.QUEUED, JobStatus.RUNNING])
+    # With the proposal's predecessor: re-anchoring it on show makes a third link, and the card's
+    # history then needs no query of its own.
     pending = review.recommendations.filter(status=RecommendationStatus.PENDING).select_related(
-        "current_proposal", "current_proposal__base_version"
-    ).order_by("ordinal")
+        "current_proposal", "current_proposal__base_version", "current_proposal__predecessor",
+        "current_proposal__predecessor__base_version",
+    ).annotate(revising_instruction=Subquery(active_job.values("instruction")[:1])).order_by("ordinal")
     if after is not None:
         later = pending.filter(ordinal__gt=after.ordinal).first()
         if later is not None:
@@ -87,10 +94,11 @@ def recommendation_counts(review: Review) -> dict[str, int]:
 
 
 def neighbours(review: Review, rec: Recommendation) -> tuple[SimpleNamespace | None, SimpleNamespace | None]:
-    """The recommendations before and after ``rec`` (ids only: the card links to them)."""
-    ids = review.recommendations.values_list("pk", flat=True)
-    before = ids.filter(ordinal__lt=rec.ordinal).order_by("-ordinal").first()
-    after = ids.filter(ordinal__gt=rec.ordinal).order_by("ordinal").first()
+    """The recommendations before and after ``rec`` (ids only: the card links to them). Their
+    ordinals are consecutive from 1 (review/workflow/analysis.py): one query for both."""
+    rows = dict(review.recommendations.filter(ordinal__in=[rec.ordinal - 1, rec.ordinal + 1])
+                .values_list("ordinal", "pk"))
+    before, after = rows.get(rec.ordinal - 1), rows.get(rec.ordinal + 1)
     return (SimpleNamespace(pk=before) if before else None, SimpleNamespace(pk=after) if after else None)
 
 

@@ -13,6 +13,7 @@ urlpatterns = [
          name="recommendation"),
     path("<int:review_id>/decide/", views.review_decide_view, name="decide"),
     path("<int:review_id>/cancel/", views.review_cancel_view, name="cancel"),
+    path("<int:review_id>/parties/", views.review_parties_view, name="parties"),
     path("<int:review_id>/download/<str:kind>/", views.review_download, name="download"),
     path("<int:review_id>/preview/", views.review_preview, name="preview"),
     path("approvals/<int:approval_id>/", views.approval_detail, name="approval"),

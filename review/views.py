@@ -4,6 +4,7 @@ rendered alone for HTMX requests."""
 from __future__ import annotations
 
 import uuid
+from types import SimpleNamespace
 from typing import Any
 
 from django.contrib import messages
@@ -22,14 +23,16 @@ from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
 
 from . import selectors
-from .forms import DecisionForm, NewReviewForm
+from .forms import DecisionForm, NewReviewForm, PartiesForm
 from .gates import can_approve, effective_assignee
 from .inbox import approval_for_user
 from .models import (
     AnalysisJob,
     Approval,
     ApprovalStatus,
+    DecisionOutcome,
     JobStatus,
+    Proposal,
     Recommendation,
     RecommendationStatus,
     Review,
@@ -43,6 +46,7 @@ from .workflow import (
     recommendation_prepare,
     review_cancel,
     review_decide,
+    review_parties_set,
     review_start,
 )
 
@@ -83,17 +87,24 @@ def _show(review: Review, current: Recommendation | None) -> Recommendation | No
     """The recommendation to show: ``current`` (or the first pending one), prepared on the
     review's current version first (invariant 2: re-anchored or re-resolved before it is shown).
     If preparing it resolved it (superseded), the next pending one is shown instead."""
+    return _show_tracked(review, current)[0]
+
+
+def _show_tracked(review: Review, current: Recommendation | None) -> tuple[Recommendation | None, bool]:
+    """``_show``, and whether showing it superseded a recommendation (counts changed)."""
+    superseded = False
     for _attempt in range(5):
         if current is None:
             current = selectors.next_pending_of(review)
         if current is None or current.status != RecommendationStatus.PENDING:
-            return current
+            return current, superseded
         prepared = recommendation_prepare(review=review, recommendation=current)
         if prepared.status == RecommendationStatus.PENDING:
-            return prepared
+            return prepared, superseded
+        superseded = True
         review.refresh_from_db()
         current = selectors.next_pending_of(review, after=prepared)
-    return current
+    return current, superseded
 
 
 def _cannot_apply(review: Review, proposal: Any) -> str:
@@ -104,9 +115,11 @@ def _cannot_apply(review: Review, proposal: Any) -> str:
     return edit_problem(review.current_version.text_model, proposal.edit_obj) or ""
 
 
-def _card_context(review: Review, current: Recommendation | None) -> dict[str, Any]:
-    """What the card needs, and no more: this renders after every decision (the hot path)."""
-    counts = selectors.recommendation_counts(review)
+def _card_context(review: Review, current: Recommendation | None,
+                  counts: dict[str, int] | None = None) -> dict[str, Any]:
+    """What the card needs, and no more: this renders after every decision (the hot path, at
+    most 15 queries in all: tests/review/test_queries.py)."""
+    counts = counts if counts is not None else selectors.recommendation_counts(review)
     context: dict[str, Any] = {
         "review": review,
         "review_url": reverse("review:detail", args=[review.pk]),
@@ -119,7 +132,11 @@ def _card_context(review: Review, current: Recommendation | None) -> dict[str, A
     if current is None:
         return context
     context["previous"], context["following"] = selectors.neighbours(review, current)
-    context["revising"] = current.revision_jobs.filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).first()
+    if hasattr(current, "revising_instruction"):  # annotated by selectors.next_pending_of
+        context["revising"] = (SimpleNamespace(instruction=current.revising_instruction)
+                               if current.revising_instruction is not None else None)
+    else:
+        context["revising"] = current.revision_jobs.filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).first()
     proposal = current.current_proposal
     if proposal is not None:
         context["proposal"] = proposal
@@ -131,10 +148,21 @@ def _card_context(review: Review, current: Recommendation | None) -> dict[str, A
             context["variants"] = [name for name, _ in rule.variants]
         except KeyError:
             context["variants"] = []
-        context["history"] = selectors.proposal_history(current)
+        context["history"] = _known_history(proposal) or selectors.proposal_history(current)
         context["idempotency_key"] = uuid.uuid4().hex
         context["clause"] = _clause_context(review, current)
     return context
+
+
+def _known_history(proposal: Proposal) -> list[Proposal] | None:
+    """The proposal's history when the workflow left the whole chain in memory (a first
+    proposal, or one it just made from a first one), oldest first; None otherwise."""
+    chain = [proposal]
+    while chain[-1].predecessor_id is not None:
+        if not Proposal.predecessor.field.is_cached(chain[-1]):
+            return None
+        chain.append(chain[-1].predecessor)  # type: ignore[arg-type]
+    return chain[::-1] if chain[-1].number == 1 else None
 
 
 def _workspace_context(request: HttpRequest, review: Review, current: Recommendation | None) -> dict[str, Any]:
@@ -241,11 +269,18 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
         reason=data["reason"], instruction=data["instruction"],
     )
     getattr(messages, result.level)(request, result.message)
-    # Read again with its relations in one query (the cursor may have moved).
-    review = selectors.review_for_user(request.user, review_id)
-    decided = review.recommendations.select_related("current_proposal", "current_proposal__base_version").filter(
-        pk=data["recommendation"]
-    ).first()
+    if result.recommendation is not None:
+        # The decision took effect: the workflow brought ``review`` (its status, cursor and
+        # revision) and the recommendation up to date under the lock; nothing to read again.
+        decided = result.recommendation
+        if result.outcome == DecisionOutcome.REVISED:
+            decided.revising_instruction = None  # revised at once: no revision job runs for it
+    else:
+        # Stale, duplicate or failed: read again, the cursor may have moved.
+        review = selectors.review_for_user(request.user, review_id)
+        decided = review.recommendations.select_related("current_proposal", "current_proposal__base_version").filter(
+            pk=data["recommendation"]
+        ).first()
     current = None
     if decided is not None and decided.status == RecommendationStatus.PENDING:
         current = decided  # revised, stale or failed: show it again, as it is now
@@ -258,14 +293,14 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
         if current is not None and review.status == ReviewStatus.AWAITING_DECISION:
             return redirect("review:recommendation", review_id=review.pk, recommendation_id=current.pk)
         return redirect("review:detail", review_id=review.pk)
-    current = _show(review, current)
+    current, superseded = _show_tracked(review, current)
     if current is None:
         # Nothing left to decide here, but approvals are open: the whole workspace changes.
         return retarget(push_url(_render_review(request, review), reverse("review:detail", args=[review.pk])),
                         "#workspace")
     # The hot path: only the next card, and out of band what changed around it (the decided
     # recommendation's and the new card's sidebar entries, the counts, the header).
-    context = _card_context(review, current)
+    context = _card_context(review, current, None if superseded else result.counts)
     context["changed"] = [r for r in (decided, current) if r is not None]
     if decided is not None and decided.pk == current.pk:
         context["changed"] = [current]
@@ -281,6 +316,27 @@ def review_cancel_view(request: HttpRequest, review_id: int) -> HttpResponse:
         messages.warning(request, "The review was cancelled. Nothing more can be decided in it.")
     else:
         messages.info(request, "This review had already finished.")
+    return redirect("review:detail", review_id=review.pk)
+
+
+@require_POST
+def review_parties_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """The lawyer corrects who the parties are; pending proposals are written again."""
+    review = selectors.review_for_user(request.user, review_id)
+    form = PartiesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the names of both parties as the contract writes them (120 characters at most).")
+    elif not review.is_active:
+        messages.info(request, "This review has finished: nothing is left to write again.")
+    else:
+        try:
+            count = review_parties_set(review=review, actor=request.user, us=form.cleaned_data["us"],
+                                       them=form.cleaned_data["them"])
+        except ReviewRefused as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Parties saved; {count} pending proposal{'s' if count != 1 else ''} "
+                                      "written again with these names.")
     return redirect("review:detail", review_id=review.pk)
 
 

@@ -221,6 +221,9 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
             in_table=paragraph.in_table,
             cell=paragraph.cell,
             part=paragraph.part,
+            # The XML copies the anchor's paragraph properties, numbering included.
+            num_id=paragraph.num_id,
+            num_level=paragraph.num_level,
         )
         paragraphs.insert(index + 1, new)
         next_insert = max(next_insert, int(edit.new_locator[1:]) + 1)
@@ -237,7 +240,7 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
             section_break=paragraph.section_break,
         )
         del paragraphs[index]
-    result = TextModel(paragraphs=tuple(paragraphs), next_insert=next_insert)
+    result = TextModel(paragraphs=tuple(paragraphs), next_insert=next_insert, numbering=model.numbering)
     if edit.kind == "replace" and "positions" in model.__dict__:
         # Same locators in the same order: the index carries over (a decision stays O(1) here).
         result.__dict__["positions"] = model.__dict__["positions"]

@@ -49,6 +49,11 @@ class Paragraph:
     # Where the paragraph lives: "" the body (and its tables), "textbox", "footnote" or "endnote"
     # (documents/docx/xmlmap.py ``locate_all``). Analysed, shown and edited like the body's.
     part: str = ""
+    # Word numbering (w:numPr, direct or from the paragraph style): the list instance id and the
+    # level; "" when Word does not number the paragraph. The rendered number is worked out by
+    # documents/docx/structure.py from ``TextModel.numbering``.
+    num_id: str = ""
+    num_level: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"locator": self.locator, "text": self.text}
@@ -68,6 +73,9 @@ class Paragraph:
             data["section_break"] = True
         if self.part:
             data["part"] = self.part
+        if self.num_id:
+            data["num_id"] = self.num_id
+            data["num_level"] = self.num_level
         return data
 
     @classmethod
@@ -78,11 +86,13 @@ class Paragraph:
             style=data.get("style", ""),
             heading_level=data.get("heading_level"),
             in_table=data.get("in_table", False),
-            protected=tuple(tuple(span) for span in data.get("protected", ())),  # type: ignore[misc]
+            protected=tuple(tuple(span) for span in data.get("protected", ())),
             ends_in_field=data.get("ends_in_field", False),
             cell=data.get("cell", ""),
             section_break=data.get("section_break", False),
             part=data.get("part", ""),
+            num_id=data.get("num_id", ""),
+            num_level=data.get("num_level", 0),
         )
 
 
@@ -91,15 +101,22 @@ class TextModel:
     paragraphs: tuple[Paragraph, ...]
     # The next free number for inserted-paragraph locators ("n<k>").
     next_insert: int = 1
+    # Word's numbering definitions, one row per (list instance, level) that paragraphs use:
+    # (num_id, abstract_id, level, format, level text, start, start override or -1).
+    numbering: tuple[tuple[str, str, int, str, str, int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"paragraphs": [p.to_dict() for p in self.paragraphs], "next_insert": self.next_insert}
+        data: dict[str, Any] = {"paragraphs": [p.to_dict() for p in self.paragraphs], "next_insert": self.next_insert}
+        if self.numbering:
+            data["numbering"] = [list(row) for row in self.numbering]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TextModel:
         return cls(
             paragraphs=tuple(Paragraph.from_dict(p) for p in data["paragraphs"]),
             next_insert=data.get("next_insert", 1),
+            numbering=tuple(tuple(row) for row in data.get("numbering", ())),  # type: ignore[misc]
         )
 
     @cached_property

@@ -12,6 +12,10 @@ from .model import Paragraph, TextModel
 from .xmlmap import LocatedParagraph, locate_all
 
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
+NUMBERING_PART = "word/numbering.xml"
+_NUM_PR = ns.w("numPr")
+_NUM_ID = ns.w("numId")
+_ILVL = ns.w("ilvl")
 
 
 class StyleInfo:
@@ -22,6 +26,7 @@ class StyleInfo:
         self._names: dict[str, str] = {}
         self._based_on: dict[str, str] = {}
         self._resolved: dict[str, int | None] = {}
+        self._num: dict[str, tuple[str, int | None]] = {}
         if styles_root is None:
             return
         for style in styles_root.iterchildren(ns.STYLE):
@@ -35,6 +40,20 @@ class StyleInfo:
                 self._based_on[style_id] = based.get(ns.VAL)
             level = style.find(f"{ns.PPR}/{ns.OUTLINE_LVL}")
             self._outline[style_id] = _outline_level(level)
+            num_pr = style.find(f"{ns.PPR}/{_NUM_PR}")
+            if num_pr is not None:
+                self._num[style_id] = _num_pr(num_pr)
+
+    def numbering(self, style_id: str) -> tuple[str, int | None]:
+        """(num_id, level) a paragraph style numbers its paragraphs with, following ``w:basedOn``."""
+        seen: set[str] = set()
+        current: str | None = style_id
+        while current and current not in seen:
+            seen.add(current)
+            if current in self._num:
+                return self._num[current]
+            current = self._based_on.get(current)
+        return "", None
 
     def heading_level(self, style_id: str) -> int | None:
         if style_id in self._resolved:
@@ -70,6 +89,81 @@ def _outline_level(element: Any | None) -> int | None:
     return value + 1 if 0 <= value <= 8 else None
 
 
+def _num_pr(num_pr: Any) -> tuple[str, int | None]:
+    num_id = num_pr.find(_NUM_ID)
+    ilvl = num_pr.find(_ILVL)
+    level: int | None = None
+    if ilvl is not None:
+        try:
+            level = int(ilvl.get(ns.VAL, "0"))
+        except ValueError:
+            level = None
+    return ((num_id.get(ns.VAL) or "") if num_id is not None else ""), level
+
+
+def paragraph_numbering(p: Any, style_id: str, styles: StyleInfo) -> tuple[str, int]:
+    """(num_id, level) Word numbers the paragraph with; ("", 0) when it is not numbered. Direct
+    numbering wins over the style's; numId 0 switches numbering off."""
+    num_id, level = styles.numbering(style_id) if style_id else ("", None)
+    ppr = p.find(ns.PPR)
+    own = ppr.find(_NUM_PR) if ppr is not None else None
+    if own is not None:
+        own_id, own_level = _num_pr(own)
+        num_id = own_id or num_id
+        level = own_level if own_level is not None else level
+    if not num_id or num_id == "0":
+        return "", 0
+    return num_id, level or 0
+
+
+def read_numbering(root: Any | None) -> tuple[tuple[str, str, int, str, str, int, int], ...]:
+    """The numbering definitions as ``TextModel.numbering`` rows (see documents/docx/model.py)."""
+    if root is None:
+        return ()
+    abstract: dict[str, dict[int, tuple[str, str, int]]] = {}
+    for node in root.iterchildren(ns.w("abstractNum")):
+        levels: dict[int, tuple[str, str, int]] = {}
+        for lvl in node.iterchildren(ns.w("lvl")):
+            levels[_int(lvl.get(_ILVL), 0)] = _level(lvl)
+        abstract[node.get(ns.w("abstractNumId")) or ""] = levels
+    rows: list[tuple[str, str, int, str, str, int, int]] = []
+    for num in root.iterchildren(ns.w("num")):
+        num_id = num.get(ns.w("numId")) or ""
+        ref = num.find(ns.w("abstractNumId"))
+        abstract_id = (ref.get(ns.VAL) or "") if ref is not None else ""
+        levels = dict(abstract.get(abstract_id, {}))
+        overrides: dict[int, int] = {}
+        for override in num.iterchildren(ns.w("lvlOverride")):
+            ilvl = _int(override.get(_ILVL), 0)
+            start = override.find(ns.w("startOverride"))
+            if start is not None:
+                overrides[ilvl] = _int(start.get(ns.VAL), 1)
+            lvl = override.find(ns.w("lvl"))
+            if lvl is not None:
+                levels[ilvl] = _level(lvl)
+        for ilvl, (fmt, text, start) in sorted(levels.items()):
+            rows.append((num_id, abstract_id, ilvl, fmt, text, start, overrides.get(ilvl, -1)))
+    return tuple(rows)
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value) if value is not None else default
+    except ValueError:
+        return default
+
+
+def _level(lvl: Any) -> tuple[str, str, int]:
+    fmt = lvl.find(ns.w("numFmt"))
+    text = lvl.find(ns.w("lvlText"))
+    start = lvl.find(ns.w("start"))
+    return (
+        (fmt.get(ns.VAL) or "decimal") if fmt is not None else "decimal",
+        (text.get(ns.VAL) or "") if text is not None else "",
+        _int(start.get(ns.VAL), 1) if start is not None else 1,
+    )
+
+
 def paragraph_style(p: Any) -> str:
     ppr = p.find(ns.PPR)
     if ppr is None:
@@ -90,6 +184,7 @@ def paragraph_heading_level(p: Any, style_id: str, styles: StyleInfo) -> int | N
 def to_model_paragraph(located: LocatedParagraph, styles: StyleInfo) -> Paragraph:
     pm = located.map
     style = paragraph_style(located.element)
+    num_id, num_level = paragraph_numbering(located.element, style, styles)
     return Paragraph(
         locator=located.locator,
         text=pm.text,
@@ -101,6 +196,8 @@ def to_model_paragraph(located: LocatedParagraph, styles: StyleInfo) -> Paragrap
         cell=located.cell,
         section_break=has_section_break(located.element),
         part=located.part,
+        num_id=num_id,
+        num_level=num_level,
     )
 
 
@@ -129,4 +226,13 @@ def build_text_model(data: bytes) -> TextModel:
     notes = package.read_note_roots(data)
     located = locate_all(body, notes.get(package.FOOTNOTES_PART), notes.get(package.ENDNOTES_PART))
     paragraphs = tuple(to_model_paragraph(paragraph, styles) for paragraph in located)
-    return TextModel(paragraphs=paragraphs, next_insert=1)
+    numbering: tuple[tuple[str, str, int, str, str, int, int], ...] = ()
+    if any(p.num_id for p in paragraphs):
+        numbering_xml = package.read_part(zf, NUMBERING_PART)
+        used = {p.num_id for p in paragraphs}
+        numbering = tuple(
+            row
+            for row in read_numbering(package.parse_xml(numbering_xml) if numbering_xml is not None else None)
+            if row[0] in used
+        )
+    return TextModel(paragraphs=paragraphs, next_insert=1, numbering=numbering)

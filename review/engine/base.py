@@ -59,9 +59,12 @@ class Proposal:
     variant: str | None = None
     value: float | None = None
     instruction: str = ""
+    # Capitalised, defined-looking terms the new wording uses that the contract does not define.
+    warnings: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            **({"warnings": list(self.warnings)} if self.warnings else {}),
             "action": self.action,
             "edit": self.edit.to_dict(),
             "before": self.before,
@@ -85,6 +88,7 @@ class Proposal:
             variant=data.get("variant"),
             value=data.get("value"),
             instruction=data.get("instruction", ""),
+            warnings=tuple(data.get("warnings", ())),
         )
 
 
@@ -127,13 +131,15 @@ class RevisionRequest:
     evidence: tuple[Evidence, ...] = ()
     history: tuple[HistoryItem, ...] = field(default_factory=tuple)
     citation: str = ""  # "rule-id @ playbook v3"
+    # The parties as the review names them (review.engine.parties.Parties); None: as detected.
+    parties: Any = None
 
 
 class Engine(Protocol):
     version: str
 
     def analyze(
-        self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = ""
+        self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = "", parties: Any = None
     ) -> list[RuleResult]: ...
 
     def revise(self, request: RevisionRequest, model: TextModel) -> Proposal: ...

@@ -174,8 +174,10 @@ class LLMEngine:
         self.version = fallback.version
         self.client = LLMClient(config)
 
-    def analyze(self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = "") -> list[RuleResult]:
-        return self.fallback.analyze(model, playbook, citation_label=citation_label)
+    def analyze(
+        self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = "", parties: Any = None
+    ) -> list[RuleResult]:
+        return self.fallback.analyze(model, playbook, citation_label=citation_label, parties=parties)
 
     def reanchor(self, proposal: Proposal, model: TextModel) -> Proposal | None:
         return self.fallback.reanchor(proposal, model)

@@ -24,13 +24,23 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from documents.docx.model import Edit, Paragraph, TextModel
+from documents.docx.structure import (
+    InsertionPoint,
+    insertion_point,
+    leading_number,
+    renumber_clause,
+    structure_of,
+)
 from playbooks.rules import Find, PlaybookSpec, RegexTimeout, Rule, bounded_search, compile_pattern
 from review.engine import numbers, subject
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
 from review.engine.minimal import clause_number_length, minimal_replace
 from review.engine.normalize import Normalized, norm_phrase, normalize
+from review.engine.parties import Parties, render_rule, undefined_in
+from review.engine.parties import detect as detect_parties
 from review.engine.sentences import split_sentences
 
 ENGINE_VERSION = "playbook-1"
@@ -154,7 +164,7 @@ class _CompiledFind:
     def matches(self, sentence: Sentence) -> bool:
         if not self.could_match(sentence.lower):
             return False
-        return self.pattern is None or bounded_search(self.pattern, sentence.norm) is not None  # type: ignore[arg-type]
+        return self.pattern is None or bounded_search(self.pattern, sentence.norm) is not None
 
     def sentences(self, document: PreparedDocument) -> Iterator[Sentence]:
         if self.empty or not self.could_match(document.lower):
@@ -166,7 +176,7 @@ class _CompiledFind:
             if (
                 self.pattern is not None
                 and self.paragraph_prefilter
-                and bounded_search(self.pattern, para.normalized.text) is None  # type: ignore[arg-type]
+                and bounded_search(self.pattern, para.normalized.text) is None
             ):
                 continue
             for sentence in para.sentences:
@@ -210,6 +220,35 @@ def _sentence_after(sentence: Sentence, start: int, end: int, replacement: str) 
     return sentence.text[:local_start] + replacement + sentence.text[local_end:]
 
 
+def insertion_edit(point: InsertionPoint, text: str, next_insert: int) -> Edit:
+    """The edit that puts a new clause at ``point``: a new paragraph after the anchor, or, inside
+    a long paragraph (a PDF-extracted page), the clause written before the text that is there,
+    pinned by that text so that a later insertion at the same place lands after this one."""
+    if point.offset is None:
+        return Edit(kind="insert_after", locator=point.locator, after=text, new_locator=f"n{next_insert}")
+    return Edit(
+        kind="replace", locator=point.locator, before=point.following, after=f"{text} {point.following}",
+        start=point.offset,
+    )
+
+
+def _warned(proposal: Proposal, model: TextModel, parties: Parties | None) -> Proposal:
+    """The proposal with the undefined terms its new wording uses (playbook or own wording)."""
+    if proposal.action == "delete" or (proposal.action == "replace" and proposal.position is None
+                                       and proposal.variant is None and not proposal.instruction):
+        return proposal  # a number-only edit: no new wording
+    if proposal.action == "replace" and proposal.value is not None and proposal.position is None:
+        return proposal
+    warnings = undefined_in(proposal.after, model, parties)
+    return replace(proposal, warnings=warnings) if warnings else proposal
+
+
+def _with_warnings(result: RuleResult, model: TextModel, parties: Parties | None) -> RuleResult:
+    if not result.recommendations:
+        return result
+    return replace(result, recommendations=tuple(_warned(p, model, parties) for p in result.recommendations))
+
+
 # --- the engine --------------------------------------------------------------------------------
 
 
@@ -218,14 +257,21 @@ class PlaybookEngine:
 
     # -- analysis --
 
-    def analyze(self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = "") -> list[RuleResult]:
+    def analyze(
+        self, model: TextModel, playbook: PlaybookSpec, *, citation_label: str = "", parties: Parties | None = None
+    ) -> list[RuleResult]:
         document = PreparedDocument.build(model)
         label = citation_label or playbook.name
         inserts = 0
         results = []
+        structure = structure_of(model)
+        parties = parties or detect_parties(model, playbook.party)
         for rule in playbook.rules:
             try:
-                result = self._run_rule(rule, document, label, model.next_insert + inserts)
+                written = render_rule(rule, parties, structure)
+                result = _with_warnings(
+                    self._run_rule(written, document, label, model.next_insert + inserts), model, parties
+                )
             except RegexTimeout:
                 result = RuleResult(
                     rule_id=rule.id,
@@ -239,12 +285,16 @@ class PlaybookEngine:
                 )
             inserts += sum(1 for p in result.recommendations if p.edit.kind == "insert_after")
             results.append(result)
+        if playbook.hygiene:
+            from review.engine import hygiene
+
+            results.extend(hygiene.results(model, citation_label=label))
         return results
 
     def _run_rule(self, rule: Rule, document: PreparedDocument, label: str, next_insert: int) -> RuleResult:
         found = list(_CompiledFind.of(rule.find).sentences(document))
         kind = rule.check.kind
-        base = {"rule_id": rule.id, "title": rule.title, "severity": rule.severity}
+        base: dict[str, Any] = {"rule_id": rule.id, "title": rule.title, "severity": rule.severity}
         citation = f"{rule.id} @ {label}"
         guidance = f" Playbook guidance: {_quote(rule.guidance)}." if rule.guidance else ""
 
@@ -292,31 +342,26 @@ class PlaybookEngine:
     ) -> tuple[Proposal, ...]:
         if not rule.positions or not document.paragraphs:
             return ()
-        anchor: Paragraph | None = None
-        where = "at the end of the contract"
+        structure = structure_of(document.model)
+        point = None
         if rule.insert_after is not None:
             first = next(_CompiledFind.of(rule.insert_after).sentences(document), None)
-            if first is not None:
-                anchor = document.paragraphs[first.paragraph_index].paragraph
-                where = f"after the paragraph that reads {_quote(first.text, 120)}"
-        if anchor is None:
-            # The last paragraph with text: a trailing empty paragraph has no formatting to copy.
-            anchor = next(
-                (
-                    p.paragraph
-                    for p in reversed(document.paragraphs)
-                    if p.paragraph.text.strip() and not p.paragraph.part  # body text, not a footnote
-                ),
-                document.paragraphs[-1].paragraph,
-            )
+            if first is not None and structure.in_body(first.paragraph_index, first.start):
+                point = insertion_point(structure, after=(first.paragraph_index, first.end))
+        if point is None:
+            point = insertion_point(structure)
+        if point is None:
+            return ()
         text = rule.positions[0]
-        edit = Edit(kind="insert_after", locator=anchor.locator, after=text, new_locator=f"n{next_insert}")
+        shown = f"{point.number} {text}" if point.number else text
+        edit = insertion_edit(point, shown, next_insert)
+        numbered = f", numbered {point.number.strip('.')}" if point.number else ""
         explanation = (
             f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
-            f"{guidance} Proposed: insert the playbook's preferred clause {where}."
+            f"{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
         )
         return (
-            Proposal(action="insert", edit=edit, before="", after=text, explanation=_tidy(explanation), position=0),
+            Proposal(action="insert", edit=edit, before="", after=shown, explanation=_tidy(explanation), position=0),
         )
 
     def _strike_or_replace(
@@ -349,7 +394,7 @@ class PlaybookEngine:
 
     def _limit(self, rule: Rule, found: list[Sentence], base: dict, citation: str, guidance: str) -> RuleResult:
         kind = _LIMIT_KIND[rule.check.kind]
-        limit = float(rule.check.value)  # type: ignore[arg-type]
+        limit = float(rule.check.value)
         is_max = rule.check.kind.startswith("max_")
         passing: list[Sentence] = []
         failing: list[Sentence] = []
@@ -416,7 +461,10 @@ class PlaybookEngine:
     # -- revision --
 
     def revise(self, request: RevisionRequest, model: TextModel) -> Proposal:
-        return _Reviser(request, model).run()
+        parties = request.parties
+        if parties is not None:
+            request = replace(request, rule=render_rule(request.rule, parties, structure_of(model)))
+        return _warned(_Reviser(request, model).run(), model, parties)
 
     # -- re-anchoring --
 
@@ -507,7 +555,7 @@ class _Reviser:
         if edit.kind != "replace" or not edit.before:
             return None
         for kind in ("days", "amount", "percent"):
-            for quantity in numbers.find_quantities(edit.before, kind):  # type: ignore[arg-type]
+            for quantity in numbers.find_quantities(edit.before, kind):
                 if quantity.start == 0 and quantity.end == len(edit.before):
                     return quantity
         return None
@@ -564,6 +612,17 @@ class _Reviser:
             parts.append(f"The playbook's first recommendation for this rule was rejected earlier{because}.")
         return _tidy(" ".join(parts))
 
+    def _insertion(self, text: str) -> tuple[str, Edit]:
+        """New wording for an insertion, placed and numbered as the current one is (the clause
+        number it was given, and the text it is pinned before inside a paragraph)."""
+        number = leading_number(self.current.after)
+        if number and not leading_number(text):
+            text = f"{number} {text}"
+        edit = self.current.edit
+        if edit.kind == "insert_after":
+            return text, replace(edit, after=text)
+        return text, replace(edit, after=f"{text} {edit.before}")
+
     def _sentence_target(self) -> tuple[str, int, str, str, int]:
         """(locator, start, before, suffix, shown_start) of the text a whole-wording change
         replaces.
@@ -607,8 +666,8 @@ class _Reviser:
         if not text:
             raise RevisionError("The new wording is empty.")
         edit = self.current.edit
-        if edit.kind == "insert_after":
-            new_edit = replace(edit, after=text)
+        if self.current.action == "insert":
+            text, new_edit = self._insertion(text)
             return Proposal(
                 action="insert", edit=new_edit, before="", after=text, explanation=self._explain(what, "", position),
                 position=position, variant=variant, value=value, instruction=self.instruction,
@@ -728,8 +787,8 @@ class _Reviser:
         text = wording[: target.start] + new_phrase + wording[target.end :]
         return self._with_text(
             text, what=f"{what} in the proposed wording", position=self.current.position, value=value
-        ) if self.current.edit.kind != "insert_after" else Proposal(
-            action="insert", edit=replace(self.current.edit, after=text), before="", after=text,
+        ) if self.current.action != "insert" else Proposal(
+            action="insert", edit=self._insertion(text)[1], before="", after=self._insertion(text)[0],
             explanation=self._explain(f"{what} in the proposed clause", extra), position=self.current.position,
             value=value, instruction=self.instruction,
         )  # fmt: skip
@@ -755,7 +814,7 @@ class _Reviser:
     def _limit_note(self, value: float, kind: numbers.QuantityKind) -> str:
         if self.limit_kind != kind:
             return ""
-        limit = float(self.rule.check.value)  # type: ignore[arg-type]
+        limit = float(self.rule.check.value)
         is_max = self.rule.check.kind.startswith("max_")
         if (value > limit) if is_max else (value < limit):
             bound = "at most" if is_max else "at least"
@@ -795,6 +854,36 @@ def reanchor(proposal: Proposal, model: TextModel) -> Proposal | None:
     - insert_after: the anchor paragraph still exists (a taken ``new_locator`` is renumbered).
     Anything else returns None: the workflow re-runs the rule rather than apply blind.
     """
+    if proposal.action == "insert":
+        return _reanchor_insert(proposal, model)
+    return _reanchor_edit(proposal, model)
+
+
+def _reanchor_insert(proposal: Proposal, model: TextModel) -> Proposal | None:
+    """An insertion keeps the order insertions were accepted in: after the paragraphs that
+    accepted insertions added right after its anchor (they are the clauses inserted before it),
+    or, inside a paragraph, before the same following text, which an earlier insertion pushed
+    along. Its typed number moves on when an accepted insertion took it."""
+    edit = proposal.edit
+    if edit.kind == "insert_after" and edit.locator in model.positions:
+        index = model.positions[edit.locator]
+        while index + 1 < len(model.paragraphs) and model.paragraphs[index + 1].locator.startswith("n"):
+            index += 1
+        if model.paragraphs[index].locator != edit.locator:
+            proposal = replace(proposal, edit=replace(edit, locator=model.paragraphs[index].locator))
+    anchored = _reanchor_edit(proposal, model)
+    if anchored is None:
+        return None
+    renumbered = renumber_clause(anchored.after, structure_of(model))
+    if renumbered == anchored.after:
+        return anchored
+    new_edit = anchored.edit
+    if new_edit.after.startswith(anchored.after):
+        new_edit = replace(new_edit, after=renumbered + new_edit.after[len(anchored.after) :])
+    return replace(anchored, edit=new_edit, after=renumbered)
+
+
+def _reanchor_edit(proposal: Proposal, model: TextModel) -> Proposal | None:
     edit = proposal.edit
     if edit.kind == "insert_after":
         if edit.locator not in model.positions:

@@ -17,7 +17,8 @@ Modules, each importing only those above it (tests/test_architecture.py checks t
 - ``revisions``: revise, in-process or through the LLM task;
 - ``decisions``: ``review_decide``, accept and reject, the approval gate;
 - ``approvals``: the approver's take, approve and send back;
-- ``cancel``: cancelling a review.
+- ``cancel``: cancelling a review;
+- ``parties``: the lawyer's correction of who the parties are.
 
 The public names are re-exported here; callers import them from ``review.workflow``.
 """
@@ -27,6 +28,7 @@ from .approvals import approval_decide, approval_take, approvals_release_departe
 from .audit import event_append, history, history_append
 from .cancel import review_cancel
 from .decisions import review_decide
+from .parties import review_parties_set
 from .proposals import recommendation_prepare
 from .results import (
     BUSY_MESSAGE,
@@ -62,6 +64,7 @@ __all__ = [
     "review_cancel",
     "review_complete_if_done",
     "review_decide",
+    "review_parties_set",
     "review_start",
     "revision_run",
 ]

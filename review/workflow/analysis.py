@@ -14,11 +14,12 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import DatabaseError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from documents.docx.structure import structure_of
 from documents.models import Document, DocumentVersion
 from playbooks.models import PlaybookVersion
 from review.engine import ENGINE_VERSION, get_engine
@@ -39,7 +40,7 @@ from review.models import (
 from . import jobs
 from .audit import event_append
 from .locks import lock_review
-from .proposals import proposal_store
+from .proposals import parties_of, proposal_store
 from .results import ReviewRefused
 from .transitions import review_transition
 
@@ -48,7 +49,7 @@ log = logging.getLogger(__name__)
 
 def review_start(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     document: Document,
     playbook_version: PlaybookVersion,
     team: Any = None,
@@ -88,7 +89,7 @@ def review_start(
     return review
 
 
-def check_active_cap(owner: AbstractBaseUser) -> None:
+def check_active_cap(owner: User) -> None:
     """Refuse a new review beyond the per-user cap, before anything is enqueued. The owner's row
     is locked first (PostgreSQL) so two concurrent starts at cap-1 admit one; SQLite's immediate
     transactions serialise them anyway. If the count cannot be read, refuse: fail closed."""
@@ -104,7 +105,7 @@ def check_active_cap(owner: AbstractBaseUser) -> None:
         )
 
 
-def analysis_rerun(*, review: Review, actor: AbstractBaseUser | None) -> AnalysisJob | None:
+def analysis_rerun(*, review: Review, actor: User | None) -> AnalysisJob | None:
     """Run the analysis again for a review whose analysis failed or never finished (admin
     action, reconciler). Only a review still analysing, or failed, can be re-run; decisions are
     never thrown away."""
@@ -176,7 +177,11 @@ def analysis_run(*, job_id: str, max_attempts: int | None = None) -> str:
         spec = review.playbook_version.playbook_spec
         job_progress(job.pk, 30, f"Checking {len(spec.rules)} rules")
         engine = get_engine(review.engine_version)
-        results = engine.analyze(model, spec, citation_label=review.playbook_version.label)
+        parties = parties_of(review, model)
+        results = engine.analyze(model, spec, citation_label=review.playbook_version.label, parties=parties)
+        # Shown at the top of the review, for the lawyer to check (and correct) who is who.
+        detected = [{"name": p.name, "defined": p.defined} for p in structure_of(model).parties]
+        Review.objects.filter(pk=review.pk).update(parties={**parties.to_dict(), "detected": detected})
         job_progress(job.pk, 85, "Preparing recommendations")
     except Exception as exc:  # the reason is kept for the lawyer; the traceback for operators
         log.exception("analysis %s failed", job.pk)

@@ -10,7 +10,7 @@ applies exactly (re-anchored, never applied blind).
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -48,7 +48,7 @@ class ReviewClosed(Exception):
     """The review is no longer awaiting decisions: nothing can be approved or sent back."""
 
 
-def approval_take(*, approval: Approval, actor: AbstractBaseUser) -> ApprovalResult:
+def approval_take(*, approval: Approval, actor: User) -> ApprovalResult:
     """A group member takes a group item, so colleagues see it is being handled."""
     allowed, why = can_approve(actor, approval)
     if not allowed:
@@ -74,7 +74,7 @@ def _review_closed(approval: Approval) -> ApprovalResult:
     return ApprovalResult(False, f"This review is {review.get_status_display().lower()}: nothing can be approved.")
 
 
-def approval_decide(*, approval: Approval, actor: AbstractBaseUser, approve: bool, comment: str = "") -> ApprovalResult:
+def approval_decide(*, approval: Approval, actor: User, approve: bool, comment: str = "") -> ApprovalResult:
     comment = comment.strip()[:4000]
     approval.refresh_from_db()
     if approval.status != ApprovalStatus.OPEN:
@@ -110,7 +110,7 @@ def approval_decide(*, approval: Approval, actor: AbstractBaseUser, approve: boo
     return ApprovalResult(True, message)
 
 
-def _apply(lock: ReviewLock, approval: Approval, review: Review, approver: AbstractBaseUser) -> str:
+def _apply(lock: ReviewLock, approval: Approval, review: Review, approver: User) -> str:
     decision = approval.decision
     rec = approval.recommendation
     if approval.kind == "reject":
@@ -167,7 +167,7 @@ def _apply(lock: ReviewLock, approval: Approval, review: Review, approver: Abstr
     )
 
 
-def _send_back(lock: ReviewLock, approval: Approval, approver: AbstractBaseUser, comment: str) -> str:
+def _send_back(lock: ReviewLock, approval: Approval, approver: User, comment: str) -> str:
     decision = approval.decision
     Decision.objects.filter(pk=decision.pk, outcome=DecisionOutcome.AWAITING_APPROVAL).update(
         outcome=DecisionOutcome.SENT_BACK, message=f"Sent back by {approver}: {comment}"
@@ -182,7 +182,7 @@ def _send_back(lock: ReviewLock, approval: Approval, approver: AbstractBaseUser,
     return "Sent back to the lawyer with your comment."
 
 
-def _send_back_unapplicable(approval: Approval, approver: AbstractBaseUser, why: str) -> ApprovalResult:
+def _send_back_unapplicable(approval: Approval, approver: User, why: str) -> ApprovalResult:
     comment = f"Could not apply the approved edit ({why}); please decide again on the current text."
     try:
         with transaction.atomic():

@@ -6,7 +6,8 @@ gates waits for an approver (review/workflow/approvals.py) and changes nothing u
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
+from django.db.models import Q
 
 from documents.docx.model import EditError
 from documents.services import version_create
@@ -17,17 +18,20 @@ from review.models import (
     Decision,
     DecisionAction,
     DecisionOutcome,
+    JobStatus,
     Proposal,
     Recommendation,
     RecommendationStatus,
     Review,
     ReviewStatus,
+    RevisionJob,
 )
+from review.selectors import recommendation_counts
 
 from .audit import event_append, history_append
 from .locks import ReviewLock
 from .records import decision_existing, decision_guarded, decision_record
-from .results import STALE_MESSAGE, DecisionResult, Lost
+from .results import QUEUED, QUEUED_MESSAGE, STALE_MESSAGE, DecisionResult, Lost
 from .revisions import recommendation_revise
 from .transitions import review_complete_if_done
 
@@ -38,7 +42,7 @@ def review_decide(
     recommendation_id: int,
     proposal_id: int,
     action: str,
-    actor: AbstractBaseUser,
+    actor: User,
     idempotency_key: str,
     reason: str = "",
     instruction: str = "",
@@ -48,9 +52,19 @@ def review_decide(
     key = (idempotency_key or "").strip()[:64]
     if not key:
         return DecisionResult(outcome=DecisionOutcome.FAILED, message="The request was incomplete: reload the page.")
-    duplicate = decision_existing(review, key, may_be_queued=action == DecisionAction.REVISE)
-    if duplicate:
-        return duplicate
+    # Duplicates need no look first: the decision row's unique key refuses a second one, and the
+    # loop below then answers with the first decision (docs/architecture.md, "Idempotency").
+    # Only a revise may have been handed to a task (a job row, no decision yet): one look at the
+    # jobs tells both that and whether the recommendation is being revised already.
+    busy: bool | None = None
+    if action == DecisionAction.REVISE:
+        keys = list(RevisionJob.objects.filter(
+            Q(review=review, idempotency_key=key)
+            | Q(recommendation_id=recommendation_id, status__in=[JobStatus.QUEUED, JobStatus.RUNNING])
+        ).values_list("idempotency_key", flat=True))
+        if key in keys:
+            return DecisionResult(outcome=QUEUED, message=QUEUED_MESSAGE, duplicate=True)
+        busy = bool(keys)
     if action not in DecisionAction.values:
         return DecisionResult(outcome=DecisionOutcome.FAILED,
                               message="Unknown action: choose accept, reject or revise.")
@@ -85,7 +99,8 @@ def review_decide(
                           "The document changed since this edit was shown (another edit was accepted): "
                           "here it is again on the current version.")
         if action == DecisionAction.REVISE:
-            result = recommendation_revise(review, recommendation, proposal, actor, key, instruction)
+            result = recommendation_revise(review, recommendation, proposal, actor, key, instruction,
+                                           busy=busy if not attempt else None)
         else:
             result = recommendation_resolve(review, recommendation, proposal, actor, key, reason=reason,
                                             accept=action == DecisionAction.ACCEPT)
@@ -98,7 +113,7 @@ def review_decide(
 
 
 def recommendation_resolve(
-    review: Review, recommendation: Recommendation, proposal: Proposal, actor: AbstractBaseUser, key: str,
+    review: Review, recommendation: Recommendation, proposal: Proposal, actor: User, key: str,
     *, reason: str, accept: bool,
 ) -> DecisionResult | None:
     """Accept or reject, or send the decision for approval when the playbook gates it; None
@@ -136,39 +151,49 @@ def recommendation_resolve(
         Decision.objects.filter(pk=decision.pk).update(message=message)
         event_append(review_id=review.pk, kind="approval.requested", actor=actor, decision=decision.pk,
                      approval=approval.pk, recommendation=recommendation.pk, rule=recommendation.rule_id,
-                     locked=True)
+                     lock=lock)
         return DecisionResult(outcome=DecisionOutcome.AWAITING_APPROVAL, message=message, decision_id=decision.pk)
 
     def body(lock: ReviewLock) -> DecisionResult:
         if why:
             return gated(lock)
-        decision = Decision.objects.create(
-            review=review, recommendation=recommendation, proposal=proposal, action=action, actor=actor,
-            reason=reason, idempotency_key=key, outcome=outcome, message="",
-        )
         new_status = RecommendationStatus.ACCEPTED if accept else RecommendationStatus.REJECTED
         moved = Recommendation.objects.filter(
             pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
         ).update(status=new_status, message="")
         if not moved:
             raise Lost
+        recommendation.status, recommendation.message = new_status, ""
+        # Counted once, under the lock: for completion here and for the card the view renders.
+        counts = recommendation_counts(review)
+        completes = counts["pending"] + counts["awaiting"] == 0
+        parent = review.current_version
         if accept:
-            # Apply exactly the stored proposal on the cursor's version (invariant 3).
-            version = version_create(document=review.document, parent=review.current_version,
-                                     edit=proposal.edit_obj, author=actor, decision=decision)
-            Review.objects.filter(pk=review.pk).update(current_version=version)
-            message = f"Accepted: version {version.number} of the contract was made."
-            event_append(review_id=review.pk, kind="version.created", actor=actor, version=version.number,
-                         decision=decision.pk, locked=True)
+            message = f"Accepted: version {parent.number + 1} of the contract was made."
         else:
             message = "Rejected" + (f" ({reason})." if reason else ".")
+        if completes:
+            message += " Every recommendation is decided: the review is complete."
+        decision = Decision.objects.create(
+            review=review, recommendation=recommendation, proposal=proposal, action=action, actor=actor,
+            reason=reason, idempotency_key=key, outcome=outcome, message=message,
+        )
+        if accept:
+            # Apply exactly the stored proposal on the cursor's version (invariant 3); the cursor
+            # is the latest version under this lock.
+            version = version_create(document=review.document, parent=parent, edit=proposal.edit_obj, author=actor,
+                                     decision=decision, parent_is_latest=True)
+            review.current_version = version
+            lock.fields["current_version"] = version
+            event_append(review_id=review.pk, kind="version.created", actor=actor, version=version.number,
+                         decision=decision.pk, lock=lock)
+        else:
             history_append(lock, HistoryItem(rule_id=recommendation.rule_id, action="reject", text=reason))
         event_append(review_id=review.pk, kind=f"decision.{outcome}", actor=actor, decision=decision.pk,
-                     recommendation=recommendation.pk, rule=recommendation.rule_id, action=action, locked=True)
-        if review_complete_if_done(lock):
-            message += " Every recommendation is decided: the review is complete."
-        Decision.objects.filter(pk=decision.pk).update(message=message)
-        return DecisionResult(outcome=outcome, message=message, decision_id=decision.pk)
+                     recommendation=recommendation.pk, rule=recommendation.rule_id, action=action, lock=lock)
+        review_complete_if_done(lock, open_left=0 if completes else 1)
+        return DecisionResult(outcome=outcome, message=message, decision_id=decision.pk,
+                              recommendation=recommendation, counts=counts)
 
     try:
         return decision_guarded(review, body)

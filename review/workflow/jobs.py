@@ -22,6 +22,11 @@ ANALYZE = "review.analyze_review"
 REVISE = "review.revise_recommendation"
 ANALYSIS_FINISHED_MAIL = "review.analysis_finished_mail"
 
+# The most a request (or the reconciler) waits for the broker: one attempt, no publish retries,
+# this timeout on connecting and on every socket read and write. A broker that is frozen (it
+# accepts connections and never answers) costs the request this long, not minutes.
+BROKER_TIMEOUT_S = 1.0
+
 
 _local = threading.local()
 
@@ -56,7 +61,11 @@ def enqueue(name: str, args: Sequence[Any], *, task_id: str | None = None) -> No
             current_app.loader.import_default_modules()
         current_app.tasks[name].apply(args=list(args), task_id=task_id, throw=True)
         return
-    current_app.send_task(name, args=list(args), task_id=task_id, ignore_result=True)
+    options = {"socket_timeout": BROKER_TIMEOUT_S, "socket_connect_timeout": BROKER_TIMEOUT_S}
+    with current_app.connection_for_write(connect_timeout=BROKER_TIMEOUT_S, transport_options=options) as connection:
+        producer = current_app.amqp.Producer(connection, auto_declare=False)
+        current_app.send_task(name, args=list(args), task_id=task_id, ignore_result=True, producer=producer,
+                              retry=False)
 
 
 def enqueue_on_commit(name: str, args: Sequence[Any], *, task_id: str | None = None) -> None:

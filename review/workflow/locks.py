@@ -11,24 +11,35 @@ circle. SQLite's immediate transactions (config/settings.py) serialise every wri
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import connection
 
-from review.models import Review
+from review.models import Review, ReviewEvent
 
 
 class LockOrderError(RuntimeError):
     """A write of the workflow ran outside a transaction, where no lock is held."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class ReviewLock:
     """Proof that the current transaction holds the review row: the functions that write a
     review's dependent rows (an approval's status, the engine history) take one, so a caller
-    cannot reach them without taking the review first."""
+    cannot reach them without taking the review first.
+
+    ``known``: the review as it is under the lock, when the compare-and-set matched the revision
+    it was read at (every write to the review row bumps ``revision``, so nothing in it changed
+    since). Then the writes to the review row itself (audit head, engine history, cursor,
+    completion) and the new events are gathered here and written once, by
+    ``transitions.review_flush``, at the end of the transaction: a decision costs two queries for
+    all of them instead of a few per event."""
 
     review_id: int
+    known: Review | None = None
+    events: list[ReviewEvent] = field(default_factory=list)
+    fields: dict[str, Any] = field(default_factory=dict)
 
 
 def require_atomic() -> None:

@@ -5,7 +5,7 @@ its rule run again there) before anyone sees it, never applied blind (docs/archi
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from documents.docx.model import Edit, TextModel
@@ -14,6 +14,8 @@ from documents.models import DocumentVersion
 from playbooks.rules import PlaybookSpec
 from review.engine import UnknownEngineVersion, get_engine, minimal
 from review.engine.base import Proposal as EngineProposal
+from review.engine.parties import Parties
+from review.engine.parties import resolve as parties_resolve
 from review.models import Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
 
 from .audit import event_append
@@ -23,14 +25,21 @@ from .transitions import review_complete_if_done
 
 def proposal_store(
     rec: Recommendation, proposal: EngineProposal, *, source: str, base: DocumentVersion, number: int,
-    predecessor: Proposal | None = None, actor: AbstractBaseUser | None = None,
+    predecessor: Proposal | None = None, actor: User | None = None,
 ) -> Proposal:
     return Proposal.objects.create(
         recommendation=rec, number=number, predecessor=predecessor, source=source, base_version=base,
         action=proposal.action, edit=proposal.edit.to_dict(), before=proposal.before, after=proposal.after,
         explanation=proposal.explanation, position=proposal.position, variant=proposal.variant or "",
-        value=proposal.value, instruction=proposal.instruction, created_by=actor,
+        value=proposal.value, instruction=proposal.instruction, created_by=actor, warnings=list(proposal.warnings),
     )
+
+
+def parties_of(review: Review, model: TextModel) -> Parties:
+    """How the review names the parties: the lawyer's correction, else as the contract does
+    (our side: the review's for a neutral playbook, else the playbook's)."""
+    side = review.party or review.playbook_version.playbook_spec.party
+    return parties_resolve(model, side, review.parties)
 
 
 def engine_missing_message(exc: UnknownEngineVersion) -> str:
@@ -79,9 +88,9 @@ def recommendation_prepare(*, review: Review, recommendation: Recommendation) ->
                    "out again on the current text. Check it before accepting.")
         if dropped:
             message += " " + KEPT_MESSAGE
-    with transaction.atomic():
-        lock = lock_review(review.pk)
-        if anchored is None:
+    if anchored is None:
+        with transaction.atomic():
+            lock = lock_review(review.pk)  # it may complete the review: the review row first
             updated = Recommendation.objects.filter(
                 pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
             ).update(status=RecommendationStatus.SUPERSEDED,
@@ -90,22 +99,27 @@ def recommendation_prepare(*, review: Review, recommendation: Recommendation) ->
                 event_append(review_id=review.pk, kind="recommendation.superseded", rule=recommendation.rule_id,
                              recommendation=recommendation.pk, locked=True)
                 review_complete_if_done(lock)
-        else:
-            # Every new proposal becomes the current one (or is rolled back): the current one has
-            # the highest number; the unique constraint catches a concurrent writer.
-            number = proposal.number + 1
-            try:
-                with transaction.atomic():
-                    stored = proposal_store(recommendation, anchored, source=source, base=current, number=number,
-                                             predecessor=proposal)
-                    updated = Recommendation.objects.filter(
-                        pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
-                    ).update(current_proposal=stored, message=message)
-                    if not updated:
-                        transaction.set_rollback(True)
-            except IntegrityError:
-                pass  # a concurrent request anchored it first; re-read below
-    return recommendation_reloaded(recommendation)
+        return recommendation_reloaded(recommendation)
+    # A new proposal becomes the current one, or is rolled back: the current one has the highest
+    # number, and the unique (recommendation, number) catches a concurrent writer. Only the
+    # recommendation's own rows are written, never the review's, so no review lock is needed
+    # (docs/architecture.md, "Locking").
+    try:
+        with transaction.atomic():
+            stored = proposal_store(recommendation, anchored, source=source, base=current, number=proposal.number + 1,
+                                    predecessor=proposal)
+            updated = Recommendation.objects.filter(
+                pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
+            ).update(current_proposal=stored, message=message)
+            if not updated:
+                transaction.set_rollback(True)
+    except IntegrityError:
+        updated = 0  # a concurrent request anchored it first
+    if not updated:
+        return recommendation_reloaded(recommendation)
+    stored.base_version, stored.predecessor = current, proposal
+    recommendation.current_proposal, recommendation.message = stored, message
+    return recommendation
 
 
 KEPT_MESSAGE = ("Words that an accepted edit already changed are kept as accepted; this edit changes only the "
@@ -164,7 +178,7 @@ def reresolve(
         return None
     engine = get_engine(review.engine_version)
     results = engine.analyze(model, PlaybookSpec(name=spec.name, rules=(rule,), party=spec.party),
-                             citation_label=review.playbook_version.label)
+                             citation_label=review.playbook_version.label, parties=parties_of(review, model))
     candidates = [p for r in results for p in r.recommendations]
     if not candidates:
         return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
@@ -17,7 +17,7 @@ from review.models import Decision, Proposal, Recommendation, Review, ReviewStat
 from .audit import event_append
 from .locks import ReviewLock, lock_review
 from .results import QUEUED, QUEUED_MESSAGE, DecisionResult, Lost
-from .transitions import review_transition
+from .transitions import review_flush, review_transition
 
 
 def decision_existing(review: Review, key: str, *, may_be_queued: bool = True) -> DecisionResult | None:
@@ -34,7 +34,7 @@ def decision_existing(review: Review, key: str, *, may_be_queued: bool = True) -
 
 def decision_record(
     *, review: Review, recommendation: Recommendation, proposal: Proposal, action: str,
-    actor: AbstractBaseUser, key: str, outcome: str, message: str, reason: str = "", instruction: str = "",
+    actor: User, key: str, outcome: str, message: str, reason: str = "", instruction: str = "",
 ) -> DecisionResult:
     """Record a decision that changes nothing (stale, failed) — never fails on a retry."""
     try:
@@ -58,9 +58,16 @@ def decision_guarded(review: Review, body: Callable[[ReviewLock], DecisionResult
     try:
         with transaction.atomic():
             lock = review_transition(review_id=review.pk, from_=[ReviewStatus.AWAITING_DECISION],
-                                     revision=review.revision, current_version_id=review.current_version_id)
+                                     revision=review.revision, current_version_id=review.current_version_id,
+                                     known=review)
             if lock is None:
                 return None
-            return body(lock)
+            result = body(lock)
+            review_flush(lock)
+            return result
     except (Lost, IntegrityError):
+        review.refresh_from_db()  # the in-memory row followed the rolled-back writes
         return None
+    except BaseException:
+        review.refresh_from_db()
+        raise

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from review.models import DecisionOutcome
 
@@ -29,6 +30,10 @@ class DecisionResult:
     message: str
     decision_id: int | None = None
     duplicate: bool = False
+    # When the decision took effect: the recommendation as it is now (status, current proposal)
+    # and the review's recommendation counts, so the next card needs no second look.
+    recommendation: Any = field(default=None, compare=False)
+    counts: dict[str, int] | None = field(default=None, compare=False)
 
     @property
     def level(self) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -36,7 +36,7 @@ from review.models import (
 from . import jobs
 from .audit import event_append, history, history_append
 from .locks import ReviewLock, lock_review
-from .proposals import engine_missing_message, keeping_accepted, proposal_store
+from .proposals import engine_missing_message, keeping_accepted, parties_of, proposal_store
 from .records import decision_existing, decision_guarded, decision_record
 from .results import BUSY_MESSAGE, QUEUED, QUEUED_MESSAGE, STALE_MESSAGE, DecisionResult, Lost
 from .transitions import review_transition
@@ -61,12 +61,13 @@ def revision_request(review: Review, recommendation: Recommendation, proposal: P
         rule=rule, current=proposal.to_engine(), instruction=instruction,
         evidence=tuple(recommendation.evidence_items), history=history(review),
         citation=f"{rule.id} @ {review.playbook_version.label}",
+        parties=parties_of(review, review.current_version.text_model),
     )
 
 
 def recommendation_revise(
-    review: Review, recommendation: Recommendation, proposal: Proposal, actor: AbstractBaseUser, key: str,
-    instruction: str,
+    review: Review, recommendation: Recommendation, proposal: Proposal, actor: User, key: str,
+    instruction: str, *, busy: bool | None = None,
 ) -> DecisionResult | None:
     """The revise branch of ``review_decide``; None when another request changed the review
     first (the caller looks again)."""
@@ -86,8 +87,10 @@ def recommendation_revise(
         engine = get_engine(review.engine_version)
     except UnknownEngineVersion as exc:
         return failed(engine_missing_message(exc))
-    if RevisionJob.objects.filter(recommendation=recommendation,
-                                  status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).exists():
+    if busy is None:
+        busy = RevisionJob.objects.filter(recommendation=recommendation,
+                                          status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).exists()
+    if busy:
         return failed(BUSY_MESSAGE)
     request = revision_request(review, recommendation, proposal, rule, instruction)
     # The deterministic engine answers at once; only what it does not understand goes to the
@@ -114,25 +117,30 @@ def recommendation_revise(
             instruction=instruction, idempotency_key=key, outcome=DecisionOutcome.REVISED,
             message="Revised: here is the new proposed edit.",
         )
-        number = (recommendation.proposals.aggregate(m=Max("number"))["m"] or 0) + 1
+        # The current proposal has the highest number (review/workflow/proposals.py); the unique
+        # (recommendation, number) refuses a concurrent writer.
         stored = proposal_store(recommendation, revised, source=ProposalSource.REVISION,
-                                base=review.current_version, number=number, predecessor=proposal, actor=actor)
+                                base=review.current_version, number=proposal.number + 1, predecessor=proposal,
+                                actor=actor)
         moved = Recommendation.objects.filter(
             pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
         ).update(current_proposal=stored, message="")
         if not moved:
             raise Lost
+        stored.base_version, stored.predecessor = review.current_version, proposal
+        recommendation.current_proposal, recommendation.message = stored, ""
         history_append(lock, HistoryItem(rule_id=recommendation.rule_id, action="revise", text=instruction))
         event_append(review_id=review.pk, kind="decision.revised", actor=actor, decision=decision.pk,
                      recommendation=recommendation.pk, rule=recommendation.rule_id,
-                     proposal=stored.pk, locked=True)
-        return DecisionResult(outcome=DecisionOutcome.REVISED, message=decision.message, decision_id=decision.pk)
+                     proposal=stored.pk, lock=lock)
+        return DecisionResult(outcome=DecisionOutcome.REVISED, message=decision.message, decision_id=decision.pk,
+                              recommendation=recommendation)
 
     return decision_guarded(review, body)
 
 
 def revision_enqueue(review: Review, recommendation: Recommendation, proposal: Proposal,
-                     actor: AbstractBaseUser, key: str, instruction: str) -> DecisionResult:
+                     actor: User, key: str, instruction: str) -> DecisionResult:
     """Hand an instruction to the LLM task: a job row now, the task after the commit."""
     try:
         with transaction.atomic():

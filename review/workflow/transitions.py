@@ -19,7 +19,15 @@ from typing import Any
 from django.db.models import F, Q
 from django.utils import timezone
 
-from review.models import RECOMMENDATION_OPEN, Approval, ApprovalStatus, Recommendation, Review, ReviewStatus
+from review.models import (
+    RECOMMENDATION_OPEN,
+    Approval,
+    ApprovalStatus,
+    Recommendation,
+    Review,
+    ReviewEvent,
+    ReviewStatus,
+)
 
 from .audit import event_append
 from .locks import ReviewLock, require_atomic
@@ -40,9 +48,10 @@ REVIEW_MOVES: dict[str, frozenset[str]] = {
 }
 
 APPROVAL_MOVES: dict[str, frozenset[str]] = {
-    ApprovalStatus.OPEN: frozenset({ApprovalStatus.APPROVED, ApprovalStatus.SENT_BACK}),
+    ApprovalStatus.OPEN: frozenset({ApprovalStatus.APPROVED, ApprovalStatus.SENT_BACK, ApprovalStatus.WITHDRAWN}),
     ApprovalStatus.APPROVED: frozenset(),
     ApprovalStatus.SENT_BACK: frozenset(),
+    ApprovalStatus.WITHDRAWN: frozenset(),
 }
 APPROVAL_TERMINAL = frozenset(s for s, moves in APPROVAL_MOVES.items() if not moves)
 
@@ -69,13 +78,16 @@ def review_transition(
     revision: int | None = None,
     current_version_id: int | None = None,
     when: Q | None = None,
+    known: Review | None = None,
     **fields: Any,
 ) -> ReviewLock | None:
     """Compare-and-set the review from one of ``from_`` to ``to`` (None: keep the status),
     optionally only at ``revision``, ``current_version_id`` and where ``when`` holds, writing
     ``fields`` too. Returns
     the review lock when it won, None when another writer changed the review first (nothing
-    written). Must run inside ``transaction.atomic()``."""
+    written). Must run inside ``transaction.atomic()``. ``known``: the caller's instance of the
+    review, read at ``revision``; when the move wins it is brought up to date and the lock knows
+    it (see ``ReviewLock``)."""
     require_atomic()
     sources = frozenset(from_)
     _check(REVIEW_MOVES, sources, to)
@@ -91,7 +103,26 @@ def review_transition(
         changes["status"] = to
     if not rows.update(**changes):
         return None
-    return ReviewLock(review_id)
+    if known is None or revision is None:
+        return ReviewLock(review_id)
+    for name, value in fields.items():
+        setattr(known, name, value)
+    known.revision = revision + 1
+    if to is not None:
+        known.status = to
+    return ReviewLock(review_id, known=known)
+
+
+def review_flush(lock: ReviewLock) -> None:
+    """Write what a lock that knows its review gathered: the new events in one insert, the
+    review row's fields in one update."""
+    require_atomic()
+    if lock.events:
+        ReviewEvent.objects.bulk_create(lock.events)
+        lock.events = []
+    if lock.fields:
+        Review.objects.filter(pk=lock.review_id).update(**lock.fields)
+        lock.fields = {}
 
 
 def approval_transition(*, lock: ReviewLock, approval_id: int, to: str, **fields: Any) -> bool:
@@ -103,10 +134,23 @@ def approval_transition(*, lock: ReviewLock, approval_id: int, to: str, **fields
                                         status=ApprovalStatus.OPEN).update(status=to, **fields))
 
 
-def review_complete_if_done(lock: ReviewLock) -> bool:
-    """Complete the locked review when nothing is left to decide or to approve."""
-    if Recommendation.objects.filter(review_id=lock.review_id, status__in=list(RECOMMENDATION_OPEN)).exists():
+def review_complete_if_done(lock: ReviewLock, *, open_left: int | None = None) -> bool:
+    """Complete the locked review when nothing is left to decide or to approve (``open_left``:
+    the caller counted the open recommendations already)."""
+    if open_left is None:
+        open_left = int(Recommendation.objects.filter(review_id=lock.review_id,
+                                                      status__in=list(RECOMMENDATION_OPEN)).exists())
+    if open_left:
         return False
+    if lock.known is not None:
+        _check(REVIEW_MOVES, frozenset({lock.known.status}), ReviewStatus.COMPLETED)
+        if lock.known.status != ReviewStatus.AWAITING_DECISION:
+            return False
+        now = timezone.now()
+        lock.known.status, lock.known.completed_at = ReviewStatus.COMPLETED, now
+        lock.fields.update(status=ReviewStatus.COMPLETED, completed_at=now)
+        event_append(review_id=lock.review_id, kind="review.completed", lock=lock)
+        return True
     won = review_transition(review_id=lock.review_id, from_=[ReviewStatus.AWAITING_DECISION],
                             to=ReviewStatus.COMPLETED, completed_at=timezone.now())
     if won:

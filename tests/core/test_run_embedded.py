@@ -94,3 +94,76 @@ def test_run_embedded_serves_login_and_healthy_health_then_stops_cleanly(tmp_pat
     assert runner.returncode == 0, output
     time.sleep(0.5)
     assert processes_with_env(marker) == [], "orphans left behind"
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(proc.name))
+    return found
+
+
+def cmdline(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_killing_the_workers_main_process_leaves_no_scheduler_behind(tmp_path):
+    """SIGKILL the Celery worker's main process: beat is not its child, so it cannot be orphaned;
+    the runner sees the worker die and stops everything it started, beat included."""
+    port, redis_port = processes.free_port(), processes.free_port()
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    env.update({"REDPEN_VAR_DIR": str(tmp_path), "REDPEN_REDIS_PORT": str(redis_port), "PORT": str(port)})
+    marker = f"REDPEN_VAR_DIR={tmp_path}"
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    runner = subprocess.Popen([sys.executable, "manage.py", "run_embedded"], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        status = 0
+        while time.monotonic() < deadline and status != 200:
+            try:
+                status, _ = get(f"http://127.0.0.1:{port}/healthz")
+            except OSError:
+                status = 0
+            time.sleep(0.5)
+        assert status == 200
+        workers = [pid for pid in children_of(runner.pid) if " worker" in cmdline(pid)]
+        assert len(workers) == 1, [cmdline(p) for p in children_of(runner.pid)]
+        # Every process of the app, the beat wherever it runs included, before the kill.
+        deadline = time.monotonic() + 30
+        started = processes_with_env(marker)
+        while time.monotonic() < deadline and not any(" beat" in cmdline(p) or "--beat" in cmdline(p)
+                                                      for p in started):
+            time.sleep(0.5)
+            started = processes_with_env(marker)
+        assert any(" beat" in cmdline(p) or "--beat" in cmdline(p) for p in started)
+        os.kill(workers[0], signal.SIGKILL)
+        output, _ = runner.communicate(timeout=60)
+    finally:
+        if runner.poll() is None:
+            runner.send_signal(signal.SIGINT)
+            runner.communicate(timeout=60)
+    assert "worker process exited" in output, output
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(alive(p) for p in started):
+        time.sleep(0.2)
+    assert [cmdline(p) for p in started if alive(p)] == [], "orphans left behind"

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
+from core.models import Team
 from documents.models import DocumentVersion
 from review.models import (
     Approval,
@@ -30,10 +31,21 @@ GATED_PLAYBOOK = PLAYBOOK_YAML.replace(
 )
 
 
+def legal_team() -> Team:
+    return Team.objects.get_or_create(name="Legal")[0]
+
+
+def teammate(**kwargs):
+    """A user of the team the gated reviews belong to: approvers must be."""
+    user = UserFactory(**kwargs)
+    legal_team().members.add(user)
+    return user
+
+
 @pytest.fixture
 def senior():
     group, _ = Group.objects.get_or_create(name="Senior counsel")
-    user = UserFactory(username="sam-senior")
+    user = teammate(username="sam-senior")
     user.groups.add(group)
     return user
 
@@ -42,8 +54,10 @@ def versions(review) -> int:
     return DocumentVersion.objects.filter(document=review.document).count()
 
 
-def gated_review():
-    return make_review(author_user(), playbook=GATED_PLAYBOOK)
+def gated_review(playbook: str = GATED_PLAYBOOK):
+    owner = author_user()
+    legal_team().members.add(owner)
+    return make_review(owner, playbook=playbook, team=legal_team())
 
 
 def test_the_gated_playbook_parses_its_approval_settings():
@@ -152,13 +166,13 @@ def test_outsiders_cannot_approve(senior):
     review = gated_review()
     decide(review, shown(review, "payment-terms"), "accept")
     approval = Approval.objects.get(review=review)
-    result = approval_decide(approval=approval, actor=UserFactory(), approve=True)
+    result = approval_decide(approval=approval, actor=teammate(), approve=True)
     assert not result.ok and "Senior counsel" in result.message
     assert versions(review) == 1
 
 
 def test_an_approver_who_leaves_the_group_loses_the_item_back_to_the_group(senior, client):
-    colleague = UserFactory(username="casey-senior")
+    colleague = teammate(username="casey-senior")
     colleague.groups.add(Group.objects.get(name="Senior counsel"))
     review = gated_review()
     decide(review, shown(review, "payment-terms"), "accept")
@@ -229,7 +243,7 @@ def test_approvers_get_one_digest_per_interval_listing_every_new_item(senior, ma
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     from django.contrib.auth.models import Group as G
 
-    colleague = UserFactory(username="casey-senior", email="casey@example.test")
+    colleague = teammate(username="casey-senior", email="casey@example.test")
     colleague.groups.add(G.objects.get(name="Senior counsel"))
     from review.notifications import approval_digests_send
 
@@ -296,3 +310,80 @@ def test_finishing_the_analysis_of_a_long_contract_mails_its_owner(mailoutbox, s
         app.conf.task_always_eager = previous
     assert [m.to for m in mailoutbox] == [["owner@example.test"]]
     assert "Analysis finished" in mailoutbox[0].subject
+
+
+# --- a cancelled review, the lock order, approvers of another team ---------------------------
+
+
+def test_cancelling_a_review_withdraws_its_open_approvals_and_nothing_can_be_approved_after(senior, client):
+    from review.workflow import review_cancel
+
+    review = gated_review()
+    decide(review, shown(review, "payment-terms"), "accept")
+    approval = Approval.objects.get(review=review)
+    assert review_cancel(review=review, actor=review.owner, reason="Deal dropped.")
+    approval.refresh_from_db()
+    assert approval.status == ApprovalStatus.WITHDRAWN
+    result = approval_decide(approval=approval, actor=senior, approve=True)
+    assert not result.ok
+    assert versions(review) == 1
+    review.refresh_from_db()
+    assert review.status == ReviewStatus.CANCELLED and review.current_version.number == 1
+    client.force_login(senior)
+    assert "Approve: Payment" not in client.get(reverse("inbox:list")).content.decode()
+    assert review.events.get(kind="review.cancelled").data["withdrawn_approvals"] == [approval.pk]
+
+
+def test_an_approval_left_open_on_a_finished_review_cannot_be_approved(senior):
+    """Every approval decision checks the review's status, whatever left the approval open."""
+    review = gated_review()
+    decide(review, shown(review, "payment-terms"), "accept")
+    approval = Approval.objects.get(review=review)
+    from review.models import Review
+
+    Review.objects.filter(pk=review.pk).update(status=ReviewStatus.CANCELLED)  # e.g. a row from before the fix
+    for approve, comment in ((True, ""), (False, "No.")):
+        result = approval_decide(approval=approval, actor=senior, approve=approve, comment=comment)
+        assert not result.ok and "cancelled" in result.message
+    approval.refresh_from_db()
+    assert approval.status == ApprovalStatus.OPEN and versions(review) == 1
+
+
+OUTSIDER_PLAYBOOK = GATED_PLAYBOOK.replace('approver: "group:Senior counsel"', 'approver: "user:olga-outsider"')
+
+
+def test_a_playbook_naming_an_approver_outside_its_team_is_refused_at_upload():
+    from playbooks.loader import PlaybookInvalid
+    from playbooks.services import playbook_upload
+
+    UserFactory(username="olga-outsider")
+    owner = author_user()
+    legal_team().members.add(owner)
+    with pytest.raises(PlaybookInvalid) as info:
+        playbook_upload(author=owner, source=OUTSIDER_PLAYBOOK, team=legal_team())
+    assert "olga-outsider is not a member of the team Legal" in str(info.value)
+    group_playbook = GATED_PLAYBOOK.replace("Senior counsel", "Outside counsel")
+    Group.objects.create(name="Outside counsel").user_set.add(UserFactory())
+    with pytest.raises(PlaybookInvalid) as info:
+        playbook_upload(author=owner, source=group_playbook, team=legal_team())
+    assert "no member of the group Outside counsel is in the team Legal" in str(info.value)
+
+
+def test_an_approver_outside_the_reviews_team_gets_a_404_and_cannot_approve(client):
+    outsider = teammate(username="olga-outsider")  # in the team when the playbook is uploaded...
+    review = gated_review(OUTSIDER_PLAYBOOK)
+    legal_team().members.remove(outsider)  # ...and no longer when the item reaches her
+    decide(review, shown(review, "payment-terms"), "accept")
+    approval = Approval.objects.get(review=review)
+    assert approval.approver_user == outsider
+    client.force_login(outsider)
+    assert client.get(reverse("review:approval", args=[approval.pk])).status_code == 404
+    for action in ("take", "approve", "send_back"):
+        response = client.post(reverse("review:approval_act", args=[approval.pk]),
+                               {"action": action, "comment": "x"})
+        assert response.status_code == 404
+    assert "Approve: Payment" not in client.get(reverse("inbox:list")).content.decode()
+    result = approval_decide(approval=approval, actor=outsider, approve=True)  # headless, --approve-as
+    assert not result.ok and "team" in result.message
+    approval.refresh_from_db()
+    assert approval.status == ApprovalStatus.OPEN and versions(review) == 1

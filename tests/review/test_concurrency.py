@@ -95,14 +95,14 @@ def test_concurrent_approve_and_send_back_give_one_outcome():
     from review.models import Approval, ApprovalStatus
     from review.workflow import approval_decide
     from tests.factories import UserFactory
-    from tests.review.factories import author_user
-    from tests.review.test_approvals import GATED_PLAYBOOK
+    from tests.review.test_approvals import gated_review, legal_team
 
     group, _ = Group.objects.get_or_create(name="Senior counsel")
     seniors = [UserFactory(username=f"senior{i}") for i in range(4)]
     for senior in seniors:
         senior.groups.add(group)
-    review = make_review(author_user(), playbook=GATED_PLAYBOOK)
+        legal_team().members.add(senior)
+    review = gated_review()
     rec = shown(review, "payment-terms")
     review_decide(review=review, recommendation_id=rec.pk, proposal_id=rec.current_proposal_id, action="accept",
                   actor=review.owner, idempotency_key="gate")
@@ -125,3 +125,73 @@ def test_concurrent_approve_and_send_back_give_one_outcome():
     else:
         assert approval.status == ApprovalStatus.SENT_BACK
         assert versions == 1 and rec.__class__.objects.get(pk=rec.pk).status == "pending"
+
+
+def test_the_engine_history_loses_no_entry_when_decisions_and_failed_revisions_race():
+    """Failed revisions ("not understood") and rejections append to the same JSON history at
+    once: each append takes the review lock, so none overwrites another."""
+    lost = []
+    for _round in range(4):
+        review = make_review()
+        recs = list(review.recommendations.order_by("ordinal"))
+        target, others = recs[0], recs[1:]
+        calls = []
+        for i in range(3):
+            def revise(i=i, review_id=review.pk, target=target):
+                r = Review.objects.get(pk=review_id)
+                return review_decide(review=r, recommendation_id=target.pk, proposal_id=target.current_proposal_id,
+                                     action="revise", actor=r.owner, idempotency_key=uuid.uuid4().hex,
+                                     instruction=f"make it {('sparkle', 'glitter', 'shine')[i]} like gold")
+            calls.append(revise)
+        for rec in others:
+            calls.append(decide_in_thread(review.pk, rec.pk, rec.current_proposal_id, "reject"))
+        results = run_at_once(calls)
+        assert not [r for r in results if isinstance(r, Exception)], results
+        review.refresh_from_db()
+        history = review.engine_snapshot["history"]
+        not_understood = [h for h in history if h["text"].startswith("(not understood)")]
+        rejected = [h for h in history if h["action"] == "reject"]
+        n_rejected = Decision.objects.filter(review=review, outcome=DecisionOutcome.REJECTED).count()
+        if len(not_understood) != 3 or len(rejected) != n_rejected:
+            lost.append((len(not_understood), len(rejected), n_rejected, [getattr(r, "message", r)[:60] for r in results]))
+    assert lost == []
+
+
+def test_approving_and_cancelling_at_once_take_the_review_first_and_agree():
+    """The approver's decision and the lawyer's cancel both take the review row first, then the
+    approval: no deadlock, and one coherent outcome (approved before the cancel, or withdrawn)."""
+    from django.contrib.auth.models import Group
+
+    from review.models import Approval, ApprovalStatus
+    from review.workflow import approval_decide, review_cancel
+    from tests.factories import UserFactory
+    from tests.review.test_approvals import gated_review, legal_team
+
+    group, _ = Group.objects.get_or_create(name="Senior counsel")
+    senior = UserFactory(username="senior-racer")
+    senior.groups.add(group)
+    legal_team().members.add(senior)
+    for _round in range(4):
+        review = gated_review()
+        rec = shown(review, "payment-terms")
+        review_decide(review=review, recommendation_id=rec.pk, proposal_id=rec.current_proposal_id,
+                      action="accept", actor=review.owner, idempotency_key=uuid.uuid4().hex)
+        approval_id = Approval.objects.get(review=review).pk
+
+        def approve(approval_id=approval_id):
+            return approval_decide(approval=Approval.objects.get(pk=approval_id), actor=senior, approve=True)
+
+        def cancel(review_id=review.pk):
+            r = Review.objects.get(pk=review_id)
+            return review_cancel(review=r, actor=r.owner)
+
+        results = run_at_once([approve, cancel])
+        assert not [r for r in results if isinstance(r, Exception)], results
+        approval = Approval.objects.get(pk=approval_id)
+        review.refresh_from_db()
+        versions = DocumentVersion.objects.filter(document=review.document).count()
+        assert review.status == "cancelled" and results[1] is True
+        if results[0].ok:
+            assert approval.status == ApprovalStatus.APPROVED and versions == 2
+        else:
+            assert approval.status == ApprovalStatus.WITHDRAWN and versions == 1

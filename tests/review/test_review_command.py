@@ -46,10 +46,13 @@ def run(tmp_path: Path, contract: Path, playbook: Path, decide: str, name: str =
 def test_accept_all_and_reject_all_on_common_paper_forms(tmp_path, form, playbook):
     from django.contrib.auth.models import Group
 
+    # The library playbooks gate some rules (requires_approval): an admin approves in batch.
+    from core.models import Team
     from tests.factories import UserFactory
 
-    # The library playbooks gate some rules (requires_approval): an admin approves in batch.
-    UserFactory(username="head-of-legal").groups.add(Group.objects.get_or_create(name="Admin")[0])
+    head = UserFactory(username="head-of-legal")
+    head.groups.add(Group.objects.get_or_create(name="Admin")[0])
+    Team.objects.get_or_create(name="Headless reviews")[0].members.add(head)
     contract = shared_data("forms", "commonpaper_docx", form)
     accepted = run(tmp_path, contract, LIBRARY / playbook, "accept-all", "accept", approve_as="head-of-legal")
     assert accepted["status"] == "completed", accepted
@@ -156,6 +159,12 @@ def test_approve_as_completes_a_gated_review(tmp_path):
     assert gated["status"] == "awaiting_decision" and gated["awaiting_approval"] == ["payment-terms"]
     assert gated["versions"] == 3  # the gated edit is not applied
     out = tmp_path / "approved"
+    with pytest.raises(CommandError, match="not a member of the team"):  # approvers belong to the team
+        call_command("review", str(contract), playbook=str(playbook), decide="accept-all", author="Ada Lovelace",
+                     out=str(out), approve_as="sam-senior", stdout=io.StringIO())
+    from core.models import Team
+
+    Team.objects.get(name="Headless reviews").members.add(senior)
     call_command("review", str(contract), playbook=str(playbook), decide="accept-all", author="Ada Lovelace",
                  out=str(out), approve_as="sam-senior", stdout=io.StringIO())
     report = json.loads((out / "report.json").read_text())
@@ -165,3 +174,38 @@ def test_approve_as_completes_a_gated_review(tmp_path):
     with pytest.raises(CommandError, match="no active user"):
         call_command("review", str(contract), playbook=str(playbook), decide="accept-all", author="A",
                      out=str(out), approve_as="nobody-here")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_long_contract_reviewed_headless_with_no_broker_reachable_never_waits_on_it(tmp_path, settings,
+                                                                                      mailoutbox):
+    """A 695-paragraph CUAD contract (over REDPEN_LONG_CONTRACT_PARAGRAPHS, so its owner's mail is
+    a task) with the broker on a closed port: the command runs its tasks in-process and takes the
+    time its work takes (it used to wait ~19 s for the broker)."""
+    import socket
+    import time
+
+    from config.celery import app
+
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        closed = sock.getsockname()[1]
+    previous = app.conf.broker_url
+    app.conf.broker_url = f"redis://127.0.0.1:{closed}/0"  # every send opens its own connection
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    from tests.factories import UserFactory
+
+    UserFactory(username="ada-lovelace", email="ada@example.test")  # the command's author, with a mail address
+    try:
+        contract = shared_data("cuad", "docx", "cuad_outsourcing_02.docx")
+        started = time.monotonic()
+        report = run(tmp_path, contract, LIBRARY / "saas-customer.yaml", "reject-all", "long")
+        elapsed = time.monotonic() - started
+    finally:
+        app.conf.broker_url = previous
+    assert report["status"] in ("completed", "awaiting_decision")
+    review = Review.objects.get()
+    assert len(review.current_version.text_model.paragraphs) >= settings.REDPEN_LONG_CONTRACT_PARAGRAPHS
+    assert [m.to for m in mailoutbox if "Analysis finished" in m.subject] == [["ada@example.test"]]  # ran here
+    work = sum(report["timings"].values())
+    assert elapsed < work + 5, (elapsed, report["timings"])

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 # The pages that take a POST. A new one must be added here (the test finds them all and compares).
 POST_VIEWS = {
     "login", "logout", "documents:upload", "playbooks:upload", "playbooks:upload_version", "playbooks:try",
-    "review:new", "review:decide", "review:cancel", "review:approval_act",
+    "review:new", "review:decide", "review:cancel", "review:parties", "review:approval_act",
 }
 HX_HEADERS = re.compile(r"<body[^>]*\shx-headers='\{\"X-CSRFToken\": \"([A-Za-z0-9]+)\"\}'")
 POST_FORM = re.compile(r"<form\b[^>]*method=\"post\"[^>]*>(.*?)</form>", re.S | re.I)

@@ -51,10 +51,12 @@ class Command(BaseCommand):
         if seed:
             # After Redis, so the demo review's analysis is enqueued straight away.
             call_command("seed_demo", stdout=self.stdout)
-        # One worker with an embedded beat (the reconciler's schedule); production runs beat apart.
-        beat = ["--beat", "--schedule", str(settings.VAR_DIR / "celerybeat-schedule")]
+        # One worker and one beat (the reconciler's schedule), each a child of this process: if
+        # either dies, everything stops (no orphaned scheduler beside a new one).
         children.append(("worker", processes.start_worker(env, concurrency=2, log=self._log("worker"),
-                                                           cwd=settings.BASE_DIR, extra=beat)))
+                                                           cwd=settings.BASE_DIR)))
+        children.append(("beat", processes.start_beat(env, schedule=settings.VAR_DIR / "celerybeat-schedule",
+                                                       log=self._log("beat"), cwd=settings.BASE_DIR)))
         children.append(
             (
                 "web",

@@ -19,6 +19,7 @@ from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.text import slugify
 
+from core.models import Team
 from core.roles import LAWYER, PLAYBOOK_AUTHOR
 from documents import selectors as document_selectors
 from documents.docx.validate import UploadRejected
@@ -26,9 +27,10 @@ from documents.services import document_create
 from playbooks.loader import PlaybookInvalid, load_playbook
 from playbooks.services import playbook_upload
 from review.models import Approval, ApprovalStatus, Recommendation, RecommendationStatus, Review, ReviewStatus
-from review.workflow import analysis_run, approval_decide, recommendation_prepare, review_decide, review_start
+from review.workflow import analysis_run, approval_decide, jobs, recommendation_prepare, review_decide, review_start
 
 ACTIONS = {"accept", "reject", "revise"}
+HEADLESS_TEAM = "Headless reviews"
 
 
 def load_decisions(path: Path) -> list[dict[str, str]]:
@@ -64,8 +66,14 @@ class Command(BaseCommand):
         parser.add_argument("--approve-as", default=None, metavar="USER",
                             help="approve every decision that waits for approval, as this existing user")
 
-    def handle(self, *args: Any, contract: str, playbook: str, decide: str, author: str, out: str,
-               approve_as: str | None = None, **options: Any) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
+        # Every task (the owner's mail, an LLM revision) runs here, at once: a headless review
+        # never waits on a broker (docs/decisions/broker-off-the-request-path.md).
+        with jobs.in_process():
+            self.run(**options)
+
+    def run(self, *, contract: str, playbook: str, decide: str, author: str, out: str,
+            approve_as: str | None = None, **options: Any) -> None:
         contract_path, playbook_path, out_dir = Path(contract), Path(playbook), Path(out)
         for path, what in ((contract_path, "contract"), (playbook_path, "playbook")):
             if not path.is_file():
@@ -90,6 +98,13 @@ class Command(BaseCommand):
             if approver is None:
                 raise CommandError(f"--approve-as: no active user named {approve_as!r}")
         user = self._author(author)
+        # Approvers belong to the review's team (docs/decisions/approvals.md): headless reviews
+        # are in one team, which the command's author joins and an approver must be in.
+        team, _ = Team.objects.get_or_create(name=HEADLESS_TEAM)
+        team.members.add(user)
+        if approver is not None and not (approver.is_superuser or team.members.filter(pk=approver.pk).exists()):
+            raise CommandError(f"--approve-as: {approve_as} is not a member of the team {HEADLESS_TEAM!r}; "
+                               "add them to it in admin first")
         try:
             version, _ = playbook_upload(author=user, source=playbook_path.read_bytes(),
                                          change_note=f"uploaded by the review command ({playbook_path.name})")
@@ -97,13 +112,13 @@ class Command(BaseCommand):
             first = exc.errors[0] if getattr(exc, "errors", None) else exc
             raise CommandError(f"invalid playbook {playbook_path.name}: {first}") from exc
         try:
-            document = document_create(owner=user, team=None, filename=contract_path.name,
+            document = document_create(owner=user, team=team, filename=contract_path.name,
                                        data=contract_path.read_bytes())
         except UploadRejected as exc:
             raise CommandError(f"{contract_path.name}: {exc}") from exc
 
         started = time.perf_counter()
-        review = review_start(owner=user, document=document, playbook_version=version, enqueue=False,
+        review = review_start(owner=user, team=team, document=document, playbook_version=version, enqueue=False,
                               party=version.playbook_spec.party or "us")
         job = review.jobs.get()
         analysis_run(job_id=str(job.pk))

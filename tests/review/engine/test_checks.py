@@ -79,7 +79,8 @@ def test_must_exist_missing_inserts_after_anchor() -> None:
     assert proposal.edit.kind == "insert_after"
     assert proposal.edit.locator == "p2"
     assert proposal.edit.new_locator == "n4"
-    assert proposal.after == LOL.positions[0]
+    # Numbered like its siblings: the next free number after clause 8.
+    assert proposal.after == "9. " + LOL.positions[0]
     assert "limitation-of-liability @ SaaS purchasing v2" in proposal.explanation
     assert "Uncapped liability is unacceptable." in proposal.explanation
     after = applied(model, result)

@@ -115,7 +115,8 @@ def test_softer_on_an_insert_keeps_the_new_paragraph_place() -> None:
     revised = revise(LOL_MODEL, LOL, current, "softer")
     assert revised.action == "insert"
     assert (revised.edit.locator, revised.edit.new_locator) == (current.edit.locator, current.edit.new_locator)
-    assert apply_edit_to_model(LOL_MODEL, revised.edit).get("n3").text == LOL.positions[1]
+    # ... and its number (the clauses before it are 1. and 2.).
+    assert apply_edit_to_model(LOL_MODEL, revised.edit).get("n3").text == "3. " + LOL.positions[1]
 
 
 def test_no_positions_to_move_between() -> None:
@@ -154,8 +155,8 @@ def test_number_of_the_wrong_kind_is_an_error() -> None:
 def test_number_applied_to_the_position_text() -> None:
     current = first(LOL_MODEL, LOL)
     revised = revise(LOL_MODEL, LOL, current, "18 months")
-    assert revised.after == (
-        "Each party's total liability shall not exceed the fees paid in the eighteen (18) months before the claim."
+    assert revised.after == (  # numbered like the clauses before it (1., 2.)
+        "3. Each party's total liability shall not exceed the fees paid in the eighteen (18) months before the claim."
     )
     assert revised.action == "insert"
 

@@ -1,0 +1,226 @@
+"""The parties of a review and the contract's own names in what Redpen writes.
+
+Pure, no ORM. A playbook position may name the parties by role: ``{us}`` and ``{them}``, the
+playbook's side (``{customer}`` in a customer-side playbook) and the other side's role words
+(``{provider}``, ``{vendor}``, ...). Library positions also say "Provider" and "Customer" in
+plain words. Both are written with the names the contract gives its parties ("the Company",
+"Fjord"), when the contract does not itself define the role word used. Which detected party is
+"us" comes from the playbook's ``party`` (or the review's side for a neutral playbook), and the
+lawyer can correct both names on the review page.
+
+A proposal that uses a capitalised, defined-looking term the contract does not define (say
+"Subscription Term") gets a warning naming it: library wording speaks of its own defined terms.
+Decisions: docs/decisions/parties-in-positions.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from documents.docx.model import TextModel
+from documents.docx.structure import (
+    CUSTOMER_ROLES,
+    PROVIDER_ROLES,
+    Party,
+    Structure,
+    role_side,
+    structure_of,
+)
+
+
+@dataclass(frozen=True)
+class Parties:
+    """``us``/``them``: how the contract names our party and the other one, as written in a
+    sentence ("the Company", "Fjord"); "" when unknown. ``side``: "provider" or "customer" (or ""
+    when the playbook's side has no role)."""
+
+    us: str = ""
+    them: str = ""
+    side: str = ""
+    corrected: bool = False  # set by the lawyer rather than detected
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"us": self.us, "them": self.them, "side": self.side, "corrected": self.corrected}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Parties | None:
+        if not data or not (data.get("us") or data.get("them")):
+            return None
+        return cls(
+            us=data.get("us", ""), them=data.get("them", ""), side=data.get("side", ""),
+            corrected=data.get("corrected", False),
+        )  # fmt: skip
+
+
+def _side_of(word: str) -> str:
+    word = word.strip().lower()
+    if word in ("vendor", "provider", "supplier", "seller", "licensor"):
+        return "provider"
+    return role_side(word)
+
+
+def _as_written(party: Party, model: TextModel) -> str:
+    """ "the Company" when the contract mostly writes its defined name with the article."""
+    name = party.defined
+    text = model.text
+    total = len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text))
+    with_the = len(re.findall(rf"\b[Tt]he\s+[\"\u201c]?{re.escape(name)}(?!\w)", text))
+    return f"the {name}" if total and with_the * 2 >= total else name
+
+
+def detect(model: TextModel, side_word: str) -> Parties:
+    """Our party and theirs, from the contract's parties and the playbook's side."""
+    structure = structure_of(model)
+    side = _side_of(side_word)
+    parties = list(structure.parties)
+    ours = next((p for p in parties if p.defined.lower() == side_word.strip().lower()), None)
+    if ours is None and side:
+        ours = next((p for p in parties if p.side == side), None)
+        if ours is None:
+            other_side = "customer" if side == "provider" else "provider"
+            others = [p for p in parties if p.side == other_side]
+            if len(parties) == 2 and len(others) == 1:
+                ours = next(p for p in parties if p is not others[0])
+    theirs = None
+    if ours is not None:
+        theirs = next((p for p in parties if p is not ours), None)
+    elif side and len(parties) >= 2:
+        other_side = "customer" if side == "provider" else "provider"
+        theirs = next((p for p in parties if p.side == other_side), None)
+    return Parties(
+        us=_as_written(ours, model) if ours else "", them=_as_written(theirs, model) if theirs else "", side=side,
+    )  # fmt: skip
+
+
+def resolve(model: TextModel, side_word: str, stored: dict[str, Any] | None) -> Parties:
+    """The lawyer's correction when there is one, else what the contract says."""
+    corrected = Parties.from_dict(stored)
+    if corrected is not None and corrected.corrected:
+        return corrected
+    return detect(model, side_word)
+
+
+# --- writing positions ---------------------------------------------------------------------------
+
+_ROLE_WORDS = sorted({w.title() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES)} | {"Vendor"}, key=len, reverse=True)
+_ROLE = re.compile(rf"(?<![\w{{])(?P<the>[Tt]he\s+)?(?P<word>{'|'.join(map(re.escape, _ROLE_WORDS))})(?![\w}}])")
+_PLACEHOLDER = re.compile(r"(?P<the>[Tt]he\s+)?\{(?P<word>[A-Za-z ]{1,30})\}")
+
+
+def _sentence_start(text: str, at: int) -> bool:
+    before = text[:at].rstrip()
+    return not before or before[-1] in '.;:!?\u201c"(' or before.endswith("\n")
+
+
+def _put(name: str, text: str, at: int, had_the: bool) -> str:
+    """``name`` written at ``at``: its article follows the sentence ("The Company shall")."""
+    if name.startswith("the "):
+        name = name[4:] if had_the else name
+    if had_the:
+        article = "The " if _sentence_start(text, at) else "the "
+        return article + name
+    if name.startswith("the ") and _sentence_start(text, at):
+        return "T" + name[1:]
+    return name
+
+
+def render(text: str, parties: Parties, structure: Structure | None, *, role_words: bool = True) -> str:
+    """``text`` with the parties named as the contract names them.
+
+    Placeholders ({us}, {them}, {customer}, {provider}, ...) are always replaced (by the side's
+    word when the contract's name is unknown). Plain role words ("Customer", "Provider") are
+    replaced only when ``role_words`` (playbook wording), the contract does not define that word
+    itself, and the party's name is known."""
+    side = parties.side
+    fallback_us = {"provider": "Provider", "customer": "Customer"}.get(side, "each party")
+    fallback_them = {"provider": "Customer", "customer": "Provider"}.get(side, "the other party")
+
+    def name_for(word: str) -> str | None:
+        lowered = word.strip().lower()
+        if lowered == "us":
+            return parties.us or fallback_us
+        if lowered == "them":
+            return parties.them or fallback_them
+        word_side = _side_of(lowered)
+        if not word_side or not side:
+            return None
+        return (parties.us or fallback_us) if word_side == side else (parties.them or fallback_them)
+
+    def placeholder(match: re.Match[str]) -> str:
+        name = name_for(match.group("word"))
+        if name is None:
+            return match.group(0)
+        return _put(name, text, match.start(), bool(match.group("the")))
+
+    out = _PLACEHOLDER.sub(placeholder, text)
+    if not role_words or not side or structure is None:
+        return out
+    defined = {t.lower() for t in structure.terms} | {p.defined.lower() for p in structure.parties}
+    source = out
+
+    def role(match: re.Match[str]) -> str:
+        word = match.group("word")
+        if word.lower() in defined:
+            return match.group(0)
+        word_side = _side_of(word)
+        name = parties.us if word_side == side else parties.them
+        if not word_side or not name:
+            return match.group(0)
+        return _put(name, source, match.start(), bool(match.group("the")))
+
+    return _ROLE.sub(role, out)
+
+
+def render_rule(rule: Any, parties: Parties, structure: Structure) -> Any:
+    """The rule with its positions and variants written with the contract's names."""
+    from dataclasses import replace
+
+    if not rule.positions and not rule.variants:
+        return rule
+    positions = tuple(render(p, parties, structure) for p in rule.positions)
+    variants = tuple((name, render(text, parties, structure)) for name, text in rule.variants)
+    if positions == rule.positions and variants == rule.variants:
+        return rule
+    return replace(rule, positions=positions, variants=variants)
+
+
+# --- undefined terms in what Redpen writes ------------------------------------------------------
+
+_CAPITALISED = re.compile(r"(?<![\w\"\u201c])([A-Z][a-z]+(?:[ -](?:of\s+)?[A-Z][a-z]+){0,3})\b")
+_ORDINARY = {
+    "Each", "Neither", "Either", "The", "This", "That", "Any", "All", "No", "If", "For", "Upon", "Except", "Unless",
+    "Notwithstanding", "Subject", "In", "On", "At", "To", "Within", "During", "After", "Before", "Where", "When",
+    "Nothing", "Such", "These", "Those", "A", "An", "And", "Or", "But", "Agreement", "Section", "Party", "Parties",
+    "Undisputed", "Late", "It", "Its", "Our", "We", "You",
+}  # fmt: skip
+
+
+def undefined_in(text: str, model: TextModel, parties: Parties | None = None) -> tuple[str, ...]:
+    """Capitalised, defined-looking terms ``text`` uses that the contract does not define."""
+    from review.engine.hygiene import _NOT_TERMS, _defined_forms, _quoted_anywhere
+
+    defined_lower = model.__dict__.get("_redpen_defined_lower")
+    if defined_lower is None:  # once per text model: every proposal of an analysis asks
+        defined_lower = {d.lower() for d in _defined_forms(structure_of(model)) | _quoted_anywhere(model)}
+        model.__dict__["_redpen_defined_lower"] = defined_lower
+    names = {w for name in ((parties.us, parties.them) if parties else ()) for w in name.split()}
+    found: list[str] = []
+    for match in _CAPITALISED.finditer(text):
+        phrase = match.group(1)
+        words = phrase.replace("-", " ").split()
+        if words and words[0] in _ORDINARY:
+            words = words[1:]
+            phrase = " ".join(words)
+        if not words or phrase in found:
+            continue
+        at_start = _sentence_start(text, match.start())
+        if at_start and len(words) == 1 and not _side_of(words[0]):
+            continue  # an ordinary word that starts the sentence
+        if phrase.lower() in defined_lower or any(w in _NOT_TERMS or w in names or w == "of" for w in words):
+            continue
+        if len(words) > 1 and all(w.lower() in defined_lower for w in words):
+            continue
+        found.append(phrase)
+    return tuple(found)

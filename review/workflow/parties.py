@@ -1,0 +1,76 @@
+"""The lawyer corrects who the parties are; proposals not yet decided are written again with
+the corrected names (docs/decisions/parties-in-positions.md)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+from review.engine.parties import Parties
+from review.models import Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
+
+from .audit import event_append
+from .locks import lock_review
+from .proposals import parties_of, proposal_store, reresolve
+from .results import ReviewRefused
+
+MAX_NAME = 120
+REWRITTEN_MESSAGE = "Written again with the parties' names as you corrected them."
+
+
+def _playbook_wording(proposal: Proposal) -> bool:
+    """Wording that came from the playbook (a position, a variant, an insertion): the lawyer's
+    own words and number-only edits are theirs and stay as they are."""
+    if proposal.action == "insert":
+        return not (proposal.instruction and proposal.position is None and not proposal.variant)
+    return proposal.action == "replace" and (proposal.position is not None or bool(proposal.variant))
+
+
+def review_parties_set(*, review: Review, actor: AbstractBaseUser, us: str, them: str) -> int:
+    """Store how the contract names our party and the other one, then write every pending
+    playbook proposal again with those names. Returns how many proposals were rewritten.
+    Refuses empty or overlong names (nothing is changed then)."""
+    us, them = " ".join(us.split()), " ".join(them.split())
+    if not us or not them:
+        raise ReviewRefused("Give the names of both parties as the contract writes them.")
+    if len(us) > MAX_NAME or len(them) > MAX_NAME:
+        raise ReviewRefused(f"A party's name has at most {MAX_NAME} characters.")
+    if us.lower() == them.lower():
+        raise ReviewRefused("Our party and the other party need different names.")
+    current = parties_of(review, review.current_version.text_model)
+    corrected = Parties(us=us, them=them, side=current.side, corrected=True)
+    with transaction.atomic():
+        lock_review(review.pk)
+        data = {**dict(review.parties or {}), **corrected.to_dict()}
+        Review.objects.filter(pk=review.pk).update(parties=data)
+        # No names in the event: events are hash-chained and outlive the contract text.
+        event_append(review_id=review.pk, kind="review.parties_set", actor=actor, locked=True)
+    review.parties = data
+    rewritten = 0
+    version = review.current_version
+    model = version.text_model
+    pending = Recommendation.objects.filter(review=review, status=RecommendationStatus.PENDING).select_related(
+        "current_proposal"
+    )
+    for recommendation in pending:
+        proposal = recommendation.current_proposal
+        if proposal is None or not _playbook_wording(proposal) or recommendation.rule_id.startswith("hygiene-"):
+            continue
+        fresh = reresolve(review, recommendation, proposal, model)
+        if fresh is None or (fresh.after == proposal.after and proposal.base_version_id == version.pk):
+            continue
+        try:
+            with transaction.atomic():
+                lock_review(review.pk)
+                stored = proposal_store(recommendation, fresh, source=ProposalSource.RERESOLVE, base=version,
+                                        number=proposal.number + 1, predecessor=proposal, actor=actor)
+                moved = Recommendation.objects.filter(
+                    pk=recommendation.pk, status=RecommendationStatus.PENDING, current_proposal=proposal
+                ).update(current_proposal=stored, message=REWRITTEN_MESSAGE)
+                if not moved:
+                    transaction.set_rollback(True)
+                    continue
+        except IntegrityError:
+            continue  # a concurrent request moved it first; it is shown as that one left it
+        rewritten += 1
+    return rewritten

@@ -1,0 +1,49 @@
+"""A frozen broker (a real redis-server stopped with SIGSTOP: it accepts connections and never
+answers) is never on the path of a request: the upload answers within 2 s, the job row stays
+queued, and the reconciler sends it once the broker answers again
+(docs/decisions/broker-off-the-request-path.md)."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import time
+
+import pytest
+from django.urls import reverse
+
+from review.models import AnalysisJob, JobStatus, Review, ReviewStatus
+from tests.review.factories import PLAYBOOK_YAML, author_user, contract_docx
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
+
+
+def test_a_web_upload_with_redis_frozen_answers_within_two_seconds_and_leaves_the_job_queued(broker, client):
+    from playbooks.services import playbook_upload
+    from review.reconcile import reconcile
+
+    owner = author_user()
+    version, _ = playbook_upload(author=owner, source=PLAYBOOK_YAML)
+    client.force_login(owner)
+    upload = io.BytesIO(contract_docx())
+    upload.name = "msa.docx"
+    assert broker.process is not None
+    os.kill(broker.process.pid, signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        response = client.post(reverse("review:new"), {"contract": upload, "playbook_version": version.pk})
+        elapsed = time.monotonic() - started
+    finally:
+        os.kill(broker.process.pid, signal.SIGCONT)
+    assert response.status_code == 302
+    assert elapsed < 2.0, f"the upload took {elapsed:.1f} s with the broker frozen"
+    review = Review.objects.get(owner=owner)
+    assert review.status == ReviewStatus.ANALYZING
+    job = review.jobs.get()
+    assert job.status == JobStatus.QUEUED
+    assert str(job.pk) not in broker.queued_task_ids()
+    # The broker answers again: the reconciler sends the job, once.
+    AnalysisJob.objects.filter(pk=job.pk).update(created_at=job.created_at.replace(year=2000))
+    report = reconcile()
+    assert report.redriven == [str(job.pk)] and broker.queued_task_ids() == [str(job.pk)]

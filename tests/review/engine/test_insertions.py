@@ -1,0 +1,133 @@
+"""Missing clauses land where a lawyer puts them: before the signature block, numbered like
+their siblings, formatted as body text, in the order they were accepted (real CUAD contracts)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pytest
+
+from documents.docx.edit import apply_edit_to_model
+from documents.docx.model import TextModel
+from documents.docx.replay import materialise
+from documents.docx.structure import leading_number, structure_of
+from documents.docx.textmodel import build_text_model
+from review.engine.playbook import PlaybookEngine
+from tests.conftest import shared_data
+from tests.review.engine.helpers import model_of, rule, spec
+
+ENGINE = PlaybookEngine()
+WITNESS = re.compile(r"IN\s+WITNESS\s+(?:WHERE|THERE)OF", re.IGNORECASE)
+CLAUSE = "Neither party's total liability shall exceed the fees paid in the twelve (12) months before the claim."
+MISSING = rule(id="liability-cap", find={"any": ["zzzz-never-there"]}, check={"must_exist": True}, positions=[CLAUSE])
+SECOND = rule(
+    id="insurance", find={"any": ["qqqq-never-there"]}, check={"must_exist": True},
+    positions=["Each party shall maintain insurance adequate to its obligations under this Agreement."],
+)  # fmt: skip
+
+
+@functools.cache
+def _bytes(name: str) -> bytes:
+    return shared_data("cuad", "docx", f"{name}.docx").read_bytes()
+
+
+def witness_contracts() -> list[str]:
+    folder = shared_data("cuad", "docx")
+    return [p.stem for p in sorted(folder.glob("*.docx")) if WITNESS.search(build_text_model(p.read_bytes()).text)]
+
+
+def _position(model: TextModel, needle: str) -> tuple[int, int]:
+    for index, paragraph in enumerate(model.paragraphs):
+        offset = paragraph.text.find(needle)
+        if offset >= 0:
+            return index, offset
+    raise AssertionError(f"{needle!r} is not in the document")
+
+
+def _witness(model: TextModel) -> tuple[int, int]:
+    for index, paragraph in enumerate(model.paragraphs):
+        match = WITNESS.search(paragraph.text)
+        if match:
+            return index, match.start()
+    raise AssertionError("no IN WITNESS WHEREOF")
+
+
+def test_a_missing_clause_lands_before_in_witness_numbered_on_every_cuad_contract() -> None:
+    names = witness_contracts()
+    assert len(names) >= 15
+    numbered = 0
+    for name in names:
+        model = build_text_model(_bytes(name))
+        (result,) = ENGINE.analyze(model, spec(MISSING))
+        (proposal,) = result.recommendations
+        assert proposal.after.endswith(CLAUSE)
+        after = apply_edit_to_model(model, proposal.edit)
+        if structure_of(model).front_signature:
+            # A signature page in front of the terms: the clause goes after the last term.
+            assert _position(after, CLAUSE) > _witness(after), name
+            continue
+        assert _position(after, CLAUSE) < _witness(after), name
+        # The clause follows the last clause of the body, not something before the body's end.
+        assert "before the signature block" in proposal.explanation, name
+        number = leading_number(proposal.after)
+        if number:
+            numbered += 1
+            assert number in structure_of(after).model.text
+            assert number not in {n.label for n in structure_of(model).body_numbers}, (name, number)
+        # The real .docx says the same as the text model.
+        clean = build_text_model(materialise(_bytes(name), [proposal.edit]))
+        assert _position(clean, CLAUSE) < _witness(clean), name
+    assert numbered >= len(names) - 2
+
+
+@pytest.mark.parametrize(
+    ("name", "number"),
+    [("cuad_development_01", "14.12."), ("cuad_consulting_01", "9.9"), ("cuad_distributor_01", "25.")],
+)
+def test_the_number_is_the_next_sibling_of_the_last_clause(name: str, number: str) -> None:
+    model = build_text_model(_bytes(name))
+    (result,) = ENGINE.analyze(model, spec(MISSING))
+    assert result.recommendations[0].after == f"{number} {CLAUSE}"
+
+
+def test_two_insertions_keep_the_order_they_were_accepted_in_and_their_numbers() -> None:
+    model = build_text_model(_bytes("cuad_development_01"))
+    first, second = (r.recommendations[0] for r in ENGINE.analyze(model, spec(MISSING, SECOND)))
+    assert leading_number(first.after) == leading_number(second.after) == "14.12."
+    # Accept the second one first: it goes in as 14.12, and the other one follows it as 14.13.
+    v2 = apply_edit_to_model(model, second.edit)
+    moved = ENGINE.reanchor(first, v2)
+    assert moved is not None and moved.after == f"14.13. {CLAUSE}"
+    v3 = apply_edit_to_model(v2, moved.edit)
+    assert _position(v3, "14.12. Each party shall maintain") < _position(v3, "14.13. Neither party") < _witness(v3)
+
+
+def test_paragraph_insertions_keep_their_order_and_copy_body_formatting() -> None:
+    model = model_of(
+        "1. Term. This Agreement lasts one year.",
+        "2. Law. English law governs this Agreement.",
+        "IN WITNESS WHEREOF the parties have signed this Agreement.",
+        "ACME LIMITED",
+    )
+    first, second = (r.recommendations[0] for r in ENGINE.analyze(model, spec(MISSING, SECOND)))
+    assert (first.edit.kind, first.edit.locator, first.after) == ("insert_after", "p2", f"3. {CLAUSE}")
+    v2 = apply_edit_to_model(model, first.edit)
+    moved = ENGINE.reanchor(second, v2)
+    assert moved is not None
+    v3 = apply_edit_to_model(v2, moved.edit)
+    assert [p.text[:3] for p in v3.paragraphs] == ["1. ", "2. ", "3. ", "4. ", "IN ", "ACM"]
+
+
+def test_insert_after_goes_after_the_clause_holding_the_match_inside_a_page() -> None:
+    model = build_text_model(_bytes("cuad_consulting_01"))
+    anchored = rule(
+        id="liability-cap", find={"any": ["zzzz-never-there"]}, check={"must_exist": True}, positions=[CLAUSE],
+        insert_after={"any": ["acknowledgment of proprietary interest"]},
+    )  # fmt: skip
+    (result,) = ENGINE.analyze(model, spec(anchored))
+    proposal = result.recommendations[0]
+    after = apply_edit_to_model(model, proposal.edit)
+    text = after.text
+    assert text.index("Acknowledgment of Proprietary Interest") < text.index(CLAUSE) < text.index("5.2")
+    assert proposal.after.startswith("5.1A ")  # 5.2 exists: the inserted clause does not renumber it

@@ -1,0 +1,98 @@
+"""Parties in a review: detected at analysis, positions written with the contract's names,
+the lawyer's correction rewrites pending playbook proposals, undefined terms are flagged."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from review.models import RecommendationStatus
+from review.workflow import ReviewRefused, review_parties_set
+from tests.factories import lawyer
+from tests.review.factories import contract_docx, decide, make_review, shown
+
+pytestmark = pytest.mark.django_db
+
+PLAYBOOK = """\
+name: Customer side
+party: customer
+rules:
+  - id: payment-terms
+    title: Pay within 30 days
+    find: {any: ["invoice"], all: ["days"]}
+    check: {max_days: 30}
+    positions: ["{us} shall pay undisputed invoices within thirty (30) days of receipt."]
+  - id: convenience
+    title: No termination for convenience by the vendor
+    find: {all: ["terminate", "convenience"]}
+    check: {must_not_exist: true}
+    positions: ["Provider may not terminate this Agreement for convenience during a Subscription Term."]
+  - id: ip-indemnity
+    title: IP indemnity from the vendor
+    find: {any: ["infringe"]}
+    check: {must_exist: true}
+    positions: ["{them} shall defend {us} against any claim that its software infringes a third party's rights."]
+"""
+
+CONTRACT = [
+    (None, 'This Licence Agreement is made between Fjord Systems AS, a Norwegian company ("Licensor"), and '
+           'Northwind Traders Ltd. (the "Company").'),
+    (None, "1. Fees. The Company shall pay each invoice within ninety (90) days of the invoice date."),
+    (None, "2. Termination. Licensor may terminate this Agreement for convenience on thirty (30) days' notice."),
+    (None, "3. Law. This Agreement is governed by the laws of Norway."),
+    (None, "IN WITNESS WHEREOF the parties have signed this Agreement."),
+]
+
+
+def proposals(review) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {r.rule_id: r.current_proposal.after for r in review.recommendations.filter(
+        status=RecommendationStatus.PENDING).select_related("current_proposal")}
+
+
+def test_positions_are_written_with_the_contracts_party_names() -> None:
+    review = make_review(playbook=PLAYBOOK, contract=contract_docx(CONTRACT))
+    assert review.parties["us"] == "the Company" and review.parties["them"] == "Licensor"
+    assert {"name": "Fjord Systems AS", "defined": "Licensor"} in review.parties["detected"]
+    after = proposals(review)
+    assert after["convenience"] == "Licensor may not terminate this Agreement for convenience during a Subscription Term."
+    assert after["ip-indemnity"] == (
+        "4. Licensor shall defend the Company against any claim that its software infringes a third party's rights."
+    )
+    warning = review.recommendations.get(rule_id="convenience").current_proposal.warnings
+    assert warning == ["Subscription Term"]
+    assert review.recommendations.get(rule_id="ip-indemnity").current_proposal.warnings == []
+
+
+def test_the_lawyers_correction_rewrites_pending_playbook_proposals() -> None:
+    review = make_review(playbook=PLAYBOOK, contract=contract_docx(CONTRACT))
+    first = shown(review, "payment-terms")
+    decide(review, first, "accept")  # a decided one stays as it was
+    review.refresh_from_db()
+    count = review_parties_set(review=review, actor=review.owner, us="Northwind", them="Fjord")
+    assert count == 2
+    review.refresh_from_db()
+    assert review.parties["corrected"] is True
+    after = proposals(review)
+    assert after["convenience"].startswith("Fjord may not terminate")
+    assert after["ip-indemnity"].startswith("4. Fjord shall defend Northwind against")
+    rec = review.recommendations.get(rule_id="ip-indemnity")
+    assert "corrected" in rec.message
+    with pytest.raises(ReviewRefused):
+        review_parties_set(review=review, actor=review.owner, us="Fjord", them="fjord")
+
+
+def test_the_parties_form_posts_to_the_service_and_is_scoped_to_the_owner(client) -> None:  # type: ignore[no-untyped-def]
+    review = make_review(playbook=PLAYBOOK, contract=contract_docx(CONTRACT))
+    url = reverse("review:parties", args=[review.pk])
+    client.force_login(review.owner)
+    page = client.get(reverse("review:detail", args=[review.pk])).content.decode()
+    assert 'id="parties-form"' in page and "Fjord Systems AS" in page
+    response = client.post(url, {"us": "Northwind", "them": "Fjord"})
+    assert response.status_code == 302
+    review.refresh_from_db()
+    assert review.parties["us"] == "Northwind"
+    stranger = lawyer()
+    client.force_login(stranger)
+    assert client.post(url, {"us": "X", "them": "Y"}).status_code == 404
+    review.refresh_from_db()
+    assert review.parties["us"] == "Northwind"
