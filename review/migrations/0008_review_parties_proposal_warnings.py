@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('review', '0006_approvals'),
+        ('review', '0007_approval_withdrawn'),
     ]
 
     operations = [
