@@ -82,3 +82,11 @@ def test_the_texts_of_the_fixture_are_where_the_model_says():
     by_part = {p.part: p.text.strip() for p in model.paragraphs if p.part}
     assert by_part == {"footnote": FOOTNOTE, "endnote": ENDNOTE, "textbox": TEXT_BOX}
     assert [p.text for p in model.paragraphs if p.in_table] == [CELL]
+
+
+def test_a_missing_clause_is_never_inserted_after_a_footnote_or_a_text_box():
+    from documents.docx.structure import insertion_point, structure_of
+
+    model = build_text_model(notes_docx())
+    point = insertion_point(structure_of(model))
+    assert point is not None and model.get(point.locator).part == ""
