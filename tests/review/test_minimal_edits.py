@@ -47,9 +47,12 @@ def runs_by_paragraph(data: bytes) -> list[list[tuple[str, bool, str]]]:
 def accept_all(tmp_path: Path, data: bytes) -> tuple[dict, bytes, bytes]:
     from django.contrib.auth.models import Group
 
+    from core.models import Team
     from tests.factories import UserFactory
 
-    UserFactory(username="head-of-legal").groups.add(Group.objects.get_or_create(name="Admin")[0])
+    head = UserFactory(username="head-of-legal")
+    head.groups.add(Group.objects.get_or_create(name="Admin")[0])
+    Team.objects.get_or_create(name="Headless reviews")[0].members.add(head)
     contract = tmp_path / "contract.docx"
     contract.write_bytes(data)
     report = run(tmp_path, contract, SAAS, "accept-all", "accept", approve_as="head-of-legal")
