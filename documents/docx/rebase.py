@@ -66,6 +66,19 @@ def _clash(h: int, old: str, a: int, b: int) -> bool:
     return h < b and a < end
 
 
+def _same_phrase(text: str, hunk: Hunk, a: int, b: int) -> bool:
+    """Is ``hunk`` joined to the accepted stretch [a, b) by punctuation only (no word, not just
+    white space between them)?"""
+    start, end = hunk[0], hunk[0] + len(hunk[1])
+    if end <= a:
+        gap = text[end:a]
+    elif b <= start:
+        gap = text[b:start]
+    else:
+        return False  # overlapping: ``_clash`` decides
+    return not _WORD.search(gap) and (gap == "" or gap.strip() != "")
+
+
 def _shift_hunk(h: Hunk, s: int, old: str, new: str) -> Hunk:
     offset, ours_old, ours_new = h
     if offset >= s + len(old) and not (offset == s and not old and ours_old):
@@ -98,6 +111,14 @@ def rebase(edit: Edit, applied: Sequence[Edit], model: TextModel) -> Rebased:
                 kept.append(_shift_hunk(hunk, s, old, new))
             ours = kept
     paragraph = model.find(edit.locator)
+    if paragraph is not None and ours:
+        # A change right next to accepted words, joined to them by punctuation only, is a change
+        # of the same phrase ("thirty" beside an accepted "(30)"): the accepted phrase stands.
+        written = written_spans(applied).get(edit.locator, [])
+        near = [h for h in ours if any(_same_phrase(paragraph.text, h, a, b) for a, b in written)]
+        if near:
+            dropped = True
+            ours = [h for h in ours if h not in near]
     if not dropped and paragraph is not None and paragraph.text.startswith(edit.before, start):
         # Nothing accepted inside it: the same edit, moved (its span and wording as proposed).
         return Rebased(Edit(kind="replace", locator=edit.locator, before=edit.before, after=edit.after, start=start))
@@ -145,7 +166,8 @@ def keep_accepted(edit: Edit, spans: dict[str, list[Span]], model: TextModel) ->
     if not mine:
         return Rebased(edit)
     ours = hunks(edit)
-    kept = [h for h in ours if not any(_clash(h[0], h[1], a, b) for a, b in mine)]
+    text = model.get(edit.locator).text
+    kept = [h for h in ours if not any(_clash(h[0], h[1], a, b) or _same_phrase(text, h, a, b) for a, b in mine)]
     if len(kept) == len(ours):
         return Rebased(edit)
     return Rebased(_join(edit.locator, kept, model), True)

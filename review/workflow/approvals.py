@@ -129,7 +129,7 @@ def _apply(lock: ReviewLock, approval: Approval, review: Review, approver: User)
     edit = proposal.edit_obj
     if proposal.base_version_id != review.current_version_id:
         # Other edits were accepted since: apply the same change at its new place, or not at all.
-        if edit.kind == "replace":
+        if edit.kind == "replace" and proposal.action != "insert":
             # Exactly, word by word over the edits accepted since (documents/docx/rebase.py).
             moved = rebase(edit, edits_between(proposal.base_version, review.current_version),
                            review.current_version.text_model)

@@ -73,7 +73,7 @@ def recommendation_prepare(*, review: Review, recommendation: Recommendation) ->
     source = ProposalSource.REANCHOR
     message = ""
     old = proposal.to_engine()
-    if old.edit.kind == "replace":
+    if old.edit.kind == "replace" and old.action != "insert":  # an insertion inside a paragraph moves as one
         # Word by word over the edits accepted since: words they changed are never changed back.
         rebased = rebase(old.edit, edits_between(proposal.base_version, current), model)
         anchored = minimal.shown(old, rebased.edit, model) if rebased.edit is not None else None
@@ -150,7 +150,7 @@ def edits_between(base: DocumentVersion | None, current: DocumentVersion) -> lis
 def keeping_accepted(proposal: EngineProposal | None, current: DocumentVersion) -> tuple[EngineProposal | None, bool]:
     """``proposal`` (worked out afresh on ``current``) without the word changes that would undo
     words the accepted edits wrote; (None, True) when nothing else is left to change."""
-    if proposal is None or proposal.edit.kind != "replace":
+    if proposal is None or proposal.edit.kind != "replace" or proposal.action == "insert":
         return proposal, False
     model = current.text_model
     kept = keep_accepted(proposal.edit, written_spans(edits_between(None, current)), model)
