@@ -115,8 +115,9 @@ def test_every_example_in_the_format_documentation_validates():
 
     text = (ROOT / "docs" / "playbook-format.md").read_text()
     blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
-    assert len(blocks) == 3
-    full, approvals, rule_examples = blocks
+    assert len(blocks) == 4
+    full, approvals, rule_examples, pinned = blocks
+    assert load_playbook("name: Pinned\nrules:\n" + pinned).rules[0].check.near == ("notice",)
     gated = load_playbook(approvals)
     assert gated.approver == "group:Senior counsel" and gated.approve_critical_deviations
     assert gated.rule("source-code-escrow").requires_approval
