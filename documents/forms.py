@@ -8,7 +8,7 @@ from core.models import Team
 
 
 class UploadForm(forms.Form):
-    file = forms.FileField(label="Contract (.docx)")
+    file = forms.FileField(label="Contract (.docx, or PDF, .doc, .rtf, .odt)")
     title = forms.CharField(label="Title", max_length=255, required=False, help_text="Defaults to the file name.")
     team = forms.ModelChoiceField(
         label="Share with team", queryset=Team.objects.none(), required=False, empty_label="Only me"
@@ -18,5 +18,5 @@ class UploadForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = Team.objects.filter(members=user)  # type: ignore[attr-defined]
         self.fields["file"].widget.attrs["accept"] = (
-            ".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            ".docx,.pdf,.doc,.rtf,.odt,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
         )

@@ -159,6 +159,11 @@ def version_preview_html(version: DocumentVersion) -> str:
     key = f"documents:preview:{version.pk}:{version.text_sha256}"
     html = cache.get(key)
     if html is None:
-        html = render_preview(_original(version), version.text_model)
+        # Their tracked changes decided up to this version are no longer shown as pending.
+        decided = frozenset(
+            row.edit["change"] for row in version_chain(version)
+            if row.edit and row.edit.get("kind") in ("accept_change", "reject_change") and row.edit.get("change")
+        ) if version.number > 1 else frozenset()
+        html = render_preview(_original(version), version.text_model, decided)
         cache.set(key, html, 3600)
     return html

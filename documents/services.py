@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from .convert import ConversionError, convert_upload, needs_conversion
 from .docx.edit import apply_edit_to_model, resolve_edit
 from .docx.model import Edit, TextModel
 from .docx.package import PackageError
@@ -39,9 +40,19 @@ def _title_from(filename: str) -> str:
 def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes, title: str = "") -> Document:
     """Validate an upload and store it as a document with version 1, all or nothing.
 
-    Raises ``UploadRejected`` (one sentence for the user) before anything is stored.
+    Raises ``UploadRejected`` (one sentence for the user) before anything is stored. A PDF with
+    a text layer, a .doc, .rtf or .odt is first converted to the .docx that becomes version 1
+    (documents/convert.py); the stored file name is then that .docx's.
     """
-    validate_docx(data, filename, limits=Limits(max_upload_bytes=settings.REDPEN_MAX_UPLOAD_BYTES))
+    limits = Limits(max_upload_bytes=settings.REDPEN_MAX_UPLOAD_BYTES)
+    if needs_conversion(filename, data):
+        if len(data) > limits.max_upload_bytes:
+            validate_docx(data, filename, limits=limits)  # the size message, before any work
+        try:
+            data, filename = convert_upload(data, filename)
+        except ConversionError as exc:
+            raise UploadRejected(str(exc)) from exc
+    validate_docx(data, filename, limits=limits)
     try:
         model = build_text_model(data)
     except PackageError as exc:

@@ -7,8 +7,10 @@ from django.conf import settings
 class NewReviewForm(forms.Form):
     contract = forms.FileField(
         label="Contract (.docx)",
-        help_text="A Word .docx file, up to the upload limit.",
-        widget=forms.ClearableFileInput(attrs={"accept": ".docx"}),
+        help_text=(
+            "A Word .docx file, up to the upload limit; a PDF with text, .doc, .rtf or .odt is converted to .docx."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".docx,.pdf,.doc,.rtf,.odt"}),
     )
     playbook_version = forms.TypedChoiceField(label="Playbook", coerce=int)
     party = forms.CharField(
@@ -49,3 +51,17 @@ class DecisionForm(forms.Form):
 class PartiesForm(forms.Form):
     us = forms.CharField(label="Our party", max_length=120)
     them = forms.CharField(label="The other party", max_length=120)
+
+
+class NextRoundForm(forms.Form):
+    """Their returned draft, for the next round of a review."""
+
+    returned = forms.FileField(
+        label="Their returned draft",
+        help_text="The file the other side sent back (.docx, or a PDF with text, .doc, .rtf, .odt), tracked or not.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".docx,.pdf,.doc,.rtf,.odt"}),
+    )
+    counterparty = forms.CharField(
+        label="Their name", required=False, max_length=120,
+        help_text="Whom their changes are attributed to; by default the authors their file records.",
+    )

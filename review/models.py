@@ -158,6 +158,20 @@ RECOMMENDATION_OPEN = frozenset({RecommendationStatus.PENDING, RecommendationSta
 SEVERITY_RANK = {"critical": 0, "high": 1, "medium": 2, "low": 3}
 
 
+class RecommendationSource(models.TextChoices):
+    PLAYBOOK = "playbook", "Playbook"
+    # The other side: one of their tracked changes, a difference in their returned draft, or a
+    # playbook finding in text they wrote (``origin`` says which).
+    COUNTERPARTY = "counterparty", "Other side"
+
+
+class RecommendationOrigin(models.TextChoices):
+    RULE = "", "Playbook rule"
+    TRACKED_CHANGE = "tracked_change", "Their tracked change"
+    RETURNED_DRAFT = "returned_draft", "Their returned draft"
+    THEIR_TEXT = "their_text", "Playbook rule, on their change"
+
+
 class Recommendation(models.Model):
     review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="recommendations")
     ordinal = models.PositiveIntegerField()
@@ -172,6 +186,17 @@ class Recommendation(models.Model):
     )
     message = models.TextField(blank=True)  # the last recoverable problem, shown on the card
     updated_at = models.DateTimeField(auto_now=True)
+    # Who the item comes from (docs/decisions/negotiation-rounds.md): the playbook, or the other
+    # side with their author name and the date of their change (when their file records one).
+    source = models.CharField(
+        max_length=12, choices=RecommendationSource.choices, default=RecommendationSource.PLAYBOOK
+    )
+    origin = models.CharField(max_length=16, choices=RecommendationOrigin.choices, default="", blank=True)
+    author = models.CharField(max_length=255, blank=True)
+    changed_at = models.DateTimeField(null=True, blank=True)
+    # What rejecting applies, for an item of theirs whose rejection changes the document (their
+    # tracked change rejected): an Edit.to_dict(); null when rejecting keeps the text as it is.
+    reject_edit = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["ordinal"]
@@ -179,6 +204,10 @@ class Recommendation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rule_id} #{self.ordinal} ({self.status})"
+
+    @property
+    def is_counterparty(self) -> bool:
+        return self.source == RecommendationSource.COUNTERPARTY
 
     @property
     def evidence_items(self) -> list[Evidence]:

@@ -48,13 +48,14 @@ def review_redact(*, review: Review) -> bool:
             review_id=review.pk, from_=REVIEW_TERMINAL, when=Q(redacted_at__isnull=True),
             redacted_at=timezone.now(), title=f"Review #{review.pk} (redacted)", status_message="",
             engine_snapshot={"engine_version": review.engine_version, "redacted": True},
+            parties={},  # the parties' names are contract text
         )
         if won is None:
             return False
         for proposal in Proposal.objects.filter(recommendation__review=review).only("pk", "edit"):
             skeleton = {k: v for k, v in (proposal.edit or {}).items() if k in {"kind", "locator", "new_locator"}}
             Proposal.objects.filter(pk=proposal.pk).update(edit=skeleton, before="", after="", explanation="",
-                                                             instruction="")
+                                                             instruction="", warnings=[])
         Decision.objects.filter(review=review).update(reason="", instruction="", message="")
         Recommendation.objects.filter(review=review).update(evidence=[], message="")
         RuleOutcome.objects.filter(review=review).update(evidence=[], message="")

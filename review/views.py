@@ -23,7 +23,7 @@ from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
 
 from . import selectors
-from .forms import DecisionForm, NewReviewForm, PartiesForm
+from .forms import DecisionForm, NewReviewForm, NextRoundForm, PartiesForm
 from .gates import can_approve, effective_assignee
 from .inbox import approval_for_user
 from .models import (
@@ -42,10 +42,12 @@ from .workflow import (
     ReviewRefused,
     approval_decide,
     approval_take,
+    comment_reply,
     event_append,
     recommendation_prepare,
     review_cancel,
     review_decide,
+    review_next_round,
     review_parties_set,
     review_start,
 )
@@ -417,3 +419,35 @@ def approval_act(request: HttpRequest, approval_id: int) -> HttpResponse:
     if result.ok and action != "take":
         return redirect("inbox:list")
     return redirect("review:approval", approval_id=approval.pk)
+
+
+@require_POST
+def review_next_round_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """The next round: their returned draft becomes items of theirs in this review."""
+    review = selectors.review_for_user(request.user, review_id)
+    form = NextRoundForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Choose the file the other side sent back.")
+        return redirect("review:detail", review_id=review.pk)
+    upload = form.cleaned_data["returned"]
+    try:
+        result = review_next_round(review=review, data=upload.read(), filename=upload.name, actor=request.user,
+                                   author=form.cleaned_data["counterparty"])
+    except (UploadRejected, ReviewRefused) as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, result.message)
+    return redirect("review:detail", review_id=review.pk)
+
+
+@require_POST
+def comment_reply_view(request: HttpRequest, review_id: int) -> HttpResponse:
+    """Answer one of their comments (a reply comment of ours in the redline)."""
+    review = selectors.review_for_user(request.user, review_id)
+    message = comment_reply(review=review, comment_id=request.POST.get("comment", "")[:20],
+                            text=request.POST.get("text", ""), actor=request.user)
+    messages.info(request, message)
+    back = request.POST.get("recommendation", "")
+    if back.isdigit() and review.recommendations.filter(pk=int(back)).exists():
+        return redirect("review:recommendation", review_id=review.pk, recommendation_id=int(back))
+    return redirect("review:detail", review_id=review.pk)

@@ -23,14 +23,21 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from lxml import etree
 
 from . import ns, package
 from .diff import word_diff
-from .model import Edit, EditError, Paragraph, TextModel, TrackedAuthor
+from .model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel, TrackedAuthor
+from .tracked import (
+    add_reply_anchor,
+    apply_decision_to_model,
+    decide_in_xml,
+    is_comment_reference_run,
+    rescue_comment_anchors,
+)
 from .xmlmap import ParagraphMap, locate_all, map_paragraph
 
 Element = Any
@@ -150,6 +157,15 @@ def check_delete(
 def resolve_edit(model: TextModel, edit: Edit) -> Edit:
     """The exact edit that will be applied: ``start`` pinned for a replace (when the text occurs
     exactly once), ``new_locator`` assigned for an insert (``n<next_insert>``)."""
+    if edit.kind in DECISION_KINDS:
+        model.get(edit.locator)
+        return edit  # made resolved from version 1's XML (tracked.decision_edit)
+    if edit.kind == "comment_reply":
+        model.get(edit.locator)
+        if not edit.after.strip() or not edit.change:
+            raise EditError("The reply has no text.")
+        check_new_text(edit.after)
+        return edit
     if edit.kind not in ("replace", "insert_after", "delete_paragraph"):
         raise EditError(f"Unknown kind of edit: {edit.kind!r}.")
     paragraph = model.get(edit.locator)
@@ -192,6 +208,10 @@ def _shift(spans: tuple[tuple[int, int], ...], old_end: int, delta: int) -> tupl
 def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
     """The text model after ``edit`` (validated exactly as the XML apply validates it)."""
     edit = resolve_edit(model, edit)
+    if edit.kind in DECISION_KINDS:
+        return apply_decision_to_model(model, edit)
+    if edit.kind == "comment_reply":
+        return model  # a comment, not text
     index = model.index_of(edit.locator)
     paragraph = model.paragraphs[index]
     paragraphs = list(model.paragraphs)
@@ -458,9 +478,14 @@ class DocumentEditor:
     """
 
     def __init__(
-        self, root: Element, *, ids: IdAllocator | None = None, notes: dict[str, Element] | None = None
+        self, root: Element, *, ids: IdAllocator | None = None, spare_ids: Callable[[], IdAllocator] | None = None,
+        notes: dict[str, Element] | None = None,
     ) -> None:
         self.root = root
+        # Clean mode still splits the other side's w:ins around our text and the copy needs a
+        # fresh w:id; the scan for the highest id runs only when that happens.
+        self._spare_ids_factory = spare_ids
+        self._spare_ids: IdAllocator | None = None
         body = root.find(ns.BODY)
         if body is None:
             raise EditError("The document has no body.")
@@ -479,6 +504,10 @@ class DocumentEditor:
         # Elements this replay created in tracked mode: their text is "ours", not version 1's.
         self._our_ins: set[Element] = set()
         self._our_paragraphs: set[Element] = set()
+        # Revision id of a split piece of their revision -> the id it had in version 1.
+        self._aliases: dict[str, str] = {}
+        # Our replies to their comments, for the comments part (tracked mode).
+        self.replies: list[Any] = []
 
     # -- public
 
@@ -505,6 +534,14 @@ class DocumentEditor:
             self._insert_after(edit, author)
         elif edit.kind == "delete_paragraph":
             self._delete_paragraph(edit, author)
+        elif edit.kind == "comment_reply":
+            if author is not None:  # a comment of ours: in the redline only
+                located = self._located(edit.locator)
+                self.replies.append(add_reply_anchor(located.element, edit, self.ids or self._spare(), author))
+        elif edit.kind in DECISION_KINDS:
+            located = self._located(edit.locator)
+            if decide_in_xml(located.element, located.stack, edit, self._aliases):
+                del self.paragraphs[edit.locator]
         else:
             raise EditError(f"Unknown kind of edit: {edit.kind!r}.")
 
@@ -521,14 +558,17 @@ class DocumentEditor:
         return _make(tag, {ns.ID: str(self.ids.take()), ns.AUTHOR: author.author, ns.DATE: author.date})
 
     def _place(self, new: Element, anchor: Element, *, after: bool, author: TrackedAuthor | None) -> None:
-        """Put ``new`` (a run) next to ``anchor``; in tracked mode wrapped in ``w:ins`` and never
-        nested in another tracked container (that one is split around it instead)."""
+        """Put ``new`` (a run) next to ``anchor``; in tracked mode wrapped in our own ``w:ins``.
+
+        Never inside another tracked container (the other side's ``w:ins``/``w:moveTo``): that
+        one is split around it instead, in both modes, so our text is never credited to their
+        author, tracked or not."""
         if author is None:
-            (anchor.addnext if after else anchor.addprevious)(new)
-            return
-        wrapper = self._revision(ns.INS, author)
-        wrapper.append(new)
-        self._our_ins.add(wrapper)
+            wrapper = new
+        else:
+            wrapper = self._revision(ns.INS, author)
+            wrapper.append(new)
+            self._our_ins.add(wrapper)
         parent = anchor.getparent()
         if parent.tag in ns.TRACKED_CONTAINERS:
             pivot = anchor.getnext() if after else anchor
@@ -540,11 +580,18 @@ class DocumentEditor:
             return
         (anchor.addnext if after else anchor.addprevious)(wrapper)
 
+    def _spare(self) -> IdAllocator | None:
+        if self._spare_ids is None and self._spare_ids_factory is not None:
+            self._spare_ids = self._spare_ids_factory()
+        return self._spare_ids
+
     def _split_container(self, container: Element, pivot: Element) -> Element:
         """Move ``pivot`` and what follows it into a copy of ``container`` placed after it."""
         second = _make(container.tag, dict(container.attrib))
-        if self.ids is not None and container.get(ns.ID) is not None:
-            second.set(ns.ID, str(self.ids.take()))
+        if container.get(ns.ID) is not None:
+            ids = self.ids or self._spare()
+            if ids is not None:
+                second.set(ns.ID, str(ids.take()))
         moving = []
         current = pivot
         while current is not None:
@@ -555,6 +602,10 @@ class DocumentEditor:
         container.addnext(second)
         if container in self._our_ins:
             self._our_ins.add(second)
+        elif container.get(ns.ID) is not None and second.get(ns.ID) != container.get(ns.ID):
+            # Their revision, now in two pieces: a decision on it takes both.
+            original = self._aliases.get(container.get(ns.ID), container.get(ns.ID))
+            self._aliases[second.get(ns.ID)] = original
         return second
 
     def _remove_runs(self, runs: list[Element], author: TrackedAuthor | None) -> None:
@@ -733,9 +784,11 @@ class DocumentEditor:
         )
         del self.paragraphs[edit.locator]
         if author is None:
+            rescue_comment_anchors(p)
             p.getparent().remove(p)
             return
-        self._remove_runs(list(pm.runs), author)
+        # A comment's reference stays outside our deletion: accepting it must not drop their comment.
+        self._remove_runs([run for run in pm.runs if not is_comment_reference_run(run)], author)
         if p in self._our_paragraphs:
             # Inserted by this replay: take it out again together with the one inserted break
             # (its own, or the one that its insertion added to the paragraph before it).

@@ -18,7 +18,12 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-EditKind = Literal["replace", "insert_after", "delete_paragraph"]
+EditKind = Literal[
+    "replace", "insert_after", "delete_paragraph", "accept_change", "reject_change", "comment_reply"
+]
+
+# Decisions on the other side's tracked changes (documents/docx/tracked.py).
+DECISION_KINDS = frozenset({"accept_change", "reject_change"})
 
 
 class EditError(ValueError):
@@ -154,6 +159,14 @@ class Edit:
       right after ``locator``, formatted like it.
     - ``delete_paragraph``: paragraph ``locator``, whose whole text must equal ``before``, is
       removed.
+    - ``accept_change`` / ``reject_change``: the other side's tracked change ``change`` (its
+      revision ids in version 1, comma-separated) in paragraph ``locator`` is accepted or
+      rejected as Word does. Its effect on the text is a replace of ``before`` by ``after`` at
+      ``start`` (equal when the text does not change); ``start`` None removes the whole
+      paragraph (rejecting a paragraph they inserted).
+    - ``comment_reply``: our answer ``after`` to their comment ``change`` (its id in version 1)
+      anchored in paragraph ``locator``; the text does not change. It is a comment of ours in
+      the redline, by the version's author, on the same text as theirs.
     """
 
     kind: EditKind
@@ -162,6 +175,7 @@ class Edit:
     after: str = ""
     start: int | None = None
     new_locator: str | None = None
+    change: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if v is not None}
@@ -175,6 +189,7 @@ class Edit:
             after=data.get("after", ""),
             start=data.get("start"),
             new_locator=data.get("new_locator"),
+            change=data.get("change"),
         )
 
 

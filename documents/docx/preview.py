@@ -18,6 +18,7 @@ from . import ns, package
 from .diff import word_diff
 from .model import Paragraph, TextModel
 from .textmodel import StyleInfo, paragraph_heading_level, paragraph_style
+from .tracked import ForeignChange, has_revisions, paragraph_changes, short_date
 from .xmlmap import iter_blocks, locate_all, map_paragraph
 
 Format = tuple[bool, bool, bool]  # bold, italic, underline
@@ -91,7 +92,8 @@ def _run_format(run: Any, char_styles: _CharStyles) -> Format:
 
 
 class _BaseParagraph:
-    __slots__ = ("css", "heading_level", "locator", "segments", "text")
+    __slots__ = ("css", "deleted", "deleted_keys", "heading_level", "inserted", "inserted_keys", "locator", "segments",
+                 "text")
 
     def __init__(self, locator: str, text: str, segments: list[tuple[int, int, Format]], heading: int | None,
                  css: str = "") -> None:
@@ -100,6 +102,34 @@ class _BaseParagraph:
         self.segments = segments
         self.heading_level = heading
         self.css = css  # "textbox", "note footnote" ...: where the paragraph lives
+        # The other side's pending changes in version 1: inserted spans and deleted text at
+        # its position, each with "author, date" for the title.
+        self.inserted: list[tuple[int, int, str]] = []
+        self.deleted: list[tuple[int, str, str]] = []
+        # The change behind each mark, in the order of the lists above.
+        self.inserted_keys: list[str] = []
+        self.deleted_keys: list[str] = []
+
+    def add_changes(self, changes: list[ForeignChange]) -> None:
+        for change in changes:
+            title = ", ".join(part for part in (change.author, short_date(change.date)) if part)
+            if change.kind in ("insert", "move_to", "replace", "paragraph_insert") and change.end > change.start:
+                self.inserted.append((change.start, change.end, title))
+                self.inserted_keys.append(change.key)
+            if change.kind in ("delete", "move_from", "replace") and change.old:
+                self.deleted.append((change.start, change.old, title))
+                self.deleted_keys.append(change.key)
+
+    def without(self, decided: frozenset[str]) -> _BaseParagraph:
+        """The same paragraph with the marks of decided changes taken out (a decided change of
+        theirs is no longer theirs pending: accepted it is plain text, rejected it is our diff)."""
+        copy = _BaseParagraph(self.locator, self.text, self.segments, self.heading_level, self.css)
+        copy.inserted = [m for m, k in zip(self.inserted, self.inserted_keys, strict=True) if k not in decided]
+        copy.deleted = [m for m, k in zip(self.deleted, self.deleted_keys, strict=True) if k not in decided]
+        return copy
+
+    def decided_in(self, decided: frozenset[str]) -> bool:
+        return bool(decided) and any(k in decided for k in (*self.inserted_keys, *self.deleted_keys))
 
 
 def _escape(text: str) -> str:
@@ -118,12 +148,50 @@ def _formatted(text: str, fmt: Format) -> str:
 
 
 def _slice(base: _BaseParagraph, start: int, end: int) -> str:
+    if base.inserted or base.deleted:
+        return _slice_with_theirs(base, start, end)
     parts = []
     for seg_start, seg_end, fmt in base.segments:
         if seg_end <= start or seg_start >= end:
             continue
         a, b = max(seg_start, start), min(seg_end, end)
         parts.append(_formatted(base.text[a:b], fmt))
+    return "".join(parts)
+
+
+def _plain_slice(base: _BaseParagraph, start: int, end: int) -> str:
+    parts = []
+    for seg_start, seg_end, fmt in base.segments:
+        if seg_end <= start or seg_start >= end:
+            continue
+        a, b = max(seg_start, start), min(seg_end, end)
+        parts.append(_formatted(base.text[a:b], fmt))
+    return "".join(parts)
+
+
+def _theirs(tag: str, title: str, inner: str) -> str:
+    return f'<{tag} class="theirs" title="{html.escape(title, quote=True)}">{inner}</{tag}>'
+
+
+def _slice_with_theirs(base: _BaseParagraph, start: int, end: int) -> str:
+    """A slice with the other side's pending changes marked: their insertions as ``ins.theirs``,
+    their deleted text (not part of the text) shown as ``del.theirs`` where it was."""
+    cuts = {start, end}
+    for a, b, _title in base.inserted:
+        cuts.update(x for x in (a, b) if start < x < end)
+    cuts.update(position for position, _text, _title in base.deleted if start < position < end)
+    points = sorted(cuts)
+    at_end = end == len(base.text)
+    parts: list[str] = []
+    for a, b in zip(points, [*points[1:], None], strict=False):
+        for position, text, title in base.deleted:
+            if position == a and (a < end or at_end):
+                parts.append(_theirs("del", title, _escape(text)))
+        if b is None:
+            break
+        inner = _plain_slice(base, a, b)
+        title = next((t for x, y, t in base.inserted if x <= a and b <= y), None)
+        parts.append(_theirs("ins", title, inner) if title is not None else inner)
     return "".join(parts)
 
 
@@ -196,6 +264,7 @@ def _layout(original: bytes) -> _Base:
     if document_xml is None:
         raise package.PackageError("The file is a zip archive but not a Word document (it has no word/document.xml).")
     body = package.parse_xml(document_xml).find(ns.BODY)
+    revisions = has_revisions(document_xml)
     styles_xml = package.read_part(zf, package.STYLES_PART)
     styles_root = package.parse_xml(styles_xml) if styles_xml is not None else None
     styles = StyleInfo(styles_root)
@@ -218,6 +287,8 @@ def _layout(original: bytes) -> _Base:
         style = paragraph_style(element)
         heading = paragraph_heading_level(element, style, styles) if not css else None
         base = _BaseParagraph(locator, pm.text, segments, heading, css)
+        if revisions:
+            base.add_changes(paragraph_changes(element, base.locator, pm))
         open_, close = _open_tag(base.heading_level, base.locator, css)
         items.append(("p", base, f"{open_}{_slice(base, 0, len(base.text))}{close}"))
 
@@ -256,8 +327,10 @@ def _extras(original: bytes, body: Any) -> dict[str, list[Any]]:
 _BLOCK_TAGS = {"tbl": "<table>", "/tbl": "</table>", "tr": "<tr>", "/tr": "</tr>", "tc": "<td>", "/tc": "</td>"}
 
 
-def render_preview(original: bytes, current: TextModel) -> str:
-    """Safe HTML of ``current`` (any version's text model) against version 1 (``original``)."""
+def render_preview(original: bytes, current: TextModel, decided: frozenset[str] = frozenset()) -> str:
+    """Safe HTML of ``current`` (any version's text model) against version 1 (``original``);
+    ``decided``: the keys of the other side's changes decided up to this version (their marks
+    go away)."""
     by_locator = {p.locator: p for p in current.paragraphs}
     # New paragraphs go after the nearest version-1 paragraph before them in the current order.
     inserted_after: dict[str | None, list[Paragraph]] = {}
@@ -275,7 +348,15 @@ def render_preview(original: bytes, current: TextModel) -> str:
             out.append(markup)
             continue
         now = by_locator.get(base.locator)
-        out.append(markup if now is not None and now.text == base.text else _render_base(base, now))
+        if base.decided_in(decided):
+            base = base.without(decided)
+            if now is None or now.text != base.text:
+                out.append(_render_base(base, now))
+            else:
+                open_, close = _open_tag(base.heading_level, base.locator)
+                out.append(f"{open_}{_slice(base, 0, len(base.text))}{close}")
+        else:
+            out.append(markup if now is not None and now.text == base.text else _render_base(base, now))
         if base.locator in inserted_after:
             out.extend(_render_new(p) for p in inserted_after[base.locator])
     out.append("</div>")

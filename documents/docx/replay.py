@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from . import ns, package
 from .edit import DocumentEditor, IdAllocator
 from .model import Edit, EditRecord, TrackedAuthor
+from .tracked import comments_part_with
 
 _ID = re.compile(rb':id="(-?[0-9]+)"')
 
@@ -29,9 +30,11 @@ def _next_revision_id(data: bytes) -> int:
     return highest + 1
 
 
-def _written(original: bytes, root: object, notes: dict[str, object], editor: DocumentEditor) -> bytes:
+def _written(
+    original: bytes, root: object, notes: dict[str, object], editor: DocumentEditor, extra: dict | None = None
+) -> bytes:
     """The package with the document part, and the note parts an edit touched, written back."""
-    parts = {package.DOCUMENT_PART: package.serialize(root)}
+    parts = {package.DOCUMENT_PART: package.serialize(root), **(extra or {})}
     for name, note_root in notes.items():
         if name in editor.touched:
             parts[name] = package.serialize(note_root)
@@ -42,7 +45,7 @@ def materialise(original: bytes, edits: Iterable[Edit]) -> bytes:
     """The clean .docx after applying ``edits`` (each one resolved, as stored) to version 1."""
     root = package.read_document_root(original)
     notes = package.read_note_roots(original)
-    editor = DocumentEditor(root, notes=notes)
+    editor = DocumentEditor(root, notes=notes, spare_ids=lambda: IdAllocator(_next_revision_id(original)))
     for edit in edits:
         editor.apply(edit)
     return _written(original, root, notes, editor)
@@ -55,7 +58,8 @@ def materialise_redline(original: bytes, records: Iterable[EditRecord]) -> bytes
     editor = DocumentEditor(root, ids=IdAllocator(_next_revision_id(original)), notes=notes)
     for record in records:
         editor.apply(record.edit, TrackedAuthor(author=record.author, date=record.date))
-    return _written(original, root, notes, editor)
+    extra = comments_part_with(original, editor.replies) if editor.replies else {}
+    return _written(original, root, notes, editor, extra)
 
 
 __all__ = ["materialise", "materialise_redline", "ns"]

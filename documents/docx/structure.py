@@ -681,10 +681,16 @@ def _find_schedules(
     begin = signature.index if signature is not None else max(first_clause + 1, len(paragraphs) // 3)
     for index in range(begin, len(paragraphs)):
         text = paragraphs[index].text
-        lowered = text[:4000].lower()
-        if not any(word in lowered for word in ("exhibit", "schedule", "annex", "appendix", "attachment")):
-            continue
-        for match in _SCHEDULE.finditer(text):
+        # A schedule heading starts the paragraph or follows a gap of spaces: look only there.
+        starts = [len(text) - len(text.lstrip(" \t\u00a0"))]
+        gap = text.find("  ")
+        while gap >= 0:
+            after_gap = gap + len(text[gap:]) - len(text[gap:].lstrip(" \t\u00a0"))
+            if text[after_gap : after_gap + 1] in ("E", "S", "A"):
+                starts.append(after_gap)
+            gap = text.find("  ", after_gap + 1)
+        candidates = (_SCHEDULE.match(text, start) for start in starts if text[start : start + 1] in ("E", "S", "A"))
+        for match in (m for m in candidates if m is not None):
             if signature is not None and (index, match.start()) <= (signature.index, signature.offset):
                 continue
             head = text[match.start() :].strip()

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from documents.docx.model import Edit, Paragraph, TextModel
+from documents.docx.model import DECISION_KINDS, Edit, Paragraph, TextModel
 from documents.docx.structure import (
     InsertionPoint,
     insertion_point,
@@ -885,6 +885,18 @@ def _reanchor_insert(proposal: Proposal, model: TextModel) -> Proposal | None:
 
 def _reanchor_edit(proposal: Proposal, model: TextModel) -> Proposal | None:
     edit = proposal.edit
+    if edit.kind in DECISION_KINDS:
+        # A decision on their tracked change names its revision in that paragraph: it never
+        # moves to another paragraph; within it, only its text's offset may have shifted.
+        paragraph = model.find(edit.locator)
+        if paragraph is None:
+            return None
+        if edit.start is None:
+            return proposal if paragraph.text == edit.before else None
+        if paragraph.text.startswith(edit.before, edit.start):
+            return proposal
+        offsets = _occurrences(paragraph.text, edit.before) if edit.before else []
+        return replace(proposal, edit=replace(edit, start=offsets[0])) if len(offsets) == 1 else None
     if edit.kind == "insert_after":
         if edit.locator not in model.positions:
             return None

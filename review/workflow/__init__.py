@@ -18,7 +18,8 @@ Modules, each importing only those above it (tests/test_architecture.py checks t
 - ``decisions``: ``review_decide``, accept and reject, the approval gate;
 - ``approvals``: the approver's take, approve and send back;
 - ``cancel``: cancelling a review;
-- ``parties``: the lawyer's correction of who the parties are.
+- ``parties``: the lawyer's correction of who the parties are;
+- ``rounds``: the next round, their returned draft compared with our last version.
 
 The public names are re-exported here; callers import them from ``review.workflow``.
 """
@@ -40,6 +41,7 @@ from .results import (
     ReviewRefused,
 )
 from .revisions import revision_run
+from .rounds import RoundResult, comment_reply, review_next_round, review_start_round
 from .transitions import review_complete_if_done
 
 __all__ = [
@@ -50,6 +52,7 @@ __all__ = [
     "ApprovalResult",
     "DecisionResult",
     "ReviewRefused",
+    "RoundResult",
     "analysis_fail",
     "analysis_rerun",
     "analysis_run",
@@ -57,6 +60,7 @@ __all__ = [
     "approval_decide",
     "approval_take",
     "approvals_release_departed",
+    "comment_reply",
     "event_append",
     "history",
     "history_append",
@@ -64,7 +68,9 @@ __all__ = [
     "review_cancel",
     "review_complete_if_done",
     "review_decide",
+    "review_next_round",
     "review_parties_set",
     "review_start",
+    "review_start_round",
     "revision_run",
 ]

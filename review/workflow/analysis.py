@@ -18,11 +18,12 @@ from django.contrib.auth.models import User
 from django.db import DatabaseError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from documents.docx.structure import structure_of
 from documents.models import Document, DocumentVersion
 from playbooks.models import PlaybookVersion
-from review.engine import ENGINE_VERSION, get_engine
+from review.engine import ENGINE_VERSION, counterparty, get_engine
 from review.engine.base import Proposal as EngineProposal
 from review.engine.base import RuleResult
 from review.models import (
@@ -32,6 +33,8 @@ from review.models import (
     JobStatus,
     ProposalSource,
     Recommendation,
+    RecommendationOrigin,
+    RecommendationSource,
     Review,
     ReviewStatus,
     RuleOutcome,
@@ -182,17 +185,24 @@ def analysis_run(*, job_id: str, max_attempts: int | None = None) -> str:
         # Shown at the top of the review, for the lawyer to check (and correct) who is who.
         detected = [{"name": p.name, "defined": p.defined} for p in structure_of(model).parties]
         Review.objects.filter(pk=review.pk).update(parties={**parties.to_dict(), "detected": detected})
+        # The other side's tracked changes in the uploaded file: items of their own, and the
+        # rule findings that lie in text they wrote say so (docs/decisions/negotiation-rounds.md).
+        original = bytes(review.document.original.data)
+        theirs = counterparty.tracked_change_items(original, model) if version.number == 1 else []
+        changes = counterparty.changes_of(original) if theirs else []
         job_progress(job.pk, 85, "Preparing recommendations")
     except Exception as exc:  # the reason is kept for the lawyer; the traceback for operators
         log.exception("analysis %s failed", job.pk)
         analysis_fail(job_id=job.pk, reason=f"The analysis could not run: {exc}")
         return "failed"
     duration = time.monotonic() - started
-    return analysis_store(job_id=job.pk, review_id=review.pk, version=version, results=results, duration=duration)
+    return analysis_store(job_id=job.pk, review_id=review.pk, version=version, results=results, duration=duration,
+                          theirs=theirs, changes=changes)
 
 
 def analysis_store(
-    *, job_id: Any, review_id: int, version: DocumentVersion, results: list[RuleResult], duration: float
+    *, job_id: Any, review_id: int, version: DocumentVersion, results: list[RuleResult], duration: float,
+    theirs: list[counterparty.CounterpartyItem] | None = None, changes: list[Any] | None = None,
 ) -> str:
     with transaction.atomic():
         lock_review(review_id)  # the review first, then its job (docs/architecture.md, "Locking")
@@ -212,6 +222,7 @@ def analysis_store(
                 severity=result.severity, status=result.status,
                 evidence=[e.to_dict() for e in result.evidence], message=result.message,
             )
+            change = counterparty.finding_in_their_text(result, changes) if changes else None
             for proposal in result.recommendations:
                 ordinal += 1
                 rec = Recommendation.objects.create(
@@ -219,8 +230,19 @@ def analysis_store(
                     severity=result.severity, finding=result.status,
                     evidence=[e.to_dict() for e in result.evidence if e.locator == proposal.edit.locator]
                     or [e.to_dict() for e in result.evidence[:1]],
+                    **(counterparty_fields(change.author, change.date, RecommendationOrigin.THEIR_TEXT)
+                       if change is not None else {}),
                 )
                 recs.append((rec, proposal))
+        for item in theirs or ():
+            ordinal += 1
+            rec = Recommendation.objects.create(
+                review=review, ordinal=ordinal, rule_id=item.rule_id, rule_title=item.title, severity="medium",
+                finding="issue", evidence=[e.to_dict() for e in item.evidence],
+                reject_edit=item.reject_edit.to_dict() if item.reject_edit is not None else None,
+                **counterparty_fields(item.author, item.date, item.origin),
+            )
+            recs.append((rec, item.proposal))
         for rec, proposal in recs:
             stored = proposal_store(rec, proposal, source=ProposalSource.ANALYSIS, base=version, number=1)
             Recommendation.objects.filter(pk=rec.pk).update(current_proposal=stored)
@@ -239,6 +261,16 @@ def analysis_store(
         if status == ReviewStatus.COMPLETED:
             event_append(review_id=review.pk, kind="review.completed", reason="no recommendations", locked=True)
     return "stored"
+
+
+def counterparty_fields(author: str, date: str, origin: str) -> dict[str, Any]:
+    """The fields that say an item comes from the other side (author, and the date their file
+    records, parsed; an unreadable date is left out rather than guessed)."""
+    changed_at = parse_datetime(date) if date else None
+    if changed_at is not None and timezone.is_naive(changed_at):
+        changed_at = timezone.make_aware(changed_at, timezone.utc)
+    return {"source": RecommendationSource.COUNTERPARTY, "origin": origin, "author": author[:255],
+            "changed_at": changed_at}
 
 
 def analysis_fail(*, job_id: Any, reason: str) -> None:

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from documents.docx.model import EditError
+from documents.docx.model import Edit, EditError
 from documents.docx.rebase import rebase
 from documents.models import DocumentVersion
 from documents.services import version_create
@@ -113,6 +113,15 @@ def approval_decide(*, approval: Approval, actor: User, approve: bool, comment: 
 def _apply(lock: ReviewLock, approval: Approval, review: Review, approver: User) -> str:
     decision = approval.decision
     rec = approval.recommendation
+    if approval.kind == "reject" and rec.reject_edit:
+        # Rejecting their tracked change changes the document: apply it now, once.
+        try:
+            version = version_create(document=review.document, parent=review.current_version,
+                                     edit=Edit.from_dict(rec.reject_edit), author=decision.actor)
+        except EditError as exc:
+            raise NoLongerApplies(str(exc)) from exc
+        DocumentVersion.objects.filter(pk=version.pk).update(decision=decision)
+        Review.objects.filter(pk=review.pk).update(current_version=version)
     if approval.kind == "reject":
         Decision.objects.filter(pk=decision.pk, outcome=DecisionOutcome.AWAITING_APPROVAL).update(
             outcome=DecisionOutcome.REJECTED, message=f"Rejected; approved by {approver}."

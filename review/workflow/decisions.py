@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db.models import Q
 
-from documents.docx.model import EditError
+from documents.docx.model import Edit, EditError
 from documents.services import version_create
 from review.engine.base import HistoryItem
 from review.gates import approval_needed, approval_route
@@ -170,6 +170,9 @@ def recommendation_resolve(
         parent = review.current_version
         if accept:
             message = f"Accepted: version {parent.number + 1} of the contract was made."
+        elif recommendation.reject_edit:
+            message = ("Rejected their change" + (f" ({reason})" if reason else "")
+                       + f": version {parent.number + 1} of the contract was made.")
         else:
             message = "Rejected" + (f" ({reason})." if reason else ".")
         if completes:
@@ -182,6 +185,16 @@ def recommendation_resolve(
             # Apply exactly the stored proposal on the cursor's version (invariant 3); the cursor
             # is the latest version under this lock.
             version = version_create(document=review.document, parent=parent, edit=proposal.edit_obj, author=actor,
+                                     decision=decision, parent_is_latest=True)
+            review.current_version = version
+            lock.fields["current_version"] = version
+            event_append(review_id=review.pk, kind="version.created", actor=actor, version=version.number,
+                         decision=decision.pk, lock=lock)
+        elif recommendation.reject_edit:
+            # Their tracked change, rejected: the rejection is itself an edit of the document
+            # (docs/decisions/negotiation-rounds.md), a version like any accepted edit.
+            version = version_create(document=review.document, parent=parent,
+                                     edit=Edit.from_dict(recommendation.reject_edit), author=actor,
                                      decision=decision, parent_is_latest=True)
             review.current_version = version
             lock.fields["current_version"] = version

@@ -15,7 +15,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from documents.models import DocumentVersion
-from review.engine import UnknownEngineVersion, get_engine
+from review.engine import UnknownEngineVersion, counterparty, get_engine
 from review.engine.base import HistoryItem, RevisionError, RevisionRequest
 from review.engine.base import Proposal as EngineProposal
 from review.engine.playbook import is_own_wording
@@ -27,6 +27,7 @@ from review.models import (
     Proposal,
     ProposalSource,
     Recommendation,
+    RecommendationOrigin,
     RecommendationStatus,
     Review,
     ReviewStatus,
@@ -76,37 +77,45 @@ def recommendation_revise(
                                actor=actor, key=key, outcome=DecisionOutcome.FAILED, message=message,
                                instruction=instruction)
 
-    spec = review.playbook_version.playbook_spec
-    try:
-        rule = spec.rule(recommendation.rule_id)
-    except KeyError:
-        return failed("The playbook rule of this recommendation is missing; it cannot be revised.")
     if not instruction:
         return failed("Say how to revise it, e.g. “softer”, “45 days”, “mutual” or “replace with: …”.")
-    try:
-        engine = get_engine(review.engine_version)
-    except UnknownEngineVersion as exc:
-        return failed(engine_missing_message(exc))
-    if busy is None:
-        busy = RevisionJob.objects.filter(recommendation=recommendation,
-                                          status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).exists()
-    if busy:
-        return failed(BUSY_MESSAGE)
-    request = revision_request(review, recommendation, proposal, rule, instruction)
-    # The deterministic engine answers at once; only what it does not understand goes to the
-    # LLM, and that runs as a task so the lawyer can go on with other recommendations.
-    immediate = getattr(engine, "fallback", engine)
-    try:
-        revised = immediate.revise(request, review.current_version.text_model)
-    except RevisionError as exc:
-        if immediate is not engine:
-            return revision_enqueue(review, recommendation, proposal, actor, key, instruction)
-        # A failed instruction is context for the next one (invariant 7); the proposal and its
-        # history stay as they were, and the lawyer can try again.
-        with transaction.atomic():
-            history_append(lock_review(review.pk), HistoryItem(rule_id=rule.id, action="revise",
-                                                               text=f"(not understood) {instruction}"))
-        return failed(f"Could not revise: {exc}")
+    if recommendation.is_counterparty and recommendation.origin != RecommendationOrigin.THEIR_TEXT:
+        # Their change, countered with our own wording (no playbook rule behind it).
+        try:
+            revised = counterparty.counter_proposal(proposal.to_engine(), instruction,
+                                                    review.current_version.text_model)
+        except RevisionError as exc:
+            return failed(f"Could not revise: {exc}")
+    else:
+        spec = review.playbook_version.playbook_spec
+        try:
+            rule = spec.rule(recommendation.rule_id)
+        except KeyError:
+            return failed("The playbook rule of this recommendation is missing; it cannot be revised.")
+        try:
+            engine = get_engine(review.engine_version)
+        except UnknownEngineVersion as exc:
+            return failed(engine_missing_message(exc))
+        if busy is None:
+            busy = RevisionJob.objects.filter(recommendation=recommendation,
+                                              status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).exists()
+        if busy:
+            return failed(BUSY_MESSAGE)
+        request = revision_request(review, recommendation, proposal, rule, instruction)
+        # The deterministic engine answers at once; only what it does not understand goes to the
+        # LLM, and that runs as a task so the lawyer can go on with other recommendations.
+        immediate = getattr(engine, "fallback", engine)
+        try:
+            revised = immediate.revise(request, review.current_version.text_model)
+        except RevisionError as exc:
+            if immediate is not engine:
+                return revision_enqueue(review, recommendation, proposal, actor, key, instruction)
+            # A failed instruction is context for the next one (invariant 7); the proposal and its
+            # history stay as they were, and the lawyer can try again.
+            with transaction.atomic():
+                history_append(lock_review(review.pk), HistoryItem(rule_id=rule.id, action="revise",
+                                                                   text=f"(not understood) {instruction}"))
+            return failed(f"Could not revise: {exc}")
     revised, _ = revision_keeping_accepted(revised, review.current_version, instruction)
     if revised is None:
         return failed(NOTHING_LEFT_MESSAGE)

@@ -28,6 +28,14 @@ class LibreOffice:
         assert "error" not in answer, answer
         return answer
 
+    def author(self, path: Path, out: Path, steps: list[dict]) -> None:
+        """Edit ``path`` with LibreOffice's change recording on (each step by its author), save to ``out``."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"path": str(path), "out": str(out), "mode": "author", "steps": steps}) + "\n")
+        self.process.stdin.flush()
+        answer = json.loads(self.process.stdout.readline())
+        assert answer == {"ok": True}, answer
+
     def paragraphs(self, path: Path, mode: str = "none") -> list[str]:
         return self.read(path, mode)["paragraphs"]
 

@@ -53,4 +53,12 @@ def test_positions_use_the_contracts_party_names_and_undefined_terms_are_flagged
     assert "The Licensor shall defend Rogers Cable against any claim" in edit
     assert "corrected" in page.locator("#parties summary").inner_text()
     screenshot(page, "parties-corrected")
+    # At 390 px the parties form and the warning fit the screen (the page header is not ours).
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#parties summary")
+    assert page.locator("#parties-form").is_visible()
+    screenshot(page, "parties-390")
+    for selector in ("#parties", "#parties-form", "#undefined-terms"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (selector, box)
     assert page.redpen_errors == []

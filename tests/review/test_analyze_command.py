@@ -25,14 +25,16 @@ def test_json_output_has_exactly_the_documented_shape() -> None:
     out = StringIO()
     call_command("analyze", str(contract()), "--playbook", str(PLAYBOOK), "--json", stdout=out)
     data = json.loads(out.getvalue())
-    assert set(data) == {"contract", "playbook", "results"}
+    assert set(data) == {"contract", "playbook", "results", "counterparty_changes", "comments"}
+    assert data["counterparty_changes"] == [] and data["comments"] == []  # nobody else edited this one
     assert data["contract"] == "cuad_services_02.docx"
     assert set(data["playbook"]) == {"name", "version"}
     assert data["playbook"]["name"] == "CUAD clause coverage"
     assert data["playbook"]["version"].startswith("sha256:")
     assert len(data["results"]) == 12
     for result in data["results"]:
-        assert set(result) == {"rule_id", "title", "status", "severity", "evidence", "recommendations"}
+        assert set(result) == {"rule_id", "title", "status", "severity", "evidence", "recommendations", "source"}
+        assert result["source"] == "playbook"
         assert result["status"] in {"ok", "issue", "missing", "not_found"}
         assert all(isinstance(s, str) for s in result["evidence"])
         for rec in result["recommendations"]:

@@ -96,3 +96,17 @@ def test_the_parties_form_posts_to_the_service_and_is_scoped_to_the_owner(client
     assert client.post(url, {"us": "X", "them": "Y"}).status_code == 404
     review.refresh_from_db()
     assert review.parties["us"] == "Northwind"
+
+
+def test_redaction_clears_the_parties_names_and_warnings() -> None:
+    from review.retention import review_redact
+    from review.workflow import review_cancel
+
+    review = make_review(playbook=PLAYBOOK, contract=contract_docx(CONTRACT))
+    assert review.parties["us"]
+    review_cancel(review=review, actor=review.owner)
+    review.refresh_from_db()
+    assert review_redact(review=review)
+    review.refresh_from_db()
+    assert review.parties == {}
+    assert all(p.warnings == [] for r in review.recommendations.all() for p in r.proposals.all())

@@ -114,7 +114,7 @@ def test_decisions_file_with_revise_then_decide_and_unmentioned_rules_pending(tm
     ("contract_name", "content", "message"),
     [
         ("missing.docx", None, "contract file not found"),
-        ("contract.pdf", b"%PDF-1.4 hello", "docx"),
+        ("contract.pdf", b"%PDF-1.4 hello", "PDF could not be read"),
     ],
 )
 def test_bad_input_is_one_clear_error(tmp_path, contract_name, content, message):

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
 POST_VIEWS = {
     "login", "logout", "documents:upload", "playbooks:upload", "playbooks:upload_version", "playbooks:try",
     "review:new", "review:decide", "review:cancel", "review:parties", "review:approval_act",
+    "review:next_round", "review:comment_reply", "playbooks:draft", "playbooks:import",
 }
 HX_HEADERS = re.compile(r"<body[^>]*\shx-headers='\{\"X-CSRFToken\": \"([A-Za-z0-9]+)\"\}'")
 POST_FORM = re.compile(r"<form\b[^>]*method=\"post\"[^>]*>(.*?)</form>", re.S | re.I)

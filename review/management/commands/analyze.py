@@ -6,7 +6,14 @@ With ``--json`` it prints exactly::
 
     {"contract": ..., "playbook": {"name": ..., "version": ...},
      "results": [{"rule_id", "title", "status", "severity", "evidence": [sentence, ...],
-                  "recommendations": [{"action", "before", "after", "explanation"}]}]}
+                  "recommendations": [{"action", "before", "after", "explanation"}],
+                  "source": "playbook" | "counterparty", ["author", "changed_at"]}],
+     "counterparty_changes": [{"source": "counterparty", "origin", "author", "date", "title",
+                               "locator", "before", "after"}],
+     "comments": [{"id", "author", "date", "text", "locator", "anchored"}]}
+
+A result is ``"source": "counterparty"`` when its evidence lies in text the other side inserted
+as a tracked change; each of their tracked changes is listed in ``counterparty_changes``.
 
 The playbook ``version`` is the file's own ``version:`` value when it has one, else
 ``sha256:<first 12 hex digits of the file>``, so two runs on the same file name the same version.
@@ -23,7 +30,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from review.engine import get_engine
+from review.engine import counterparty, get_engine
 from review.engine.base import RuleResult
 
 
@@ -58,13 +65,15 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []  # pure: no database, no models needed
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("contract", help="the contract, a .docx file")
+        parser.add_argument("contract", help="the contract: .docx, or a PDF with text, .doc, .rtf or .odt")
         parser.add_argument("--playbook", required=True, help="the playbook, a YAML file")
         parser.add_argument("--json", action="store_true", help="print JSON (see docs/headless.md) instead of a table")
 
     def handle(self, *args: Any, contract: str, playbook: str, json: bool = False, **options: Any) -> None:
         # Imported here so `manage.py help` works even while a module is being changed.
+        from documents.convert import ConversionError, convert_upload
         from documents.docx.textmodel import build_text_model
+        from documents.docx.tracked import comments
         from documents.docx.validate import UploadRejected, validate_docx
         from playbooks.loader import PlaybookInvalid, load_playbook
 
@@ -78,7 +87,12 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"cannot read input: {exc}") from exc
         try:
-            validate_docx(data, contract_path.name)
+            # A PDF, .doc, .rtf or .odt is analysed as the .docx an upload would make of it.
+            data, docx_name = convert_upload(data, contract_path.name)
+        except ConversionError as exc:
+            raise CommandError(f"{contract_path.name}: {exc}") from exc
+        try:
+            validate_docx(data, docx_name)
         except UploadRejected as exc:
             raise CommandError(f"{contract_path.name}: {exc}") from exc
         try:
@@ -93,16 +107,35 @@ class Command(BaseCommand):
             raise CommandError(f"{contract_path.name}: cannot read the document ({exc})") from exc
         version = _playbook_version(spec.extra, source)
         results = get_engine(use_llm=False).analyze(model, spec, citation_label=f"{spec.name} {version}")
+        # The other side's tracked changes and comments (read with their changes accepted).
+        theirs = counterparty.tracked_change_items(data, model)
+        changes = counterparty.changes_of(data) if theirs else []
+        notes = comments(data)
         if json:
-            self._print_json(contract_path, spec.name, version, results)
+            self._print_json(contract_path, spec.name, version, results, theirs, changes, notes)
         else:
             self._print_table(contract_path, spec.name, version, results)
+            for item in theirs:
+                self.stdout.write(f"[counterparty] {item.title}")
+            for note in notes:
+                self.stdout.write(f"[comment] {note.author}: {_shorten(note.text, 100)}")
 
-    def _print_json(self, contract: Path, name: str, version: str, results: list[RuleResult]) -> None:
+    def _print_json(self, contract: Path, name: str, version: str, results: list[RuleResult],
+                    theirs: list[Any], changes: list[Any], notes: list[Any]) -> None:
+        rows = []
+        for result in results:
+            row = result_to_json(result)
+            change = counterparty.finding_in_their_text(result, changes) if changes else None
+            # A finding in text the other side inserted says so, with their name.
+            row.update({"source": "counterparty", "author": change.author, "changed_at": change.date}
+                       if change is not None else {"source": "playbook"})
+            rows.append(row)
         payload = {
             "contract": contract.name,
             "playbook": {"name": name, "version": version},
-            "results": [result_to_json(r) for r in results],
+            "results": rows,
+            "counterparty_changes": [item.to_dict() for item in theirs],
+            "comments": [note.to_dict() for note in notes],
         }
         self.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2))
 

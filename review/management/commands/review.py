@@ -3,6 +3,11 @@
     python manage.py review CONTRACT.docx --playbook PLAYBOOK.yaml \\
         --decide accept-all|reject-all|DECISIONS.json --author NAME --out DIR
 
+    python manage.py review RETURNED.docx --previous SENT.docx --playbook ... (the next round)
+
+With ``--previous``, SENT is the draft we sent and RETURNED the one the other side sent back:
+every difference is an item of theirs (``"source": "counterparty"`` in the report).
+
 Writes DIR/clean.docx, DIR/redline.docx and DIR/report.json.
 """
 
@@ -27,7 +32,16 @@ from documents.services import document_create
 from playbooks.loader import PlaybookInvalid, load_playbook
 from playbooks.services import playbook_upload
 from review.models import Approval, ApprovalStatus, Recommendation, RecommendationStatus, Review, ReviewStatus
-from review.workflow import analysis_run, approval_decide, jobs, recommendation_prepare, review_decide, review_start
+from review.workflow import (
+    analysis_run,
+    approval_decide,
+    jobs,
+    recommendation_prepare,
+    review_decide,
+    review_next_round,
+    review_start,
+    review_start_round,
+)
 
 ACTIONS = {"accept", "reject", "revise"}
 HEADLESS_TEAM = "Headless reviews"
@@ -54,6 +68,20 @@ def load_decisions(path: Path) -> list[dict[str, str]]:
     return entries
 
 
+def _source(rec: Recommendation) -> dict[str, str]:
+    """Where an item comes from: the playbook, or the other side with their name."""
+    if not rec.is_counterparty:
+        return {"source": "playbook"}
+    return {"source": "counterparty", "author": rec.author, "origin": rec.origin, "title": rec.rule_title}
+
+
+def _item(rec: Recommendation) -> dict[str, Any]:
+    item: dict[str, Any] = {"rule_id": rec.rule_id, "title": rec.rule_title, "status": rec.status, **_source(rec)}
+    if rec.changed_at is not None:
+        item["changed_at"] = rec.changed_at.isoformat()
+    return item
+
+
 class Command(BaseCommand):
     help = "Run a whole review: analysis, every decision through the workflow, completion, exports."
 
@@ -63,6 +91,11 @@ class Command(BaseCommand):
         parser.add_argument("--decide", required=True, help="accept-all, reject-all or a DECISIONS.json file")
         parser.add_argument("--author", required=True, help="the lawyer's name, used for tracked changes")
         parser.add_argument("--out", required=True, help="output directory")
+        parser.add_argument("--previous", default=None, metavar="SENT",
+                            help="the draft we sent; CONTRACT is then the one the other side returned")
+        parser.add_argument("--counterparty", default="", metavar="NAME",
+                            help="with --previous: whom their changes are attributed to (default: the authors "
+                                 "their file records, else 'The other side')")
         parser.add_argument("--approve-as", default=None, metavar="USER",
                             help="approve every decision that waits for approval, as this existing user")
 
@@ -73,9 +106,14 @@ class Command(BaseCommand):
             self.run(**options)
 
     def run(self, *, contract: str, playbook: str, decide: str, author: str, out: str,
-            approve_as: str | None = None, **options: Any) -> None:
+            approve_as: str | None = None, previous: str | None = None, counterparty: str = "",
+            **options: Any) -> None:
         contract_path, playbook_path, out_dir = Path(contract), Path(playbook), Path(out)
-        for path, what in ((contract_path, "contract"), (playbook_path, "playbook")):
+        previous_path = Path(previous) if previous else None
+        checks = [(contract_path, "contract"), (playbook_path, "playbook")]
+        if previous_path is not None:
+            checks.append((previous_path, "previous"))
+        for path, what in checks:
             if not path.is_file():
                 raise CommandError(f"{what} file not found: {path}")
         entries: list[dict[str, str]] | None = None
@@ -111,20 +149,31 @@ class Command(BaseCommand):
         except PlaybookInvalid as exc:
             first = exc.errors[0] if getattr(exc, "errors", None) else exc
             raise CommandError(f"invalid playbook {playbook_path.name}: {first}") from exc
+        first = previous_path or contract_path
         try:
-            document = document_create(owner=user, team=team, filename=contract_path.name,
-                                       data=contract_path.read_bytes())
+            document = document_create(owner=user, team=team, filename=first.name, data=first.read_bytes())
         except UploadRejected as exc:
-            raise CommandError(f"{contract_path.name}: {exc}") from exc
+            raise CommandError(f"{first.name}: {exc}") from exc
 
         started = time.perf_counter()
-        review = review_start(owner=user, team=team, document=document, playbook_version=version, enqueue=False,
-                              party=version.playbook_spec.party or "us")
-        job = review.jobs.get()
-        analysis_run(job_id=str(job.pk))
-        review.refresh_from_db()
-        if review.status == ReviewStatus.FAILED:
-            raise CommandError(f"analysis failed: {review.status_message}")
+        party = version.playbook_spec.party or "us"
+        if previous_path is None:
+            review = review_start(owner=user, team=team, document=document, playbook_version=version,
+                                  enqueue=False, party=party)
+            job = review.jobs.get()
+            analysis_run(job_id=str(job.pk))
+            review.refresh_from_db()
+            if review.status == ReviewStatus.FAILED:
+                raise CommandError(f"analysis failed: {review.status_message}")
+        else:
+            review = review_start_round(owner=user, team=team, document=document, playbook_version=version,
+                                        party=party)
+            try:
+                review_next_round(review=review, data=contract_path.read_bytes(), filename=contract_path.name,
+                                  actor=user, author=counterparty)
+            except UploadRejected as exc:
+                raise CommandError(f"{contract_path.name}: {exc}") from exc
+            review.refresh_from_db()
         analysis_s = time.perf_counter() - started
 
         started = time.perf_counter()
@@ -161,6 +210,7 @@ class Command(BaseCommand):
             "awaiting_approval": list(review.recommendations.filter(status=RecommendationStatus.AWAITING_APPROVAL)
                                       .values_list("rule_id", flat=True)),
             "pending": pending,
+            "items": [_item(rec) for rec in review.recommendations.order_by("ordinal")],
             "timings": {"analysis_s": round(analysis_s, 4), "decisions_s": round(decisions_s, 4),
                         "redline_s": round(redline_s, 4)},
         }
@@ -218,7 +268,7 @@ class Command(BaseCommand):
             if rec is None:
                 return
             outcome = self._decide(review, rec, user, action)
-            log.append({"rule_id": rec.rule_id, "action": action, "outcome": outcome})
+            log.append({"rule_id": rec.rule_id, "action": action, "outcome": outcome, **_source(rec)})
             rec.refresh_from_db()
             if rec.status == RecommendationStatus.PENDING:
                 tried.add(rec.pk)  # it failed (e.g. no longer applies): leave it pending, go on
@@ -235,4 +285,5 @@ class Command(BaseCommand):
                 continue
             outcome = self._decide(review, rec, user, entry["action"], reason=str(entry.get("reason", "")),
                                    instruction=str(entry.get("instruction", "")))
-            log.append({"rule_id": entry["rule_id"], "action": entry["action"], "outcome": outcome})
+            log.append({"rule_id": entry["rule_id"], "action": entry["action"], "outcome": outcome,
+                        **_source(rec)})

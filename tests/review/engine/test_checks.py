@@ -333,10 +333,9 @@ def test_deterministic() -> None:
     assert run(model, PAYMENT, EXCL, LOL) == run(model, PAYMENT, EXCL, LOL)
 
 
-def test_analysis_of_2500_paragraphs_is_fast() -> None:
-    import time
-
-    # A realistic mix: most paragraphs are ordinary clauses, one in 25 is about payment (and late).
+def test_analysis_of_2500_paragraphs_finds_every_late_payment() -> None:
+    # Speed is measured in bench/bench_analysis.py (bench/README.md); this checks the result on a
+    # contract of that size. A realistic mix: most paragraphs are ordinary clauses, one in 25 is about payment (and late).
     texts = [
         f"{i}.1 The Supplier shall deliver the Products within sixty (60) days of the order, and invoices are "
         f"payable within forty-five (45) days. Clause {i} applies to the U.S. market only."
@@ -348,8 +347,8 @@ def test_analysis_of_2500_paragraphs_is_fast() -> None:
     ]
     model = model_of(*texts)
     rules = [PAYMENT, LOL, EXCL, MUTUAL, NO_UNILATERAL] * 3
-    started = time.perf_counter()
     results = ENGINE.analyze(model, spec(*[rule(**{**r.to_dict(), "id": f"{r.id}-{i}"}) for i, r in enumerate(rules)]))
-    elapsed = time.perf_counter() - started
     assert len(results) == 15
-    assert elapsed < 1.0
+    payment = [r for r in results if r.rule_id.startswith(PAYMENT.id)]
+    assert payment and all(r.status == "issue" for r in payment)
+    assert all(len(r.evidence) == 100 for r in payment)

@@ -131,3 +131,45 @@ def test_insert_after_goes_after_the_clause_holding_the_match_inside_a_page() ->
     text = after.text
     assert text.index("Acknowledgment of Proprietary Interest") < text.index(CLAUSE) < text.index("5.2")
     assert proposal.after.startswith("5.1A ")  # 5.2 exists: the inserted clause does not renumber it
+
+
+def test_a_word_numbered_contract_numbers_the_new_clause_itself() -> None:
+    data = shared_data("forms", "commonpaper_docx", "commonpaper_cloud_service_agreement.docx").read_bytes()
+    model = build_text_model(data)
+    (result,) = ENGINE.analyze(model, spec(MISSING))
+    (proposal,) = result.recommendations
+    assert proposal.after == CLAUSE  # no typed number: Word numbers the paragraph
+    assert proposal.edit.kind == "insert_after"
+    clean = build_text_model(materialise(data, [proposal.edit]))
+    structure = structure_of(clean)
+    index, _ = _position(clean, CLAUSE)
+    new = clean.paragraphs[index]
+    anchor = clean.paragraphs[index - 1]
+    assert (new.style, new.num_id, new.num_level) == (anchor.style, anchor.num_id, anchor.num_level)
+    numbers = {n.index: n.label for n in structure.numbers}
+    # Word will show the next number after the anchor's at the same level.
+    head, last = numbers[index - 1].rsplit(".", 1)
+    assert numbers[index] == f"{head}.{int(last) + 1}"
+
+
+def test_the_new_paragraph_is_formatted_as_body_text_not_as_a_heading() -> None:
+    from tests.review.factories import contract_docx
+
+    data = contract_docx([
+        ("Heading 1", "1. Fees"),
+        (None, "Customer shall pay each invoice within thirty (30) days."),
+        ("Heading 1", "2. General"),
+        (None, "This Agreement is governed by the laws of England."),
+        ("Heading 1", "Schedule 1 - Prices"),
+        (None, "The prices are in the order form."),
+    ])  # fmt: skip
+    model = build_text_model(data)
+    (result,) = ENGINE.analyze(model, spec(MISSING))
+    (proposal,) = result.recommendations
+    assert proposal.edit.locator == "p4"  # after the last body paragraph, before the schedule
+    assert proposal.after == CLAUSE  # the numbers are on the headings only
+    clean = build_text_model(materialise(data, [proposal.edit]))
+    index, _ = _position(clean, CLAUSE)
+    assert clean.paragraphs[index].heading_level is None
+    assert clean.paragraphs[index].style == clean.paragraphs[index - 1].style
+    assert clean.paragraphs[index + 1].text == "Schedule 1 - Prices"

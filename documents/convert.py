@@ -1,0 +1,368 @@
+"""Imports: a PDF with a text layer, or a .doc / .rtf / .odt, becomes a .docx version 1.
+
+Everything Redpen does (edits, redline, preview, exports) works on .docx, so other formats are
+converted once, at upload, and the .docx is what is stored and reviewed.
+
+- ``.doc``, ``.rtf``, ``.odt``: LibreOffice headless (``soffice --convert-to docx``), in a
+  private profile and a temporary folder, with a time limit. Without LibreOffice a clear
+  message says what to install.
+- PDF: ``pdfplumber`` (on pdfminer.six) reads the text layer with each word's font, size and
+  position, and finds ruled tables. Lines are joined into paragraphs (a paragraph ends at a
+  larger vertical gap, a short last line, or before a line that starts a numbered clause);
+  lines in a larger or bold font that stand alone become headings (level by size); page
+  numbers alone on a line are dropped; clause numbers stay as typed text ("typed numbering").
+  A PDF whose pages have no text (a scan) is refused with a message. See
+  docs/decisions/negotiation-rounds.md for why pdfplumber.
+
+Hostile input is bounded like a hostile .docx: the conversion runs in a child process with a
+wall-clock limit, an address-space limit and a page limit, so a PDF built to explode (deep
+object graphs, huge content streams) costs at most those bounds and never the web worker.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
+
+DOCX_SUFFIXES = {".docx", ".dotx"}
+OFFICE_SUFFIXES = {".doc", ".rtf", ".odt"}
+PDF_SUFFIX = ".pdf"
+
+
+@dataclass(frozen=True)
+class ConvertLimits:
+    seconds: float = 60
+    memory_bytes: int = 1024 * 1024 * 1024
+    max_pages: int = 500
+
+
+class ConversionError(ValueError):
+    """The file could not be turned into a .docx; the message is one sentence for the user."""
+
+
+MSG_NO_SOFFICE = (
+    "Converting {kind} files needs LibreOffice, which is not installed on this server; ask your "
+    "administrator to install it (Debian: apt-get install libreoffice-writer-nogui), or upload the contract as .docx."
+)
+MSG_SCANNED = (
+    "This PDF has no text layer (it looks like a scan), so Redpen cannot read it; run it through OCR or "
+    "upload the contract as .docx."
+)
+MSG_TOO_SLOW = "The file took too long to convert, so Redpen stopped; upload the contract as .docx."
+MSG_TOO_BIG = "The file needs too much memory to convert, so Redpen stopped; upload the contract as .docx."
+
+
+def _suffix(filename: str) -> str:
+    return PurePosixPath(filename.replace("\\", "/")).suffix.lower()
+
+
+def _looks_pdf(data: bytes) -> bool:
+    return data[:1024].lstrip().startswith(b"%PDF-")
+
+
+def needs_conversion(filename: str, data: bytes) -> bool:
+    suffix = _suffix(filename)
+    return suffix == PDF_SUFFIX or suffix in OFFICE_SUFFIXES or (suffix not in DOCX_SUFFIXES and _looks_pdf(data))
+
+
+def convert_upload(data: bytes, filename: str, *, limits: ConvertLimits | None = None) -> tuple[bytes, str]:
+    """``(docx bytes, docx file name)`` for an upload; a .docx is returned as it is."""
+    if not needs_conversion(filename, data):
+        return data, filename
+    limits = limits or ConvertLimits()
+    suffix = _suffix(filename)
+    stem = PurePosixPath(filename.replace("\\", "/")).stem or "contract"
+    if suffix == PDF_SUFFIX or (suffix not in OFFICE_SUFFIXES and _looks_pdf(data)):
+        if not _looks_pdf(data):
+            raise ConversionError("The file is named .pdf but is not a PDF document.")
+        return _in_child("pdf", data, limits), f"{stem}.docx"
+    return office_to_docx(data, suffix, limits), f"{stem}.docx"
+
+
+# --- LibreOffice ---------------------------------------------------------------------------
+
+
+def office_to_docx(data: bytes, suffix: str, limits: ConvertLimits) -> bytes:
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        raise ConversionError(MSG_NO_SOFFICE.format(kind=suffix))
+    with tempfile.TemporaryDirectory(prefix="redpen-convert-") as folder:
+        source = os.path.join(folder, f"upload{suffix}")
+        with open(source, "wb") as handle:
+            handle.write(data)
+        try:
+            subprocess.run(
+                [
+                    soffice, f"-env:UserInstallation=file://{folder}/profile", "--headless", "--norestore",
+                    "--nolockcheck", "--convert-to", "docx:MS Word 2007 XML", "--outdir", folder, source,
+                ],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=limits.seconds, check=False,
+                preexec_fn=_limit(limits.memory_bytes),
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise ConversionError(MSG_TOO_SLOW) from exc
+        target = os.path.join(folder, "upload.docx")
+        if not os.path.exists(target):
+            raise ConversionError(
+                f"LibreOffice could not read this {suffix} file; it may be damaged or password-protected."
+            )
+        with open(target, "rb") as handle:
+            return handle.read()
+
+
+def _limit(memory_bytes: int) -> Any:
+    def apply() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+
+    return apply
+
+
+# --- PDF, in a bounded child process ----------------------------------------------------------
+
+
+def _in_child(kind: str, data: bytes, limits: ConvertLimits) -> bytes:
+    """Run ``python -m documents.convert`` on ``data`` with the limits; its stdout is the .docx,
+    a failure is one line on stderr starting with "ConversionError: "."""
+    env = dict(os.environ)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "documents.convert", kind, str(limits.max_pages)],
+            input=data, capture_output=True, timeout=limits.seconds, check=False, env=env,
+            preexec_fn=_limit(limits.memory_bytes),
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise ConversionError(MSG_TOO_SLOW) from exc
+    if done.returncode == 0 and done.stdout:
+        return done.stdout
+    message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+    last = message[-1] if message else ""
+    if last.startswith("ConversionError: "):
+        raise ConversionError(last.removeprefix("ConversionError: "))
+    stderr = done.stderr.decode("utf-8", "replace")
+    if done.returncode < 0 or any(sign in stderr for sign in _OUT_OF_MEMORY):
+        raise ConversionError(MSG_TOO_BIG)
+    raise ConversionError("The PDF could not be read; it may be damaged or password-protected.")
+
+
+# How running out of the address-space limit shows in the child (allocation, or mapping a library).
+_OUT_OF_MEMORY = ("MemoryError", "failed to map segment", "Cannot allocate memory", "std::bad_alloc")
+
+_PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$|^-\s*\d{1,4}\s*-$", re.IGNORECASE)
+_CLAUSE_START = re.compile(r"^(?:\(?[0-9]{1,2}(?:\.[0-9]{1,2})*[.)]?|\(?[a-z]\)|\(?[ivx]{1,5}\)|[A-Z]\.)\s+\S")
+_BULLET = re.compile("^[\u2022\u25cf\u25aa\u2023\u25e6\\-\u2013]\\s+")
+
+
+@dataclass
+class _Line:
+    text: str
+    top: float
+    bottom: float
+    x0: float
+    x1: float
+    size: float
+    bold: bool
+
+
+def _lines_of(words: list[dict[str, Any]]) -> list[_Line]:
+    lines: list[_Line] = []
+    current: list[dict[str, Any]] = []
+    for word in sorted(words, key=lambda w: (round(w["top"] / 2), w["x0"])):
+        if current and abs(word["top"] - current[-1]["top"]) > max(2.0, word["size"] * 0.3):
+            lines.append(_line(current))
+            current = []
+        current.append(word)
+    if current:
+        lines.append(_line(current))
+    return lines
+
+
+def _line(words: list[dict[str, Any]]) -> _Line:
+    words = sorted(words, key=lambda w: w["x0"])
+    parts: list[str] = []
+    for index, word in enumerate(words):
+        gap = word["x0"] - words[index - 1]["x1"] if index else 0.0
+        if index and gap > word["size"] * 1.2:
+            parts.append("\t")  # a wide gap (a tab stop, e.g. after a clause number)
+        elif index and gap > word["size"] * 0.12:
+            parts.append(" ")
+        # else: the same word, split where the font changes ("License" bold, "." regular)
+        parts.append(word["text"])
+    sizes = [w["size"] for w in words]
+    bold = all("bold" in (w.get("fontname") or "").lower() for w in words)
+    return _Line(
+        text="".join(parts), top=min(w["top"] for w in words), bottom=max(w["bottom"] for w in words),
+        x0=words[0]["x0"], x1=words[-1]["x1"], size=max(set(sizes), key=sizes.count), bold=bold,
+    )
+
+
+@dataclass
+class _Block:
+    kind: str  # "p" | "h" | "table"
+    text: str = ""
+    level: int = 0
+    rows: list[list[str]] | None = None
+
+
+def pdf_blocks(data: bytes, max_pages: int) -> list[_Block]:
+    import pdfplumber
+
+    blocks: list[_Block] = []
+    try:
+        pdf = pdfplumber.open(io.BytesIO(data))
+    except Exception as exc:  # pdfminer raises many kinds for a damaged file
+        raise ConversionError("The PDF could not be read; it may be damaged or password-protected.") from exc
+    with pdf:
+        if len(pdf.pages) > max_pages:
+            raise ConversionError(f"The PDF has {len(pdf.pages)} pages; Redpen imports at most {max_pages}.")
+        pages: list[tuple[list[_Line], list[Any], float]] = []
+        for page in pdf.pages:
+            tables = page.find_tables()
+            boxes = [t.bbox for t in tables]
+
+            def outside(word: dict[str, Any], boxes: list[Any] = boxes) -> bool:
+                cx, cy = (word["x0"] + word["x1"]) / 2, (word["top"] + word["bottom"]) / 2
+                return not any(x0 <= cx <= x1 and top <= cy <= bottom for x0, top, x1, bottom in boxes)
+
+            words = [w for w in page.extract_words(extra_attrs=["fontname", "size"], keep_blank_chars=False)
+                     if outside(w)]
+            lines = [line for line in _lines_of(words) if not _PAGE_NUMBER.match(line.text.strip())]
+            pages.append((lines, tables, float(page.width)))
+        pages = _without_running_heads(pages)
+        all_lines = [line for lines, _, _ in pages for line in lines]
+        if not all_lines and not any(tables for _, tables, _ in pages):
+            raise ConversionError(MSG_SCANNED)
+        sizes = [round(line.size, 1) for line in all_lines for _ in range(max(1, len(line.text) // 20))]
+        body_size = max(set(sizes), key=sizes.count) if sizes else 10.0
+        heading_sizes = sorted({round(line.size, 1) for line in all_lines if line.size > body_size + 0.9},
+                               reverse=True)
+        for lines, tables, width in pages:
+            items: list[tuple[float, Any]] = [(line.top, line) for line in lines]
+            items += [(table.bbox[1], table) for table in tables]
+            items.sort(key=lambda item: item[0])
+            _page_blocks(items, blocks, body_size, heading_sizes, width)
+    return [b for b in blocks if b.kind == "table" or b.text.strip()]
+
+
+_Page = tuple[list[_Line], list[Any], float]
+
+
+def _without_running_heads(pages: list[_Page]) -> list[_Page]:
+    """Drop running headers and footers: the same line at the same height on most pages."""
+    if len(pages) < 3:
+        return pages
+    seen: dict[tuple[str, int], int] = {}
+    for lines, _, _ in pages:
+        for key in {(line.text.strip(), round(line.top / 6)) for line in lines}:
+            seen[key] = seen.get(key, 0) + 1
+    running = {key for key, count in seen.items() if count >= max(3, len(pages) // 2)}
+    return [([line for line in lines if (line.text.strip(), round(line.top / 6)) not in running], tables, width)
+            for lines, tables, width in pages]
+
+
+def _page_blocks(items: list[tuple[float, Any]], blocks: list[_Block], body_size: float,
+                 heading_sizes: list[float], width: float) -> None:
+    previous: _Line | None = None
+    right_edge = max((item.x1 for _, item in items if isinstance(item, _Line)), default=width)
+    for _, item in items:
+        if not isinstance(item, _Line):
+            rows = [[" ".join((cell or "").split()) for cell in row] for row in item.extract()]
+            if rows:
+                blocks.append(_Block("table", rows=rows))
+            previous = None
+            continue
+        line = item
+        text = line.text.strip()
+        size = round(line.size, 1)
+        if size in heading_sizes or (line.bold and len(text) < 80 and not text.endswith((".", ";", ","))):
+            level = heading_sizes.index(size) + 1 if size in heading_sizes else len(heading_sizes) + 1
+            if previous is not None and blocks and blocks[-1].kind == "h" and _continues(previous, line):
+                blocks[-1].text += " " + text
+            else:
+                blocks.append(_Block("h", text=text, level=min(level, 6)))
+            previous = line
+            continue
+        new_paragraph = (
+            previous is None
+            or not blocks
+            or blocks[-1].kind != "p"
+            or not _continues(previous, line)
+            or previous.x1 < right_edge - 4 * body_size  # the previous line ended short
+            # A numbered clause or a bullet after a line that ended a sentence; "(ix)" that
+            # merely wrapped to the start of a line stays in its paragraph.
+            or ((_CLAUSE_START.match(text) or _BULLET.match(text)) and previous.text.rstrip().endswith((".", ":")))
+        )
+        if new_paragraph:
+            blocks.append(_Block("p", text=text))
+        elif blocks[-1].text.endswith("-") and not blocks[-1].text.endswith(" -"):
+            blocks[-1].text = blocks[-1].text[:-1] + text  # a word hyphenated at the line end
+        else:
+            blocks[-1].text += " " + text
+        previous = line
+
+
+def _continues(previous: _Line, line: _Line) -> bool:
+    gap = line.top - previous.bottom
+    return 0 <= gap <= max(previous.size, line.size) * 0.9
+
+
+def blocks_to_docx(blocks: list[_Block]) -> bytes:
+    import docx
+
+    document = docx.Document()
+    for block in blocks:
+        if block.kind == "h":
+            document.add_heading(_clean(block.text), level=block.level)
+        elif block.kind == "table" and block.rows:
+            columns = max(len(row) for row in block.rows)
+            table = document.add_table(rows=len(block.rows), cols=columns)
+            table.style = "Table Grid"
+            for r, row in enumerate(block.rows):
+                for c in range(columns):
+                    table.cell(r, c).text = _clean(row[c] if c < len(row) else "")
+        else:
+            document.add_paragraph(_clean(block.text))
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufffe\uffff]")
+
+
+def _clean(text: str) -> str:
+    return _CONTROL.sub("", text)
+
+
+def pdf_to_docx(data: bytes, max_pages: int = ConvertLimits.max_pages) -> bytes:
+    """The conversion itself (runs in the bounded child; callable directly in tests)."""
+    return blocks_to_docx(pdf_blocks(data, max_pages))
+
+
+def _main() -> int:
+    kind, max_pages = sys.argv[1], int(sys.argv[2])
+    data = sys.stdin.buffer.read()
+    try:
+        if kind != "pdf":
+            raise ConversionError(f"Unknown conversion {kind!r}.")
+        out = pdf_to_docx(data, max_pages)
+    except ConversionError as exc:
+        sys.stderr.write(f"ConversionError: {exc}\n")
+        return 2
+    sys.stdout.buffer.write(out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())
