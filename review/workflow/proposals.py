@@ -126,25 +126,45 @@ KEPT_MESSAGE = ("Words that an accepted edit already changed are kept as accepte
                 "rest.")
 
 
-def edits_between(base: DocumentVersion | None, current: DocumentVersion) -> list[Edit]:
-    """The edits that lead from ``base`` (None: version 1) to ``current``, oldest first (one query,
-    the edit column only)."""
+_CHAINS: dict[tuple[int, str], list[tuple[int, Edit]]] = {}
+_CHAINS_SIZE = 256
+
+
+def _chain(current: DocumentVersion) -> list[tuple[int, Edit]]:
+    """(version pk, edit) from version 2 to ``current``, oldest first. A version's history never
+    changes, so it is read once per process (one query, the edit column only)."""
+    key = (current.pk, current.text_sha256)
+    cached = _CHAINS.get(key)
+    if cached is not None:
+        return cached
     rows = {
         pk: (parent, edit)
         for pk, parent, edit in DocumentVersion.objects.filter(
             document_id=current.document_id, number__lte=current.number
         ).values_list("pk", "parent_id", "edit")
     }
-    edits: list[Edit] = []
-    stop = base.pk if base is not None else None
+    chain: list[tuple[int, Edit]] = []
     at: int | None = current.pk
-    while at is not None and at != stop and at in rows:
+    while at is not None and at in rows:
         parent, edit = rows[at]
         if edit:
-            edits.append(Edit.from_dict(edit))
+            chain.append((at, Edit.from_dict(edit)))
         at = parent
-    edits.reverse()
-    return edits
+    chain.reverse()
+    if len(_CHAINS) >= _CHAINS_SIZE:
+        _CHAINS.clear()
+    _CHAINS[key] = chain
+    return chain
+
+
+def edits_between(base: DocumentVersion | None, current: DocumentVersion) -> list[Edit]:
+    """The edits that lead from ``base`` (None: version 1) to ``current``, oldest first."""
+    chain = _chain(current)
+    if base is None:
+        return [edit for _, edit in chain]
+    pks = [pk for pk, _ in chain]
+    start = pks.index(base.pk) + 1 if base.pk in pks else 0
+    return [edit for _, edit in chain[start:]]
 
 
 def keeping_accepted(proposal: EngineProposal | None, current: DocumentVersion) -> tuple[EngineProposal | None, bool]:
