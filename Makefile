@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test test-sqlite test-postgres lint typecheck bench clean
+.PHONY: install run test test-sqlite test-postgres lint typecheck bench clean train-clauses
 
 install: $(STAMP)
 
@@ -33,6 +33,10 @@ test: lint typecheck
 
 bench: install
 	$(PY) bench/run_all.py
+
+# The CUAD clause model (review/engine/clauses/artifact/): cross-validation, then the final model.
+train-clauses: install
+	$(PY) manage.py train_clauses
 
 clean:
 	rm -rf $(VENV) var test-artifacts .pytest_cache .ruff_cache

@@ -210,6 +210,15 @@ WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_ROOT = Path(os.environ.get("REDPEN_MEDIA_ROOT", VAR_DIR / "media"))
 
 REDPEN_MAX_UPLOAD_BYTES = env_int("REDPEN_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)
+# What one contract may cost once unpacked (documents/docx/validate.py): its text part and its
+# paragraphs; and how many paragraphs a preview page shows. The upload form states them.
+REDPEN_MAX_DOCUMENT_XML_BYTES = env_int("REDPEN_MAX_DOCUMENT_XML_BYTES", 24 * 1024 * 1024)
+REDPEN_MAX_PARAGRAPHS = env_int("REDPEN_MAX_PARAGRAPHS", 20_000)
+REDPEN_PREVIEW_PARAGRAPHS_PER_PAGE = env_int("REDPEN_PREVIEW_PARAGRAPHS_PER_PAGE", 200)
+# Files one request may carry: every upload form takes one file, and each file may be held in
+# memory up to REDPEN_MAX_UPLOAD_BYTES. A request with more is refused while it is read.
+REDPEN_MAX_FILES_PER_UPLOAD = env_int("REDPEN_MAX_FILES_PER_UPLOAD", 1)
+DATA_UPLOAD_MAX_NUMBER_FILES = REDPEN_MAX_FILES_PER_UPLOAD
 # At most this many active (analysing or awaiting decision) reviews per user.
 REDPEN_MAX_ACTIVE_REVIEWS = env_int("REDPEN_MAX_ACTIVE_REVIEWS", 25)
 # Analysis jobs queued or running longer than this are re-driven by the reconciler.

@@ -10,6 +10,9 @@ admin.site.site_title = "Redpen admin"
 # The admin's login is throttled like the app's: otherwise it is a side door for guessing.
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
+# A request refused while it is read (too many files per upload) gets a page that says why.
+handler400 = "documents.views.bad_request"
+
 urlpatterns = [
     path("login/", core_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -11,12 +11,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from .docx.model import Edit, EditRecord
-from .docx.preview import render_preview
+from .docx.preview import PreviewPage, render_preview_page
 from .docx.replay import materialise, materialise_redline
 from .models import Blob, Document, DocumentVersion
 
@@ -153,17 +154,32 @@ def _original_guard(version: DocumentVersion) -> None:
         _original(version)  # raises DocumentRedacted with its message
 
 
-def version_preview_html(version: DocumentVersion) -> str:
-    """Safe HTML of the version with its changes since version 1 marked at word level."""
+def version_preview_page(version: DocumentVersion, page: int = 1) -> PreviewPage:
+    """One page of the version's preview (``REDPEN_PREVIEW_PARAGRAPHS_PER_PAGE`` paragraphs of
+    version 1 each), its changes since version 1 marked at word level. The HTML is safe."""
     _original_guard(version)
-    key = f"documents:preview:{version.pk}:{version.text_sha256}"
-    html = cache.get(key)
-    if html is None:
+    per_page = settings.REDPEN_PREVIEW_PARAGRAPHS_PER_PAGE
+    key = f"documents:preview:{version.pk}:{version.text_sha256}:{per_page}:{page}"
+    found = cache.get(key)
+    if found is None:
         # Their tracked changes decided up to this version are no longer shown as pending.
         decided = frozenset(
             row.edit["change"] for row in version_chain(version)
             if row.edit and row.edit.get("kind") in ("accept_change", "reject_change") and row.edit.get("change")
         ) if version.number > 1 else frozenset()
-        html = render_preview(_original(version), version.text_model, decided)
-        cache.set(key, html, 3600)
-    return html
+        found = render_preview_page(_original(version), version.text_model, decided, page=page, per_page=per_page)
+        if found.number == page:  # a page past the end is clamped: not worth a cache entry
+            cache.set(key, found, 3600)
+    return found
+
+
+def version_preview_html(version: DocumentVersion) -> str:
+    """Safe HTML of the first preview page of the version."""
+    return version_preview_page(version).html
+
+
+def preview_page_number(value: str | None) -> int:
+    """The page a query string asks for; anything that is not a small positive number is page 1."""
+    if value and value.isdigit() and len(value) <= 9:
+        return max(int(value), 1)
+    return 1

@@ -37,6 +37,15 @@ def _title_from(filename: str) -> str:
     return (stem or "Untitled contract")[:255]
 
 
+def upload_limits() -> Limits:
+    """The limits of one upload, from the settings (stated on the upload forms too)."""
+    return Limits(
+        max_upload_bytes=settings.REDPEN_MAX_UPLOAD_BYTES,
+        max_document_xml_bytes=settings.REDPEN_MAX_DOCUMENT_XML_BYTES,
+        max_paragraphs=settings.REDPEN_MAX_PARAGRAPHS,
+    )
+
+
 def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes, title: str = "") -> Document:
     """Validate an upload and store it as a document with version 1, all or nothing.
 
@@ -44,7 +53,7 @@ def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes,
     a text layer, a .doc, .rtf or .odt is first converted to the .docx that becomes version 1
     (documents/convert.py); the stored file name is then that .docx's.
     """
-    limits = Limits(max_upload_bytes=settings.REDPEN_MAX_UPLOAD_BYTES)
+    limits = upload_limits()
     if needs_conversion(filename, data):
         if len(data) > limits.max_upload_bytes:
             validate_docx(data, filename, limits=limits)  # the size message, before any work

@@ -4,6 +4,7 @@ services/selectors."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
@@ -15,6 +16,22 @@ from .docx.validate import UploadRejected
 from .forms import UploadForm
 
 DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The project's 400 page (``handler400``). A request refused while it was read (too many
+    files, fields or bytes) says which limit it broke; nothing of it was stored."""
+    if isinstance(exception, TooManyFilesSent):
+        limit = settings.REDPEN_MAX_FILES_PER_UPLOAD
+        message = (
+            f"Upload one contract at a time: the form takes {limit} file{'s' if limit != 1 else ''} per upload, "
+            "and this request carried more. Nothing was stored."
+        )
+    elif isinstance(exception, TooManyFieldsSent | RequestDataTooBig):
+        message = "The form sent far more data than any Redpen page does, so it was refused. Nothing was stored."
+    else:
+        message = "The request could not be read. Go back and try again."
+    return render(request, "documents/bad_request.html", {"message": message}, status=400)
 
 
 @require_GET
@@ -60,7 +77,7 @@ def document_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _preview(request: HttpRequest, document, version, *, is_latest: bool) -> HttpResponse:  # type: ignore[no-untyped-def]
-    html = selectors.version_preview_html(version)
+    page = selectors.version_preview_page(version, selectors.preview_page_number(request.GET.get("page")))
     return render(
         request,
         "documents/preview.html",
@@ -68,8 +85,10 @@ def _preview(request: HttpRequest, document, version, *, is_latest: bool) -> Htt
             "document": document,
             "version": version,
             "is_latest": is_latest,
-            # render_preview escapes every piece of document text.
-            "preview": mark_safe(html),
+            "page": page,
+            "pager_url": request.path,
+            # render_preview_page escapes every piece of document text.
+            "preview": mark_safe(page.html),
         },
     )
 

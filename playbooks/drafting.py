@@ -70,7 +70,8 @@ class Parties:
         words, capitalised uses only: "the customer's systems" in lower case is left alone)."""
         pairs = [(w, US) for w in self.ours] + [(w, THEM) for w in self.theirs]
         for word, token in sorted(pairs, key=lambda p: -len(p[0])):
-            text = re.sub(rf"(?<![\w{{]){re.escape(word)}(?![\w}}])", token, text)
+            # "Customer Content" or "Provider Covered Claims" is a defined term of its own: kept.
+            text = re.sub(rf"(?<![\w{{]){re.escape(word)}(?![\w}}])(?!\s+[A-Z][a-z])", token, text)
         return text
 
 
@@ -177,7 +178,8 @@ class Draft:
 
 
 def _trim(text: str) -> str:
-    text = " ".join(text.split())
+    # A form's tick box ("[ x ]") is not wording of the position.
+    text = re.sub(r"^\[\s*[xX ]?\s*\]\s*", "", " ".join(text.split()))
     if len(text) <= MAX_POSITION_CHARS:
         return text
     cut = text[:MAX_POSITION_CHARS]
@@ -254,7 +256,9 @@ def draft_from_precedents(
         for passage in detect(model):
             if passage.type in NOT_POSITIONS:
                 continue
-            if passage.type not in best or passage.confidence > best[passage.type].confidence:
+            # A position is a sentence: a heading or a cover-page label ("Unlimited Claims")
+            # is chosen only when the type has nothing else.
+            if passage.type not in best or _rank(passage) > _rank(best[passage.type]):
                 best[passage.type] = passage
         for slug, passage in best.items():
             by_type.setdefault(slug, []).append((filename, passage, parties))
@@ -310,6 +314,11 @@ def draft_from_precedents(
             return Draft(source="", rules=[], notes=notes)
     source = _yaml(name, side, rules, files)
     return Draft(source=source, rules=rules, notes=notes, spec=load_playbook(source))
+
+
+def _rank(passage: Any) -> tuple[bool, float]:
+    words = re.findall(r"[A-Za-z]+", re.sub(r"\{[^}]*\}", " ", passage.text))
+    return (len(words) >= 8, passage.confidence)
 
 
 def _order_key(passage: Any) -> tuple[int, int]:

@@ -11,11 +11,10 @@ Safety, because a playbook is text someone uploads:
   before anything walks it.
 - Validation works on the YAML node tree, not on constructed Python objects, so duplicate keys
   are seen (PyYAML would silently keep the last one) and every value keeps its line number.
-- Author regexes are compiled the one way the engine compiles them (``rules.compile_pattern``)
-  and probed with ``rules.bounded_search`` on long, repetitive text: a pattern with
-  catastrophic backtracking, such as ``(a+)+$``, times out on a probe and the file is refused.
-  The probes cannot prove a pattern safe on every text, so the engine keeps the same time bound
-  at run time and reports a timeout as a per-rule message instead of hanging.
+- Author patterns are compiled the one way the engine runs them (``rules.compile_pattern``, on
+  RE2, a linear-time engine), so a pattern is accepted exactly when it can run: no timer, no
+  probe, the same answer on a busy server as on an idle one. What RE2 cannot run (backreferences,
+  lookaround) is refused with what to write instead.
 """
 
 from __future__ import annotations
@@ -26,20 +25,18 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import regex
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .rules import (
     CHECK_KINDS,
+    MAX_PATTERN_CHARS,
     SEVERITIES,
     Check,
     Find,
     PlaybookSpec,
-    RegexTimeout,
     Rule,
-    bounded_search,
-    compile_pattern,
+    pattern_problem,
 )
 
 MAX_SOURCE_BYTES = 256 * 1024
@@ -47,8 +44,13 @@ MAX_DEPTH = 20  # the format itself needs 5 levels
 MAX_ALIASES = 50
 MAX_EXPANDED_NODES = 50_000  # counting every alias as a full copy of its anchor
 MAX_RULES = 500
-MAX_REGEX_CHARS = 1_000
+MAX_REGEX_CHARS = MAX_PATTERN_CHARS
 MAX_TEXT_CHARS = 20_000  # one position, guidance or title
+
+# Numbers a check may hold: beyond these no clause means anything, and a bigger figure is a typing
+# mistake (or an attack: a 5,000-digit integer cannot even be turned into text by Python).
+MAX_LIMITS = {"days": 36_500, "amount": 10**15, "percent": 1_000}
+MAX_NUMBER_CHARS = 40  # longer number literals are refused before they are converted
 
 # Rule ids are cited in every recommendation and used in URLs and decisions files.
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
@@ -71,7 +73,7 @@ RULE_FIELDS = (
     "insert_after",
     "approver",
 )
-FIND_FIELDS = ("any", "all", "regex")
+FIND_FIELDS = ("any", "all", "regex", "clause", "min_confidence")
 # Checks whose recommendation writes positions[0] (insert or replace): a rule without it could
 # find a problem and have nothing to propose.
 CHECKS_NEEDING_POSITIONS = ("must_exist", "must_match")
@@ -98,12 +100,6 @@ _TAG_WORDS = {
     "tag:yaml.org,2002:map": "a mapping (key: value lines)",
     "tag:yaml.org,2002:str": "text",
 }
-
-# Long, repetitive texts that make backtracking patterns explode; each probe is bounded by
-# REGEX_TIMEOUT_S, so a hostile pattern costs at most a fraction of a second per probe.
-_PROBE_LENGTH = 2_000
-_MAX_PROBE_CHARS = 8
-
 
 @dataclass(frozen=True)
 class ValidationIssue:
@@ -207,41 +203,59 @@ def _expanded_size(root: Node) -> int:
     return size(root)
 
 
+def _not_text(value: str) -> bool:
+    """A lone surrogate (YAML's "\\ud800") cannot be stored or shown as UTF-8, and a NUL cannot be
+    stored by PostgreSQL: either would break every page that shows the playbook."""
+    return "\x00" in value or any("\ud800" <= char <= "\udfff" for char in value)
+
+
+NOT_TEXT = "contains a character that is not text (a lone surrogate such as \\ud800, or NUL \\0): remove it"
+
+
+def _text_issues(root: Node) -> list[ValidationIssue]:
+    """Every scalar of the file that is not text, named by rule and field. Found before anything
+    else looks at the file, because every other message may quote a key or a value."""
+    issues: list[ValidationIssue] = []
+
+    def safe(value: str) -> str:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8") if _not_text(value) else value
+
+    def walk(node: Node, rule_id: str | None, field: str) -> None:
+        if isinstance(node, ScalarNode):
+            if isinstance(node.value, str) and _not_text(node.value):
+                issues.append(ValidationIssue(rule_id, field, _line(node), NOT_TEXT))
+        elif isinstance(node, SequenceNode):
+            for index, child in enumerate(node.value):
+                child_rule = rule_id
+                if field == "rules" and rule_id is None:
+                    child_rule = f"#{index + 1}"
+                    if isinstance(child, MappingNode):
+                        for key, value in child.value:
+                            if (isinstance(key, ScalarNode) and key.value == "id" and isinstance(value, ScalarNode)
+                                    and SLUG_RE.match(str(value.value))):
+                                child_rule = value.value
+                    walk(child, child_rule, "")
+                else:
+                    walk(child, rule_id, f"{field}[{index + 1}]")
+        elif isinstance(node, MappingNode):
+            for key, value in node.value:
+                name = safe(str(key.value)) if isinstance(key, ScalarNode) else "?"
+                if isinstance(key, ScalarNode) and isinstance(key.value, str) and _not_text(key.value):
+                    issues.append(ValidationIssue(rule_id, field, _line(key), f"a key {NOT_TEXT}"))
+                walk(value, rule_id, f"{field}.{name}" if field else name)
+
+    walk(root, None, "")
+    return issues
+
+
 def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""
 
 
-def _probe_texts(pattern: str) -> list[str]:
-    chars: list[str] = []
-    for char in pattern.lower() + "ax0":
-        if char.isalnum() and char not in chars:
-            chars.append(char)
-        if len(chars) >= _MAX_PROBE_CHARS:
-            break
-    texts = [char * _PROBE_LENGTH + "!" for char in chars]
-    texts.append("word " * (_PROBE_LENGTH // 5) + "!")
-    texts.append(" " * _PROBE_LENGTH + "!")
-    texts.append("ab" * (_PROBE_LENGTH // 2) + "!")
-    return texts
-
-
 def regex_problem(pattern: str) -> str | None:
     """Why an author's pattern is refused, or None. Shared by the loader and the try-a-rule page."""
-    if not pattern.strip():
-        return "must not be empty"
-    if len(pattern) > MAX_REGEX_CHARS:
-        return f"is {len(pattern)} characters long; the limit is {MAX_REGEX_CHARS}"
-    try:
-        compiled = compile_pattern(pattern)
-    except (regex.error, ValueError, OverflowError) as exc:
-        return f"is not a valid regular expression: {exc}"
-    for text in _probe_texts(pattern):
-        try:
-            bounded_search(compiled, text)
-        except RegexTimeout:
-            return "is too slow on long text (catastrophic backtracking, e.g. nested repeats like (a+)+): simplify it"
-    return None
+    return pattern_problem(pattern)
 
 
 class _Validator:
@@ -379,7 +393,7 @@ class _Validator:
                     rule = self.rule(index, rule_node, seen)
                     if rule is not None:
                         rules.append(rule)
-        extra = {k: self.scalar_tree(v) for k, (_, v) in fields.items() if k.startswith("x-")}
+        extra = {k: self.scalar_tree(v, k) for k, (_, v) in fields.items() if k.startswith("x-")}
         approver, critical = "", False
         if "approvals" in fields:
             approver, critical = self.approvals(fields["approvals"][1])
@@ -432,14 +446,18 @@ class _Validator:
             return ""
         return value
 
-    def scalar_tree(self, node: Node) -> Any:
+    def scalar_tree(self, node: Node, field: str = "x-") -> Any:
         """Plain data of an ``x-`` extension field (kept, never interpreted)."""
-        if not self.tag_ok(None, "x-", node):
+        if not self.tag_ok(None, field, node):
             return None
         if isinstance(node, MappingNode):
-            return {str(self.scalar_tree(k)): self.scalar_tree(v) for k, v in node.value}
+            return {str(self.scalar_tree(k, field)): self.scalar_tree(v, field) for k, v in node.value}
         if isinstance(node, SequenceNode):
-            return [self.scalar_tree(child) for child in node.value]
+            return [self.scalar_tree(child, field) for child in node.value]
+        if node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and len(node.value) > MAX_NUMBER_CHARS:
+            self.error(None, field, node, f"is a number of {len(node.value)} digits; numbers have at most "
+                                          f"{MAX_NUMBER_CHARS}: put it in quotes to keep it as text")
+            return None
         value = self.scalar(node)
         if isinstance(value, float) and not math.isfinite(value):
             return None
@@ -604,12 +622,40 @@ class _Validator:
                 if problem:
                     self.error(rule_id, f"{field}.regex", regex_node, problem)
                     pattern = None
+        clause, min_confidence = self.clause(rule_id, field, fields)
         if len(self.issues) > before:
             return None
-        if not (any_ or all_ or pattern):
-            self.error(rule_id, field, node, "needs at least one of any, all or regex")
+        if not (any_ or all_ or pattern or clause):
+            self.error(rule_id, field, node, "needs at least one of any, all, regex or clause")
             return None
-        return Find(any=tuple(any_), all=tuple(all_), regex=pattern)
+        return Find(any=tuple(any_), all=tuple(all_), regex=pattern, clause=clause, min_confidence=min_confidence)
+
+    def clause(
+        self, rule_id: str, field: str, fields: dict[str, tuple[Node, Node]]
+    ) -> tuple[str | None, float | None]:
+        """``clause: SLUG`` (one of the 41 CUAD clause types) and ``min_confidence`` (0..1)."""
+        from review.engine.clauses.categories import BY_SLUG, suggest
+
+        clause = min_confidence = None
+        if "clause" in fields:
+            clause_node = fields["clause"][1]
+            clause = self.text(rule_id, f"{field}.clause", clause_node)
+            if clause is not None and clause not in BY_SLUG:
+                close = suggest(clause)
+                hint = f"did you mean '{close}'?" if close else ""
+                where = f"; {hint}" if hint else " (the 41 types are listed in docs/playbook-format.md)"
+                self.error(rule_id, f"{field}.clause", clause_node, f"unknown clause type '{clause}'{where}", hint)
+                clause = None
+        if "min_confidence" in fields:
+            value_node = fields["min_confidence"][1]
+            value = self.scalar(value_node) if isinstance(value_node, ScalarNode) else None
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+                self.error(rule_id, f"{field}.min_confidence", value_node, "must be a number from 0 to 1, e.g. 0.7")
+            elif "clause" not in fields:
+                self.error(rule_id, f"{field}.min_confidence", value_node, "needs a clause type: add clause: SLUG")
+            else:
+                min_confidence = float(value)
+        return clause, min_confidence
 
     def check(self, rule_id: str, node: Node) -> Check | None:
         fields = self.mapping(rule_id, "check", node, (*CHECK_KINDS, "near"))
@@ -662,9 +708,20 @@ class _Validator:
                 extra = f" ('{value_node.value}' is text: write only the number)"
             self.error(rule_id, f"check.{kind}", value_node, f"must be a number of {unit}{extra}")
             return None
+        kind_unit = kind.split("_", 1)[1]
+        limit = MAX_LIMITS[kind_unit]
+        bound = f"must be at most {limit:,}{' days' if kind_unit == 'days' else ''}"
+        if len(value_node.value) > MAX_NUMBER_CHARS:
+            digits = len(value_node.value)
+            self.error(rule_id, f"check.{kind}", value_node, f"{bound} (this number has {digits} digits)")
+            return None
         number = self.scalar(value_node)
         if not math.isfinite(number) or number <= 0:
             self.error(rule_id, f"check.{kind}", value_node, f"must be a positive number of {unit}")
+            return None
+        if number > limit:
+            got = f"{number:,}" if isinstance(number, int) else f"{number:g}"
+            self.error(rule_id, f"check.{kind}", value_node, f"{bound}, got {got}")
             return None
         if isinstance(number, float) and number.is_integer():
             number = int(number)
@@ -755,7 +812,13 @@ def load_playbook(source: str | bytes) -> PlaybookSpec:
     if not text.strip():
         raise PlaybookInvalid([ValidationIssue(None, "", None, "the file is empty")])
 
-    loader = _BoundedLoader(text)
+    try:
+        loader = _BoundedLoader(text)
+    except yaml.reader.ReaderError as exc:
+        # PyYAML checks the whole text for characters YAML forbids before it parses anything.
+        line = text.count("\n", 0, exc.position) + 1
+        message = f"the file contains a character YAML does not allow (U+{exc.character:04X}): remove it"
+        raise PlaybookInvalid([ValidationIssue(None, "", line, message)]) from None
     try:
         try:
             root = loader.get_single_node()
@@ -782,6 +845,9 @@ def load_playbook(source: str | bytes) -> PlaybookSpec:
             raise PlaybookInvalid([ValidationIssue(None, "", None, "nested too deeply")]) from None
         if root is None:
             raise PlaybookInvalid([ValidationIssue(None, "", None, "the file is empty")])
+        text_issues = _text_issues(root)
+        if text_issues:
+            raise PlaybookInvalid(text_issues)
         validator = _Validator(loader)
         spec = validator.playbook(root)
     finally:

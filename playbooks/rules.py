@@ -6,10 +6,12 @@ never re-reads YAML.
 
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
-import regex
+import re2
 
 Severity = Literal["low", "medium", "high", "critical"]
 SEVERITIES: tuple[str, ...] = ("low", "medium", "high", "critical")
@@ -39,25 +41,190 @@ CHECK_KINDS: tuple[str, ...] = (
     "min_percent",
 )
 
-# Author regexes run on untrusted contract text: every search is bounded in time.
-REGEX_TIMEOUT_S = 0.05
+# Author patterns run on untrusted contract text, so they run on RE2, a linear-time engine: a
+# search costs at most (text length x pattern program size), whatever the pattern and the text,
+# and no pattern can backtrack. RE2 refuses what would need backtracking (backreferences,
+# lookaround); ``pattern_problem`` says so in an author's words. See docs/playbook-format.md.
+
+MAX_PATTERN_CHARS = 2_000
+# RE2 compiles a pattern into a program; its size is what a search costs per character in the
+# worst case (when the automaton falls back to simulating every state). 20,000 lets an author
+# write long alternations with counted gaps (.{0,250}); counted repeats of big classes (\p{L}{20}) go above it.
+MAX_PROGRAM_SIZE = 20_000
+# Total work of one analysis: the sum over every search of len(text) x program size, which is
+# what RE2 costs at worst (measured: 0.07 to 0.2 billion such steps a second when its automaton
+# gives up, tens of billions when it does not). The library's CUAD playbook needs about 82,000 steps
+# a character (89 billion on 405 pages); past the budget the rules that still need a pattern say
+# so instead of holding a worker. Figures: bench/README.md, "Author patterns".
+ANALYSIS_SCAN_BUDGET = 100_000_000_000
 
 
-class RegexTimeout(Exception):
-    """An author's regex took too long on some text (catastrophic backtracking)."""
+class PatternRefused(ValueError):
+    """An author's pattern that Redpen does not run; the message is for the author."""
 
 
-def compile_pattern(pattern: str) -> regex.Pattern[str]:
-    """Compile an author's pattern the one way the whole app uses (case-insensitive, V0)."""
-    return regex.compile(pattern, regex.IGNORECASE | regex.VERSION0)
+class ScanBudgetExceeded(Exception):
+    """One analysis spent its pattern budget; the message names the limit and the figure."""
 
 
-def bounded_search(pattern: str | regex.Pattern[str], text: str) -> regex.Match[str] | None:
-    compiled = compile_pattern(pattern) if isinstance(pattern, str) else pattern
+def _re2_options() -> re2.Options:
+    options = re2.Options()
+    options.case_sensitive = False  # patterns ignore capitals (Unicode simple case folding)
+    options.log_errors = False
+    options.never_capture = True  # only whether a pattern matches is ever used
+    return options
+
+
+_OPTIONS = _re2_options()
+
+# What RE2 cannot run, found before RE2 sees the pattern so the author gets a useful message.
+# Each entry: (regex over the pattern source, what it is, what to write instead).
+_UNSUPPORTED: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (
+        re.compile(r"\\(?:[1-9]|g<[^>]*>|k<[^>]*>)|\(\?P=[^)]*\)"),
+        "a backreference (\\1, (?P=name)) is not supported",
+        "write the repeated wording out, e.g. (?:shall|will) [^.]{0,40} (?:shall|will)",
+    ),
+    (
+        re.compile(r"\(\?<?[=!]"),
+        "lookaround ((?=...), (?!...), (?<=...), (?<!...)) is not supported",
+        "say what must be absent with a must_not_match check, or in a second rule; "
+        "to stay within a sentence use [^.;]{0,60} instead of looking ahead",
+    ),
+    (
+        re.compile(r"\(\?>|[*+?}]\+"),
+        "atomic groups (?>...) and possessive repeats (a++, a*+) are not supported",
+        "drop the extra + or use a plain group (?:...): patterns never backtrack here, so they are not needed",
+    ),
+    (
+        re.compile(r"\(\?[a-zA-Z]*x"),
+        "the verbose flag (?x) is not supported",
+        "write the pattern on one line without spaces or comments",
+    ),
+)
+
+
+def _strip_classes_and_escapes(pattern: str) -> str:
+    """The pattern with escaped characters and [character classes] blanked, so that the
+    unsupported-construct scan does not see a literal ``\\(?=`` or ``[(?!]``. Escapes that
+    matter to the scan (``\\1``, ``\\g<``, ``\\k<``) are kept."""
+    out: list[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\" and i + 1 < len(pattern):
+            nxt = pattern[i + 1]
+            out.append("\\" + nxt if not in_class and (nxt.isdigit() or nxt in "gk") else "__")
+            i += 2
+            continue
+        if in_class:
+            if char == "]":
+                in_class = False
+            out.append("_")
+        elif char == "[":
+            in_class = True
+            out.append("_")
+            # A ']' right after '[' or '[^' is a literal member, not the end.
+            if pattern[i + 1 : i + 2] == "^":
+                out.append("_")
+                i += 1
+            if pattern[i + 1 : i + 2] == "]":
+                out.append("_")
+                i += 1
+        else:
+            out.append(char)
+        i += 1
+    return "".join(out)
+
+
+def _translate(pattern: str) -> str:
+    """Python spellings RE2 writes differently: \\Z is RE2's \\z, \\uXXXX is \\x{XXXX}."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\" and i + 1 < len(pattern):
+            nxt = pattern[i + 1]
+            if nxt == "Z":
+                out.append("\\z")
+                i += 2
+                continue
+            digits = {"u": 4, "U": 8}.get(nxt, 0)
+            code = pattern[i + 2 : i + 2 + digits]
+            if digits and len(code) == digits and all(c in "0123456789abcdefABCDEF" for c in code):
+                out.append("\\x{" + code + "}")
+                i += 2 + digits
+                continue
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        out.append(char)
+        i += 1
+    return "".join(out)
+
+
+def pattern_problem(pattern: str) -> str | None:
+    """Why an author's pattern is refused, or None. The one rule set of the loader, the try-a-rule
+    page and the engine: a pattern is accepted exactly when RE2 compiles it within the limits."""
     try:
-        return compiled.search(text, timeout=REGEX_TIMEOUT_S)
-    except TimeoutError as exc:
-        raise RegexTimeout(f"pattern {compiled.pattern!r} took too long") from exc
+        compile_pattern(pattern)
+    except PatternRefused as exc:
+        return str(exc)
+    return None
+
+
+@functools.lru_cache(maxsize=2048)
+def compile_pattern(pattern: str) -> re2._Regexp:
+    """Compile an author's pattern the one way the whole app uses it (RE2, case-insensitive).
+
+    Raises ``PatternRefused`` with a message for the author. Cached: a playbook's patterns are
+    compiled once per process, not once per rule per analysis."""
+    if "\x00" in pattern or any("\ud800" <= char <= "\udfff" for char in pattern):
+        raise PatternRefused("contains a character that is not text (a NUL or a lone surrogate)")
+    if not pattern.strip():
+        raise PatternRefused("must not be empty")
+    if len(pattern) > MAX_PATTERN_CHARS:
+        raise PatternRefused(f"is {len(pattern)} characters long; the limit is {MAX_PATTERN_CHARS}")
+    scanned = _strip_classes_and_escapes(pattern)
+    for finder, what, instead in _UNSUPPORTED:
+        if finder.search(scanned):
+            raise PatternRefused(f"{what} (patterns run on a linear-time engine): {instead}")
+    try:
+        compiled = re2.compile(_translate(pattern), _OPTIONS)
+    except re2.error as exc:
+        detail = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        raise PatternRefused(f"is not a valid regular expression: {detail}") from None
+    if compiled.programsize > MAX_PROGRAM_SIZE:
+        raise PatternRefused(
+            f"is too complex (its program has {compiled.programsize} steps; the limit is {MAX_PROGRAM_SIZE}): "
+            "use fewer counted repeats of large classes such as \\p{L}{50}, or split it into several rules"
+        )
+    return compiled
+
+
+class ScanBudget:
+    """The pattern work one analysis may do: ``charge`` before every search."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = ANALYSIS_SCAN_BUDGET if limit is None else limit
+        self.spent = 0
+
+    def charge(self, compiled: re2._Regexp, text: str) -> None:
+        cost = max(len(text), 1) * compiled.programsize
+        if self.spent + cost > self.limit:
+            raise ScanBudgetExceeded(
+                f"the playbook's patterns would need more than {self.limit:,} steps on this contract "
+                f"(already {self.spent:,}); use fewer or simpler patterns, or shorter contracts"
+            )
+        self.spent += cost
+
+
+def bounded_search(pattern: str | re2._Regexp, text: str, budget: ScanBudget | None = None) -> re2._Match | None:
+    """The first match of ``pattern`` in ``text`` or None: linear in the text, charged to ``budget``."""
+    compiled = compile_pattern(pattern) if isinstance(pattern, str) else pattern
+    if budget is not None:
+        budget.charge(compiled, text)
+    return compiled.search(text)
 
 
 @dataclass(frozen=True)
@@ -65,6 +232,10 @@ class Find:
     any: tuple[str, ...] = ()
     all: tuple[str, ...] = ()
     regex: str | None = None
+    # A CUAD clause type (slug, ``review/engine/clauses/categories.py``): only sentences the clause
+    # model finds as that type, at ``min_confidence`` or above (None: the type's own threshold).
+    clause: str | None = None
+    min_confidence: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -74,11 +245,21 @@ class Find:
             data["all"] = list(self.all)
         if self.regex is not None:
             data["regex"] = self.regex
+        if self.clause is not None:
+            data["clause"] = self.clause
+        if self.min_confidence is not None:
+            data["min_confidence"] = self.min_confidence
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Find:
-        return cls(any=tuple(data.get("any", ())), all=tuple(data.get("all", ())), regex=data.get("regex"))
+        return cls(
+            any=tuple(data.get("any", ())),
+            all=tuple(data.get("all", ())),
+            regex=data.get("regex"),
+            clause=data.get("clause"),
+            min_confidence=data.get("min_confidence"),
+        )
 
 
 @dataclass(frozen=True)

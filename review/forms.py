@@ -20,6 +20,9 @@ class NewReviewForm(forms.Form):
 
     def __init__(self, *args: object, versions: list, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        from documents.forms import upload_limits_text
+
+        self.fields["contract"].help_text = upload_limits_text()
         self.versions = {v.pk: v for v in versions}
         self.fields["playbook_version"].choices = [(v.pk, v.label) for v in versions]
 
@@ -39,9 +42,14 @@ class NewReviewForm(forms.Form):
         return data
 
 
+# Ids are BigAutoField (config/settings.py): a bigger number can name no row, and the database
+# would refuse it with an error instead of finding nothing.
+MAX_ID = 2**63 - 1
+
+
 class DecisionForm(forms.Form):
-    recommendation = forms.IntegerField()
-    proposal = forms.IntegerField()
+    recommendation = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    proposal = forms.IntegerField(min_value=1, max_value=MAX_ID)
     action = forms.ChoiceField(choices=[("accept", "accept"), ("reject", "reject"), ("revise", "revise")])
     key = forms.CharField(max_length=64)
     reason = forms.CharField(required=False, max_length=4000)

@@ -18,6 +18,8 @@ urlpatterns = [
     path("<int:review_id>/comment-reply/", views.comment_reply_view, name="comment_reply"),
     path("<int:review_id>/download/<str:kind>/", views.review_download, name="download"),
     path("<int:review_id>/preview/", views.review_preview, name="preview"),
+    path("<int:review_id>/clauses/", views.review_clauses, name="clauses"),
+    path("<int:review_id>/clauses/export.<str:fmt>", views.review_clauses_export, name="clauses_export"),
     path("approvals/<int:approval_id>/", views.approval_detail, name="approval"),
     path("approvals/<int:approval_id>/act/", views.approval_act, name="approval_act"),
 ]

@@ -225,7 +225,8 @@ def _render_review(request: HttpRequest, review: Review, current: Recommendation
     }
     if review.status == ReviewStatus.COMPLETED:
         try:
-            context["preview_html"] = document_selectors.version_preview_html(review.current_version)
+            first_page = document_selectors.version_preview_page(review.current_version)
+            context["preview_html"], context["preview_page"] = first_page.html, first_page
         except document_selectors.DocumentRedacted as exc:
             context["redacted"] = str(exc)
     template = "review/detail.html#finished" if _partial(request) else "review/detail.html"
@@ -366,8 +367,42 @@ def review_download(request: HttpRequest, review_id: int, kind: str) -> HttpResp
 @require_GET
 def review_preview(request: HttpRequest, review_id: int) -> HttpResponse:
     review = selectors.review_for_user(request.user, review_id)
-    html = document_selectors.version_preview_html(review.current_version)
-    return render(request, "review/preview.html", {"review": review, "preview_html": html})
+    page = document_selectors.version_preview_page(
+        review.current_version, document_selectors.preview_page_number(request.GET.get("page"))
+    )
+    return render(request, "review/preview.html",
+                  {"review": review, "preview_html": page.html, "page": page, "pager_url": request.path})
+
+
+@require_GET
+def review_clauses(request: HttpRequest, review_id: int) -> HttpResponse:
+    """The clause map of the current version: clause types found, their passages, key terms."""
+    from .clause_map import clause_map_of
+
+    review = selectors.review_for_user(request.user, review_id)
+    clause_map = clause_map_of(review.current_version.text_model)
+    return render(request, "review/clauses.html", {"review": review, "map": clause_map})
+
+
+XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@require_GET
+def review_clauses_export(request: HttpRequest, review_id: int, fmt: str) -> HttpResponse:
+    from .clause_map import clause_map_csv, clause_map_of, clause_map_xlsx
+
+    review = selectors.review_for_user(request.user, review_id)
+    if fmt not in ("csv", "xlsx"):
+        raise Http404("Unknown export.")
+    clause_map = clause_map_of(review.current_version.text_model)
+    if fmt == "csv":
+        response = HttpResponse(clause_map_csv(clause_map), content_type="text/csv; charset=utf-8")
+    else:
+        response = HttpResponse(clause_map_xlsx(clause_map), content_type=XLSX_CONTENT_TYPE)
+    stem = (review.document.original_filename or "contract.docx").rsplit(".", 1)[0]
+    filename = f"{stem}-v{review.current_version.number}-clauses.{fmt}".replace('"', "")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 # --------------------------------------------------------------------------------------------
@@ -448,6 +483,7 @@ def comment_reply_view(request: HttpRequest, review_id: int) -> HttpResponse:
                             text=request.POST.get("text", ""), actor=request.user)
     messages.info(request, message)
     back = request.POST.get("recommendation", "")
-    if back.isdigit() and review.recommendations.filter(pk=int(back)).exists():
+    # At most 18 digits: an id, not a number Python refuses to read (over 4,300 digits) or SQL cannot hold.
+    if back.isdigit() and len(back) <= 18 and review.recommendations.filter(pk=int(back)).exists():
         return redirect("review:recommendation", review_id=review.pk, recommendation_id=int(back))
     return redirect("review:detail", review_id=review.pk)

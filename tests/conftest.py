@@ -68,6 +68,42 @@ def _postgres_guard(request: pytest.FixtureRequest) -> None:
         missing_dependency("PostgreSQL tests run through `make test` (bin/with_postgres.py sets DATABASE_URL)")
 
 
+class MissingTemplateVariable(str):
+    """``string_if_invalid`` for the tests: a variable that is not in the context of one of our
+    templates fails the test (Django's own templates, such as admin's, rely on missing variables
+    and are left alone)."""
+
+    def __mod__(self, name: object) -> str:
+        import inspect
+
+        frame = inspect.currentframe()
+        while frame is not None:
+            context = frame.f_locals.get("context")
+            origin = getattr(getattr(getattr(context, "template", None), "origin", None), "name", "")
+            if origin:
+                if str(origin).startswith(str(TEMPLATES_DIR)):
+                    raise AssertionError(f"template variable {name!r} is missing from the context of {origin}")
+                return ""
+            frame = frame.f_back
+        return ""
+
+
+TEMPLATES_DIR = ROOT / "templates"
+
+
+@pytest.fixture(autouse=True)
+def _missing_template_variables_fail() -> Iterator[None]:
+    from django.template import engines
+
+    engine = engines["django"].engine  # type: ignore[attr-defined]
+    previous = engine.string_if_invalid
+    engine.string_if_invalid = MissingTemplateVariable("%s")
+    try:
+        yield
+    finally:
+        engine.string_if_invalid = previous
+
+
 @pytest.fixture(autouse=True)
 def _media_root(tmp_path_factory: pytest.TempPathFactory, settings) -> None:  # type: ignore[no-untyped-def]
     settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
@@ -84,6 +120,15 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     settings.REDIS_URL = url
     app.conf.broker_url = url
     app.conf.result_backend = url
+    # Pools and the result backend bind to a URL when first used (another package's fixture may
+    # have used them on another URL before): drop them.
+    app._pool = None
+    amqp = app.__dict__.get("amqp")
+    if amqp is not None:
+        amqp._producer_pool = None
+    app._backend_cache = None
+    if hasattr(app._local, "backend"):
+        del app._local.backend
     try:
         yield url
     finally:

@@ -239,7 +239,7 @@ def compare(sent: TextModel, returned: TextModel) -> list[Difference]:
 
     # Moves: the same (non-trivial) paragraph text deleted here and inserted elsewhere.
     moved: dict[int, int] = {}
-    free = {}
+    free: dict[str, list[int]] = {}
     for j in inserted:
         free.setdefault(b[j], []).append(j)
     for i in deleted:

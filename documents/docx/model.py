@@ -121,7 +121,7 @@ class TextModel:
         return cls(
             paragraphs=tuple(Paragraph.from_dict(p) for p in data["paragraphs"]),
             next_insert=data.get("next_insert", 1),
-            numbering=tuple(tuple(row) for row in data.get("numbering", ())),  # type: ignore[misc]
+            numbering=tuple(tuple(row) for row in data.get("numbering", ())),
         )
 
     @cached_property

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from . import ns, package
@@ -183,15 +184,15 @@ def _slice_with_theirs(base: _BaseParagraph, start: int, end: int) -> str:
     points = sorted(cuts)
     at_end = end == len(base.text)
     parts: list[str] = []
-    for a, b in zip(points, [*points[1:], None], strict=False):
+    for left, right in zip(points, [*points[1:], None], strict=False):
         for position, text, title in base.deleted:
-            if position == a and (a < end or at_end):
+            if position == left and (left < end or at_end):
                 parts.append(_theirs("del", title, _escape(text)))
-        if b is None:
+        if right is None:
             break
-        inner = _plain_slice(base, a, b)
-        title = next((t for x, y, t in base.inserted if x <= a and b <= y), None)
-        parts.append(_theirs("ins", title, inner) if title is not None else inner)
+        inner = _plain_slice(base, left, right)
+        inserted_by = next((t for x, y, t in base.inserted if x <= left and right <= y), None)
+        parts.append(_theirs("ins", inserted_by, inner) if inserted_by is not None else inner)
     return "".join(parts)
 
 
@@ -230,14 +231,18 @@ def _render_new(paragraph: Paragraph) -> str:
 class _Base:
     """Version 1 laid out once: block HTML, and each paragraph with its unchanged rendering."""
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "xml_bytes")
 
-    def __init__(self, items: list[tuple[str, _BaseParagraph | None, str]]) -> None:
+    def __init__(self, items: list[tuple[str, _BaseParagraph | None, str]], xml_bytes: int = 0) -> None:
         self.items = items  # ("html", None, markup) or ("p", paragraph, unchanged html)
+        self.xml_bytes = xml_bytes  # size of version 1's document.xml: what the layout costs to keep
 
 
 _BASE_CACHE: OrderedDict[tuple[int, int], tuple[bytes, _Base]] = OrderedDict()
 _BASE_CACHE_SIZE = 4
+# The layouts kept hold about twice their document.xml in memory: keep at most this much XML's
+# worth per process, so four large contracts previewed in turn do not stay resident together.
+_BASE_CACHE_XML_BYTES = 16 * 1024 * 1024
 _BASE_LOCK = threading.Lock()
 
 
@@ -253,7 +258,9 @@ def _base_of(original: bytes) -> _Base:
     base = _layout(original)
     with _BASE_LOCK:
         _BASE_CACHE[key] = (original, base)
-        while len(_BASE_CACHE) > _BASE_CACHE_SIZE:
+        while len(_BASE_CACHE) > _BASE_CACHE_SIZE or (
+            len(_BASE_CACHE) > 1 and sum(hit[1].xml_bytes for hit in _BASE_CACHE.values()) > _BASE_CACHE_XML_BYTES
+        ):
             _BASE_CACHE.popitem(last=False)
     return base
 
@@ -305,7 +312,7 @@ def _layout(original: bytes) -> _Base:
         # Text boxes and the notes this paragraph references, right after it.
         for located in extras.get(f"p{index}", ()):
             add(located.locator, located.element, located.map, _PART_CSS[located.part])
-    return _Base(items)
+    return _Base(items, len(document_xml))
 
 
 _PART_CSS = {"textbox": "textbox", "footnote": "note footnote", "endnote": "note endnote"}
@@ -327,10 +334,48 @@ def _extras(original: bytes, body: Any) -> dict[str, list[Any]]:
 _BLOCK_TAGS = {"tbl": "<table>", "/tbl": "</table>", "tr": "<tr>", "/tr": "</tr>", "tc": "<td>", "/tc": "</td>"}
 
 
+@dataclass(frozen=True)
+class PreviewPage:
+    """One page of a preview: ``html`` (safe) and where it sits among the pages."""
+
+    html: str
+    number: int  # 1-based, clamped to the pages that exist
+    pages: int
+    first: int  # 1-based ordinal of the first version-1 paragraph shown (0 when there is none)
+    last: int
+    paragraphs: int  # version-1 paragraphs in the whole document
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.pages
+
+    @property
+    def previous_number(self) -> int:
+        return self.number - 1
+
+    @property
+    def next_number(self) -> int:
+        return self.number + 1
+
+
 def render_preview(original: bytes, current: TextModel, decided: frozenset[str] = frozenset()) -> str:
-    """Safe HTML of ``current`` (any version's text model) against version 1 (``original``);
+    """Safe HTML of ``current`` (any version's text model) against version 1 (``original``), whole;
     ``decided``: the keys of the other side's changes decided up to this version (their marks
     go away)."""
+    return render_preview_page(original, current, decided).html
+
+
+def render_preview_page(
+    original: bytes, current: TextModel, decided: frozenset[str] = frozenset(), *, page: int = 1, per_page: int = 0
+) -> PreviewPage:
+    """One page of the preview: ``per_page`` version-1 paragraphs (0: all of them), with the
+    paragraphs inserted after them. A page that starts or ends inside a table opens or closes its
+    table, row and cell, so every page is balanced HTML. Cost and size grow with the page, not
+    with the document (the layout of version 1 is computed once per process)."""
     by_locator = {p.locator: p for p in current.paragraphs}
     # New paragraphs go after the nearest version-1 paragraph before them in the current order.
     inserted_after: dict[str | None, list[Paragraph]] = {}
@@ -341,23 +386,60 @@ def render_preview(original: bytes, current: TextModel, decided: frozenset[str] 
         else:
             inserted_after.setdefault(previous, []).append(paragraph)
 
+    items = _base_of(original).items
+    total = sum(1 for _kind, base, _markup in items if base is not None)
+    pages = max(1, -(-total // per_page)) if per_page > 0 else 1
+    number = min(max(page, 1), pages)
+    first = (number - 1) * per_page if per_page > 0 else 0
+    last = min(first + per_page, total) if per_page > 0 else total
+
     out: list[str] = ['<div class="doc-preview">']
-    out.extend(_render_new(p) for p in inserted_after.get(None, ()))
-    for _kind, base, markup in _base_of(original).items:
+    if number == 1:
+        out.extend(_render_new(p) for p in inserted_after.get(None, ()))
+    stack: list[str] = []  # open table/row/cell tags at this point of version 1
+    shown: list[str] = []  # the stack as of the last paragraph emitted
+    pending: list[str] = []  # block markup since the last paragraph (emitted with the next one)
+    ordinal = 0
+    for _kind, base, markup in items:
         if base is None:
-            out.append(markup)
-            continue
-        now = by_locator.get(base.locator)
-        if base.decided_in(decided):
-            base = base.without(decided)
-            if now is None or now.text != base.text:
-                out.append(_render_base(base, now))
+            if markup.startswith("</"):
+                if stack:
+                    stack.pop()
             else:
-                open_, close = _open_tag(base.heading_level, base.locator)
-                out.append(f"{open_}{_slice(base, 0, len(base.text))}{close}")
+                stack.append(markup)
+            pending.append(markup)
+            continue
+        if ordinal >= last:
+            break
+        if ordinal == first:
+            # The page opens inside whatever tables version 1 is in here.
+            out.extend(stack)
+            pending = []
+        elif ordinal > first:
+            out.extend(pending)
+            pending = []
+        if ordinal >= first:
+            now = by_locator.get(base.locator)
+            if base.decided_in(decided):
+                base = base.without(decided)
+                if now is None or now.text != base.text:
+                    out.append(_render_base(base, now))
+                else:
+                    open_, close = _open_tag(base.heading_level, base.locator)
+                    out.append(f"{open_}{_slice(base, 0, len(base.text))}{close}")
+            else:
+                out.append(markup if now is not None and now.text == base.text else _render_base(base, now))
+            if base.locator in inserted_after:
+                out.extend(_render_new(p) for p in inserted_after[base.locator])
+            shown = list(stack)
         else:
-            out.append(markup if now is not None and now.text == base.text else _render_base(base, now))
-        if base.locator in inserted_after:
-            out.extend(_render_new(p) for p in inserted_after[base.locator])
+            pending = []
+        ordinal += 1
+    if last >= total:
+        out.extend(pending)  # the closing tags after the last paragraph
+    else:
+        out.extend("</" + tag[1:] for tag in reversed(shown))
     out.append("</div>")
-    return "".join(out)
+    return PreviewPage(
+        html="".join(out), number=number, pages=pages, first=first + 1 if total else 0, last=last, paragraphs=total
+    )

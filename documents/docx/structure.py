@@ -18,6 +18,7 @@ Decisions written down in docs/decisions/contract-structure.md.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
@@ -218,6 +219,11 @@ def _to_roman(value: int) -> str:
     return out
 
 
+def _level_values(values: list[str]) -> Callable[[re.Match[str]], str]:
+    """``%1``..``%9`` of a numbering level's text, replaced by the levels' values."""
+    return lambda match: values[int(match.group(1)) - 1]
+
+
 def _rendered_numbers(model: TextModel) -> list[ClauseNumber]:
     """The numbers Word renders for numbered paragraphs (counters per abstract list; a list
     instance with a start override counts on its own)."""
@@ -258,7 +264,7 @@ def _rendered_numbers(model: TextModel) -> list[ClauseNumber]:
             _format(counter.get(k, row[3] if row else 1), row[1] if row else "decimal")
             for k, row in ((k, levels.get((paragraph.num_id, k))) for k in range(9))
         ]
-        label = re.sub(r"%([1-9])", lambda m, values=values: values[int(m.group(1)) - 1], lvl_text).strip()
+        label = re.sub(r"%([1-9])", _level_values(values), lvl_text).strip()
         parts = tuple(values[: level + 1])
         out.append(ClauseNumber(index, paragraph.locator, 0, 0, label, parts, "numbering", "", level))
     return out

@@ -27,6 +27,12 @@ DEFAULT_MAX_UPLOAD_BYTES = 20 * MB
 MAX_UNCOMPRESSED_BYTES = 256 * MB  # all entries together, declared and actual
 MAX_XML_PART_BYTES = 64 * MB  # any one XML part (parsed whole later)
 MAX_ENTRIES = 2000
+# What one contract may cost once unpacked: its text part, and its paragraphs. Parsing
+# word/document.xml takes about 8 to 10 times its size in memory (the text model, the preview's
+# layout), so these bound every later step too. The largest real contract in the test data has a
+# 3 MB document.xml and 2,500 paragraphs (116 pages). Deployments set them in config/settings.py.
+MAX_DOCUMENT_XML_BYTES = 24 * MB
+MAX_PARAGRAPHS = 20_000
 # Word's own parts compress ~5-35x; 100x on a part above 1 MB only happens with crafted data.
 MAX_RATIO = 100
 RATIO_MIN_SIZE = 1 * MB
@@ -93,6 +99,15 @@ class Limits:
     max_xml_part_bytes: int = MAX_XML_PART_BYTES
     max_entries: int = MAX_ENTRIES
     max_ratio: int = MAX_RATIO
+    max_document_xml_bytes: int = MAX_DOCUMENT_XML_BYTES
+    max_paragraphs: int = MAX_PARAGRAPHS
+
+
+def _document_xml_too_big(size: str, limits: Limits) -> UploadRejected:
+    return UploadRejected(
+        f"The contract's text (word/document.xml) is {size} when unpacked; the limit is "
+        f"{_human(limits.max_document_xml_bytes)}. Split the contract, or remove embedded content, and upload it again."
+    )
 
 
 def validate_docx(data: bytes, filename: str = "", *, limits: Limits | None = None) -> None:
@@ -189,6 +204,9 @@ def _check_directory(zf: zipfile.ZipFile, limits: Limits) -> None:
             raise UploadRejected(MSG_NOT_ZIP)
     if package.DOCUMENT_PART not in names or "[Content_Types].xml" not in names:
         raise UploadRejected(MSG_NO_DOCUMENT)
+    declared_document = zf.getinfo(package.DOCUMENT_PART).file_size
+    if declared_document > limits.max_document_xml_bytes:
+        raise _document_xml_too_big(_human(declared_document), limits)
 
 
 def _check_contents(zf: zipfile.ZipFile, limits: Limits) -> None:
@@ -211,6 +229,9 @@ def _check_contents(zf: zipfile.ZipFile, limits: Limits) -> None:
                         break
                     size += len(chunk)
                     budget -= len(chunk)
+                    if name == package.DOCUMENT_PART and size > limits.max_document_xml_bytes:
+                        # The directory said less: count what actually inflates.
+                        raise _document_xml_too_big(f"more than {_human(limits.max_document_xml_bytes)}", limits)
                     if budget < 0 or size > info.file_size:
                         raise UploadRejected(MSG_RATIO)
                     if is_xml:
@@ -239,6 +260,12 @@ def _check_contents(zf: zipfile.ZipFile, limits: Limits) -> None:
             raise UploadRejected(MSG_MACRO)
     if root.find(f"{{{_W}}}body") is None:
         raise UploadRejected(MSG_NO_DOCUMENT)
+    paragraphs = sum(1 for _ in root.iter(f"{{{_W}}}p"))
+    if paragraphs > limits.max_paragraphs:
+        raise UploadRejected(
+            f"The contract has {paragraphs:,} paragraphs; the limit is {limits.max_paragraphs:,} (about "
+            f"{limits.max_paragraphs // 25:,} pages). Split the contract and upload the parts as separate reviews."
+        )
 
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"

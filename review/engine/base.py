@@ -30,13 +30,37 @@ class Evidence:
     sentence: str
     start: int  # offset of the sentence in the paragraph's text
     end: int
+    # Set when the clause model found the sentence (a ``find: {clause: ...}`` rule): the clause
+    # type's slug and the model's confidence. Empty / None for pattern-only rules.
+    clause_type: str = ""
+    confidence: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"locator": self.locator, "sentence": self.sentence, "start": self.start, "end": self.end}
+        data: dict[str, Any] = {
+            "locator": self.locator, "sentence": self.sentence, "start": self.start, "end": self.end,
+        }  # fmt: skip
+        if self.clause_type:
+            data["clause_type"] = self.clause_type
+            data["clause_title"] = self.clause_title  # for pages that read the stored dict
+            data["confidence"] = self.confidence
+        return data
+
+    @property
+    def clause_title(self) -> str:
+        """"Cap on Liability" for a model-found sentence, "" otherwise (for the review card)."""
+        if not self.clause_type:
+            return ""
+        from review.engine.clauses.categories import BY_SLUG
+
+        category = BY_SLUG.get(self.clause_type)
+        return category.title if category else self.clause_type
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Evidence:
-        return cls(**data)
+        return cls(
+            locator=data["locator"], sentence=data["sentence"], start=data["start"], end=data["end"],
+            clause_type=data.get("clause_type", ""), confidence=data.get("confidence"),
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,16 @@ from documents.docx.structure import (
     renumber_clause,
     structure_of,
 )
-from playbooks.rules import Find, PlaybookSpec, RegexTimeout, Rule, bounded_search, compile_pattern
+from playbooks.rules import (
+    Find,
+    PatternRefused,
+    PlaybookSpec,
+    Rule,
+    ScanBudget,
+    ScanBudgetExceeded,
+    bounded_search,
+    compile_pattern,
+)
 from review.engine import numbers, subject
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
 from review.engine.minimal import clause_number_length, minimal_replace
@@ -77,9 +86,14 @@ class Sentence:
     text: str  # original text
     norm: str  # normalised, case kept (regexes run here)
     lower: str  # normalised, lower case (phrases match here)
+    clause_type: str = ""  # set when the clause model found this sentence for a clause rule
+    confidence: float | None = None
 
     def evidence(self) -> Evidence:
-        return Evidence(locator=self.locator, sentence=self.text, start=self.start, end=self.end)
+        return Evidence(
+            locator=self.locator, sentence=self.text, start=self.start, end=self.end,
+            clause_type=self.clause_type, confidence=self.confidence,
+        )  # fmt: skip
 
 
 @dataclass
@@ -113,6 +127,8 @@ class _Para:
 class PreparedDocument:
     model: TextModel
     paragraphs: list[_Para] = field(default_factory=list)
+    # Every pattern search of one analysis is charged here (rules.ScanBudget).
+    budget: ScanBudget = field(default_factory=ScanBudget)
 
     @classmethod
     def build(cls, model: TextModel) -> PreparedDocument:
@@ -122,6 +138,17 @@ class PreparedDocument:
     @cached_property
     def lower(self) -> str:
         return "\n".join(p.normalized.lower for p in self.paragraphs)
+
+    def clause_spans(self, slug: str, min_confidence: float | None) -> dict[str, dict[int, float]]:
+        """Locator -> {sentence start: confidence} of the passages the clause model finds as
+        ``slug``. The model scores a document once for all types (it caches by text)."""
+        from review.engine.clauses import DEFAULT_MIN_CONFIDENCE, detect_type
+
+        threshold = DEFAULT_MIN_CONFIDENCE if min_confidence is None else min_confidence
+        spans: dict[str, dict[int, float]] = {}
+        for passage in detect_type(self.model, slug, min_confidence=threshold):
+            spans.setdefault(passage.locator, {})[passage.start] = passage.confidence
+        return spans
 
 
 # Anchors, and lookarounds that can see past a sentence ("(?!.*breach)"), make a paragraph-level
@@ -134,7 +161,9 @@ _ANCHORED = re.compile(r"(?<!\\)(?<!\[)\^|(?<!\\)\$|\\[AZz]|\(\?<?[!=][^)]*\.[*+
 class _CompiledFind:
     any: tuple[str, ...]
     all: tuple[str, ...]
-    pattern: object | None  # a compiled ``regex`` pattern
+    pattern: object | None  # a compiled RE2 pattern (rules.compile_pattern)
+    clause: str | None = None  # a clause type: only sentences the clause model finds as it
+    min_confidence: float | None = None
 
     # Whether a paragraph-level search can stand in for the sentence-level one as a prefilter:
     # not when the pattern is anchored (``^`` at a paragraph start is not at a sentence start,
@@ -149,11 +178,13 @@ class _CompiledFind:
             all=tuple(t for t in (norm_phrase(x) for x in find.all) if t),
             pattern=compile_pattern(find.regex) if find.regex else None,
             paragraph_prefilter=not anchored,
+            clause=getattr(find, "clause", None),
+            min_confidence=getattr(find, "min_confidence", None),
         )
 
     @property
     def empty(self) -> bool:
-        return not self.any and not self.all and self.pattern is None
+        return not self.any and not self.all and self.pattern is None and self.clause is None
 
     def could_match(self, lower: str) -> bool:
         """Cheap substring prefilter (document or paragraph)."""
@@ -161,13 +192,16 @@ class _CompiledFind:
             return False
         return all(term in lower for term in self.all)
 
-    def matches(self, sentence: Sentence) -> bool:
+    def matches(self, sentence: Sentence, budget: ScanBudget | None = None) -> bool:
         if not self.could_match(sentence.lower):
             return False
-        return self.pattern is None or bounded_search(self.pattern, sentence.norm) is not None
+        return self.pattern is None or bounded_search(self.pattern, sentence.norm, budget) is not None
 
     def sentences(self, document: PreparedDocument) -> Iterator[Sentence]:
         if self.empty or not self.could_match(document.lower):
+            return
+        if self.clause is not None:
+            yield from self._clause_sentences(document)
             return
         for para in document.paragraphs:
             if not para.paragraph.text or not self.could_match(para.normalized.lower):
@@ -176,12 +210,25 @@ class _CompiledFind:
             if (
                 self.pattern is not None
                 and self.paragraph_prefilter
-                and bounded_search(self.pattern, para.normalized.text) is None
+                and bounded_search(self.pattern, para.normalized.text, document.budget) is None
             ):
                 continue
             for sentence in para.sentences:
-                if self.matches(sentence):
+                if self.matches(sentence, document.budget):
                     yield sentence
+
+    def _clause_sentences(self, document: PreparedDocument) -> Iterator[Sentence]:
+        """Sentences the clause model finds as ``clause`` that also meet any/all/regex (all of
+        a find's conditions hold on the same sentence). Every check then reads only these."""
+        spans = document.clause_spans(self.clause or "", self.min_confidence)
+        for para in document.paragraphs:
+            starts = spans.get(para.paragraph.locator)
+            if not starts:
+                continue
+            for sentence in para.sentences:
+                confidence = starts.get(sentence.start)
+                if confidence is not None and self.matches(sentence, document.budget):
+                    yield replace(sentence, clause_type=self.clause or "", confidence=confidence)
 
 
 # --- edits -------------------------------------------------------------------------------------
@@ -272,17 +319,13 @@ class PlaybookEngine:
                 result = _with_warnings(
                     self._run_rule(written, document, label, model.next_insert + inserts), model, parties
                 )
-            except RegexTimeout:
-                result = RuleResult(
-                    rule_id=rule.id,
-                    title=rule.title,
-                    severity=rule.severity,
-                    status="not_found",
-                    message=(
-                        f"Rule {rule.id} could not be checked: one of its patterns took too long on this "
-                        "document and was stopped. Simplify the pattern in the playbook."
-                    ),
-                )
+            except PatternRefused as exc:
+                # Only a version stored before patterns ran on RE2 can get here: the loader refuses
+                # such a pattern at upload.
+                result = self._unchecked(rule, f"one of its patterns {exc}. Correct it in the playbook.")
+            except ScanBudgetExceeded as exc:
+                # The rules after it still run; those with patterns stop the same way.
+                result = self._unchecked(rule, f"this analysis stopped running patterns: {exc}.")
             inserts += sum(1 for p in result.recommendations if p.edit.kind == "insert_after")
             results.append(result)
         if playbook.hygiene:
@@ -290,6 +333,16 @@ class PlaybookEngine:
 
             results.extend(hygiene.results(model, citation_label=label))
         return results
+
+    @staticmethod
+    def _unchecked(rule: Rule, why: str) -> RuleResult:
+        return RuleResult(
+            rule_id=rule.id,
+            title=rule.title,
+            severity=rule.severity,
+            status="not_found",
+            message=f"Rule {rule.id} could not be checked: {why}",
+        )
 
     def _run_rule(self, rule: Rule, document: PreparedDocument, label: str, next_insert: int) -> RuleResult:
         found = list(_CompiledFind.of(rule.find).sentences(document))
@@ -315,13 +368,13 @@ class PlaybookEngine:
                 failing = found
             elif kind == "must_match":
                 pattern = compile_pattern(str(rule.check.value))
-                passing = [s for s in found if bounded_search(pattern, s.norm) is not None]
+                passing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
                 if passing:
                     return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
                 failing = found[:1]
             else:
                 pattern = compile_pattern(str(rule.check.value))
-                failing = [s for s in found if bounded_search(pattern, s.norm) is not None]
+                failing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
                 if not failing:
                     return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in found))
             reason = {

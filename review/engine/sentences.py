@@ -110,7 +110,9 @@ _LETTER_LABELS = frozenset(
 )
 
 # Candidate end: terminal punctuation, optional closing quotes/brackets, then white space.
-_CANDIDATE = re.compile(r"(?:\.{3}|\u2026|[.?!])+[\"'\u201d\u2019)\]]*(?=\s)")
+# One character class, not an alternation of "..." and ".": a run of dots (a table of contents
+# leader) must not backtrack exponentially when no white space follows it.
+_CANDIDATE = re.compile(r"[.?!\u2026]+[\"'\u201d\u2019)\]]*(?=\s)")
 _TOKEN_BEFORE = re.compile(r"(\S+)$")
 _MULTI_LEVEL_NUMBER = re.compile(r"^\(?\d+(?:\.\d+)+$")
 _CLAUSE_LABEL = re.compile(r"^(?:\(?\d{1,3}|\(?[a-z]{1,2}\)|\(?[ivxlc]{1,6}\)|[ivxlc]{1,6}|[a-z])$", re.IGNORECASE)

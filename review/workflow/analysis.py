@@ -7,6 +7,7 @@ the unique constraints make a redelivered or duplicated task store the recommend
 
 from __future__ import annotations
 
+import datetime
 import logging
 import os
 import time
@@ -268,7 +269,7 @@ def counterparty_fields(author: str, date: str, origin: str) -> dict[str, Any]:
     records, parsed; an unreadable date is left out rather than guessed)."""
     changed_at = parse_datetime(date) if date else None
     if changed_at is not None and timezone.is_naive(changed_at):
-        changed_at = timezone.make_aware(changed_at, timezone.utc)
+        changed_at = timezone.make_aware(changed_at, datetime.UTC)
     return {"source": RecommendationSource.COUNTERPARTY, "origin": origin, "author": author[:255],
             "changed_at": changed_at}
 

@@ -3,7 +3,7 @@ the corrected names (docs/decisions/parties-in-positions.md)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from review.engine.parties import Parties
@@ -26,7 +26,7 @@ def _playbook_wording(proposal: Proposal) -> bool:
     return proposal.action == "replace" and (proposal.position is not None or bool(proposal.variant))
 
 
-def review_parties_set(*, review: Review, actor: AbstractBaseUser, us: str, them: str) -> int:
+def review_parties_set(*, review: Review, actor: User, us: str, them: str) -> int:
     """Store how the contract names our party and the other one, then write every pending
     playbook proposal again with those names. Returns how many proposals were rewritten.
     Refuses empty or overlong names (nothing is changed then)."""

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from core.models import Team
 from documents.docx.compare import compare
 from documents.docx.model import Edit, EditError
 from documents.docx.tracked import comments, foreign_changes
 from documents.models import Document
 from documents.services import document_create, version_create
+from playbooks.models import PlaybookVersion
 from review.engine import counterparty, get_engine
 from review.models import (
     AnalysisJob,
@@ -48,7 +50,7 @@ class RoundResult:
 
 
 def review_next_round(
-    *, review: Review, data: bytes, filename: str, actor: AbstractBaseUser, author: str = ""
+    *, review: Review, data: bytes, filename: str, actor: User, author: str = ""
 ) -> RoundResult:
     """Compare their returned file with our current version and add one item per difference.
 
@@ -101,12 +103,12 @@ def review_next_round(
     return RoundResult(items=len(items), returned=returned, message=message)
 
 
-def review_start_round(*, owner: AbstractBaseUser, document: Document, playbook_version: object,
-                       party: str = "", team: object | None = None) -> Review:
+def review_start_round(*, owner: User, document: Document, playbook_version: PlaybookVersion,
+                       party: str = "", team: Team | None = None) -> Review:
     """A review of a draft we already sent (headless ``--previous``): our text was reviewed in
     the round before, so it starts complete, with nothing of ours to decide, ready for their
     returned draft (``review_next_round``)."""
-    review = review_start(owner=owner, team=team, document=document,  # type: ignore[arg-type]
+    review = review_start(owner=owner, team=team, document=document,
                           playbook_version=playbook_version, enqueue=False, party=party)
     with transaction.atomic():
         lock_review(review.pk)
@@ -121,7 +123,7 @@ def review_start_round(*, owner: AbstractBaseUser, document: Document, playbook_
     return review
 
 
-def _expand(differences: list) -> list:  # type: ignore[type-arg]
+def _expand(differences: list) -> list:
     """One entry per item: a difference with several edits makes that many items."""
     return [d for d in differences for _ in d.edits]
 
@@ -139,13 +141,13 @@ def _flagged_by_playbook(review: Review, model: object, changed: set[int | None]
             continue
         for evidence in result.evidence:
             index = positions.get(evidence.locator)
-            if index in changed:
+            if index is not None and index in changed:
                 notes.setdefault(index, []).append(result.title)
     return {index: "The playbook flags their wording: " + "; ".join(sorted(set(titles))) + "."
             for index, titles in notes.items()}
 
 
-def comment_reply(*, review: Review, comment_id: str, text: str, actor: AbstractBaseUser) -> str:
+def comment_reply(*, review: Review, comment_id: str, text: str, actor: User) -> str:
     """Answer one of their comments: a reply comment of ours in the redline, made as a version
     (the text does not change) so it follows the cursor like every edit. Returns a message."""
     text = " ".join((text or "").split())[:2000]

@@ -88,3 +88,25 @@ def test_author_imports_a_spreadsheet_fixes_a_cell_and_publishes_the_draft(brows
     page.wait_for_url("**/v1/")
     assert page.get_by_role("heading", name="SaaS buying (imported) v1").is_visible()
     assert page.locator("table.rules-table tbody tr").count() == 20
+
+
+def test_author_drafts_a_playbook_from_a_precedent_and_publishes_it(browser_page):
+    from tests.conftest import shared_data
+    from tests.factories import TeamFactory, author
+
+    precedent = shared_data("forms", "commonpaper_docx", "commonpaper_cloud_service_agreement.docx")
+    user = author(team=TeamFactory())
+    page = browser_page
+    login(page, user.username, PASSWORD)
+    page.click("nav >> text=Playbooks")
+    page.click("text=Draft from precedents")
+    page.set_input_files("input[name=files]", str(precedent))
+    page.fill("input[name=name]", "Cloud services (customer)")
+    page.click("button:has-text('Draft the playbook')")
+    page.wait_for_selector("#draft-rules")
+    assert page.locator("#draft-rules tbody tr").count() >= 5
+    assert "{us}" in page.input_value("textarea[name=source]")
+    screenshot(page, "playbook-draft-from-precedent")
+    page.click("#upload-form button:has-text('Check and upload')")
+    page.wait_for_url("**/v1/")
+    assert page.get_by_role("heading", name="Cloud services (customer) v1").is_visible()

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from playbooks.loader import MAX_SOURCE_BYTES, PlaybookInvalid, ValidationIssue, load_playbook
-from playbooks.rules import PlaybookSpec, RegexTimeout, bounded_search
+from playbooks.rules import PlaybookSpec
 from tests.conftest import ROOT, missing_dependency
 
 DESIGN = ROOT.parent / "shared" / "DESIGN.md"
@@ -213,7 +213,7 @@ ERROR_CASES = [
     ),
     (
         with_rule("id: a\ntitle: T\nfind: {}\ncheck: {max_days: 3}"),
-        "rule a, find: needs at least one of any, all or regex (line 5)",
+        "rule a, find: needs at least one of any, all, regex or clause (line 5)",
         "",
     ),
     (
@@ -233,7 +233,7 @@ ERROR_CASES = [
     ),
     (
         with_rule("id: a\ntitle: T\nfind: {regex: 'invoice('}\ncheck: {max_days: 3}"),
-        "rule a, find.regex: is not a valid regular expression: missing ) at position 8 (line 5)",
+        "rule a, find.regex: is not a valid regular expression: missing ): invoice( (line 5)",
         "",
     ),
     (
@@ -258,7 +258,7 @@ ERROR_CASES = [
     ),
     (
         with_rule("id: a\ntitle: T\nfind: {any: [x]}\ncheck: {must_match: '[unclosed'}\npositions: [P]"),
-        "rule a, check.must_match: is not a valid regular expression: unterminated character set at position 9 (line 6)",
+        "rule a, check.must_match: is not a valid regular expression: missing ]: [unclosed (line 6)",
         "",
     ),
     (
@@ -323,7 +323,7 @@ ERROR_CASES = [
     ),
     (
         with_rule("id: a\ntitle: T\nfind: {any: [x]}\ncheck: {must_exist: true}\npositions: [P]\ninsert_after: {}"),
-        "rule a, insert_after: needs at least one of any, all or regex (line 8)",
+        "rule a, insert_after: needs at least one of any, all, regex or clause (line 8)",
         "",
     ),
     (
@@ -450,28 +450,10 @@ def test_oversized_file_is_refused_before_parsing():
     assert messages(big.encode()) == [f"the file is {len(big.encode()) // 1024} KB; the limit is 256 KB"]
 
 
-# --- author regexes are bounded in time --------------------------------------------------------
+# --- author regexes (the engine's rules: tests/playbooks/test_patterns.py) ---------------------
 
 
-@pytest.mark.parametrize("pattern", [r"(a+)+$", r"(x+x+)+y", r"(\w+\s?)+$", r"^(a|aa)+$"])
-def test_catastrophic_regexes_are_refused_at_upload_in_bounded_time(pattern):
-    quoted = pattern.replace("\\", "\\\\")
-    source = with_rule(f'id: a\ntitle: T\nfind: {{regex: "{quoted}"}}\ncheck: {{must_not_match: "{quoted}"}}')
-    started = time.perf_counter()
-    found = messages(source)
-    assert time.perf_counter() - started < 3
-    slow = "is too slow on long text (catastrophic backtracking, e.g. nested repeats like (a+)+): simplify it"
-    assert found == [f"rule a, find.regex: {slow} (line 5)", f"rule a, check.must_not_match: {slow} (line 6)"]
-
-
-def test_a_catastrophic_regex_at_run_time_times_out_instead_of_hanging():
-    started = time.perf_counter()
-    with pytest.raises(RegexTimeout):
-        bounded_search(r"(a+)+$", "a" * 50_000 + "!")
-    assert time.perf_counter() - started < 1
-
-
-def test_ordinary_regexes_pass_the_probes():
+def test_ordinary_regexes_are_accepted():
     spec = load_playbook(
         with_rule(
             "id: a\ntitle: T\nfind: {regex: '\\b(fees?|prices?)\\b'}\n"

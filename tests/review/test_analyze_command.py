@@ -25,18 +25,22 @@ def test_json_output_has_exactly_the_documented_shape() -> None:
     out = StringIO()
     call_command("analyze", str(contract()), "--playbook", str(PLAYBOOK), "--json", stdout=out)
     data = json.loads(out.getvalue())
-    assert set(data) == {"contract", "playbook", "results", "counterparty_changes", "comments"}
+    assert set(data) == {"contract", "playbook", "results", "counterparty_changes", "comments", "clauses"}
     assert data["counterparty_changes"] == [] and data["comments"] == []  # nobody else edited this one
     assert data["contract"] == "cuad_services_02.docx"
     assert set(data["playbook"]) == {"name", "version"}
     assert data["playbook"]["name"] == "CUAD clause coverage"
     assert data["playbook"]["version"].startswith("sha256:")
-    assert len(data["results"]) == 12
+    # One rule per CUAD category on clause types (the library playbook moved from 12 regex rules).
+    assert len(data["results"]) == 41
     for result in data["results"]:
         assert set(result) == {"rule_id", "title", "status", "severity", "evidence", "recommendations", "source"}
         assert result["source"] == "playbook"
         assert result["status"] in {"ok", "issue", "missing", "not_found"}
-        assert all(isinstance(s, str) for s in result["evidence"])
+        # Every rule of this playbook is on a clause type: evidence items carry the model's confidence.
+        for item in result["evidence"]:
+            assert set(item) == {"text", "confidence", "type", "title", "paragraph"}
+            assert item["type"] == result["rule_id"] and 0.5 <= item["confidence"] <= 1
         for rec in result["recommendations"]:
             assert set(rec) == {"action", "before", "after", "explanation"}
             assert rec["action"] in {"replace", "insert", "delete"}
@@ -44,6 +48,23 @@ def test_json_output_has_exactly_the_documented_shape() -> None:
     assert by_id["governing-law"]["status"] == "ok"
     missing = [r for r in data["results"] if r["status"] == "missing"]
     assert missing and all(r["recommendations"][0]["action"] == "insert" for r in missing)
+    assert data["clauses"], "the clause map lists the passages found"
+    for clause in data["clauses"]:
+        assert set(clause) == {"type", "title", "text", "confidence", "paragraph"}
+        assert 0.5 <= clause["confidence"] <= 1 and clause["paragraph"].startswith("p")
+    assert "governing-law" in {c["type"] for c in data["clauses"]}
+
+
+def test_pattern_only_rules_keep_plain_string_evidence(tmp_path: Path) -> None:
+    playbook = tmp_path / "p.yaml"
+    playbook.write_text(
+        "name: x\nrules:\n  - id: law\n    title: Law\n    find: {any: [governed by]}\n    check: {must_exist: true}\n"
+        "    positions: [\"New York law governs.\"]\n"
+    )
+    out = StringIO()
+    call_command("analyze", str(contract()), "--playbook", str(playbook), "--json", stdout=out)
+    (result,) = json.loads(out.getvalue())["results"]
+    assert result["evidence"] and all(isinstance(s, str) for s in result["evidence"])
 
 
 def test_table_output_is_readable() -> None:

@@ -55,6 +55,7 @@ def test_accept_through_htmx_renders_the_next_card_and_pushes_its_url(client):
     assert f'<li id="rec-{decided.pk}" class="" hx-swap-oob="true">' in html and "Accepted</span>" in html
     assert f'<li id="rec-{nxt.pk}" class="current" hx-swap-oob="true">' in html
     assert 'id="counts" hx-swap-oob="true">1 decided · 2 pending' in html
+    assert f"Recommendation {nxt.ordinal} of 3<" in html  # not "of 0": the card's context has the total
     assert 'id="review-header" hx-swap-oob="true"' in html and "document version 2" in html
     assert "version 2 of the contract was made" in html
     assert response["HX-Push-Url"] == reverse("review:recommendation", args=[review.pk, nxt.pk])

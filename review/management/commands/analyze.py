@@ -10,10 +10,16 @@ With ``--json`` it prints exactly::
                   "source": "playbook" | "counterparty", ["author", "changed_at"]}],
      "counterparty_changes": [{"source": "counterparty", "origin", "author", "date", "title",
                                "locator", "before", "after"}],
-     "comments": [{"id", "author", "date", "text", "locator", "anchored"}]}
+     "comments": [{"id", "author", "date", "text", "locator", "anchored"}],
+     "clauses": [{"type", "title", "text", "confidence", "paragraph"}]}
 
 A result is ``"source": "counterparty"`` when its evidence lies in text the other side inserted
 as a tracked change; each of their tracked changes is listed in ``counterparty_changes``.
+
+An evidence item is the sentence (a string) for a pattern-only rule, and an object
+``{"text", "confidence", "type", "title", "paragraph"}`` for a rule on a clause type
+(``find: {clause: ...}``). ``clauses`` is the clause map: every passage the clause model finds at
+or above its type's threshold, for all 41 CUAD types (``docs/clause-model.md``).
 
 The playbook ``version`` is the file's own ``version:`` value when it has one, else
 ``sha256:<first 12 hex digits of the file>``, so two runs on the same file name the same version.
@@ -30,8 +36,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from documents.docx.model import TextModel
 from review.engine import counterparty, get_engine
-from review.engine.base import RuleResult
+from review.engine.base import Evidence, RuleResult
 
 
 def result_to_json(result: RuleResult) -> dict[str, Any]:
@@ -40,12 +47,36 @@ def result_to_json(result: RuleResult) -> dict[str, Any]:
         "title": result.title,
         "status": result.status,
         "severity": result.severity,
-        "evidence": [e.sentence for e in result.evidence],
+        "evidence": [_evidence_to_json(e) for e in result.evidence],
         "recommendations": [
             {"action": p.action, "before": p.before, "after": p.after, "explanation": p.explanation}
             for p in result.recommendations
         ],
     }
+
+
+def _evidence_to_json(evidence: Evidence) -> str | dict[str, Any]:
+    """A pattern-only rule's evidence stays the sentence (a string); a sentence the clause model
+    found is an object with its clause type and confidence."""
+    if not evidence.clause_type:
+        return evidence.sentence
+    return {
+        "text": evidence.sentence,
+        "confidence": evidence.confidence,
+        "type": evidence.clause_type,
+        "title": evidence.clause_title,
+        "paragraph": evidence.locator,
+    }
+
+
+def clauses_to_json(model: TextModel) -> list[dict[str, Any]]:
+    """The clause map: every passage at or above its type's threshold, all 41 types."""
+    from review.engine.clauses import detect
+
+    return [
+        {"type": p.type, "title": p.title, "text": p.text, "confidence": p.confidence, "paragraph": p.locator}
+        for p in detect(model)
+    ]
 
 
 def _playbook_version(spec_extra: dict[str, Any], source: bytes) -> str:
@@ -112,7 +143,7 @@ class Command(BaseCommand):
         changes = counterparty.changes_of(data) if theirs else []
         notes = comments(data)
         if json:
-            self._print_json(contract_path, spec.name, version, results, theirs, changes, notes)
+            self._print_json(contract_path, spec.name, version, results, theirs, changes, notes, clauses_to_json(model))
         else:
             self._print_table(contract_path, spec.name, version, results)
             for item in theirs:
@@ -121,7 +152,8 @@ class Command(BaseCommand):
                 self.stdout.write(f"[comment] {note.author}: {_shorten(note.text, 100)}")
 
     def _print_json(self, contract: Path, name: str, version: str, results: list[RuleResult],
-                    theirs: list[Any], changes: list[Any], notes: list[Any]) -> None:
+                    theirs: list[Any], changes: list[Any], notes: list[Any],
+                    clauses: list[dict[str, Any]]) -> None:
         rows = []
         for result in results:
             row = result_to_json(result)
@@ -134,6 +166,7 @@ class Command(BaseCommand):
             "contract": contract.name,
             "playbook": {"name": name, "version": version},
             "results": rows,
+            "clauses": clauses,
             "counterparty_changes": [item.to_dict() for item in theirs],
             "comments": [note.to_dict() for note in notes],
         }

@@ -79,7 +79,10 @@ def test_cuad_coverage_missing_clauses_get_insertions_that_apply() -> None:
     for result in missing:
         after = apply_edit_to_model(after, result.recommendations[0].edit)
     assert len(after.paragraphs) == len(model.paragraphs) + len(missing)
-    assert results[[r.id for r in spec.rules].index("non-compete")].status == "ok"
+    # Non-compete is a presence-is-risk rule now (must_not_exist): found means reported as an issue.
+    non_compete = results[[r.id for r in spec.rules].index("non-compete")]
+    assert non_compete.status == "issue" and non_compete.evidence[0].clause_type == "non-compete"
+    assert all(p.action != "insert" for p in non_compete.recommendations)
 
 
 def test_cuad_coverage_on_an_nda_is_sensible() -> None:

@@ -1,0 +1,87 @@
+"""The clause map of a review's current version: the clause types found, their passages and the
+key terms, as page context and as CSV / .xlsx exports. Reads only (no writes, no ORM queries of
+its own: the view passes the text model)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from documents.docx.model import TextModel
+from review.engine.clauses import CATEGORIES, ClausePassage, detect
+from review.engine.keyterms import KeyTerm, key_terms
+
+
+@dataclass(frozen=True)
+class ClauseGroup:
+    slug: str
+    title: str
+    description: str
+    passages: list[ClausePassage]
+
+
+@dataclass(frozen=True)
+class ClauseMap:
+    groups: list[ClauseGroup]  # the types found, in CUAD's order
+    missing: list[str]  # titles of the types not found
+    terms: list[KeyTerm]
+
+
+def clause_map_of(model: TextModel) -> ClauseMap:
+    passages = detect(model)
+    by_type: dict[str, list[ClausePassage]] = {}
+    for passage in passages:
+        by_type.setdefault(passage.type, []).append(passage)
+    groups = [ClauseGroup(c.slug, c.title, c.description, by_type[c.slug]) for c in CATEGORIES if c.slug in by_type]
+    missing = [c.title for c in CATEGORIES if c.slug not in by_type]
+    return ClauseMap(groups=groups, missing=missing, terms=key_terms(model, passages))
+
+
+_HEADER = ["section", "clause type", "slug", "value", "confidence", "paragraph", "text"]
+
+
+def _rows(clause_map: ClauseMap) -> list[list[object]]:
+    rows: list[list[object]] = []
+    for term in clause_map.terms:
+        p = term.passage
+        rows.append(
+            ["key term", term.label, term.slug, term.value, p.confidence if p else "", p.locator if p else "",
+             p.text if p else ""]
+        )  # fmt: skip
+    for group in clause_map.groups:
+        for p in group.passages:
+            rows.append(["clause", group.title, group.slug, "", p.confidence, p.locator, p.text])
+    return rows
+
+
+def _safe(value: object) -> object:
+    """Spreadsheet cells never start a formula: contract text is untrusted."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def clause_map_csv(clause_map: ClauseMap) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(_HEADER)
+    for row in _rows(clause_map):
+        writer.writerow([_safe(v) for v in row])
+    return out.getvalue().encode("utf-8-sig")  # a BOM so Excel reads UTF-8
+
+
+def clause_map_xlsx(clause_map: ClauseMap) -> bytes:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Clause map"
+    sheet.append(_HEADER)
+    for row in _rows(clause_map):
+        sheet.append([_safe(v) for v in row])
+    for column, width in zip("ABCDEFG", (10, 32, 28, 30, 11, 10, 100), strict=True):
+        sheet.column_dimensions[column].width = width
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

@@ -1,0 +1,118 @@
+"""The passages a clause model scores: sentences with the structure around them. Pure, no ORM.
+
+A passage is one sentence of a paragraph (``review/engine/sentences.py``), with the heading of the
+section it sits in (the last heading paragraph before it) and the inline title of its own
+paragraph ("7.2 Governing Law. This Agreement ..."). Headings are context, never evidence:
+a passage that is only a heading is marked ``heading`` and is never returned as a clause (the one
+exception is the contract's title, which is what CUAD's "Document Name" labels).
+
+The same code cuts training text (CUAD's plain text, one paragraph a line) and a .docx text
+model, so the model sees at run time what it was trained on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from review.engine.sentences import split_sentences
+
+_LABEL = re.compile(
+    r"^\s*(?:(?:section|article|clause|part)\s+)?(?:\(?[0-9]{1,3}(?:\.[0-9]{1,3})*\.?\)?|\(?[a-z]\)|\(?[ivxlc]{1,6}\)|[ivxlc]{1,6}\.)\s+",
+    re.IGNORECASE,
+)
+_SMALL = frozenset({"of", "and", "or", "the", "to", "for", "in", "on", "a", "an", "by", "with", "as", "upon", "not"})
+_MAX_HEADING_WORDS = 10
+_MAX_CONTEXT = 160  # characters of heading kept as context
+
+
+def is_heading(text: str) -> bool:
+    """A line that only names a section: "7. LIMITATION OF LIABILITY", "Governing Law.",
+    "ARTICLE 5 - TERM". Short, no verb-bearing lower-case run, ends without a clause."""
+    stripped = _LABEL.sub("", text.strip(), count=1).strip().rstrip(".:;-\u2013\u2014 ")
+    if not stripped:
+        return bool(text.strip())  # a bare number such as "7." is structure too
+    words = stripped.split()
+    if len(words) > _MAX_HEADING_WORDS or len(stripped) > 120:
+        return False
+    letters = [c for c in stripped if c.isalpha()]
+    if not letters:
+        return True
+    if all(c.isupper() for c in letters):
+        return True
+    return all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in _SMALL for w in words)
+
+
+@dataclass(frozen=True)
+class Passage:
+    locator: str
+    paragraph_index: int
+    start: int  # offsets in the paragraph's text
+    end: int
+    text: str
+    heading: str  # section heading and inline title, "" when none
+    is_heading: bool
+
+
+def _clean_heading(text: str) -> str:
+    return " ".join(_LABEL.sub("", text.strip(), count=1).split())[:_MAX_CONTEXT]
+
+
+def cut(paragraphs: Iterable[tuple[str, str]]) -> list[Passage]:
+    """Passages of ``(locator, text)`` paragraphs, in document order."""
+    passages: list[Passage] = []
+    section = ""
+    for index, (locator, text) in enumerate(paragraphs):
+        if not text.strip():
+            continue
+        spans = split_sentences(text)
+        if not spans:
+            continue
+        whole_heading = len(spans) == 1 and is_heading(text[spans[0][0] : spans[0][1]])
+        if whole_heading:
+            section = _clean_heading(text)
+            start, end = spans[0]
+            passages.append(Passage(locator, index, start, end, text[start:end], section, True))
+            continue
+        title = ""
+        for position, (start, end) in enumerate(spans):
+            sentence = text[start:end]
+            heading_only = is_heading(sentence)
+            if heading_only and position == 0:
+                title = _clean_heading(sentence)
+            context = " ".join(x for x in (section, title) if x)
+            passages.append(Passage(locator, index, start, end, sentence, context, heading_only))
+    return passages
+
+
+def cut_text(text: str) -> tuple[list[Passage], list[int]]:
+    """Passages of a plain text (one paragraph a line) and each line's offset in ``text``."""
+    lines = text.split("\n")
+    offsets, position = [], 0
+    for line in lines:
+        offsets.append(position)
+        position += len(line) + 1
+    return cut((f"p{i + 1}", line) for i, line in enumerate(lines)), offsets
+
+
+TITLE_SLUG = "document-name"
+_TITLE_PARAGRAPHS = 8  # a title sits in the first few paragraphs
+
+
+def allowed(passages: Sequence[Passage], slugs: Sequence[str]) -> np.ndarray:
+    """Which (passage, category) pairs may be evidence: never a heading alone, except the
+    contract's own title for its name."""
+    not_heading = np.array([not p.is_heading for p in passages], dtype=bool)
+    mask = np.repeat(not_heading[:, None], len(slugs), axis=1)
+    if TITLE_SLUG in slugs:
+        early = np.array([p.paragraph_index < _TITLE_PARAGRAPHS for p in passages], dtype=bool)
+        mask[:, list(slugs).index(TITLE_SLUG)] |= early
+    return mask
+
+
+def feature_texts(passages: Sequence[Passage]) -> tuple[list[str], list[str]]:
+    """(passage texts, heading texts) as the vectorisers read them."""
+    return [p.text for p in passages], [p.heading for p in passages]

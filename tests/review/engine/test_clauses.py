@@ -1,0 +1,90 @@
+"""The clause model: categories, the committed artifact, headings are not evidence (real CUAD text)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+from documents.docx.model import Paragraph, TextModel
+from review.engine.clauses import CATEGORIES, ClausePassage, detect, detect_type, get_model, slug_for, suggest
+from review.engine.clauses.model import ARTIFACT, record
+from review.engine.clauses.passages import cut, is_heading
+
+DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data"
+DEV = DATA / "cuad" / "txt"
+
+
+def text_model(*texts: str) -> TextModel:
+    return TextModel(paragraphs=tuple(Paragraph(locator=f"p{i + 1}", text=t) for i, t in enumerate(texts)))
+
+
+def dev_line(name: str, startswith: str) -> str:
+    for line in (DEV / name).read_text(encoding="utf-8").split("\n"):
+        if line.strip().startswith(startswith):
+            return line
+    raise AssertionError(f"{startswith!r} not in {name}")
+
+
+def test_there_are_41_categories_with_cuad_slugs_and_descriptions():
+    slugs = [c.slug for c in CATEGORIES]
+    assert len(slugs) == 41 == len(set(slugs))
+    for expected in ("cap-on-liability", "rofr-rofo-rofn", "ip-ownership-assignment", "unlimited-all-you-can-eat-license"):
+        assert expected in slugs
+    assert slug_for("Rofr/Rofo/Rofn") == "rofr-rofo-rofn"
+    assert slug_for("Unlimited/All-You-Can-Eat-License") == "unlimited-all-you-can-eat-license"
+    assert all(c.description and c.title for c in CATEGORIES)
+    assert suggest("cap-on-liabilty") == "cap-on-liability"
+
+
+def test_the_committed_model_matches_its_record_and_the_training_data():
+    rec = record()
+    assert ARTIFACT.stat().st_size <= 30 * 1024 * 1024
+    assert rec["artifact_bytes"] == ARTIFACT.stat().st_size
+    data = DATA / "cuad-train" / "contracts.jsonl.gz"
+    digest = hashlib.sha256(data.read_bytes()).hexdigest()
+    assert rec["data"]["sha256"] == f"sha256:{digest}"
+    assert set(rec["cross_validation"]["categories"]) == {c.slug for c in CATEGORIES}
+    assert get_model() is get_model()  # loaded once, shared
+
+
+def test_headings_are_cut_as_headings_and_sentences_keep_their_section():
+    passages = cut([("p1", "9       LIMITATION OF LIABILITY."), ("p2", "Each party shall pay its own costs. It shall not be liable.")])
+    assert [p.is_heading for p in passages] == [True, False, False]
+    assert passages[1].heading == "LIMITATION OF LIABILITY."
+    assert is_heading("7. Limitation of Liability.") and not is_heading("Neither party shall be liable for lost profits.")
+
+
+def test_a_limitation_of_liability_heading_over_a_clause_with_no_cap_is_not_a_cap():
+    heading = dev_line("cuad_hosting_01.txt", "9       LIMITATION OF LIABILITY")
+    # A real sentence with no cap in it (CUAD labels none of it), under that real heading.
+    no_cap = dev_line("cuad_outsourcing_02.txt", "13.5 Liquidated Damages.").split(".  ", 1)[1].split(". ")[0] + "."
+    model = text_model(heading, no_cap)
+    assert detect_type(model, "cap-on-liability") == []
+    assert detect_type(text_model(heading), "cap-on-liability") == []  # the heading alone: nothing
+
+
+def test_a_clause_stating_a_cap_with_no_heading_is_a_cap():
+    line = dev_line("cuad_outsourcing_02.txt", "13.4 Limitation of Liability.")
+    clause = line.split("Limitation of Liability.", 1)[1].strip()  # the heading taken away
+    assert "total liability" in clause
+    found = detect_type(text_model("The parties agree as follows.", clause), "cap-on-liability")
+    assert found and found[0].locator == "p2" and found[0].confidence >= 0.5
+    assert isinstance(found[0], ClausePassage) and clause[found[0].start : found[0].end] == found[0].text
+
+
+def test_detect_returns_every_type_above_threshold_in_document_order():
+    text = (DEV / "cuad_outsourcing_02.txt").read_text(encoding="utf-8")
+    model = text_model(*text.split("\n"))
+    passages = detect(model)
+    assert {p.type for p in passages} >= {"governing-law", "cap-on-liability"}
+    assert all(0.5 <= p.confidence <= 1 for p in passages)
+    order = [model.positions[p.locator] for p in passages]
+    assert order == sorted(order)
+    with pytest.raises(KeyError, match="did you mean 'governing-law'"):
+        detect(model, types=["governing-lwa"])
+    only = detect(model, types=["governing-law"])
+    assert only and {p.type for p in only} == {"governing-law"}
+    assert not any(re.fullmatch(r"[A-Z0-9 .]+", p.text.strip()) and len(p.text) < 40 for p in passages if p.type != "document-name")
