@@ -694,13 +694,18 @@ class _Validator:
         return clause, min_confidence
 
     def check(self, rule_id: str, node: Node) -> Check | None:
-        fields = self.mapping(rule_id, "check", node, CHECK_KINDS)
+        fields = self.mapping(rule_id, "check", node, (*CHECK_KINDS, "near"))
         if fields is None:
             return None
+        near_field = fields.pop("near", None)
         if isinstance(node, MappingNode) and not node.value:
             self.error(rule_id, "check", node, "needs exactly one check, e.g. {max_days: 30}")
             return None
         if not fields:
+            if near_field is not None:
+                self.error(
+                    rule_id, "check", node, "near needs a number check beside it, e.g. {max_days: 60, near: notice}"
+                )
             return None  # only unknown checks: already reported
         if len(fields) > 1:
             names = ", ".join(fields)
@@ -712,6 +717,9 @@ class _Validator:
             )
             return None
         ((kind, (_, value_node)),) = fields.items()
+        if near_field is not None and kind not in NUMBER_CHECKS:
+            self.error(rule_id, "check.near", near_field[0], f"only a number check takes near (this is {kind})")
+            return None
         if kind in ("must_exist", "must_not_exist"):
             if value_node.tag == "tag:yaml.org,2002:bool" and self.scalar(value_node) is True:
                 return Check(kind=kind, value=True)  # type: ignore[arg-type]
@@ -753,7 +761,30 @@ class _Validator:
             return None
         if isinstance(number, float) and number.is_integer():
             number = int(number)
-        return Check(kind=kind, value=number)  # type: ignore[arg-type]
+        near: tuple[str, ...] = ()
+        if near_field is not None:
+            near = self.near(rule_id, near_field[1])
+            if near is None:
+                return None
+        return Check(kind=kind, value=number, near=near)  # type: ignore[arg-type]
+
+    def near(self, rule_id: str, node: Node) -> tuple[str, ...] | None:
+        """``near: notice`` or ``near: [notice, non-renewal]``: words next to the quantity the limit
+        is about."""
+        nodes = node.value if isinstance(node, SequenceNode) else [node]
+        words: list[str] = []
+        for item in nodes:
+            text = self.text(rule_id, "check.near", item)
+            if text is None:
+                return None
+            if not text.strip():
+                self.error(rule_id, "check.near", item, "must be a word or phrase, e.g. near: notice")
+                return None
+            words.append(text.strip())
+        if not words:
+            self.error(rule_id, "check.near", node, "must be a word or phrase, e.g. near: notice")
+            return None
+        return tuple(words)
 
     def variants(self, rule_id: str, node: Node) -> list[tuple[str, str]]:
         if not self.tag_ok(rule_id, "variants", node):

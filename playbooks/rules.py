@@ -268,14 +268,23 @@ class Check:
     # True for must_exist/must_not_exist, a regex string for must_match/must_not_match, a
     # number (days, amount, percent) for the limit checks.
     value: bool | str | float
+    # Number checks only: words naming the quantity the limit is about ("notice"), when the
+    # sentence states several (a renewal term and a notice period). Empty: the rule's own
+    # ``find`` phrases decide (review/engine/subject.py).
+    near: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {self.kind: self.value}
+        data: dict[str, Any] = {self.kind: self.value}
+        if self.near:
+            data["near"] = list(self.near)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Check:
+        data = dict(data)
+        near = data.pop("near", ())
         ((kind, value),) = data.items()
-        return cls(kind=cast(CheckKind, kind), value=value)
+        return cls(kind=cast(CheckKind, kind), value=value, near=tuple(near))
 
 
 @dataclass(frozen=True)

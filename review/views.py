@@ -18,6 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect, push_url, retarget, tri
 from core.downloads import attachment
 from documents import selectors as document_selectors
 from documents.docx.diff import word_diff_html
+from documents.docx.edit import edit_problem
 from documents.docx.validate import UploadRejected
 from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
@@ -115,6 +116,14 @@ def _show_tracked(review: Review, current: Recommendation | None) -> tuple[Recom
     return current, superseded
 
 
+def _cannot_apply(review: Review, proposal: Any) -> str:
+    """Why the proposal can never be applied as it stands (it would cut through a field, say),
+    or "": such a card offers no Accept that would fail every time."""
+    if proposal.base_version_id != review.current_version_id:
+        return ""  # shown after re-anchoring; an older one is refused as stale anyway
+    return edit_problem(review.current_version.text_model, proposal.edit_obj) or ""
+
+
 def _card_context(review: Review, current: Recommendation | None,
                   counts: dict[str, int] | None = None) -> dict[str, Any]:
     """What the card needs, and no more: this renders after every decision (the hot path, at
@@ -145,6 +154,7 @@ def _card_context(review: Review, current: Recommendation | None,
         context["proposal"] = proposal
         # word_diff_html escapes both texts itself and adds only <ins>/<del>.
         context["redline"] = mark_safe(word_diff_html(proposal.before, proposal.after))
+        context["cannot_apply"] = _cannot_apply(review, proposal)
         try:
             rule = review.playbook_version.playbook_spec.rule(current.rule_id)
         except KeyError:
@@ -228,8 +238,12 @@ def _clause_context(review: Review, rec: Recommendation) -> list[dict[str, Any]]
             pieces.append({"text": text[start:end], "mark": True})
             position = end
         pieces.append({"text": text[position:], "mark": False})
-        parts.append({"locator": locator, "pieces": [p for p in pieces if p["text"]]})
+        parts.append({"locator": locator, "pieces": [p for p in pieces if p["text"]],
+                      "where": _PART_LABELS.get(paragraph.part, "")})
     return parts
+
+
+_PART_LABELS = {"footnote": "In a footnote", "endnote": "In an endnote", "textbox": "In a text box"}
 
 
 def _render_review(request: HttpRequest, review: Review, current: Recommendation | None = None) -> HttpResponse:

@@ -28,7 +28,7 @@ from typing import Any
 
 from lxml import etree
 
-from . import ns
+from . import ns, package
 from .diff import word_diff
 from .model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel, TrackedAuthor
 from .tracked import (
@@ -38,7 +38,7 @@ from .tracked import (
     is_comment_reference_run,
     rescue_comment_anchors,
 )
-from .xmlmap import ParagraphMap, locate_paragraphs, map_paragraph
+from .xmlmap import ParagraphMap, locate_all, map_paragraph
 
 Element = Any
 
@@ -86,13 +86,16 @@ def check_replace(locator: str, text: str, protected: Iterable[tuple[int, int]],
         raise EditError("The edit does not change anything.")
     check_new_text(edit.after)
     spans = list(protected)
-    if any(_overlaps(span, start, end) for span in spans):
-        raise EditError(
-            f"The edit would change a field (such as a cross-reference or a page number) in paragraph "
-            f"{locator}; only the text around it can be edited."
-        )
-    if start == end and not _insertion_anchor_ok(text, spans, start):
-        raise EditError(f"Text cannot be inserted between two fields in paragraph {locator}.")
+    # Word by word, as applied: a field inside the span that the new wording keeps word for word
+    # is left alone and the edit changes the text beside it.
+    for offset, old, _ in _word_changes(start, edit.before, edit.after):
+        if any(_overlaps(span, offset, offset + len(old)) for span in spans):
+            raise EditError(
+                f"The edit would change a field (such as a cross-reference or a page number) in paragraph "
+                f"{locator}; only the text around it can be edited."
+            )
+        if not old and not _insertion_anchor_ok(text, spans, offset):
+            raise EditError(f"Text cannot be inserted between two fields in paragraph {locator}.")
 
 
 def _char_protected(spans: list[tuple[int, int]], index: int) -> bool:
@@ -139,8 +142,8 @@ def check_delete(
         )
     if last_in_cell:
         raise EditError(
-            f"Paragraph {locator} is the only paragraph of its table cell, so it cannot be deleted; replace its "
-            "text instead."
+            f"Paragraph {locator} is the only paragraph of its table cell, footnote or text box, so it cannot be "
+            "deleted; replace its text instead."
         )
     if section_break:
         raise EditError(
@@ -218,7 +221,12 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
         assert edit.start is not None
         end = edit.start + len(edit.before)
         text = paragraph.text[: edit.start] + edit.after + paragraph.text[end:]
-        protected = _shift(paragraph.protected, end, len(edit.after) - len(edit.before))
+        protected = paragraph.protected
+        if protected:
+            # Field spans move with the word-level pieces around them (a field the edit keeps
+            # inside its span stays protected where it now is).
+            for offset, old, new in reversed(_word_changes(edit.start, edit.before, edit.after)):
+                protected = _shift(protected, offset + len(old), len(new) - len(old))
         paragraphs[index] = dataclasses.replace(paragraph, text=text, protected=protected)
     elif edit.kind == "insert_after":
         check_insert(paragraph, edit)
@@ -232,6 +240,7 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
             heading_level=paragraph.heading_level,
             in_table=paragraph.in_table,
             cell=paragraph.cell,
+            part=paragraph.part,
             # The XML copies the anchor's paragraph properties, numbering included.
             num_id=paragraph.num_id,
             num_level=paragraph.num_level,
@@ -256,6 +265,15 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
         # Same locators in the same order: the index carries over (a decision stays O(1) here).
         result.__dict__["positions"] = model.__dict__["positions"]
     return result
+
+
+def edit_problem(model: TextModel, edit: Edit) -> str | None:
+    """Why ``edit`` cannot be applied to ``model`` (the sentence a lawyer reads), or None."""
+    try:
+        apply_edit_to_model(model, edit)
+    except EditError as exc:
+        return str(exc)
+    return None
 
 
 # --- the XML --------------------------------------------------------------------------------
@@ -405,13 +423,56 @@ def _dominant_rpr(pm: ParagraphMap) -> Element | None:
     return runs[best].find(ns.RPR)
 
 
-class _Located:
-    __slots__ = ("cell", "element", "stack")
+# Run properties that set a word apart from the body text around it: a bold clause number or
+# defined term, an underlined heading, a character style ("Strong", a firm's "Defined Term").
+_EMPHASIS = (ns.RSTYLE, ns.B, ns.I, ns.U, ns.w("caps"), ns.w("smallCaps"), ns.w("highlight"), ns.w("vertAlign"))
+_OFF = frozenset({"0", "false", "off", "none"})
 
-    def __init__(self, element: Element, stack: tuple[bool, ...], cell: str) -> None:
+
+def _emphasis(rpr: Element | None) -> tuple[str, ...]:
+    if rpr is None:
+        return ()
+    marks = []
+    for tag in _EMPHASIS:
+        child = rpr.find(tag)
+        if child is None:
+            continue
+        value = child.get(ns.VAL)
+        if tag in (ns.RSTYLE, ns.U, ns.w("highlight"), ns.w("vertAlign")):
+            if value and value.lower() not in _OFF:
+                marks.append(f"{tag}={value}")
+        elif value is None or value.lower() not in _OFF:
+            marks.append(tag)
+    return tuple(marks)
+
+
+def body_rpr(pm: ParagraphMap, run: Element) -> Element | None:
+    """The formatting for new words: the formatting of the run they replace or stand beside,
+    unless that run is set apart from the paragraph's body text (a bold clause number, a
+    defined term, a run-in heading), in which case the body text's own: new words never become
+    bold or underlined because the word they replaced was. Text of a hyperlink keeps the link's
+    formatting (the new words stay inside the link)."""
+    candidate = run.find(ns.RPR)
+    if run.getparent().tag == ns.HYPERLINK:
+        return candidate
+    body = _dominant_rpr(pm)
+    if _emphasis(candidate) == _emphasis(body):
+        return candidate
+    return body
+
+
+class _Located:
+    __slots__ = ("cell", "element", "part", "stack")
+
+    def __init__(self, element: Element, stack: tuple[bool, ...], cell: str, part: str = "body") -> None:
         self.element = element
         self.stack = stack
         self.cell = cell
+        self.part = part  # the package part holding the paragraph (package.DOCUMENT_PART ...)
+
+
+# The suffix of a text box paragraph's fallback copy in the editor's index (never a locator).
+_TWIN = "~"
 
 
 class DocumentEditor:
@@ -421,7 +482,8 @@ class DocumentEditor:
     """
 
     def __init__(
-        self, root: Element, *, ids: IdAllocator | None = None, spare_ids: Callable[[], IdAllocator] | None = None
+        self, root: Element, *, ids: IdAllocator | None = None, spare_ids: Callable[[], IdAllocator] | None = None,
+        notes: dict[str, Element] | None = None,
     ) -> None:
         self.root = root
         # Clean mode still splits the other side's w:ins around our text and the copy needs a
@@ -432,9 +494,17 @@ class DocumentEditor:
         if body is None:
             raise EditError("The document has no body.")
         self.ids = ids
+        notes = notes or {}
         self.paragraphs: dict[str, _Located] = {}
-        for located in locate_paragraphs(body):
-            self.paragraphs[located.locator] = _Located(located.element, located.stack_start, located.cell)
+        for located in locate_all(body, notes.get(package.FOOTNOTES_PART), notes.get(package.ENDNOTES_PART)):
+            part = {"footnote": package.FOOTNOTES_PART, "endnote": package.ENDNOTES_PART}.get(
+                located.part, package.DOCUMENT_PART
+            )
+            self.paragraphs[located.locator] = _Located(located.element, located.stack_start, located.cell, part)
+            if located.twin is not None:
+                self.paragraphs[located.locator + _TWIN] = _Located(located.twin, (), located.cell + _TWIN, part)
+        # The parts an edit changed (the replay writes only those back).
+        self.touched: set[str] = set()
         # Elements this replay created in tracked mode: their text is "ours", not version 1's.
         self._our_ins: set[Element] = set()
         self._our_paragraphs: set[Element] = set()
@@ -452,6 +522,16 @@ class DocumentEditor:
     def apply(self, edit: Edit, author: TrackedAuthor | None = None) -> None:
         if self.ids is not None and author is None:
             raise ValueError("tracked mode needs an author for every edit")
+        twin = self.paragraphs.get(edit.locator + _TWIN)
+        same = twin is not None and self.map(edit.locator).text == map_paragraph(twin.element, twin.stack).text
+        self.touched.add(self._located(edit.locator).part)
+        self._apply_one(edit, author)
+        if same:
+            # A text box's fallback copy says the same as the text box, before and after.
+            new_locator = edit.new_locator + _TWIN if edit.new_locator else None
+            self._apply_one(dataclasses.replace(edit, locator=edit.locator + _TWIN, new_locator=new_locator), author)
+
+    def _apply_one(self, edit: Edit, author: TrackedAuthor | None) -> None:
         if edit.kind == "replace":
             self._replace(edit, author)
         elif edit.kind == "insert_after":
@@ -607,7 +687,8 @@ class DocumentEditor:
         first_parent = targets[0].getparent()
         anchor = [run for run in targets if run.getparent() is first_parent][-1]
         if after:
-            self._place(new_run(after, targets[0].find(ns.RPR)), anchor, after=True, author=author)
+            rpr = body_rpr(pm, targets[0])
+            self._place(new_run(after, rpr), anchor, after=True, author=author)
         self._remove_runs(targets, author)
 
     def _insert_text(self, pm: ParagraphMap, k: int, text: str, author: TrackedAuthor | None) -> None:
@@ -617,14 +698,16 @@ class DocumentEditor:
         spans = pm.protected
         left = next((p for p in pm.pieces if p.end == k and not _char_protected(spans, k - 1)), None)
         if left is not None:
+            rpr = body_rpr(pm, left.run)
             _cut_after(pm, k)
-            self._place(new_run(text, left.run.find(ns.RPR)), left.run, after=True, author=author)
+            self._place(new_run(text, rpr), left.run, after=True, author=author)
             return
         right = next((p for p in pm.pieces if p.start == k and not _char_protected(spans, k)), None)
         if right is not None:
+            rpr = body_rpr(pm, right.run)
             _cut_before(pm, k)
             run = right.elem.getparent()  # the cut may have moved the text into a new run
-            self._place(new_run(text, run.find(ns.RPR)), run, after=False, author=author)
+            self._place(new_run(text, rpr), run, after=False, author=author)
             return
         if pm.pieces:
             raise EditError("Text cannot be inserted between two fields.")
@@ -665,7 +748,7 @@ class DocumentEditor:
             self._our_paragraphs.add(paragraph)
             self._track_new_break(anchor_p, paragraph, author)
         anchor_p.addnext(paragraph)
-        self.paragraphs[edit.new_locator] = _Located(paragraph, (), located.cell)
+        self.paragraphs[edit.new_locator] = _Located(paragraph, (), located.cell, located.part)
 
     def _track_new_break(self, anchor_p: Element, paragraph: Element, author: TrackedAuthor) -> None:
         """Mark the paragraph break that the insertion adds.

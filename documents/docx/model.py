@@ -5,7 +5,8 @@ so a version's text model and an edit can be stored on a row and read back witho
 the .docx on the hot path.
 
 Locators are stable across versions: the paragraphs of version 1 are ``p1 .. pN`` in document
-order (body paragraphs and table-cell paragraphs; text-box paragraphs are not counted), and a
+order (body paragraphs and table-cell paragraphs), ``x1 ..`` for text-box paragraphs and
+``f1 ..`` / ``e1 ..`` for footnote / endnote paragraphs (xmlmap.py ``locate_all``), and a
 paragraph inserted by an edit gets the locator recorded in that edit (``n<k>``). A deleted
 locator is never reused. The docx engine assigns the same locators when it walks version 1's
 XML, so a replay of the edits finds each target element by locator.
@@ -50,6 +51,9 @@ class Paragraph:
     cell: str = ""
     # True when the paragraph's properties carry a section break (w:sectPr).
     section_break: bool = False
+    # Where the paragraph lives: "" the body (and its tables), "textbox", "footnote" or "endnote"
+    # (documents/docx/xmlmap.py ``locate_all``). Analysed, shown and edited like the body's.
+    part: str = ""
     # Word numbering (w:numPr, direct or from the paragraph style): the list instance id and the
     # level; "" when Word does not number the paragraph. The rendered number is worked out by
     # documents/docx/structure.py from ``TextModel.numbering``.
@@ -72,6 +76,8 @@ class Paragraph:
             data["cell"] = self.cell
         if self.section_break:
             data["section_break"] = True
+        if self.part:
+            data["part"] = self.part
         if self.num_id:
             data["num_id"] = self.num_id
             data["num_level"] = self.num_level
@@ -89,6 +95,7 @@ class Paragraph:
             ends_in_field=data.get("ends_in_field", False),
             cell=data.get("cell", ""),
             section_break=data.get("section_break", False),
+            part=data.get("part", ""),
             num_id=data.get("num_id", ""),
             num_level=data.get("num_level", 0),
         )

@@ -62,6 +62,13 @@ NAME = w("name")
 BASED_ON = w("basedOn")
 
 MC_ALTERNATE_CONTENT = f"{{{MC_NS}}}AlternateContent"
+MC_CHOICE = f"{{{MC_NS}}}Choice"
+MC_FALLBACK = f"{{{MC_NS}}}Fallback"
+TXBX_CONTENT = w("txbxContent")
+FOOTNOTE = w("footnote")
+ENDNOTE = w("endnote")
+FOOTNOTE_REFERENCE = w("footnoteReference")
+ENDNOTE_REFERENCE = w("endnoteReference")
 
 # Inline elements whose subtree never contributes visible text of the paragraph itself:
 # properties, deleted/moved-away text, drawings and text boxes (their paragraphs are not counted).

@@ -16,6 +16,9 @@ from lxml import etree
 
 DOCUMENT_PART = "word/document.xml"
 STYLES_PART = "word/styles.xml"
+FOOTNOTES_PART = "word/footnotes.xml"
+ENDNOTES_PART = "word/endnotes.xml"
+NOTE_PARTS = (FOOTNOTES_PART, ENDNOTES_PART)
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 COMPRESS_LEVEL = 6
 
@@ -70,6 +73,17 @@ def read_document_root(data: bytes) -> Any:
     if xml is None:
         raise PackageError("The file is a zip archive but not a Word document (it has no word/document.xml).")
     return parse_xml(xml)
+
+
+def read_note_roots(data: bytes) -> dict[str, Any]:
+    """The parsed footnotes and endnotes parts that the package has (by part name)."""
+    zf = open_package(data)
+    roots = {}
+    for name in NOTE_PARTS:
+        xml = read_part(zf, name)
+        if xml is not None:
+            roots[name] = parse_xml(xml)
+    return roots
 
 
 def serialize(root: Any) -> bytes:

@@ -20,7 +20,7 @@ from .diff import word_diff
 from .model import Paragraph, TextModel
 from .textmodel import StyleInfo, paragraph_heading_level, paragraph_style
 from .tracked import ForeignChange, has_revisions, paragraph_changes, short_date
-from .xmlmap import iter_blocks, map_paragraph
+from .xmlmap import iter_blocks, locate_all, map_paragraph
 
 Format = tuple[bool, bool, bool]  # bold, italic, underline
 PLAIN: Format = (False, False, False)
@@ -93,13 +93,16 @@ def _run_format(run: Any, char_styles: _CharStyles) -> Format:
 
 
 class _BaseParagraph:
-    __slots__ = ("deleted", "deleted_keys", "heading_level", "inserted", "inserted_keys", "locator", "segments", "text")
+    __slots__ = ("css", "deleted", "deleted_keys", "heading_level", "inserted", "inserted_keys", "locator", "segments",
+                 "text")
 
-    def __init__(self, locator: str, text: str, segments: list[tuple[int, int, Format]], heading: int | None):
+    def __init__(self, locator: str, text: str, segments: list[tuple[int, int, Format]], heading: int | None,
+                 css: str = "") -> None:
         self.locator = locator
         self.text = text
         self.segments = segments
         self.heading_level = heading
+        self.css = css  # "textbox", "note footnote" ...: where the paragraph lives
         # The other side's pending changes in version 1: inserted spans and deleted text at
         # its position, each with "author, date" for the title.
         self.inserted: list[tuple[int, int, str]] = []
@@ -121,7 +124,7 @@ class _BaseParagraph:
     def without(self, decided: frozenset[str]) -> _BaseParagraph:
         """The same paragraph with the marks of decided changes taken out (a decided change of
         theirs is no longer theirs pending: accepted it is plain text, rejected it is our diff)."""
-        copy = _BaseParagraph(self.locator, self.text, self.segments, self.heading_level)
+        copy = _BaseParagraph(self.locator, self.text, self.segments, self.heading_level, self.css)
         copy.inserted = [m for m, k in zip(self.inserted, self.inserted_keys, strict=True) if k not in decided]
         copy.deleted = [m for m, k in zip(self.deleted, self.deleted_keys, strict=True) if k not in decided]
         return copy
@@ -201,9 +204,9 @@ def _open_tag(heading: int | None, locator: str, css: str = "") -> tuple[str, st
 
 def _render_base(base: _BaseParagraph, current: Paragraph | None) -> str:
     if current is None:
-        open_, close = _open_tag(base.heading_level, base.locator, "deleted")
+        open_, close = _open_tag(base.heading_level, base.locator, " ".join(filter(None, [base.css, "deleted"])))
         return f"{open_}<del>{_slice(base, 0, len(base.text))}</del>{close}"
-    open_, close = _open_tag(base.heading_level, base.locator)
+    open_, close = _open_tag(base.heading_level, base.locator, base.css)
     if current.text == base.text:
         return f"{open_}{_slice(base, 0, len(base.text))}{close}"
     parts = []
@@ -276,13 +279,9 @@ def _layout(original: bytes) -> _Base:
     items: list[tuple[str, _BaseParagraph | None, str]] = []
     stack: tuple[bool, ...] = ()
     index = 0
-    for kind, element in iter_blocks(body):
-        if kind != "p":
-            items.append(("html", None, _BLOCK_TAGS[kind]))
-            continue
-        index += 1
-        pm = map_paragraph(element, stack)
-        stack = pm.stack_end
+    extras = _extras(original, body)
+
+    def add(locator: str, element: Any, pm: Any, css: str = "") -> None:
         segments: list[tuple[int, int, Format]] = []
         last_run, fmt = None, PLAIN
         for piece in pm.pieces:
@@ -293,12 +292,43 @@ def _layout(original: bytes) -> _Base:
             else:
                 segments.append((piece.start, piece.end, fmt))
         style = paragraph_style(element)
-        base = _BaseParagraph(f"p{index}", pm.text, segments, paragraph_heading_level(element, style, styles))
+        heading = paragraph_heading_level(element, style, styles) if not css else None
+        base = _BaseParagraph(locator, pm.text, segments, heading, css)
         if revisions:
             base.add_changes(paragraph_changes(element, base.locator, pm))
-        open_, close = _open_tag(base.heading_level, base.locator)
+        open_, close = _open_tag(base.heading_level, base.locator, css)
         items.append(("p", base, f"{open_}{_slice(base, 0, len(base.text))}{close}"))
+
+    for located in extras.get("", ()):
+        add(located.locator, located.element, located.map, _PART_CSS[located.part])
+    for kind, element in iter_blocks(body):
+        if kind != "p":
+            items.append(("html", None, _BLOCK_TAGS[kind]))
+            continue
+        index += 1
+        pm = map_paragraph(element, stack)
+        stack = pm.stack_end
+        add(f"p{index}", element, pm)
+        # Text boxes and the notes this paragraph references, right after it.
+        for located in extras.get(f"p{index}", ()):
+            add(located.locator, located.element, located.map, _PART_CSS[located.part])
     return _Base(items, len(document_xml))
+
+
+_PART_CSS = {"textbox": "textbox", "footnote": "note footnote", "endnote": "note endnote"}
+
+
+def _extras(original: bytes, body: Any) -> dict[str, list[Any]]:
+    """Body locator -> the text-box and note paragraphs that follow it in the text model."""
+    notes = package.read_note_roots(original)
+    out: dict[str, list[Any]] = {}
+    host = ""
+    for located in locate_all(body, notes.get(package.FOOTNOTES_PART), notes.get(package.ENDNOTES_PART)):
+        if not located.part:
+            host = located.locator
+        else:
+            out.setdefault(host, []).append(located)
+    return out
 
 
 _BLOCK_TAGS = {"tbl": "<table>", "/tbl": "</table>", "tr": "<tr>", "/tr": "</tr>", "tc": "<td>", "/tc": "</td>"}
@@ -351,7 +381,7 @@ def render_preview_page(
     inserted_after: dict[str | None, list[Paragraph]] = {}
     previous: str | None = None
     for paragraph in current.paragraphs:
-        if paragraph.locator.startswith("p"):
+        if not paragraph.locator.startswith("n"):  # a version-1 paragraph (body, text box or note)
             previous = paragraph.locator
         else:
             inserted_after.setdefault(previous, []).append(paragraph)

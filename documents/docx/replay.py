@@ -31,13 +31,25 @@ def _next_revision_id(data: bytes) -> int:
     return highest + 1
 
 
+def _written(
+    original: bytes, root: object, notes: dict[str, object], editor: DocumentEditor, extra: dict | None = None
+) -> bytes:
+    """The package with the document part, and the note parts an edit touched, written back."""
+    parts = {package.DOCUMENT_PART: package.serialize(root), **(extra or {})}
+    for name, note_root in notes.items():
+        if name in editor.touched:
+            parts[name] = package.serialize(note_root)
+    return package.write_package(original, parts)
+
+
 def materialise(original: bytes, edits: Iterable[Edit]) -> bytes:
     """The clean .docx after applying ``edits`` (each one resolved, as stored) to version 1."""
     root = package.read_document_root(original)
-    editor = DocumentEditor(root, spare_ids=lambda: IdAllocator(_next_revision_id(original)))
+    notes = package.read_note_roots(original)
+    editor = DocumentEditor(root, notes=notes, spare_ids=lambda: IdAllocator(_next_revision_id(original)))
     for edit in edits:
         editor.apply(edit)
-    return package.write_package(original, {package.DOCUMENT_PART: package.serialize(root)})
+    return _written(original, root, notes, editor)
 
 
 def materialise_redline(original: bytes, records: Iterable[EditRecord], *, comments: bool = False) -> bytes:
@@ -48,7 +60,8 @@ def materialise_redline(original: bytes, records: Iterable[EditRecord], *, comme
     later (e.g. undone) takes its comment with it: a comment never points at nothing."""
     root = package.read_document_root(original)
     ids = IdAllocator(_next_revision_id(original))
-    editor = DocumentEditor(root, ids=ids)
+    notes_roots = package.read_note_roots(original)
+    editor = DocumentEditor(root, ids=ids, notes=notes_roots)
     pending: list[tuple[int, int, int, EditRecord]] = []
     for record in records:
         first = ids.peek()
@@ -56,20 +69,20 @@ def materialise_redline(original: bytes, records: Iterable[EditRecord], *, comme
         text = str(record.extra.get("comment") or "").strip() if comments else ""
         if text:
             pending.append((ids.take(), first, ids.peek(), record))
-    notes: list[Comment] = []
+    ours: list[Comment] = []
     for comment_id, first, end, record in pending:
         made = revisions_between(root, first, end)
         if not made:
             continue
         anchor_comment(made[0], made[-1], comment_id)
-        notes.append(Comment(id=comment_id, author=record.author, date=record.date,
-                             text=str(record.extra["comment"]).strip()))
-    parts = {package.DOCUMENT_PART: package.serialize(root)}
+        ours.append(Comment(id=comment_id, author=record.author, date=record.date,
+                            text=str(record.extra["comment"]).strip()))
+    extra: dict = {}
     if editor.replies:
-        parts.update(comments_part_with(original, editor.replies))
+        extra.update(comments_part_with(original, editor.replies))
     # Ours go into the same comments part as the replies to the other side's comments.
-    parts.update(package_parts(original, notes, comments_xml=parts.get(COMMENTS_PART)))
-    return package.write_package(original, parts)
+    extra.update(package_parts(original, ours, comments_xml=extra.get(COMMENTS_PART)))
+    return _written(original, root, notes_roots, editor, extra)
 
 
 __all__ = ["materialise", "materialise_redline", "ns"]

@@ -553,6 +553,8 @@ def _build(model: TextModel) -> Structure:
     numbers: list[ClauseNumber] = []
     rendered = {n.index: n for n in _rendered_numbers(model)}
     for index, paragraph in enumerate(paragraphs):
+        if paragraph.part:
+            continue  # footnotes, endnotes and text boxes hold no clause numbers of the body
         if index in rendered and paragraph.text.strip():
             numbers.append(rendered[index])
             continue
@@ -1023,7 +1025,7 @@ def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Struct
     fallback = None
     for index in range(min(end, len(paragraphs)) - 1, -1, -1):
         paragraph = paragraphs[index]
-        if is_furniture(paragraph.text):
+        if is_furniture(paragraph.text) or paragraph.part:  # never after a footnote or a text box
             continue
         if fallback is None:
             fallback = index

@@ -9,7 +9,7 @@ from typing import Any
 
 from . import ns, package
 from .model import Paragraph, TextModel
-from .xmlmap import LocatedParagraph, locate_paragraphs
+from .xmlmap import LocatedParagraph, locate_all
 
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 NUMBERING_PART = "word/numbering.xml"
@@ -195,6 +195,7 @@ def to_model_paragraph(located: LocatedParagraph, styles: StyleInfo) -> Paragrap
         ends_in_field=bool(pm.stack_end),
         cell=located.cell,
         section_break=has_section_break(located.element),
+        part=located.part,
         num_id=num_id,
         num_level=num_level,
     )
@@ -222,7 +223,9 @@ def build_text_model(data: bytes) -> TextModel:
         raise package.PackageError("The file is a zip archive but not a Word document (it has no document body).")
     styles_xml = package.read_part(zf, package.STYLES_PART)
     styles = StyleInfo(package.parse_xml(styles_xml) if styles_xml is not None else None)
-    paragraphs = tuple(to_model_paragraph(located, styles) for located in locate_paragraphs(body))
+    notes = package.read_note_roots(data)
+    located = locate_all(body, notes.get(package.FOOTNOTES_PART), notes.get(package.ENDNOTES_PART))
+    paragraphs = tuple(to_model_paragraph(paragraph, styles) for paragraph in located)
     numbering: tuple[tuple[str, str, int, str, str, int, int], ...] = ()
     if any(p.num_id for p in paragraphs):
         numbering_xml = package.read_part(zf, NUMBERING_PART)

@@ -191,9 +191,9 @@ def _cells(tr: Element) -> Iterator[Element]:
             yield from _cells(child)
 
 
-def iter_paragraphs(body: Element) -> Iterator[tuple[Element, str]]:
+def iter_paragraphs(body: Element, cell_prefix: str = "") -> Iterator[tuple[Element, str]]:
     """(paragraph, cell id) in locator order; the cell id is "c<k>" for the k-th table cell of
-    the body in document order, "" outside tables."""
+    the body in document order ("<prefix>c<k>" inside a text box or a note), "" outside tables."""
     cells: list[str] = []
     count = 0
     for kind, elem in iter_blocks(body):
@@ -201,23 +201,29 @@ def iter_paragraphs(body: Element) -> Iterator[tuple[Element, str]]:
             yield elem, cells[-1] if cells else ""
         elif kind == "tc":
             count += 1
-            cells.append(f"c{count}")
+            cells.append(f"{cell_prefix}c{count}")
         elif kind == "/tc":
             cells.pop()
 
 
 class LocatedParagraph:
-    __slots__ = ("cell", "element", "in_table", "locator", "map", "stack_start")
+    __slots__ = ("cell", "element", "in_table", "locator", "map", "part", "stack_start", "twin")
 
     def __init__(
-        self, locator: str, element: Element, cell: str, pm: ParagraphMap, stack_start: tuple[bool, ...]
+        self, locator: str, element: Element, cell: str, pm: ParagraphMap, stack_start: tuple[bool, ...],
+        part: str = "", twin: Element | None = None, in_table: bool | None = None,
     ) -> None:
         self.locator = locator
         self.element = element
+        # The table cell, or for a text box or note outside a table the box or note itself: the
+        # container whose last paragraph may not be deleted.
         self.cell = cell
-        self.in_table = bool(cell)
+        self.in_table = bool(cell) if in_table is None else in_table
         self.map = pm
         self.stack_start = stack_start
+        self.part = part  # "" (body), "textbox", "footnote" or "endnote"
+        # A text box's second copy (the VML fallback Word writes for older readers), edited alike.
+        self.twin = twin
 
 
 def locate_paragraphs(body: Element) -> list[LocatedParagraph]:
@@ -228,4 +234,107 @@ def locate_paragraphs(body: Element) -> list[LocatedParagraph]:
         pm = map_paragraph(p, stack)
         out.append(LocatedParagraph(f"p{index}", p, cell, pm, stack))
         stack = pm.stack_end
+    return out
+
+
+# --- text boxes, footnotes and endnotes ---------------------------------------------------------
+#
+# Their paragraphs are part of the contract's text too. Locators follow each part's own
+# document order, so they are as stable as the body's: "x<k>" for the k-th paragraph of the
+# body's text boxes (the primary copy: a text box inside ``mc:AlternateContent`` is written
+# twice, and the ``mc:Fallback`` copy is its twin), "f<k>" / "e<k>" for the k-th paragraph of
+# the footnotes / endnotes (separators excluded). In the text model each of them follows the
+# body paragraph that holds the text box or the note reference; notes referenced nowhere come
+# last.
+
+
+def _has_ancestor(element: Element, tag: str, stop: Element) -> bool:
+    parent = element.getparent()
+    while parent is not None and parent is not stop:
+        if parent.tag == tag:
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def _twin_content(content: Element) -> Element | None:
+    """The fallback copy of a text box in ``mc:Choice`` (same position among the text boxes)."""
+    parent = content.getparent()
+    while parent is not None and parent.tag != ns.MC_CHOICE:
+        parent = parent.getparent()
+    if parent is None:
+        return None
+    fallback = parent.getnext()
+    while fallback is not None and fallback.tag != ns.MC_FALLBACK:
+        fallback = fallback.getnext()
+    if fallback is None:
+        return None
+    primary = list(parent.iter(ns.TXBX_CONTENT))
+    copies = list(fallback.iter(ns.TXBX_CONTENT))
+    index = primary.index(content)
+    return copies[index] if index < len(copies) and len(copies) == len(primary) else None
+
+
+def _located_in(container: Element, prefix: str, counter: list[int], part: str,
+                twin: Element | None = None) -> list[LocatedParagraph]:
+    out = []
+    twins = [p for p, _ in iter_paragraphs(twin)] if twin is not None else []
+    stack: tuple[bool, ...] = ()
+    name = f"{prefix}{counter[0] + 1}:"
+    paragraphs = list(iter_paragraphs(container, cell_prefix=name))
+    if len(twins) != len(paragraphs):
+        twins = []
+    for index, (p, cell) in enumerate(paragraphs):
+        counter[0] += 1
+        pm = map_paragraph(p, stack)
+        out.append(LocatedParagraph(f"{prefix}{counter[0]}", p, cell or name, pm, stack, part,
+                                    twins[index] if twins else None, in_table=bool(cell)))
+        stack = pm.stack_end
+    return out
+
+
+def _notes(root: Element | None, tag: str, prefix: str, part: str) -> dict[str, list[LocatedParagraph]]:
+    """Note id -> its located paragraphs, for the notes of one part (separators skipped)."""
+    found: dict[str, list[LocatedParagraph]] = {}
+    if root is None:
+        return found
+    counter = [0]
+    for note in root.iterchildren(tag):
+        if note.get(ns.TYPE) not in (None, "normal"):
+            continue
+        found[note.get(ns.ID) or ""] = _located_in(note, prefix, counter, part)
+    return found
+
+
+def locate_all(body: Element, footnotes: Element | None = None,
+               endnotes: Element | None = None) -> list[LocatedParagraph]:
+    """Every paragraph of the contract's text in model order: the body's (``locate_paragraphs``),
+    each followed by its text boxes' paragraphs and the paragraphs of the notes it references."""
+    notes = {"f": _notes(footnotes, ns.FOOTNOTE, "f", "footnote"), "e": _notes(endnotes, ns.ENDNOTE, "e", "endnote")}
+    boxes = [0]
+    placed: set[tuple[str, str]] = set()
+    out: list[LocatedParagraph] = []
+    # Most contracts have neither: one C-level scan each instead of one per paragraph.
+    any_boxes = next(body.iter(ns.TXBX_CONTENT), None) is not None
+    any_refs = bool(notes["f"] or notes["e"])
+    for located in locate_paragraphs(body):
+        out.append(located)
+        if not (any_boxes or any_refs):
+            continue
+        p = located.element
+        for content in p.iter(ns.TXBX_CONTENT) if any_boxes else ():
+            if _has_ancestor(content, ns.MC_FALLBACK, p) or _has_ancestor(content, ns.TXBX_CONTENT, p):
+                continue
+            out.extend(_located_in(content, "x", boxes, "textbox", _twin_content(content)))
+        for reference in p.iter(ns.FOOTNOTE_REFERENCE, ns.ENDNOTE_REFERENCE) if any_refs else ():
+            kind = "f" if reference.tag == ns.FOOTNOTE_REFERENCE else "e"
+            key = (kind, reference.get(ns.ID) or "")
+            if key in placed or key[1] not in notes[kind]:
+                continue
+            placed.add(key)
+            out.extend(notes[kind][key[1]])
+    for kind in ("f", "e"):
+        for note_id, paragraphs in notes[kind].items():
+            if (kind, note_id) not in placed:
+                out.extend(paragraphs)
     return out

@@ -31,6 +31,7 @@ from typing import Any
 from documents.docx.model import Edit, TextModel
 from playbooks.rules import PlaybookSpec
 from review.engine.base import Engine, Proposal, RevisionError, RevisionRequest, RuleResult
+from review.engine.minimal import minimal_replace
 
 MAX_AFTER_CHARS = 4000
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
@@ -229,6 +230,10 @@ class LLMEngine:
         start = paragraph.find(sentence, max(0, edit.start - len(sentence)))
         if start < 0 or not (start <= edit.start <= start + len(sentence)):
             sentence, start = edit.before, edit.start
-        new_edit = Edit(kind="replace", locator=edit.locator, before=sentence, after=after, start=start)
-        return Proposal(action="replace", edit=new_edit, before=sentence, after=after, explanation=explanation,
+        # Only the words that differ change; the clause number opening the sentence stays.
+        new_edit = minimal_replace(edit.locator, start, sentence, after)
+        shown_after = sentence[: new_edit.start - start] + new_edit.after + sentence[
+            new_edit.start - start + len(new_edit.before) :
+        ]
+        return Proposal(action="replace", edit=new_edit, before=sentence, after=shown_after, explanation=explanation,
                         instruction=request.instruction)  # fmt: skip

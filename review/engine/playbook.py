@@ -44,8 +44,9 @@ from playbooks.rules import (
     bounded_search,
     compile_pattern,
 )
-from review.engine import numbers
+from review.engine import numbers, subject
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
+from review.engine.minimal import clause_number_length, minimal_replace
 from review.engine.normalize import Normalized, norm_phrase, normalize
 from review.engine.parties import Parties, render_rule, undefined_in
 from review.engine.parties import detect as detect_parties
@@ -233,8 +234,14 @@ class _CompiledFind:
 # --- edits -------------------------------------------------------------------------------------
 
 
+def _subject_words(rule: Rule) -> list[str]:
+    return subject.subject_words(rule.check.near, rule.find.all, rule.find.any)
+
+
 def _replace_edit(sentence: Sentence, after: str) -> Edit:
-    return Edit(kind="replace", locator=sentence.locator, before=sentence.text, after=after, start=sentence.start)
+    return minimal_replace(sentence.locator, sentence.start, sentence.text, after)
+
+
 
 
 def _delete_edit(paragraph: Paragraph, start: int, end: int) -> Edit:
@@ -242,6 +249,8 @@ def _delete_edit(paragraph: Paragraph, start: int, end: int) -> Edit:
     white space that separates it from the next (or previous) one, so no double space remains."""
     text = paragraph.text
     if text[:start].strip() == "" and text[end:].strip() == "":
+        if paragraph.part:  # a footnote or text box keeps its paragraph: only its words go
+            return Edit(kind="replace", locator=paragraph.locator, before=text[start:end], after="", start=start)
         return Edit(kind="delete_paragraph", locator=paragraph.locator, before=text)
     if text[end:].strip():
         while end < len(text) and text[end] in " \t\u00a0":
@@ -417,11 +426,12 @@ class PlaybookEngine:
                 f"{rule.title} ({citation}): {reason}.{guidance}{evidence} "
                 "Proposed: replace the sentence with the playbook's preferred wording."
             )
+            edit = _replace_edit(sentence, rule.positions[0])
             return Proposal(
                 action="replace",
-                edit=_replace_edit(sentence, rule.positions[0]),
+                edit=edit,
                 before=sentence.text,
-                after=rule.positions[0],
+                after=_sentence_after(sentence, edit.start or 0, (edit.start or 0) + len(edit.before), edit.after),
                 explanation=_tidy(explanation),
                 position=0,
             )
@@ -442,14 +452,17 @@ class PlaybookEngine:
         passing: list[Sentence] = []
         failing: list[Sentence] = []
         proposals: list[Proposal] = []
+        words = _subject_words(rule)
         for sentence in found:
-            quantities = numbers.find_quantities(sentence.text, kind)
-            bad = [q for q in quantities if (q.value > limit if is_max else q.value < limit)]
-            if bad:
+            # One finding per sentence, on the quantity the rule is about (review/engine/subject.py):
+            # a notice-period rule never rewrites the renewal term beside the notice period.
+            quantity = subject.pick(sentence.text, numbers.find_quantities(sentence.text, kind), words)
+            if quantity is None:
+                continue
+            if quantity.value > limit if is_max else quantity.value < limit:
                 failing.append(sentence)
-                for quantity in bad:
-                    proposals.append(self._number_proposal(rule, sentence, quantity, limit, is_max, citation, guidance))
-            elif quantities:
+                proposals.append(self._number_proposal(rule, sentence, quantity, limit, is_max, citation, guidance))
+            else:
                 passing.append(sentence)
         if failing:
             return RuleResult(
@@ -534,6 +547,12 @@ UNDERSTOOD = (
     "preferred position), a number such as '45 days', '2 years', '$2,000,000' or '10%', {variants}"
     "or your own text as 'replace with: ...'"
 )
+
+
+def is_own_wording(instruction: str) -> bool:
+    """Whether a revision instruction gives the lawyer's own words ("replace with: ..."): those are
+    applied as written, even over words an earlier accepted edit wrote."""
+    return _OWN_WORDING.match(instruction.strip()) is not None
 
 
 def _norm_instruction(text: str) -> str:
@@ -657,28 +676,35 @@ class _Reviser:
             return text, replace(edit, after=text)
         return text, replace(edit, after=f"{text} {edit.before}")
 
-    def _sentence_target(self) -> tuple[str, int, str, str]:
-        """(locator, start, before, suffix) of the text a whole-wording change replaces.
+    def _sentence_target(self) -> tuple[str, int, str, str, int]:
+        """(locator, start, before, suffix, shown_start) of the text a whole-wording change
+        replaces.
 
-        Usually the current edit's own span; for a number-only edit, the sentence holding the
-        number; for a struck sentence, the sentence without the white space the strike took
-        (kept as ``suffix`` so the new wording stays separated)."""
+        The sentence (or sentences) holding the current edit, in the current version, without
+        its clause number (``shown_start`` is where the sentence starts with its number, for what
+        the card shows); for a struck sentence, the sentence without the white space the strike
+        took (kept as ``suffix`` so the new wording stays separated)."""
         edit = self.current.edit
         if edit.kind == "delete_paragraph":
-            return edit.locator, 0, edit.before, ""
+            return edit.locator, 0, edit.before, "", 0
         assert edit.start is not None
-        if self.number_phrase is not None:
-            paragraph = self.model.get(edit.locator)
-            for start, end in split_sentences(paragraph.text):
-                if start <= edit.start < end:
-                    return edit.locator, start, paragraph.text[start:end], ""
-            raise RevisionError("The sentence this recommendation changes is no longer in the document.")
         if not edit.after and edit.before.strip() != edit.before:
             stripped = edit.before.strip()
             lead = len(edit.before) - len(edit.before.lstrip())
             suffix = edit.before[lead + len(stripped) :]
-            return edit.locator, edit.start + lead, stripped, suffix
-        return edit.locator, edit.start, edit.before, ""
+            return edit.locator, edit.start + lead, stripped, suffix, edit.start + lead
+        paragraph = self.model.find(edit.locator)
+        if paragraph is None:
+            raise RevisionError("The sentence this recommendation changes is no longer in the document.")
+        text = paragraph.text
+        end = edit.start + len(edit.before)
+        spans = [(a, b) for a, b in split_sentences(text) if a <= end and edit.start <= b]
+        if not spans:
+            return edit.locator, edit.start, edit.before, "", edit.start
+        first, last = min(a for a, _ in spans), max(b for _, b in spans)
+        first, last = min(first, edit.start), max(last, end)
+        lead = clause_number_length(text[first:last])
+        return edit.locator, first + lead, text[first + lead : last], "", first
 
     def _with_text(
         self,
@@ -699,14 +725,23 @@ class _Reviser:
                 action="insert", edit=new_edit, before="", after=text, explanation=self._explain(what, "", position),
                 position=position, variant=variant, value=value, instruction=self.instruction,
             )  # fmt: skip
-        locator, start, before, suffix = self._sentence_target()
-        after = text + suffix if suffix and before else text
-        new_edit = Edit(kind="replace", locator=locator, before=before + (suffix if suffix else ""), after=after,
-                        start=start)  # fmt: skip
+        locator, start, before, suffix, shown_start = self._sentence_target()
         if edit.kind == "delete_paragraph":
-            new_edit = Edit(kind="replace", locator=locator, before=before, after=text, start=0)
+            new_edit = minimal_replace(locator, 0, before, text)
+            shown_before, shown_after = before, text
+        else:
+            number = self.model.get(locator).text[shown_start:start]
+            lead = clause_number_length(text)
+            if number and lead and text[:lead].strip() == number.strip():
+                text = text[lead:]  # the wording came with the clause's own number
+            after = text + suffix if suffix and before else text
+            new_edit = minimal_replace(locator, start, before + suffix, after)
+            shown_before, shown_after = number + before, number + text
+        if new_edit.before == new_edit.after:
+            raise RevisionError("The contract already reads like this; there is nothing to change.")
         return Proposal(
-            action="replace", edit=new_edit, before=before, after=text, explanation=self._explain(what, "", position),
+            action="replace", edit=new_edit, before=shown_before, after=shown_after,
+            explanation=self._explain(what, "", position),
             position=position, variant=variant, value=value, instruction=self.instruction,
         )  # fmt: skip
 
@@ -795,12 +830,12 @@ class _Reviser:
         # A clause proposal (replace or insert): change the figure inside the proposed wording.
         wording = self.current.after
         figures = numbers.find_quantities(wording, quantity.kind)
-        if not figures:
+        target = subject.pick(wording, figures, _subject_words(self.rule))
+        if target is None:
             raise RevisionError(
                 f"The proposed wording has no {_KIND_NOUN[quantity.kind]} to change to {quantity.phrase!r}. "
                 f"Understood: {self._understood()}."
             )
-        target = figures[0]
         new_phrase = self._write_like(target, quantity, value)
         text = wording[: target.start] + new_phrase + wording[target.end :]
         return self._with_text(

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from documents.docx.model import Edit, EditError
+from documents.docx.rebase import rebase
 from documents.models import DocumentVersion
 from documents.services import version_create
 from review.engine import UnknownEngineVersion, get_engine
@@ -34,6 +35,7 @@ from review.models import (
 
 from .audit import event_append, history_append
 from .locks import ReviewLock
+from .proposals import edits_between
 from .results import ApprovalResult, Lost
 from .transitions import approval_transition, review_complete_if_done, review_transition
 
@@ -136,14 +138,21 @@ def _apply(lock: ReviewLock, approval: Approval, review: Review, approver: User)
     edit = proposal.edit_obj
     if proposal.base_version_id != review.current_version_id:
         # Other edits were accepted since: apply the same change at its new place, or not at all.
-        try:
-            engine = get_engine(review.engine_version)
-            anchored = engine.reanchor(proposal.to_engine(), review.current_version.text_model)
-        except UnknownEngineVersion:
-            anchored = None
-        if anchored is None or (anchored.edit.before, anchored.edit.after) != (edit.before, edit.after):
+        if edit.kind == "replace" and proposal.action != "insert":
+            # Exactly, word by word over the edits accepted since (documents/docx/rebase.py).
+            moved = rebase(edit, edits_between(proposal.base_version, review.current_version),
+                           review.current_version.text_model)
+            anchored_edit = None if moved.dropped else moved.edit
+        else:
+            try:
+                engine = get_engine(review.engine_version)
+                anchored = engine.reanchor(proposal.to_engine(), review.current_version.text_model)
+            except UnknownEngineVersion:
+                anchored = None
+            anchored_edit = anchored.edit if anchored is not None else None
+        if anchored_edit is None or (anchored_edit.before, anchored_edit.after) != (edit.before, edit.after):
             raise NoLongerApplies("the contract changed and this edit no longer applies exactly")
-        edit = anchored.edit
+        edit = anchored_edit
     try:
         version = version_create(document=review.document, parent=review.current_version, edit=edit,
                                  author=decision.actor)

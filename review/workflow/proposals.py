@@ -8,10 +8,11 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from documents.docx.model import TextModel
+from documents.docx.model import Edit, TextModel
+from documents.docx.rebase import keep_accepted, rebase, written_spans
 from documents.models import DocumentVersion
 from playbooks.rules import PlaybookSpec
-from review.engine import UnknownEngineVersion, get_engine
+from review.engine import UnknownEngineVersion, get_engine, minimal
 from review.engine.base import Proposal as EngineProposal
 from review.engine.parties import Parties
 from review.engine.parties import resolve as parties_resolve
@@ -69,14 +70,24 @@ def recommendation_prepare(*, review: Review, recommendation: Recommendation) ->
         Recommendation.objects.filter(pk=recommendation.pk).update(message=engine_missing_message(exc))
         recommendation.refresh_from_db()
         return recommendation
-    anchored = engine.reanchor(proposal.to_engine(), model)
     source = ProposalSource.REANCHOR
     message = ""
+    old = proposal.to_engine()
+    if old.edit.kind == "replace" and old.action != "insert":  # an insertion inside a paragraph moves as one
+        # Word by word over the edits accepted since: words they changed are never changed back.
+        rebased = rebase(old.edit, edits_between(proposal.base_version, current), model)
+        anchored = minimal.shown(old, rebased.edit, model) if rebased.edit is not None else None
+        if anchored is not None and rebased.dropped:
+            message = KEPT_MESSAGE
+    else:
+        anchored = engine.reanchor(old, model)
     if anchored is None:
-        anchored = reresolve(review, recommendation, proposal, model)
+        anchored, dropped = keeping_accepted(reresolve(review, recommendation, proposal, model), current)
         source = ProposalSource.RERESOLVE
         message = ("The contract changed around this clause since the edit was proposed: the edit was worked "
                    "out again on the current text. Check it before accepting.")
+        if dropped:
+            message += " " + KEPT_MESSAGE
     if anchored is None:
         with transaction.atomic():
             lock = lock_review(review.pk)  # it may complete the review: the review row first
@@ -109,6 +120,65 @@ def recommendation_prepare(*, review: Review, recommendation: Recommendation) ->
     stored.base_version, stored.predecessor = current, proposal
     recommendation.current_proposal, recommendation.message = stored, message
     return recommendation
+
+
+KEPT_MESSAGE = ("Words that an accepted edit already changed are kept as accepted; this edit changes only the "
+                "rest.")
+
+
+_CHAINS: dict[tuple[int, str], list[tuple[int, Edit]]] = {}
+_CHAINS_SIZE = 256
+
+
+def _chain(current: DocumentVersion) -> list[tuple[int, Edit]]:
+    """(version pk, edit) from version 2 to ``current``, oldest first. A version's history never
+    changes, so it is read once per process (one query, the edit column only)."""
+    key = (current.pk, current.text_sha256)
+    cached = _CHAINS.get(key)
+    if cached is not None:
+        return cached
+    rows = {
+        pk: (parent, edit)
+        for pk, parent, edit in DocumentVersion.objects.filter(
+            document_id=current.document_id, number__lte=current.number
+        ).values_list("pk", "parent_id", "edit")
+    }
+    chain: list[tuple[int, Edit]] = []
+    at: int | None = current.pk
+    while at is not None and at in rows:
+        parent, edit = rows[at]
+        if edit:
+            chain.append((at, Edit.from_dict(edit)))
+        at = parent
+    chain.reverse()
+    if len(_CHAINS) >= _CHAINS_SIZE:
+        _CHAINS.clear()
+    _CHAINS[key] = chain
+    return chain
+
+
+def edits_between(base: DocumentVersion | None, current: DocumentVersion) -> list[Edit]:
+    """The edits that lead from ``base`` (None: version 1) to ``current``, oldest first."""
+    chain = _chain(current)
+    if base is None:
+        return [edit for _, edit in chain]
+    pks = [pk for pk, _ in chain]
+    start = pks.index(base.pk) + 1 if base.pk in pks else 0
+    return [edit for _, edit in chain[start:]]
+
+
+def keeping_accepted(proposal: EngineProposal | None, current: DocumentVersion) -> tuple[EngineProposal | None, bool]:
+    """``proposal`` (worked out afresh on ``current``) without the word changes that would undo
+    words the accepted edits wrote; (None, True) when nothing else is left to change."""
+    if proposal is None or proposal.edit.kind != "replace" or proposal.action == "insert":
+        return proposal, False
+    model = current.text_model
+    kept = keep_accepted(proposal.edit, written_spans(edits_between(None, current)), model)
+    if not kept.dropped:
+        return proposal, False
+    if kept.edit is None:
+        return None, True
+    return minimal.shown(proposal, kept.edit, model), True
 
 
 def recommendation_reloaded(recommendation: Recommendation) -> Recommendation:

@@ -14,8 +14,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from documents.models import DocumentVersion
 from review.engine import UnknownEngineVersion, counterparty, get_engine
 from review.engine.base import HistoryItem, RevisionError, RevisionRequest
+from review.engine.base import Proposal as EngineProposal
+from review.engine.playbook import is_own_wording
 from review.models import (
     JOB_TERMINAL,
     Decision,
@@ -34,10 +37,23 @@ from review.models import (
 from . import jobs
 from .audit import event_append, history, history_append
 from .locks import ReviewLock, lock_review
-from .proposals import engine_missing_message, parties_of, proposal_store
+from .proposals import engine_missing_message, keeping_accepted, parties_of, proposal_store
 from .records import decision_existing, decision_guarded, decision_record
 from .results import BUSY_MESSAGE, QUEUED, QUEUED_MESSAGE, STALE_MESSAGE, DecisionResult, Lost
 from .transitions import review_transition
+
+NOTHING_LEFT_MESSAGE = ("Could not revise: every word this revision would change was already changed by an accepted "
+                        "edit, and accepted edits are kept. Give your own wording (“replace with: …”) to change them.")
+
+
+def revision_keeping_accepted(
+    revised: EngineProposal, version: DocumentVersion, instruction: str
+) -> tuple[EngineProposal | None, bool]:
+    """A revision the engine wrote (a fallback, a variant, a number) never undoes words another
+    accepted edit wrote; the lawyer's own wording ("replace with: ...") is applied as written."""
+    if is_own_wording(instruction):
+        return revised, False
+    return keeping_accepted(revised, version)
 
 
 def revision_request(review: Review, recommendation: Recommendation, proposal: Proposal, rule: Any,
@@ -100,6 +116,9 @@ def recommendation_revise(
                 history_append(lock_review(review.pk), HistoryItem(rule_id=rule.id, action="revise",
                                                                    text=f"(not understood) {instruction}"))
             return failed(f"Could not revise: {exc}")
+    revised, _ = revision_keeping_accepted(revised, review.current_version, instruction)
+    if revised is None:
+        return failed(NOTHING_LEFT_MESSAGE)
 
     def body(lock: ReviewLock) -> DecisionResult:
         decision = Decision.objects.create(
@@ -172,6 +191,9 @@ def revision_run(*, job_id: str) -> str:
         engine = get_engine(review.engine_version)
         base = review.current_version
         revised = engine.revise(revision_request(review, rec, proposal, rule, job.instruction), base.text_model)
+        revised, _ = revision_keeping_accepted(revised, base, job.instruction)
+        if revised is None:
+            raise RevisionError(NOTHING_LEFT_MESSAGE.removeprefix("Could not revise: "))
     except (RevisionError, UnknownEngineVersion, KeyError) as exc:
         message = f"Could not revise: {exc}"
         with transaction.atomic():

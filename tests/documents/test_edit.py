@@ -63,16 +63,18 @@ def structure(paragraph) -> list[str]:  # type: ignore[no-untyped-def]
     return out
 
 
-def test_replace_across_split_runs_takes_the_first_runs_formatting_and_keeps_the_rest():
+def test_replace_across_split_runs_takes_the_body_formatting_and_keeps_the_rest():
     original = body_paragraphs(tricky_bytes())[1]
     model, _, data = apply_all(tricky_bytes(), [Edit("replace", "p2", "Seller", "Supplier")])
     edited = body_paragraphs(data)[1]
     assert model.get("p2").text == "The Supplier shall deliver the Goods within thirty (30) days."
     before, after = runs(original), runs(edited)
-    bold = before[1][1]  # "Sel": bold, not italic
-    assert "<w:b/>" in bold
+    assert "<w:b/>" in before[1][1]  # "Sel": bold, not italic (a defined term)
+    body = before[0][1]  # "The ": the paragraph's body text, not bold
+    assert "<w:b/>" not in body
     assert after[0] == before[0]  # "The " untouched
-    assert after[1] == ("Supplier", bold)
+    # The new word takes the body text's formatting, never the bold of the defined term it replaced.
+    assert after[1] == ("Supplier", body)
     assert after[2:] == before[3:]  # " shall deliver the ", "Goods" (bold italic), " within ..."
     assert structure(edited) == structure(original)
 
@@ -83,8 +85,10 @@ def test_a_longer_replace_is_applied_word_by_word():
         tricky_bytes(), [Edit("replace", "p2", "Seller shall deliver the Goods", "Vendor shall deliver the Products")]
     )
     after = runs(body_paragraphs(data)[1])
-    # Only the changed words are replaced; the kept words keep their own run and formatting.
-    assert after == [before[0], ("Vendor", before[1][1]), before[3], ("Products", before[4][1]), before[5]]
+    # Only the changed words are replaced; the kept words keep their own run and formatting, and
+    # the new words take the body text's (the replaced "Seller" and "Goods" were bold terms).
+    body = before[0][1]
+    assert after == [before[0], ("Vendor", body), before[3], ("Products", body), before[5]]
 
 
 def test_edit_inside_a_hyperlink_stays_in_the_hyperlink():
@@ -267,3 +271,22 @@ def test_the_only_paragraph_of_a_cell_cannot_be_deleted_but_can_once_it_has_comp
     final, _, clean = apply_all(data, [Edit("insert_after", alone.locator, after="Company."), delete])
     assert final.get("n1").cell == alone.cell
     assert model_texts(build_text_model(clean)) == model_texts(final)
+
+
+def test_a_sentence_rewrite_that_keeps_a_cross_reference_edits_around_the_field():
+    sentence = "As defined in Section 4.2, the Fees are payable monthly."
+    new = "As defined in Section 4.2, all undisputed Fees are payable monthly in arrears."
+    original = body_paragraphs(tricky_bytes())[3]
+    model, _, data = apply_all(tricky_bytes(), [Edit("replace", "p4", sentence, new)])
+    assert model.get("p4").text == new
+    assert model.get("p4").text[22:25] == "4.2" and model.get("p4").protected == ((22, 25),)
+    assert build_text_model(data).get("p4") == model.get("p4")
+    fields = [s for s in structure(body_paragraphs(data)[3]) if s.startswith(("fldChar", "instrText"))]
+    assert fields == [s for s in structure(original) if s.startswith(("fldChar", "instrText"))]
+
+
+def test_a_sentence_rewrite_that_drops_a_cross_reference_is_refused_with_the_reason():
+    model = build_text_model(tricky_bytes())
+    edit = Edit("replace", "p4", "As defined in Section 4.2, the Fees are payable monthly.", "Fees are payable monthly.")
+    with pytest.raises(EditError, match="would change a field"):
+        apply_edit_to_model(model, resolve_edit(model, edit))

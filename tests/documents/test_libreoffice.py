@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from documents.docx.model import EditRecord
+from documents.docx.model import Edit, EditRecord
 from documents.docx.replay import materialise_redline
 from documents.docx.textmodel import build_text_model
 from tests.conftest import shared_data
@@ -153,3 +153,56 @@ def test_review_redline_comments_show_in_libreoffice_and_accept_all_gives_the_cl
     accepted = libreoffice.read(tmp_path / "no-comments.odt", "accept")
     assert not accepted["tracked_changes_left"]
     assert nonempty(accepted["paragraphs"]) == nonempty(libreoffice.paragraphs(out / "clean.docx", "accept"))
+
+
+@pytest.mark.parametrize("which", ["law-firm", "demo"])
+def test_accepting_every_recommendation_redline_accept_all_is_the_clean_file(libreoffice, tmp_path, which):
+    from core.demo import build_demo_contract_docx
+    from documents.docx.replay import materialise
+    from tests.documents.lawfirm import accept_every_recommendation, build_law_firm_docx
+
+    data = build_law_firm_docx() if which == "law-firm" else build_demo_contract_docx()
+    edits, final = accept_every_recommendation(data)
+    assert len(edits) >= 6
+    (tmp_path / "clean.docx").write_bytes(materialise(data, edits))
+    (tmp_path / "redline.docx").write_bytes(materialise_redline(
+        data, [EditRecord(edit=e, author="Dana Demo", date="2025-03-04T05:06:07Z") for e in edits]
+    ))  # fmt: skip
+    accepted = libreoffice.read(tmp_path / "redline.docx", "accept")
+    assert not accepted["tracked_changes_left"]
+    assert nonempty(accepted["paragraphs"]) == nonempty(libreoffice.paragraphs(tmp_path / "clean.docx"))
+    assert nonempty(accepted["paragraphs"]) == nonempty(model_texts(final))
+
+
+def test_footnote_endnote_and_text_box_edits_in_libreoffice(libreoffice, tmp_path):
+    from tests.documents.notes import notes_docx
+
+    data = notes_docx()
+    model = build_text_model(data)
+    box, note = model.get("x1").text, model.get("f1").text
+    edits = [
+        Edit("replace", "f1", "one hundred twenty (120) days", "thirty (30) days", start=note.index("one hundred")),
+        Edit("replace", "x1", "ninety (90) days", "forty-five (45) days", start=box.index("ninety")),
+        Edit("insert_after", "x1", after="Undisputed amounts only."),
+        Edit("replace", "e1", " at any time", "", start=model.get("e1").text.index(" at any time")),
+    ]
+    final, resolved, clean = apply_all(data, edits)
+    redline = materialise_redline(
+        data, [EditRecord(edit=e, author="Dana Demo", date="2025-03-04T05:06:07Z") for e in resolved]
+    )
+    (tmp_path / "clean.docx").write_bytes(clean)
+    (tmp_path / "redline.docx").write_bytes(redline)
+    (tmp_path / "original.docx").write_bytes(data)
+    accepted = libreoffice.read(tmp_path / "redline.docx", "accept")
+    rejected = libreoffice.read(tmp_path / "redline.docx", "reject")
+    seen = libreoffice.read(tmp_path / "clean.docx")
+    assert not accepted["tracked_changes_left"]
+    assert accepted["notes"] == seen["notes"]
+    assert rejected["notes"] == libreoffice.read(tmp_path / "original.docx")["notes"]
+    by_part: dict[str, list[str]] = {}
+    for paragraph in final.paragraphs:
+        if paragraph.part:
+            by_part.setdefault(paragraph.part, []).append(paragraph.text)
+    assert seen["notes"] == {"footnotes": by_part["footnote"], "endnotes": by_part["endnote"],
+                             "textboxes": by_part["textbox"]}  # fmt: skip
+    assert seen["notes"]["footnotes"] == [" Customer shall pay within thirty (30) days of the invoice date."]

@@ -67,7 +67,7 @@ def test_commonpaper_text_model_matches_an_independent_extraction(name):
     assert any(p.in_table for p in model.paragraphs) or "software_license" in name
 
 
-def test_tables_are_walked_in_order_and_text_boxes_are_not_counted():
+def test_tables_are_walked_in_order_and_text_boxes_follow_their_paragraph():
     from tests.documents.helpers import rezip
 
     body = (
@@ -86,6 +86,10 @@ def test_tables_are_walked_in_order_and_text_boxes_are_not_counted():
         f"{body}</w:body></w:document>"
     ).encode()
     model = build_text_model(rezip(tricky_bytes(), replace={"word/document.xml": xml}))
-    assert model_texts(model) == ["Before", "A1", "B1", "B1 second", "After inserted7"]
-    assert [p.in_table for p in model.paragraphs] == [False, True, True, True, False]
+    # The text box's paragraph is not part of its host paragraph's text; it follows it, with its
+    # own locator.
+    assert model_texts(model) == ["Before", "A1", "B1", "B1 second", "After inserted7", "In a text box"]
+    assert [p.locator for p in model.paragraphs] == ["p1", "p2", "p3", "p4", "p5", "x1"]
+    assert [p.in_table for p in model.paragraphs] == [False, True, True, True, False, False]
+    assert model.get("x1").part == "textbox"
     assert model.get("p5").protected == ((14, 15),)

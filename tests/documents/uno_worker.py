@@ -78,6 +78,29 @@ def paragraphs_of(text: object) -> list[str]:
     return out
 
 
+def notes_of(document: object) -> dict[str, list[str]]:
+    """Footnote, endnote and text-frame / shape text, each as a list of paragraph texts."""
+    out: dict[str, list[str]] = {"footnotes": [], "endnotes": [], "textboxes": []}
+    for key, collection in (("footnotes", document.getFootnotes()), ("endnotes", document.getEndnotes())):
+        for index in range(collection.getCount()):
+            out[key].extend(paragraphs_of(collection.getByIndex(index)))
+    frames = document.getTextFrames()
+    for name in frames.getElementNames():
+        out["textboxes"].extend(paragraphs_of(frames.getByName(name)))
+    page = document.getDrawPage()
+    for index in range(page.getCount()):
+        shape = page.getByIndex(index)
+        if shape.supportsService("com.sun.star.text.TextFrame"):
+            continue
+        try:
+            text = shape.getText() if hasattr(shape, "getText") else None
+        except Exception:
+            text = None
+        if text is not None and text.getString():
+            out["textboxes"].extend(paragraphs_of(text))
+    return out
+
+
 def load(desktop: object, path: str) -> object:
     """Load a file hidden. LibreOffice without a GUI (Debian's -nogui packages) cannot load a
     document with comments through UNO (hidden: the office crashes; visible: None), whatever
@@ -183,7 +206,8 @@ def handle(context: object, desktop: object, request: dict) -> dict:
             # file read this way, so a recomputed field result is the same on both sides.
             document.getTextFields().refresh()
         redlines = document.getRedlines().createEnumeration().hasMoreElements()
-        return {"paragraphs": paragraphs_of(document.getText()), "tracked_changes_left": bool(redlines)}
+        return {"paragraphs": paragraphs_of(document.getText()), "tracked_changes_left": bool(redlines),
+                "notes": notes_of(document)}
     finally:
         document.close(True)
 

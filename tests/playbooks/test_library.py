@@ -71,7 +71,7 @@ def test_saas_customer_finds_the_demo_contracts_problems():
     for rule_id, text in expected_issues.items():
         result = results[rule_id]
         assert result.status == "issue", (rule_id, result.status, result.message)
-        assert any(text in p.edit.before for p in result.recommendations), (rule_id, result.recommendations)
+        assert any(text in p.before for p in result.recommendations), (rule_id, result.recommendations)
     for rule_id in ("limitation-of-liability", "vendor-ip-indemnity", "provider-warranty"):
         assert results[rule_id].status == "missing", rule_id
         assert results[rule_id].recommendations[0].action == "insert"
@@ -122,6 +122,8 @@ def test_every_example_in_the_format_documentation_validates():
     clause_rule = next(b for b in blocks if "clause: cap-on-liability" in b)
     rule_examples = next(b for b in blocks if b.startswith("  - id: limitation-of-liability"))
     assert load_playbook("name: Clause\nrules:\n" + clause_rule).rules[0].find.to_dict()["clause"] == "cap-on-liability"
+    pinned = next(b for b in blocks if "near: notice" in b)
+    assert load_playbook("name: Pinned\nrules:\n" + pinned).rules[0].check.near == ("notice",)
     gated = load_playbook(approvals)
     assert gated.approver == "group:Senior counsel" and gated.approve_critical_deviations
     assert gated.rule("source-code-escrow").requires_approval

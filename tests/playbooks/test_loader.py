@@ -464,3 +464,27 @@ def test_ordinary_regexes_are_accepted():
         )
     )
     assert spec.rules[0].find.regex == r"\b(fees?|prices?)\b"
+
+
+def test_near_pins_the_number_a_check_is_about():
+    spec = load_playbook(with_rule("id: r\ntitle: T\nfind: {any: [renew]}\ncheck: {max_days: 60, near: notice}"))
+    assert spec.rules[0].check.near == ("notice",)
+    assert spec.rules[0].check.to_dict() == {"max_days": 60, "near": ["notice"]}
+    assert PlaybookSpec.from_dict(spec.to_dict()) == spec
+    listed = load_playbook(with_rule("id: r\ntitle: T\nfind: {any: [renew]}\ncheck: {min_days: 5, near: [a, b c]}"))
+    assert listed.rules[0].check.near == ("a", "b c")
+    assert load_playbook(GOOD).rules[0].check.to_dict() == {"max_days": 30}  # nothing added when absent
+
+
+@pytest.mark.parametrize(
+    ("check", "message"),
+    [
+        ("{must_not_match: 'x', near: notice}", "check.near: only a number check takes near"),
+        ("{near: notice}", "check: near needs a number check beside it"),
+        ("{max_days: 60, near: 7}", "check.near: must be text"),
+        ("{max_days: 60, near: ''}", "check.near: must not be empty"),
+    ],
+)
+def test_near_errors(check, message):
+    found = messages(with_rule(f"id: r\ntitle: T\nfind: {{any: [renew]}}\ncheck: {check}\npositions: [P]"))
+    assert any(message in m for m in found), found
