@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from pathlib import Path
 
 from django.conf import settings
@@ -106,6 +107,7 @@ def playbook_upload_page(request: HttpRequest, pk: int | None = None) -> HttpRes
             url = _version_url(version)
             return HttpResponseClientRedirect(url) if _partial(request) else redirect(url)
     template = "playbooks/upload.html#upload-form" if _partial(request) else "playbooks/upload.html"
+    context.setdefault("form_action", "")  # the page posts to itself unless a caller says otherwise
     # Errors re-render with 200: HTMX swaps only successful responses (docs/decisions/htmx.md).
     return render(request, template, context)
 
@@ -273,7 +275,7 @@ def playbook_stats(request: HttpRequest, pk: int) -> HttpResponse:
             "scope": version,
             "versions": selectors.versions_of(playbook),
             "suggestions": found,
-            "chart_data": _chart_data(result),
+            "chart_json": json.dumps(_chart_data(result)),
             "bucket_labels": stats.BUCKET_LABELS,
         },
     )

@@ -1,5 +1,5 @@
 // Charts of the playbook statistics page (Chart.js, served from the project). The numbers
-// come from a JSON data block rendered by the page (json_script): no inline script runs.
+// come from a JSON attribute rendered by the page (escaped by the template): no inline script at all.
 (function () {
   "use strict";
   var COLOURS = { accepted: "#1e7a3c", revised: "#1f5fa8", rejected: "#b3261e", open: "#9aa3b1" };
@@ -7,7 +7,7 @@
   function draw(canvas) {
     var source = document.getElementById(canvas.dataset.source);
     if (!source || !window.Chart) return;
-    var all = JSON.parse(source.textContent);
+    var all = JSON.parse(source.dataset.json);
     var data = all[canvas.dataset.chart];
     if (!data || !data.labels.length) return;
     var horizontal = canvas.dataset.chart === "rules";

@@ -22,6 +22,8 @@ def test_parties_become_us_and_them_by_our_side():
     assert vendor.placeholder("Customer will pay Provider.") == "{them} will pay {us}."
     # Lower-case uses and other words are left alone; placeholders already there are untouched.
     assert parties.placeholder("the customer{s} and Customers") == "the customer{s} and Customers"
+    # A compound defined term of the contract's own stays as written.
+    assert parties.placeholder("Provider will delete Customer Content.") == "{them} will delete Customer Content."
 
 
 @pytest.mark.parametrize(

@@ -47,9 +47,10 @@ def test_the_draft_validates_with_one_rule_per_clause_type(draft):
     assert all(r.guidance == "" and r.positions for r in spec.rules)
     # Parties as placeholders, never the role words themselves.
     wording = " ".join(p for r in spec.rules for p in r.positions)
-    assert "{us} will not" in wording
+    # Which passages the clause model picks depends on the model; whatever it picks names no party by
+    # its role word (tests/playbooks/test_drafting.py pins the mapping itself, and that a compound
+    # defined term such as "Customer Content" stays as written).
     assert not re.search(r"\b(?:Customer|Provider)\b(?! [A-Z])", wording)
-    assert "Customer Content" in wording  # a defined term of its own stays as written
 
 
 def test_the_precedent_passes_its_own_draft_entirely(csa, draft):

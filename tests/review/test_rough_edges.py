@@ -127,7 +127,7 @@ def test_the_upload_form_states_the_size_limit_and_the_playbook_format_is_linked
     user = author_user()
     client.force_login(user)
     with override_settings(REDPEN_MAX_UPLOAD_BYTES=5 * 1024 * 1024):
-        assert "up to 5 MB" in client.get(reverse("review:new")).content.decode()
+        assert "at most 5 MB" in client.get(reverse("review:new")).content.decode()
     upload = client.get(reverse("playbooks:upload")).content.decode()
     assert reverse("playbooks:format") in upload
     fmt = client.get(reverse("playbooks:format")).content.decode()

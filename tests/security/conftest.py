@@ -95,6 +95,7 @@ class Objects:
                 "recommendation_id": [self.pending.pk, self.decided.pk],
                 "kind": ["clean", "redline"],
                 "approval_id": [self.approval.pk],
+                "fmt": ["csv", "xlsx"],
             },
             "documents": {"pk": [self.document.pk], "number": [1, 2], "kind": ["clean", "redline"]},
             "playbooks": {"pk": [self.playbook.pk], "number": [1, 2]},
