@@ -27,7 +27,7 @@ from . import selectors
 from .bulk import is_number_only
 from .contract_view import Mark, render_contract
 from .exports import issue_rows, issues_csv, issues_xlsx, recommendation_comment, review_redline
-from .forms import DecisionForm, NewReviewForm, NextRoundForm, PartiesForm
+from .forms import MAX_ID, DecisionForm, NewReviewForm, NextRoundForm, PartiesForm
 from .gates import can_approve, effective_assignee
 from .inbox import approval_for_user
 from .models import (
@@ -435,7 +435,8 @@ def review_undo_view(request: HttpRequest, review_id: int) -> HttpResponse:
     review = selectors.review_for_user(request.user, review_id)
     decision_id = request.POST.get("decision", "")
     key = request.POST.get("key", "")
-    if not decision_id.isdigit() or not key:
+    # An id no row can have (beyond the database's integer) is an incomplete request, not a 500.
+    if not decision_id.isdigit() or len(decision_id) > 19 or int(decision_id) > MAX_ID or not key:
         messages.error(request, "That request was incomplete; here is the current state.")
         return redirect("review:detail", review_id=review.pk)
     result = decision_undo(review=review, decision_id=int(decision_id), actor=request.user, idempotency_key=key)

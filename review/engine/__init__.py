@@ -32,6 +32,10 @@ class UnknownEngineVersion(LookupError):
 
 _REGISTRY: dict[str, Callable[[], Engine]] = {
     ENGINE_VERSION: PlaybookEngine,
+    # Reviews started under playbook-1 are served by playbook-2: the old implementation was changed
+    # in place, and their stored proposals are re-resolved on the current version anyway
+    # (docs/decisions/engine-versions.md).
+    "playbook-1": PlaybookEngine,
 }
 
 

@@ -52,7 +52,7 @@ from review.engine.parties import Parties, render_rule, undefined_in
 from review.engine.parties import detect as detect_parties
 from review.engine.sentences import split_sentences
 
-ENGINE_VERSION = "playbook-1"
+ENGINE_VERSION = "playbook-2"  # docs/decisions/engine-versions.md
 
 _LIMIT_KIND: dict[str, numbers.QuantityKind] = {
     "max_days": "days", "min_days": "days", "max_amount": "amount",
