@@ -763,9 +763,10 @@ class _Validator:
             number = int(number)
         near: tuple[str, ...] = ()
         if near_field is not None:
-            near = self.near(rule_id, near_field[1])
-            if near is None:
+            pinned = self.near(rule_id, near_field[1])
+            if pinned is None:
                 return None
+            near = pinned
         return Check(kind=kind, value=number, near=near)  # type: ignore[arg-type]
 
     def near(self, rule_id: str, node: Node) -> tuple[str, ...] | None:

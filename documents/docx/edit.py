@@ -233,7 +233,7 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
         assert edit.new_locator is not None
         if edit.new_locator in model.positions:
             raise EditError(f"{edit.new_locator} is already a paragraph of this document.")
-        new = Paragraph(
+        inserted = Paragraph(
             locator=edit.new_locator,
             text=edit.after,
             style=paragraph.style,
@@ -245,7 +245,7 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
             num_id=paragraph.num_id,
             num_level=paragraph.num_level,
         )
-        paragraphs.insert(index + 1, new)
+        paragraphs.insert(index + 1, inserted)
         next_insert = max(next_insert, int(edit.new_locator[1:]) + 1)
     else:
         last_in_cell = bool(paragraph.cell) and not any(

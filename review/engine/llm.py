@@ -232,6 +232,7 @@ class LLMEngine:
             sentence, start = edit.before, edit.start
         # Only the words that differ change; the clause number opening the sentence stays.
         new_edit = minimal_replace(edit.locator, start, sentence, after)
+        assert new_edit.start is not None  # a replace always has its offset
         shown_after = sentence[: new_edit.start - start] + new_edit.after + sentence[
             new_edit.start - start + len(new_edit.before) :
         ]

@@ -12,6 +12,8 @@ undo decision makes its version as an acceptance does.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
@@ -58,7 +60,7 @@ def decision_undo(*, review: Review, decision_id: int, actor: AbstractBaseUser, 
 
     def record(outcome: str, message: str) -> DecisionResult:
         return decision_record(review=review, recommendation=rec, proposal=target.proposal, action=action,
-                               actor=actor, key=key, outcome=outcome, message=message)
+                               actor=actor, key=key, outcome=outcome, message=message)  # type: ignore[arg-type]
 
     for attempt in range(3):
         if attempt:
@@ -94,19 +96,22 @@ def decision_undo(*, review: Review, decision_id: int, actor: AbstractBaseUser, 
     return record(DecisionOutcome.STALE, STALE_MESSAGE)
 
 
-def _inverse_for(review: Review, target: Decision):  # type: ignore[no-untyped-def]
+def _inverse_for(review: Review, target: Decision) -> Edit:
     made = DocumentVersion.objects.filter(decision=target).select_related("parent").first()
     if made is None or made.parent is None or not made.edit:
         raise UndoRefused("The version this acceptance made is missing.")
     later = [Edit.from_dict(edit) for edit in DocumentVersion.objects.filter(
         document_id=made.document_id, number__gt=made.number, number__lte=review.current_version.number
     ).order_by("number").values_list("edit", flat=True) if edit]
-    return inverse_edit(applied=made.edit_object, later=later, current=review.current_version.text_model,
+    applied = made.edit_object
+    if applied is None:
+        raise UndoRefused("The version this acceptance made has no edit to take back.")
+    return inverse_edit(applied=applied, later=later, current=review.current_version.text_model,
                         parent=made.parent.text_model)
 
 
-def _apply(lock: ReviewLock, review: Review, target: Decision, rec: Recommendation, inverse, actor,  # type: ignore[no-untyped-def]
-           key: str, action: str) -> DecisionResult:
+def _apply(lock: ReviewLock, review: Review, target: Decision, rec: Recommendation, inverse: Edit | None,
+           actor: Any, key: str, action: str) -> DecisionResult:
     undo = action == DecisionAction.UNDO
     decision = Decision.objects.create(
         review=review, recommendation=rec, proposal=target.proposal, action=action, actor=actor,
@@ -121,6 +126,7 @@ def _apply(lock: ReviewLock, review: Review, target: Decision, rec: Recommendati
     if not moved:
         raise Lost
     if undo:
+        assert inverse is not None  # an undo always carries its inverse edit
         version = version_create(document=review.document, parent=review.current_version, edit=inverse,
                                  author=actor, decision=decision)
         Review.objects.filter(pk=review.pk).update(current_version=version)
