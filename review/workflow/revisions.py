@@ -116,9 +116,10 @@ def recommendation_revise(
                 history_append(lock_review(review.pk), HistoryItem(rule_id=rule.id, action="revise",
                                                                    text=f"(not understood) {instruction}"))
             return failed(f"Could not revise: {exc}")
-    revised, _ = revision_keeping_accepted(revised, review.current_version, instruction)
-    if revised is None:
+    kept, _ = revision_keeping_accepted(revised, review.current_version, instruction)
+    if kept is None:
         return failed(NOTHING_LEFT_MESSAGE)
+    revised = kept
 
     def body(lock: ReviewLock) -> DecisionResult:
         decision = Decision.objects.create(
@@ -191,9 +192,10 @@ def revision_run(*, job_id: str) -> str:
         engine = get_engine(review.engine_version)
         base = review.current_version
         revised = engine.revise(revision_request(review, rec, proposal, rule, job.instruction), base.text_model)
-        revised, _ = revision_keeping_accepted(revised, base, job.instruction)
-        if revised is None:
+        kept, _ = revision_keeping_accepted(revised, base, job.instruction)
+        if kept is None:
             raise RevisionError(NOTHING_LEFT_MESSAGE.removeprefix("Could not revise: "))
+        revised = kept
     except (RevisionError, UnknownEngineVersion, KeyError) as exc:
         message = f"Could not revise: {exc}"
         with transaction.atomic():
