@@ -10,6 +10,11 @@ proposal still applies. ``keep_accepted`` does the same against every word writt
 accepted edits of the version (``written_spans``), for proposals worked out afresh on the current
 text (a rule run again, a revision along the playbook's ladder).
 
+Only edits in force count as accepted. An undone edit and the undo that reverted it
+(docs/decisions/undo.md) stay in the chain, so positions are carried through them, but the words
+they wrote are not accepted words: the undo put the contract's own words back. Such a pair is
+passed as ``Step(edit, in_force=False)``; a plain ``Edit`` is in force.
+
 Pure functions over edits and text models, no ORM and no XML.
 """
 
@@ -25,6 +30,19 @@ from .model import Edit, TextModel
 _WORD = re.compile(r"\w")
 Hunk = tuple[int, str, str]  # (offset in the paragraph, old text, new text)
 Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One edit of the version chain; ``in_force`` is False for an undone edit and for the undo
+    that reverted it."""
+
+    edit: Edit
+    in_force: bool = True
+
+
+def _steps(edits: Iterable[Edit | Step]) -> list[Step]:
+    return [e if isinstance(e, Step) else Step(e) for e in edits]
 
 
 @dataclass(frozen=True)
@@ -88,17 +106,21 @@ def _shift_hunk(h: Hunk, s: int, old: str, new: str) -> Hunk:
     return h
 
 
-def rebase(edit: Edit, applied: Sequence[Edit], model: TextModel) -> Rebased:
+def rebase(edit: Edit, applied: Sequence[Edit | Step], model: TextModel) -> Rebased:
     """``edit`` (a replace computed before ``applied`` were accepted) on ``model``, the version
-    ``applied`` lead to."""
+    ``applied`` lead to. A piece that touches words an edit no longer in force changed cannot be
+    carried exactly (those words were changed and put back): the whole edit is then None, not
+    dropped, and the caller works it out afresh on the current text."""
+    steps = _steps(applied)
     ours = hunks(edit)
     dropped = False
     start = edit.start or 0  # the whole edit's start, moved along for the common case below
-    for accepted in applied:
+    for step in steps:
+        accepted = step.edit
         if accepted.locator != edit.locator:
             continue
         if accepted.kind == "delete_paragraph":
-            return Rebased(None, True)
+            return Rebased(None, step.in_force)
         for s, old, new in reversed(hunks(accepted)):
             if s + len(old) <= start:
                 start += len(new) - len(old)
@@ -106,6 +128,8 @@ def rebase(edit: Edit, applied: Sequence[Edit], model: TextModel) -> Rebased:
             for hunk in ours:
                 if _clash(hunk[0], hunk[1], s, s + len(old)) or (not old and not hunk[1] and hunk[0] == s
                                                                  and hunk[2] == new):  # fmt: skip
+                    if not step.in_force:
+                        return Rebased(None)
                     dropped = True
                     continue
                 kept.append(_shift_hunk(hunk, s, old, new))
@@ -114,7 +138,7 @@ def rebase(edit: Edit, applied: Sequence[Edit], model: TextModel) -> Rebased:
     if paragraph is not None and ours:
         # A change right next to accepted words, joined to them by punctuation only, is a change
         # of the same phrase ("thirty" beside an accepted "(30)"): the accepted phrase stands.
-        written = written_spans(applied).get(edit.locator, [])
+        written = written_spans(steps).get(edit.locator, [])
         near = [h for h in ours if any(_same_phrase(paragraph.text, h, a, b) for a, b in written)]
         if near:
             dropped = True
@@ -125,16 +149,18 @@ def rebase(edit: Edit, applied: Sequence[Edit], model: TextModel) -> Rebased:
     return Rebased(_join(edit.locator, ours, model), dropped)
 
 
-def written_spans(edits: Iterable[Edit]) -> dict[str, list[Span]]:
+def written_spans(edits: Iterable[Edit | Step]) -> dict[str, list[Span]]:
     """Per paragraph, the stretches of the latest version's text that ``edits`` (version 2
-    onwards, in order) wrote; a deletion is a zero-width stretch where the words were."""
+    onwards, in order) wrote; a deletion is a zero-width stretch where the words were. An edit
+    not in force moves and overwrites the stretches of the others but records none of its own."""
     spans: dict[str, list[Span]] = {}
-    for edit in edits:
+    for step in _steps(edits):
+        edit = step.edit
         if edit.kind == "delete_paragraph":
             spans.pop(edit.locator, None)
             continue
         if edit.kind == "insert_after":
-            if edit.new_locator:
+            if edit.new_locator and step.in_force:
                 spans[edit.new_locator] = [(0, len(edit.after))]
             continue
         current = spans.get(edit.locator, [])
@@ -151,7 +177,8 @@ def written_spans(edits: Iterable[Edit]) -> dict[str, list[Span]]:
             current = moved
         delta = 0
         for s, old, new in pieces:
-            current.append((s + delta, s + delta + len(new)))
+            if step.in_force:
+                current.append((s + delta, s + delta + len(new)))
             delta += len(new) - len(old)
         spans[edit.locator] = sorted(current)
     return spans

@@ -9,14 +9,14 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from documents.docx.model import Edit, TextModel
-from documents.docx.rebase import keep_accepted, rebase, written_spans
+from documents.docx.rebase import Step, keep_accepted, rebase, written_spans
 from documents.models import DocumentVersion
 from playbooks.rules import PlaybookSpec
 from review.engine import UnknownEngineVersion, get_engine, minimal
 from review.engine.base import Proposal as EngineProposal
 from review.engine.parties import Parties
 from review.engine.parties import resolve as parties_resolve
-from review.models import Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
+from review.models import DecisionOutcome, Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
 
 from .audit import event_append
 from .locks import lock_review
@@ -126,45 +126,53 @@ KEPT_MESSAGE = ("Words that an accepted edit already changed are kept as accepte
                 "rest.")
 
 
-_CHAINS: dict[tuple[int, str], list[tuple[int, Edit]]] = {}
+_CHAINS: dict[tuple[int, str], list[tuple[int, Step]]] = {}
 _CHAINS_SIZE = 256
 
 
-def _chain(current: DocumentVersion) -> list[tuple[int, Edit]]:
-    """(version pk, edit) from version 2 to ``current``, oldest first. A version's history never
-    changes, so it is read once per process (one query, the edit column only)."""
+def _chain(current: DocumentVersion) -> list[tuple[int, Step]]:
+    """(version pk, step) from version 2 to ``current``, oldest first. An undone edit and the undo
+    that reverted it are steps not in force (docs/decisions/undo.md): their words are not
+    accepted words. Which edits an undo in the chain took back is fixed once ``current`` exists
+    (an undo always makes a version), so the chain is read once per process (one query)."""
     key = (current.pk, current.text_sha256)
     cached = _CHAINS.get(key)
     if cached is not None:
         return cached
     rows = {
-        pk: (parent, edit)
-        for pk, parent, edit in DocumentVersion.objects.filter(
+        pk: (parent, edit, decision, outcome, undoes)
+        for pk, parent, edit, decision, outcome, undoes in DocumentVersion.objects.filter(
             document_id=current.document_id, number__lte=current.number
-        ).values_list("pk", "parent_id", "edit")
+        ).values_list("pk", "parent_id", "edit", "decision_id", "decision__outcome", "decision__undoes_id")
     }
-    chain: list[tuple[int, Edit]] = []
+    path: list[int] = []
     at: int | None = current.pk
     while at is not None and at in rows:
-        parent, edit = rows[at]
-        if edit:
-            chain.append((at, Edit.from_dict(edit)))
-        at = parent
-    chain.reverse()
+        path.append(at)
+        at = rows[at][0]
+    path.reverse()
+    undone = {rows[pk][4] for pk in path if rows[pk][3] == DecisionOutcome.UNDONE and rows[pk][4]}
+    chain = [
+        (pk, Step(Edit.from_dict(edit), in_force=not (outcome == DecisionOutcome.UNDONE or decision in undone)))
+        for pk in path
+        for _, edit, decision, outcome, _ in [rows[pk]]
+        if edit
+    ]
     if len(_CHAINS) >= _CHAINS_SIZE:
         _CHAINS.clear()
     _CHAINS[key] = chain
     return chain
 
 
-def edits_between(base: DocumentVersion | None, current: DocumentVersion) -> list[Edit]:
-    """The edits that lead from ``base`` (None: version 1) to ``current``, oldest first."""
+def edits_between(base: DocumentVersion | None, current: DocumentVersion) -> list[Step]:
+    """The edits that lead from ``base`` (None: version 1) to ``current``, oldest first, each
+    saying whether it is still in force."""
     chain = _chain(current)
     if base is None:
-        return [edit for _, edit in chain]
+        return [step for _, step in chain]
     pks = [pk for pk, _ in chain]
     start = pks.index(base.pk) + 1 if base.pk in pks else 0
-    return [edit for _, edit in chain[start:]]
+    return [step for _, step in chain[start:]]
 
 
 def keeping_accepted(proposal: EngineProposal | None, current: DocumentVersion) -> tuple[EngineProposal | None, bool]:

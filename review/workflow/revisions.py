@@ -191,8 +191,8 @@ def revision_run(*, job_id: str) -> str:
         rule = review.playbook_version.playbook_spec.rule(rec.rule_id)
         engine = get_engine(review.engine_version)
         base = review.current_version
-        drafted = engine.revise(revision_request(review, rec, proposal, rule, job.instruction), base.text_model)
-        kept, _ = revision_keeping_accepted(drafted, base, job.instruction)
+        revised = engine.revise(revision_request(review, rec, proposal, rule, job.instruction), base.text_model)
+        kept, _ = revision_keeping_accepted(revised, base, job.instruction)
         if kept is None:
             raise RevisionError(NOTHING_LEFT_MESSAGE.removeprefix("Could not revise: "))
         revised = kept

@@ -12,19 +12,22 @@ undo decision makes its version as an acceptance does.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from documents.docx.inverse import UndoRefused, inverse_edit
 from documents.docx.model import Edit, EditError
 from documents.models import DocumentVersion
 from documents.services import version_create
+from review.engine import minimal
 from review.models import (
     Decision,
     DecisionAction,
     DecisionOutcome,
+    Proposal,
+    ProposalSource,
     Recommendation,
     RecommendationStatus,
     Review,
@@ -33,6 +36,7 @@ from review.models import (
 
 from .audit import event_append
 from .locks import ReviewLock
+from .proposals import proposal_store
 from .records import decision_existing, decision_record
 from .results import STALE_MESSAGE, DecisionResult, Lost
 from .transitions import review_transition
@@ -40,7 +44,7 @@ from .transitions import review_transition
 UNDO_FROM = (ReviewStatus.AWAITING_DECISION, ReviewStatus.COMPLETED)
 
 
-def decision_undo(*, review: Review, decision_id: int, actor: AbstractBaseUser, idempotency_key: str) -> DecisionResult:
+def decision_undo(*, review: Review, decision_id: int, actor: User, idempotency_key: str) -> DecisionResult:
     """Undo an applied acceptance or reopen a rejection. Always returns; changes nothing unless
     the decision is still the one in force on the current state of the review."""
     key = (idempotency_key or "").strip()[:64]
@@ -60,7 +64,7 @@ def decision_undo(*, review: Review, decision_id: int, actor: AbstractBaseUser, 
 
     def record(outcome: str, message: str) -> DecisionResult:
         return decision_record(review=review, recommendation=rec, proposal=target.proposal, action=action,
-                               actor=actor, key=key, outcome=outcome, message=message)  # type: ignore[arg-type]
+                               actor=actor, key=key, outcome=outcome, message=message)
 
     for attempt in range(3):
         if attempt:
@@ -98,20 +102,18 @@ def decision_undo(*, review: Review, decision_id: int, actor: AbstractBaseUser, 
 
 def _inverse_for(review: Review, target: Decision) -> Edit:
     made = DocumentVersion.objects.filter(decision=target).select_related("parent").first()
-    if made is None or made.parent is None or not made.edit:
+    applied = made.edit_object if made is not None else None
+    if made is None or made.parent is None or applied is None:
         raise UndoRefused("The version this acceptance made is missing.")
     later = [Edit.from_dict(edit) for edit in DocumentVersion.objects.filter(
         document_id=made.document_id, number__gt=made.number, number__lte=review.current_version.number
     ).order_by("number").values_list("edit", flat=True) if edit]
-    applied = made.edit_object
-    if applied is None:
-        raise UndoRefused("The version this acceptance made has no edit to take back.")
     return inverse_edit(applied=applied, later=later, current=review.current_version.text_model,
                         parent=made.parent.text_model)
 
 
 def _apply(lock: ReviewLock, review: Review, target: Decision, rec: Recommendation, inverse: Edit | None,
-           actor: Any, key: str, action: str) -> DecisionResult:
+           actor: User, key: str, action: str) -> DecisionResult:
     undo = action == DecisionAction.UNDO
     decision = Decision.objects.create(
         review=review, recommendation=rec, proposal=target.proposal, action=action, actor=actor,
@@ -120,16 +122,20 @@ def _apply(lock: ReviewLock, review: Review, target: Decision, rec: Recommendati
     )
     was = RecommendationStatus.ACCEPTED if undo else RecommendationStatus.REJECTED
     note = "Undone: the edit was reverted in a new version. Decide it again." if undo else "Reopened: decide it again."
-    moved = Recommendation.objects.filter(pk=rec.pk, status=was, current_proposal=target.proposal).update(
-        status=RecommendationStatus.PENDING, message=note
-    )
-    if not moved:
-        raise Lost
+    current = target.proposal
+    version = None
     if undo:
-        assert inverse is not None  # an undo always carries its inverse edit
+        assert inverse is not None  # worked out before the transaction for an undo
         version = version_create(document=review.document, parent=review.current_version, edit=inverse,
                                  author=actor, decision=decision)
         Review.objects.filter(pk=review.pk).update(current_version=version)
+        current = _proposal_back(rec, target.proposal, version) or current
+    moved = Recommendation.objects.filter(pk=rec.pk, status=was, current_proposal=target.proposal).update(
+        status=RecommendationStatus.PENDING, message=note, current_proposal=current
+    )
+    if not moved:
+        raise Lost
+    if version is not None:
         message = (f"Undone: version {version.number} of the contract reverts that edit; "
                    "the recommendation is open again.")
         event_append(review_id=review.pk, kind="version.created", actor=actor, version=version.number,
@@ -140,3 +146,20 @@ def _apply(lock: ReviewLock, review: Review, target: Decision, rec: Recommendati
                  undoes=target.pk, recommendation=rec.pk, rule=rec.rule_id, action=action, locked=True)
     Decision.objects.filter(pk=decision.pk).update(message=message)
     return DecisionResult(outcome=decision.outcome, message=message, decision_id=decision.pk)
+
+
+def _proposal_back(rec: Recommendation, accepted: Proposal | None, version: DocumentVersion) -> Proposal | None:
+    """The accepted proposal again, on the version the undo made: the undo reverted a replace at
+    a known place, so the same edit goes exactly there again (the wording the lawyer accepted,
+    revised or not). Without it the proposal would be moved over its own undone edit, which it
+    cannot be exactly, and the rule would be run again instead. Other kinds are re-anchored when
+    shown, as before (review/workflow/proposals.py)."""
+    inverse = version.edit_object
+    if accepted is None or inverse is None or inverse.kind != "replace" or accepted.edit_obj.kind != "replace":
+        return None
+    edit = Edit(kind="replace", locator=inverse.locator, before=inverse.after, after=inverse.before,
+                start=inverse.start)
+    old = accepted.to_engine()
+    again = old if old.action == "insert" else minimal.shown(old, edit, version.text_model)
+    return proposal_store(rec, replace(again, edit=edit), source=ProposalSource.REANCHOR, base=version,
+                          number=accepted.number + 1, predecessor=accepted)

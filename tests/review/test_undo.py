@@ -219,3 +219,29 @@ def test_the_inverse_refuses_when_a_later_edit_changed_the_same_text():
     restored = apply_edit_to_model(after, resolve_edit(after, inverse_edit(applied=gone, later=[], current=after,
                                                                            parent=two)))
     assert [p.text for p in restored.paragraphs] == ["First.", "Second.", "Third."]
+
+
+def test_after_an_undo_the_accepted_wording_comes_back_and_its_words_no_longer_count_as_accepted():
+    from tests.review.test_never_revert import PLAYBOOK, contract, sentence_text
+
+    review = make_review(playbook=PLAYBOOK, contract=contract())
+    original = sentence_text(review)
+    assert decide(review, shown(review, "renewal-term"), "revise", instruction="use 2 years").outcome == (
+        DecisionOutcome.REVISED)
+    assert decide(review, shown(review, "renewal-term"), "accept").outcome == DecisionOutcome.APPLIED
+    assert undo(review, applied(review, "renewal-term")).outcome == DecisionOutcome.UNDONE
+    assert sentence_text(review) == original
+    # The wording the lawyer accepted (revised to two years) is offered again, on the current text.
+    again = shown(review, "renewal-term")
+    assert again.status == RecommendationStatus.PENDING
+    assert again.current_proposal.base_version_id == review.current_version_id
+    assert "two (2) years" in again.current_proposal.after
+    # The undone words are the contract's own again: another rule may change them, whole.
+    mutual = shown(review, "mutual-notice")
+    assert mutual.status == RecommendationStatus.PENDING
+    assert mutual.current_proposal.base_version_id == review.current_version_id
+    assert "already changed are kept" not in mutual.message
+    assert decide(review, mutual, "accept").outcome == DecisionOutcome.APPLIED
+    assert sentence_text(review) == ("3.2 This Agreement renews automatically for successive renewal terms of one (1) "
+                                     "year unless either party gives notice of non-renewal at least thirty (30) days "
+                                     "before the end of the then-current term.")  # fmt: skip
