@@ -23,7 +23,7 @@ import scipy.sparse as sp
 
 from documents.docx.model import TextModel
 from review.engine.clauses.categories import BY_SLUG, SLUGS
-from review.engine.clauses.features import Weighting, hash_texts
+from review.engine.clauses.features import Weighting
 from review.engine.clauses.passages import Passage, allowed, cut
 
 ARTIFACT_DIR = Path(__file__).resolve().parent / "artifact"
@@ -73,8 +73,7 @@ class ClauseModel:
     def decision(self, passages: list[Passage]) -> np.ndarray:
         if not passages:
             return np.zeros((0, len(SLUGS)), dtype=np.float32)
-        text, head = hash_texts([p.text for p in passages], [p.heading for p in passages])
-        features = self.weighting.transform(text, head)
+        features = self.weighting.features([p.text for p in passages], [p.heading for p in passages])
         return np.asarray((features @ self.coef).todense(), dtype=np.float32) + self.intercept
 
     def score(self, model: TextModel) -> Scored:
