@@ -73,7 +73,7 @@ class Scored:
 class ClauseModel:
     def __init__(self, weighting: Weighting, coef: np.ndarray, intercept: np.ndarray, threshold: np.ndarray):
         self.weighting = weighting
-        self.coef = coef  # dense (width, n_categories), column-major: one category's column is contiguous
+        self.coef = coef  # dense (width, n_categories), row-major, as the sparse-times-dense product reads it
         self.intercept = intercept
         self.threshold = threshold
         self._cache: OrderedDict[str, Scored] = OrderedDict()
@@ -99,7 +99,7 @@ class ClauseModel:
         (the zeros of the dense matrix add nothing), so the scores are the same floats."""
         if features.shape[0] == 0:
             return np.zeros((0, len(columns)), dtype=np.float32)
-        coef = np.ascontiguousarray(self.coef[:, columns])
+        coef = self.coef if columns == list(range(self.coef.shape[1])) else self.coef[:, columns]
         decision = np.asarray(features @ coef, dtype=np.float32) + self.intercept[columns]
         return 1.0 / (1.0 + np.exp(-(decision - self.threshold[columns])))
 
@@ -128,8 +128,8 @@ class ClauseModel:
 
 
 def _dense(data: np.ndarray, indices: np.ndarray, indptr: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
-    """The stored CSC coefficients as a dense column-major float32 matrix (the same values)."""
-    coef = np.zeros(shape, dtype=np.float32, order="F")
+    """The stored CSC coefficients as a dense float32 matrix (the same values)."""
+    coef = np.zeros(shape, dtype=np.float32)
     columns = np.repeat(np.arange(shape[1]), np.diff(indptr))
     coef[indices, columns] = data.astype(np.float32)
     return coef
