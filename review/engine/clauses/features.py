@@ -19,7 +19,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from itertools import chain, repeat
+from itertools import chain, pairwise, repeat
 
 import mmh3
 import numpy as np
@@ -142,7 +142,7 @@ class _Hasher:
         per_text = [_TOKEN.findall(text.lower()) for text in texts]
         tokens = list(chain.from_iterable(per_text))
         token_rows = np.repeat(np.arange(n_rows, dtype=np.int64), [len(t) for t in per_text])
-        bigrams = list(map("{} {}".format, tokens[:-1], tokens[1:]))
+        bigrams = [a + " " + b for a, b in pairwise(tokens)]  # as scikit-learn's " ".join of two tokens
         rows = np.concatenate([token_rows, token_rows[:-1]])
         cols = np.concatenate([self._lookup_all(tokens), self._lookup_all(bigrams)])
         keep = cols >= 0
