@@ -93,6 +93,13 @@ class ClauseModel:
         model.weighting._lookups  # noqa: B018 -- built once here, not on the first request
         return model
 
+    def clear_caches(self) -> None:
+        """Forget scored text models and hashed n-grams (benchmarks measure a cold start)."""
+        with self._lock:
+            self._cache.clear()
+        for hasher in self.weighting._hashers:
+            hasher.columns = {}
+
     def confidence(self, features: sp.csr_matrix, columns: list[int]) -> np.ndarray:
         """``1 / (1 + exp(-(score - threshold)))`` for ``columns``. The sparse-times-dense product
         adds each row's terms in the row's order, as the sparse product of the training path does
