@@ -115,10 +115,11 @@ class _Hasher:
         self.columns: dict[str, int] = {}
         self._lock = threading.Lock()
 
-    def _column(self, gram: str) -> int:
-        h = mmh3.hash(gram, 0, True)
-        index = (2147483647 - (self.n_features - 1)) % self.n_features if h == -2147483648 else abs(h) % self.n_features
-        return int(self.lookup[index])
+    def _columns_of(self, grams: list[str]) -> np.ndarray:
+        hashes = np.fromiter(map(mmh3.hash, grams), dtype=np.int64, count=len(grams))  # signed, seed 0
+        n = self.n_features
+        index = np.where(hashes == -2147483648, (2147483647 - (n - 1)) % n, np.abs(hashes) % n)
+        return self.lookup[index]
 
     def _lookup_all(self, grams: list[str]) -> np.ndarray:
         if len(self.columns) > _GRAM_CACHE_LIMIT:
@@ -126,12 +127,11 @@ class _Hasher:
                 self.columns = {}
         columns = self.columns
         found = np.fromiter(map(columns.get, grams, repeat(-2)), dtype=np.int64, count=len(grams))
-        for index in np.flatnonzero(found == -2).tolist():  # n-grams this process has not seen
-            gram = grams[index]
-            column = columns.get(gram)
-            if column is None:
-                column = columns[gram] = self._column(gram)
-            found[index] = column
+        missing = np.flatnonzero(found == -2)
+        if len(missing):  # n-grams this process has not seen: hashed once each
+            new = list(dict.fromkeys(grams[i] for i in missing.tolist()))
+            columns.update(zip(new, self._columns_of(new).tolist(), strict=True))
+            found[missing] = np.fromiter((columns[grams[i]] for i in missing.tolist()), dtype=np.int64)
         return found
 
     def counts(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:

@@ -53,7 +53,7 @@ def reference_confidence(model, paragraphs):
 def test_run_time_scores_equal_the_training_time_path_on_dev_contracts(name):
     text_model = build_text_model((DOCX / name).read_bytes())
     model = get_model()
-    model._cache.clear()
+    model.clear_caches()  # cold: every n-gram hashed again
     scored = model.score(text_model)
     passages, confidence = reference_confidence(model, [(p.locator, p.text) for p in text_model.paragraphs])
     assert len(passages) > 50
