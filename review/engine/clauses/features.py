@@ -32,7 +32,7 @@ HEAD_WEIGHT = 0.15  # a heading is context, never enough on its own: 0.5 let "LI
 # a damages sentence with no cap into a cap; 0.15 is also better cross-validated (two folds, oracle F1)
 
 _TOKEN = re.compile(TOKEN_PATTERN)
-_GRAM_CACHE_LIMIT = 1_000_000  # distinct n-grams remembered per block (a few tens of MB at most)
+_GRAM_CACHE_LIMIT = 250_000  # distinct n-grams remembered per block: ~30 MB at most (400 pages: 67k, 8 MB)
 
 
 @cache
