@@ -123,8 +123,8 @@ class ClauseModel:
                 return hit
         passages = cut((p.locator, p.text) for p in model.paragraphs)
         mask = allowed(passages, SLUGS)
-        keep = mask.any(axis=1)
-        passages = [p for p, k in zip(passages, keep, strict=True) if k]
+        keep = np.flatnonzero(mask.any(axis=1))  # passages that may be evidence of some type
+        passages = [passages[i] for i in keep.tolist()]
         features = self.weighting.features([p.text for p in passages], [p.heading for p in passages])
         scored = Scored(tuple(passages), features, mask[keep], self)
         with self._lock:
