@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_clauses.py [--runs 5] [--write-readme]
 
 Each measure in a fresh state: the model load in a new process (``python -c``), the clause map
-with the per-process score cache cleared before every run. The ~400-page contract is the one of
+with the per-process caches (scores, hashed n-grams) cleared before every run. The ~400-page contract is the one of
 ``bench/bench_analysis.py`` (the 20 CUAD dev contracts concatenated); the ~100-page one is its
 first quarter of paragraphs. Medians of ``--runs``; peak memory from ``tracemalloc``.
 """
@@ -36,7 +36,7 @@ def pages(model: TextModel) -> int:
 
 
 def load_time() -> tuple[float, float]:
-    """(import of the clause package with numpy / scipy / scikit-learn, loading the artifact)."""
+    """(import of the clause package with numpy / scipy / mmh3, loading the artifact)."""
     code = (
         "import time; t = time.perf_counter(); from review.engine.clauses import get_model; "
         "u = time.perf_counter(); get_model(); print(u - t, time.perf_counter() - u)"
@@ -50,11 +50,11 @@ def clause_map_time(model: TextModel, runs: int) -> tuple[float, int, float]:
     clause_model = get_model()
     times, found = [], 0
     for _ in range(runs):
-        clause_model._cache.clear()
+        clause_model.clear_caches()
         started = time.perf_counter()
         found = len(detect(model))
         times.append(time.perf_counter() - started)
-    clause_model._cache.clear()
+    clause_model.clear_caches()
     tracemalloc.start()
     detect(model)
     peak = tracemalloc.get_traced_memory()[1]
@@ -77,7 +77,7 @@ def main() -> int:
     rows = [
         ("artifact size", f"{ARTIFACT.stat().st_size / 1e6:.1f} MB (`{ARTIFACT.relative_to(ROOT)}`)"),
         ("model load (the artifact, once per process; median of 3 fresh processes)", f"{loads[1] * 1000:.0f} ms"),
-        ("import of the clause package (numpy, scipy, scikit-learn) in a fresh process", f"{imports[1] * 1000:.0f} ms"),
+        ("import of the clause package (numpy, scipy, mmh3), fresh process", f"{imports[1] * 1000:.0f} ms"),
         (f"clause map, ~{pages(hundred)} pages ({len(hundred.paragraphs):,} paragraphs), all 41 types",
          f"{t100 * 1000:.0f} ms, {n100} passages, {m100:.1f} MB peak"),
         (f"clause map, ~{pages(big)} pages ({len(big.paragraphs):,} paragraphs)",
@@ -89,7 +89,7 @@ def main() -> int:
         load = os.getloadavg()
         body = (
             "Clause model speed (targets: load < 1 s; clause map of 100 pages ≤ 0.5 s). Scores are cached per "
-            "text model; each run here starts with the cache cleared.\n\n"
+            "text model and hashed n-grams per process; each run here starts with both cleared.\n\n"
             f"Command: `.venv/bin/python bench/bench_clauses.py --runs {args.runs} --write-readme`  \n"
             f"Machine: {machine()}; load average {load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f} when the run ended "
             "(a shared machine).\n\n"

@@ -68,7 +68,7 @@ def get_model() -> ClauseModel:
 
 def _passages(scored: Scored, column: int, min_confidence: float) -> list[tuple[int, ClausePassage]]:
     category = CATEGORIES[column]
-    values = scored.confidence[:, column] if len(scored.passages) else np.zeros(0)
+    values = scored.column(column) if len(scored.passages) else np.zeros(0)
     found = []
     for index in np.flatnonzero(values >= min_confidence):
         passage = scored.passages[int(index)]
@@ -95,7 +95,8 @@ def detect(
     """Passages of ``model`` at or above ``min_confidence``, in document order (then by
     category order), for every category or only ``types``."""
     scored = get_model().score(model)
-    columns = range(len(SLUGS)) if types is None else [SLUGS.index(_known(t)) for t in types]
+    columns = list(range(len(SLUGS))) if types is None else [SLUGS.index(_known(t)) for t in types]
+    scored.columns(columns)  # one product for all of them
     found: list[tuple[int, int, ClausePassage]] = []
     for column in columns:
         for index, item in _passages(scored, column, min_confidence):

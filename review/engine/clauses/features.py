@@ -1,20 +1,29 @@
-"""Passage features, shared by training and run time: hashed word 1-2 grams of the passage and of
-its heading, TF-IDF weighted over the columns kept at training time.
+"""Passage features: hashed word 1-2 grams of the passage and of its heading, TF-IDF weighted over
+the columns kept at training time.
 
 Hashing needs no vocabulary at run time (the artifact stores only the kept column numbers, their
 IDF and the coefficients), so the model file stays small and loads without unpickling anything.
+
+Two paths compute the same numbers. Training uses scikit-learn (``hash_texts``, then
+``Weighting.transform``), imported only when called. Run time uses ``Weighting.features``: the same
+tokens, the same MurmurHash3 (``mmh3``, seed 0, the column rule of scikit-learn's FeatureHasher),
+the same float32 arithmetic in the same order, without importing scikit-learn (slow to import) and
+hashing each distinct n-gram once per process. ``tests/review/engine/test_clause_speed_equivalence.py``
+checks that both paths give the same confidences on real contracts.
 """
 
 from __future__ import annotations
 
+import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
+from itertools import chain, pairwise, repeat
 
+import mmh3
 import numpy as np
 import scipy.sparse as sp
-from sklearn.feature_extraction.text import HashingVectorizer
-from sklearn.preprocessing import normalize
 
 TEXT_FEATURES = 2**20
 HEAD_FEATURES = 2**16
@@ -22,12 +31,20 @@ TOKEN_PATTERN = r"(?u)\b\w+\b"
 HEAD_WEIGHT = 0.15  # a heading is context, never enough on its own: 0.5 let "LIMITATION OF LIABILITY" turn
 # a damages sentence with no cap into a cap; 0.15 is also better cross-validated (two folds, oracle F1)
 
-_TEXT = HashingVectorizer(
-    n_features=TEXT_FEATURES, ngram_range=(1, 2), alternate_sign=False, norm=None, token_pattern=TOKEN_PATTERN
-)
-_HEAD = HashingVectorizer(
-    n_features=HEAD_FEATURES, ngram_range=(1, 2), alternate_sign=False, norm=None, token_pattern=TOKEN_PATTERN
-)
+_TOKEN = re.compile(TOKEN_PATTERN)
+_GRAM_CACHE_LIMIT = 250_000  # distinct n-grams remembered per block: ~30 MB at most (400 pages: 67k, 8 MB)
+
+
+@cache
+def _vectorizers():  # scikit-learn types: imported only for training
+    from sklearn.feature_extraction.text import HashingVectorizer
+
+    def make(n: int) -> HashingVectorizer:
+        return HashingVectorizer(
+            n_features=n, ngram_range=(1, 2), alternate_sign=False, norm=None, token_pattern=TOKEN_PATTERN
+        )
+
+    return make(TEXT_FEATURES), make(HEAD_FEATURES)
 
 
 def hash_texts(texts: Sequence[str], heads: Sequence[str]) -> tuple[sp.csr_matrix, sp.csr_matrix]:
@@ -37,8 +54,9 @@ def hash_texts(texts: Sequence[str], heads: Sequence[str]) -> tuple[sp.csr_matri
         return sp.csr_matrix((0, TEXT_FEATURES), dtype=np.float64), sp.csr_matrix((0, HEAD_FEATURES), dtype=np.float64)
     distinct: dict[str, int] = {}
     rows = np.fromiter((distinct.setdefault(h, len(distinct)) for h in heads), dtype=np.int64, count=len(heads))
-    head = _HEAD.transform(list(distinct)).tocsr()[rows]
-    return _TEXT.transform(texts).tocsr(), head
+    text_vectorizer, head_vectorizer = _vectorizers()
+    head = head_vectorizer.transform(list(distinct)).tocsr()[rows]
+    return text_vectorizer.transform(texts).tocsr(), head
 
 
 @dataclass(frozen=True)
@@ -65,10 +83,74 @@ class Weighting:
         return _lookup(self.text_cols, TEXT_FEATURES), _lookup(self.head_cols, HEAD_FEATURES)
 
     def transform(self, text: sp.csr_matrix, head: sp.csr_matrix) -> sp.csr_matrix:
+        """The training-time path, from ``hash_texts``'s counts."""
         text_lookup, head_lookup = self._lookups
         blocks = [_apply(text, text_lookup, self.text_idf)]
         blocks.append(_apply(head, head_lookup, self.head_idf) * HEAD_WEIGHT)
         return sp.hstack(blocks, format="csr")
+
+    @cached_property
+    def _hashers(self) -> tuple[_Hasher, _Hasher]:
+        text_lookup, head_lookup = self._lookups
+        return _Hasher(TEXT_FEATURES, text_lookup), _Hasher(HEAD_FEATURES, head_lookup)
+
+    def features(self, texts: Sequence[str], heads: Sequence[str]) -> sp.csr_matrix:
+        """The run-time path: equal to ``transform(*hash_texts(texts, heads))``."""
+        text_hasher, head_hasher = self._hashers
+        text = _weigh(*text_hasher.counts(texts), self.text_idf)
+        distinct: dict[str, int] = {}
+        rows = np.fromiter((distinct.setdefault(h, len(distinct)) for h in heads), dtype=np.int64, count=len(heads))
+        head = _weigh(*head_hasher.counts(list(distinct)), self.head_idf)
+        head.data *= HEAD_WEIGHT  # float32 times a Python float stays float32, as in ``transform``
+        return sp.hstack([text, head[rows]], format="csr")
+
+
+class _Hasher:
+    """Distinct n-gram -> kept column (-1 when the column was not kept), remembered per process.
+    A column is scikit-learn's FeatureHasher's: ``abs(murmurhash3_32(utf-8, seed 0)) % n``."""
+
+    def __init__(self, n_features: int, lookup: np.ndarray):
+        self.n_features = n_features
+        self.lookup = lookup
+        self.columns: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def _columns_of(self, grams: list[str]) -> np.ndarray:
+        hashes = np.fromiter(map(mmh3.hash, grams), dtype=np.int64, count=len(grams))  # signed, seed 0
+        n = self.n_features
+        index = np.where(hashes == -2147483648, (2147483647 - (n - 1)) % n, np.abs(hashes) % n)
+        return self.lookup[index]
+
+    def _lookup_all(self, grams: list[str]) -> np.ndarray:
+        if len(self.columns) > _GRAM_CACHE_LIMIT:
+            with self._lock:
+                self.columns = {}
+        columns = self.columns
+        found = np.fromiter(map(columns.get, grams, repeat(-2)), dtype=np.int64, count=len(grams))
+        missing = np.flatnonzero(found == -2)
+        if len(missing):  # n-grams this process has not seen: hashed once each
+            new = list(dict.fromkeys(grams[i] for i in missing.tolist()))
+            columns.update(zip(new, self._columns_of(new).tolist(), strict=True))
+            found[missing] = np.fromiter((columns[grams[i]] for i in missing.tolist()), dtype=np.int64)
+        return found
+
+    def counts(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """(counts, columns, indptr, rows): the kept columns' raw counts, canonical CSR order
+        (columns ascending in a row, each once). The tokens of all texts are hashed in one pass;
+        bigrams across two texts are dropped."""
+        n_rows = len(texts)
+        per_text = [_TOKEN.findall(text.lower()) for text in texts]
+        tokens = list(chain.from_iterable(per_text))
+        token_rows = np.repeat(np.arange(n_rows, dtype=np.int64), [len(t) for t in per_text])
+        bigrams = [a + " " + b for a, b in pairwise(tokens)]  # as scikit-learn's " ".join of two tokens
+        rows = np.concatenate([token_rows, token_rows[:-1]])
+        cols = np.concatenate([self._lookup_all(tokens), self._lookup_all(bigrams)])
+        keep = cols >= 0
+        keep[len(tokens) :] &= token_rows[:-1] == token_rows[1:]
+        width = len(self.lookup)
+        keys, counts = np.unique(rows[keep] * width + cols[keep], return_counts=True)
+        indptr = np.searchsorted(keys // width, np.arange(n_rows + 1), side="left")
+        return counts, (keys % width).astype(np.int32), indptr, n_rows
 
 
 def _fit_block(counts: sp.csr_matrix, min_df: int) -> tuple[np.ndarray, np.ndarray]:
@@ -93,4 +175,28 @@ def _apply(counts: sp.csr_matrix, lookup: np.ndarray, idf: np.ndarray) -> sp.csr
     columns = mapped[keep]
     data = np.log1p(counts.data[keep].astype(np.float32)) * idf[columns]
     block = sp.csr_matrix((data, (row_of, columns)), shape=(counts.shape[0], len(idf)), dtype=np.float32)
+    from sklearn.preprocessing import normalize
+
     return normalize(block, norm="l2", copy=False)
+
+
+def _weigh(counts: np.ndarray, columns: np.ndarray, indptr: np.ndarray, n_rows: int, idf: np.ndarray) -> sp.csr_matrix:
+    """``_apply`` on canonical kept-column counts, with scikit-learn's row L2 normalisation done
+    the way it does it: squares in float32, summed in a double in row order, each value divided in
+    double and stored as float32."""
+    data = np.log1p(counts.astype(np.float32)) * idf[columns]
+    squares = (data * data).astype(np.float64)
+    lengths = np.diff(indptr)
+    order = np.argsort(-lengths, kind="stable")  # the longest rows first: active rows are a prefix
+    starts = indptr[:-1][order]
+    sorted_lengths = lengths[order]
+    sums = np.zeros(n_rows, dtype=np.float64)
+    active = n_rows
+    for k in range(int(sorted_lengths[0]) if n_rows else 0):
+        while active and sorted_lengths[active - 1] <= k:
+            active -= 1
+        sums[:active] += squares[starts[:active] + k]  # one addition per row, in row order
+    norms = np.ones(n_rows, dtype=np.float64)
+    norms[order] = np.where(sums > 0.0, np.sqrt(sums), 1.0)
+    data = (data.astype(np.float64) / np.repeat(norms, lengths)).astype(np.float32)
+    return sp.csr_matrix((data, columns, indptr), shape=(n_rows, len(idf)))

@@ -15,7 +15,6 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +22,7 @@ import scipy.sparse as sp
 
 from documents.docx.model import TextModel
 from review.engine.clauses.categories import BY_SLUG, SLUGS
-from review.engine.clauses.features import Weighting, hash_texts
+from review.engine.clauses.features import Weighting
 from review.engine.clauses.passages import Passage, allowed, cut
 
 ARTIFACT_DIR = Path(__file__).resolve().parent / "artifact"
@@ -36,18 +35,45 @@ class ModelMissing(RuntimeError):
     """The artifact is not there: run ``make train-clauses``."""
 
 
-@dataclass(frozen=True)
 class Scored:
-    """Every candidate passage of one text model with its confidence for every category."""
+    """Every candidate passage of one text model, and its confidence per category, computed for
+    a category when first asked (a playbook asks for a few; the clause map for all 41)."""
 
-    passages: tuple[Passage, ...]
-    confidence: np.ndarray  # (n_passages, n_categories), read-only
+    def __init__(self, passages: tuple[Passage, ...], features: sp.csr_matrix, mask: np.ndarray, owner: ClauseModel):
+        self.passages = passages
+        self._features = features
+        self._mask = mask
+        self._owner = owner
+        self._columns: dict[int, np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def columns(self, columns: list[int]) -> list[np.ndarray]:
+        """Confidences of the passages for each of ``columns`` (read-only arrays)."""
+        with self._lock:
+            missing = sorted({c for c in columns if c not in self._columns})
+            if missing:
+                confidence = self._owner.confidence(self._features, missing)
+                confidence[~self._mask[:, missing]] = 0.0  # a heading alone is never evidence
+                for position, column in enumerate(missing):
+                    values = np.ascontiguousarray(confidence[:, position])
+                    values.setflags(write=False)
+                    self._columns[column] = values
+            return [self._columns[c] for c in columns]
+
+    def column(self, column: int) -> np.ndarray:
+        return self.columns([column])[0]
+
+    @property
+    def confidence(self) -> np.ndarray:
+        """(n_passages, n_categories)."""
+        every = self.columns(list(range(len(SLUGS))))
+        return np.stack(every, axis=1) if every else np.zeros((len(self.passages), 0), dtype=np.float32)
 
 
 class ClauseModel:
-    def __init__(self, weighting: Weighting, coef: sp.csc_matrix, intercept: np.ndarray, threshold: np.ndarray):
+    def __init__(self, weighting: Weighting, coef: np.ndarray, intercept: np.ndarray, threshold: np.ndarray):
         self.weighting = weighting
-        self.coef = coef
+        self.coef = coef  # dense (width, n_categories), row-major, as the sparse-times-dense product reads it
         self.intercept = intercept
         self.threshold = threshold
         self._cache: OrderedDict[str, Scored] = OrderedDict()
@@ -62,20 +88,27 @@ class ClauseModel:
             if slugs != list(SLUGS):
                 raise ModelMissing("The clause model was trained for other categories; run `make train-clauses`.")
             weighting = Weighting(data["text_cols"], data["text_idf"], data["head_cols"], data["head_idf"])
-            coef = sp.csc_matrix(
-                (data["coef_data"].astype(np.float32), data["coef_indices"], data["coef_indptr"]),
-                shape=tuple(data["coef_shape"]),
-            ).tocsr()
+            coef = _dense(data["coef_data"], data["coef_indices"], data["coef_indptr"], tuple(data["coef_shape"]))
             model = cls(weighting, coef, data["intercept"], data["threshold"])
         model.weighting._lookups  # noqa: B018 -- built once here, not on the first request
         return model
 
-    def decision(self, passages: list[Passage]) -> np.ndarray:
-        if not passages:
-            return np.zeros((0, len(SLUGS)), dtype=np.float32)
-        text, head = hash_texts([p.text for p in passages], [p.heading for p in passages])
-        features = self.weighting.transform(text, head)
-        return np.asarray((features @ self.coef).todense(), dtype=np.float32) + self.intercept
+    def clear_caches(self) -> None:
+        """Forget scored text models and hashed n-grams (benchmarks measure a cold start)."""
+        with self._lock:
+            self._cache.clear()
+        for hasher in self.weighting._hashers:
+            hasher.columns = {}
+
+    def confidence(self, features: sp.csr_matrix, columns: list[int]) -> np.ndarray:
+        """``1 / (1 + exp(-(score - threshold)))`` for ``columns``. The sparse-times-dense product
+        adds each row's terms in the row's order, as the sparse product of the training path does
+        (the zeros of the dense matrix add nothing), so the scores are the same floats."""
+        if features.shape[0] == 0:
+            return np.zeros((0, len(columns)), dtype=np.float32)
+        coef = self.coef if columns == list(range(self.coef.shape[1])) else self.coef[:, columns]
+        decision = np.asarray(features @ coef, dtype=np.float32) + self.intercept[columns]
+        return 1.0 / (1.0 + np.exp(-(decision - self.threshold[columns])))
 
     def score(self, model: TextModel) -> Scored:
         """Scores of a text model's candidate passages (cached by text: the same contract read by
@@ -90,17 +123,23 @@ class ClauseModel:
                 return hit
         passages = cut((p.locator, p.text) for p in model.paragraphs)
         mask = allowed(passages, SLUGS)
-        keep = np.asarray(mask.any(axis=1), dtype=bool)  # one flag per passage
-        passages = [p for p, k in zip(passages, keep, strict=True) if k]
-        confidence = 1.0 / (1.0 + np.exp(-(self.decision(passages) - self.threshold)))
-        confidence[~mask[keep]] = 0.0  # a heading alone is never evidence
-        confidence.setflags(write=False)
-        scored = Scored(tuple(passages), confidence)
+        keep = np.flatnonzero(mask.any(axis=1))  # passages that may be evidence of some type
+        passages = [passages[i] for i in keep.tolist()]
+        features = self.weighting.features([p.text for p in passages], [p.heading for p in passages])
+        scored = Scored(tuple(passages), features, mask[keep], self)
         with self._lock:
             self._cache[key] = scored
             while len(self._cache) > _CACHE_SIZE:
                 self._cache.popitem(last=False)
         return scored
+
+
+def _dense(data: np.ndarray, indices: np.ndarray, indptr: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """The stored CSC coefficients as a dense float32 matrix (the same values)."""
+    coef = np.zeros(shape, dtype=np.float32)
+    columns = np.repeat(np.arange(shape[1]), np.diff(indptr))
+    coef[indices, columns] = data.astype(np.float32)
+    return coef
 
 
 def record() -> dict:
