@@ -300,16 +300,33 @@ def playbook_stats_decisions(request: HttpRequest, pk: int) -> HttpResponse:
     playbook = selectors.playbook_for_author(request.user, pk)
     version = _stats_scope(request, playbook)
     result = _stats_for(playbook, version)
-    rule = result.rule(request.GET.get("rule") or "")
+    rule_id = request.GET.get("rule") or ""
     bucket = request.GET.get("bucket") or ""
-    if rule is None or bucket not in (*stats.BUCKETS, "reason", "instruction"):
+    facts: list[stats.RecommendationFact]
+    rule = result.rule(rule_id)
+    if not rule_id and not bucket:
+        # No number picked: every recommendation behind the page, oldest review first.
+        every = {f.recommendation_id: f for r in result.rules for fs in r.facts.values() for f in fs}
+        facts = sorted(every.values(), key=lambda f: (f.review_started, f.review_id))
+        heading = "every recommendation"
+    elif rule is None or bucket not in (*stats.BUCKETS, "reason", "instruction"):
         raise Http404("Unknown rule or number.")
+    else:
+        facts, heading = _drill_facts(rule, bucket, request.GET.get("group") or "")
+    visible = selectors.reviews_visible_ids(request.user, {f.review_id for f in facts})
+    context = {"playbook": playbook, "rule": rule, "facts": facts, "heading": heading, "visible": visible,
+               "scope": version, "bucket": bucket}
+    template = "playbooks/stats_decisions.html#drill" if _partial(request) else "playbooks/stats_decisions.html"
+    return render(request, template, context)
+
+
+def _drill_facts(rule: stats.RuleStats, bucket: str, group_index: str) -> tuple[list[stats.RecommendationFact], str]:
     facts: list[stats.RecommendationFact]
     heading = stats.BUCKET_LABELS.get(bucket, "")
     if bucket in ("reason", "instruction"):
         groups = rule.reasons if bucket == "reason" else rule.instructions
         try:
-            group = groups[int(request.GET.get("group") or "")]
+            group = groups[int(group_index)]
         except (ValueError, IndexError):
             raise Http404("Unknown group.") from None
         wanted = set(group.recommendation_ids)
@@ -318,11 +335,7 @@ def playbook_stats_decisions(request: HttpRequest, pk: int) -> HttpResponse:
         heading = f"{'rejected because' if bucket == 'reason' else 'revised with'} “{group.text}”"
     else:
         facts = rule.facts.get(bucket, [])
-    visible = selectors.reviews_visible_ids(request.user, {f.review_id for f in facts})
-    context = {"playbook": playbook, "rule": rule, "facts": facts, "heading": heading, "visible": visible,
-               "scope": version, "bucket": bucket}
-    template = "playbooks/stats_decisions.html#drill" if _partial(request) else "playbooks/stats_decisions.html"
-    return render(request, template, context)
+    return facts, heading
 
 
 # -- drafts: spreadsheet import ---------------------------------------------------------------

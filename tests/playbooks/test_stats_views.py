@@ -94,6 +94,13 @@ def test_drill_down_lists_the_decisions_behind_a_number(client):
     for bad in ({"rule": "nope", "bucket": "rejected"}, {"rule": "payment-terms", "bucket": "nope"},
                 {"rule": "payment-terms", "bucket": "reason", "group": 9}):
         assert client.get(url, bad).status_code == 404
+    # No number picked: every recommendation behind the page, each once.
+    every = client.get(url).content.decode()
+    assert "every recommendation" in every
+    from review.models import Recommendation
+
+    made = Recommendation.objects.filter(review__playbook_version__playbook=history.playbook).count()
+    assert made > 5 and every.count('class="drill-row"') == made
 
 
 def test_csv_export(client):
