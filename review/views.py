@@ -3,6 +3,7 @@ rendered alone for HTMX requests."""
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from types import SimpleNamespace
 from typing import Any
@@ -347,7 +348,13 @@ def _decide(request: HttpRequest, review: Review, data: dict[str, Any]) -> Any:
     if action == "revise":
         refusal = _variant_refusal(review, data["recommendation"], data["instruction"])
         if refusal:
-            return SimpleResult(level="warning", message=refusal)
+            # Still decided through the workflow, so the attempt is recorded (trail, idempotency key);
+            # the lawyer reads what this rule offers instead of the engine's general words.
+            tried = review_decide(**common, proposal_id=data["proposal"], action=action, idempotency_key=key,
+                                  reason=data["reason"], instruction=data["instruction"])
+            if tried.outcome == DecisionOutcome.FAILED:
+                return dataclasses.replace(tried, message=refusal)
+            return tried
     if action != "edit":
         return review_decide(**common, proposal_id=data["proposal"], action=action, idempotency_key=key,
                              reason=data["reason"], instruction=data["instruction"])

@@ -66,6 +66,8 @@ def test_only_the_rules_own_variants_are_offered_and_a_missing_one_is_named(clie
         "key": "k-mutual", "instruction": "mutual"}, follow=True)
     text = response.content.decode()
     assert "This rule has no “mutual” version" in text and "could not understand" not in text.lower()
+    # The attempt is a recorded decision like any other (trail, idempotency key), nothing changed.
+    assert review.decisions.filter(idempotency_key="k-mutual", outcome="failed").count() == 1
 
 
 def test_the_clause_is_shown_once_with_every_matched_sentence_marked(client):
