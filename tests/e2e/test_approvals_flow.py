@@ -9,6 +9,7 @@ import zipfile
 import pytest
 from django.contrib.auth.models import Group
 
+from core.models import Team
 from review.models import Review, ReviewStatus
 from tests.conftest import login, screenshot
 from tests.factories import PASSWORD, UserFactory
@@ -22,7 +23,10 @@ def test_fallback_on_a_gated_rule_is_approved_from_the_inbox_and_the_review_comp
     senior = UserFactory(username="sam-senior", first_name="Sam", last_name="Senior")
     senior.groups.add(Group.objects.get_or_create(name="Senior counsel")[0])
     lawyer = author_user(username="lee-lawyer")
-    review = make_review(lawyer, playbook=GATED_PLAYBOOK)
+    # Approvers belong to the review's team (docs/decisions/approvals.md).
+    team = Team.objects.get_or_create(name="Legal")[0]
+    team.members.add(lawyer, senior)
+    review = make_review(lawyer, playbook=GATED_PLAYBOOK, team=team)
     page = browser_page
     login(page, lawyer.username, PASSWORD)
     page.goto(f"/reviews/{review.pk}/")
