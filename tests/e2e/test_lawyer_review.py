@@ -373,7 +373,7 @@ def test_a_damaged_docx_is_told_so_and_the_form_states_the_limit(sized, tmp_path
     playbook_upload(author=user, source=YAML)
     login(page, user.username, PASSWORD)
     page.goto("/reviews/new/")
-    assert "up to 20 MB" in page.locator("main form").inner_text()
+    assert "at most 20 MB" in page.locator("main form").inner_text()
     broken = tmp_path / "contract.docx"
     broken.write_bytes(b"This Agreement is made between the parties.\n" * 20)
     page.set_input_files("input[name=contract]", str(broken))

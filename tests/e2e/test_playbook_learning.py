@@ -87,7 +87,7 @@ def test_author_imports_a_spreadsheet_fixes_a_cell_and_publishes_the_draft(brows
     page.click("#upload-form button:has-text('Check and upload')")
     page.wait_for_url("**/v1/")
     assert page.get_by_role("heading", name="SaaS buying (imported) v1").is_visible()
-    assert page.locator("table.rules-table tbody tr").count() == 20
+    assert page.locator("#rules article.rule").count() == 20
 
 
 def test_author_drafts_a_playbook_from_a_precedent_and_publishes_it(browser_page):
