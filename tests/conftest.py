@@ -163,12 +163,24 @@ def worker_env(redis: str) -> dict[str, str]:
 
 
 def wait_for_worker(timeout: float = 30.0) -> None:
+    import redis
+    from kombu.exceptions import OperationalError
+
     from config.celery import app
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if app.control.ping(timeout=0.5):
-            return
+        try:
+            if app.control.ping(timeout=0.5):
+                return
+        except (redis.ConnectionError, OperationalError, ConnectionError):
+            # A connection pooled before a broker restart (the fault tests restart Redis on the
+            # same port) is closed by the server: drop the pools and ask again on a fresh one.
+            app._pool = None
+            amqp = app.__dict__.get("amqp")
+            if amqp is not None:
+                amqp._producer_pool = None
+            time.sleep(0.2)
     raise TimeoutError("the Celery worker did not answer a ping")
 
 
