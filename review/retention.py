@@ -1,7 +1,8 @@
 """Retention (docs/architecture.md, "Retention"): after a configured window, finished reviews lose their
-contract text, proposals, reasons and instructions; the skeleton stays (ids, statuses,
-timestamps, rule ids, counts, who decided what and when) and so does the audit trail, whose
-events never hold free text, so its hash chain still verifies after a redaction.
+contract text, proposals, reasons, instructions, comments for the other side and approvers'
+comments; the skeleton stays (ids, statuses, timestamps, rule ids, counts, who decided what and
+when) and so does the audit trail, whose events never hold free text, so its hash chain still
+verifies after a redaction.
 
 Finished means completed, cancelled or failed; an active review is never touched, and neither
 is a document that an active review still uses. Idempotent.
@@ -23,6 +24,7 @@ from documents.services import document_redact
 from .models import (
     REVIEW_ACTIVE,
     REVIEW_TERMINAL,
+    Approval,
     Decision,
     Proposal,
     Recommendation,
@@ -57,7 +59,12 @@ def review_redact(*, review: Review) -> bool:
             Proposal.objects.filter(pk=proposal.pk).update(edit=skeleton, before="", after="", explanation="",
                                                              instruction="", warnings=[])
         Decision.objects.filter(review=review).update(reason="", instruction="", message="")
-        Recommendation.objects.filter(review=review).update(evidence=[], message="")
+        Recommendation.objects.filter(review=review).update(evidence=[], message="", comment=None, author="")
+        # The undo of the other side's change holds their words: keep only where it pointed.
+        for rec in Recommendation.objects.filter(review=review, reject_edit__isnull=False).only("pk", "reject_edit"):
+            kept = {k: v for k, v in (rec.reject_edit or {}).items() if k in {"kind", "locator", "new_locator"}}
+            Recommendation.objects.filter(pk=rec.pk).update(reject_edit=kept)
+        Approval.objects.filter(review=review).update(comment="")
         RuleOutcome.objects.filter(review=review).update(evidence=[], message="")
         RevisionJob.objects.filter(review=review).update(instruction="", message="")
         document = review.document

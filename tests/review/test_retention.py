@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from documents.models import Blob, DocumentVersion
-from review.models import Decision, Proposal, Recommendation, Review, ReviewStatus, RuleOutcome
+from review.models import Approval, Decision, Proposal, Recommendation, Review, ReviewStatus, RuleOutcome
 from review.retention import redact_expired
 from tests.review.factories import CONTRACT_PARAGRAPHS, contract_docx, decide, make_review, shown
 
@@ -103,3 +103,28 @@ def test_a_blob_shared_with_another_document_survives_the_redaction():
     from documents.selectors import version_docx
 
     assert version_docx(twin.document.versions.get(number=1))[:2] == b"PK"
+
+
+def test_retention_clears_the_comments_for_the_other_side_and_the_approvers_words():
+    old = finished_review(days_ago=400, unique=True)
+    accepted = Recommendation.objects.filter(review=old, status="accepted").first()
+    assert accepted is not None
+    decision = Decision.objects.filter(review=old, recommendation=accepted).first()
+    Recommendation.objects.filter(pk=accepted.pk).update(
+        comment=f"Please confirm: {SECRET}", author="Opposing Counsel LLP",
+        reject_edit={"kind": "replace", "locator": "p1", "before": SECRET, "after": "x"},
+    )
+    Approval.objects.create(
+        review=old, recommendation=accepted, decision=decision, proposal=accepted.proposals.first(),
+        kind="accept", why="critical rule", requested_by=old.owner, approver_user=old.owner,
+        status="approved", comment=f"Fine, since {SECRET}",
+    )
+
+    assert redact_expired(older_than_days=365).redacted == [old.pk]
+
+    accepted.refresh_from_db()
+    assert accepted.comment in (None, "") and accepted.author == ""
+    assert SECRET not in str(accepted.reject_edit or {})
+    approval = Approval.objects.get(review=old)
+    assert approval.comment == "" and approval.status == "approved"  # the skeleton stays
+    call_command("audit_verify")
