@@ -48,11 +48,23 @@ class UploadRejected(ValueError):
     """The upload is refused; ``str(exc)`` is one sentence for the user."""
 
 
-ACCEPTS = "Redpen accepts Word .docx files"
+ACCEPTS = "Redpen reviews Word .docx files (and converts a PDF with text, .doc, .rtf or .odt)"
 MSG_EMPTY = "The file is empty."
-MSG_DOC = f"{ACCEPTS}; this is an older Word .doc file, so open it in Word and save it as .docx first."
-MSG_PDF = f"{ACCEPTS}; PDF files cannot be reviewed yet, so please upload the contract as .docx."
-MSG_TEXT = f"{ACCEPTS}; plain-text files cannot be reviewed yet, so please upload the contract as .docx."
+# Conversion goes by the file's name first (documents/convert.py), so these are reached when the
+# name hides what the file is: say what it really is and how to get it in.
+MSG_DOC = (
+    "This is an older Word .doc file, not a .docx: upload it under its .doc name (Redpen converts it) or "
+    "save it as .docx in Word."
+)
+MSG_PDF = (
+    "This is a PDF file, not a .docx: upload it under its .pdf name (Redpen converts a PDF with text) or "
+    "upload the Word original."
+)
+MSG_RTF = (
+    "This is an RTF file, not a .docx: upload it under its .rtf name (Redpen converts it) or save it as "
+    ".docx in Word."
+)
+MSG_TEXT = f"{ACCEPTS}; plain-text files cannot be reviewed, so paste the text into Word and save it as .docx."
 MSG_MACRO = (
     "This document contains macros (.docm); Redpen accepts only macro-free .docx files, so save it as a "
     "Word Document (.docx) and upload it again."
@@ -73,10 +85,11 @@ MSG_DOCTYPE = (
 
 OTHER_EXTENSIONS = {
     ".doc": MSG_DOC,
-    ".dot": MSG_DOC,
+    ".pdf": MSG_PDF,
+    ".rtf": MSG_RTF,
+    ".dot": "This is an older Word template (.dot): open it in Word and save it as a .docx document.",
     ".docm": MSG_MACRO,
     ".dotm": MSG_MACRO,
-    ".pdf": MSG_PDF,
     ".txt": MSG_TEXT,
     ".text": MSG_TEXT,
     ".md": MSG_TEXT,
@@ -135,7 +148,7 @@ def _check_name(filename: str, data: bytes) -> None:
     if suffix in OTHER_EXTENSIONS:
         raise UploadRejected(OTHER_EXTENSIONS[suffix])
     shown = PurePosixPath(filename.replace("\\", "/")).name[:80]
-    raise UploadRejected(f"{ACCEPTS}; “{shown}” is not one, so please upload the contract as .docx.")
+    raise UploadRejected(f"{ACCEPTS}; “{shown}” is none of these, so please upload the contract as .docx.")
 
 
 def _ole_is_encrypted(data: bytes) -> bool:
@@ -161,7 +174,7 @@ def _check_magic(data: bytes, filename: str = "") -> None:
     if data.lstrip()[:5] == b"%PDF-":
         raise UploadRejected(MSG_PDF)
     if data.startswith(b"{\\rtf"):
-        raise UploadRejected(f"{ACCEPTS}; this is an RTF file, so open it in Word and save it as .docx first.")
+        raise UploadRejected(MSG_RTF)
     if not data.startswith(ZIP_MAGIC):
         # Named .docx but not a zip: the file is damaged, whatever its bytes look like.
         if PurePosixPath(filename.replace("\\", "/")).suffix.lower() in DOCX_EXTENSIONS:

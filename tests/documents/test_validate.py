@@ -96,14 +96,18 @@ def test_oversized_file_is_refused_before_reading_it():
         ("contract.docx", b"%PDF-1.7\n...", "PDF"),
         ("contract.txt", b"This Agreement is made...", "plain-text"),
         ("contract.docm", b"PK\x03\x04", "macros"),
-        ("contract.odt", b"PK\x03\x04", "is not one"),
+        ("contract.docx", b"{\\rtf1\\ansi ...}", "RTF"),
+        ("contract.xlsx", b"PK\x03\x04", "is none of these"),
     ],
 )
 def test_other_formats_get_a_message_saying_what_is_accepted(filename, data, expected):
     message = refused(data, filename)
     assert expected in message
-    if expected != "macros":
-        assert message.startswith("Redpen accepts Word .docx files")
+    if expected in ("plain-text", "is none of these"):
+        assert message.startswith("Redpen reviews Word .docx files (and converts a PDF with text, .doc, .rtf")
+    if expected in ("older Word .doc", "PDF", "RTF"):
+        # What it really is, and the way in: its own name, which Redpen converts.
+        assert "not a .docx" in message and "Redpen converts" in message
 
 
 @pytest.mark.parametrize(
