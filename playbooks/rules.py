@@ -9,12 +9,12 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, Literal, cast, get_args
 
 import re2
 
 Severity = Literal["low", "medium", "high", "critical"]
-SEVERITIES: tuple[str, ...] = ("low", "medium", "high", "critical")
+SEVERITIES: tuple[str, ...] = get_args(Severity)
 
 CheckKind = Literal[
     "must_exist",
@@ -28,18 +28,7 @@ CheckKind = Literal[
     "max_percent",
     "min_percent",
 ]
-CHECK_KINDS: tuple[str, ...] = (
-    "must_exist",
-    "must_not_exist",
-    "must_match",
-    "must_not_match",
-    "max_days",
-    "min_days",
-    "max_amount",
-    "min_amount",
-    "max_percent",
-    "min_percent",
-)
+CHECK_KINDS: tuple[str, ...] = get_args(CheckKind)
 
 # Author patterns run on untrusted contract text, so they run on RE2, a linear-time engine: a
 # search costs at most (text length x pattern program size), whatever the pattern and the text,

@@ -151,13 +151,7 @@ def _formatted(text: str, fmt: Format) -> str:
 def _slice(base: _BaseParagraph, start: int, end: int) -> str:
     if base.inserted or base.deleted:
         return _slice_with_theirs(base, start, end)
-    parts = []
-    for seg_start, seg_end, fmt in base.segments:
-        if seg_end <= start or seg_start >= end:
-            continue
-        a, b = max(seg_start, start), min(seg_end, end)
-        parts.append(_formatted(base.text[a:b], fmt))
-    return "".join(parts)
+    return _plain_slice(base, start, end)
 
 
 def _plain_slice(base: _BaseParagraph, start: int, end: int) -> str:
