@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from documents.docx.model import TextModel
+from documents.docx.structure import Party, structure_of
 from review.engine.clauses import BY_SLUG, ClausePassage, detect
 
 KEY_TERMS: tuple[tuple[str, str], ...] = (
@@ -42,9 +43,36 @@ _PERIOD = re.compile(
     r"(?:calendar\s+|business\s+)?(?:days?|months?|years?)\b",
     re.IGNORECASE,
 )
+_SUFFIXES = ("Inc", "LLC", "L.L.C", "Ltd", "Limited", "Corp", "Corporation", "Company", "plc", "PLC", "GmbH", "AG",
+             "S.A", "B.V", "N.V", "LP", "L.P", "LLP")
+# A company name ends in its legal form, written as a name is ("Inc." or "INC.", never the
+# lower-case "a Delaware corporation" that describes it).
+_SUFFIX = "|".join(sorted({re.escape(x) for x in _SUFFIXES} | {re.escape(x.upper()) for x in _SUFFIXES}, key=len, reverse=True))
 _PARTY = re.compile(
-    r"\b([A-Z][\w&.,'-]*(?:\s+[A-Z][\w&.,'-]*){0,6}\s*,?\s+(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Company|Co|plc|GmbH|AG|S\.A|B\.V|N\.V|LP|L\.P|LLP)\b\.?)"
+    rf"\b((?:[A-Z][\w&.,'-]*|\d+)(?:\s+(?:[A-Z0-9][\w&.,'-]*|&)){{0,6}}\s*,?\s+(?:{_SUFFIX})\b\.?)"
 )
+# "a Delaware Corporation", "a New York Limited Liability Company": what a party is, not its name.
+_JURISDICTIONS = {
+    "alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware", "florida",
+    "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky", "louisiana", "maine",
+    "maryland", "massachusetts", "michigan", "minnesota", "mississippi", "missouri", "montana", "nebraska",
+    "nevada", "new hampshire", "new jersey", "new mexico", "new york", "north carolina", "north dakota", "ohio",
+    "oklahoma", "oregon", "pennsylvania", "rhode island", "south carolina", "south dakota", "tennessee", "texas",
+    "utah", "vermont", "virginia", "washington", "west virginia", "wisconsin", "wyoming", "ontario", "quebec",
+    "british columbia", "alberta", "cayman islands", "bermuda", "england", "english", "irish", "israeli",
+}
+_FORM_WORDS = {"limited", "liability", "company", "corporation", "partnership", "inc", "ltd", "corp"}
+
+
+def _is_description(name: str) -> bool:
+    words = name.rstrip(".").split()
+    form = [w for w in words if w.lower().strip(".,") in _FORM_WORDS]
+    rest = " ".join(w for w in words if w.lower().strip(".,") not in _FORM_WORDS).lower()
+    return bool(form) and rest in _JURISDICTIONS
+
+
+# "This Company", "the Corporation": a reference back, not a name.
+_NOT_A_NAME = {"this", "the", "such", "each", "any", "said", "either", "neither", "both", "that"}
 _EXTRACT: dict[str, re.Pattern[str]] = {
     "agreement-date": _DATE,
     "effective-date": _DATE,
@@ -63,7 +91,8 @@ class KeyTerm:
 
     @property
     def found(self) -> bool:
-        return self.passage is not None
+        # The parties may come from the preamble's structure when no passage scored as one.
+        return self.passage is not None or bool(self.value)
 
 
 def _value(slug: str, passage: ClausePassage) -> str:
@@ -75,6 +104,8 @@ def _value(slug: str, passage: ClausePassage) -> str:
         names = []
         for match in _PARTY.finditer(text):
             name = match.group(1).strip(" ,")
+            if name.split()[0].lower() in _NOT_A_NAME or _is_description(name):
+                continue
             if name not in names:
                 names.append(name)
         return "; ".join(names[:4]) if names else text
@@ -84,6 +115,23 @@ def _value(slug: str, passage: ClausePassage) -> str:
         if match:
             return match.group(0).strip()
     return text
+
+
+def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) -> str:
+    """The preamble's parties as the structure model read them, each with the name the contract
+    uses for it ("CRO Consulting (Pty) Limited ("CRO")"), then any company name of the model's
+    passage that the preamble did not give; a role word alone ("Seller") only when nothing else."""
+    named = [p for p in parties if p.name.strip() and p.name != p.defined and "{" not in p.name]
+    values = [f"{p.name} (\u201c{p.defined}\u201d)" for p in named]
+    if passage is not None:
+        extra = _value("parties", passage)
+        if extra != passage.text:
+            for name in extra.split("; "):
+                if not any(name in p.name or p.name in name for p in named):
+                    values.append(name)
+    if not values:
+        values = [p.defined for p in parties if p.defined.strip()]
+    return "; ".join(values[:4])
 
 
 def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> list[KeyTerm]:
@@ -100,5 +148,9 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
     for slug, label in KEY_TERMS:
         assert slug in BY_SLUG
         found = best.get(slug)
-        terms.append(KeyTerm(slug, label, _value(slug, found) if found else "", found))
+        if slug == "parties":
+            value = _parties_value(structure_of(model).parties, found) or (found.text if found else "")
+        else:
+            value = _value(slug, found) if found else ""
+        terms.append(KeyTerm(slug, label, value, found))
     return terms

@@ -1,4 +1,5 @@
-"""Lawyer-facing words for audit events (the database stores codes such as ``decision.stale``)."""
+"""Lawyer-facing words: audit events (the database stores codes such as ``decision.stale``) and places
+in the contract (locators such as ``p12``)."""
 
 from __future__ import annotations
 
@@ -53,3 +54,16 @@ def event_words(event: Any, titles: dict[str, str] | None = None) -> str:
     if event.kind == "export" and data.get("file"):
         details.append(f"{data['file']} .docx of version {data.get('version', '?')}")
     return f"{text} — {', '.join(details)}" if details else text
+
+
+_PLACE_PARTS = {"p": "paragraph", "x": "text box paragraph", "f": "footnote paragraph", "e": "endnote paragraph"}
+
+
+@register.filter
+def place(locator: str) -> str:
+    """Where a paragraph sits, in words: "p12" -> "paragraph 12", "f2" -> "footnote paragraph 2";
+    a locator of another shape (a table cell, an inserted paragraph) is shown as it is."""
+    kind, number = locator[:1], locator[1:]
+    if kind in _PLACE_PARTS and number.isdigit():
+        return f"{_PLACE_PARTS[kind]} {number}"
+    return f"paragraph {locator}"

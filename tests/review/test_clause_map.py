@@ -35,6 +35,7 @@ def test_the_owner_sees_clause_types_passages_links_and_key_terms(client):
     assert 'data-type="governing-law"' in html and 'data-type="anti-assignment"' in html
     preview = reverse("review:preview", args=[review.pk])
     assert f'href="{preview}#loc-p4"' in html  # the governing-law passage links to where it sits
+    assert ">paragraph 4</a>" in html and "paragraph p4" not in html  # in words, not the locator
     assert "the State of New York" in html
     detail = client.get(reverse("review:detail", args=[review.pk])).content.decode()
     assert reverse("review:clauses", args=[review.pk]) in detail
