@@ -6,7 +6,7 @@ from django.conf import settings
 
 class NewReviewForm(forms.Form):
     contract = forms.FileField(
-        label="Contract (.docx, or a PDF, .doc, .rtf or .odt to convert)",
+        label="Contract",
         help_text=(
             "A Word .docx file, up to the upload limit; a PDF with text, .doc, .rtf or .odt is converted to .docx."
         ),
