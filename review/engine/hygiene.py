@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from documents.docx.model import Edit, TextModel
-from documents.docx.structure import Structure, structure_of
+from documents.docx.structure import CUSTOMER_ROLES, PROVIDER_ROLES, ClauseNumber, Structure, structure_of
 from review.engine import numbers
 from review.engine.base import Evidence, Proposal, RuleResult
 
@@ -56,7 +56,7 @@ _CAP_WORD = r"[A-Z][a-z]+(?:-[A-Z][A-Za-z]+)*"
 # A later word of a term may be in capitals ("Background IP", "M&P Expenses", "JSC Matter").
 _NEXT_WORD = rf"(?:{_CAP_WORD}|[A-Z][A-Z&]{{1,5}}s?)"
 _USE = re.compile(
-    rf"\b{_DETERMINER}\s+({_CAP_WORD}(?:\s+(?:of\s+|and\s+|for\s+|to\s+|in\s+|on\s+)?{_NEXT_WORD}){{0,4}})"
+    rf"\b{_DETERMINER}\s+({_CAP_WORD}(?:\s+(?:of\s+|and\s+)?{_NEXT_WORD}){{0,4}})"
     r"(?![\w&/-])"
 )
 # "the Products (as defined in Exhibit A)", "the Account Representatives (as defined below)".
@@ -164,19 +164,130 @@ def _is_form(model: TextModel) -> bool:
     )
 
 
-def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
-    if len(structure.terms) < 3 or _is_form(model):
-        return []  # a contract that defines nothing in quotes (capitals are its style), or a form
+# The last noun of a phrase that drafters define ("the Licensed Products", "the Contract
+# Price", "any Event of Default"): a capitalised phrase ending otherwise ("the Super Bowl",
+# "the Middle East", "the British Open", "the Miami Dolphins") is a name, not a term.
+_TERM_HEADS = {
+    "product", "service", "software", "material", "information", "data", "date", "period", "term",
+    "territory", "fee", "price", "payment", "cost", "expense", "right", "property", "mark", "trademark",
+    "patent", "technology", "documentation", "deliverable", "specification", "area", "country", "customer",
+    "plan", "program", "programme", "affiliate", "event", "notice", "order", "forecast", "royalty",
+    "milestone", "sale", "claim", "loss", "indemnitee", "year", "quarter", "facility", "site", "premises",
+    "equipment", "unit", "level", "procedure", "revenue", "account", "default", "content", "work", "deposit",
+    "amount", "charge", "report", "budget", "improvement", "invention", "know-how", "system", "component",
+    "person", "entity", "standard", "requirement", "guideline", "application", "platform", "website",
+    "location", "store", "business", "field", "purpose", "project", "phase", "task", "item", "good", "asset",
+    "share", "interest", "obligation", "liability", "personnel", "representative", "licence", "license",
+    "agreement", "document", "record", "commitment", "target", "quota", "minimum", "territories", "ip",
+    "process", "formula", "code", "release", "version", "update", "upgrade", "enhancement", "module",
+    "feature", "deliverables", "milestones", "results", "know", "brand", "logo", "name", "designation",
+    "compound", "molecule", "indication", "device", "kit", "tool", "tooling", "mold", "inventory",
+}  # fmt: skip
+# Role words of parties: "the Principal" in a contract between a Manufacturer and a Customer is
+# a word left over from another contract's template.
+_ROLE_WORDS = {
+    *(r.title() for r in (*PROVIDER_ROLES, *CUSTOMER_ROLES) if " " not in r),
+    "Principal", "Agent", "Franchisee", "Franchisor", "Sponsor", "Promoter", "Employer", "Employee",
+    "Contractor", "Subcontractor", "Distributor", "Dealer", "Agency", "Publisher", "Partner", "Investor",
+    "Borrower", "Lender", "Guarantor", "Owner", "Operator", "Manager", "Servicer", "Recipient", "Discloser",
+}  # fmt: skip
+# "the Licensed Products (later defined)": the contract promises a definition of its own.
+_PROMISED = re.compile(
+    r"^\W{0,3}(?:as\s+)?(?:later|hereinafter|hereafter|subsequently)?\s*(?:defined|described)\s*"
+    r"(?:below|hereafter|hereinafter|later|herein)?\s*[),]",
+    re.IGNORECASE,
+)
+# "... (as defined in Exhibit A)", "... as defined in the Indenture": defined in another part.
+_DEFINED_ELSEWHERE = re.compile(
+    r"^\W{0,3}(?:as\s+)?(?:such\s+term\s+is\s+)?(?:defined|described|set\s+forth|specified|identified|listed)\s+"
+    r"(?:in|on|at|under|by)\b",
+    re.IGNORECASE,
+)
+
+
+def _head(term: str) -> str:
+    words = term.split(" of ")[0].split()
+    word = words[-1].lower() if words else ""
+    for suffix, replacement in (("ies", "y"), ("sses", "ss"), ("es", "e"), ("s", "")):
+        if word.endswith(suffix) and word[: -len(suffix)] + replacement in _TERM_HEADS:
+            return word[: -len(suffix)] + replacement
+    return word
+
+
+def _incorporates_definitions(model: TextModel) -> bool:
+    """The contract takes its capitalised terms from another document: "Capitalised terms not
+    defined here have the meanings given in the Separation Agreement", or several definitions
+    pointing at another agreement ("'Joint CI' has the meaning set forth in the Asset Purchase
+    Agreement")."""
     if any(_ELSEWHERE.search(p.text) for p in model.paragraphs if "apitali" in p.text or "efinitions" in p.text):
+        return True
+    return len(_POINTER.findall(_plain(model.text))) >= 2
+
+
+# '"Credit Agreement" has the meaning set forth in the ECCA', '"Purchase Order" is defined in the
+# MESPA', '... shall have the meaning given to it in the Indenture'.
+_POINTER = re.compile(
+    r"[\"\u201d]\s*(?:shall\s+)?(?:ha(?:s|ve)\s+the\s+meanings?\s+(?:stated|set\s+forth|given|assigned|ascribed|"
+    r"provided)(?:\s+(?:to\s+)?(?:it|them|such\s+term))?\s+(?:in|under)|(?:is|are)\s+(?:as\s+)?defined\s+in)\s+"
+    r"(?!this\b|Section|Article|Clause|Schedule|Exhibit|paragraph|section|article|clause)(?:the\s+)?[A-Z]"
+)
+
+
+def _described(text: str, term: str, *, attachments: bool = True) -> bool:
+    """``term`` is defined without quotes: by description at a sentence's start ("Average Daily
+    Assets shall be the sum ...", "The Designated Area is described ..."), as a label ("Effective
+    Date: ..."), or by reference to an attachment ("the Products listed in Schedule A")."""
+    escaped = re.escape(term)
+    return bool(
+        re.search(
+            rf"(?:^|[.:;]\s+|\n|\)\s+|\s{{2}})(?:(?:The|Each|A|An)\s+)?{escaped}(?:e?s)?\s*(?:\([^)]{{0,60}}\)\s*)?"
+            r"(?:shall\s+mean|means?\b|shall\s+include|(?:shall|will)\s+be\s+(?:the|those|defined|deemed)\b|"
+            r"(?:is|are)\s+(?:the|those|defined|described|deemed)\b|refers?\s+to|:)",
+            text,
+        )
+        or re.search(rf"{escaped}(?:e?s)?,?\s+(?:identified|designated|referred\s+to)\s+(?:herein\s+)?as\b", text)
+        # "a monthly Continuing Fee equal to five percent (5%) of Gross Sales"
+        or re.search(rf"\b(?:a|an)\s+(?:[a-z]+\s+)?{escaped}\s+(?:equal|equivalent)\s+to\b", text)
+        or (
+            attachments
+            and re.search(
+                rf"{escaped}(?:e?s)?,?\s+(?:\([^)]{{0,60}}\)\s*)?(?:as\s+)?(?:(?:listed|described|set\s+forth|specified|"
+                r"identified|attached|contained|shown|defined|included)\s+(?:in|on|at|under)\b|in\s+(?:Exhibit|Schedule|"
+                r"Annex|Appendix|Attachment)\b)",
+                text,
+            )
+            is not None
+        )
+    )
+
+
+def _names_in_front_matter(model: TextModel, structure: Structure) -> str:
+    """The title, the headings, the parties' names and addresses: a capitalised phrase that
+    stands there is a name or a title, not an undefined term."""
+    first = structure.body_numbers[0].index if structure.body_numbers else 5
+    parts = [p.text for p in model.paragraphs[: max(3, min(first, 12))] if len(p.text) < 200]
+    parts += [model.paragraphs[i].text for i in structure.headings if i < len(model.paragraphs)]
+    parts += [party.name for party in structure.parties]
+    return "\n".join(parts)
+
+
+def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
+    if len(structure.terms) < 3 or _is_form(model) or _is_amendment(model):
+        return []  # a contract that defines nothing in quotes (capitals are its style), a form, an amendment
+    if _incorporates_definitions(model):
         # "Capitalised terms not defined here have the meanings given in the Separation
         # Agreement": the terms are defined in another document this check cannot see.
         return []
+    # Only the terms the contract itself promises to define are checked in a contract with few
+    # definitions; the others need a contract that defines its terms as a matter of course.
+    many = len(structure.terms) >= 8
     defined = _defined_forms(structure) | _quoted_anywhere(model)
     # "Effective Date: March 1, 1996" on a cover page defines by its label.
     defined |= {
         _plain(m.group(1)) for m in re.finditer(r"(?:^|\n|\s{2})([A-Z][a-z]+(?: [A-Z][a-z]+){0,3}):\s+\S", model.text)
     }
     defined = {_plain(d) for d in defined}
+    roles = {party.defined for party in structure.parties} | {w for p in structure.parties for w in p.name.split()}
     # Names of companies and instruments written with their suffix somewhere in the contract.
     names = {
         m.group(1)
@@ -184,7 +295,10 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
             rf"({_CAP_WORD}(?:\s+{_CAP_WORD}){{0,3}})(?=,?\s*(?:Inc|LLC|Ltd|Corporation|&))", model.text
         )
     }
+    front = _names_in_front_matter(model, structure)
     uses: dict[str, list[tuple[str, int, int]]] = {}
+    promised: set[str] = set()
+    elsewhere: set[str] = set()
     for index, paragraph in enumerate(model.paragraphs):
         text = paragraph.text
         if not text or index in structure.headings or not structure.in_body(index):
@@ -202,13 +316,16 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
                 all(part in defined for part in term.split(joiner)) for joiner in (" and ", " or ") if joiner in term
             ):
                 continue  # "the Licensed Patents and Licensed Technical Information": two terms
+            if " and " in term or " or " in term:
+                continue  # two phrases joined: which words make the term is a guess
             words = term.replace("-", " ").split()
             if any(word in _NOT_TERMS for word in words) or term in defined:
                 continue
             after = text[match.end(1) : match.end(1) + 60]
-            if _BY_REFERENCE.match(after):
-                defined.update(_variants(term))  # defined by reference to another part
-                continue
+            if _PROMISED.match(after):
+                promised.add(term)
+            elif _DEFINED_ELSEWHERE.match(after):
+                elsewhere.update(_variants(term))  # defined by reference to another part
             if _ENTITY_AFTER.match(after) or _TITLE_AFTER.match(after) or term in names:
                 continue  # a company's or an instrument's name
             if is_title and match.start(1) < len(first_sentence):
@@ -216,20 +333,41 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
             if any(term.startswith(d + " ") for d in defined if " " not in d and d[:1].isupper() and len(d) > 3):
                 continue  # "the Product Specifications" with "Product" defined: a compound of a term
             uses.setdefault(term, []).append((paragraph.locator, match.start(1), match.end(1)))
+    plain = _plain(model.text)
     findings: list[Finding] = []
     for term, places in uses.items():
-        if len(places) < 2:
-            continue  # one capitalised phrase may be a name; a term is used again
+        if term in defined or (term not in promised and any(v in elsewhere for v in _variants(term))):
+            continue  # defined by reference to another part ("as defined in Exhibit A")
         plural, singular = term + "s", term[:-1]
         if (plural in uses and len(uses[plural]) >= len(places)) or (
             term.endswith("s") and singular in uses and len(uses[singular]) > len(places)
         ):
             continue  # "Product" and "Products": one finding, for the form used more
+        if term in promised:
+            why = "is said to be defined (“later defined”, “as defined below”) but the contract never defines it"
+        elif len(places) < 2:
+            continue  # one capitalised phrase may be a name; a term is used again
+        elif term in _ROLE_WORDS and term not in roles and len(structure.parties) >= 2:
+            why = "is used as a party's name, but no party of this contract is called that"
+        elif not many:
+            continue
+        elif (
+            _head(term) in _TERM_HEADS
+            and len(term.split()) >= 2
+            and (len({p[0] for p in places}) > 1 or len(places) > 2)
+        ):
+            why = "is used as a defined term but the contract never defines it"
+        else:
+            continue  # a single capitalised word, a phrase that ends like a name, or one clause's words
+        if term in front or _described(plain, term, attachments=term not in promised):
+            continue  # a name in the title, a heading or a party's name; or defined by description
+        if " " in term and term not in promised and re.search(rf"\b{re.escape(term.lower())}\b", plain):
+            continue  # also written in lower case: the capitals are emphasis, not a definition
         locator, start, end = places[0]
         findings.append(
             Finding(
                 "hygiene-undefined-term", locator, start, end, term,
-                f"“{term}” is used as a defined term {len(places)} times but the contract never defines it.",
+                f"“{term}” {why} (used {len(places)} times).",
             )
         )  # fmt: skip
     return findings
@@ -237,17 +375,37 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
 
 def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
     text = _plain(model.text)
+    # "One- Month" (a hyphen at a PDF line break) reads as "One-Month".
+    joined = re.sub(r"(?<=\w)- (?=\w)", "-", text)
+    lowered = joined.lower()
     findings: list[Finding] = []
     for term, found in structure.terms.items():
         base = _plain(_base(term))
-        if len(base) < 2 or base.isdigit():
-            continue
+        if len(base) < 2 or base.isdigit() or not re.search(r"\w$", base):
+            continue  # "OOS /": quotes read wrong, not a term
         if text.count(base) >= 3:
             continue  # used (a cheap count first: the exact one below only where it matters)
+        paragraph = model.get(found.locator).text
+        definition = paragraph[found.start + len(term) : found.start + len(term) + 120]
+        if _POINTER.match(definition) or re.match(
+            r"^[\"\u201d]?\s*(?:shall\s+)?(?:ha(?:s|ve)\s+the\s+meaning|(?:is|are)\s+defined\s+in)", definition
+        ):
+            continue  # a pointer to a definition elsewhere, kept for the documents that use it
         # "Tournament Bonus or Bonuses" is used as "Tournament Bonuses": any one form is a use.
         alternatives = [base, *(re.sub(r"\S+\s+or\s+", "", base, count=1),)] if " or " in base else [base]
-        forms = [*alternatives, *([base.title()] if base.isupper() else [])]
-        count = _count_uses(text, forms)
+        hyphen = re.sub(r"(?<=\w)- (?=\w)", "-", base)
+        count = max(
+            _count_uses(joined, list(dict.fromkeys([*alternatives, hyphen]))),
+            # A term defined in capitals is used in any case ("EMPLOYEE NDA" as "Employee NDA"),
+            # a phrase in any capitals ("Net sales" as "Net Sales").
+            _count_uses(lowered, [base.lower()]) if base.isupper() or " " in base else 0,
+            # "Parent Name and Parent Marks" is used as "Parent Marks": either half is a use.
+            min(_count_uses(joined, [half.strip()]) for half in re.split(r"\s+(?:and|or)\s+", base)) + 1
+            if re.search(r"\s(?:and|or)\s", base)
+            else 0,
+            # "Glam is" read from "Glamis": a space the extraction put inside a word.
+            _count_uses(joined, [base.replace(" ", "")]) + 1 if " " in base else 0,
+        )
         if count <= 1:
             findings.append(
                 Finding(
@@ -262,7 +420,7 @@ def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
             text,
         )
     )
-    if len(findings) > 15 and (len(findings) > 0.3 * len(structure.terms) or imported >= 10):
+    if imported >= 10 or (len(findings) > 15 and len(findings) > 0.3 * len(structure.terms)):
         # A glossary shared by several transaction documents: most of its terms are used in
         # the others, so "unused here" says nothing about this one.
         return []
@@ -271,39 +429,116 @@ def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
 
 # --- cross-references and numbering --------------------------------------------------------------
 
+# What may follow a reference before "of the Separation Agreement": more references, their
+# parentheses, "respectively".
+_CHAIN = (
+    r"(?:[\s,;]|\([^)]{0,120}\)|\b(?:and|or|through|to|respectively|inclusive)\b|[-\u2013]"
+    r"|\b(?:[Ss]ections?|SECTIONS?|[Aa]rticles?|ARTICLES?|[Cc]lauses?|[Pp]aragraphs?)\b"
+    r"|\b[\dIVX]{1,4}(?:\.\d{1,3})*[A-Z]?(?:\s?\([a-z0-9]{1,4}\))*)*"
+)
+# "... of the Separation Agreement", "... of each of the Company's Participation Agreement(s)",
+# "... respectively, of the applicable Receivables Transfer Agreement", "... of Article 4 of the
+# APA", "... thereof": the references belong to another instrument.
+_OF_ANOTHER = re.compile(
+    rf"^{_CHAIN}\s*(?:(?:of|in|under)\s+(?!this\b|these\b|the\s+Agreement\b|hereof\b)"
+    r"(?:(?:the|each|any|such|its|their|an?|that|applicable|of|relevant)\s+)*"
+    r"(?:[\w&'\u2019().-]+\s+){0,6}?[A-Z0-9]|thereof\b|therein\b|of\s+(?:such|that|the\s+applicable)\b)"
+)
+# "that Section 2.2.1", "such other agreement's Section 4": not this contract's numbering.
+_OTHER_BEFORE = re.compile(r"(?:\bthat|\bits|\btheir|'s|\u2019s|\bthe\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s*$")
+
+
+_ANOTHER_INSTRUMENT = re.compile(
+    r"\b(?:of|under|in|to)\s+the\s+(?!Agreement\b)(?:[A-Z][\w-]*\s+){0,4}"
+    r"(?:[A-Z]{2,}s|Agreement|Clauses|Plan|Terms|Contract|Addendum|Indenture)\b"
+)
+
+
+def _in_list_about_another(model: TextModel, index: int) -> bool:
+    """The reference is an item of a list whose lead-in ("For each module, the following applies:")
+    follows text about another instrument ("Module Two of the EEA SCCs ..."): "In Clause 17" is
+    then a clause of that instrument."""
+    paragraphs = model.paragraphs
+    if len(paragraphs[index].text) > 300:
+        return False
+    for lead in range(index - 1, max(-1, index - 10), -1):
+        if paragraphs[lead].text.rstrip().endswith(":"):
+            context = " ".join(p.text for p in paragraphs[max(0, lead - 3) : lead + 1])
+            return _ANOTHER_INSTRUMENT.search(context) is not None
+    return False
+
+
+def _sequences(structure: Structure) -> dict[tuple[str, ...], list[int]]:
+    """For each parent clause path, the values of its read sub-clauses in order ("4" -> [1, 2,
+    ..., 7]); () holds the top-level clauses."""
+    out: dict[tuple[str, ...], list[int]] = {}
+    for number in structure.body_numbers:
+        if number.level == 9 or not number.parts or not all(p.isdigit() for p in number.parts):
+            continue
+        parts = tuple(str(int(p)) for p in number.parts)
+        out.setdefault(parts[:-1], []).append(int(parts[-1]))
+    return out
+
+
+def _read_with_confidence(values: list[int]) -> bool:
+    """A level is read with confidence when its clauses go 1, 2, 3 ... with no gap and no
+    repeat: then a number past its end is missing, not misread."""
+    return len(values) >= 2 and values == list(range(1, len(values) + 1))
+
 
 def missing_references(model: TextModel, structure: Structure) -> list[Finding]:
-    labels = structure.labels
+    labels = {tuple(str(int(p)) if p.isdigit() else p for p in label) for label in structure.labels}
     if len([n for n in structure.body_numbers if n.level != 9]) < 5:
         return []  # too few clause numbers found to say that one is missing
-    opening = " ".join(p.text for p in model.paragraphs[:8])[:1500]
-    if re.search(r"\bAMENDMENT\b|\bAmendment\s+(?:No\.|Number|#)|\bamends\b|\bAmendment\b.{0,40}\bto\b", opening):
+    if _is_amendment(model):
         return []  # an amendment's references are to the agreement it amends
+    sequences = _sequences(structure)
     first = structure.body_numbers[0].index if structure.body_numbers else 0
-    has_articles = any("{R}" in n.template for n in structure.body_numbers)
+    # The word the contract uses for its own parts ("Section"): a "Clause 13" in a contract whose
+    # resolved references all say "Section" is a clause of another instrument (the SCCs).
+    own_words = {
+        ref.text.split(" ", 1)[0].lower().rstrip("s")
+        for ref in structure.references
+        if tuple(str(int(p)) if p.isdigit() else p for p in ref.target[:1]) in labels
+    }
     text = model.text
     findings: list[Finding] = []
     for ref in structure.references:
         if ref.index < first or not structure.in_body(ref.index, ref.start):
             continue
-        item = ref.text.split(" ", 1)[1] if " " in ref.text else ref.text
+        word, _, item = ref.text.partition(" ")
         head = re.match(r"\d+(?:\.\d+)*", item)
-        if head is None and not has_articles:
-            continue  # "Article V" in a contract whose articles were not recognised
-        decimal = tuple(head.group(0).split(".")) if head else tuple(p for p in ref.target if p.isdigit())
-        if not decimal or decimal in labels:
+        if head is None:
+            continue  # "Article V": roman numbers are too often headings read as references
+        decimal = tuple(str(int(p)) for p in head.group(0).split("."))
+        if decimal in labels:
             continue
+        if own_words and word.lower().rstrip("s") not in own_words:
+            continue
+        parent = decimal[:-1]
+        siblings = sequences.get(parent, [])
+        if not _read_with_confidence(siblings) or (parent and parent not in labels):
+            continue  # the level was not read cleanly: a number past it may simply be unread
+        if not siblings[-1] < int(decimal[-1]) <= siblings[-1] + 2:
+            continue  # far past the last clause read: a statute's or another document's section
         paragraph = model.paragraphs[ref.index].text
-        before = paragraph[: ref.start - len(ref.text.split(" ", 1)[0]) - 1]
+        word_at = ref.start - len(word) - 1
+        while word_at > 0 and not paragraph[word_at:].startswith(word):
+            word_at -= 1  # "Sections 4.2 and 4.3": the word is before the first of the list
+        before = paragraph[:word_at]
         at_start = not before.strip() or re.search(r"[.;:]\s*$", before) is not None
         if at_start and re.match(r"\.?\s+[A-Z]", paragraph[ref.end :]):
             continue  # "Article V. Payment Method": the clause's own heading, not a reference
+        rest = re.split(r"(?<=[a-z)])\.\s", paragraph[ref.end : ref.end + 300], maxsplit=1)[0]
+        if _OF_ANOTHER.match(rest) or _OTHER_BEFORE.search(before) or _in_list_about_another(model, ref.index):
+            continue  # a clause of another agreement
         if _written_as_clause(text, ".".join(decimal)):
             continue  # the clause is there, its number was not recognised where it stands
         findings.append(
             Finding(
                 "hygiene-missing-reference", ref.locator, ref.start, ref.end, ref.text,
-                f"{ref.text} is referred to, but the contract has no clause {'.'.join(decimal)}.",
+                f"{ref.text} is referred to, but the contract has no clause {'.'.join(decimal)} "
+                f"(the last clause at that level is {'.'.join((*parent, str(siblings[-1])))}).",
             )
         )  # fmt: skip
     return findings
@@ -324,16 +559,32 @@ def _written_as_clause(text: str, number: str) -> bool:
     return False
 
 
+def _is_amendment(model: TextModel) -> bool:
+    opening = " ".join(p.text for p in model.paragraphs[:8])[:1500]
+    return bool(
+        re.search(r"\bAMENDMENT\b|\bAmendment\s+(?:No\.|Number|#)|\bamends\b|\bAmendment\b.{0,40}\bto\b", opening)
+    )
+
+
+def _shape(text: str) -> str:
+    """ "heading" when the words after a clause number are a title ("TERMINATION", "Good Faith."),
+    else "sentence"."""
+    title = re.split(r"[.:;]\s|[.:;]$|\s{2,}", text.strip(), maxsplit=1)[0]
+    words = [w for w in re.findall(r"[A-Za-z][\w'\u2019-]*", title) if len(w) > 3]
+    if title and len(title.split()) <= 8 and all(w[0].isupper() for w in words):
+        return "heading"
+    return "sentence"
+
+
 def numbering(model: TextModel, structure: Structure) -> list[Finding]:
     findings: list[Finding] = []
-    last: dict[tuple[str, ...], int] = {}
+    last: dict[tuple[str, ...], tuple[int, ClauseNumber]] = {}
     for number in structure.body_numbers:
         if number.kind != "typed" or number.level == 9 or not all(p.isdigit() for p in number.parts):
             continue
         # "ARTICLE III" and "3." are two sequences (articles over sections, say).
         family = number.template.split(" ")[0].lower() if " " in number.template else ""
         parent, value = (family, *number.parts[:-1]), int(number.parts[-1])
-        previous = last.get(parent)
         paragraph = model.paragraphs[number.index]
         where = (paragraph.locator, number.start, number.end, number.label)
         after_number = paragraph.text[number.end : number.end + 6]
@@ -341,27 +592,49 @@ def numbering(model: TextModel, structure: Structure) -> list[Finding]:
             continue  # "7. Use and retention of standard forms;": an item of a list, not a clause
         if re.match(r"\s*\([a-z0-9]{1,3}\)", after_number):
             continue  # "3.5 (b)": a sub-item of 3.5, not a second 3.5
+        letters = [c for c in paragraph.text[:300] if c.isalpha()]
+        # "10 LIABILITY RELATES. EXCEPT ...": a page number run into a disclaimer in capitals.
+        disclaimer = len(paragraph.text) > 100 and sum(c.isupper() for c in letters) > 0.8 * len(letters)
+        previous = last.get(parent)
         if previous is not None:
-            if value == previous:
+            before, other = previous
+            other_text = model.paragraphs[other.index].text
+            mine, theirs = paragraph.text[number.end :], other_text[other.end :]
+            # Only between two numbers written alike, starting their paragraphs, and of one
+            # kind (two clause titles, or two sub-clauses' sentences): a number that differs
+            # in any of these is more often a list inside a clause or a misread number.
+            alike = (
+                not disclaimer
+                and number.template == other.template
+                and number.start <= 3
+                and other.start <= 3
+                and len(number.parts[-1]) == len(other.parts[-1])
+                and _shape(mine) == _shape(theirs)
+                and (_shape(mine) == "heading" or number.level >= 1)
+            )
+            if value == before and alike and " ".join(mine.split()[:4]).lower() != " ".join(theirs.split()[:4]).lower():
                 findings.append(
                     Finding("hygiene-numbering", *where, f"Clause {number.label} repeats the number before it.")
                 )
-            elif previous + 1 < value <= previous + 3 and not _written_as_clause(
-                model.text, ".".join((*number.parts[:-1], str(previous + 1)))
+            elif (
+                alike
+                and before + 1 < value <= before + 3
+                and not _written_as_clause(model.text, ".".join((*number.parts[:-1], str(before + 1))))
             ):
-                missing = ".".join((*number.parts[:-1], str(previous + 1)))
+                width = len(number.parts[-1])
+                missing = ".".join((*number.parts[:-1], str(before + 1).zfill(width)))
                 findings.append(
                     Finding(
                         "hygiene-numbering", *where,
-                        f"The numbering skips from {'.'.join((*number.parts[:-1], str(previous)))} to "
-                        f"{number.label}: there is no {missing}.",
+                        f"The numbering skips from {other.label.rstrip('.')} to {number.label.rstrip('.')}: "
+                        f"there is no {missing}.",
                     )
                 )  # fmt: skip
-            elif value < previous:
+            elif value < before:
                 # A new list (an exhibit, a table of contents before the body): start again.
                 for key in [k for k in last if k[: len(parent)] == parent]:
                     del last[key]
-        last[parent] = value
+        last[parent] = (value, number)
         own = (family, *number.parts)
         for key in [k for k in last if len(k) > len(own) - 1 and k[: len(own)] == own and k != parent]:
             del last[key]

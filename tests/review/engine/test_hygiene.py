@@ -17,12 +17,15 @@ CONTRACT = (
     '1.2 "Territory" means the United Kingdom.',
     '1.3 "Confidential Information" means information marked confidential.',
     '1.4 "Order" means a purchase order from Customer.',
+    '1.5 "Delivery Date" means the date in the Order; "Price" means the price in the Order; "Invoice" means '
+    'an invoice for the Price; "Specifications" means the specifications in the Order.',
     "2. Supply.",
-    "2.1 Supplier shall deliver the Products to Customer within thirty (60) days of each Order.",
-    "2.2 Customer shall pay for the Products within ten (10) days, as Section 2.1 says.",
-    "2.4 Customer shall keep the Confidential Information secret and return the Licensed Materials.",
+    "2.1 Supplier shall deliver the Products to Customer within thirty (60) days of each Order, on the Delivery "
+    "Date, to the Specifications.",
+    "2.2 Customer shall pay the Price for the Products within ten (10) days of the Invoice, as Section 2.1 says.",
+    "2.4 Customer shall keep the Confidential Information secret and return the Licensed Materials to Supplier.",
     "3. Term.",
-    "3.1 The Licensed Materials remain with Supplier. Section 7.2 applies to any dispute.",
+    "3.1 The Licensed Materials remain with Supplier. Section 1.6 applies to any dispute.",
     "3.1 This Agreement ends when Supplier stops making the Products.",
 )
 
@@ -38,7 +41,7 @@ def test_each_check_finds_its_problem_and_only_it() -> None:
     found = by_check(model_of(*CONTRACT))
     assert [f.text for f in found["hygiene-undefined-term"]] == ["Licensed Materials"]
     assert [f.text for f in found["hygiene-unused-term"]] == ["Territory"]
-    assert [f.text for f in found["hygiene-missing-reference"]] == ["Section 7.2"]
+    assert [f.text for f in found["hygiene-missing-reference"]] == ["Section 1.6"]
     assert sorted(f.message for f in found["hygiene-numbering"]) == [
         "Clause 3.1 repeats the number before it.",
         "The numbering skips from 2.2 to 2.4: there is no 2.3.",
@@ -64,8 +67,8 @@ def test_words_and_digits_offers_both_fixes() -> None:
     model = model_of(*CONTRACT)
     (mismatch,) = by_check(model)["hygiene-words-digits"]
     (figure_label, figure), (words_label, words) = mismatch.fixes
-    assert "within thirty (30) days" in apply_edit_to_model(model, figure).get("p8").text
-    assert "within sixty (60) days" in apply_edit_to_model(model, words).get("p8").text
+    assert "within thirty (30) days" in apply_edit_to_model(model, figure).get("p9").text
+    assert "within sixty (60) days" in apply_edit_to_model(model, words).get("p9").text
     assert "figure match the words" in figure_label and "words match the figure" in words_label
 
 
