@@ -100,10 +100,10 @@ def _variants(term: str) -> set[str]:
 
 
 def _count_uses(text: str, forms: list[str]) -> int:
-    """Occurrences of any of ``forms`` as whole words (a plural, a possessive or a compound such
-    as "TCP/IP-based" counts). Plain ``str.find``: a regex with a look-behind tried at every
-    position of a long contract costs seconds."""
-    count = 0
+    """Places where any of ``forms`` stands as whole words (a plural, a possessive or a compound
+    such as "TCP/IP-based" counts; two forms found at one place count once). Plain ``str.find``:
+    a regex with a look-behind tried at every position of a long contract costs seconds."""
+    places: set[int] = set()
     for form in forms:
         start = text.find(form)
         while start >= 0:
@@ -112,14 +112,15 @@ def _count_uses(text: str, forms: list[str]) -> int:
             rest = text[end : end + 3]
             plural = re.match(r"(?:s|es|'s|\u2019s)?(?!\w)", rest)
             if not (before.isalnum() or before == "_") and plural is not None:
-                count += 1
+                places.add(start)
             start = text.find(form, end)
-    return count
+    return len(places)
 
 
 def _plain(text: str) -> str:
-    """Soft hyphens and runs of spaces (PDF extraction) read as a hyphen and one space."""
-    return re.sub(r"[ \t\u00a0]{2,}", " ", text.replace("\u00ad", "-"))
+    """Soft and Unicode hyphens and runs of spaces (PDF extraction) read as a hyphen and one space."""
+    text = text.replace("\u00ad", "-").replace("\u2010", "-").replace("\u2011", "-")
+    return re.sub(r"[ \t\u00a0]{2,}", " ", text)
 
 
 def _base(term: str) -> str:
@@ -373,6 +374,28 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
     return findings
 
 
+def _alternative_used(model: TextModel, structure: Structure, term: str, text: str) -> bool:
+    """``term`` is one of several names given in one definition ('"GLP" or "Good Laboratory
+    Practices" means', '"Day" or "Daily"', '("GMPs" or "cGMPs")'), and another of them is used."""
+    found = structure.terms[term]
+    paragraph = model.get(found.locator).text
+    for other, where in structure.terms.items():
+        if other == term or where.locator != found.locator or abs(where.start - found.start) > 120:
+            continue
+        first, second = sorted(((found.start, term), (where.start, other)))
+        between = paragraph[first[0] + len(first[1]) : second[0]]
+        if (
+            len(between) <= 24
+            and re.fullmatch(
+                r"[\"\u201d\u2019'\s,/();]*(?:(?:or|and/or|abbreviated|also|each|the|a|an)[\s\"\u201c\u2018',/()]*)*",
+                between,
+            )
+            and _count_uses(text, [_plain(_base(other))]) >= 2
+        ):
+            return True
+    return False
+
+
 def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
     text = _plain(model.text)
     # "One- Month" (a hyphen at a PDF line break) reads as "One-Month".
@@ -394,8 +417,12 @@ def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
         # "Tournament Bonus or Bonuses" is used as "Tournament Bonuses": any one form is a use.
         alternatives = [base, *(re.sub(r"\S+\s+or\s+", "", base, count=1),)] if " or " in base else [base]
         hyphen = re.sub(r"(?<=\w)- (?=\w)", "-", base)
+        # "Accuray Regions" is used as "the Accuray Region".
+        singular = re.sub(r"ies$", "y", base) if base.endswith("ies") else base[:-1] if base.endswith("s") else base
+        if _alternative_used(model, structure, term, joined):
+            continue  # '"Develop" or "Development" or "Developing" means ...': one definition, used
         count = max(
-            _count_uses(joined, list(dict.fromkeys([*alternatives, hyphen]))),
+            _count_uses(joined, list(dict.fromkeys([*alternatives, hyphen, singular]))),
             # A term defined in capitals is used in any case ("EMPLOYEE NDA" as "Employee NDA"),
             # a phrase in any capitals ("Net sales" as "Net Sales").
             _count_uses(lowered, [base.lower()]) if base.isupper() or " " in base else 0,
@@ -548,7 +575,8 @@ def _written_as_clause(text: str, number: str) -> bool:
     """``number`` (or a sub-clause of it) stands somewhere in the text as a clause number: at a
     line start or after a gap, not after "Section"/"Clause"/"and"/a comma (a reference)."""
     padded = re.sub(r"\.(\d)(?=\.|$)", r".0?\1", re.escape(number).replace("\\.", "."))
-    pattern = re.compile(rf"(?<![\w.$,/-])(?:{padded})(?=\.\d|\.?[\s(])")
+    # "7.11Technical Assistance", '1.11"Span of Control"': a number run into its heading counts.
+    pattern = re.compile(rf"(?<![\w.$,/-])(?:{padded})(?=\.\d|\.?[\s(\"\u201c]|\.?[A-Z][a-z])")
     for match in pattern.finditer(text):
         before = text[max(0, match.start() - 14) : match.start()]
         if re.search(
@@ -576,8 +604,31 @@ def _shape(text: str) -> str:
     return "sentence"
 
 
+def _roman(value: int) -> str:
+    out = ""
+    for amount, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                            (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):  # fmt: skip
+        while value >= amount:
+            out, value = out + letters, value - amount
+    return out
+
+
+def _written_with_word(text: str, family: str, value: int) -> bool:
+    """ "ARTICLE XIII - NOTICE" inside a paragraph: the article is there, unread as a number."""
+    if not family:
+        return False
+    return re.search(rf"\b{re.escape(family)}\s+(?:{_roman(value)}|{value})\b", text, re.IGNORECASE) is not None
+
+
 def numbering(model: TextModel, structure: Structure) -> list[Finding]:
     findings: list[Finding] = []
+    # A number the contract refers to ("Section 5.4") is a clause whose number was lost in the
+    # text (Word's numbering dropped), not a skip.
+    referenced = {
+        tuple(str(int(p)) for p in m.group(0).split("."))
+        for ref in structure.references
+        if (m := re.match(r"\d+(?:\.\d+)*", ref.text.partition(" ")[2])) is not None
+    }
     last: dict[tuple[str, ...], tuple[int, ClauseNumber]] = {}
     for number in structure.body_numbers:
         if number.kind != "typed" or number.level == 9 or not all(p.isdigit() for p in number.parts):
@@ -620,6 +671,8 @@ def numbering(model: TextModel, structure: Structure) -> list[Finding]:
                 alike
                 and before + 1 < value <= before + 3
                 and not _written_as_clause(model.text, ".".join((*number.parts[:-1], str(before + 1))))
+                and not _written_with_word(model.text, family, before + 1)
+                and (*number.parts[:-1], str(before + 1)) not in referenced
             ):
                 width = len(number.parts[-1])
                 missing = ".".join((*number.parts[:-1], str(before + 1).zfill(width)))
@@ -665,10 +718,15 @@ def words_and_digits(model: TextModel, structure: Structure) -> list[Finding]:
         if "(" not in text:
             continue
         for match in _WORDS_DIGITS.finditer(text):
-            lead = re.search(r"\b([a-z]+[-\s]+(?:hundred|thousand)(?:[-\s]+and)?[-\s]+)$", text[: match.start()], re.I)
+            lead = re.search(
+                r"\b([a-z]+[-\s]+(?:hundred|thousand)(?:[-\s]+and)?[-\s]+|"
+                r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-\s+)$",
+                text[: match.start()],
+                re.I,
+            )
             if lead is not None:
-                # "one-hundred twenty (120)": the words start before the match.
-                whole_words = numbers.words_to_number(lead.group(1) + match.group("words"))
+                # "one-hundred twenty (120)", "twenty- four (24)": the words start before the match.
+                whole_words = numbers.words_to_number(re.sub(r"-\s+", "-", lead.group(1)) + match.group("words"))
                 if whole_words is not None and float(whole_words) == float(match.group("digits").replace(",", "")):
                     continue
             said = numbers.words_to_number(match.group("words"))
