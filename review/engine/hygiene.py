@@ -28,6 +28,15 @@ from documents.docx.structure import CUSTOMER_ROLES, PROVIDER_ROLES, ClauseNumbe
 from review.engine import numbers
 from review.engine.base import Evidence, Proposal, RuleResult
 
+# What the lawyer does about a finding: said once per result, after the findings.
+ADVICE: dict[str, str] = {
+    "hygiene-undefined-term": "Define the term, or write it in lower case where no defined meaning is intended.",
+    "hygiene-unused-term": "Delete the definition, or use the term where the clause meant it.",
+    "hygiene-missing-reference": "Point the reference at the clause it means (it may have been renumbered).",
+    "hygiene-numbering": "Renumber the clauses, and the references to them.",
+    "hygiene-words-digits": "Make the words and the figure say the same amount.",
+}
+
 CHECKS: dict[str, str] = {
     "hygiene-undefined-term": "Capitalised terms are defined",
     "hygiene-unused-term": "Defined terms are used",
@@ -368,7 +377,7 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
         findings.append(
             Finding(
                 "hygiene-undefined-term", locator, start, end, term,
-                f"“{term}” {why} (used {len(places)} times).",
+                f"“{term}” {why} (used {'once' if len(places) == 1 else f'{len(places)} times'}).",
             )
         )  # fmt: skip
     return findings
@@ -823,6 +832,7 @@ def results(model: TextModel, *, citation_label: str = "") -> list[RuleResult]:
                 )  # fmt: skip
         messages = [f.message for f in mine]
         message = " ".join(messages[:12]) + (f" … and {len(messages) - 12} more." if len(messages) > 12 else "")
+        message += f" {ADVICE[check]}"
         out.append(
             RuleResult(
                 rule_id=check, title=title, severity="low", status="issue",
