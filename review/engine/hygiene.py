@@ -103,6 +103,8 @@ def _variants(term: str) -> set[str]:
         out.add(term[:-3] + "y")
     elif term.endswith("s"):
         out.add(term[:-1])
+        if term.endswith("es"):
+            out.add(term[:-2])  # "Franchised Businesses" -> "Franchised Business"
     else:
         out.update({term + "s", term + "es", term[:-1] + "ies" if term.endswith("y") else term + "s"})
     return out
@@ -309,6 +311,7 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
     uses: dict[str, list[tuple[str, int, int]]] = {}
     promised: set[str] = set()
     elsewhere: set[str] = set()
+    parts: set[str] = set()
     for index, paragraph in enumerate(model.paragraphs):
         text = paragraph.text
         if not text or index in structure.headings or not structure.in_body(index):
@@ -320,7 +323,11 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
         first_sentence = re.split(r"\.\s", text, maxsplit=1)[0]
         title_words = [w for w in re.sub(r"^[\s\d.()a-z]{0,8}\s", "", first_sentence).split() if len(w) > 3]
         is_title = len(first_sentence.split()) <= 8 and all(w[0].isupper() for w in title_words)
+        # Words inside quotes are a title or a name ('"... Cooperation in the Fields of Content"').
+        quoted = [(q.start(), q.end()) for q in re.finditer(r"[\"\u201c][^\"\u201d]{1,300}[\"\u201d]", text)]
         for match in _USE.finditer(text):
+            if any(a < match.start(1) < b for a, b in quoted):
+                continue
             term = _plain(match.group(1))
             if any(
                 all(part in defined for part in term.split(joiner)) for joiner in (" and ", " or ") if joiner in term
@@ -338,6 +345,9 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
                 elsewhere.update(_variants(term))  # defined by reference to another part
             if _ENTITY_AFTER.match(after) or _TITLE_AFTER.match(after) or term in names:
                 continue  # a company's or an instrument's name
+            if re.match(r"\s+(?:above|below|hereto|attached)\b", after):
+                parts.add(term)  # "the Deal Terms above": a part of the document, named by its heading
+                continue
             if is_title and match.start(1) < len(first_sentence):
                 continue  # the clause's own title ("Governing Law and Chosen Courts.")
             if any(term.startswith(d + " ") for d in defined if " " not in d and d[:1].isupper() and len(d) > 3):
@@ -346,7 +356,7 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
     plain = _plain(model.text)
     findings: list[Finding] = []
     for term, places in uses.items():
-        if term in defined or (term not in promised and any(v in elsewhere for v in _variants(term))):
+        if term in defined or term in parts or (term not in promised and any(v in elsewhere for v in _variants(term))):
             continue  # defined by reference to another part ("as defined in Exhibit A")
         plural, singular = term + "s", term[:-1]
         if (plural in uses and len(uses[plural]) >= len(places)) or (
@@ -383,6 +393,10 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
     return findings
 
 
+# A company's name just before a definition: 'NETGEAR, INC. ("Vendor")'.
+_PARTY_BEFORE = r"\b(?:Inc|LLC|Ltd|Limited|Corporation|Corp|Company|plc|GmbH|L\.?P)\.?,?\s*\(\s*(?:the\s+)?\W?$"
+
+
 def _alternative_used(model: TextModel, structure: Structure, term: str, text: str) -> bool:
     """``term`` is one of several names given in one definition ('"GLP" or "Good Laboratory
     Practices" means', '"Day" or "Daily"', '("GMPs" or "cGMPs")'), and another of them is used."""
@@ -411,9 +425,18 @@ def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
     joined = re.sub(r"(?<=\w)- (?=\w)", "-", text)
     lowered = joined.lower()
     findings: list[Finding] = []
+    # An amendment restates the parties' names from the agreement it amends, which uses them.
+    restated: set[str] = set()
+    if _is_amendment(model):
+        restated = {party.defined for party in structure.parties}
+        for name, where in structure.terms.items():
+            before = model.get(where.locator).text[max(0, where.start - 40) : where.start]
+            if re.search(_PARTY_BEFORE, before, re.IGNORECASE):
+                restated.add(name)  # 'NETGEAR, INC. ("Vendor")'
+
     for term, found in structure.terms.items():
         base = _plain(_base(term))
-        if len(base) < 2 or base.isdigit() or not re.search(r"\w$", base):
+        if len(base) < 2 or base.isdigit() or not re.search(r"\w$", base) or term in restated:
             continue  # "OOS /": quotes read wrong, not a term
         if text.count(base) >= 3:
             continue  # used (a cheap count first: the exact one below only where it matters)
@@ -599,7 +622,10 @@ def _written_as_clause(text: str, number: str) -> bool:
 def _is_amendment(model: TextModel) -> bool:
     opening = " ".join(p.text for p in model.paragraphs[:8])[:1500]
     return bool(
-        re.search(r"\bAMENDMENT\b|\bAmendment\s+(?:No\.|Number|#)|\bamends\b|\bAmendment\b.{0,40}\bto\b", opening)
+        re.search(
+            r"\bAMENDMENT\b|\bAmendment\s+(?:No\.|Number|#)|\bamends\b|\bAmendment\b.{0,40}\bto\b|\bThis\s+Amendment\b",
+            opening,
+        )
     )
 
 
@@ -743,6 +769,12 @@ def words_and_digits(model: TextModel, structure: Structure) -> list[Finding]:
             figure = float(figure_text.replace(",", ""))
             if said is None or float(said) == figure or figure != int(figure):
                 continue
+            scale = re.match(r"\s*(million|billion|thousand)\b", text[match.end() :], re.IGNORECASE)
+            if (
+                scale is not None
+                and float(said) * {"thousand": 1e3, "million": 1e6, "billion": 1e9}[scale.group(1).lower()] == figure
+            ):
+                continue  # "Six (6,000,000) Million shares": the words go on after the figure
             whole = match.group(0)
             words_at = match.start("words") - match.start()
             digits_at = match.start("digits") - match.start()
