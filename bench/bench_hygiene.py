@@ -1,6 +1,6 @@
 """Drafting checks (review/engine/hygiene.py) on every contract in ../shared/data.
 
-    .venv/bin/python bench/bench_hygiene.py [--set dev|test|all] [--show N]
+    .venv/bin/python bench/bench_hygiene.py [--set dev|test|all|heldout] [--slice K] [--show N] [--all]
 
 Prints, per contract, the run time of the checks (text model already built; the structure is
 computed inside the timing) and the findings, numbered, so they can be read and judged by hand.
@@ -32,8 +32,10 @@ DATA = ROOT.parent / "shared" / "data"
 def contracts(which: str) -> list[Path]:
     cuad = sorted((DATA / "cuad" / "docx").glob("*.docx"))
     dev = cuad[:10]
-    test = cuad[10:] + sorted((DATA / "ndas").glob("*.docx")) + sorted(
-        (DATA / "forms" / "commonpaper_docx").glob("*.docx")
+    test = (
+        cuad[10:]
+        + sorted((DATA / "ndas").glob("*.docx"))
+        + sorted((DATA / "forms" / "commonpaper_docx").glob("*.docx"))
     )
     return {"dev": dev, "test": test, "all": dev + test}[which]
 
@@ -63,6 +65,9 @@ def main() -> None:
     parser.add_argument("--set", default="heldout", choices=["dev", "test", "heldout", "all"])
     parser.add_argument("--show", type=int, default=10_000, help="findings to print per contract")
     parser.add_argument("--slice", type=int, default=6, help="heldout: which of the 25 slices of cuad-train")
+    parser.add_argument(
+        "--all", action="store_true", help="also the findings below hygiene.REPORT_AT (marked with their confidence)"
+    )
     args = parser.parse_args()
 
     from documents.docx.textmodel import build_text_model
@@ -77,7 +82,7 @@ def main() -> None:
         items = [(path.name, build_text_model(path.read_bytes())) for path in contracts(args.set)]
     for name, model in items:
         started = time.perf_counter()
-        found = hygiene.findings(model)
+        found = hygiene.findings(model, at=0.0 if args.all else hygiene.REPORT_AT)
         elapsed = time.perf_counter() - started
         times.append(elapsed)
         total += len(found)
@@ -86,7 +91,12 @@ def main() -> None:
             by_check[finding.check] = by_check.get(finding.check, 0) + 1
             paragraph = model.get(finding.locator).text
             context = " ".join(paragraph[max(0, finding.start - 80) : finding.end + 80].split())
-            print(f"  [{finding.check.removeprefix('hygiene-')}] {finding.message}")
+            low = (
+                f" (confidence {finding.confidence:.1f}, not reported)"
+                if finding.confidence < hygiene.REPORT_AT
+                else ""
+            )
+            print(f"  [{finding.check.removeprefix('hygiene-')}] {finding.message}{low}")
             print(f"      … {context} …")
     print(
         f"\n{len(times)} contracts, {total} findings {by_check}; run time per contract: median "

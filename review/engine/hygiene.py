@@ -56,6 +56,14 @@ class Finding:
     message: str
     # (what the fix does, the edit) — only where the fix is unambiguous.
     fixes: tuple[tuple[str, Edit], ...] = field(default_factory=tuple)
+    # How sure the check is, 0..1: findings below REPORT_AT are not reported (bench/README.md,
+    # "Drafting checks", gives the precision measured at each level).
+    confidence: float = 1.0
+
+
+# A lawyer turns off a check that is wrong more often than one time in five: only findings of
+# the kinds measured at 80% or better on contracts they were not tuned on are reported.
+REPORT_AT = 0.8
 
 
 # --- terms -------------------------------------------------------------------------------------
@@ -273,6 +281,21 @@ def _described(text: str, term: str, *, attachments: bool = True) -> bool:
     )
 
 
+def _listed(text: str, term: str) -> bool:
+    """``term`` heads an entry of a numbered glossary without quotes ("1.24 Licensed Programs -
+    the computer programs ...", "1.52 Work Product all information ...") or names an attachment
+    ("Annex 1 Terms of Reference for ...")."""
+    escaped = re.escape(term)
+    return bool(
+        re.search(
+            rf"(?:^|\n)[ \t]*(?:\d{{1,2}}(?:\.\d{{1,3}})+\.?|\([a-z]{{1,3}}\)|[a-z]\.)[ \t]+{escaped}(?:e?s)?\b", text
+        )
+        or re.search(
+            rf"\b(?:Annex|Schedule|Exhibit|Appendix|Attachment)\s+[\dA-Z]{{1,3}}\.?\s*[-:\u2013]?\s*{escaped}\b", text
+        )
+    )
+
+
 def _names_in_front_matter(model: TextModel, structure: Structure) -> str:
     """The title, the headings, the parties' names and addresses: a capitalised phrase that
     stands there is a name or a title, not an undefined term."""
@@ -363,6 +386,10 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
             term.endswith("s") and singular in uses and len(uses[singular]) > len(places)
         ):
             continue  # "Product" and "Products": one finding, for the form used more
+        # Measured on held-out contracts (bench/README.md): a promised definition never given and
+        # a party's role word no party has are right nearly always; a phrase merely shaped like a
+        # defined term only about half the time (glossaries without quotes, annex titles).
+        confidence = 0.9
         if term in promised:
             why = "is said to be defined (“later defined”, “as defined below”) but the contract never defines it"
         elif len(places) < 2:
@@ -377,9 +404,10 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
             and (len({p[0] for p in places}) > 1 or len(places) > 2)
         ):
             why = "is used as a defined term but the contract never defines it"
+            confidence = 0.5
         else:
             continue  # a single capitalised word, a phrase that ends like a name, or one clause's words
-        if term in front or _described(plain, term, attachments=term not in promised):
+        if term in front or _described(plain, term, attachments=term not in promised) or _listed(plain, term):
             continue  # a name in the title, a heading or a party's name; or defined by description
         if " " in term and term not in promised and re.search(rf"\b{re.escape(term.lower())}\b", plain):
             continue  # also written in lower case: the capitals are emphasis, not a definition
@@ -388,6 +416,7 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
             Finding(
                 "hygiene-undefined-term", locator, start, end, term,
                 f"“{term}” {why} (used {'once' if len(places) == 1 else f'{len(places)} times'}).",
+                confidence=confidence,
             )
         )  # fmt: skip
     return findings
@@ -399,18 +428,24 @@ _PARTY_BEFORE = r"\b(?:Inc|LLC|Ltd|Limited|Corporation|Corp|Company|plc|GmbH|L\.
 
 def _alternative_used(model: TextModel, structure: Structure, term: str, text: str) -> bool:
     """``term`` is one of several names given in one definition ('"GLP" or "Good Laboratory
-    Practices" means', '"Day" or "Daily"', '("GMPs" or "cGMPs")'), and another of them is used."""
+    Practices" means', '"Day" or "Daily"', '("GMPs" or "cGMPs")', '"Divest" and "Divested"'), and
+    another of them is used."""
     found = structure.terms[term]
     paragraph = model.get(found.locator).text
-    for other, where in structure.terms.items():
-        if other == term or where.locator != found.locator or abs(where.start - found.start) > 120:
+    window_start = max(0, found.start - 140)
+    for quoted in re.finditer(r"[\"\u201c]([^\"\u201d]{1,60})[\"\u201d]", paragraph[window_start : found.start + 140]):
+        other = " ".join(quoted.group(1).split()).strip(" ,.;:")
+        start = window_start + quoted.start(1)
+        if not other or other == term or start == found.start:
             continue
-        first, second = sorted(((found.start, term), (where.start, other)))
+        first, second = sorted(((found.start, term), (start, other)))
         between = paragraph[first[0] + len(first[1]) : second[0]]
         if (
             len(between) <= 24
+            # Joined by "or", "and", "abbreviated" or an opening parenthesis, not by a sentence end.
             and re.fullmatch(
-                r"[\"\u201d\u2019'\s,/();]*(?:(?:or|and/or|abbreviated|also|each|the|a|an)[\s\"\u201c\u2018',/()]*)*",
+                r"[\"\u201d\u2019'\s,/]*(?:\(|\b(?:or|and|and/or|abbreviated)\b)[\s\"\u201c\u2018',/(]*"
+                r"(?:(?:also|each|the|a|an|to|or)\b[\s\"\u201c\u2018',/(]*)*",
                 between,
             )
             and _count_uses(text, [_plain(_base(other))]) >= 2
@@ -453,8 +488,10 @@ def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
         singular = re.sub(r"ies$", "y", base) if base.endswith("ies") else base[:-1] if base.endswith("s") else base
         if _alternative_used(model, structure, term, joined):
             continue  # '"Develop" or "Development" or "Developing" means ...': one definition, used
+        # "Client Intellectual Property" is used as "Client's Intellectual Property".
+        possessive = re.sub(r"^(\S+) ", r"\1's ", base)
         count = max(
-            _count_uses(joined, list(dict.fromkeys([*alternatives, hyphen, singular]))),
+            _count_uses(joined, list(dict.fromkeys([*alternatives, hyphen, singular, possessive]))),
             # A term defined in capitals is used in any case ("EMPLOYEE NDA" as "Employee NDA"),
             # a phrase in any capitals ("Net sales" as "Net Sales").
             _count_uses(lowered, [base.lower()]) if base.isupper() or " " in base else 0,
@@ -611,6 +648,8 @@ def _written_as_clause(text: str, number: str) -> bool:
     pattern = re.compile(rf"(?<![\w.$,/-])(?:{padded})(?=\.\d|\.?[\s(\"\u201c]|\.?[A-Z][a-z])")
     for match in pattern.finditer(text):
         before = text[max(0, match.start() - 14) : match.start()]
+        if re.search(r"\n[ \t\u00a0]*$", before) or not before:
+            return True  # at a paragraph's start: a clause ("...; or" ends the paragraph before)
         if re.search(
             r"(?:[Ss]ections?|[Cc]lauses?|[Aa]rticles?|[Pp]aragraphs?|SECTIONS?|and|or|to|through|,)\s*$", before
         ):
@@ -808,11 +847,13 @@ def words_and_digits(model: TextModel, structure: Structure) -> list[Finding]:
 # --- the checks as rule results --------------------------------------------------------------------
 
 
-def findings(model: TextModel) -> list[Finding]:
+def findings(model: TextModel, *, at: float = REPORT_AT) -> list[Finding]:
+    """The findings of every check with a confidence of ``at`` or more (``at=0`` gives all, for
+    the bench)."""
     structure = structure_of(model)
     out: list[Finding] = []
     for check in (undefined_terms, unused_terms, missing_references, numbering, words_and_digits):
-        out.extend(check(model, structure))
+        out.extend(f for f in check(model, structure) if f.confidence >= at)
     return out
 
 

@@ -23,7 +23,8 @@ CONTRACT = (
     "2.1 Supplier shall deliver the Products to Customer within thirty (60) days of each Order, on the Delivery "
     "Date, to the Specifications.",
     "2.2 Customer shall pay the Price for the Products within ten (10) days of the Invoice, as Section 2.1 says.",
-    "2.4 Customer shall keep the Confidential Information secret and return the Licensed Materials to Supplier.",
+    "2.4 Customer shall keep the Confidential Information secret and return the Licensed Materials (as defined "
+    "below) to Supplier.",
     "3. Term.",
     "3.1 The Licensed Materials remain with Supplier. Section 1.6 applies to any dispute.",
     "3.1 This Agreement ends when Supplier stops making the Products.",
