@@ -687,6 +687,12 @@ def _roman(value: int) -> str:
     return out
 
 
+def _contents_line(text: str) -> bool:
+    """ "SECTION 1.0 DEFINITIONS ........ Page 4", "14.1 Indemnification of Supplier   33": a line
+    of a table of contents (its numbers still start a sequence again, never a finding)."""
+    return re.search(r"\.{4,}|\s(?:Page|PAGE)\s+\d+(?:\s+of\s+\d+)?\s*$|\S\s{2,}\d{1,3}(?:\s|$)", text) is not None
+
+
 def _written_with_word(text: str, family: str, value: int) -> bool:
     """ "ARTICLE XIII - NOTICE" inside a paragraph: the article is there, unread as a number."""
     if not family:
@@ -730,6 +736,8 @@ def numbering(model: TextModel, structure: Structure) -> list[Finding]:
             # in any of these is more often a list inside a clause or a misread number.
             alike = (
                 not disclaimer
+                and not _contents_line(paragraph.text)
+                and not _contents_line(other_text)
                 and number.template == other.template
                 and number.start <= 3
                 and other.start <= 3
@@ -793,15 +801,17 @@ def words_and_digits(model: TextModel, structure: Structure) -> list[Finding]:
             continue
         for match in _WORDS_DIGITS.finditer(text):
             lead = re.search(
-                r"\b([a-z]+[-\s]+(?:hundred|thousand)(?:[-\s]+and)?[-\s]+|"
-                r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-\s+)$",
+                rf"((?:\b(?:{numbers.NUMBER_WORDS}|hundred|thousand|million|billion|and)\b[\s,\-\u2010\u2011]*)+)$",
                 text[: match.start()],
                 re.I,
             )
             if lead is not None:
-                # "one-hundred twenty (120)", "twenty- four (24)": the words start before the match.
-                whole_words = numbers.words_to_number(re.sub(r"-\s+", "-", lead.group(1)) + match.group("words"))
-                if whole_words is not None and float(whole_words) == float(match.group("digits").replace(",", "")):
+                # "one-hundred twenty (120)", "twenty- four (24)", "FOURTEEN MILLION, EIGHT HUNDRED
+                # SIXTY TWO THOUSAND DOLLARS ($14,862,000)": the words start before the match. When
+                # the whole of them cannot be read, which amount they say is not known: no finding.
+                spoken = re.sub(r"-\s+", "-", lead.group(1) + match.group("words")).replace(",", " ")
+                whole_words = numbers.words_to_number(" ".join(spoken.split()))
+                if whole_words is None or float(whole_words) == float(match.group("digits").replace(",", "")):
                     continue
             said = numbers.words_to_number(match.group("words"))
             figure_text = match.group("digits")
