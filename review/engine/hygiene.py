@@ -266,6 +266,8 @@ def _described(text: str, term: str, *, attachments: bool = True) -> bool:
             text,
         )
         or re.search(rf"{escaped}(?:e?s)?,?\s+(?:identified|designated|referred\s+to)\s+(?:herein\s+)?as\b", text)
+        # "PDMS and Gateway (Agent)": a name given in a parenthesis without quotes.
+        or re.search(rf"\(\s*(?:the\s+|each\s+an?\s+)?{escaped}\s*\)", text)
         # "a monthly Continuing Fee equal to five percent (5%) of Gross Sales"
         or re.search(rf"\b(?:a|an)\s+(?:[a-z]+\s+)?{escaped}\s+(?:equal|equivalent)\s+to\b", text)
         or (
@@ -477,6 +479,11 @@ def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
             continue  # used (a cheap count first: the exact one below only where it matters)
         paragraph = model.get(found.locator).text
         definition = paragraph[found.start + len(term) : found.start + len(term) + 120]
+        if re.search(
+            r"\b(?:(?:Exhibit|Schedule|Annex|Appendix|Attachment)\s+[\dA-Z.]{1,6}|(?:Section|Article)\s+\d+\.0)\s*\(\W{0,2}$",
+            paragraph[: found.start],
+        ):
+            continue  # 'Exhibit 3 ("Main Elements ...")', 'Section 6.0 ("Payment")': a part's title
         if _POINTER.match(definition) or re.match(
             r"^[\"\u201d]?\s*(?:shall\s+)?(?:ha(?:s|ve)\s+the\s+meaning|(?:is|are)\s+defined\s+in)", definition
         ):
