@@ -126,3 +126,61 @@ def test_hygiene_must_be_true_or_false() -> None:
         assert "hygiene" in str(exc) and "true or false" in str(exc)
     else:
         raise AssertionError("hygiene: maybe was accepted")
+
+
+GLOSSARY = tuple(f'1.{i} "{t}" means the {t.lower()} of the Order.' for i, t in enumerate(
+    ("Products", "Territory", "Order", "Price", "Invoice", "Delivery Date", "Specifications", "Warranty"), start=1
+))  # fmt: skip
+
+
+def test_a_phrase_merely_shaped_like_a_defined_term_is_found_but_not_reported() -> None:
+    model = model_of(
+        'This Agreement is made between Acme Inc. ("Supplier") and Beta LLC ("Customer").',
+        "1. Definitions.",
+        *GLOSSARY,
+        "2. Supplier shall deliver the Products in the Territory at the Price, with the Invoice.",
+        "3. Customer shall pay the Contract Price on the Delivery Date to the Specifications under the Warranty.",
+        "4. The Contract Price excludes taxes, and any Order is subject to the Contract Price.",
+    )
+    reported = [f.text for f in hygiene.findings(model) if f.check == "hygiene-undefined-term"]
+    every = [(f.text, f.confidence) for f in hygiene.findings(model, at=0) if f.check == "hygiene-undefined-term"]
+    assert reported == [] and every == [("Contract Price", 0.5)]
+
+
+def test_a_references_chain_to_another_agreement_is_not_missing() -> None:
+    model = model_of(
+        'This Agreement is made between Acme Inc. ("Supplier") and Beta LLC ("Customer").',
+        "1. Supply.",
+        "1.1 Supplier supplies.",
+        "1.2 Customer buys, subject to Section 1.3 (Payment), Section 1.4 (Audit) of the Separation Agreement.",
+        "1.3 Customer pays under Section 1.4 or 1.5, respectively, of the applicable Transfer Agreement.",
+        "1.4 Customer audits, and Section 1.5 applies.",
+        "2. Term.",
+        "3. Law.",
+    )
+    assert [f.text for f in hygiene.findings(model) if f.check == "hygiene-missing-reference"] == ["Section 1.5"]
+
+
+def test_a_table_of_contents_and_a_list_inside_a_clause_are_not_numbering_errors() -> None:
+    model = model_of(
+        "TABLE OF CONTENTS",
+        "1. DEFINITIONS .......... 2",
+        "2. TERM .......... 3",
+        'This Agreement is made between Acme Inc. ("Supplier") and Beta LLC ("Customer").',
+        "1. DEFINITIONS",
+        "2. TERM",
+        "3. FEES",
+        "Customer pays: 1. all postage; 2. all storage;",
+        "4. LAW",
+    )
+    assert [f.message for f in hygiene.findings(model) if f.check == "hygiene-numbering"] == []
+
+
+def test_other_names_of_one_definition_count_as_uses() -> None:
+    model = model_of(
+        'This Agreement is made between Acme Inc. ("Supplier") and Beta LLC ("Customer").',
+        '1. "GLP" or "Good Laboratory Practices" means the rules. "Day" or "Daily" means a day.',
+        "2. Supplier follows GLP each Day; GLP applies.",
+        "3. Customer pays in each Day.",
+    )
+    assert [f.text for f in hygiene.findings(model) if f.check == "hygiene-unused-term"] == []
