@@ -21,6 +21,10 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from documents.docx.model import TextModel
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,7 +44,7 @@ def contracts(which: str) -> list[Path]:
     return {"dev": dev, "test": test, "all": dev + test}[which]
 
 
-def heldout(offset: int) -> list[tuple[str, object]]:
+def heldout(offset: int) -> list[tuple[str, TextModel]]:
     """(name, text model) of every 25th cuad-train contract, starting at ``offset``: one
     paragraph per line, as the .docx files of ../shared/data/cuad were made from CUAD's text."""
     import gzip
@@ -48,7 +52,7 @@ def heldout(offset: int) -> list[tuple[str, object]]:
 
     from documents.docx.model import Paragraph, TextModel
 
-    out: list[tuple[str, object]] = []
+    out: list[tuple[str, TextModel]] = []
     with gzip.open(DATA / "cuad-train" / "contracts.jsonl.gz", "rt", encoding="utf-8") as handle:
         for index, line in enumerate(handle):
             if index % 25 != offset:

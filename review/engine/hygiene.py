@@ -10,12 +10,14 @@ Pure, no ORM, over the text model and its structure (documents/docx/structure.py
 - ``hygiene-numbering``: typed clause numbers that skip ("3.1, 3.3") or repeat ("3.2, 3.2");
 - ``hygiene-words-digits``: words and digits that disagree ("thirty (60) days").
 
-Only the last has an unambiguous edit, and even there the words or the figure may be the one
-that is wrong, so both fixes are offered as two recommendations (accepting one supersedes the
-other: the mismatch is gone). The others are reported as rule results with their evidence:
-fixing them needs the lawyer (define the term, drop the definition, point the reference at the
-right clause). Decisions and measured precision: docs/decisions/drafting-checks.md and
-bench/README.md.
+A check reports only what it read with confidence (a finding below ``REPORT_AT`` is kept for the
+bench, not reported): a reference past the end of a cleanly numbered level, two numbers written
+alike, a promised definition never given. Only the last check has an unambiguous edit, and
+even there the words or the figure may be the one that is wrong, so both fixes are offered as
+two recommendations (accepting one supersedes the other: the mismatch is gone). The others are
+reported as rule results with their evidence: fixing them needs the lawyer (define the term,
+drop the definition, point the reference at the right clause). Decisions and measured
+precision: docs/decisions/drafting-checks.md and bench/README.md.
 """
 
 from __future__ import annotations
