@@ -436,6 +436,10 @@ def _alternative_used(model: TextModel, structure: Structure, term: str, text: s
     another of them is used."""
     found = structure.terms[term]
     paragraph = model.get(found.locator).text
+    # 'Background IP or "Background Technology" means': the other name written without quotes.
+    unquoted = re.search(r"([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,4})\s+or\s+[\"\u201c]$", paragraph[: found.start])
+    if unquoted is not None and _count_uses(text, [unquoted.group(1)]) >= 2:
+        return True
     window_start = max(0, found.start - 140)
     for quoted in re.finditer(r"[\"\u201c]([^\"\u201d]{1,60})[\"\u201d]", paragraph[window_start : found.start + 140]):
         other = " ".join(quoted.group(1).split()).strip(" ,.;:")
@@ -699,7 +703,11 @@ def _roman(value: int) -> str:
 def _contents_line(text: str) -> bool:
     """ "SECTION 1.0 DEFINITIONS ........ Page 4", "14.1 Indemnification of Supplier   33": a line
     of a table of contents (its numbers still start a sequence again, never a finding)."""
-    return re.search(r"\.{4,}|\s(?:Page|PAGE)\s+\d+(?:\s+of\s+\d+)?\s*$|\S\s{2,}\d{1,3}(?:\s|$)", text) is not None
+    return (
+        re.search(r"\.{4,}|\s(?:Page|PAGE)\s+\d+(?:\s+of\s+\d+)?\s*$|\S\s{2,}\d{1,3}(?:\s|$)", text) is not None
+        # "1. Power of Attorney 17 2. Incentive Plans 18": titles, page numbers and the next number.
+        or re.search(r"[A-Za-z]\s+\d{1,3}\s+\d{1,2}\.\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+\d{1,3}\b", text) is not None
+    )
 
 
 def _written_with_word(text: str, family: str, value: int) -> bool:
