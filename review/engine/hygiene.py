@@ -268,6 +268,8 @@ def _described(text: str, term: str, *, attachments: bool = True) -> bool:
             text,
         )
         or re.search(rf"{escaped}(?:e?s)?,?\s+(?:identified|designated|referred\s+to)\s+(?:herein\s+)?as\b", text)
+        # "Investor. Any person who purchases Notes ...": a glossary entry without quotes.
+        or re.search(rf"(?:^|\n|[.;:]\s)[ \t]*{escaped}\.[ \t]+(?:Any|The|A|An|Each|All)\b", text)
         # "PDMS and Gateway (Agent)": a name given in a parenthesis without quotes.
         or re.search(rf"\(\s*(?:the\s+|each\s+an?\s+)?{escaped}\s*\)", text)
         # "a monthly Continuing Fee equal to five percent (5%) of Gross Sales"
