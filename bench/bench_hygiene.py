@@ -1,6 +1,6 @@
 """Drafting checks (review/engine/hygiene.py) on every contract in ../shared/data.
 
-    .venv/bin/python bench/bench_hygiene.py [--set dev|test|all] [--show N]
+    .venv/bin/python bench/bench_hygiene.py [--set dev|test|all|heldout] [--slice K] [--show N] [--all]
 
 Prints, per contract, the run time of the checks (text model already built; the structure is
 computed inside the timing) and the findings, numbered, so they can be read and judged by hand.
@@ -21,6 +21,10 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from documents.docx.model import TextModel
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -32,13 +36,15 @@ DATA = ROOT.parent / "shared" / "data"
 def contracts(which: str) -> list[Path]:
     cuad = sorted((DATA / "cuad" / "docx").glob("*.docx"))
     dev = cuad[:10]
-    test = cuad[10:] + sorted((DATA / "ndas").glob("*.docx")) + sorted(
-        (DATA / "forms" / "commonpaper_docx").glob("*.docx")
+    test = (
+        cuad[10:]
+        + sorted((DATA / "ndas").glob("*.docx"))
+        + sorted((DATA / "forms" / "commonpaper_docx").glob("*.docx"))
     )
     return {"dev": dev, "test": test, "all": dev + test}[which]
 
 
-def heldout(offset: int) -> list[tuple[str, object]]:
+def heldout(offset: int) -> list[tuple[str, TextModel]]:
     """(name, text model) of every 25th cuad-train contract, starting at ``offset``: one
     paragraph per line, as the .docx files of ../shared/data/cuad were made from CUAD's text."""
     import gzip
@@ -46,7 +52,7 @@ def heldout(offset: int) -> list[tuple[str, object]]:
 
     from documents.docx.model import Paragraph, TextModel
 
-    out: list[tuple[str, object]] = []
+    out: list[tuple[str, TextModel]] = []
     with gzip.open(DATA / "cuad-train" / "contracts.jsonl.gz", "rt", encoding="utf-8") as handle:
         for index, line in enumerate(handle):
             if index % 25 != offset:
@@ -63,6 +69,9 @@ def main() -> None:
     parser.add_argument("--set", default="heldout", choices=["dev", "test", "heldout", "all"])
     parser.add_argument("--show", type=int, default=10_000, help="findings to print per contract")
     parser.add_argument("--slice", type=int, default=6, help="heldout: which of the 25 slices of cuad-train")
+    parser.add_argument(
+        "--all", action="store_true", help="also the findings below hygiene.REPORT_AT (marked with their confidence)"
+    )
     args = parser.parse_args()
 
     from documents.docx.textmodel import build_text_model
@@ -77,7 +86,7 @@ def main() -> None:
         items = [(path.name, build_text_model(path.read_bytes())) for path in contracts(args.set)]
     for name, model in items:
         started = time.perf_counter()
-        found = hygiene.findings(model)
+        found = hygiene.findings(model, at=0.0 if args.all else hygiene.REPORT_AT)
         elapsed = time.perf_counter() - started
         times.append(elapsed)
         total += len(found)
@@ -86,7 +95,12 @@ def main() -> None:
             by_check[finding.check] = by_check.get(finding.check, 0) + 1
             paragraph = model.get(finding.locator).text
             context = " ".join(paragraph[max(0, finding.start - 80) : finding.end + 80].split())
-            print(f"  [{finding.check.removeprefix('hygiene-')}] {finding.message}")
+            low = (
+                f" (confidence {finding.confidence:.1f}, not reported)"
+                if finding.confidence < hygiene.REPORT_AT
+                else ""
+            )
+            print(f"  [{finding.check.removeprefix('hygiene-')}] {finding.message}{low}")
             print(f"      … {context} …")
     print(
         f"\n{len(times)} contracts, {total} findings {by_check}; run time per contract: median "

@@ -47,3 +47,31 @@ def test_drafting_checks_appear_as_rule_results_and_one_fix_withdraws_the_other(
     recs[1].refresh_from_db()
     other = recommendation_prepare(review=review, recommendation=recs[1])
     assert other.status == RecommendationStatus.SUPERSEDED
+
+
+def test_drafting_checks_in_the_web_review_page_and_accepted_through_htmx(client) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    from django.urls import reverse
+
+    review = make_review(playbook=PLAYBOOK, contract=contract_docx(CONTRACT))
+    client.force_login(review.owner)
+    page = client.get(reverse("review:detail", args=[review.pk])).content.decode()
+    # Each check is a row of the rule results, low severity, with what was found and what to do.
+    results = page[page.index("Rule results") :]
+    for check in ("hygiene-unused-term", "hygiene-words-digits", "hygiene-numbering"):
+        assert check in results
+    row = results[results.index("hygiene-unused-term") :].split("</tr>", 1)[0]
+    assert "sev-low" in row and "Territory" in row and "Delete the definition" in row
+    # The words-and-digits card offers the first fix and says the other is offered too.
+    assert "figure match the words" in page and "accepting one withdraws the other" in page
+    form = page[page.index('id="decision-form"') :]
+    fields = dict(re.findall(r'name="(recommendation|proposal|key)" value="([^"]*)"', form)[:3])
+    response = client.post(
+        reverse("review:decide", args=[review.pk]), {**fields, "action": "accept"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    review.refresh_from_db()
+    assert "within thirty (30) days" in review.current_version.text_model.text
+    statuses = sorted(review.recommendations.filter(rule_id="hygiene-words-digits").values_list("status", flat=True))
+    assert statuses[0] == RecommendationStatus.ACCEPTED

@@ -17,12 +17,16 @@ CONTRACT = (
     '1.2 "Territory" means the United Kingdom.',
     '1.3 "Confidential Information" means information marked confidential.',
     '1.4 "Order" means a purchase order from Customer.',
+    '1.5 "Delivery Date" means the date in the Order; "Price" means the price in the Order; "Invoice" means '
+    'an invoice for the Price; "Specifications" means the specifications in the Order.',
     "2. Supply.",
-    "2.1 Supplier shall deliver the Products to Customer within thirty (60) days of each Order.",
-    "2.2 Customer shall pay for the Products within ten (10) days, as Section 2.1 says.",
-    "2.4 Customer shall keep the Confidential Information secret and return the Licensed Materials.",
+    "2.1 Supplier shall deliver the Products to Customer within thirty (60) days of each Order, on the Delivery "
+    "Date, to the Specifications.",
+    "2.2 Customer shall pay the Price for the Products within ten (10) days of the Invoice, as Section 2.1 says.",
+    "2.4 Customer shall keep the Confidential Information secret and return the Licensed Materials (as defined "
+    "below) to Supplier.",
     "3. Term.",
-    "3.1 The Licensed Materials remain with Supplier. Section 7.2 applies to any dispute.",
+    "3.1 The Licensed Materials remain with Supplier. Section 1.6 applies to any dispute.",
     "3.1 This Agreement ends when Supplier stops making the Products.",
 )
 
@@ -38,7 +42,7 @@ def test_each_check_finds_its_problem_and_only_it() -> None:
     found = by_check(model_of(*CONTRACT))
     assert [f.text for f in found["hygiene-undefined-term"]] == ["Licensed Materials"]
     assert [f.text for f in found["hygiene-unused-term"]] == ["Territory"]
-    assert [f.text for f in found["hygiene-missing-reference"]] == ["Section 7.2"]
+    assert [f.text for f in found["hygiene-missing-reference"]] == ["Section 1.6"]
     assert sorted(f.message for f in found["hygiene-numbering"]) == [
         "Clause 3.1 repeats the number before it.",
         "The numbering skips from 2.2 to 2.4: there is no 2.3.",
@@ -64,8 +68,8 @@ def test_words_and_digits_offers_both_fixes() -> None:
     model = model_of(*CONTRACT)
     (mismatch,) = by_check(model)["hygiene-words-digits"]
     (figure_label, figure), (words_label, words) = mismatch.fixes
-    assert "within thirty (30) days" in apply_edit_to_model(model, figure).get("p8").text
-    assert "within sixty (60) days" in apply_edit_to_model(model, words).get("p8").text
+    assert "within thirty (30) days" in apply_edit_to_model(model, figure).get("p9").text
+    assert "within sixty (60) days" in apply_edit_to_model(model, words).get("p9").text
     assert "figure match the words" in figure_label and "words match the figure" in words_label
 
 
@@ -122,3 +126,61 @@ def test_hygiene_must_be_true_or_false() -> None:
         assert "hygiene" in str(exc) and "true or false" in str(exc)
     else:
         raise AssertionError("hygiene: maybe was accepted")
+
+
+GLOSSARY = tuple(f'1.{i} "{t}" means the {t.lower()} of the Order.' for i, t in enumerate(
+    ("Products", "Territory", "Order", "Price", "Invoice", "Delivery Date", "Specifications", "Warranty"), start=1
+))  # fmt: skip
+
+
+def test_a_phrase_merely_shaped_like_a_defined_term_is_found_but_not_reported() -> None:
+    model = model_of(
+        'This Agreement is made between Acme Inc. ("Supplier") and Beta LLC ("Customer").',
+        "1. Definitions.",
+        *GLOSSARY,
+        "2. Supplier shall deliver the Products in the Territory at the Price, with the Invoice.",
+        "3. Customer shall pay the Contract Price on the Delivery Date to the Specifications under the Warranty.",
+        "4. The Contract Price excludes taxes, and any Order is subject to the Contract Price.",
+    )
+    reported = [f.text for f in hygiene.findings(model) if f.check == "hygiene-undefined-term"]
+    every = [(f.text, f.confidence) for f in hygiene.findings(model, at=0) if f.check == "hygiene-undefined-term"]
+    assert reported == [] and every == [("Contract Price", 0.5)]
+
+
+def test_a_references_chain_to_another_agreement_is_not_missing() -> None:
+    model = model_of(
+        'This Agreement is made between Acme Inc. ("Supplier") and Beta LLC ("Customer").',
+        "1. Supply.",
+        "1.1 Supplier supplies.",
+        "1.2 Customer buys, subject to Section 1.3 (Payment), Section 1.4 (Audit) of the Separation Agreement.",
+        "1.3 Customer pays under Section 1.4 or 1.5, respectively, of the applicable Transfer Agreement.",
+        "1.4 Customer audits, and Section 1.5 applies.",
+        "2. Term.",
+        "3. Law.",
+    )
+    assert [f.text for f in hygiene.findings(model) if f.check == "hygiene-missing-reference"] == ["Section 1.5"]
+
+
+def test_a_table_of_contents_and_a_list_inside_a_clause_are_not_numbering_errors() -> None:
+    model = model_of(
+        "TABLE OF CONTENTS",
+        "1. DEFINITIONS .......... 2",
+        "2. TERM .......... 3",
+        'This Agreement is made between Acme Inc. ("Supplier") and Beta LLC ("Customer").',
+        "1. DEFINITIONS",
+        "2. TERM",
+        "3. FEES",
+        "Customer pays: 1. all postage; 2. all storage;",
+        "4. LAW",
+    )
+    assert [f.message for f in hygiene.findings(model) if f.check == "hygiene-numbering"] == []
+
+
+def test_other_names_of_one_definition_count_as_uses() -> None:
+    model = model_of(
+        'This Agreement is made between Acme Inc. ("Supplier") and Beta LLC ("Customer").',
+        '1. "GLP" or "Good Laboratory Practices" means the rules. "Day" or "Daily" means a day.',
+        "2. Supplier follows GLP each Day; GLP applies.",
+        "3. Customer pays in each Day.",
+    )
+    assert [f.text for f in hygiene.findings(model) if f.check == "hygiene-unused-term"] == []
