@@ -26,13 +26,17 @@ _LABEL = re.compile(
 )
 _SMALL = frozenset({"of", "and", "or", "the", "to", "for", "in", "on", "a", "an", "by", "with", "as", "upon", "not"})
 _MAX_HEADING_WORDS = 10
+_TRAILING = ".:;-\u2013\u2014 "
 _MAX_CONTEXT = 160  # characters of heading kept as context
 
 
 def is_heading(text: str) -> bool:
     """A line that only names a section: "7. LIMITATION OF LIABILITY", "Governing Law.",
     "ARTICLE 5 - TERM". Short, no verb-bearing lower-case run, ends without a clause."""
-    stripped = _LABEL.sub("", text.strip(), count=1).strip().rstrip(".:;-\u2013\u2014 ")
+    whole = text.strip()
+    if len(whole.rstrip(_TRAILING).split(None, _MAX_HEADING_WORDS + 3)) > _MAX_HEADING_WORDS + 3:
+        return False  # fast path: a label is at most two words, so more than ten words would remain
+    stripped = _LABEL.sub("", whole, count=1).strip().rstrip(_TRAILING)
     if not stripped:
         return bool(text.strip())  # a bare number such as "7." is structure too
     words = stripped.split()

@@ -272,8 +272,17 @@ def cross_validate(corpus: Corpus, *, log: Callable[[str], None] | None = None) 
 # --- figures -----------------------------------------------------------------------------------
 
 TWELVE = (
-    "governing-law", "cap-on-liability", "termination-for-convenience", "renewal-term", "anti-assignment",
-    "audit-rights", "insurance", "non-compete", "exclusivity", "ip-ownership-assignment", "warranty-duration",
+    "governing-law",
+    "cap-on-liability",
+    "termination-for-convenience",
+    "renewal-term",
+    "anti-assignment",
+    "audit-rights",
+    "insurance",
+    "non-compete",
+    "exclusivity",
+    "ip-ownership-assignment",
+    "warranty-duration",
     "change-of-control",
 )  # fmt: skip  -- the categories of playbooks/library/cuad-coverage.yaml before it used clause types
 
