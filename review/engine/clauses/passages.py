@@ -75,19 +75,17 @@ def cut(paragraphs: Iterable[tuple[str, str]]) -> list[Passage]:
         spans = split_sentences(text)
         if not spans:
             continue
-        whole_heading = len(spans) == 1 and is_heading(text[spans[0][0] : spans[0][1]])
-        if whole_heading:
+        first_heading = is_heading(text[spans[0][0] : spans[0][1]])
+        if len(spans) == 1 and first_heading:
             section = _clean_heading(text)
             start, end = spans[0]
             passages.append(Passage(locator, index, start, end, text[start:end], section, True))
             continue
-        title = ""
+        title = _clean_heading(text[spans[0][0] : spans[0][1]]) if first_heading else ""
+        context = " ".join(x for x in (section, title) if x)
         for position, (start, end) in enumerate(spans):
             sentence = text[start:end]
-            heading_only = is_heading(sentence)
-            if heading_only and position == 0:
-                title = _clean_heading(sentence)
-            context = " ".join(x for x in (section, title) if x)
+            heading_only = first_heading if position == 0 else is_heading(sentence)
             passages.append(Passage(locator, index, start, end, sentence, context, heading_only))
     return passages
 
