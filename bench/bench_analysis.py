@@ -56,7 +56,7 @@ def run(runs: int) -> dict[str, float]:
     analyze_times = []
     for _ in range(runs):
         split_sentences.cache_clear()  # cold: no sentence splits cached from an earlier run
-        get_model().clear_caches()  # cold: no scores, no hashed n-grams kept (the model stays loaded)
+        get_model().clear_caches()  # cold: no scores kept (the model stays loaded)
         engine = get_engine(use_llm=False)
         started = time.perf_counter()
         results = engine.analyze(model, spec)

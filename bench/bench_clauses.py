@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_clauses.py [--runs 5] [--write-readme]
 
 Each measure in a fresh state: the model load in a new process (``python -c``), the clause map
-with the per-process caches (scores, hashed n-grams) cleared before every run. The ~400-page contract is the one of
+with the per-process cache of scores cleared before every run. The ~400-page contract is the one of
 ``bench/bench_analysis.py`` (the 20 CUAD dev contracts concatenated); the ~100-page one is its
 first quarter of paragraphs. Medians of ``--runs``; peak memory from ``tracemalloc``.
 """
@@ -89,7 +89,7 @@ def main() -> int:
         load = os.getloadavg()
         body = (
             "Clause model speed (targets: load < 1 s; clause map of 100 pages ≤ 0.5 s). Scores are cached per "
-            "text model and hashed n-grams per process; each run here starts with both cleared.\n\n"
+            "text model; each run here starts with that cache cleared.\n\n"
             f"Command: `.venv/bin/python bench/bench_clauses.py --runs {args.runs} --write-readme`  \n"
             f"Machine: {machine()}; load average {load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f} when the run ended "
             "(a shared machine).\n\n"

@@ -15,11 +15,10 @@ checks that both paths give the same confidences on real contracts.
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from itertools import chain, pairwise, repeat
+from itertools import compress
 
 import mmh3
 import numpy as np
@@ -32,7 +31,9 @@ HEAD_WEIGHT = 0.15  # a heading is context, never enough on its own: 0.5 let "LI
 # a damages sentence with no cap into a cap; 0.15 is also better cross-validated (two folds, oracle F1)
 
 _TOKEN = re.compile(TOKEN_PATTERN)
-_GRAM_CACHE_LIMIT = 250_000  # distinct n-grams remembered per block: ~30 MB at most (400 pages: 67k, 8 MB)
+_TOKEN_BYTES = re.compile(rb"\b\w+\b")
+_SEPARATOR_WORD = b"redpen0text0separator0zq"
+_SEPARATOR = b"\n" + _SEPARATOR_WORD + b"\n"
 
 
 @cache
@@ -106,51 +107,74 @@ class Weighting:
 
 
 class _Hasher:
-    """Distinct n-gram -> kept column (-1 when the column was not kept), remembered per process.
-    A column is scikit-learn's FeatureHasher's: ``abs(murmurhash3_32(utf-8, seed 0)) % n``."""
+    """Kept columns of the n-grams of many texts at once. A column is scikit-learn's
+    FeatureHasher's: ``abs(murmurhash3_32(utf-8, seed 0)) % n``. Each distinct token and each
+    distinct bigram of a call is hashed once; nothing is kept between calls (thread-safe)."""
 
     def __init__(self, n_features: int, lookup: np.ndarray):
         self.n_features = n_features
         self.lookup = lookup
-        self.columns: dict[str, int] = {}
-        self._lock = threading.Lock()
 
-    def _columns_of(self, grams: list[str]) -> np.ndarray:
+    def _columns_of(self, grams: Sequence[bytes]) -> np.ndarray:
         hashes = np.fromiter(map(mmh3.hash, grams), dtype=np.int64, count=len(grams))  # signed, seed 0
         n = self.n_features
         index = np.where(hashes == -2147483648, (2147483647 - (n - 1)) % n, np.abs(hashes) % n)
         return self.lookup[index]
 
-    def _lookup_all(self, grams: list[str]) -> np.ndarray:
-        if len(self.columns) > _GRAM_CACHE_LIMIT:
-            with self._lock:
-                self.columns = {}
-        columns = self.columns
-        found = np.fromiter(map(columns.get, grams, repeat(-2)), dtype=np.int64, count=len(grams))
-        missing = np.flatnonzero(found == -2)
-        if len(missing):  # n-grams this process has not seen: hashed once each
-            new = list(dict.fromkeys(grams[i] for i in missing.tolist()))
-            columns.update(zip(new, self._columns_of(new).tolist(), strict=True))
-            found[missing] = np.fromiter((columns[grams[i]] for i in missing.tolist()), dtype=np.int64)
-        return found
-
     def counts(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
         """(counts, columns, indptr, rows): the kept columns' raw counts, canonical CSR order
-        (columns ascending in a row, each once). The tokens of all texts are hashed in one pass;
-        bigrams across two texts are dropped."""
+        (columns ascending in a row, each once). Tokens are numbered once (distinct tokens), a
+        bigram is a pair of numbers (only distinct pairs are joined into "a b" and hashed, as
+        scikit-learn's " ".join of two tokens); bigrams across two texts are dropped."""
         n_rows = len(texts)
-        per_text = [_TOKEN.findall(text.lower()) for text in texts]
-        tokens = list(chain.from_iterable(per_text))
-        token_rows = np.repeat(np.arange(n_rows, dtype=np.int64), [len(t) for t in per_text])
-        bigrams = [a + " " + b for a, b in pairwise(tokens)]  # as scikit-learn's " ".join of two tokens
-        rows = np.concatenate([token_rows, token_rows[:-1]])
-        cols = np.concatenate([self._lookup_all(tokens), self._lookup_all(bigrams)])
+        tokens, token_rows = _tokens([text.lower() for text in texts])
+        distinct = list(dict.fromkeys(tokens))
+        number = dict(zip(distinct, range(len(distinct)), strict=True))
+        ids = np.fromiter(map(number.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+        token_cols = self._columns_of(distinct)[ids] if distinct else np.zeros(0, dtype=np.int32)
+        same = token_rows[:-1] == token_rows[1:]
+        pairs = ids[:-1][same] * len(distinct) + ids[1:][same]
+        pair_keys, pair_of = np.unique(pairs, return_inverse=True)
+        firsts = (pair_keys // max(len(distinct), 1)).tolist()
+        seconds = (pair_keys % max(len(distinct), 1)).tolist()
+        pairs_of_tokens = zip(map(distinct.__getitem__, firsts), map(distinct.__getitem__, seconds), strict=True)
+        bigrams = list(map(b" ".join, pairs_of_tokens))
+        bigram_cols = self._columns_of(bigrams)[pair_of.reshape(-1)] if bigrams else np.zeros(0, dtype=np.int32)
+        rows = np.concatenate([token_rows, token_rows[:-1][same]])
+        cols = np.concatenate([token_cols, bigram_cols]).astype(np.int64)
         keep = cols >= 0
-        keep[len(tokens) :] &= token_rows[:-1] == token_rows[1:]
         width = len(self.lookup)
         keys, counts = np.unique(rows[keep] * width + cols[keep], return_counts=True)
         indptr = np.searchsorted(keys // width, np.arange(n_rows + 1), side="left")
         return counts, (keys % width).astype(np.int32), indptr, n_rows
+
+
+def _tokens(lowered: list[str]) -> tuple[list[bytes], np.ndarray]:
+    """The UTF-8 tokens of every text (``TOKEN_PATTERN``) and the row of each, rows' tokens
+    consecutive and in order. ASCII texts, nearly all of a contract, go through one bytes regex
+    over their join (a bytes ``\\w`` is the str one on ASCII, and several times faster): a
+    separator word that no text contains marks where each text ends. Other texts: the str
+    regex, then each token encoded (what MurmurHash3 of a str hashes)."""
+    ascii_rows = [i for i, text in enumerate(lowered) if text.isascii()]
+    tokens: list[bytes] = []
+    rows: list[np.ndarray] = []
+    if ascii_rows:
+        joined = _SEPARATOR.join(lowered[i].encode("ascii") for i in ascii_rows)
+        if joined.count(_SEPARATOR_WORD) == len(ascii_rows) - 1:
+            found = _TOKEN_BYTES.findall(joined)
+            is_separator = np.fromiter(map(_SEPARATOR_WORD.__eq__, found), dtype=bool, count=len(found))
+            rank = np.cumsum(is_separator)
+            tokens = list(compress(found, (~is_separator).tolist()))
+            rows.append(np.asarray(ascii_rows, dtype=np.int64)[rank[~is_separator]])
+        else:  # a text holds the separator word: every text the slow way
+            ascii_rows = []
+    ascii_set = set(ascii_rows)
+    for i, text in enumerate(lowered):
+        if i not in ascii_set:
+            found_str = _TOKEN.findall(text)
+            tokens.extend(token.encode("utf-8") for token in found_str)
+            rows.append(np.full(len(found_str), i, dtype=np.int64))
+    return tokens, np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
 
 
 def _fit_block(counts: sp.csr_matrix, min_df: int) -> tuple[np.ndarray, np.ndarray]:

