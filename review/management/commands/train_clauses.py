@@ -29,10 +29,17 @@ class Command(BaseCommand):
         root = Path(settings.BASE_DIR)
         parser.add_argument("--data", default=str(root.parent / "shared" / "data" / "cuad-train"))
         parser.add_argument("--dev", default=str(root.parent / "shared" / "data" / "cuad"))
+        # For the suite's smoke test of this command (tests/review/engine/test_train_clauses.py):
+        # a few contracts, written elsewhere. The committed model is always trained on all of them.
+        parser.add_argument("--limit", type=int, default=0, help="train on the first N contracts only")
+        parser.add_argument("--out", default="", help="write the model and its record into this folder")
 
-    def handle(self, *args: Any, data: str, dev: str, **options: Any) -> None:
+    def handle(self, *args: Any, data: str, dev: str, limit: int, out: str, **options: Any) -> None:
         from review.engine.clauses import training as t
         from review.engine.clauses.model import ARTIFACT, RECORD
+
+        if out:
+            ARTIFACT, RECORD = Path(out) / ARTIFACT.name, Path(out) / RECORD.name
 
         source = Path(data) / "contracts.jsonl.gz"
         if not source.is_file():
@@ -44,6 +51,8 @@ class Command(BaseCommand):
             self.stdout.write(f"[{time.monotonic() - started:6.0f}s] {message}")
 
         contracts = t.load_contracts(source)
+        if limit:
+            contracts = contracts[:limit]
         corpus = t.build_corpus(contracts)
         log(f"{len(contracts)} contracts, {len(corpus.passages)} passages")
         cv = t.cross_validate(corpus, log=log)
