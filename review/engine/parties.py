@@ -173,14 +173,96 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
     return _ROLE.sub(role, out)
 
 
+# --- the playbook's own defined terms, in a contract that does not define them ------------------
+
+# Library wording speaks of its own defined terms. In a contract that does not define one, the
+# contract's own defined term for the same thing is used when it has one (first listed first),
+# else the ordinary lower-case words. docs/decisions/parties-in-positions.md, "Defined terms".
+TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
+    "Services": ("Services", "Service", "Subscription Services", "Cloud Services", "Hosted Services",
+                 "SaaS Services", "Subscription Service", "Cloud Service"),
+    "Documentation": ("Documentation", "User Documentation", "Product Documentation", "Specifications"),
+    "Subscription Term": ("Subscription Term", "Subscription Period", "Term"),
+    "Customer Data": ("Customer Data", "Client Data", "Customer Content", "Your Data"),
+    "Confidential Information": ("Confidential Information", "Proprietary Information"),
+    "Order Form": ("Order Form", "Order", "Purchase Order", "Statement of Work"),
+}  # fmt: skip
+_TERM = re.compile(
+    r"(?<![\w\"\u201c])(?P<article>(?:[Aa]n?|[Tt]he)\s+)?(?P<term>"
+    + "|".join(re.escape(t) for t in sorted(TERM_EQUIVALENTS, key=len, reverse=True))
+    + r")(?![\w\"\u201d])"
+)
+
+
+def _defined_terms_lower(model: TextModel) -> dict[str, str]:
+    """The contract's defined terms, lower-cased -> as defined (quoted definitions anywhere)."""
+    cached = model.__dict__.get("_redpen_terms_lower")
+    if cached is None:
+        from review.engine.hygiene import _quoted_anywhere
+
+        structure = structure_of(model)
+        cached = {t.lower(): t for t in _quoted_anywhere(model)}
+        cached.update({t.lower(): t for t in structure.terms})
+        model.__dict__["_redpen_terms_lower"] = cached
+    return cached
+
+
+def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
+    """``text`` (playbook wording) with the playbook's defined terms that ``model`` does not
+    define written as the contract's own term for the same thing, else in ordinary words; and one
+    note per change, for the card ("“Subscription Term” is written “the Term”, this contract's
+    defined term")."""
+    defined = _defined_terms_lower(model)
+    notes: list[str] = []
+
+    def one(match: re.Match[str]) -> str:
+        term, article = match.group("term"), match.group("article") or ""
+        if term.lower() in defined:
+            return match.group(0)
+        own = next((defined[c.lower()] for c in TERM_EQUIVALENTS[term][1:] if c.lower() in defined), None)
+        if own is not None:
+            if own.isupper():
+                own = own.title()  # "DOCUMENTATION" is defined; the body writes "Documentation"
+            new_article = article
+            if article.strip().lower() in ("a", "an"):
+                new_article = ("The" if article[:1].isupper() else "the") + article[len(article.rstrip()) :]
+            written = f"{new_article}{own}"
+            note = f"\u201c{term}\u201d is written \u201c{own}\u201d, this contract's defined term"
+        else:
+            words = term.lower()
+            if not article and _sentence_start(text, match.start()):
+                words = words[:1].upper() + words[1:]
+            written = f"{article}{words}"
+            note = f"\u201c{term}\u201d is written \u201c{term.lower()}\u201d: this contract does not define it"
+        if note not in notes:
+            notes.append(note)
+        return written
+
+    return _TERM.sub(one, text), tuple(notes)
+
+
+def adaptations(rule: Any, model: TextModel, *, position: int | None, variant: str | None) -> tuple[str, ...]:
+    """The notes of ``adapt_terms`` for the wording a proposal took from ``rule`` (its position
+    ``position`` or its variant ``variant``), as the playbook wrote it."""
+    if variant is not None:
+        text = next((t for name, t in rule.variants if name == variant), "")
+    elif position is not None and 0 <= position < len(rule.positions):
+        text = rule.positions[position]
+    else:
+        return ()
+    return adapt_terms(text, model)[1]
+
+
 def render_rule(rule: Any, parties: Parties, structure: Structure) -> Any:
-    """The rule with its positions and variants written with the contract's names."""
+    """The rule with its positions and variants written with the contract's names: its parties
+    and, for the playbook's own defined terms the contract lacks, the contract's terms."""
     from dataclasses import replace
 
     if not rule.positions and not rule.variants:
         return rule
-    positions = tuple(render(p, parties, structure) for p in rule.positions)
-    variants = tuple((name, render(text, parties, structure)) for name, text in rule.variants)
+    model = structure.model
+    positions = tuple(render(adapt_terms(p, model)[0], parties, structure) for p in rule.positions)
+    variants = tuple((name, render(adapt_terms(text, model)[0], parties, structure)) for name, text in rule.variants)
     if positions == rule.positions and variants == rule.variants:
         return rule
     return replace(rule, positions=positions, variants=variants)

@@ -50,7 +50,7 @@ from review.engine import numbers, subject
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
 from review.engine.minimal import clause_number_length, minimal_replace
 from review.engine.normalize import Normalized, norm_phrase, normalize
-from review.engine.parties import Parties, render_rule, undefined_in
+from review.engine.parties import Parties, adaptations, render_rule, undefined_in
 from review.engine.parties import detect as detect_parties
 from review.engine.sentences import split_sentences
 
@@ -360,6 +360,20 @@ def _with_warnings(result: RuleResult, model: TextModel, parties: Parties | None
     return replace(result, recommendations=tuple(_warned(p, model, parties) for p in result.recommendations))
 
 
+ADAPTED = "Adapted to this contract:"  # the sentence of an explanation that says what was adapted
+
+
+def _adapted(proposal: Proposal, rule: Rule, model: TextModel) -> Proposal:
+    """The proposal, its explanation saying which of the playbook's defined terms were written
+    with the contract's own terms or in ordinary words (review/engine/parties.py)."""
+    if proposal.position is None and proposal.variant is None:
+        return proposal
+    notes = adaptations(rule, model, position=proposal.position, variant=proposal.variant)
+    if not notes:
+        return proposal
+    return replace(proposal, explanation=f"{proposal.explanation} {ADAPTED} {'; '.join(notes)}.")
+
+
 # --- clauses of another type ---------------------------------------------------------------------
 
 # Types that say what a passage names, not what it is about: every passage scores some "parties".
@@ -467,6 +481,10 @@ class PlaybookEngine:
                 result = _with_warnings(
                     self._run_rule(written, document, label, model.next_insert + inserts), model, parties
                 )
+                if result.recommendations:
+                    result = replace(
+                        result, recommendations=tuple(_adapted(p, rule, model) for p in result.recommendations)
+                    )
             except PatternRefused as exc:
                 # Only a version stored before patterns ran on RE2 can get here: the loader refuses
                 # such a pattern at upload.
@@ -544,7 +562,7 @@ class PlaybookEngine:
                 # (docs/decisions/edits-a-lawyer-can-send.md, "Clauses of another type").
                 title, confidence = foreign
                 note = (
-                    f"The sentence found is part of a clause about {title.lower()} (clause model, confidence "
+                    f"The sentence found is part of a clause of type \u201c{title}\u201d (clause model, confidence "
                     f"{confidence:.2f}), so the playbook's wording does not replace it."
                 )
                 notes.append(note)
@@ -692,9 +710,10 @@ class PlaybookEngine:
 
     def revise(self, request: RevisionRequest, model: TextModel) -> Proposal:
         parties = request.parties
+        original = request.rule
         if parties is not None:
             request = replace(request, rule=render_rule(request.rule, parties, structure_of(model)))
-        return _warned(_Reviser(request, model).run(), model, parties)
+        return _adapted(_warned(_Reviser(request, model).run(), model, parties), original, model)
 
     # -- re-anchoring --
 
