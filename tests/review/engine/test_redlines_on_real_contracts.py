@@ -1,0 +1,160 @@
+"""What a real redline showed, on the real contracts that showed it: page furniture read as
+clause text, a whole-clause replacement deleting a clause of another type, two insertions with
+the same (already used) number, and the playbook's own defined terms in a contract that does not
+define them (docs/decisions/redlines-qa.md)."""
+
+from __future__ import annotations
+
+import functools
+
+from documents.docx.edit import apply_edit_to_model
+from documents.docx.model import TextModel
+from documents.docx.structure import furniture_spans, leading_number, mask_furniture, structure_of
+from documents.docx.textmodel import build_text_model
+from playbooks.loader import load_playbook
+from playbooks.services import LIBRARY_DIR
+from review.engine.playbook import ADAPTED, PlaybookEngine
+from tests.conftest import shared_data
+from tests.review.engine.helpers import rule, spec
+
+ENGINE = PlaybookEngine()
+
+
+@functools.cache
+def _model(name: str) -> TextModel:
+    return build_text_model(shared_data("cuad", "docx", f"{name}.docx").read_bytes())
+
+
+@functools.cache
+def _library(name: str):  # type: ignore[no-untyped-def]
+    return load_playbook((LIBRARY_DIR / name).read_bytes())
+
+
+def _rule(playbook: str, rule_id: str):  # type: ignore[no-untyped-def]
+    return next(r for r in _library(playbook).rules if r.id == rule_id)
+
+
+def _paragraph_with(model: TextModel, needle: str) -> str:
+    return next(p.text for p in model.paragraphs if needle in p.text)
+
+
+# --- page furniture --------------------------------------------------------------------------
+
+
+def test_running_headers_and_footers_inside_a_page_are_page_furniture() -> None:
+    page = _paragraph_with(_model("cuad_services_02"), "6.0 Inventions and Proprietary Information")
+    spans = furniture_spans(page)
+    assert [page[a:b] for a, b in spans][-1] == "Confidential Page 3 of 7 Initials: CL MD Version Jan16_v1"
+    masked = mask_furniture(page)
+    assert len(masked) == len(page) and "Confidential" not in masked and "materials of Client;" in masked
+    # The redaction legend heading the next page, EDGAR's "Source:" header, a confidential-treatment mark.
+    legend = _paragraph_with(_model("cuad_services_02"), "(b) that all deliverables")
+    assert legend[slice(*furniture_spans(legend)[0])].startswith("Certain identified information has been excluded")
+    source = _paragraph_with(_model("cuad_development_01"), "Source: LEGACY EDUCATION")
+    assert furniture_spans(source) == ((0, len(source)),)
+    marked = _paragraph_with(_model("cuad_alliance_01"), "Confidential Treatment Requested")
+    assert any(marked[a:b] == "* Confidential Treatment Requested" for a, b in furniture_spans(marked))
+    # Not furniture: a table row ending in a figure, clause text that mentions confidentiality.
+    row = _paragraph_with(build_text_model(shared_data("cuad", "docx", "cuad_maintenance_03.docx").read_bytes()),
+                          "Ken Ridler")
+    assert furniture_spans(row) == ()
+    assert all("shall keep" not in page[a:b] for a, b in spans)
+
+
+def test_a_footer_saying_confidential_does_not_make_the_ip_assignment_a_confidentiality_clause() -> None:
+    model = _model("cuad_services_02")
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "mutual-confidentiality")))
+    # The sentence the footer made a "confidentiality" sentence is not evidence any more.
+    assert all("Confidential Page" not in e.sentence for e in result.evidence)
+    assert all(not e.sentence.startswith("6.0 Inventions") for e in result.evidence)
+    for proposal in result.recommendations:
+        after = apply_edit_to_model(model, proposal.edit)
+        assert "6.0 Inventions and Proprietary Information 6.1 CRO agrees that during the term" in after.text
+        assert "Confidential Page 3 of 7 Initials: CL MD Version Jan16_v1" in after.text
+
+
+def test_no_whole_clause_replacement_over_a_clause_of_another_type() -> None:
+    # "(e) not to use, publish, or otherwise disclose ... confidential information" is a sentence of
+    # clause 6.1, an IP assignment: the confidentiality rule inserts its clause instead of replacing it.
+    model = _model("cuad_services_02")
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "mutual-confidentiality")))
+    assert result.status == "issue"
+    assert "Ip Ownership Assignment" in result.message or "IP Ownership Assignment" in result.message
+    (proposal,) = result.recommendations
+    assert proposal.action == "insert"
+    assert "does not replace it" in proposal.explanation
+    after = apply_edit_to_model(model, proposal.edit)
+    assert "(e) not to use, publish, or otherwise disclose" in after.text
+    # A clause of its own, numbered after the last clause (12.7), before the signature page.
+    assert leading_number(proposal.after) == "12.8"
+    assert after.text.index("12.8 Each party shall keep") < after.text.index("BANKING DETAILS")
+
+
+def test_a_replacement_of_a_clause_of_the_rules_own_type_is_still_offered() -> None:
+    # The guard only holds back replacements over another type: an assignment rule still rewrites
+    # an anti-assignment clause.
+    model = _model("cuad_services_02")
+    assignment = rule(
+        id="assignment", find={"all": ["assign", "consent"]}, check={"must_match": r"\bNeither party\b"},
+        positions=["Neither party may assign this Agreement without the other party's prior written consent."],
+    )  # fmt: skip
+    (result,) = ENGINE.analyze(model, spec(assignment))
+    assert any(p.action == "replace" and "12.1 CRO will not assign" in p.before for p in result.recommendations)
+    proposal = next(p for p in result.recommendations if "12.1 CRO will not assign" in p.before)
+    assert proposal.edit.start is not None
+    assert not proposal.edit.before.startswith("12.1")  # the clause number stays
+
+
+# --- numbering of insertions -----------------------------------------------------------------
+
+
+def test_two_insertions_after_one_match_take_the_next_free_numbers() -> None:
+    # "5.0 Warranties, ... 5.1. CRO warrants to Client ...": both clauses go after 5.1 (5.2 exists).
+    model = _model("cuad_services_02")
+    first_rule, second_rule = (
+        rule(
+            id=f"r{k}", find={"any": [f"zzzz-never-there-{k}"]}, check={"must_exist": True},
+            positions=[text], insert_after={"all": ["warrants to client"]},
+        )
+        for k, text in enumerate(
+            ("Each party shall comply with applicable law.", "Each party shall maintain adequate insurance.")
+        )
+    )  # fmt: skip
+    first, second = (r.recommendations[0] for r in ENGINE.analyze(model, spec(first_rule, second_rule)))
+    assert leading_number(first.after) == leading_number(second.after) == "5.1A."
+    taken = {n.label for n in structure_of(model).numbers}
+    assert "5.1" in taken and not {"5.1A", "5.1B"} & taken
+    v2 = apply_edit_to_model(model, first.edit)
+    moved = ENGINE.reanchor(second, v2)
+    assert moved is not None and leading_number(moved.after) == "5.1B."
+    v3 = apply_edit_to_model(v2, moved.edit)
+    text = v3.text
+    assert text.index("5.1. CRO warrants") < text.index("5.1A. Each party shall comply") < text.index(
+        "5.1B. Each party shall maintain") < text.index("5.2. CRO reserves")
+    # Inside the page, before its running footer, not after it.
+    assert text.index("5.1B. Each party shall maintain") < text.index("Confidential Page 2 of 7")
+
+
+# --- the playbook's defined terms --------------------------------------------------------------
+
+
+def test_playbook_terms_the_contract_does_not_define_become_ordinary_words_and_the_card_says_so() -> None:
+    model = _model("cuad_services_02")  # defines "Services", not "Documentation" or "Subscription Term"
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "provider-warranty")))
+    (proposal,) = result.recommendations
+    assert "in accordance with the documentation" in proposal.after
+    assert "during a subscription term" in proposal.after
+    assert "Documentation" not in proposal.after and "Subscription Term" not in proposal.after
+    assert "the Services" in proposal.after  # the contract defines "Services": kept
+    assert proposal.warnings == ()
+    assert ADAPTED in proposal.explanation and "\u201cDocumentation\u201d is written \u201cdocumentation\u201d" in (
+        proposal.explanation
+    )
+
+
+def test_the_contracts_own_term_is_used_when_it_has_one() -> None:
+    model = _model("cuad_outsourcing_02")  # defines "Term" (and "Services"), not "Subscription Term"
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "provider-warranty")))
+    (proposal,) = result.recommendations
+    assert "during the Term." in proposal.after
+    assert "\u201cSubscription Term\u201d is written \u201cTerm\u201d, this contract's defined term" in proposal.explanation
