@@ -1012,6 +1012,11 @@ def next_label(number: ClauseNumber, taken: frozenset[tuple[str, ...]]) -> str:
         return ""
     if not last.isdigit():
         return ""
+    if len(parts) == 2 and last == "0" and parts[0].isdigit():
+        # "7.0 Entire Agreement" is a top-level clause: the next one is "8.0" (else "7.1").
+        for candidate in ((str(int(parts[0]) + 1), "0"), (parts[0], "1")):
+            if candidate not in taken:
+                return _write(number.template, candidate)
     candidate = (*parts[:-1], str(int(last) + 1))
     if candidate not in taken:
         return _write(number.template, candidate)

@@ -186,7 +186,13 @@ TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
     "Customer Data": ("Customer Data", "Client Data", "Customer Content", "Your Data"),
     "Confidential Information": ("Confidential Information", "Proprietary Information"),
     "Order Form": ("Order Form", "Order", "Purchase Order", "Statement of Work"),
+    # The roles of a disclosure (the mutual NDA's wording) and what the information is for.
+    "Recipient": ("Recipient", "Receiving Party", "Receiver"),
+    "Discloser": ("Discloser", "Disclosing Party", "Disclosing party"),
+    "Purpose": ("Purpose", "Permitted Purpose", "Business Purpose"),
 }  # fmt: skip
+# Terms that name one person or thing: in ordinary words they need "the" ("the recipient").
+_NEEDS_ARTICLE = frozenset({"Recipient", "Discloser", "Purpose"})
 _TERM = re.compile(
     r"(?<![\w\"\u201c])(?P<article>(?:[Aa]n?|[Tt]he)\s+)?(?P<term>"
     + "|".join(re.escape(t) for t in sorted(TERM_EQUIVALENTS, key=len, reverse=True))
@@ -198,13 +204,25 @@ def _defined_terms_lower(model: TextModel) -> dict[str, str]:
     """The contract's defined terms, lower-cased -> as defined (quoted definitions anywhere)."""
     cached = model.__dict__.get("_redpen_terms_lower")
     if cached is None:
-        from review.engine.hygiene import _quoted_anywhere
+        from review.engine.hygiene import _defined_forms, _quoted_anywhere
 
         structure = structure_of(model)
-        cached = {t.lower(): t for t in _quoted_anywhere(model)}
+        cached = {t.lower(): t for t in _defined_forms(structure) | _quoted_anywhere(model)}
         cached.update({t.lower(): t for t in structure.terms})
         model.__dict__["_redpen_terms_lower"] = cached
     return cached
+
+
+def _uses(term: str, model: TextModel) -> bool:
+    """The contract itself writes ``term`` capitalised, more than once: it is its term."""
+    return len(re.findall(rf"(?<![\w\-]){re.escape(term)}(?![\w\-])", model.text)) >= 2
+
+
+def _with_article(term: str, model: TextModel) -> bool:
+    text = model.text
+    total = len(re.findall(rf"(?<!\w){re.escape(term)}(?!\w)", text))
+    with_the = len(re.findall(rf"\b[Tt]he\s+{re.escape(term)}(?!\w)", text))
+    return bool(total) and with_the * 2 >= total
 
 
 def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
@@ -217,8 +235,8 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
 
     def one(match: re.Match[str]) -> str:
         term, article = match.group("term"), match.group("article") or ""
-        if term.lower() in defined:
-            return match.group(0)
+        if term.lower() in defined or _uses(term, model):
+            return match.group(0)  # the contract's own term (a form may define it in terms it incorporates)
         own = next((defined[c.lower()] for c in TERM_EQUIVALENTS[term][1:] if c.lower() in defined), None)
         if own is not None:
             if own.isupper():
@@ -226,13 +244,19 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
             new_article = article
             if article.strip().lower() in ("a", "an"):
                 new_article = ("The" if article[:1].isupper() else "the") + article[len(article.rstrip()) :]
+            elif not article and term in _NEEDS_ARTICLE and _with_article(own, model):
+                new_article = "the "  # "the Receiving Party", as the contract writes it
             written = f"{new_article}{own}"
+            if _sentence_start(text, match.start()):
+                written = written[:1].upper() + written[1:]
             note = f"\u201c{term}\u201d is written \u201c{own}\u201d, this contract's defined term"
         else:
             words = term.lower()
-            if not article and _sentence_start(text, match.start()):
-                words = words[:1].upper() + words[1:]
+            if not article and term in _NEEDS_ARTICLE:
+                article = "the "
             written = f"{article}{words}"
+            if _sentence_start(text, match.start()):
+                written = written[:1].upper() + written[1:]
             note = f"\u201c{term}\u201d is written \u201c{term.lower()}\u201d: this contract does not define it"
         if note not in notes:
             notes.append(note)

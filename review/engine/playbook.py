@@ -647,10 +647,13 @@ class PlaybookEngine:
         failing: list[Sentence] = []
         proposals: list[Proposal] = []
         words = _subject_words(rule)
+        pinned = [w for w in (norm_phrase(x) for x in rule.check.near) if w]
         for sentence in found:
             # One finding per sentence, on the quantity the rule is about (review/engine/subject.py):
             # a notice-period rule never rewrites the renewal term beside the notice period.
             read = sentence.read or sentence.text
+            if pinned and not any(w in sentence.lower for w in pinned):
+                continue  # the author pinned the subject and this sentence does not name it
             quantity = subject.pick(read, numbers.find_quantities(read, kind), words)
             if quantity is None:
                 continue

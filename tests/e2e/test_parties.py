@@ -21,7 +21,7 @@ rules:
     severity: high
     find: {any: ["zzzz never in a contract"]}
     check: {must_exist: true}
-    positions: ["{them} shall defend {us} against any claim that the licensed programs infringe a third party's rights during the Subscription Term."]
+    positions: ["{them} shall defend {us} against any claim that the licensed programs infringe a third party's rights during the Order Term."]
 """
 
 
@@ -39,7 +39,7 @@ def test_positions_use_the_contracts_party_names_and_undefined_terms_are_flagged
     assert "{us}" not in edit and "{them}" not in edit
     warning = page.locator("#undefined-terms")
     assert warning.is_visible()
-    assert "Subscription Term" in warning.inner_text()
+    assert "Order Term" in warning.inner_text()
     screenshot(page, "parties-card")
 
     # The lawyer corrects the names; the pending proposal is written again with them.

@@ -158,3 +158,20 @@ def test_the_contracts_own_term_is_used_when_it_has_one() -> None:
     (proposal,) = result.recommendations
     assert "during the Term." in proposal.after
     assert "\u201cSubscription Term\u201d is written \u201cTerm\u201d, this contract's defined term" in proposal.explanation
+
+
+def test_a_term_the_contract_defines_is_never_rewritten() -> None:
+    # The Common Paper NDA defines "Confidential Information": the library wording keeps it.
+    model = build_text_model(shared_data("forms", "commonpaper_docx", "commonpaper_mutual_nda.docx").read_bytes())
+    results = ENGINE.analyze(model, _library("mutual-nda.yaml"))
+    written = [p.after for r in results for p in r.recommendations]
+    assert written and any("Confidential Information" in text for text in written)
+    assert all("confidential information" not in text for text in written)
+
+
+def test_the_renewal_rule_does_not_rewrite_an_initial_term() -> None:
+    # "... shall continue in full force and effect for an initial period of five (5) years": the
+    # clause model calls it a renewal clause, but no renewal period is stated in that sentence.
+    model = _model("cuad_hosting_01")
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "renewal-term")))
+    assert all("initial period" not in p.before for p in result.recommendations)
