@@ -328,5 +328,7 @@ def undefined_in(text: str, model: TextModel, parties: Parties | None = None) ->
             continue
         if len(words) > 1 and all(w.lower() in defined_lower for w in words):
             continue
+        if _uses(phrase, model):
+            continue  # the contract's own word ("Provider" in a form defined on its cover page)
         found.append(phrase)
     return tuple(found)

@@ -175,3 +175,13 @@ def test_the_renewal_rule_does_not_rewrite_an_initial_term() -> None:
     model = _model("cuad_hosting_01")
     (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "renewal-term")))
     assert all("initial period" not in p.before for p in result.recommendations)
+
+
+def test_a_role_word_the_form_uses_throughout_is_not_warned_about() -> None:
+    # Common Paper forms define "Provider" and "Customer" on a cover page that is not in the file,
+    # and use them throughout: they are the contract's words, not ones a position brings in.
+    model = build_text_model(shared_data("forms", "commonpaper_docx", "commonpaper_pilot_agreement.docx").read_bytes())
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "provider-warranty")))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("Provider warrants")
+    assert "Provider" not in proposal.warnings
