@@ -5,6 +5,7 @@ define them (docs/decisions/redlines-qa.md)."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from documents.docx.edit import apply_edit_to_model
@@ -181,7 +182,8 @@ def test_a_role_word_the_form_uses_throughout_is_not_warned_about() -> None:
     # Common Paper forms define "Provider" and "Customer" on a cover page that is not in the file,
     # and use them throughout: they are the contract's words, not ones a position brings in.
     model = build_text_model(shared_data("forms", "commonpaper_docx", "commonpaper_pilot_agreement.docx").read_bytes())
-    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "provider-warranty")))
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "provider-warranty"),))
+    (result,) = ENGINE.analyze(model, playbook)
     (proposal,) = result.recommendations
     assert proposal.after.startswith("Provider warrants")
     assert "Provider" not in proposal.warnings
