@@ -425,6 +425,48 @@ def _foreign_clause(rule: Rule, model: TextModel, sentence: Sentence) -> tuple[s
     return BY_SLUG[SLUGS[column]].title, confidence
 
 
+def _defines(structure: Any, sentence: Sentence) -> bool:
+    """``sentence`` is a definition, or in a numbered definition ("1.22 "Product Specifications"
+    means ... All Product Specifications are subject to change ..."): a clause goes after the
+    clause it belongs with, never among the definitions."""
+    (start_index, start), _ = _clause_extent(structure.model, sentence)
+    opening = (start_index, start) if (start_index, start) != (sentence.paragraph_index, sentence.start) else None
+    for d in structure.terms.values():
+        if d.how != "means":
+            continue
+        index = structure.model.positions.get(d.locator)
+        if index == sentence.paragraph_index and sentence.start <= d.start < sentence.end:
+            return True
+        if opening is not None and index == opening[0] and 0 <= d.start - opening[1] <= 80:
+            return True
+    return False
+
+
+def _definitions_lost(rule: Rule, model: TextModel, sentence: Sentence) -> list[str]:
+    """The defined terms ``sentence`` defines ("... an initial term of seven (7) years ("Initial
+    Term")", "1.12 The term "Term" shall mean ...") that the contract uses outside it and that the
+    rule's wording does not define again: striking or replacing the sentence would leave them
+    undefined. A lawyer never sends that."""
+    structure = structure_of(model)
+    wording = rule.positions[0] if rule.positions else ""
+    lost = []
+    for term, defined in structure.terms.items():
+        if defined.locator != sentence.locator or not (sentence.start <= defined.start < sentence.end):
+            continue
+        if re.search(rf"[\"\u201c]{re.escape(term)}[\"\u201d]", wording):
+            continue
+        pattern = re.compile(rf"(?<![\w\-]){re.escape(term)}(?![\w\-])")
+        outside = 0
+        for paragraph in model.paragraphs:
+            for match in pattern.finditer(paragraph.text):
+                if paragraph.locator == sentence.locator and sentence.start <= match.start() < sentence.end:
+                    continue
+                outside += 1
+        if outside:
+            lost.append(term)
+    return lost
+
+
 def _clause_extent(model: TextModel, sentence: Sentence) -> tuple[tuple[int, int], tuple[int, int]]:
     """[start, end) positions of the numbered clause whose text holds ``sentence``."""
     structure = structure_of(model)
@@ -552,6 +594,16 @@ class PlaybookEngine:
             proposals: list[Proposal] = []
             notes: list[str] = []
             for sentence in failing:
+                lost = _definitions_lost(rule, document.model, sentence)
+                if lost:
+                    # Striking or rewriting the sentence would leave a term the contract uses
+                    # elsewhere undefined: the finding stands, the edit is the lawyer's.
+                    terms = ", ".join(f"\u201c{t}\u201d" for t in lost)
+                    notes.append(
+                        f"The sentence found defines {terms}, which the contract uses elsewhere; "
+                        "replacing or striking it would leave that undefined, so no edit is proposed."
+                    )
+                    continue
                 foreign = _foreign_clause(rule, document.model, sentence)
                 if foreign is None:
                     proposals.append(self._strike_or_replace(rule, document, sentence, citation, guidance, reason))
@@ -591,10 +643,18 @@ class PlaybookEngine:
         if rule.insert_after is not None:
             anchor = _CompiledFind.of(rule.insert_after)
             # The clause itself, not a heading of another clause run into its first sentence.
+            # ... and among the clauses: not the recitals ("WHEREAS ... a warrant to purchase its
+            # common stock") or a cover page before the first clause number.
+            opening = next((n for n in structure.body_numbers if n.level != 9), None)
+            begins = (opening.index, opening.start) if opening is not None else (0, 0)
             first = next(
-                (s for s in anchor.sentences(document) if anchor.matches(_body(s, document.model), document.budget)),
+                (
+                    s for s in anchor.sentences(document)
+                    if (s.paragraph_index, s.end) > begins and not _defines(structure, s)
+                    and anchor.matches(_body(s, document.model), document.budget)
+                ),
                 None,
-            )
+            )  # fmt: skip
             if first is not None and structure.in_body(first.paragraph_index, first.start):
                 point = insertion_point(structure, after=(first.paragraph_index, first.end))
         if point is None:

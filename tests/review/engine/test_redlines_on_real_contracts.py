@@ -187,3 +187,41 @@ def test_a_role_word_the_form_uses_throughout_is_not_warned_about() -> None:
     (proposal,) = result.recommendations
     assert proposal.after.startswith("Provider warrants")
     assert "Provider" not in proposal.warnings
+
+
+# --- what else the QA read found (docs/decisions/redlines-qa.md) ------------------------------
+
+
+def test_a_replacement_never_deletes_a_definition_the_contract_uses() -> None:
+    # "... an initial term of seven (7) years ("Initial Term") and will automatically renew ...
+    # (each a "Renewal Term") unless either party gives notice of non-renewal at least one hundred
+    # eighty (180) days ...": the position would delete both definitions.
+    model = _model("cuad_alliance_01")
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "non-renewal-notice"),))
+    (result,) = ENGINE.analyze(model, playbook)
+    assert result.status == "issue" and result.recommendations == ()
+    assert "\u201cInitial Term\u201d" in result.message and "no edit is proposed" in result.message
+
+
+def test_a_number_edit_keeps_an_adjectival_unit_singular_and_a_year_of_months_in_months() -> None:
+    model = _model("cuad_alliance_01")
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "suspension-notice"),))
+    (result,) = ENGINE.analyze(model, playbook)
+    assert [(p.edit.before, p.edit.after) for p in result.recommendations] == [("twenty (20) day", "thirty (30) day")]
+    supply = _model("cuad_supply_01")
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "renewal-term"),))
+    (result,) = ENGINE.analyze(supply, playbook)
+    assert ("twenty four (24) months", "twelve (12) months") in [(p.edit.before, p.edit.after) for p in result.recommendations]
+
+
+def test_an_insertion_is_never_anchored_in_the_recitals_or_the_definitions() -> None:
+    # "WHEREAS ... a warrant to purchase its common stock" and "1.22 "Product Specifications"
+    # means ... any warranty ..." are not where the vendor's warranty goes.
+    model = _model("cuad_alliance_01")
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "provider-warranty"),))
+    (result,) = ENGINE.analyze(model, playbook)
+    (proposal,) = result.recommendations
+    after = apply_edit_to_model(model, proposal.edit).text
+    at = after.index("warrants that the services will perform")
+    assert at > after.index("1. DEFINITIONS")
+    assert not leading_number(proposal.after).startswith("1.")
