@@ -279,6 +279,23 @@ def _body(sentence: Sentence, model: TextModel) -> Sentence:
     )
 
 
+_NEAR_BEFORE = 60  # characters from a pinned word to the quantity after it ("renewal terms of one (1) year")
+_NEAR_AFTER = 40  # ... or from the quantity to the word after it ("thirty (30) days' notice")
+
+
+def _near(text: str, quantity: numbers.Quantity, words: list[str]) -> bool:
+    """One of the author's pinned words is close to ``quantity`` in ``text``: the quantity is
+    the one the words name, not another the sentence happens to state."""
+    lower = text.lower()
+    for word in words:
+        at = lower.find(word)
+        while at >= 0:
+            if 0 <= quantity.start - (at + len(word)) <= _NEAR_BEFORE or 0 <= at - quantity.end <= _NEAR_AFTER:
+                return True
+            at = lower.find(word, at + 1)
+    return False
+
+
 def _replace_edit(sentence: Sentence, after: str, model: TextModel | None = None) -> Edit:
     """The whole-wording replacement of ``sentence`` by ``after``, changing only the words that
     differ. What a lawyer keeps is left out of the replaced stretch: a clause heading and number
@@ -717,6 +734,8 @@ class PlaybookEngine:
             quantity = subject.pick(read, numbers.find_quantities(read, kind), words)
             if quantity is None:
                 continue
+            if pinned and not _near(read, quantity, pinned):
+                continue  # "3. Term and Renewal  The term ... five (5) years": a heading's word, far off
             if quantity.value > limit if is_max else quantity.value < limit:
                 failing.append(sentence)
                 proposals.append(self._number_proposal(rule, sentence, quantity, limit, is_max, citation, guidance))

@@ -225,3 +225,17 @@ def test_an_insertion_is_never_anchored_in_the_recitals_or_the_definitions() -> 
     at = after.index("warrants that the services will perform")
     assert at > after.index("1. DEFINITIONS")
     assert not leading_number(proposal.after).startswith("1.")
+
+
+def test_number_rules_change_the_number_they_are_about_on_a_reseller_agreement() -> None:
+    # "... plus interest calculated in accordance with Section (Late Charges and Taxes) above and,
+    # if in excess of 5%, the cost of the audit": 5% is an audit threshold, not an interest rate;
+    # "3. Term and Renewal  The term ... for a period of five (5) years (the "Initial Term")": an
+    # initial term under a heading that says "Renewal", not a renewal term.
+    model = _model("cuad_reseller_02")
+    rules = tuple(_rule("saas-customer.yaml", r) for r in ("late-payment-interest", "renewal-term"))
+    results = ENGINE.analyze(model, dataclasses.replace(_library("saas-customer.yaml"), rules=rules))
+    assert [p.edit.before for r in results for p in r.recommendations] == []
+    # The same rules still change what they are about elsewhere.
+    results = ENGINE.analyze(_model("cuad_license_04"), dataclasses.replace(_library("saas-customer.yaml"), rules=rules))
+    assert ("two (2) years", "one (1) year") in [(p.edit.before, p.edit.after) for r in results for p in r.recommendations]
