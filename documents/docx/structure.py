@@ -1003,10 +1003,10 @@ def next_label(number: ClauseNumber, taken: frozenset[tuple[str, ...]]) -> str:
     ("9.4A"), the convention that avoids renumbering every clause after it."""
     parts = list(number.parts)
     last = parts[-1]
-    lettered = re.fullmatch(r"(\d+)([A-H])", last)
-    if lettered is not None:  # after "9.4A" comes "9.4B" (the clause after it is "9.5")
-        for suffix in "ABCDEFGH"[ord(lettered.group(2)) - ord("A") + 1 :]:
-            candidate = (*parts[:-1], lettered.group(1) + suffix)
+    letter = re.fullmatch(r"(\d+)([A-H])", last)
+    if letter is not None:  # after "9.4A" comes "9.4B" (the clause after it is "9.5")
+        for suffix in "ABCDEFGH"[ord(letter.group(2)) - ord("A") + 1 :]:
+            candidate = (*parts[:-1], letter.group(1) + suffix)
             if candidate not in taken:
                 return _write(number.template, candidate)
         return ""
