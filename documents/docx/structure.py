@@ -1167,6 +1167,16 @@ def renumber_clause(text: str, structure: Structure) -> str:
     number = _from_leading(0, Paragraph(locator="", text=text), match)
     if number.parts not in structure.labels:
         return text
+    last = number.parts[-1]
+    if last.isdigit() and not (len(number.parts) == 2 and last == "0"):
+        # A plain number was free when the clause was proposed: an insertion accepted since took it
+        # (and maybe the next ones), and this clause goes after those: the next free number, "12"
+        # after "11" and "12" were inserted, not "11A".
+        for step in range(1, 31):
+            candidate = (*number.parts[:-1], str(int(last) + step))
+            if candidate not in structure.labels:
+                return _write(number.template, candidate) + text[match.end() :]
+        return text
     for _attempt in range(30):
         label = next_label(number, structure.labels)
         if not label:

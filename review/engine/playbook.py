@@ -442,6 +442,37 @@ def _foreign_clause(rule: Rule, model: TextModel, sentence: Sentence) -> tuple[s
     return BY_SLUG[SLUGS[column]].title, confidence
 
 
+_WORD = re.compile(r"[a-z]{4,}")
+# Words every sentence about the rule shares: they say nothing about which one the wording rewrites.
+_COMMON = frozenset({
+    "information", "confidential", "party", "parties", "shall", "other", "with", "such", "this", "that",
+    "which", "their", "from", "have", "will", "agreement", "each", "either", "neither", "under", "than",
+    "made", "must", "into", "only", "after", "before", "days", "written", "notice",
+})  # fmt: skip
+
+
+def _closest(found: list[Sentence], wording: str) -> Sentence:
+    """The sentence the playbook's wording would replace: the one that shares most of its words
+    (the confidentiality duty, not the exclusions from it), the first one on a tie. None of them
+    has the required wording, so the one about the same thing is the one a lawyer rewrites."""
+    words = set(_WORD.findall(wording.lower())) - _COMMON
+    best, score = found[0], -1
+    for sentence in [s for s in found if not is_carve_out(s)] or found:
+        shared = len(words & set(_WORD.findall(sentence.lower)))
+        if shared > score:
+            best, score = sentence, shared
+    return best
+
+
+_CARVE_OUT = re.compile(r"\b(?:does|do|shall|will)\s+not\s+(?:include|apply\s+to|extend\s+to)\b")
+
+
+def is_carve_out(sentence: Sentence) -> bool:
+    """An exclusion from the clause ("Confidential Information does not include ..."): the
+    wording of an obligation never replaces it (that would delete the exclusions)."""
+    return _CARVE_OUT.search(sentence.lower) is not None
+
+
 def _defines(structure: Any, sentence: Sentence) -> bool:
     """``sentence`` is a definition, or in a numbered definition ("1.22 "Product Specifications"
     means ... All Product Specifications are subject to change ..."): a clause goes after the
@@ -596,7 +627,7 @@ class PlaybookEngine:
                 passing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
                 if passing:
                     return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
-                failing = found[:1]
+                failing = [_closest(found, rule.positions[0])] if rule.positions else found[:1]
             else:
                 pattern = compile_pattern(str(rule.check.value))
                 failing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
@@ -622,18 +653,22 @@ class PlaybookEngine:
                     )
                     continue
                 foreign = _foreign_clause(rule, document.model, sentence)
-                if foreign is None:
+                carve_out = kind == "must_match" and rule.positions and is_carve_out(sentence)
+                if foreign is None and not carve_out:
                     proposals.append(self._strike_or_replace(rule, document, sentence, citation, guidance, reason))
                     continue
                 # The sentence sits in a clause of another type (an IP assignment found by a
-                # confidentiality rule): replacing it would delete that clause. A missing wording
-                # is proposed as a clause of its own; wording to remove is left to the lawyer
-                # (docs/decisions/edits-a-lawyer-can-send.md, "Clauses of another type").
-                title, confidence = foreign
-                note = (
-                    f"The sentence found is part of a clause of type \u201c{title}\u201d (clause model, confidence "
-                    f"{confidence:.2f}), so the playbook's wording does not replace it."
-                )
+                # confidentiality rule), or is an exclusion: replacing it would delete that clause.
+                # A missing wording is proposed as a clause of its own; wording to remove is left
+                # to the lawyer (docs/decisions/edits-a-lawyer-can-send.md, "Clauses of another type").
+                if foreign is not None:
+                    title, confidence = foreign
+                    note = (
+                        f"The sentence found is part of a clause of type \u201c{title}\u201d (clause model, "
+                        f"confidence {confidence:.2f}), so the playbook's wording does not replace it."
+                    )
+                else:
+                    note = "The sentence found is an exclusion, so the playbook's wording does not replace it."
                 notes.append(note)
                 if kind == "must_match" and not proposals:
                     proposals.extend(

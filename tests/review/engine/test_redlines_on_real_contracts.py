@@ -239,3 +239,39 @@ def test_number_rules_change_the_number_they_are_about_on_a_reseller_agreement()
     # The same rules still change what they are about elsewhere.
     results = ENGINE.analyze(_model("cuad_license_04"), dataclasses.replace(_library("saas-customer.yaml"), rules=rules))
     assert ("two (2) years", "one (1) year") in [(p.edit.before, p.edit.after) for r in results for p in r.recommendations]
+
+
+def _accept_all(model: TextModel, playbook) -> tuple[TextModel, list[str]]:  # type: ignore[no-untyped-def]
+    """Every recommendation accepted in turn, re-anchored on the version before it; the numbers
+    the inserted clauses took."""
+    current, numbers = model, []
+    for result in ENGINE.analyze(model, playbook):
+        for proposal in result.recommendations:
+            moved = ENGINE.reanchor(proposal, current)
+            if moved is None:
+                continue
+            current = apply_edit_to_model(current, moved.edit)
+            if moved.action == "insert" and leading_number(moved.after):
+                numbers.append(leading_number(moved.after))
+    return current, numbers
+
+
+def test_clauses_inserted_after_the_last_one_count_on_from_it() -> None:
+    # Four NDA clauses missing from a contract whose last clause is 10: 11, 12, 13, 14 (not 11,
+    # 12, 11A, 11B), in the order they were accepted, before the signatures.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())
+    final, numbers = _accept_all(model, _library("mutual-nda.yaml"))
+    assert numbers == ["11.", "12.", "13.", "14."]
+    text = final.text
+    assert text.index("11. The recipient shall use") < text.index("12. ") < text.index("13. ") < text.index("14. ")
+
+
+def test_an_obligation_is_not_written_over_the_exclusions_from_it() -> None:
+    # "b. Proprietary Information does not include any information which (1) is already known ...":
+    # the mutual-obligations position never replaces the exclusions.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())
+    results = ENGINE.analyze(model, _library("mutual-nda.yaml"))
+    mutual = next(r for r in results if r.rule_id == "mutual-obligations")
+    assert all("does not include" not in p.before for p in mutual.recommendations)
+    final, _ = _accept_all(model, _library("mutual-nda.yaml"))
+    assert "b. Proprietary Information does not include any information which (1) is already known" in final.text
