@@ -281,7 +281,7 @@ _SCHEDULE = re.compile(
 )
 _WITNESS = re.compile(r"\bIN\s+WITNESS\s+(?:WHERE|THERE)OF\b", re.IGNORECASE)
 _SIGN_LINE = re.compile(
-    r"^[ \t\u00a0]*(?:By|Signature|Signed|Name|Print(?:ed)? Name|Title|Its|Date)[ \t\u00a0]*:[ \t\u00a0]*"
+    r"^[ \t\u00a0]*(?:By|Per|Signature|Signed|Name|Print(?:ed)? Name|Title|Its|Date)[ \t\u00a0]*:[ \t\u00a0]*"
     r"(?:_{3,}|/s/|$)",
     re.IGNORECASE,
 )

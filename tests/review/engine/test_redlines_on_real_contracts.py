@@ -14,6 +14,7 @@ from documents.docx.structure import furniture_spans, leading_number, mask_furni
 from documents.docx.textmodel import build_text_model
 from playbooks.loader import load_playbook
 from playbooks.services import LIBRARY_DIR
+from review.engine import numbers
 from review.engine.playbook import ADAPTED, PlaybookEngine
 from tests.conftest import shared_data
 from tests.review.engine.helpers import rule, spec
@@ -208,10 +209,11 @@ def test_a_number_edit_keeps_an_adjectival_unit_singular_and_a_year_of_months_in
     playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "suspension-notice"),))
     (result,) = ENGINE.analyze(model, playbook)
     assert [(p.edit.before, p.edit.after) for p in result.recommendations] == [("twenty (20) day", "thirty (30) day")]
-    supply = _model("cuad_supply_01")
-    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "renewal-term"),))
-    (result,) = ENGINE.analyze(supply, playbook)
-    assert ("twenty four (24) months", "twelve (12) months") in [(p.edit.before, p.edit.after) for p in result.recommendations]
+    # "... extend the Initial Term of the Agreement by an additional twenty four (24) months" to a
+    # year (the library renewal rule no longer reads this one: the extension is at the buyer's option).
+    supply = _paragraph_with(_model("cuad_supply_01"), "by an additional twenty four (24) months")
+    (months,) = [q for q in numbers.find_quantities(supply, "days") if q.phrase == "twenty four (24) months"]
+    assert numbers.write_quantity(months, 365) == "twelve (12) months"
 
 
 def test_an_insertion_is_never_anchored_in_the_recitals_or_the_definitions() -> None:
@@ -275,3 +277,24 @@ def test_an_obligation_is_not_written_over_the_exclusions_from_it() -> None:
     assert all("does not include" not in p.before for p in mutual.recommendations)
     final, _ = _accept_all(model, _library("mutual-nda.yaml"))
     assert "b. Proprietary Information does not include any information which (1) is already known" in final.text
+
+
+def test_number_rules_leave_alone_the_numbers_they_are_not_about_on_a_licence() -> None:
+    # "... the availability date ..., the License Fee ... shall be reduced by 10%" is no uptime
+    # figure; "At Rogers' option, this Agreement shall renew for a subsequent term of two (2) years"
+    # is no automatic renewal; "... continue to distribute ... for a period of sixty (60) days from
+    # the effective date of termination" is no payment term.
+    model = _model("cuad_license_02")
+    rules = tuple(_rule("saas-customer.yaml", r) for r in ("uptime-commitment", "renewal-term", "payment-terms"))
+    results = ENGINE.analyze(model, dataclasses.replace(_library("saas-customer.yaml"), rules=rules))
+    assert [(r.rule_id, p.edit.before) for r in results for p in r.recommendations] == []
+
+
+def test_a_missing_clause_goes_before_signature_lines_that_say_per() -> None:
+    # A letter agreement signed "Per: / Name: ... Title: ...", with no IN WITNESS WHEREOF.
+    model = _model("cuad_license_02")
+    missing = rule(id="m", find={"any": ["zzzz-never-there"]}, check={"must_exist": True},
+                   positions=["Each party shall comply with applicable law."])
+    (result,) = ENGINE.analyze(model, spec(missing))
+    after = apply_edit_to_model(model, result.recommendations[0].edit).text
+    assert after.index("Each party shall comply with applicable law.") < after.index("Name: Edward Rogers")
