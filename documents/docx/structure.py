@@ -82,6 +82,10 @@ _INLINE = re.compile(
 _WEAK_INLINE = re.compile(
     r"(?<=[A-Za-z)][ \t\u00a0])(?P<num>\d{1,2}\.\d{1,2}(?:\.\d{1,2}){0,2})(?P<dot>\.)?"
     r"(?=[ \t\u00a0]+(?:[A-Z][a-z]|[A-Z]{2,}\b))"  # "2.1 Client will", "6.1 CRO agrees"
+    # "... f. July 1, 2020: $1.5M 5. Royalty. Zynga will pay": a top-level number after a list
+    # item's figure, not after "Section" or "Article"; kept only as the sequence's next number.
+    r"|(?<=[A-Za-z0-9)][ \t\u00a0])(?<!Section )(?<!Article )(?<!Clause )(?<!section )(?<!article )"
+    r"(?<!clause )(?<!paragraph )(?P<top>\d{1,2})(?P<tdot>\.)(?=[ \t\u00a0]+[A-Z][a-z]+\.)"
 )
 
 
@@ -136,7 +140,7 @@ def _typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
         for weak in _WEAK_INLINE.finditer(text, match.end() if match else 0):
             if weak.start() in strong:
                 continue
-            number = weak.group("num")
+            number = weak.group("num") or weak.group("top")
             parts = tuple(number.split("."))
             found.append(
                 ClauseNumber(
@@ -147,7 +151,7 @@ def _typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
                     number,
                     parts,
                     "typed",
-                    "{n}." if weak.group("dot") else "{n}",
+                    "{n}." if (weak.group("dot") or weak.group("tdot")) else "{n}",
                     len(parts) - 1,
                     weak=True,
                 )

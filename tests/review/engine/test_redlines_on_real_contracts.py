@@ -298,3 +298,14 @@ def test_a_missing_clause_goes_before_signature_lines_that_say_per() -> None:
     (result,) = ENGINE.analyze(model, spec(missing))
     after = apply_edit_to_model(model, result.recommendations[0].edit).text
     assert after.index("Each party shall comply with applicable law.") < after.index("Name: Edward Rogers")
+
+
+def test_a_clause_number_after_a_list_of_payments_is_read_and_not_given_again() -> None:
+    # "... f. July 1, 2020: $1.5M 5. Royalty. Zynga will pay ...": clause 5 exists, so a clause
+    # inserted after the last one of the body is not numbered 5.
+    model = _model("cuad_license_04")
+    assert ("5",) in {n.parts for n in structure_of(model).body_numbers}
+    missing = rule(id="m", find={"any": ["zzzz-never-there"]}, check={"must_exist": True},
+                   positions=["Each party shall comply with applicable law."])
+    (result,) = ENGINE.analyze(model, spec(missing))
+    assert leading_number(result.recommendations[0].after) == "6."
