@@ -214,8 +214,19 @@ def _defined_terms_lower(model: TextModel) -> dict[str, str]:
 
 
 def _uses(term: str, model: TextModel) -> bool:
-    """The contract itself writes ``term`` capitalised, more than once: it is its term."""
-    return len(re.findall(rf"(?<![\w\-]){re.escape(term)}(?![\w\-])", model.text)) >= 2
+    """The contract itself writes ``term`` capitalised in the middle of a sentence ("Provider's
+    Confidential Information"), or more than once: it is its term."""
+    found = list(re.finditer(rf"(?<![\w\-]){re.escape(term)}(?![\w\-])", model.text))
+    if len(found) >= 2:
+        return True
+    for match in found:
+        before = re.search(r"(\S+)\s+$", model.text[max(0, match.start() - 40) : match.start()])
+        word = before.group(1) if before else ""
+        # "Provider's Confidential Information", "keep the Confidential Information": not a
+        # title's words ("Product Support Services").
+        if word[:1].islower() or word.endswith(("'s", "\u2019s", "s'", "s\u2019")):
+            return True
+    return False
 
 
 def _with_article(term: str, model: TextModel) -> bool:

@@ -309,3 +309,17 @@ def test_a_clause_number_after_a_list_of_payments_is_read_and_not_given_again() 
                    positions=["Each party shall comply with applicable law."])
     (result,) = ENGINE.analyze(model, spec(missing))
     assert leading_number(result.recommendations[0].after) == "6."
+
+
+def test_a_term_the_contract_writes_mid_sentence_is_its_own_and_a_title_word_is_not() -> None:
+    from core.demo import build_demo_contract_docx
+    from review.engine.parties import adapt_terms
+
+    position = "Each party shall keep the other party's Confidential Information confidential."
+    # The demo contract says "Customer shall keep Provider's Confidential Information confidential"
+    # once, without defining it: the position keeps the contract's words.
+    demo = build_text_model(build_demo_contract_docx())
+    assert adapt_terms(position, demo) == (position, ())
+    # "B.   Product Support Services" (a heading) does not make "Services" a term of the contract.
+    text, notes = adapt_terms("Provider warrants that the Services work.", _model("cuad_distributor_03"))
+    assert text == "Provider warrants that the services work." and notes
