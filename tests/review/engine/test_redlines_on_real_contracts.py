@@ -323,3 +323,15 @@ def test_a_term_the_contract_writes_mid_sentence_is_its_own_and_a_title_word_is_
     # "B.   Product Support Services" (a heading) does not make "Services" a term of the contract.
     text, notes = adapt_terms("Provider warrants that the Services work.", _model("cuad_distributor_03"))
     assert text == "Provider warrants that the services work." and notes
+
+
+def test_the_mutual_obligation_rewrites_the_obligation_not_a_marking_requirement() -> None:
+    # "2. Ciufo (a) must receive and hold the Proprietary Information in trust and in strictest
+    # confidence; (b) must protect ..." is the one-way duty; "Any and all reproductions ... must
+    # prominently contain a confidentiality legend" is not what the mutual wording replaces.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())
+    (result,) = ENGINE.analyze(model, dataclasses.replace(
+        _library("mutual-nda.yaml"), rules=(_rule("mutual-nda.yaml", "mutual-obligations"),)))
+    (proposal,) = result.recommendations
+    assert "must receive and hold the Proprietary Information in trust" in proposal.before
+    assert "confidentiality legend" not in proposal.before
