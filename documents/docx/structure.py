@@ -1177,9 +1177,9 @@ def renumber_clause(text: str, structure: Structure) -> str:
         # (and maybe the next ones), and this clause goes after those: the next free number, "12"
         # after "11" and "12" were inserted, not "11A".
         for step in range(1, 31):
-            candidate = (*number.parts[:-1], str(int(last) + step))
-            if candidate not in structure.labels:
-                return _write(number.template, candidate) + text[match.end() :]
+            free = (*number.parts[:-1], str(int(last) + step))
+            if free not in structure.labels:
+                return _write(number.template, free) + text[match.end() :]
         return text
     for _attempt in range(30):
         label = next_label(number, structure.labels)
