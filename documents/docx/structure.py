@@ -65,7 +65,8 @@ _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000
 _LEADING = re.compile(
     r"^[ \t\u00a0]*(?:(?P<word>Section|SECTION|Article|ARTICLE|Clause|CLAUSE)[ \t\u00a0]+"
     r"(?P<wnum>\d{1,3}(?:\.\d{1,3}){0,3}|[IVXLC]{1,7})(?P<wdot>[.:])?"
-    r"|(?P<num>\d{1,3}(?:\.\d{1,3}){0,3})(?P<dot>\.|\))?"
+    # A lettered number ("9.4A", "10A.") is how an inserted clause is numbered between two others.
+    r"|(?P<num>\d{1,3}(?:\.\d{1,3}){1,3}[A-H]?|\d{1,3}[A-H](?=[.)])|\d{1,3})(?P<dot>\.|\))?"
     r"|\((?P<paren>[a-z]{1,2}|[ivxl]{1,6}|[A-Z]|\d{1,2})\)"
     r"|(?P<half>[a-z])\))"
     r"(?=[ \t\u00a0]+\S|[ \t\u00a0]*$)"
@@ -74,12 +75,17 @@ _LEADING = re.compile(
 # spaces, followed by a capitalised word ("... of this Agreement. 9.8 Modification. This ...").
 _INLINE = re.compile(
     r"(?:(?<=[.;:!?\"\u201d)][ \t\u00a0])|(?<=[.;:!?\"\u201d)][ \t\u00a0]{2})|(?<=[ \t\u00a0]{3}))"
-    r"(?P<num>\d{1,2}(?:\.\d{1,2}){0,3})(?P<dot>\.)?(?=[ \t\u00a0]+[A-Z][a-z]|[ \t\u00a0]+[A-Z]{2,})"
+    r"(?P<num>\d{1,2}(?:\.\d{1,2}){1,3}[A-H]?|\d{1,2})(?P<dot>\.)?(?=[ \t\u00a0]+[A-Z][a-z]|[ \t\u00a0]+[A-Z]{2,})"
 )
 # After a clause heading with no full stop ("2.0 Payment 2.1 Client will pay"): kept only when
 # it is exactly the next number of the sequence (see _plausible).
 _WEAK_INLINE = re.compile(
-    r"(?<=[A-Za-z)][ \t\u00a0])(?P<num>\d{1,2}\.\d{1,2}(?:\.\d{1,2}){0,2})(?P<dot>\.)?(?=[ \t\u00a0]+[A-Z][a-z])"
+    r"(?<=[A-Za-z)][ \t\u00a0])(?P<num>\d{1,2}\.\d{1,2}(?:\.\d{1,2}){0,2})(?P<dot>\.)?"
+    r"(?=[ \t\u00a0]+(?:[A-Z][a-z]|[A-Z]{2,}\b))"  # "2.1 Client will", "6.1 CRO agrees"
+    # "... f. July 1, 2020: $1.5M 5. Royalty. Zynga will pay": a top-level number after a list
+    # item's figure, not after "Section" or "Article"; kept only as the sequence's next number.
+    r"|(?<=[A-Za-z0-9)][ \t\u00a0])(?<!Section )(?<!Article )(?<!Clause )(?<!section )(?<!article )"
+    r"(?<!clause )(?<!paragraph )(?P<top>\d{1,2})(?P<tdot>\.)(?=[ \t\u00a0]+[A-Z][a-z]+\.)"
 )
 
 
@@ -134,7 +140,7 @@ def _typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
         for weak in _WEAK_INLINE.finditer(text, match.end() if match else 0):
             if weak.start() in strong:
                 continue
-            number = weak.group("num")
+            number = weak.group("num") or weak.group("top")
             parts = tuple(number.split("."))
             found.append(
                 ClauseNumber(
@@ -145,7 +151,7 @@ def _typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
                     number,
                     parts,
                     "typed",
-                    "{n}." if weak.group("dot") else "{n}",
+                    "{n}." if (weak.group("dot") or weak.group("tdot")) else "{n}",
                     len(parts) - 1,
                     weak=True,
                 )
@@ -279,7 +285,7 @@ _SCHEDULE = re.compile(
 )
 _WITNESS = re.compile(r"\bIN\s+WITNESS\s+(?:WHERE|THERE)OF\b", re.IGNORECASE)
 _SIGN_LINE = re.compile(
-    r"^[ \t\u00a0]*(?:By|Signature|Signed|Name|Print(?:ed)? Name|Title|Its|Date)[ \t\u00a0]*:[ \t\u00a0]*"
+    r"^[ \t\u00a0]*(?:By|Per|Signature|Signed|Name|Print(?:ed)? Name|Title|Its|Date)[ \t\u00a0]*:[ \t\u00a0]*"
     r"(?:_{3,}|/s/|$)",
     re.IGNORECASE,
 )
@@ -296,6 +302,85 @@ _FURNITURE = re.compile(
 def is_furniture(text: str) -> bool:
     """Page numbers, "Source: ..." lines and other page furniture of PDF-extracted contracts."""
     return not text.strip() or _FURNITURE.match(text) is not None
+
+
+# Page furniture inside a paragraph: a PDF-extracted contract holds a page per paragraph, with the
+# page's running header and footer in the middle of its text ("... materials of Client; Confidential
+# Page 3 of 7 Initials: CL MD Version Jan16_v1"). Each pattern is furniture wherever it stands.
+_S = r"[ \t\u00a0]"
+_INLINE_FURNITURE = re.compile(
+    # "Source: LEGACY EDUCATION ALLIANCE, INC., 10-K, 3/30/2020" (EDGAR's running header)
+    rf"Source:{_S}+[A-Z0-9][^:\n]{{0,120}}?,{_S}*[0-9A-Z][0-9A-Za-z-]{{0,12}}(?:/A)?,{_S}*\d{{1,2}}/\d{{1,2}}/\d{{2,4}}"
+    # "* Confidential Treatment Requested", "[***] CONFIDENTIAL TREATMENT REQUESTED"
+    rf"|(?:(?:\[\*+\]|\*+){_S}*)?(?:Confidential|CONFIDENTIAL){_S}+(?:Treatment|TREATMENT){_S}+"
+    rf"(?:Requested|REQUESTED|Has{_S}+Been{_S}+Requested)"
+    # The redaction legend that heads every page of some exhibits
+    rf"|Certain{_S}+(?:identified{_S}+|confidential{_S}+)?(?:information|portions)\b[^.]{{0,200}}?"
+    rf"\b(?:has|have){_S}+been{_S}+(?:excluded|omitted|redacted)\b[^.]{{0,250}}\."
+    rf"|(?:This{_S}+|A{_S}+)?(?:confidential|Confidential){_S}+portions?{_S}+(?:has|have){_S}+been{_S}+omitted\b[^.]{{0,200}}\."
+    # "Confidential Page 3 of 7", "Page 3 of 7"
+    rf"|(?:(?:Confidential|CONFIDENTIAL){_S}+)?(?:Page|PAGE){_S}+\d{{1,3}}{_S}+(?:of|OF){_S}+\d{{1,3}}\b"
+)
+# At a page's end, a footer's tail after "Page 3 of 7" ("Initials: CL MD Version Jan16_v1"), and a
+# bare page number after a gap ("... or any other tangible or   3", "... this Section.   -3-").
+_FOOTER_TAIL = re.compile(rf"{_S}+[^.;\n]{{0,60}}?{_S}*\Z")
+_TRAILING_PAGE = re.compile(rf"(?:(?<=\S){_S}{{2,}}|(?<=\S){_S}(?=-))(?:-{_S}?\d{{1,3}}{_S}?-|\d{{1,3}}){_S}*\Z")
+# At a page's start, its number before the first words of the page ("2         entire corporate").
+_LEADING_PAGE = re.compile(rf"{_S}*\d{{1,3}}{_S}{{3,}}(?=[a-z])")
+
+
+def furniture_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The [start, end) spans of page furniture inside ``text`` (a paragraph): running headers and
+    footers, redaction legends, page numbers. They stay in the document untouched; the engine
+    does not read them (docs/decisions/contract-structure.md, "Page furniture")."""
+    if is_furniture(text):
+        return ((0, len(text)),) if text.strip() else ()
+    spans: list[tuple[int, int]] = []
+    for match in _INLINE_FURNITURE.finditer(text):
+        start, end = match.span()
+        if re.search(r"\b(?:Page|PAGE)\b", match.group(0)):
+            tail = _FOOTER_TAIL.match(text, end)
+            if tail is not None and tail.end() == len(text):
+                end = len(text)
+        spans.append((start, end))
+    if len(text) > 300:  # a page's worth of text, not a table row ending in a figure
+        trailing = _TRAILING_PAGE.search(text)
+        if trailing is not None and not any(s <= trailing.start() < e for s, e in spans):
+            spans.append(trailing.span())
+        leading = _LEADING_PAGE.match(text)
+        if leading is not None:
+            spans.append(leading.span())
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        # Trim the white space around each span: it belongs to the text beside it.
+        while start < end and text[start] in " \t\u00a0":
+            start += 1
+        while end > start and text[end - 1] in " \t\u00a0":
+            end -= 1
+        if start >= end:
+            continue
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return tuple(merged)
+
+
+def mask_furniture(text: str) -> str:
+    """``text`` with its page furniture blanked out (same length, so offsets stay those of the
+    paragraph): what the engine reads for matching, numbers and clause types of its own."""
+    spans = furniture_spans(text)
+    if not spans:
+        return text
+    out = []
+    previous = 0
+    for start, end in spans:
+        out.append(text[previous:start])
+        out.append(" " * (end - start))
+        previous = end
+    out.append(text[previous:])
+    return "".join(out)
 
 
 @dataclass(frozen=True)
@@ -678,7 +763,27 @@ def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Pos
                 start = back
             break
         return Position(start, 0)
+    # PDF-extracted pages: the signature lines run inside a page's paragraph ("CRO Client
+    # Signature /s/ Michael Derby Signature /s/ Catherine Lund Name ..."). The block starts after
+    # the last sentence before them (page furniture aside), else at the paragraph's start.
+    for index in range(max(first_clause, 1), len(paragraphs)):
+        text = paragraphs[index].text
+        if "/s/" not in text and "___" not in text:
+            continue
+        for match in _INLINE_SIGN.finditer(text):
+            window = text[match.start() : match.start() + 300]
+            if len(re.findall(r"\b(?:By|Name|Title|Signature|Date)\b", window)) < 3:
+                continue
+            masked = mask_furniture(text)
+            stop = max(masked.rfind(". ", max(0, match.start() - 300), match.start()), -1)
+            offset = stop + 2 if stop >= 0 else 0
+            if not masked[:offset].strip():
+                offset = 0
+            return Position(index, offset)
     return None
+
+
+_INLINE_SIGN = re.compile(r"\b(?:By|Signature|Signed)\b[ \t\u00a0]*:?[ \t\u00a0]*(?:/s/|_{3,})")
 
 
 def _find_schedules(
@@ -902,8 +1007,20 @@ def next_label(number: ClauseNumber, taken: frozenset[tuple[str, ...]]) -> str:
     ("9.4A"), the convention that avoids renumbering every clause after it."""
     parts = list(number.parts)
     last = parts[-1]
+    letter = re.fullmatch(r"(\d+)([A-H])", last)
+    if letter is not None:  # after "9.4A" comes "9.4B" (the clause after it is "9.5")
+        for suffix in "ABCDEFGH"[ord(letter.group(2)) - ord("A") + 1 :]:
+            candidate = (*parts[:-1], letter.group(1) + suffix)
+            if candidate not in taken:
+                return _write(number.template, candidate)
+        return ""
     if not last.isdigit():
         return ""
+    if len(parts) == 2 and last == "0" and parts[0].isdigit():
+        # "7.0 Entire Agreement" is a top-level clause: the next one is "8.0" (else "7.1").
+        for candidate in ((str(int(parts[0]) + 1), "0"), (parts[0], "1")):
+            if candidate not in taken:
+                return _write(number.template, candidate)
     candidate = (*parts[:-1], str(int(last) + 1))
     if candidate not in taken:
         return _write(number.template, candidate)
@@ -957,12 +1074,7 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
                 where="after the clause that holds the matching sentence",
             )
         anchor = _last_content(paragraphs, index + 1, structure)
-        return InsertionPoint(
-            paragraphs[anchor].locator,
-            None,
-            _paragraph_number(structure, anchor),
-            where="after the paragraph that holds the matching sentence",
-        )
+        return _after_paragraph(structure, anchor, "after the paragraph that holds the matching sentence")
     end = structure.body_end
     if structure.signature is not None and structure.signature == end:
         where = "after the last clause, before the signature block"
@@ -980,7 +1092,23 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
             where,
         )
     anchor = _last_content(paragraphs, end.index, structure)
-    return InsertionPoint(paragraphs[anchor].locator, None, _paragraph_number(structure, anchor), where=where)
+    return _after_paragraph(structure, anchor, where)
+
+
+def _after_paragraph(structure: Structure, anchor: int, where: str) -> InsertionPoint:
+    """A new clause after paragraph ``anchor``: a new paragraph, or, when the paragraph is a
+    PDF-extracted page ending in its running footer ("... authorities. Confidential Page 2 of 7
+    Initials: CL MD"), inside it before the footer, where the clause text ends."""
+    paragraph = structure.model.paragraphs[anchor]
+    text = paragraph.text
+    spans = furniture_spans(text)
+    if spans and spans[-1][1] == len(text.rstrip()) and text[: spans[-1][0]].strip() and not paragraph.num_id:
+        offset = spans[-1][0]
+        if mask_furniture(text)[:offset].strip():
+            return InsertionPoint(
+                paragraph.locator, offset, _sibling_number(structure, anchor, offset), _following(text, offset), where
+            )
+    return InsertionPoint(paragraph.locator, None, _paragraph_number(structure, anchor), where=where)
 
 
 def _sibling_number(structure: Structure, index: int, offset: int) -> str:
@@ -1042,6 +1170,16 @@ def renumber_clause(text: str, structure: Structure) -> str:
         return text
     number = _from_leading(0, Paragraph(locator="", text=text), match)
     if number.parts not in structure.labels:
+        return text
+    last = number.parts[-1]
+    if last.isdigit() and not (len(number.parts) == 2 and last == "0"):
+        # A plain number was free when the clause was proposed: an insertion accepted since took it
+        # (and maybe the next ones), and this clause goes after those: the next free number, "12"
+        # after "11" and "12" were inserted, not "11A".
+        for step in range(1, 31):
+            free = (*number.parts[:-1], str(int(last) + step))
+            if free not in structure.labels:
+                return _write(number.template, free) + text[match.end() :]
         return text
     for _attempt in range(30):
         label = next_label(number, structure.labels)

@@ -227,6 +227,10 @@ def write_duration(quantity: Quantity, number: float, unit: str | None = None, q
     unit = unit or quantity.unit
     qual_word = style.get("qual", "") if qualifier is None else qualifier
     adjectival = bool(re.fullmatch(rf"\s*{_DASH}\s*", style.get("sep", ""))) and style.get("qual", "") == ""
+    word = style.get("unit_word", "")
+    if word and not word.lower().endswith("s") and quantity.unit in _UNIT_DAYS and quantity.value:
+        # "a twenty (20) day notice period": the unit is an adjective, it stays singular.
+        adjectival = adjectival or quantity.value / _UNIT_DAYS[quantity.unit] != 1
     if adjectival and qual_word:
         adjectival = False
     sep = style.get("sep") or ("" if style["form"] == "bracket_digits" else " ")
@@ -245,6 +249,8 @@ def write_days(quantity: Quantity, days: float) -> str:
         return write_duration(quantity, days)
     unit = quantity.unit
     factor = _UNIT_DAYS[unit]
+    if unit == "month" and days % 365 == 0:
+        return write_duration(quantity, days / 365 * 12, unit, qualifier="")  # a year is twelve months
     if days % factor == 0:
         return write_duration(quantity, days / factor, unit, qualifier="")
     return write_duration(quantity, days, "day", qualifier="")

@@ -173,14 +173,131 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
     return _ROLE.sub(role, out)
 
 
+# --- the playbook's own defined terms, in a contract that does not define them ------------------
+
+# Library wording speaks of its own defined terms. In a contract that does not define one, the
+# contract's own defined term for the same thing is used when it has one (first listed first),
+# else the ordinary lower-case words. docs/decisions/parties-in-positions.md, "Defined terms".
+TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
+    "Services": ("Services", "Service", "Subscription Services", "Cloud Services", "Hosted Services",
+                 "SaaS Services", "Subscription Service", "Cloud Service"),
+    "Documentation": ("Documentation", "User Documentation", "Product Documentation", "Specifications"),
+    "Subscription Term": ("Subscription Term", "Subscription Period", "Term"),
+    "Customer Data": ("Customer Data", "Client Data", "Customer Content", "Your Data"),
+    "Confidential Information": ("Confidential Information", "Proprietary Information"),
+    "Order Form": ("Order Form", "Order", "Purchase Order", "Statement of Work"),
+    # The roles of a disclosure (the mutual NDA's wording) and what the information is for.
+    "Recipient": ("Recipient", "Receiving Party", "Receiver"),
+    "Discloser": ("Discloser", "Disclosing Party", "Disclosing party"),
+    "Purpose": ("Purpose", "Permitted Purpose", "Business Purpose"),
+}  # fmt: skip
+# Terms that name one person or thing: in ordinary words they need "the" ("the recipient").
+_NEEDS_ARTICLE = frozenset({"Recipient", "Discloser", "Purpose"})
+_TERM = re.compile(
+    r"(?<![\w\"\u201c])(?P<article>(?:[Aa]n?|[Tt]he)\s+)?(?P<term>"
+    + "|".join(re.escape(t) for t in sorted(TERM_EQUIVALENTS, key=len, reverse=True))
+    + r")(?![\w\"\u201d])"
+)
+
+
+def _defined_terms_lower(model: TextModel) -> dict[str, str]:
+    """The contract's defined terms, lower-cased -> as defined (quoted definitions anywhere)."""
+    cached = model.__dict__.get("_redpen_terms_lower")
+    if cached is None:
+        from review.engine.hygiene import _defined_forms, _quoted_anywhere
+
+        structure = structure_of(model)
+        cached = {t.lower(): t for t in _defined_forms(structure) | _quoted_anywhere(model)}
+        cached.update({t.lower(): t for t in structure.terms})
+        model.__dict__["_redpen_terms_lower"] = cached
+    return cached
+
+
+def _uses(term: str, model: TextModel) -> bool:
+    """The contract itself writes ``term`` capitalised in the middle of a sentence ("Provider's
+    Confidential Information"), or more than once: it is its term."""
+    found = list(re.finditer(rf"(?<![\w\-]){re.escape(term)}(?![\w\-])", model.text))
+    if len(found) >= 2:
+        return True
+    for match in found:
+        before = re.search(r"(\S+)\s+$", model.text[max(0, match.start() - 40) : match.start()])
+        word = before.group(1) if before else ""
+        # "Provider's Confidential Information", "keep the Confidential Information": not a
+        # title's words ("Product Support Services").
+        if word[:1].islower() or word.endswith(("'s", "\u2019s", "s'", "s\u2019")):
+            return True
+    return False
+
+
+def _with_article(term: str, model: TextModel) -> bool:
+    text = model.text
+    total = len(re.findall(rf"(?<!\w){re.escape(term)}(?!\w)", text))
+    with_the = len(re.findall(rf"\b[Tt]he\s+{re.escape(term)}(?!\w)", text))
+    return bool(total) and with_the * 2 >= total
+
+
+def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
+    """``text`` (playbook wording) with the playbook's defined terms that ``model`` does not
+    define written as the contract's own term for the same thing, else in ordinary words; and one
+    note per change, for the card ("“Subscription Term” is written “the Term”, this contract's
+    defined term")."""
+    defined = _defined_terms_lower(model)
+    notes: list[str] = []
+
+    def one(match: re.Match[str]) -> str:
+        term, article = match.group("term"), match.group("article") or ""
+        if term.lower() in defined or _uses(term, model):
+            return match.group(0)  # the contract's own term (a form may define it in terms it incorporates)
+        own = next((defined[c.lower()] for c in TERM_EQUIVALENTS[term][1:] if c.lower() in defined), None)
+        if own is not None:
+            if own.isupper():
+                own = own.title()  # "DOCUMENTATION" is defined; the body writes "Documentation"
+            new_article = article
+            if article.strip().lower() in ("a", "an"):
+                new_article = ("The" if article[:1].isupper() else "the") + article[len(article.rstrip()) :]
+            elif not article and term in _NEEDS_ARTICLE and _with_article(own, model):
+                new_article = "the "  # "the Receiving Party", as the contract writes it
+            written = f"{new_article}{own}"
+            if _sentence_start(text, match.start()):
+                written = written[:1].upper() + written[1:]
+            note = f"\u201c{term}\u201d is written \u201c{own}\u201d, this contract's defined term"
+        else:
+            words = term.lower()
+            if not article and term in _NEEDS_ARTICLE:
+                article = "the "
+            written = f"{article}{words}"
+            if _sentence_start(text, match.start()):
+                written = written[:1].upper() + written[1:]
+            note = f"\u201c{term}\u201d is written \u201c{term.lower()}\u201d: this contract does not define it"
+        if note not in notes:
+            notes.append(note)
+        return written
+
+    return _TERM.sub(one, text), tuple(notes)
+
+
+def adaptations(rule: Any, model: TextModel, *, position: int | None, variant: str | None) -> tuple[str, ...]:
+    """The notes of ``adapt_terms`` for the wording a proposal took from ``rule`` (its position
+    ``position`` or its variant ``variant``), as the playbook wrote it."""
+    if variant is not None:
+        text = next((t for name, t in rule.variants if name == variant), "")
+    elif position is not None and 0 <= position < len(rule.positions):
+        text = rule.positions[position]
+    else:
+        return ()
+    return adapt_terms(text, model)[1]
+
+
 def render_rule(rule: Any, parties: Parties, structure: Structure) -> Any:
-    """The rule with its positions and variants written with the contract's names."""
+    """The rule with its positions and variants written with the contract's names: its parties
+    and, for the playbook's own defined terms the contract lacks, the contract's terms."""
     from dataclasses import replace
 
     if not rule.positions and not rule.variants:
         return rule
-    positions = tuple(render(p, parties, structure) for p in rule.positions)
-    variants = tuple((name, render(text, parties, structure)) for name, text in rule.variants)
+    model = structure.model
+    positions = tuple(render(adapt_terms(p, model)[0], parties, structure) for p in rule.positions)
+    variants = tuple((name, render(adapt_terms(text, model)[0], parties, structure)) for name, text in rule.variants)
     if positions == rule.positions and variants == rule.variants:
         return rule
     return replace(rule, positions=positions, variants=variants)
@@ -222,5 +339,7 @@ def undefined_in(text: str, model: TextModel, parties: Parties | None = None) ->
             continue
         if len(words) > 1 and all(w.lower() in defined_lower for w in words):
             continue
+        if _uses(phrase, model):
+            continue  # the contract's own word ("Provider" in a form defined on its cover page)
         found.append(phrase)
     return tuple(found)

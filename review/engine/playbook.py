@@ -29,8 +29,10 @@ from typing import Any
 from documents.docx.model import DECISION_KINDS, Edit, Paragraph, TextModel
 from documents.docx.structure import (
     InsertionPoint,
+    furniture_spans,
     insertion_point,
     leading_number,
+    mask_furniture,
     renumber_clause,
     structure_of,
 )
@@ -48,7 +50,7 @@ from review.engine import numbers, subject
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
 from review.engine.minimal import clause_number_length, minimal_replace
 from review.engine.normalize import Normalized, norm_phrase, normalize
-from review.engine.parties import Parties, render_rule, undefined_in
+from review.engine.parties import Parties, adaptations, render_rule, undefined_in
 from review.engine.parties import detect as detect_parties
 from review.engine.sentences import split_sentences
 
@@ -88,6 +90,8 @@ class Sentence:
     lower: str  # normalised, lower case (phrases match here)
     clause_type: str = ""  # set when the clause model found this sentence for a clause rule
     confidence: float | None = None
+    # ``text`` with its page furniture blanked (same length): what numbers are read from.
+    read: str = ""
 
     def evidence(self) -> Evidence:
         return Evidence(
@@ -104,9 +108,18 @@ class _Para:
 
     @cached_property
     def sentences(self) -> list[Sentence]:
+        """The paragraph's sentences, cut as the clause model cuts them (the same starts), with
+        a running footer at a sentence's end left out of it and sentences that are only page
+        furniture left out altogether: the engine never reads page furniture."""
         text = self.paragraph.text
+        masked = self.normalized.original
         result = []
         for start, end in split_sentences(text):
+            if masked is not text:
+                while end > start and masked[end - 1].isspace():
+                    end -= 1
+                if end <= start:
+                    continue
             nstart = self.normalized.from_original(start)
             nend = self.normalized.from_original(end)
             result.append(
@@ -118,6 +131,7 @@ class _Para:
                     text=text[start:end],
                     norm=self.normalized.text[nstart:nend],
                     lower=self.normalized.lower[nstart:nend],
+                    read=masked[start:end],
                 )
             )
         return result
@@ -132,7 +146,9 @@ class PreparedDocument:
 
     @classmethod
     def build(cls, model: TextModel) -> PreparedDocument:
-        paragraphs = [_Para(i, p, normalize(p.text)) for i, p in enumerate(model.paragraphs)]
+        # Page furniture ("Confidential Page 3 of 7", "Source: ..., 10-K, ...") is blanked before
+        # normalising: no rule matches it, no number is read from it (documents/docx/structure.py).
+        paragraphs = [_Para(i, p, normalize(mask_furniture(p.text))) for i, p in enumerate(model.paragraphs)]
         return cls(model=model, paragraphs=paragraphs)
 
     @cached_property
@@ -238,8 +254,73 @@ def _subject_words(rule: Rule) -> list[str]:
     return subject.subject_words(rule.check.near, rule.find.all, rule.find.any)
 
 
-def _replace_edit(sentence: Sentence, after: str) -> Edit:
-    return minimal_replace(sentence.locator, sentence.start, sentence.text, after)
+def _body(sentence: Sentence, model: TextModel) -> Sentence:
+    """``sentence`` without the clause heading and number that open it in a PDF-extracted page
+    ("5.0 Warranties, Limitations of Liability and Indemnification 5.1. CRO warrants ..." ->
+    "CRO warrants ..."): the sentence splitter sees no full stop after a heading, so the heading
+    of the next clause, and its number, run into the clause's first sentence."""
+    inner = [
+        n for n in structure_of(model).numbers
+        if n.kind == "typed" and n.index == sentence.paragraph_index and sentence.start < n.start
+        and n.end < sentence.end and n.level != 9 and n.start - sentence.start <= 160
+    ]  # fmt: skip
+    if not inner:
+        return sentence
+    cut = inner[-1].end
+    while cut < sentence.end and sentence.text[cut - sentence.start] in " \t\u00a0":
+        cut += 1
+    if cut >= sentence.end:
+        return sentence
+    local = cut - sentence.start
+    read = sentence.read[local:] if sentence.read else ""
+    normalized = normalize(read or sentence.text[local:])
+    return replace(
+        sentence, start=cut, text=sentence.text[local:], read=read, norm=normalized.text, lower=normalized.lower
+    )
+
+
+_NEAR_BEFORE = 60  # characters from a pinned word to the quantity after it ("renewal terms of one (1) year")
+_NEAR_AFTER = 40  # ... or from the quantity to the word after it ("thirty (30) days' notice")
+
+
+def _near(text: str, quantity: numbers.Quantity, words: list[str]) -> bool:
+    """One of the author's pinned words is close to ``quantity`` in ``text``: the quantity is
+    the one the words name, not another the sentence happens to state."""
+    lower = text.lower()
+    for word in words:
+        at = lower.find(word)
+        while at >= 0:
+            if 0 <= quantity.start - (at + len(word)) <= _NEAR_BEFORE or 0 <= at - quantity.end <= _NEAR_AFTER:
+                return True
+            at = lower.find(word, at + 1)
+    return False
+
+
+def _replace_edit(sentence: Sentence, after: str, model: TextModel | None = None) -> Edit:
+    """The whole-wording replacement of ``sentence`` by ``after``, changing only the words that
+    differ. What a lawyer keeps is left out of the replaced stretch: a clause heading and number
+    that open the sentence in a PDF-extracted page ("6.0 Inventions and Proprietary Information
+    6.1 CRO agrees ..."), and page furniture, which stays where it is (it is carried over as
+    written, so the word-level edit leaves it untouched)."""
+    start, text = sentence.start, sentence.text
+    if model is not None:
+        body = _body(sentence, model)
+        start, text = body.start, body.text
+        spans = [
+            (a, b) for a, b in furniture_spans(model.paragraphs[sentence.paragraph_index].text)
+            if start <= a and b <= start + len(text)
+        ]  # fmt: skip
+        if spans:
+            lead = start
+            while spans and spans[0][0] - lead <= 1 and spans[0][0] - start < len(text):
+                lead = spans.pop(0)[1]  # furniture opening the sentence: not part of the edit
+                while lead < start + len(text) and text[lead - start] in " \t\u00a0":
+                    lead += 1
+            text, start = text[lead - start :], lead
+            kept = " ".join(model.paragraphs[sentence.paragraph_index].text[a:b] for a, b in spans)
+            if kept:
+                after = f"{after} {kept}"
+    return minimal_replace(sentence.locator, start, text, after)
 
 
 
@@ -296,6 +377,177 @@ def _with_warnings(result: RuleResult, model: TextModel, parties: Parties | None
     return replace(result, recommendations=tuple(_warned(p, model, parties) for p in result.recommendations))
 
 
+ADAPTED = "Adapted to this contract:"  # the sentence of an explanation that says what was adapted
+
+
+def _adapted(proposal: Proposal, rule: Rule, model: TextModel) -> Proposal:
+    """The proposal, its explanation saying which of the playbook's defined terms were written
+    with the contract's own terms or in ordinary words (review/engine/parties.py)."""
+    if proposal.position is None and proposal.variant is None:
+        return proposal
+    notes = adaptations(rule, model, position=proposal.position, variant=proposal.variant)
+    if not notes:
+        return proposal
+    return replace(proposal, explanation=f"{proposal.explanation} {ADAPTED} {'; '.join(notes)}.")
+
+
+# --- clauses of another type ---------------------------------------------------------------------
+
+# Types that say what a passage names, not what it is about: every passage scores some "parties".
+_METADATA_TYPES = frozenset({"document-name", "parties", "agreement-date", "effective-date", "expiration-date"})
+_PLAINLY = 0.8  # the clause holding the sentence is of this type (the category threshold is 0.5)
+_FOREIGN = 0.1  # ... and the playbook's wording is plainly not
+_CLAUSE_CHARS = 4000  # how far after the sentence the clause's passages are read
+
+
+def _foreign_clause(rule: Rule, model: TextModel, sentence: Sentence) -> tuple[str, float] | None:
+    """(type title, confidence) when the clause holding ``sentence`` is plainly of a type that the
+    rule's preferred wording is not, so replacing the sentence would delete a clause of another
+    kind; None otherwise (and always for rules that find their sentences by clause type, and when
+    no clause model is installed).
+
+    The clause is the numbered clause the sentence's text belongs to, up to the next clause of the
+    same or a higher level (at most a few thousand characters on): in a PDF-extracted page the
+    sentence a phrase finds is often the clause's opening line, and the clause's type shows in the
+    passages after it ("6.1 CRO agrees ... (b) ... shall belong fully and exclusively to Client")."""
+    if not rule.positions or getattr(rule.find, "clause", None):
+        return None
+    from review.engine.clauses import BY_SLUG, SLUGS, ModelMissing, get_model
+
+    try:
+        clause_model = get_model()
+        scored = clause_model.score(model)
+        wording = clause_model.score(TextModel(paragraphs=(Paragraph(locator="p1", text=rule.positions[0]),)))
+    except ModelMissing:
+        return None
+    start, end = _clause_extent(model, sentence)
+    columns = [i for i, slug in enumerate(SLUGS) if slug not in _METADATA_TYPES]
+    values = scored.columns(columns)
+    mine = wording.columns(columns)
+    best: tuple[float, int] | None = None
+    for row, passage in enumerate(scored.passages):
+        index = model.positions.get(passage.locator)
+        if index is None or not (start <= (index, passage.start) < end):
+            continue
+        for k, column in enumerate(columns):
+            confidence = float(values[k][row])
+            if confidence >= _PLAINLY and (best is None or confidence > best[0]):
+                best = (confidence, column)
+    if best is None:
+        return None
+    confidence, column = best
+    k = columns.index(column)
+    if len(wording.passages) and float(mine[k].max()) >= _FOREIGN:
+        return None
+    return BY_SLUG[SLUGS[column]].title, confidence
+
+
+_WORD = re.compile(r"[a-z]{4,}")
+# Words every sentence about the rule shares: they say nothing about which one the wording rewrites.
+_COMMON = frozenset({
+    "information", "confidential", "party", "parties", "shall", "other", "with", "such", "this", "that",
+    "which", "their", "from", "have", "will", "agreement", "each", "either", "neither", "under", "than",
+    "made", "must", "into", "only", "after", "before", "days", "written", "notice",
+})  # fmt: skip
+
+
+def _closest(found: list[Sentence], wording: str) -> Sentence:
+    """The sentence the playbook's wording would replace: the one that shares most of its words
+    (the confidentiality duty, not the exclusions from it), the first one on a tie. None of them
+    has the required wording, so the one about the same thing is the one a lawyer rewrites."""
+    words = set(_WORD.findall(wording.lower())) - _COMMON
+    best, score = found[0], -1
+    for sentence in [s for s in found if not is_carve_out(s)] or found:
+        shared = len(words & set(_WORD.findall(sentence.lower)))
+        if shared > score:
+            best, score = sentence, shared
+    return best
+
+
+_CARVE_OUT = re.compile(r"\b(?:does|do|shall|will)\s+not\s+(?:include|apply\s+to|extend\s+to)\b")
+
+
+def is_carve_out(sentence: Sentence) -> bool:
+    """An exclusion from the clause ("Confidential Information does not include ..."): the
+    wording of an obligation never replaces it (that would delete the exclusions)."""
+    return _CARVE_OUT.search(sentence.lower) is not None
+
+
+def _defines(structure: Any, sentence: Sentence) -> bool:
+    """``sentence`` is a definition, or in a numbered definition ("1.22 "Product Specifications"
+    means ... All Product Specifications are subject to change ..."): a clause goes after the
+    clause it belongs with, never among the definitions."""
+    (start_index, start), _ = _clause_extent(structure.model, sentence)
+    opening = (start_index, start) if (start_index, start) != (sentence.paragraph_index, sentence.start) else None
+    for d in structure.terms.values():
+        if d.how != "means":
+            continue
+        index = structure.model.positions.get(d.locator)
+        if index == sentence.paragraph_index and sentence.start <= d.start < sentence.end:
+            return True
+        if opening is not None and index == opening[0] and 0 <= d.start - opening[1] <= 80:
+            return True
+    return False
+
+
+def _definitions_lost(rule: Rule, model: TextModel, sentence: Sentence) -> list[str]:
+    """The defined terms ``sentence`` defines ("... an initial term of seven (7) years ("Initial
+    Term")", "1.12 The term "Term" shall mean ...") that the contract uses outside it and that the
+    rule's wording does not define again: striking or replacing the sentence would leave them
+    undefined. A lawyer never sends that."""
+    structure = structure_of(model)
+    wording = rule.positions[0] if rule.positions else ""
+    lost = []
+    for term, defined in structure.terms.items():
+        if defined.locator != sentence.locator or not (sentence.start <= defined.start < sentence.end):
+            continue
+        if re.search(rf"[\"\u201c]{re.escape(term)}[\"\u201d]", wording):
+            continue
+        pattern = re.compile(rf"(?<![\w\-]){re.escape(term)}(?![\w\-])")
+        outside = 0
+        for paragraph in model.paragraphs:
+            for match in pattern.finditer(paragraph.text):
+                if paragraph.locator == sentence.locator and sentence.start <= match.start() < sentence.end:
+                    continue
+                outside += 1
+        if outside:
+            lost.append(term)
+    return lost
+
+
+def _clause_extent(model: TextModel, sentence: Sentence) -> tuple[tuple[int, int], tuple[int, int]]:
+    """[start, end) positions of the numbered clause whose text holds ``sentence``."""
+    structure = structure_of(model)
+    here = (sentence.paragraph_index, sentence.end)
+    clause = None
+    for number in structure.numbers:
+        if (number.index, number.start) >= here:
+            break
+        if number.level != 9:
+            clause = number
+    if clause is None:
+        return (sentence.paragraph_index, sentence.start), here
+    end = structure.body_end
+    stop = (end.index, end.offset)
+    for number in structure.numbers:
+        later = (number.index, number.start) > (clause.index, clause.start)
+        if later and number.level != 9 and number.level <= clause.level:
+            stop = min(stop, (number.index, number.start))
+            break
+    # At most a few thousand characters after the sentence: a clause number missed by the
+    # structure model must not make the clause the rest of the contract.
+    budget = _CLAUSE_CHARS
+    index, offset = sentence.paragraph_index, sentence.start
+    while index < len(model.paragraphs):
+        room = len(model.paragraphs[index].text) - offset
+        if room >= budget:
+            stop = min(stop, (index, offset + budget))
+            break
+        budget -= room
+        index, offset = index + 1, 0
+    return (clause.index, clause.start), stop
+
+
 # --- the engine --------------------------------------------------------------------------------
 
 
@@ -319,6 +571,10 @@ class PlaybookEngine:
                 result = _with_warnings(
                     self._run_rule(written, document, label, model.next_insert + inserts), model, parties
                 )
+                if result.recommendations:
+                    result = replace(
+                        result, recommendations=tuple(_adapted(p, rule, model) for p in result.recommendations)
+                    )
             except PatternRefused as exc:
                 # Only a version stored before patterns ran on RE2 can get here: the loader refuses
                 # such a pattern at upload.
@@ -371,7 +627,7 @@ class PlaybookEngine:
                 passing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
                 if passing:
                     return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
-                failing = found[:1]
+                failing = [_closest(found, rule.positions[0])] if rule.positions else found[:1]
             else:
                 pattern = compile_pattern(str(rule.check.value))
                 failing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
@@ -383,22 +639,74 @@ class PlaybookEngine:
                 "must_not_match": "the sentence has wording the playbook does not accept",
             }[kind]
             evidence = found if kind == "must_match" else failing
-            proposals = tuple(self._strike_or_replace(rule, document, s, citation, guidance, reason) for s in failing)
+            proposals: list[Proposal] = []
+            notes: list[str] = []
+            for sentence in failing:
+                lost = _definitions_lost(rule, document.model, sentence)
+                if lost:
+                    # Striking or rewriting the sentence would leave a term the contract uses
+                    # elsewhere undefined: the finding stands, the edit is the lawyer's.
+                    terms = ", ".join(f"\u201c{t}\u201d" for t in lost)
+                    notes.append(
+                        f"The sentence found defines {terms}, which the contract uses elsewhere; "
+                        "replacing or striking it would leave that undefined, so no edit is proposed."
+                    )
+                    continue
+                foreign = _foreign_clause(rule, document.model, sentence)
+                carve_out = kind == "must_match" and rule.positions and is_carve_out(sentence)
+                if foreign is None and not carve_out:
+                    proposals.append(self._strike_or_replace(rule, document, sentence, citation, guidance, reason))
+                    continue
+                # The sentence sits in a clause of another type (an IP assignment found by a
+                # confidentiality rule), or is an exclusion: replacing it would delete that clause.
+                # A missing wording is proposed as a clause of its own; wording to remove is left
+                # to the lawyer (docs/decisions/edits-a-lawyer-can-send.md, "Clauses of another type").
+                if foreign is not None:
+                    title, confidence = foreign
+                    note = (
+                        f"The sentence found is part of a clause of type \u201c{title}\u201d (clause model, "
+                        f"confidence {confidence:.2f}), so the playbook's wording does not replace it."
+                    )
+                else:
+                    note = "The sentence found is an exclusion, so the playbook's wording does not replace it."
+                notes.append(note)
+                if kind == "must_match" and not proposals:
+                    proposals.extend(
+                        self._insert_missing(
+                            rule, document, citation, f"{guidance} {note}", next_insert,
+                            lead=f"{rule.title} ({citation}): {reason}.",
+                        )
+                    )  # fmt: skip
             return RuleResult(
-                **base, status="issue", evidence=tuple(s.evidence() for s in evidence), recommendations=proposals
-            )
+                **base, status="issue", evidence=tuple(s.evidence() for s in evidence),
+                recommendations=tuple(proposals), message=" ".join(dict.fromkeys(notes)),
+            )  # fmt: skip
 
         return self._limit(rule, found, base, citation, guidance)
 
     def _insert_missing(
-        self, rule: Rule, document: PreparedDocument, citation: str, guidance: str, next_insert: int
+        self, rule: Rule, document: PreparedDocument, citation: str, guidance: str, next_insert: int,
+        lead: str = "",
     ) -> tuple[Proposal, ...]:
         if not rule.positions or not document.paragraphs:
             return ()
         structure = structure_of(document.model)
         point = None
         if rule.insert_after is not None:
-            first = next(_CompiledFind.of(rule.insert_after).sentences(document), None)
+            anchor = _CompiledFind.of(rule.insert_after)
+            # The clause itself, not a heading of another clause run into its first sentence.
+            # ... and among the clauses: not the recitals ("WHEREAS ... a warrant to purchase its
+            # common stock") or a cover page before the first clause number.
+            opening = next((n for n in structure.body_numbers if n.level != 9), None)
+            begins = (opening.index, opening.start) if opening is not None else (0, 0)
+            first = next(
+                (
+                    s for s in anchor.sentences(document)
+                    if (s.paragraph_index, s.end) > begins and not _defines(structure, s)
+                    and anchor.matches(_body(s, document.model), document.budget)
+                ),
+                None,
+            )  # fmt: skip
             if first is not None and structure.in_body(first.paragraph_index, first.start):
                 point = insertion_point(structure, after=(first.paragraph_index, first.end))
         if point is None:
@@ -409,10 +717,8 @@ class PlaybookEngine:
         shown = f"{point.number} {text}" if point.number else text
         edit = insertion_edit(point, shown, next_insert)
         numbered = f", numbered {point.number.strip('.')}" if point.number else ""
-        explanation = (
-            f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
-            f"{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
-        )
+        lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."  # noqa: E501
+        explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
         return (
             Proposal(action="insert", edit=edit, before="", after=shown, explanation=_tidy(explanation), position=0),
         )
@@ -426,7 +732,7 @@ class PlaybookEngine:
                 f"{rule.title} ({citation}): {reason}.{guidance}{evidence} "
                 "Proposed: replace the sentence with the playbook's preferred wording."
             )
-            edit = _replace_edit(sentence, rule.positions[0])
+            edit = _replace_edit(sentence, rule.positions[0], document.model)
             return Proposal(
                 action="replace",
                 edit=edit,
@@ -453,12 +759,18 @@ class PlaybookEngine:
         failing: list[Sentence] = []
         proposals: list[Proposal] = []
         words = _subject_words(rule)
+        pinned = [w for w in (norm_phrase(x) for x in rule.check.near) if w]
         for sentence in found:
             # One finding per sentence, on the quantity the rule is about (review/engine/subject.py):
             # a notice-period rule never rewrites the renewal term beside the notice period.
-            quantity = subject.pick(sentence.text, numbers.find_quantities(sentence.text, kind), words)
+            read = sentence.read or sentence.text
+            if pinned and not any(w in sentence.lower for w in pinned):
+                continue  # the author pinned the subject and this sentence does not name it
+            quantity = subject.pick(read, numbers.find_quantities(read, kind), words)
             if quantity is None:
                 continue
+            if pinned and not _near(read, quantity, pinned):
+                continue  # "3. Term and Renewal  The term ... five (5) years": a heading's word, far off
             if quantity.value > limit if is_max else quantity.value < limit:
                 failing.append(sentence)
                 proposals.append(self._number_proposal(rule, sentence, quantity, limit, is_max, citation, guidance))
@@ -515,9 +827,10 @@ class PlaybookEngine:
 
     def revise(self, request: RevisionRequest, model: TextModel) -> Proposal:
         parties = request.parties
+        original = request.rule
         if parties is not None:
             request = replace(request, rule=render_rule(request.rule, parties, structure_of(model)))
-        return _warned(_Reviser(request, model).run(), model, parties)
+        return _adapted(_warned(_Reviser(request, model).run(), model, parties), original, model)
 
     # -- re-anchoring --
 

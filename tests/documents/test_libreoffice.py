@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from documents.docx.edit import apply_edit_to_model
 from documents.docx.model import Edit, EditRecord
 from documents.docx.replay import materialise_redline
 from documents.docx.textmodel import build_text_model
@@ -206,3 +207,53 @@ def test_footnote_endnote_and_text_box_edits_in_libreoffice(libreoffice, tmp_pat
     assert seen["notes"] == {"footnotes": by_part["footnote"], "endnotes": by_part["endnote"],
                              "textboxes": by_part["textbox"]}  # fmt: skip
     assert seen["notes"]["footnotes"] == [" Customer shall pay within thirty (30) days of the invoice date."]
+
+
+# --- accept-all of the engine's own proposals ---------------------------------------------------
+@pytest.mark.parametrize(
+    ("contract", "playbook"),
+    [
+        (("cuad", "docx", "cuad_services_02.docx"), "saas-customer.yaml"),  # page furniture, lettered numbers
+        (("cuad", "docx", "cuad_distributor_03.docx"), "saas-customer.yaml"),  # two insertions at one place
+        (("ndas", "nda_cnli_dev_05.docx"), "mutual-nda.yaml"),
+    ],
+    ids=lambda v: v[-1] if isinstance(v, tuple) else v,
+)
+def test_accepting_every_recommendation_in_libreoffice_gives_the_clean_file(libreoffice, tmp_path, contract, playbook):
+    # Every recommendation accepted in turn, each re-anchored on the version before it (as the
+    # workflow does); LibreOffice's accept-all of the redline is the clean file, and every clause
+    # number of the original is still there.
+    from documents.docx.structure import leading_number, structure_of
+    from playbooks.loader import load_playbook
+    from playbooks.services import LIBRARY_DIR
+    from review.engine.playbook import PlaybookEngine
+
+    data = Path(shared_data(*contract)).read_bytes()
+    model = build_text_model(data)
+    engine = PlaybookEngine()
+    proposals = [p for r in engine.analyze(model, load_playbook((LIBRARY_DIR / playbook).read_bytes()))
+                 for p in r.recommendations]
+    assert proposals
+    current, edits, inserted = model, [], []
+    for proposal in proposals:
+        moved = engine.reanchor(proposal, current)
+        if moved is None:
+            continue
+        current = apply_edit_to_model(current, moved.edit)
+        edits.append(moved.edit)
+        if moved.action == "insert" and leading_number(moved.after):
+            inserted.append(leading_number(moved.after).rstrip("."))
+    final, resolved, clean = apply_all(data, edits)
+    redline = materialise_redline(
+        data, [EditRecord(edit=e, author="Dana Demo", date="2025-03-04T05:06:07Z") for e in resolved]
+    )
+    (tmp_path / "redline.docx").write_bytes(redline)
+    (tmp_path / "clean.docx").write_bytes(clean)
+    accepted = libreoffice.read(tmp_path / "redline.docx", "accept")
+    assert not accepted["tracked_changes_left"]
+    assert nonempty(accepted["paragraphs"]) == nonempty(libreoffice.paragraphs(tmp_path / "clean.docx"))
+    labels = [n.label for n in structure_of(final).numbers]
+    assert all(n.label in labels for n in structure_of(model).numbers if n.kind == "typed")
+    # Inserted clauses take numbers of their own: none the contract used, no two alike.
+    used = {n.label.rstrip(".") for n in structure_of(model).body_numbers}
+    assert len(inserted) == len(set(inserted)) and not used & set(inserted), (inserted, used)

@@ -209,3 +209,22 @@ def test_a_long_contract_reviewed_headless_with_no_broker_reachable_never_waits_
     assert [m.to for m in mailoutbox if "Analysis finished" in m.subject] == [["ada@example.test"]]  # ran here
     work = sum(report["timings"].values())
     assert elapsed < work + 5, (elapsed, report["timings"])
+
+
+def test_accept_all_on_a_pdf_extracted_contract_keeps_every_clause_and_says_what_was_adapted(tmp_path):
+    # The redline that showed the defects: a page footer saying "Confidential" made the IP
+    # assignment a confidentiality clause (accepting deleted it and its 6.1), two insertions took
+    # the number 5.1 the contract uses, and the positions brought in "Documentation" and
+    # "Subscription Term", which the contract does not define.
+    contract = shared_data("cuad", "docx", "cuad_services_02.docx")
+    report = run(tmp_path, contract, LIBRARY / "saas-customer.yaml", "accept-all")
+    assert report["status"] == "completed"
+    clean = docx_text((tmp_path / "out" / "clean.docx").read_bytes())
+    assert "6.0 Inventions and Proprietary Information 6.1 CRO agrees that during the term" in clean
+    assert clean.count("Confidential Page 3 of 7 Initials: CL MD Version Jan16_v1") == 1
+    assert "5.1 CRO" not in clean and "5.1A. CRO warrants" in clean and "5.6A. CRO shall defend" in clean
+    assert "Documentation" not in clean and "Subscription Term" not in clean
+    assert clean.index("12.8 Each party shall keep") < clean.index("BANKING DETAILS")
+    warranty = next(item for item in report["items"] if item["rule_id"] == "provider-warranty")
+    assert any("\u201cDocumentation\u201d is written \u201cdocumentation\u201d" in a for a in warranty["adapted"])
+    assert "undefined_terms" not in warranty

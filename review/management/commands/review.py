@@ -34,6 +34,7 @@ from documents.docx.validate import UploadRejected
 from documents.services import document_create
 from playbooks.loader import PlaybookInvalid, load_playbook
 from playbooks.services import playbook_upload
+from review.engine.playbook import ADAPTED
 from review.exports import issue_rows, issues_csv, issues_xlsx, review_redline
 from review.models import Approval, ApprovalStatus, Recommendation, RecommendationStatus, Review, ReviewStatus
 from review.services import recommendation_comment_save
@@ -84,6 +85,14 @@ def _item(rec: Recommendation) -> dict[str, Any]:
     item: dict[str, Any] = {"rule_id": rec.rule_id, "title": rec.rule_title, "status": rec.status, **_source(rec)}
     if rec.changed_at is not None:
         item["changed_at"] = rec.changed_at.isoformat()
+    proposal = rec.current_proposal
+    if proposal is not None:
+        # What the engine wrote in the contract's own terms, and what it could not (the card says both).
+        adapted = proposal.explanation.partition(ADAPTED)[2].strip().rstrip(".")
+        if adapted:
+            item["adapted"] = adapted.split("; ")
+        if proposal.warnings:
+            item["undefined_terms"] = list(proposal.warnings)
     return item
 
 
@@ -229,6 +238,12 @@ class Command(BaseCommand):
         if pending:
             summary += f", {len(pending)} pending ({', '.join(pending)})"
         self.stdout.write(f"{summary}. Wrote {out_dir}/clean.docx, redline.docx, issues.xlsx, issues.csv, report.json")
+        for item in report["items"]:
+            if item.get("adapted"):
+                self.stdout.write(f"{item['rule_id']}: {ADAPTED} {'; '.join(item['adapted'])}.")
+            if item.get("undefined_terms"):
+                terms = ", ".join(f"\u201c{t}\u201d" for t in item["undefined_terms"])
+                self.stdout.write(f"{item['rule_id']}: not defined in this contract: {terms}.")
 
     def _check_database(self) -> None:
         from django.db import connection

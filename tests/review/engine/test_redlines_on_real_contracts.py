@@ -1,0 +1,337 @@
+"""What a real redline showed, on the real contracts that showed it: page furniture read as
+clause text, a whole-clause replacement deleting a clause of another type, two insertions with
+the same (already used) number, and the playbook's own defined terms in a contract that does not
+define them (docs/decisions/redlines-qa.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+from documents.docx.edit import apply_edit_to_model
+from documents.docx.model import TextModel
+from documents.docx.structure import furniture_spans, leading_number, mask_furniture, structure_of
+from documents.docx.textmodel import build_text_model
+from playbooks.loader import load_playbook
+from playbooks.services import LIBRARY_DIR
+from review.engine import numbers
+from review.engine.playbook import ADAPTED, PlaybookEngine
+from tests.conftest import shared_data
+from tests.review.engine.helpers import rule, spec
+
+ENGINE = PlaybookEngine()
+
+
+@functools.cache
+def _model(name: str) -> TextModel:
+    return build_text_model(shared_data("cuad", "docx", f"{name}.docx").read_bytes())
+
+
+@functools.cache
+def _library(name: str):  # type: ignore[no-untyped-def]
+    return load_playbook((LIBRARY_DIR / name).read_bytes())
+
+
+def _rule(playbook: str, rule_id: str):  # type: ignore[no-untyped-def]
+    return next(r for r in _library(playbook).rules if r.id == rule_id)
+
+
+def _paragraph_with(model: TextModel, needle: str) -> str:
+    return next(p.text for p in model.paragraphs if needle in p.text)
+
+
+# --- page furniture --------------------------------------------------------------------------
+
+
+def test_running_headers_and_footers_inside_a_page_are_page_furniture() -> None:
+    page = _paragraph_with(_model("cuad_services_02"), "6.0 Inventions and Proprietary Information")
+    spans = furniture_spans(page)
+    assert [page[a:b] for a, b in spans][-1] == "Confidential Page 3 of 7 Initials: CL MD Version Jan16_v1"
+    masked = mask_furniture(page)
+    assert len(masked) == len(page) and "Confidential" not in masked and "materials of Client;" in masked
+    # The redaction legend heading the next page, EDGAR's "Source:" header, a confidential-treatment mark.
+    legend = _paragraph_with(_model("cuad_services_02"), "(b) that all deliverables")
+    assert legend[slice(*furniture_spans(legend)[0])].startswith("Certain identified information has been excluded")
+    source = _paragraph_with(_model("cuad_development_01"), "Source: LEGACY EDUCATION")
+    assert furniture_spans(source) == ((0, len(source)),)
+    marked = _paragraph_with(_model("cuad_alliance_01"), "Confidential Treatment Requested")
+    assert any(marked[a:b] == "* Confidential Treatment Requested" for a, b in furniture_spans(marked))
+    # Not furniture: a table row ending in a figure, clause text that mentions confidentiality.
+    row = _paragraph_with(build_text_model(shared_data("cuad", "docx", "cuad_maintenance_03.docx").read_bytes()),
+                          "Ken Ridler")
+    assert furniture_spans(row) == ()
+    assert all("shall keep" not in page[a:b] for a, b in spans)
+
+
+def test_a_footer_saying_confidential_does_not_make_the_ip_assignment_a_confidentiality_clause() -> None:
+    model = _model("cuad_services_02")
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "mutual-confidentiality")))
+    # The sentence the footer made a "confidentiality" sentence is not evidence any more.
+    assert all("Confidential Page" not in e.sentence for e in result.evidence)
+    assert all(not e.sentence.startswith("6.0 Inventions") for e in result.evidence)
+    for proposal in result.recommendations:
+        after = apply_edit_to_model(model, proposal.edit)
+        assert "6.0 Inventions and Proprietary Information 6.1 CRO agrees that during the term" in after.text
+        assert "Confidential Page 3 of 7 Initials: CL MD Version Jan16_v1" in after.text
+
+
+def test_no_whole_clause_replacement_over_a_clause_of_another_type() -> None:
+    # "(e) not to use, publish, or otherwise disclose ... confidential information" is a sentence of
+    # clause 6.1, an IP assignment: the confidentiality rule inserts its clause instead of replacing it.
+    model = _model("cuad_services_02")
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "mutual-confidentiality")))
+    assert result.status == "issue"
+    assert "Ip Ownership Assignment" in result.message or "IP Ownership Assignment" in result.message
+    (proposal,) = result.recommendations
+    assert proposal.action == "insert"
+    assert "does not replace it" in proposal.explanation
+    after = apply_edit_to_model(model, proposal.edit)
+    assert "(e) not to use, publish, or otherwise disclose" in after.text
+    # A clause of its own, numbered after the last clause (12.7), before the signature page.
+    assert leading_number(proposal.after) == "12.8"
+    assert after.text.index("12.8 Each party shall keep") < after.text.index("BANKING DETAILS")
+
+
+def test_a_replacement_of_a_clause_of_the_rules_own_type_is_still_offered() -> None:
+    # The guard only holds back replacements over another type: an assignment rule still rewrites
+    # an anti-assignment clause.
+    model = _model("cuad_services_02")
+    assignment = rule(
+        id="assignment", find={"all": ["assign", "consent"]}, check={"must_match": r"\bNeither party\b"},
+        positions=["Neither party may assign this Agreement without the other party's prior written consent."],
+    )  # fmt: skip
+    (result,) = ENGINE.analyze(model, spec(assignment))
+    assert any(p.action == "replace" and "12.1 CRO will not assign" in p.before for p in result.recommendations)
+    proposal = next(p for p in result.recommendations if "12.1 CRO will not assign" in p.before)
+    assert proposal.edit.start is not None
+    assert not proposal.edit.before.startswith("12.1")  # the clause number stays
+
+
+# --- numbering of insertions -----------------------------------------------------------------
+
+
+def test_two_insertions_after_one_match_take_the_next_free_numbers() -> None:
+    # "5.0 Warranties, ... 5.1. CRO warrants to Client ...": both clauses go after 5.1 (5.2 exists).
+    model = _model("cuad_services_02")
+    first_rule, second_rule = (
+        rule(
+            id=f"r{k}", find={"any": [f"zzzz-never-there-{k}"]}, check={"must_exist": True},
+            positions=[text], insert_after={"all": ["warrants to client"]},
+        )
+        for k, text in enumerate(
+            ("Each party shall comply with applicable law.", "Each party shall maintain adequate insurance.")
+        )
+    )  # fmt: skip
+    first, second = (r.recommendations[0] for r in ENGINE.analyze(model, spec(first_rule, second_rule)))
+    assert leading_number(first.after) == leading_number(second.after) == "5.1A."
+    taken = {n.label for n in structure_of(model).numbers}
+    assert "5.1" in taken and not {"5.1A", "5.1B"} & taken
+    v2 = apply_edit_to_model(model, first.edit)
+    moved = ENGINE.reanchor(second, v2)
+    assert moved is not None and leading_number(moved.after) == "5.1B."
+    v3 = apply_edit_to_model(v2, moved.edit)
+    text = v3.text
+    assert text.index("5.1. CRO warrants") < text.index("5.1A. Each party shall comply") < text.index(
+        "5.1B. Each party shall maintain") < text.index("5.2. CRO reserves")
+    # Inside the page, before its running footer, not after it.
+    assert text.index("5.1B. Each party shall maintain") < text.index("Confidential Page 2 of 7")
+
+
+# --- the playbook's defined terms --------------------------------------------------------------
+
+
+def test_playbook_terms_the_contract_does_not_define_become_ordinary_words_and_the_card_says_so() -> None:
+    model = _model("cuad_services_02")  # defines "Services", not "Documentation" or "Subscription Term"
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "provider-warranty")))
+    (proposal,) = result.recommendations
+    assert "in accordance with the documentation" in proposal.after
+    assert "during a subscription term" in proposal.after
+    assert "Documentation" not in proposal.after and "Subscription Term" not in proposal.after
+    assert "the Services" in proposal.after  # the contract defines "Services": kept
+    assert proposal.warnings == ()
+    assert ADAPTED in proposal.explanation and "\u201cDocumentation\u201d is written \u201cdocumentation\u201d" in (
+        proposal.explanation
+    )
+
+
+def test_the_contracts_own_term_is_used_when_it_has_one() -> None:
+    model = _model("cuad_outsourcing_02")  # defines "Term" (and "Services"), not "Subscription Term"
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "provider-warranty")))
+    (proposal,) = result.recommendations
+    assert "during the Term." in proposal.after
+    assert "\u201cSubscription Term\u201d is written \u201cTerm\u201d, this contract's defined term" in proposal.explanation
+
+
+def test_a_term_the_contract_defines_is_never_rewritten() -> None:
+    # The Common Paper NDA defines "Confidential Information": the library wording keeps it.
+    model = build_text_model(shared_data("forms", "commonpaper_docx", "commonpaper_mutual_nda.docx").read_bytes())
+    results = ENGINE.analyze(model, _library("mutual-nda.yaml"))
+    written = [p.after for r in results for p in r.recommendations]
+    assert written and any("Confidential Information" in text for text in written)
+    assert all("confidential information" not in text for text in written)
+
+
+def test_the_renewal_rule_does_not_rewrite_an_initial_term() -> None:
+    # "... shall continue in full force and effect for an initial period of five (5) years": the
+    # clause model calls it a renewal clause, but no renewal period is stated in that sentence.
+    model = _model("cuad_hosting_01")
+    (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "renewal-term")))
+    assert all("initial period" not in p.before for p in result.recommendations)
+
+
+def test_a_role_word_the_form_uses_throughout_is_not_warned_about() -> None:
+    # Common Paper forms define "Provider" and "Customer" on a cover page that is not in the file,
+    # and use them throughout: they are the contract's words, not ones a position brings in.
+    model = build_text_model(shared_data("forms", "commonpaper_docx", "commonpaper_pilot_agreement.docx").read_bytes())
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "provider-warranty"),))
+    (result,) = ENGINE.analyze(model, playbook)
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("Provider warrants")
+    assert "Provider" not in proposal.warnings
+
+
+# --- what else the QA read found (docs/decisions/redlines-qa.md) ------------------------------
+
+
+def test_a_replacement_never_deletes_a_definition_the_contract_uses() -> None:
+    # "... an initial term of seven (7) years ("Initial Term") and will automatically renew ...
+    # (each a "Renewal Term") unless either party gives notice of non-renewal at least one hundred
+    # eighty (180) days ...": the position would delete both definitions.
+    model = _model("cuad_alliance_01")
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "non-renewal-notice"),))
+    (result,) = ENGINE.analyze(model, playbook)
+    assert result.status == "issue" and result.recommendations == ()
+    assert "\u201cInitial Term\u201d" in result.message and "no edit is proposed" in result.message
+
+
+def test_a_number_edit_keeps_an_adjectival_unit_singular_and_a_year_of_months_in_months() -> None:
+    model = _model("cuad_alliance_01")
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "suspension-notice"),))
+    (result,) = ENGINE.analyze(model, playbook)
+    assert [(p.edit.before, p.edit.after) for p in result.recommendations] == [("twenty (20) day", "thirty (30) day")]
+    # "... extend the Initial Term of the Agreement by an additional twenty four (24) months" to a
+    # year (the library renewal rule no longer reads this one: the extension is at the buyer's option).
+    supply = _paragraph_with(_model("cuad_supply_01"), "by an additional twenty four (24) months")
+    (months,) = [q for q in numbers.find_quantities(supply, "days") if q.phrase == "twenty four (24) months"]
+    assert numbers.write_quantity(months, 365) == "twelve (12) months"
+
+
+def test_an_insertion_is_never_anchored_in_the_recitals_or_the_definitions() -> None:
+    # "WHEREAS ... a warrant to purchase its common stock" and "1.22 "Product Specifications"
+    # means ... any warranty ..." are not where the vendor's warranty goes.
+    model = _model("cuad_alliance_01")
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "provider-warranty"),))
+    (result,) = ENGINE.analyze(model, playbook)
+    (proposal,) = result.recommendations
+    after = apply_edit_to_model(model, proposal.edit).text
+    at = after.index("warrants that the services will perform")
+    assert at > after.index("1. DEFINITIONS")
+    assert not leading_number(proposal.after).startswith("1.")
+
+
+def test_number_rules_change_the_number_they_are_about_on_a_reseller_agreement() -> None:
+    # "... plus interest calculated in accordance with Section (Late Charges and Taxes) above and,
+    # if in excess of 5%, the cost of the audit": 5% is an audit threshold, not an interest rate;
+    # "3. Term and Renewal  The term ... for a period of five (5) years (the "Initial Term")": an
+    # initial term under a heading that says "Renewal", not a renewal term.
+    model = _model("cuad_reseller_02")
+    rules = tuple(_rule("saas-customer.yaml", r) for r in ("late-payment-interest", "renewal-term"))
+    results = ENGINE.analyze(model, dataclasses.replace(_library("saas-customer.yaml"), rules=rules))
+    assert [p.edit.before for r in results for p in r.recommendations] == []
+    # The same rules still change what they are about elsewhere.
+    results = ENGINE.analyze(_model("cuad_license_04"), dataclasses.replace(_library("saas-customer.yaml"), rules=rules))
+    assert ("two (2) years", "one (1) year") in [(p.edit.before, p.edit.after) for r in results for p in r.recommendations]
+
+
+def _accept_all(model: TextModel, playbook) -> tuple[TextModel, list[str]]:  # type: ignore[no-untyped-def]
+    """Every recommendation accepted in turn, re-anchored on the version before it; the numbers
+    the inserted clauses took."""
+    current, numbers = model, []
+    for result in ENGINE.analyze(model, playbook):
+        for proposal in result.recommendations:
+            moved = ENGINE.reanchor(proposal, current)
+            if moved is None:
+                continue
+            current = apply_edit_to_model(current, moved.edit)
+            if moved.action == "insert" and leading_number(moved.after):
+                numbers.append(leading_number(moved.after))
+    return current, numbers
+
+
+def test_clauses_inserted_after_the_last_one_count_on_from_it() -> None:
+    # Four NDA clauses missing from a contract whose last clause is 10: 11, 12, 13, 14 (not 11,
+    # 12, 11A, 11B), in the order they were accepted, before the signatures.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())
+    final, numbers = _accept_all(model, _library("mutual-nda.yaml"))
+    assert numbers == ["11.", "12.", "13.", "14."]
+    text = final.text
+    assert text.index("11. The recipient shall use") < text.index("12. ") < text.index("13. ") < text.index("14. ")
+
+
+def test_an_obligation_is_not_written_over_the_exclusions_from_it() -> None:
+    # "b. Proprietary Information does not include any information which (1) is already known ...":
+    # the mutual-obligations position never replaces the exclusions.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())
+    results = ENGINE.analyze(model, _library("mutual-nda.yaml"))
+    mutual = next(r for r in results if r.rule_id == "mutual-obligations")
+    assert all("does not include" not in p.before for p in mutual.recommendations)
+    final, _ = _accept_all(model, _library("mutual-nda.yaml"))
+    assert "b. Proprietary Information does not include any information which (1) is already known" in final.text
+
+
+def test_number_rules_leave_alone_the_numbers_they_are_not_about_on_a_licence() -> None:
+    # "... the availability date ..., the License Fee ... shall be reduced by 10%" is no uptime
+    # figure; "At Rogers' option, this Agreement shall renew for a subsequent term of two (2) years"
+    # is no automatic renewal; "... continue to distribute ... for a period of sixty (60) days from
+    # the effective date of termination" is no payment term.
+    model = _model("cuad_license_02")
+    rules = tuple(_rule("saas-customer.yaml", r) for r in ("uptime-commitment", "renewal-term", "payment-terms"))
+    results = ENGINE.analyze(model, dataclasses.replace(_library("saas-customer.yaml"), rules=rules))
+    assert [(r.rule_id, p.edit.before) for r in results for p in r.recommendations] == []
+
+
+def test_a_missing_clause_goes_before_signature_lines_that_say_per() -> None:
+    # A letter agreement signed "Per: / Name: ... Title: ...", with no IN WITNESS WHEREOF.
+    model = _model("cuad_license_02")
+    missing = rule(id="m", find={"any": ["zzzz-never-there"]}, check={"must_exist": True},
+                   positions=["Each party shall comply with applicable law."])
+    (result,) = ENGINE.analyze(model, spec(missing))
+    after = apply_edit_to_model(model, result.recommendations[0].edit).text
+    assert after.index("Each party shall comply with applicable law.") < after.index("Name: Edward Rogers")
+
+
+def test_a_clause_number_after_a_list_of_payments_is_read_and_not_given_again() -> None:
+    # "... f. July 1, 2020: $1.5M 5. Royalty. Zynga will pay ...": clause 5 exists, so a clause
+    # inserted after the last one of the body is not numbered 5.
+    model = _model("cuad_license_04")
+    assert ("5",) in {n.parts for n in structure_of(model).body_numbers}
+    missing = rule(id="m", find={"any": ["zzzz-never-there"]}, check={"must_exist": True},
+                   positions=["Each party shall comply with applicable law."])
+    (result,) = ENGINE.analyze(model, spec(missing))
+    assert leading_number(result.recommendations[0].after) == "6."
+
+
+def test_a_term_the_contract_writes_mid_sentence_is_its_own_and_a_title_word_is_not() -> None:
+    from core.demo import build_demo_contract_docx
+    from review.engine.parties import adapt_terms
+
+    position = "Each party shall keep the other party's Confidential Information confidential."
+    # The demo contract says "Customer shall keep Provider's Confidential Information confidential"
+    # once, without defining it: the position keeps the contract's words.
+    demo = build_text_model(build_demo_contract_docx())
+    assert adapt_terms(position, demo) == (position, ())
+    # "B.   Product Support Services" (a heading) does not make "Services" a term of the contract.
+    text, notes = adapt_terms("Provider warrants that the Services work.", _model("cuad_distributor_03"))
+    assert text == "Provider warrants that the services work." and notes
+
+
+def test_the_mutual_obligation_rewrites_the_obligation_not_a_marking_requirement() -> None:
+    # "2. Ciufo (a) must receive and hold the Proprietary Information in trust and in strictest
+    # confidence; (b) must protect ..." is the one-way duty; "Any and all reproductions ... must
+    # prominently contain a confidentiality legend" is not what the mutual wording replaces.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())
+    (result,) = ENGINE.analyze(model, dataclasses.replace(
+        _library("mutual-nda.yaml"), rules=(_rule("mutual-nda.yaml", "mutual-obligations"),)))
+    (proposal,) = result.recommendations
+    assert "must receive and hold the Proprietary Information in trust" in proposal.before
+    assert "confidentiality legend" not in proposal.before
