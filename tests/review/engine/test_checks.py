@@ -143,7 +143,15 @@ def test_must_not_exist_whole_paragraph_is_deleted() -> None:
     assert [p.text for p in applied(model, result).paragraphs] == ["Fees.", "Notices."]
 
 
-def test_must_not_exist_replaces_with_position_each_sentence() -> None:
+def test_must_not_exist_replaces_with_position_each_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The replacement itself, without the clause model's check for a clause of another type
+    # (tested on real contracts in test_redlines_on_real_contracts.py): no model installed.
+    import review.engine.clauses as clauses
+
+    def no_model() -> object:
+        raise clauses.ModelMissing("not installed")
+
+    monkeypatch.setattr(clauses, "get_model", no_model)
     with_position = rule(id="no-excl", find={"any": ["exclusively"]}, check={"must_not_exist": True},
                          positions=["Customer may buy from any supplier."])  # fmt: skip
     model = model_of("Acme buys exclusively from Vendor. Fine.", "Beta sells exclusively to Gamma.")
@@ -154,6 +162,23 @@ def test_must_not_exist_replaces_with_position_each_sentence() -> None:
     after = applied(model, result)
     assert after.get("p1").text == "Customer may buy from any supplier. Fine."
     assert after.get("p2").text == "Customer may buy from any supplier."
+
+
+def test_must_not_exist_in_a_clause_of_another_type_keeps_the_finding_without_an_edit() -> None:
+    # "exclusively" inside an IP assignment: replacing it with the no-exclusivity wording would
+    # delete the assignment (docs/decisions/edits-a-lawyer-can-send.md, "Clauses of another type").
+    with_position = rule(id="no-excl", find={"any": ["exclusively"]}, check={"must_not_exist": True},
+                         positions=["Customer may buy from any supplier."])  # fmt: skip
+    model = model_of(
+        "6. Intellectual Property.",
+        "6.1 All inventions, discoveries, improvements, works of authorship and other intellectual property "
+        "conceived or made by CRO in performing the Services, and all rights in them, shall belong fully and "
+        "exclusively to Client, and CRO hereby assigns to Client all of its right, title and interest in them.",
+    )
+    (result,) = run(model, with_position)
+    assert result.status == "issue" and result.evidence
+    assert result.recommendations == ()
+    assert "IP Ownership Assignment" in result.message
 
 
 def test_must_not_exist_not_found() -> None:
