@@ -18,7 +18,7 @@ Decisions written down in docs/decisions/contract-structure.md.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
@@ -89,6 +89,23 @@ _WEAK_INLINE = re.compile(
 )
 
 
+_DIGIT_RUN = re.compile(r"(?<![0-9])[0-9]")
+
+
+def _finditer_at_digits(pattern: re.Pattern[str], text: str, pos: int) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text, pos)`` for a pattern whose matches start where a run of digits
+    starts (both inline patterns above: each look-behind ends in a space): tried only there, which
+    is far cheaper than the regex engine's attempt at every position of a long paragraph."""
+    end = pos
+    for digit in _DIGIT_RUN.finditer(text, pos):
+        if digit.start() < end:
+            continue
+        match = pattern.match(text, digit.start())
+        if match is not None:
+            end = max(match.end(), match.start() + 1)
+            yield match
+
+
 def _roman_value(text: str) -> int:
     total, previous = 0, 0
     for char in reversed(text.lower()):
@@ -115,7 +132,7 @@ def _typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
         found.append(_from_leading(index, paragraph, match))
     # Inline numbers only in long paragraphs (PDF-extracted pages hold many clauses).
     if len(text) > 300:
-        for inline in _INLINE.finditer(text, match.end() if match else 0):
+        for inline in _finditer_at_digits(_INLINE, text, match.end() if match else 0):
             number = inline.group("num")
             if "." not in number and not inline.group("dot"):
                 continue  # a bare "5 Days" is not a clause number
@@ -137,7 +154,7 @@ def _typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
                 )
             )
         strong = {n.start for n in found}
-        for weak in _WEAK_INLINE.finditer(text, match.end() if match else 0):
+        for weak in _finditer_at_digits(_WEAK_INLINE, text, match.end() if match else 0):
             if weak.start() in strong:
                 continue
             number = weak.group("num") or weak.group("top")
@@ -321,6 +338,7 @@ _INLINE_FURNITURE = re.compile(
     # "Confidential Page 3 of 7", "Page 3 of 7"
     rf"|(?:(?:Confidential|CONFIDENTIAL){_S}+)?(?:Page|PAGE){_S}+\d{{1,3}}{_S}+(?:of|OF){_S}+\d{{1,3}}\b"
 )
+_INLINE_WORDS = ("Source:", "onfidential", "ONFIDENTIAL", "Certain", "Page", "PAGE")
 # At a page's end, a footer's tail after "Page 3 of 7" ("Initials: CL MD Version Jan16_v1"), and a
 # bare page number after a gap ("... or any other tangible or   3", "... this Section.   -3-").
 _FOOTER_TAIL = re.compile(rf"{_S}+[^.;\n]{{0,60}}?{_S}*\Z")
@@ -336,7 +354,10 @@ def furniture_spans(text: str) -> tuple[tuple[int, int], ...]:
     if is_furniture(text):
         return ((0, len(text)),) if text.strip() else ()
     spans: list[tuple[int, int]] = []
-    for match in _INLINE_FURNITURE.finditer(text):
+    # Every inline pattern holds one of these words: most paragraphs hold none, and a substring
+    # test is far cheaper than the alternation's scan of the whole paragraph.
+    has_inline = any(word in text for word in _INLINE_WORDS)
+    for match in _INLINE_FURNITURE.finditer(text) if has_inline else ():
         start, end = match.span()
         if re.search(r"\b(?:Page|PAGE)\b", match.group(0)):
             tail = _FOOTER_TAIL.match(text, end)
@@ -344,7 +365,12 @@ def furniture_spans(text: str) -> tuple[tuple[int, int], ...]:
                 end = len(text)
         spans.append((start, end))
     if len(text) > 300:  # a page's worth of text, not a table row ending in a figure
-        trailing = _TRAILING_PAGE.search(text)
+        # Searched from near the end (its look-behind still sees the text before): the number is
+        # the paragraph's last characters, after at most a run of spaces.
+        begin = max(0, len(text) - 200)
+        while begin > 0 and text[begin - 1] in " \t\u00a0":
+            begin -= 1  # a run of spaces before the number: the match starts where the run starts
+        trailing = _TRAILING_PAGE.search(text, begin)
         if trailing is not None and not any(s <= trailing.start() < e for s, e in spans):
             spans.append(trailing.span())
         leading = _LEADING_PAGE.match(text)

@@ -28,6 +28,7 @@ from documents.docx.structure import (
     role_side,
     structure_of,
 )
+from review.engine.normalize import term_starts
 
 
 @dataclass(frozen=True)
@@ -215,12 +216,20 @@ def _defined_terms_lower(model: TextModel) -> dict[str, str]:
 
 def _uses(term: str, model: TextModel) -> bool:
     """The contract itself writes ``term`` capitalised in the middle of a sentence ("Provider's
-    Confidential Information"), or more than once: it is its term."""
-    found = list(re.finditer(rf"(?<![\w\-]){re.escape(term)}(?![\w\-])", model.text))
+    Confidential Information"), or more than once: it is its term. Remembered per text model:
+    every rule's wording asks about the same few terms."""
+    cache = model.__dict__.setdefault("_redpen_term_uses", {})
+    if term not in cache:
+        cache[term] = _scan_uses(term, model)
+    return bool(cache[term])
+
+
+def _scan_uses(term: str, model: TextModel) -> bool:
+    found = term_starts(term, model.text)
     if len(found) >= 2:
         return True
-    for match in found:
-        before = re.search(r"(\S+)\s+$", model.text[max(0, match.start() - 40) : match.start()])
+    for start in found:
+        before = re.search(r"(\S+)\s+$", model.text[max(0, start - 40) : start])
         word = before.group(1) if before else ""
         # "Provider's Confidential Information", "keep the Confidential Information": not a
         # title's words ("Product Support Services").

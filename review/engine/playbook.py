@@ -49,7 +49,7 @@ from playbooks.rules import (
 from review.engine import numbers, subject
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
 from review.engine.minimal import clause_number_length, minimal_replace
-from review.engine.normalize import Normalized, norm_phrase, normalize
+from review.engine.normalize import Normalized, norm_phrase, normalize, term_starts
 from review.engine.parties import Parties, adaptations, render_rule, undefined_in
 from review.engine.parties import detect as detect_parties
 from review.engine.sentences import split_sentences
@@ -439,7 +439,29 @@ def _foreign_clause(rule: Rule, model: TextModel, sentence: Sentence) -> tuple[s
     k = columns.index(column)
     if len(wording.passages) and float(mine[k].max()) >= _FOREIGN:
         return None
-    return BY_SLUG[SLUGS[column]].title, confidence
+    title = BY_SLUG[SLUGS[column]].title
+    if _rule_names_type(rule, title):
+        # The rule is about this type of clause ("terminate" + "convenience" for Termination for
+        # Convenience): its wording may read as another type to the model ("Provider may not
+        # terminate for convenience", a negation), but the clause is the rule's own subject.
+        return None
+    return title, confidence
+
+
+_TITLE_FILLER = frozenset({"of", "on", "for", "and", "or", "the", "to", "a", "an", "in", "with", "by", "no", "not"})
+
+
+def _rule_names_type(rule: Rule, title: str) -> bool:
+    """Whether the rule's find phrases or title name the clause type ``title``: a word of one
+    shares its stem (its first six letters, or all of a shorter word) with a word of the other."""
+    type_words = {w for w in re.findall(r"[a-z]+", title.lower()) if w not in _TITLE_FILLER}
+    rule_text = " ".join((*rule.find.any, *rule.find.all, rule.title)).lower()
+    rule_words = {w for w in re.findall(r"[a-z]+", rule_text) if w not in _TITLE_FILLER}
+
+    def stem(word: str) -> str:
+        return word[:6]
+
+    return any(stem(a) == stem(b) for a in type_words for b in rule_words if min(len(a), len(b)) >= 3)
 
 
 _WORD = re.compile(r"[a-z]{4,}")
@@ -503,11 +525,10 @@ def _definitions_lost(rule: Rule, model: TextModel, sentence: Sentence) -> list[
             continue
         if re.search(rf"[\"\u201c]{re.escape(term)}[\"\u201d]", wording):
             continue
-        pattern = re.compile(rf"(?<![\w\-]){re.escape(term)}(?![\w\-])")
         outside = 0
         for paragraph in model.paragraphs:
-            for match in pattern.finditer(paragraph.text):
-                if paragraph.locator == sentence.locator and sentence.start <= match.start() < sentence.end:
+            for start in term_starts(term, paragraph.text):
+                if paragraph.locator == sentence.locator and sentence.start <= start < sentence.end:
                     continue
                 outside += 1
         if outside:
