@@ -473,6 +473,40 @@ _COMMON = frozenset({
 })  # fmt: skip
 
 
+_MUTUAL = re.compile(r"^\s*(?:neither|each|either)\s+party\b", re.IGNORECASE)
+_ONE_SIDED = re.compile(r"^\s*(?:the\s+)?[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3}\s+(?:may|shall|will|must)\b")
+
+
+def _with_one_sided_restatements(
+    sentence: Sentence, found: list[Sentence], wording: str, document: PreparedDocument
+) -> tuple[Sentence, list[Sentence]]:
+    """``sentence`` extended over the sentences right after it that the rule also found and that
+    say the same thing for one party ("Provider may assign ... without Customer's consent.
+    Customer may not assign ... without Provider's prior written consent."), when the playbook's
+    wording is mutual ("Neither party may assign ..."): the mutual sentence replaces both, as a
+    lawyer rewrites the clause; left alone, the one-sided sentence would contradict it. Returns
+    the sentence to replace and the sentences it took in."""
+    if not _MUTUAL.match(wording):
+        return sentence, []
+    text = document.paragraphs[sentence.paragraph_index].paragraph.text
+    taken: list[Sentence] = []
+    end = sentence.end
+    for other in sorted((s for s in found if s.locator == sentence.locator and s.start >= end), key=lambda s: s.start):
+        if text[end:other.start].strip() or not _ONE_SIDED.match(other.text) or _MUTUAL.match(other.text):
+            break
+        if is_carve_out(other):
+            break
+        taken.append(other)
+        end = other.end
+    if not taken:
+        return sentence, []
+    read = mask_furniture(text)[sentence.start:end]  # as ``Sentence.read``: furniture blanked, same length
+    normalized = normalize(read)
+    merged = replace(sentence, end=end, text=text[sentence.start:end], read=read, norm=normalized.text,
+                     lower=normalized.lower)
+    return merged, taken
+
+
 def _closest(found: list[Sentence], wording: str) -> Sentence:
     """The sentence the playbook's wording would replace: the one that shares most of its words
     (the confidentiality duty, not the exclusions from it), the first one on a tie. None of them
@@ -662,7 +696,13 @@ class PlaybookEngine:
             evidence = found if kind == "must_match" else failing
             proposals: list[Proposal] = []
             notes: list[str] = []
+            absorbed: set[tuple[str, int]] = set()
             for sentence in failing:
+                if (sentence.locator, sentence.start) in absorbed:
+                    continue
+                if rule.positions and kind != "must_not_exist":
+                    sentence, taken = _with_one_sided_restatements(sentence, found, rule.positions[0], document)
+                    absorbed.update((s.locator, s.start) for s in taken)
                 lost = _definitions_lost(rule, document.model, sentence)
                 if lost:
                     # Striking or rewriting the sentence would leave a term the contract uses

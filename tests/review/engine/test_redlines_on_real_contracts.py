@@ -186,7 +186,7 @@ def test_a_role_word_the_form_uses_throughout_is_not_warned_about() -> None:
     playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "provider-warranty"),))
     (result,) = ENGINE.analyze(model, playbook)
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("Provider warrants")
+    assert "disclaimer of warranties in this Agreement, Provider warrants" in proposal.after
     assert "Provider" not in proposal.warnings
 
 
@@ -335,3 +335,44 @@ def test_the_mutual_obligation_rewrites_the_obligation_not_a_marking_requirement
     (proposal,) = result.recommendations
     assert "must receive and hold the Proprietary Information in trust" in proposal.before
     assert "confidentiality legend" not in proposal.before
+
+
+# --- the demo contract, read as a lawyer -----------------------------------------------------
+
+
+def _demo() -> TextModel:
+    from core.demo import build_demo_contract_docx
+
+    return build_text_model(build_demo_contract_docx())
+
+
+def test_a_mutual_wording_replaces_the_one_sided_sentence_after_it_too() -> None:
+    # 8.2 "Provider may assign this Agreement without Customer's consent. Customer may not assign
+    # this Agreement without Provider's prior written consent.": left alone, the second sentence
+    # would take back, for the customer, the merger exception the mutual wording gives.
+    after, _ = _accept_all(_demo(), _library("saas-customer.yaml"))
+    clause = _paragraph_with(after, "may assign")
+    assert clause == (
+        "8.2 Neither party may assign this Agreement without the other party's prior written consent, except to a "
+        "successor in a merger, acquisition or sale of all or substantially all of its assets, on written notice."
+    )
+
+
+def test_a_one_sided_sentence_about_something_else_stays() -> None:
+    text = ("8.2 Provider may assign this Agreement without Customer's consent. Customer shall pay all fees "
+            "on time.")
+    from tests.review.engine.helpers import model_of
+
+    model = model_of(text)
+    after, _ = _accept_all(model, _library("saas-customer.yaml"))
+    assert "Customer shall pay all fees on time." in _paragraph_with(after, "may assign")
+
+
+def test_the_warranty_inserted_beside_an_as_is_disclaimer_prevails_over_it() -> None:
+    after, _ = _accept_all(_demo(), _library("saas-customer.yaml"))
+    disclaimer = _paragraph_with(after, "AS IS")
+    warranty = _paragraph_with(after, "will perform materially in accordance")
+    assert "DISCLAIMS ALL WARRANTIES" in disclaimer
+    assert warranty.split(" ", 1)[1].startswith(
+        "Notwithstanding any disclaimer of warranties in this Agreement, Provider warrants"
+    )
