@@ -763,7 +763,10 @@ class PlaybookEngine:
             first = next(
                 (
                     s for s in anchor.sentences(document)
+                    # A heading's words ("1. Confidential Information") are not the clause: the
+                    # clause goes after a clause under it, never before the heading.
                     if (s.paragraph_index, s.end) > begins and not _defines(structure, s)
+                    and s.paragraph_index not in structure.headings
                     and anchor.matches(_body(s, document.model), document.budget)
                 ),
                 None,

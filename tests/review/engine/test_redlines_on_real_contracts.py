@@ -376,3 +376,18 @@ def test_the_warranty_inserted_beside_an_as_is_disclaimer_prevails_over_it() -> 
     assert warranty.split(" ", 1)[1].startswith(
         "Notwithstanding any disclaimer of warranties in this Agreement, Provider warrants"
     )
+
+
+def test_an_insertion_anchored_on_a_heading_goes_after_its_clause_never_before_the_heading() -> None:
+    # "1. Confidential Information" is a heading over "1.1 With the understanding ...": the use
+    # restriction went in before it, unnumbered, among the recitals' "NOW, THEREFORE".
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_05.docx").read_bytes())
+    first_clause = next(i for i, p in enumerate(model.paragraphs) if p.text.startswith("1. Confidential Information"))
+    results = {r.rule_id: r for r in ENGINE.analyze(model, _library("mutual-nda.yaml"))}
+    inserts = [p for r in results.values() for p in r.recommendations if p.action == "insert"]
+    assert inserts
+    for proposal in inserts:
+        assert model.positions[proposal.edit.locator] > first_clause, proposal.edit
+        assert leading_number(proposal.after), proposal.after  # numbered like its siblings
+    # "3.2 Develops independently;" among the contract's exceptions: the exclusions are there.
+    assert results["standard-exclusions"].status == "ok"
