@@ -488,19 +488,25 @@ def _with_one_sided_restatements(
     the sentence to replace and the sentences it took in."""
     if not _MUTUAL.match(wording):
         return sentence, []
-    text = document.paragraphs[sentence.paragraph_index].paragraph.text
+    para = document.paragraphs[sentence.paragraph_index]
+    text = para.paragraph.text
+    words = set(_WORD.findall(wording.lower())) - _COMMON
     taken: list[Sentence] = []
     end = sentence.end
     for other in sorted((s for s in found if s.locator == sentence.locator and s.start >= end), key=lambda s: s.start):
         if text[end:other.start].strip() or not _ONE_SIDED.match(other.text) or _MUTUAL.match(other.text):
             break
-        if is_carve_out(other):
+        # The same restriction in the wording's own words ("... may not assign this Agreement
+        # without ... prior written consent"), not another right that shares a word ("Customer
+        # may assign its right to receive payments to a bank"): that one stays.
+        own = set(_WORD.findall(other.lower)) - _COMMON
+        if is_carve_out(other) or not own or len(own & words) * 2 < len(own):
             break
         taken.append(other)
         end = other.end
     if not taken:
         return sentence, []
-    read = mask_furniture(text)[sentence.start:end]  # as ``Sentence.read``: furniture blanked, same length
+    read = para.normalized.original[sentence.start:end]  # the paragraph with its furniture blanked
     normalized = normalize(read)
     merged = replace(sentence, end=end, text=text[sentence.start:end], read=read, norm=normalized.text,
                      lower=normalized.lower)
