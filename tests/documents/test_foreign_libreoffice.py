@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from documents.docx.edit import apply_edit_to_model, resolve_edit
 from documents.docx.model import Edit, EditRecord
 from documents.docx.replay import materialise, materialise_redline
 from documents.docx.textmodel import build_text_model
@@ -17,19 +16,9 @@ from documents.docx.tracked import foreign_changes
 from tests.conftest import shared_data
 from tests.documents.foreign_docs import ACCEPTED, REJECTED, foreign_docx
 from tests.documents.helpers import nonempty
-from tests.documents.test_foreign import EDITS, US, US_DATE, foreign_signature
+from tests.documents.test_foreign import EDITS, US, US_DATE, _resolved, foreign_signature
 
 pytestmark = pytest.mark.libreoffice
-
-
-def _apply(data: bytes, edits: list[Edit]) -> tuple[list[Edit], list[str]]:
-    model = build_text_model(data)
-    resolved = []
-    for edit in edits:
-        edit = resolve_edit(model, edit)
-        model = apply_edit_to_model(model, edit)
-        resolved.append(edit)
-    return resolved, [p.text for p in model.paragraphs]
 
 
 def _redline(data: bytes, edits: list[Edit]) -> bytes:
@@ -45,7 +34,7 @@ def test_hand_written_word_changes_accept_and_reject_in_libreoffice(libreoffice,
     # ... and rejecting them gives the text before anyone's change.
     assert nonempty(libreoffice.paragraphs(original, "reject")) == nonempty(REJECTED)
 
-    edits, final = _apply(data, [Edit("replace", "p1", "90", "30"), *EDITS])
+    edits, final = _resolved(data, [Edit("replace", "p1", "90", "30"), *EDITS])
     redline = tmp_path / "redline.docx"
     redline.write_bytes(_redline(data, edits))
     accepted = libreoffice.read(redline, "accept")
@@ -86,7 +75,7 @@ def test_changes_recorded_by_libreoffice_survive_our_exports(libreoffice, tmp_pa
     model = build_text_model(data)
     mine = next(p for p in model.paragraphs if "five years" in p.text)
     law = next(p for p in model.paragraphs if p.text.startswith("The laws of the State"))
-    edits, final = _apply(
+    edits, final = _resolved(
         data,
         [
             Edit("replace", mine.locator, "five years", "three years"),  # inside Jane's insertion
