@@ -20,6 +20,7 @@ changes the wording: the same request on the same proposal gives the same result
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -155,6 +156,36 @@ class PreparedDocument:
     def lower(self) -> str:
         return "\n".join(p.normalized.lower for p in self.paragraphs)
 
+    @cached_property
+    def _starts(self) -> list[int]:
+        """Where each paragraph begins in ``lower``."""
+        starts, at = [], 0
+        for para in self.paragraphs:
+            starts.append(at)
+            at += len(para.normalized.lower) + 1
+        return starts
+
+    @cached_property
+    def _holding(self) -> dict[str, frozenset[int]]:
+        return {}
+
+    def holding(self, term: str) -> frozenset[int]:
+        """Indices of the paragraphs whose normalised text contains ``term``: one scan of the
+        whole text per term and analysis, instead of a test per paragraph and rule. (A term never
+        holds a newline, so a hit never spans two paragraphs; each hit is checked anyway.)"""
+        found = self._holding.get(term)
+        if found is None:
+            lower, starts, hits = self.lower, self._starts, set()
+            at = lower.find(term)
+            while at >= 0:
+                index = bisect.bisect_right(starts, at) - 1
+                if term in self.paragraphs[index].normalized.lower:
+                    hits.add(index)
+                following = starts[index + 1] if index + 1 < len(starts) else len(lower)
+                at = lower.find(term, following)
+            found = self._holding[term] = frozenset(hits)
+        return found
+
     def clause_spans(self, slug: str, min_confidence: float | None) -> dict[str, dict[int, float]]:
         """Locator -> {sentence start: confidence} of the passages the clause model finds as
         ``slug``. The model scores a document once for all types (it caches by text)."""
@@ -219,8 +250,9 @@ class _CompiledFind:
         if self.clause is not None:
             yield from self._clause_sentences(document)
             return
-        for para in document.paragraphs:
-            if not para.paragraph.text or not self.could_match(para.normalized.lower):
+        for index in self._candidates(document):
+            para = document.paragraphs[index]
+            if not para.paragraph.text:
                 continue
             # A regex that cannot match the paragraph cannot match one of its sentences.
             if (
@@ -232,6 +264,16 @@ class _CompiledFind:
             for sentence in para.sentences:
                 if self.matches(sentence, document.budget):
                     yield sentence
+
+    def _candidates(self, document: PreparedDocument) -> list[int]:
+        """The paragraphs ``could_match`` accepts, in document order."""
+        if self.any:
+            indices: set[int] | frozenset[int] = frozenset().union(*(document.holding(t) for t in self.any))
+        else:
+            indices = frozenset(range(len(document.paragraphs)))
+        for term in self.all:
+            indices = indices & document.holding(term)
+        return sorted(indices)
 
     def _clause_sentences(self, document: PreparedDocument) -> Iterator[Sentence]:
         """Sentences the clause model finds as ``clause`` that also meet any/all/regex (all of
