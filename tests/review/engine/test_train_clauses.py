@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
+import pytest
 from django.core.management import call_command
 
 from documents.docx.model import Paragraph, TextModel
@@ -27,13 +29,57 @@ def test_train_clauses_writes_a_model_that_loads_and_scores(tmp_path, capsys):
     assert 0.0 < record["cross_validation"]["macro_f1_twelve"] <= 1.0
     assert record["dev"] is not None  # the development contracts were scored by the run-time path
     model = ClauseModel.load(tmp_path / "clause-model.npz")
-    text = TextModel(paragraphs=(
-        Paragraph(locator="p1", text="The Customer shall pay each invoice within thirty (30) days of receipt."),
-        Paragraph(locator="p2", text="This Agreement shall be governed by and construed in accordance with the "
-                                     "laws of the State of New York, without regard to its conflict of laws rules."),
-    ))
+    text = TextModel(
+        paragraphs=(
+            Paragraph(locator="p1", text="The Customer shall pay each invoice within thirty (30) days of receipt."),
+            Paragraph(
+                locator="p2",
+                text="This Agreement shall be governed by and construed in accordance with the "
+                "laws of the State of New York, without regard to its conflict of laws rules.",
+            ),
+        )
+    )
     scored = model.score(text)
     column = list(SLUGS).index("governing-law")
     confidence = scored.column(column)
     by_locator = {p.locator: float(c) for p, c in zip(scored.passages, confidence, strict=True)}
     assert by_locator["p2"] > 0.5 > by_locator.get("p1", 0.0)
+
+
+@pytest.mark.timeout(1800)  # about 4 minutes on a quiet 2-core machine, much more on a loaded one
+def test_retraining_reproduces_the_committed_model(tmp_path):
+    """``make train-clauses`` on the full training data writes the committed model's figures again
+    (every category's cross-validated and dev F1 within 0.005) and the same thresholds: the
+    model in the repository is the one its command builds. Several minutes: the full nested
+    cross-validation and the final fit."""
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        missing_dependency("scikit-learn trains the clause model (pyproject.toml)")
+    from review.engine.clauses.model import record
+
+    committed = record()
+    call_command("train_clauses", out=str(tmp_path), dev=str(shared_data("cuad")))
+    rebuilt = json.loads((tmp_path / "clause-model.json").read_text())
+    assert rebuilt["data"]["sha256"] == committed["data"]["sha256"]
+    assert rebuilt["method"] == committed["method"]
+    for part in ("cross_validation", "dev"):
+        for key in ("macro_f1_twelve", "evidence_overlap_twelve", "macro_f1_all", "evidence_overlap_all"):
+            assert abs(rebuilt[part][key] - committed[part][key]) <= 0.005, (part, key)
+        for slug, figures in committed[part]["categories"].items():
+            assert abs(rebuilt[part]["categories"][slug]["f1"] - figures["f1"]) <= 0.005, (part, slug)
+    for slug, threshold in committed["thresholds"].items():
+        assert abs(rebuilt["thresholds"][slug] - threshold) <= 1e-3, slug
+    # The model itself scores as the committed one does.
+    text = TextModel(
+        paragraphs=(
+            Paragraph(
+                locator="p1",
+                text="Neither party's total liability shall exceed the fees paid in the twelve months "
+                "before the claim.",
+            ),
+        )
+    )
+    ours = ClauseModel.load(tmp_path / "clause-model.npz").score(text).confidence
+    theirs = ClauseModel.load().score(text).confidence
+    assert np.allclose(ours, theirs, atol=1e-3)
