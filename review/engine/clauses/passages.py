@@ -28,6 +28,10 @@ _SMALL = frozenset({"of", "and", "or", "the", "to", "for", "in", "on", "a", "an"
 _MAX_HEADING_WORDS = 10
 _TRAILING = ".:;-\u2013\u2014 "
 _MAX_CONTEXT = 160  # characters of heading kept as context
+# A list item, "(d) By either party upon sixty (60) days ...": its lead-in ("This Agreement may be
+# terminated:") is context it would otherwise lose. Only parenthesised labels: "7.2" starts a section.
+_ITEM = re.compile(r"^\s*\(?(?:[a-z]|[ivx]{1,5}|\d{1,2}|[A-Z])\)\s")
+_MAX_LEAD_IN = 300  # characters of lead-in kept as context (the end of it, nearest the item)
 
 
 def is_heading(text: str) -> bool:
@@ -66,27 +70,42 @@ def _clean_heading(text: str) -> str:
 
 
 def cut(paragraphs: Iterable[tuple[str, str]]) -> list[Passage]:
-    """Passages of ``(locator, text)`` paragraphs, in document order."""
+    """Passages of ``(locator, text)`` paragraphs, in document order.
+
+    A passage's heading context is its section heading, its paragraph's inline title and, for a
+    list item, the lead-in of its list: the last sentence ending in a colon, kept over the list
+    items that follow it (in its own paragraph and in later paragraphs that start with an item
+    label), dropped at the first paragraph that is not an item. An item's own lead-in nests under
+    the list's ("(a) by Magenta upon:" under "This Agreement may be terminated:")."""
     passages: list[Passage] = []
     section = ""
+    lead = ""
     for index, (locator, text) in enumerate(paragraphs):
         if not text.strip():
             continue
         spans = split_sentences(text)
         if not spans:
             continue
-        first_heading = is_heading(text[spans[0][0] : spans[0][1]])
+        first = text[spans[0][0] : spans[0][1]]
+        first_heading = is_heading(first)
+        if first_heading or not _ITEM.match(first):
+            lead = ""
         if len(spans) == 1 and first_heading:
             section = _clean_heading(text)
             start, end = spans[0]
             passages.append(Passage(locator, index, start, end, text[start:end], section, True))
             continue
-        title = _clean_heading(text[spans[0][0] : spans[0][1]]) if first_heading else ""
+        title = _clean_heading(first) if first_heading else ""
         context = " ".join(x for x in (section, title) if x)
         for position, (start, end) in enumerate(spans):
             sentence = text[start:end]
             heading_only = first_heading if position == 0 else is_heading(sentence)
-            passages.append(Passage(locator, index, start, end, sentence, context, heading_only))
+            heading = f"{context} {lead}" if lead else context
+            passages.append(Passage(locator, index, start, end, sentence, heading, heading_only))
+            stripped = sentence.rstrip()
+            if stripped.endswith(":") and not heading_only:
+                lead = ((lead + " ") if lead and _ITEM.match(sentence) else "") + stripped
+                lead = lead[-_MAX_LEAD_IN:]
     return passages
 
 

@@ -85,12 +85,19 @@ class Command(BaseCommand):
                 "source": "CUAD v1, The Atticus Project, CC BY 4.0",
             },
             "method": {
-                "passages": "sentences (review/engine/sentences.py) with their section heading and inline title",
+                "passages": (
+                    "sentences (review/engine/sentences.py) with their section heading, inline title and list lead-in"
+                ),
                 "features": "hashed word 1-2 grams of the passage, and of its heading at weight 0.15, TF-IDF",
                 "classifier": "logistic regression per category (scikit-learn SGDClassifier, log loss)",
                 "alpha": t.ALPHA,
                 "epochs": t.EPOCHS,
                 "negative_share": t.NEGATIVE_SHARE,
+                "hard_negative_share": t.HARD_SHARE,
+                "hard_negative_fit_weights": {
+                    "negative_in_a_contract_with_the_category": t.INSIDE_NEGATIVE_WEIGHT,
+                    "positive_per_contract_power": t.POSITIVE_POWER,
+                },
                 "seed": t.SEED,
                 "folds": t.FOLDS,
                 "thresholds": "per category, maximising contract-level F1 on out-of-fold scores inside each fold",

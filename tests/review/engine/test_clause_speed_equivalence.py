@@ -21,6 +21,8 @@ from review.engine.clauses.passages import allowed, cut
 ROOT = Path(__file__).resolve().parents[3]
 DOCX = ROOT.parent / "shared" / "data" / "cuad" / "docx"
 CONTRACTS = ["cuad_alliance_01.docx", "cuad_consulting_01.docx", "cuad_development_01.docx", "cuad_distributor_01.docx"]
+LISTS = "cuad_noncompete_02.docx"  # list items under lead-ins ("... agrees that:"), which join their context
+CONTRACTS.append(LISTS)
 
 
 def artifact_coef():
@@ -61,6 +63,8 @@ def test_run_time_scores_equal_the_training_time_path_on_dev_contracts(name):
     assert scored.confidence.shape == confidence.shape == (len(passages), len(SLUGS))
     assert np.max(np.abs(scored.confidence.astype(np.float64) - confidence)) <= 1e-9
     assert (confidence >= 0.5).sum() > 10  # the contract does have clauses: the comparison is not of zeros
+    if name == LISTS:  # the lead-in context is compared too
+        assert sum(p.heading.endswith(":") for p in passages) >= 5
 
 
 def test_scoring_a_contract_does_not_import_scikit_learn():

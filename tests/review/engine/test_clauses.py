@@ -57,6 +57,24 @@ def test_headings_are_cut_as_headings_and_sentences_keep_their_section():
     assert is_heading("7. Limitation of Liability.") and not is_heading("Neither party shall be liable for lost profits.")
 
 
+def test_a_list_item_keeps_its_lead_in_as_context_until_the_list_ends():
+    # The wording of a CUAD contract (AURASYSTEMS strategic alliance, termination section).
+    passages = cut(
+        [
+            ("p1", "10. TERM AND TERMINATION"),
+            ("p2", "This Agreement may be terminated:"),
+            ("p3", "(c) By mutual written agreement of the parties; or"),
+            ("p4", "(d) By either party hereto upon sixty (60) days prior written notice to the other party hereto; or"),
+            ("p5", "The parties shall cooperate in good faith."),
+        ]
+    )
+    heads = {p.text: p.heading for p in passages}
+    assert heads["This Agreement may be terminated:"] == "TERM AND TERMINATION"  # its own colon is not its context
+    assert heads[passages[3].text] == "TERM AND TERMINATION This Agreement may be terminated:"
+    assert heads["The parties shall cooperate in good faith."] == "TERM AND TERMINATION"  # not an item: the list ended
+    assert not any(p.is_heading for p in passages[1:])
+
+
 def test_a_limitation_of_liability_heading_over_a_clause_with_no_cap_is_not_a_cap():
     heading = dev_line("cuad_hosting_01.txt", "9       LIMITATION OF LIABILITY")
     # A real sentence with no cap in it (CUAD labels none of it), under that real heading.
