@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from documents.docx.model import TextModel
 from documents.docx.structure import Party, structure_of
+from review.engine import numbers
 from review.engine.clauses import BY_SLUG, ClausePassage, detect
 
 KEY_TERMS: tuple[tuple[str, str], ...] = (
@@ -81,6 +82,32 @@ _EXTRACT: dict[str, re.Pattern[str]] = {
     "notice-period-to-terminate-renewal": _PERIOD,
 }
 
+_PERIOD_TERMS = ("renewal-term", "notice-period-to-terminate-renewal")
+# Within the clause a period sits in: what stands just after it and just before it.
+_CLAUSE_END = re.compile(r";|:\s|\.\s")
+_NOTICE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:prior|before|in\s+advance|notice|preceding)\b", re.IGNORECASE)
+_NOTICE_BEFORE = re.compile(r"\b(?:notice|notif\w*|non-?renew\w*|not\s+to\s+(?:be\s+)?renew\w*|in\s+writing)\b", re.IGNORECASE)
+_RENEWAL_BEFORE = re.compile(
+    r"(?<!non-)(?<!non)\b(?:renew\w*|automatic\w*|extend\w*|extension|successive|additional|consecutive|subsequent|further)\b",
+    re.IGNORECASE,
+)
+
+
+def _period(slug: str, text: str) -> str | None:
+    """The renewal period ("renew ... for additional two (2) year terms") or the notice period
+    ("no less than 6 months prior", "written notice at least thirty (30) days before") of
+    ``text``: the first period its own words stand next to, in the same clause."""
+    for quantity in numbers.find_quantities(text, "days"):
+        before = text[max(0, quantity.start - 60) : quantity.start]
+        before = _CLAUSE_END.split(before)[-1]
+        after = text[quantity.end : quantity.end + 30]
+        is_notice = bool(_NOTICE_AFTER.search(after)) or bool(_NOTICE_BEFORE.search(before))
+        if slug == "notice-period-to-terminate-renewal" and is_notice:
+            return quantity.phrase
+        if slug == "renewal-term" and not is_notice and _RENEWAL_BEFORE.search(before):
+            return quantity.phrase
+    return None
+
 
 @dataclass(frozen=True)
 class KeyTerm:
@@ -109,6 +136,12 @@ def _value(slug: str, passage: ClausePassage) -> str:
             if name not in names:
                 names.append(name)
         return "; ".join(names[:4]) if names else text
+    if slug in _PERIOD_TERMS:
+        # "an initial term of five (5) years ... renew for additional two (2) year terms unless
+        # ... notice of non-renewal no less than 6 months prior": the period the term is about,
+        # not the first one; none found is the passage itself, never another period.
+        period = _period(slug, text)
+        return period if period is not None else text
     pattern = _EXTRACT.get(slug)
     if pattern is not None:
         match = pattern.search(text)

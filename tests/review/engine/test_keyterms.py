@@ -44,3 +44,35 @@ def test_company_names_not_descriptions_or_references_back(name, expected, never
 def test_a_capitalised_description_is_not_a_party():
     value = parties_of("ndas", "nda_cnli_dev_05.docx")
     assert "BROOKS" in value and "New York Limited Liability Company" not in value
+
+
+def term_of(name: str, slug: str) -> str:
+    model = build_text_model(shared_data("cuad", "docx", name).read_bytes())
+    (term,) = [t for t in key_terms(model) if t.slug == slug]
+    assert term.found
+    return term.value
+
+
+@pytest.mark.parametrize(
+    ("name", "renewal", "notice"),
+    [
+        # "an initial term of five (5) years ... automatically renew for additional two (2) year
+        # terms unless ... notice of non-renewal no less than 6 months prior": not five years twice.
+        ("cuad_distributor_01.docx", "two (2) year", "6 months"),
+        ("cuad_development_01.docx", "5-year", "90 days"),
+        ("cuad_hosting_01.docx", "one (1) year", "thirty (30) days"),
+        ("cuad_manufacturing_02.docx", "one (1) year", "ninety (90) days"),
+        ("cuad_reseller_02.docx", "one (1) year", "sixty (60) days"),
+    ],
+)
+def test_the_renewal_term_and_the_notice_period_are_the_periods_they_name(name, renewal, notice):
+    assert term_of(name, "renewal-term") == renewal
+    assert term_of(name, "notice-period-to-terminate-renewal") == notice
+
+
+def test_no_period_next_to_renewal_words_shows_the_passage_not_another_period():
+    # "an initial term of seven (7) years ... will automatically renew for one or more annual
+    # periods": the renewal has no figure; the initial term and the notice period are not it.
+    value = term_of("cuad_alliance_01.docx", "renewal-term")
+    assert "annual periods" in value and value != "seven (7) years"
+    assert term_of("cuad_alliance_01.docx", "notice-period-to-terminate-renewal") == "one hundred eighty (180) days"
