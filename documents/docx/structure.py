@@ -447,7 +447,9 @@ _NOT_PARTY = re.compile(
 )
 _ENTITY = re.compile(
     r"\b(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|LLP|LP|L\.P|Corp|Corporation|Company|Co|PLC|plc|AG|AS|ASA|AB|"
-    r"GmbH|S\.A|SA|SAS|SARL|B\.V|BV|N\.V|NV|Pty|Pte|S\.p\.A|SpA|Oy|KK|Trust|Bank|University|Holdings)\b\.?"
+    r"GmbH|S\.A|SA|SAS|SARL|B\.V|BV|N\.V|NV|Pty|Pte|S\.p\.A|SpA|Oy|KK|Trust|Bank|University|Holdings|"
+    # written in capitals with the name ("JOHNSON MATTHEY CATALOG COMPANY, INC.")
+    r"INC|INCORPORATED|CORP|CORPORATION|COMPANY|LTD|LIMITED|TRUST|BANK|UNIVERSITY|HOLDINGS)\b\.?"
 )
 _QUOTED_DEF = re.compile(
     r"\(\s*(?:(?:the|each|collectively|together|individually|hereinafter|herein|a|an)\s+)*"
@@ -941,19 +943,29 @@ def _parties_in(window: str, offset: int, spans: list[tuple[int, int, str]]) -> 
     return parties
 
 
+_FORM_WITH_DOT = re.compile(r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C)\.$")
+
+
 def _party_name(before: str) -> str:
     """The party's name at the start of the text before its parenthesis, without its
     description ("a Delaware corporation, having its principal office at ...")."""
     text = before.replace("\n", " ").replace("|", " ")
-    text = re.sub(r"^[\s,;:.)]*(?:and\s+|&\s+)?", "", text)
+    text = re.sub(r"^[\s,;:.)]*(?:(?:and|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(
         r"^(?:the\s+)?(?:party\s+of\s+the\s+(?:first|second)\s+part|each\s+of)\s*,?\s*", "", text, flags=re.IGNORECASE
     )
+    if not (text[:1].isupper() or text[:1] == "{"):
+        # "... INC. (“ALFA AESAR”), having a mailing address of 30 Bond Street ... and Nanophase
+        # Technologies Corporation, a Delaware corporation (“NTC”)": the first party's address
+        # runs up to this party's name, which follows the last "and".
+        joins = list(re.finditer(r"(?:\band|;|&)\s+(?=[A-Z{])", text))
+        if joins:
+            text = text[joins[-1].end() :]
     cut = _NAME_CUT.search(text)
     if cut:
         text = text[: cut.start()]
     text = " ".join(text.split()).strip(" ,:;(")
-    if text.endswith(".") and not re.search(r"\b(?:Inc|Ltd|Corp|Co|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C)\.$", text):
+    if text.endswith(".") and not _FORM_WITH_DOT.search(text):
         text = text[:-1]
     if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{"):
         return ""

@@ -40,6 +40,15 @@ def plain(*texts: str) -> TextModel:
         ("cuad_license_02", {"Rogers": "Rogers Cable Communications Inc.", "Licensor": "EuroMedia Holdings Corp."}),
         ("cuad_supply_01", {"Vericel": "Vericel Corporation", "MediWound": "MediWound Ltd."}),
         ("cuad_hosting_01", {"CORIO": "Corio Inc.", "COMMERCE ONE": "Commerce One, Inc."}),
+        # Names in capitals ("COMPANY, INC.", "LTD."), and a second party after the first one's
+        # address ("..., having a mailing address of ... MA 01835-8099 and Nanophase ...").
+        ("cuad_distributor_01", {"ALFA AESAR": "JOHNSON MATTHEY CATALOG COMPANY, INC.",
+                                 "NTC": "Nanophase Technologies Corporation"}),
+        ("cuad_ip_02", {"Honeywell": "HONEYWELL INTERNATIONAL INC.", "SpinCo": "GARRETT MOTION INC."}),
+        ("cuad_maintenance_01", {"BE": "BLOOM ENERGY CORPORATION", "Owner": "DIAMOND STATE GENERATION PARTNERS, LLC"}),
+        ("cuad_consulting_01", {"CONSULTANT": "Gunston Consulting, LLC", "REIT": "Medalist Diversified REIT, Inc."}),
+        # "BETWEEN: GLAMIS GOLD LTD., ... ("Glam is") AND: WESTERN COPPER CORPORATION, ..."
+        ("cuad_noncompete_02", {"Glam is": "GLAMIS GOLD LTD.", "Western Copper": "WESTERN COPPER CORPORATION"}),
     ],
 )
 def test_parties_of_cuad_contracts(contract: str, expected: dict[str, str]) -> None:

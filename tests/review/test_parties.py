@@ -104,6 +104,19 @@ def test_the_parties_form_posts_to_the_service_and_is_scoped_to_the_owner(client
     assert review.parties["us"] == "Northwind"
 
 
+def test_a_playbook_for_either_side_names_the_contracts_parties_and_says_ours_is_not_set(client) -> None:  # type: ignore[no-untyped-def]
+    either = PLAYBOOK.replace("party: customer", "party: either")
+    contract = [(None, 'This Agreement is made between Fjord Systems AS, a Norwegian company ("Fjord"), and '
+                       'Northwind Traders Ltd. ("Northwind").'), *CONTRACT[1:]]
+    review = make_review(playbook=either, contract=contract_docx(contract))
+    assert review.parties["us"] == "" and review.parties["them"] == ""
+    client.force_login(review.owner)
+    page = client.get(reverse("review:detail", args=[review.pk])).content.decode()
+    summary = page.split('<details class="small" id="parties">', 1)[1].split("</summary>", 1)[0]
+    assert "<strong>Fjord</strong> and <strong>Northwind</strong>" in summary
+    assert "which is ours is not set" in summary and "not found" not in summary
+
+
 def test_redaction_clears_the_parties_names_and_warnings() -> None:
     from review.retention import review_redact
     from review.workflow import review_cancel
