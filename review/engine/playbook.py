@@ -144,6 +144,7 @@ class PreparedDocument:
     paragraphs: list[_Para] = field(default_factory=list)
     # Every pattern search of one analysis is charged here (rules.ScanBudget).
     budget: ScanBudget = field(default_factory=ScanBudget)
+    parties: Parties | None = None  # ours and theirs, as the analysis writes them
 
     @classmethod
     def build(cls, model: TextModel) -> PreparedDocument:
@@ -519,6 +520,26 @@ _MUTUAL = re.compile(r"^\s*(?:neither|each|either)\s+party\b", re.IGNORECASE)
 _ONE_SIDED = re.compile(r"^\s*(?:the\s+)?[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3}\s+(?:may|shall|will|must)\b")
 
 
+_DUTY = r"(?:\s+[\w'\u2019]+){0,2}?\s+(?:shall|will|must|agrees|undertakes|covenants)\b"
+
+
+def _binds_only_them(sentence: Sentence, parties: Parties | None) -> str | None:
+    """The other party's name when ``sentence`` puts a duty on it ("CONSULTANT agrees that ...
+    CONSULTANT will keep confidential ...") and on nobody else: not on our party, not on "each
+    party". None when the parties are unknown or the sentence binds us or both."""
+    if parties is None or not parties.them or not parties.us:
+        return None
+    text = sentence.text
+    them, us = (re.escape(re.sub(r"^the\s+", "", n, flags=re.IGNORECASE)) for n in (parties.them, parties.us))
+    if re.search(r"\b(?:each|either|both|neither)\s+part(?:y|ies)\b", text, re.IGNORECASE):
+        return None
+    # The party as the subject of the duty, not "information ... of WGT will be treated as ...".
+    subject = r"(?:^|[.;:,(]\s*|\b(?:that|and|then|which|who)\s+)(?:the\s+)?"
+    if re.search(rf"{subject}{us}\b{_DUTY}", text) or not re.search(rf"{subject}{them}\b{_DUTY}", text):
+        return None
+    return parties.them
+
+
 def _with_one_sided_restatements(
     sentence: Sentence, found: list[Sentence], wording: str, document: PreparedDocument
 ) -> tuple[Sentence, list[Sentence]]:
@@ -668,6 +689,7 @@ class PlaybookEngine:
         results = []
         structure = structure_of(model)
         parties = parties or detect_parties(model, playbook.party)
+        document.parties = parties
         for rule in playbook.rules:
             try:
                 written = render_rule(rule, parties, structure)
@@ -731,6 +753,18 @@ class PlaybookEngine:
                 if passing:
                     return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
                 failing = [_closest(found, rule.positions[0])] if rule.positions else found[:1]
+                bound = _binds_only_them(failing[0], document.parties) if rule.positions else None
+                if bound is not None and _MUTUAL.match(rule.positions[0]):
+                    # "CONSULTANT will keep confidential and will not ... use Proprietary
+                    # Information": a one-sided duty of the other party protects us. The mutual
+                    # wording would weaken it and bind us too: the finding stands, no edit.
+                    return RuleResult(
+                        **base, status="issue", evidence=tuple(s.evidence() for s in found),
+                        message=(
+                            f"The sentence found binds only {bound}, which protects us; the playbook's "
+                            "mutual wording would weaken that duty and bind us as well, so no edit is proposed."
+                        ),
+                    )  # fmt: skip
             else:
                 pattern = compile_pattern(str(rule.check.value))
                 failing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]

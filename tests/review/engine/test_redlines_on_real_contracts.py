@@ -394,3 +394,28 @@ def test_an_insertion_anchored_on_a_heading_goes_after_its_clause_never_before_t
         assert leading_number(proposal.after), proposal.after  # numbered like its siblings
     # "3.2 Develops independently;" among the contract's exceptions: the exclusions are there.
     assert results["standard-exclusions"].status == "ok"
+
+
+# --- a one-sided duty that protects us -------------------------------------------------------
+
+
+def _customer(rule_id: str):  # type: ignore[no-untyped-def]
+    return dataclasses.replace(spec(_rule("saas-customer.yaml", rule_id)), party="customer")
+
+
+def test_a_duty_of_the_other_party_alone_is_not_made_mutual_for_us() -> None:
+    # REIT (the client, us) engages CONSULTANT: "CONSULTANT agrees that at all times during or
+    # subsequent to the performance of the consulting services ..., CONSULTANT will keep
+    # confidential and will not divulge, communicate, or use Proprietary Information ...". The
+    # mutual wording would cut that to five years, drop the non-use duty and bind REIT too.
+    (result,) = ENGINE.analyze(_model("cuad_consulting_01"), _customer("mutual-confidentiality"))
+    assert result.status == "issue" and result.recommendations == ()
+    assert "binds only CONSULTANT, which protects us" in result.message
+
+
+def test_a_one_way_duty_on_us_is_still_made_mutual() -> None:
+    # "Any information received by Distributor (us) ... of WGT will be treated as confidential ...
+    # of WGT": one-way, protecting only the vendor; WGT is not the subject of that duty.
+    (result,) = ENGINE.analyze(_model("cuad_distributor_03"), _customer("mutual-confidentiality"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("Each party shall keep")
