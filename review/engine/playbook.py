@@ -339,6 +339,35 @@ def _near(text: str, quantity: numbers.Quantity, words: list[str]) -> bool:
     return False
 
 
+# Words that may stand between a ``not_after`` phrase and its quantity: "during the three-month period".
+_DETERMINERS = frozenset({"the", "a", "an", "such", "that", "this", "said", "any", "each"})
+
+
+def _right_after(text: str, quantity: numbers.Quantity, phrases: list[str]) -> bool:
+    """One of the author's ``not_after`` phrases stands right before ``quantity`` (articles
+    aside): "during the three-month period", "for a period of six (6) months"."""
+    before = text[: quantity.start].lower().split()
+    while before and before[-1] in _DETERMINERS:
+        before.pop()
+    tail = " ".join(before)
+    return any(tail == phrase or tail.endswith(" " + phrase) for phrase in phrases)
+
+
+_BRACKETS = re.compile(r"\[[^\[\]]*\]")
+_INSTRUCTION = ("fill in", "insert", "enter ", "specify", "describe", "choose", "select")
+
+
+def _in_drafting_note(text: str, quantity: numbers.Quantity) -> bool:
+    """``quantity`` is inside a form's drafting note ("[Fill in payment schedule, e.g., 30 days from
+    receipt of invoice, 60 days before event, etc.]"): an example for whoever fills the form in,
+    not a term of the contract, so no limit rewrites it."""
+    for match in _BRACKETS.finditer(text):
+        if match.start() < quantity.start and quantity.end < match.end():
+            inner = match.group()[1:-1].strip().lower()
+            return inner.startswith(_INSTRUCTION) or "e.g." in inner or "for example" in inner
+    return False
+
+
 def _replace_edit(sentence: Sentence, after: str, model: TextModel | None = None) -> Edit:
     """The whole-wording replacement of ``sentence`` by ``after``, changing only the words that
     differ. What a lawyer keeps is left out of the replaced stretch: a clause heading and number
@@ -906,13 +935,18 @@ class PlaybookEngine:
         proposals: list[Proposal] = []
         words = _subject_words(rule)
         pinned = [w for w in (norm_phrase(x) for x in rule.check.near) if w]
+        spans = [w for w in (norm_phrase(x) for x in rule.check.not_after) if w]
         for sentence in found:
             # One finding per sentence, on the quantity the rule is about (review/engine/subject.py):
             # a notice-period rule never rewrites the renewal term beside the notice period.
             read = sentence.read or sentence.text
             if pinned and not any(w in sentence.lower for w in pinned):
                 continue  # the author pinned the subject and this sentence does not name it
-            quantity = subject.pick(read, numbers.find_quantities(read, kind), words)
+            quantities = [
+                q for q in numbers.find_quantities(read, kind)
+                if not _in_drafting_note(read, q) and not (spans and _right_after(read, q, spans))
+            ]  # fmt: skip
+            quantity = subject.pick(read, quantities, words)
             if quantity is None:
                 continue
             if pinned and not _near(read, quantity, pinned):

@@ -17,7 +17,7 @@ from playbooks.services import LIBRARY_DIR
 from review.engine import numbers
 from review.engine.playbook import ADAPTED, PlaybookEngine
 from tests.conftest import shared_data
-from tests.review.engine.helpers import rule, spec
+from tests.review.engine.helpers import model_of, rule, spec
 
 ENGINE = PlaybookEngine()
 
@@ -205,9 +205,11 @@ def test_a_replacement_never_deletes_a_definition_the_contract_uses() -> None:
 
 
 def test_a_number_edit_keeps_an_adjectival_unit_singular_and_a_year_of_months_in_months() -> None:
+    # "... within a twenty (20) day notice period, DIALOG may suspend the payment of Service Fees":
+    # a minimum-notice rule of its own (the library's suspension rule no longer reads this sentence).
     model = _model("cuad_alliance_01")
-    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "suspension-notice"),))
-    (result,) = ENGINE.analyze(model, playbook)
+    notice = rule(id="notice", find={"all": ["suspend"], "any": ["payment"]}, check={"min_days": 30})
+    (result,) = ENGINE.analyze(model, spec(notice))
     assert [(p.edit.before, p.edit.after) for p in result.recommendations] == [("twenty (20) day", "thirty (30) day")]
     # "... extend the Initial Term of the Agreement by an additional twenty four (24) months" to a
     # year (the library renewal rule no longer reads this one: the extension is at the buyer's option).
@@ -419,3 +421,63 @@ def test_a_one_way_duty_on_us_is_still_made_mutual() -> None:
     (result,) = ENGINE.analyze(_model("cuad_distributor_03"), _customer("mutual-confidentiality"))
     (proposal,) = result.recommendations
     assert proposal.after.startswith("Each party shall keep")
+
+
+# --- the payment period, and spans of time that only mention payment ---------------------------
+
+
+def test_the_payment_rule_leaves_spans_of_time_that_only_mention_payment() -> None:
+    # "(b) the average monthly Fees payable by Customer during the three-month period prior to the
+    # event" (a definition's averaging window) and "hold the ... Products ... for a period of six (6)
+    # months from receipt of payment" (a storage period) are not periods to pay an invoice.
+    payment = _rule("saas-customer.yaml", "payment-terms")
+    assert payment.check.not_after
+    for name, needle in (("cuad_outsourcing_02", "three-month period"), ("cuad_manufacturing_02", "six (6) months")):
+        (result,) = ENGINE.analyze(_model(name), spec(payment))
+        assert all(needle not in p.before for p in result.recommendations), name
+        assert result.recommendations == ()
+    # Without the library rule's not_after, the same check rewrites them: the option is what holds.
+    bare = dataclasses.replace(payment, check=dataclasses.replace(payment.check, not_after=()))
+    (result,) = ENGINE.analyze(_model("cuad_outsourcing_02"), spec(bare))
+    assert any("one-month period prior" in p.after for p in result.recommendations)
+    # A real period to pay in a sentence that also says "during" is still checked.
+    (result,) = ENGINE.analyze(
+        model_of("Fees invoiced during each month are payable within sixty (60) days of receipt of invoice."),
+        spec(payment),
+    )
+    assert [p.after for p in result.recommendations] == [
+        "Fees invoiced during each month are payable within thirty (30) days of receipt of invoice."
+    ]
+
+
+def test_no_limit_rewrites_the_example_in_a_forms_drafting_note() -> None:
+    # Common Paper's partnership form: "[Fill in payment schedule, e.g., 30 days from receipt of
+    # invoice, 60 days before event, etc.]" is guidance for whoever completes the form.
+    form = build_text_model(
+        shared_data("forms", "commonpaper_docx", "commonpaper_partnership_agreement.docx").read_bytes()
+    )
+    assert any("[Fill in payment schedule, e.g." in p.text for p in form.paragraphs)
+    (result,) = ENGINE.analyze(form, spec(_rule("saas-customer.yaml", "payment-terms")))
+    assert all("Fill in payment schedule" not in p.before for p in result.recommendations)
+    # The same figure outside a drafting note is a term, and is checked.
+    (result,) = ENGINE.analyze(
+        model_of("The party making payment will pay the other party 60 days from receipt of invoice."),
+        spec(_rule("saas-customer.yaml", "payment-terms")),
+    )
+    assert [p.edit.after for p in result.recommendations] == ["30 days"]
+
+
+def test_the_suspension_rule_is_about_suspending_the_service_not_our_payments() -> None:
+    # "... DIALOG may suspend the payment of Service Fees until such service level is provided": the
+    # customer's remedy. Lengthening its notice period from 20 to 30 days would work against us.
+    suspension = _rule("saas-customer.yaml", "suspension-notice")
+    (result,) = ENGINE.analyze(_model("cuad_alliance_01"), spec(suspension))
+    assert result.recommendations == () and result.status == "not_found"
+    # The vendor's suspension of the service or of our access is still read, however it is worded.
+    for text in (
+        "Provider may suspend the Services for any payment more than five (5) days late.",
+        "If any payment is more than five (5) days overdue, Customer's access to the Services may be suspended.",
+        "Provider may temporarily suspend Customer's access for any payment more than five (5) days late.",
+    ):
+        (result,) = ENGINE.analyze(model_of(text), spec(suspension))
+        assert [p.edit.after for p in result.recommendations] == ["thirty (30) days"], text
