@@ -261,13 +261,23 @@ def _accept_all(model: TextModel, playbook) -> tuple[TextModel, list[str]]:  # t
 
 
 def test_clauses_inserted_after_the_last_one_count_on_from_it() -> None:
-    # Four NDA clauses missing from a contract whose last clause is 10: 11, 12, 13, 14 (not 11,
-    # 12, 11A, 11B), in the order they were accepted, before the signatures.
+    # Three NDA clauses missing from a contract whose last clause is 10: 11, 12, 13 (not 11, 12,
+    # 11A), in the order they were accepted, before the signatures.
     model = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())
     final, numbers = _accept_all(model, _library("mutual-nda.yaml"))
-    assert numbers == ["11.", "12.", "13.", "14."]
+    assert numbers == ["11.", "12.", "13."]
     text = final.text
-    assert text.index("11. The recipient shall use") < text.index("12. ") < text.index("13. ") < text.index("14. ")
+    assert text.index("11. The recipient shall use") < text.index("12. ") < text.index("13. ") < text.index("IN WITNESS")
+
+
+def test_information_the_contract_already_has_returned_is_not_asked_back_again() -> None:
+    # Clause 9: "... shall be returned by Ciufo to Health Card upon request by Health Card. Ciufo
+    # shall certify that it has destroyed or returned all copies ...": the return-or-destroy
+    # position is not inserted beside it.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())
+    (result,) = ENGINE.analyze(model, spec(_rule("mutual-nda.yaml", "return-or-destroy")))
+    assert result.status == "ok" and result.recommendations == ()
+    assert any("destroyed or returned all copies" in e.sentence for e in result.evidence)
 
 
 def test_an_obligation_is_not_written_over_the_exclusions_from_it() -> None:
