@@ -1102,17 +1102,13 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
             None,
         )
         if nxt is not None:
-            number = _sibling_number(structure, index, nxt.start)
-            text = paragraphs[index].text
-            return InsertionPoint(
-                paragraphs[index].locator,
-                nxt.start,
-                number,
-                _following(text, nxt.start),
-                where="after the clause that holds the matching sentence",
-            )
+            return _before_number(structure, nxt, "after the clause that holds the matching sentence")
         anchor = _last_content(paragraphs, index + 1, structure)
-        return _after_paragraph(structure, anchor, "after the paragraph that holds the matching sentence")
+        lead_in = paragraphs[index].text[:offset].rstrip().endswith(":")
+        last, following = _past_items(structure, anchor, lead_in=lead_in)
+        if following is not None:
+            return _before_number(structure, following, "after the clause that holds the matching sentence")
+        return _after_paragraph(structure, last, "after the paragraph that holds the matching sentence")
     end = structure.body_end
     if structure.signature is not None and structure.signature == end:
         where = "after the last clause, before the signature block"
@@ -1183,6 +1179,57 @@ def _clause_before(structure: Structure, index: int, offset: int) -> ClauseNumbe
         if number.level != 9:
             best = number
     return best
+
+
+def _before_number(structure: Structure, number: ClauseNumber, where: str) -> InsertionPoint:
+    """A new clause inside ``number``'s paragraph, right before that typed number."""
+    text = structure.model.paragraphs[number.index].text
+    return InsertionPoint(
+        structure.model.paragraphs[number.index].locator,
+        number.start,
+        _sibling_number(structure, number.index, number.start),
+        _following(text, number.start),
+        where=where,
+    )
+
+
+def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> tuple[int, ClauseNumber | None]:
+    """``anchor``, or the last of the list items that follow it ("(a) Organization. ...", "(d) it
+    is not a party to any litigation ..."): a clause inserted after a lead-in ("Owner represents
+    and warrants to Operator as follows:") or after one item would split the list. After a
+    lead-in, every paragraph up to the next numbered clause of its level or above is its list,
+    however its items are labelled ("16.1 By M&I. M&I represents and warrants that:" over
+    "A. Capability of Computer Systems ...", up to "16.2"). The second value is that next clause's
+    number when it stands inside the last paragraph (a PDF-extracted page: "(d) it is not a party
+    ... Agreement.   11.2 Product Warranty ..."): the new clause goes right before it."""
+    paragraphs = structure.model.paragraphs
+    clause = structure.section_of(anchor)
+    level = clause.level if clause is not None else 0
+    last = anchor
+    for index in range(anchor + 1, len(paragraphs)):
+        if not structure.in_body(index):
+            break
+        text = paragraphs[index].text
+        if not text.strip() or is_furniture(text):
+            continue
+        if index in structure.headings:
+            break
+        numbers = [n for n in structure.numbers if n.index == index]
+        opening = next((n for n in numbers if n.kind == "numbering" or not text[: n.start].strip()), None)
+        decimal = opening is not None and opening.level != 9 and any(c.isdigit() for c in opening.label)
+        if lead_in:
+            if decimal and opening is not None and opening.level <= level:
+                break
+        elif opening is None or opening.level != 9:
+            break
+        inner = next(
+            (n for n in numbers if n is not opening and n.kind == "typed" and n.level != 9 and n.level <= level),
+            None,
+        )
+        if inner is not None:
+            return index, inner
+        last = index
+    return last, None
 
 
 def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Structure) -> int:

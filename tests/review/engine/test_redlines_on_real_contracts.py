@@ -433,6 +433,39 @@ def test_a_one_way_duty_on_us_is_still_made_mutual() -> None:
     assert proposal.after.startswith("Each party shall keep")
 
 
+def test_a_duty_of_the_other_party_and_its_people_is_not_made_mutual_for_us() -> None:
+    # "1.2 BROOKS, its directors, employees, agents and representatives shall not disclose ... any
+    # Confidential Information ... unless CLIENT expressly consents": CLIENT is us.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_05.docx").read_bytes())
+    (result,) = ENGINE.analyze(model, _customer("mutual-confidentiality"))
+    assert all("BROOKS, its directors" not in p.before for p in result.recommendations)
+    assert "binds only BROOKS" in result.message
+
+
+def test_a_sentence_that_only_mentions_confidential_information_is_not_rewritten_as_the_duty() -> None:
+    # cuad_supply_01 leaves confidentiality to another agreement ("Section 7 of the License
+    # Agreement shall govern the use and disclosure of information ..."). Its sentences that
+    # mention confidential information belong to other clauses: the audit clause's "Observations
+    # and conclusions of Vericel's audits ... shall be deemed Confidential Information" and a
+    # flow-down to subcontractors. The mutual duty goes in as a clause of its own.
+    model = _model("cuad_supply_01")
+    for playbook, rule_id in (("saas-customer.yaml", "mutual-confidentiality"), ("mutual-nda.yaml", "mutual-obligations")):
+        (result,) = ENGINE.analyze(model, spec(_rule(playbook, rule_id)))
+        (proposal,) = result.recommendations
+        assert proposal.action == "insert", playbook
+        after = apply_edit_to_model(model, proposal.edit).text
+        assert "Vericel's audits will be issued to MediWound, which materials shall be deemed Confidential" in after
+        assert "No Third Party service provider or subcontractor shall be provided with Vericel's" in after
+        assert "none is a duty to keep it confidential" in result.message
+    # A sentence that is the duty is still the one rewritten (the NDA's "must receive and hold ...
+    # in strictest confidence", above), and so is a one-line designation with a duty in it.
+    (result,) = ENGINE.analyze(
+        model_of("Customer shall keep Provider's Confidential Information confidential."),
+        spec(_rule("saas-customer.yaml", "mutual-confidentiality")),
+    )
+    assert [p.action for p in result.recommendations] == ["replace"]
+
+
 # --- the payment period, and spans of time that only mention payment ---------------------------
 
 
@@ -491,3 +524,44 @@ def test_the_suspension_rule_is_about_suspending_the_service_not_our_payments() 
     ):
         (result,) = ENGINE.analyze(model_of(text), spec(suspension))
         assert [p.edit.after for p in result.recommendations] == ["thirty (30) days"], text
+
+
+# --- where an inserted clause goes: with its kind, never inside a list ---------------------------
+
+
+def _inserted(name: str, playbook: str, rule_id: str) -> tuple[str, str]:
+    model = _model(name)
+    (result,) = ENGINE.analyze(model, spec(_rule(playbook, rule_id)))
+    (proposal,) = result.recommendations
+    assert proposal.action == "insert"
+    return apply_edit_to_model(model, proposal.edit).text, proposal.after
+
+
+def test_an_inserted_warranty_goes_with_the_warranties_not_where_the_word_first_appears() -> None:
+    # cuad_consulting_01: "CONSULTANT warrants that such employees shall be informed of the
+    # proprietary nature ..." sits in the confidentiality clause 5.2; "9.3 Representations and
+    # Warranties. CONSULTANT represents and warrants to Company that ..." is where a warranty goes.
+    text, after = _inserted("cuad_consulting_01", "saas-customer.yaml", "provider-warranty")
+    assert after.startswith("9.3A ")
+    at = text.index(after)
+    assert text.index("9.3 Representations and Warranties.") < at < text.index("9.4 Successors and Assigns.")
+
+
+def test_an_inserted_clause_never_splits_a_lead_in_from_its_list() -> None:
+    # cuad_outsourcing_02: "16.1 By M&I. M&I represents and warrants that:" is followed by its items
+    # A. to F. (F. its disclaimer); the warranty goes after them, before "16.2 By Customer".
+    text, after = _inserted("cuad_outsourcing_02", "saas-customer.yaml", "provider-warranty")
+    assert after.startswith("16.1A ")
+    at = text.index(after)
+    assert text.index("F.   Disclaimer of Warranties.") < at < text.index("16.2 By Customer.")
+    # cuad_alliance_01: items (a) to (d) of 11.1, (d) on the next page and in the paragraph that
+    # opens "11.2 Product Warranty": after (d), before 11.2.
+    text, after = _inserted("cuad_alliance_01", "saas-customer.yaml", "provider-warranty")
+    assert after.startswith("11.1A ")
+    at = text.index(after)
+    assert text.index("(d) it is not a party to any litigation") < at < text.index("11.2 Product Warranty.")
+    # cuad_maintenance_01: "Section 8.1 ... Owner represents and warrants to Operator as follows:"
+    # over items (a) to (e): after (e), before Section 8.2.
+    text, after = _inserted("cuad_maintenance_01", "saas-customer.yaml", "provider-warranty")
+    at = text.index(after)
+    assert text.index("(e) DISCLAIMERS.") < at < text.index("Section 8.2 Representations and Warranties of Operator.")
