@@ -565,3 +565,46 @@ def test_an_inserted_clause_never_splits_a_lead_in_from_its_list() -> None:
     text, after = _inserted("cuad_maintenance_01", "saas-customer.yaml", "provider-warranty")
     at = text.index(after)
     assert text.index("(e) DISCLAIMERS.") < at < text.index("Section 8.2 Representations and Warranties of Operator.")
+
+
+# --- {us} and {them} in what a rule looks for ------------------------------------------------------
+
+
+def test_a_rule_finds_the_vendors_duty_by_the_name_the_contract_gives_it() -> None:
+    # cuad_reseller_02: "(b) Infringement Indemnity. Diversinet shall diligently defend, indemnify and
+    # hold Reseller harmless ..." is the IP indemnity; "Provider" appears nowhere.
+    (result,) = ENGINE.analyze(_model("cuad_reseller_02"), _customer("vendor-ip-indemnity"))
+    assert result.status == "ok" and result.recommendations == ()
+    assert any(e.sentence.startswith("Diversinet shall diligently defend, indemnify") for e in result.evidence)
+    # cuad_consulting_01 has the consultant indemnify REIT for taxes only: no IP indemnity, so one is
+    # still proposed, protecting REIT.
+    (result,) = ENGINE.analyze(_model("cuad_consulting_01"), _customer("vendor-ip-indemnity"))
+    (proposal,) = result.recommendations
+    assert "CONSULTANT shall defend REIT" in proposal.after
+
+
+def test_us_and_them_in_a_search_are_the_parties_names_or_the_sides_words() -> None:
+    preamble = 'This Agreement is made between Fjord Systems AS ("Fjord") and Northwind Traders Ltd. (the "Customer").'
+    indemnity = rule(
+        id="ip", find={"regex": r"\b(?:{them}|provider)\s+shall\s+defend"}, check={"must_exist": True},
+        positions=["{them} shall defend {us} against infringement claims."],
+    )  # fmt: skip
+    termination = rule(
+        id="conv", find={"all": ["terminat", "convenience"]},
+        check={"must_not_match": r"\b{them}\b[^.;]{0,40}\bmay\s+terminate"},
+    )  # fmt: skip
+    playbook = dataclasses.replace(spec(indemnity, termination), party="customer")
+    model = model_of(
+        preamble,
+        "1. Fjord shall defend Customer against any claim of infringement.",
+        "2. Fjord may terminate this Agreement for convenience on thirty (30) days' notice.",
+    )
+    found, conv = ENGINE.analyze(model, playbook)
+    assert found.status == "ok" and found.evidence[0].sentence.startswith("1. Fjord shall defend")
+    assert conv.status == "issue"
+    # With the parties unknown, {them} is the other side's word: "Provider shall defend" is found.
+    unnamed = model_of("1. Provider shall defend Customer against any claim of infringement.")
+    (found, _) = ENGINE.analyze(unnamed, playbook)
+    assert found.status == "ok"
+    (found, _) = ENGINE.analyze(model_of("1. Fjord shall defend Customer against any claim."), playbook)
+    assert found.status == "missing"
