@@ -608,3 +608,16 @@ def test_us_and_them_in_a_search_are_the_parties_names_or_the_sides_words() -> N
     assert found.status == "ok"
     (found, _) = ENGINE.analyze(model_of("1. Fjord shall defend Customer against any claim."), playbook)
     assert found.status == "missing"
+
+
+def test_our_own_right_to_terminate_for_convenience_is_never_struck() -> None:
+    # cuad_services_04, a transition services agreement: "Company may terminate for convenience any
+    # Transition Service, and RGHI may terminate for convenience any Reverse Transition Service ...".
+    # "Company" is the name of a party that receives services, not a vendor's role word.
+    model = build_text_model(shared_data("cuad", "docx", "cuad_services_04.docx").read_bytes())
+    (result,) = ENGINE.analyze(model, _customer("vendor-termination-for-convenience"))
+    assert all("Company may terminate for convenience" not in p.before for p in result.recommendations)
+    # The vendor's right, by its role word or by its name, is still what the rule strikes.
+    (result,) = ENGINE.analyze(model_of("Provider may terminate this Agreement for convenience."),
+                               _customer("vendor-termination-for-convenience"))
+    assert [p.action for p in result.recommendations] == ["replace"]
