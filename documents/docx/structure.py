@@ -1210,7 +1210,16 @@ def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> 
         if not structure.in_body(index):
             break
         text = paragraphs[index].text
-        if not text.strip() or is_furniture(text):
+        if not text.strip() or is_furniture(text) or (len(text.strip()) <= 40 and _PAGE_DEBRIS.match(text)):
+            continue
+        if _runs_on(paragraphs[last].text, text):
+            # The sentence goes on after a page break ("... (unless the receiving party has" /
+            # "actual knowledge to the contrary) ..."): the clause is not over.
+            numbers = [n for n in structure.numbers if n.index == index]
+            inner = next((n for n in numbers if n.kind == "typed" and n.level != 9 and n.level <= level), None)
+            if inner is not None:
+                return index, inner
+            last = index
             continue
         if index in structure.headings:
             break
@@ -1230,6 +1239,19 @@ def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> 
             return index, inner
         last = index
     return last, None
+
+
+# What a PDF page leaves between two paragraphs of one clause: a page number, a document id
+# ("1162967 }", "7    8"); no word of two letters.
+_PAGE_DEBRIS = re.compile(r"^[^A-Za-z]*(?:[A-Za-z][^A-Za-z]+)*[A-Za-z]?[^A-Za-z]*$")
+_SENTENCE_END = re.compile(r"[.;:!?)\]\"\u201d\u2019*]\s*$")
+
+
+def _runs_on(text: str, following: str) -> bool:
+    """``text`` stops mid-sentence and ``following`` goes on with it (a lower-case word): a
+    sentence split by a page break in a PDF-extracted contract."""
+    body = mask_furniture(text).rstrip()
+    return bool(body) and not _SENTENCE_END.search(body) and following.lstrip()[:1].islower()
 
 
 def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Structure) -> int:

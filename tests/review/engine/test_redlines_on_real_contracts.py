@@ -621,3 +621,18 @@ def test_our_own_right_to_terminate_for_convenience_is_never_struck() -> None:
     (result,) = ENGINE.analyze(model_of("Provider may terminate this Agreement for convenience."),
                                _customer("vendor-termination-for-convenience"))
     assert [p.action for p in result.recommendations] == ["replace"]
+
+
+def test_an_inserted_clause_never_splits_a_sentence_across_a_page_break() -> None:
+    # cuad_noncompete_02: 4.2 runs on after a page break: "... (unless the receiving party has" /
+    # "1162967 }" / "-7-" / "actual knowledge lo the contrary) and the receiving party will not be
+    # required to make any inquiry to confirm such authority."
+    text, after = _inserted("cuad_noncompete_02", "saas-customer.yaml", "provider-warranty")
+    at = text.index(after)
+    assert text.index("inquiry to confirm such authority.") < at
+    assert text.index("(unless the receiving party has") < text.index("actual knowledge lo the contrary") < at
+    # cuad_hosting_03: 9(a) runs on after "... with regard" into the next page; (b) and (c) follow.
+    text, after = _inserted("cuad_hosting_03", "saas-customer.yaml", "provider-warranty")
+    at = text.index(after)
+    assert text.index("to the advertising materials, the operation of the Destination") < at
+    assert text.index("(c)  No Combination Claims.") < at < text.index("10.  LIMITATION OF LIABILITY.")
