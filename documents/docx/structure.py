@@ -764,7 +764,29 @@ def _front_signature_page(numbers: list[ClauseNumber], signature: Position) -> b
     return len(clauses) - before >= 8 and before * 4 < len(clauses) - before
 
 
+# "[SIGNATURE PAGES FOLLOW]", "Signature page to follow.", "[Remainder of page intentionally left
+# blank; signature page follows]": the body ends there, before the page break to the signatures.
+_SIGNATURE_FOLLOWS = re.compile(
+    r"[\[(]?[ \t]*(?:(?:the[ \t]+)?remainder[ \t]+of[ \t]+(?:this[ \t]+)?page[ \t]+(?:is[ \t]+)?"
+    r"(?:intentionally[ \t]+)?left[ \t]+blank[;.,]?[ \t]*)?"
+    r"(?:\[[ \t]*)?signature[ \t]+pages?[ \t]+(?:to[ \t]+)?follows?\b",
+    re.IGNORECASE,
+)
+
+
 def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
+    witness = _find_witness(paragraphs, first_clause)
+    for index in range(max(first_clause, 1), witness.index + 1 if witness is not None else len(paragraphs)):
+        text = paragraphs[index].text
+        if "ignature" not in text and "IGNATURE" not in text:
+            continue
+        match = _SIGNATURE_FOLLOWS.search(text)
+        if match and (witness is None or (index, match.start()) < (witness.index, witness.offset)):
+            return Position(index, match.start() + len(match.group()) - len(match.group().lstrip()))
+    return witness
+
+
+def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
     for index, paragraph in enumerate(paragraphs):
         if "itness" not in paragraph.text and "ITNESS" not in paragraph.text:
             continue

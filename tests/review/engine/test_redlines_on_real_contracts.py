@@ -636,3 +636,14 @@ def test_an_inserted_clause_never_splits_a_sentence_across_a_page_break() -> Non
     at = text.index(after)
     assert text.index("to the advertising materials, the operation of the Destination") < at
     assert text.index("(c)  No Combination Claims.") < at < text.index("10.  LIMITATION OF LIABILITY.")
+
+
+def test_clauses_go_before_signature_page_to_follow() -> None:
+    # cuad_license_04: "... are incorporated by reference. Signature page to follow."; cuad_ip_02:
+    # "[SIGNATURE PAGES FOLLOW] 17" then a running header and IN WITNESS WHEREOF.
+    for name, marker in (("cuad_license_04", "Signature page to follow."), ("cuad_ip_02", "[SIGNATURE PAGES FOLLOW]")):
+        text, after = _inserted(name, "saas-customer.yaml", "vendor-ip-indemnity")
+        assert text.index(after) < text.index(marker), name
+    model = model_of("1. Fees. Customer pays.", "2. Law. New York law governs. [Signature page follows]", "By: ____")
+    signature = structure_of(model).signature
+    assert signature is not None and (signature.index, signature.offset) == (1, model.paragraphs[1].text.index("["))
