@@ -647,3 +647,18 @@ def test_clauses_go_before_signature_page_to_follow() -> None:
     model = model_of("1. Fees. Customer pays.", "2. Law. New York law governs. [Signature page follows]", "By: ____")
     signature = structure_of(model).signature
     assert signature is not None and (signature.index, signature.offset) == (1, model.paragraphs[1].text.index("["))
+
+
+def test_the_nda_playbook_finds_remedies_and_compelled_disclosure_in_the_contracts_own_words() -> None:
+    # nda_cnli_dev_01: clause 8 "... will be entitled to seek an injunction (final or interlocutory)
+    # ..."; exclusion "f) is required to be disclosed by the order of a governmental agency or
+    # legislative body or a court of competent jurisdiction". Neither is inserted a second time.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_01.docx").read_bytes())
+    for rule_id in ("remedies", "compelled-disclosure"):
+        (result,) = ENGINE.analyze(model, spec(_rule("mutual-nda.yaml", rule_id)))
+        assert result.status == "ok" and result.recommendations == (), rule_id
+    # cuad_distributor_01: "10.1 NTC shall protect, defend, indemnify and hold ALFA AESAR ... harmless"
+    # is where a missing IP indemnity goes (after the indemnities, not at the end of the contract).
+    text, after = _inserted("cuad_distributor_01", "saas-customer.yaml", "vendor-ip-indemnity")
+    assert after.startswith("10.2A ")
+    assert text.index("NTC shall protect, defend, indemnify") < text.index(after) < text.index("11.")
