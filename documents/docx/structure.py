@@ -634,6 +634,20 @@ class Structure:
                 break
         return None
 
+    @cached_property
+    def incorporated(self) -> str:
+        """What a cover page or order form says it incorporates ("... consists of: (1) this Cover
+        Page ... and (2) the Common Paper Mutual NDA Standard Terms ...", "... incorporates the
+        Bonterms Cloud Terms (Version 1.0) (available at ...)"), when the document itself has
+        hardly any numbered clauses: its terms are elsewhere. "" otherwise."""
+        if sum(1 for n in self.body_numbers if n.level != 9) >= 3:
+            return ""
+        for paragraph in self.model.paragraphs[:40]:
+            match = _INCORPORATES.search(paragraph.text)
+            if match:
+                return " ".join(match.group(0).split())[:200]
+        return ""
+
     def in_body(self, index: int, offset: int = 0) -> bool:
         end = self.body_end
         return (index, offset) < (end.index, end.offset)
@@ -763,6 +777,12 @@ def _front_signature_page(numbers: list[ClauseNumber], signature: Position) -> b
     before = sum(1 for n in clauses if (n.index, n.start) < (signature.index, signature.offset))
     return len(clauses) - before >= 8 and before * 4 < len(clauses) - before
 
+
+_INCORPORATES = re.compile(
+    r"\b(?:incorporat\w*|enter\s+into|governed\s+by|consists\s+of)\b(?:[^.]|\.\d){0,250}?"
+    r"(?:\b(?:available|posted)\s+at\b|\bstandard\s+terms\b|\bframework\s+terms\b|\bby\s+(?:this\s+)?reference\b)",
+    re.IGNORECASE,
+)
 
 # "[SIGNATURE PAGES FOLLOW]", "Signature page to follow.", "[Remainder of page intentionally left
 # blank; signature page follows]": the body ends there, before the page break to the signatures.

@@ -847,6 +847,18 @@ class PlaybookEngine:
         if kind == "must_exist":
             if found:
                 return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in found))
+            incorporated = structure_of(document.model).incorporated
+            if incorporated:
+                # A cover page or an order form: its terms are in the document it incorporates,
+                # where this clause may well be; a clause inserted here would duplicate them.
+                return RuleResult(
+                    **base, status="missing",
+                    message=(
+                        "No clause of this kind was found in this document, but it incorporates terms it does not "
+                        f"contain (\u201c{incorporated}\u201d): check them there. Nothing is inserted; add a change "
+                        "where the document provides for changes to those terms."
+                    ),
+                )  # fmt: skip
             return RuleResult(
                 **base,
                 status="missing",
@@ -954,6 +966,8 @@ class PlaybookEngine:
         if not rule.positions or not document.paragraphs:
             return ()
         structure = structure_of(document.model)
+        if structure.incorporated:
+            return ()  # a cover page: the clause belongs in the terms it incorporates, not here
         point = None
         if rule.insert_after is not None:
             anchor = _CompiledFind.of(rule.insert_after)

@@ -662,3 +662,19 @@ def test_the_nda_playbook_finds_remedies_and_compelled_disclosure_in_the_contrac
     text, after = _inserted("cuad_distributor_01", "saas-customer.yaml", "vendor-ip-indemnity")
     assert after.startswith("10.2A ")
     assert text.index("NTC shall protect, defend, indemnify") < text.index(after) < text.index("11.")
+
+
+def test_a_cover_page_gets_no_clauses_that_belong_in_the_terms_it_incorporates() -> None:
+    # Common Paper's mutual NDA cover page "consists of: (1) this Cover Page ... and (2) the Common
+    # Paper Mutual NDA Standard Terms ..."; Bonterms' "enter into the Bonterms Mutual NDA (Version
+    # 1.0) (available at ...)". The standard terms have the clauses; inserting them on the cover page
+    # (under its title, in the title's 22 pt) would duplicate them.
+    for folder, name in (("commonpaper_docx", "commonpaper_mutual_nda"), ("bonterms", "bonterms_mutual_nda_example_cover_page")):
+        model = build_text_model(shared_data("forms", folder, f"{name}.docx").read_bytes())
+        assert structure_of(model).incorporated, name
+        results = ENGINE.analyze(model, _library("mutual-nda.yaml"))
+        assert [p for r in results for p in r.recommendations if p.action == "insert"] == [], name
+        missing = [r for r in results if r.status == "missing"]
+        assert missing and all("incorporates terms it does not contain" in r.message for r in missing)
+    # A full agreement that incorporates its exhibits is not a cover page.
+    assert structure_of(_model("cuad_license_04")).incorporated == ""
