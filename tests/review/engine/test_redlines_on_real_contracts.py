@@ -678,3 +678,18 @@ def test_a_cover_page_gets_no_clauses_that_belong_in_the_terms_it_incorporates()
         assert missing and all("incorporates terms it does not contain" in r.message for r in missing)
     # A full agreement that incorporates its exhibits is not a cover page.
     assert structure_of(_model("cuad_license_04")).incorporated == ""
+
+
+def test_the_insurance_floor_is_about_the_liability_cover_not_an_employers_liability_line() -> None:
+    # cuad_outsourcing_02 "3. Workers' Compensation Insurance ... including at least five hundred
+    # thousand dollars ($500,000) coverage for Employer's Liability"; cuad_maintenance_01 "(b)
+    # Employer's liability insurance with limits not less than One Million Dollars ($1,000,000)".
+    insurance = _customer("vendor-insurance")
+    for name in ("cuad_outsourcing_02", "cuad_maintenance_01"):
+        (result,) = ENGINE.analyze(build_text_model(shared_data("cuad", "docx", f"{name}.docx").read_bytes()), insurance)
+        assert all("mployer" not in p.before for p in result.recommendations), name
+    (result,) = ENGINE.analyze(
+        model_of("Provider shall maintain insurance: commercial general liability of $1,000,000 per occurrence."),
+        insurance,
+    )
+    assert [p.edit.after for p in result.recommendations] == ["$2,000,000"]
