@@ -341,8 +341,9 @@ def _near(text: str, quantity: numbers.Quantity, words: list[str]) -> bool:
 
 # A clause title right before a sentence, in the same paragraph: "... under this Agreement. 9.3
 # Representations and Warranties. CONSULTANT represents and warrants ..." (a PDF-derived page).
-_TITLE_BEFORE = re.compile(r"(?:^|[.;:]\s+)\(?\d{1,3}(?:\.\d{1,3})*\.?\)?\s+(?P<title>[A-Z][^.;:]{2,70})[.:]\s*$")
-_TITLE_LEAD = re.compile(r"^\s*\(?\d{1,3}(?:\.\d{1,3})*\.?\)?\s+(?P<title>[A-Z][^.;:]{2,70})[.:]\s+\S")
+_TITLE_NUMBER = r"(?:\(?\d{1,3}(?:\.\d{1,3})*\.?\)?|\([a-z]{1,3}\)|[a-z]\))"
+_TITLE_BEFORE = re.compile(rf"(?:^|[.;:]\s+){_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s*$")
+_TITLE_LEAD = re.compile(rf"^\s*{_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s+\S")
 
 
 def _title_of(sentence: Sentence, document: PreparedDocument, structure: Any) -> str:
@@ -355,7 +356,10 @@ def _title_of(sentence: Sentence, document: PreparedDocument, structure: Any) ->
     lead = _TITLE_LEAD.match(sentence.text)
     if lead:
         return lead.group("title").lower()
-    earlier = [i for i in structure.headings if i < sentence.paragraph_index]
+    earlier = [
+        i for i in structure.headings
+        if i < sentence.paragraph_index and re.search(r"[A-Za-z]{3}", document.paragraphs[i].paragraph.text)
+    ]  # fmt: skip  -- a page number read as a heading is no title
     return document.paragraphs[max(earlier)].paragraph.text.lower() if earlier else ""
 
 
@@ -366,7 +370,9 @@ def _titled_first(
     names the anchor's own words ("9.3 Representations and Warranties. CONSULTANT represents and
     warrants ..."), else the first anchor sentence. A warranty goes with the warranties, not after
     "CONSULTANT warrants that such employees shall be informed ..." in the confidentiality clause."""
-    words = [w for w in (*anchor.all, *anchor.any) if len(w) >= 4]
+    # Compared by their first six letters: "indemnif" names a title "Indemnity", "warrant" one
+    # "Representations and Warranties".
+    words = sorted({w.split()[0][:6] for w in (*anchor.all, *anchor.any) if w.split() and len(w.split()[0]) >= 4})
     first: Sentence | None = None
     for sentence in candidates:
         if first is None:
