@@ -694,10 +694,11 @@ class _Validator:
         return clause, min_confidence
 
     def check(self, rule_id: str, node: Node) -> Check | None:
-        fields = self.mapping(rule_id, "check", node, (*CHECK_KINDS, "near"))
+        fields = self.mapping(rule_id, "check", node, (*CHECK_KINDS, "near", "not_after"))
         if fields is None:
             return None
         near_field = fields.pop("near", None)
+        not_after_field = fields.pop("not_after", None)
         if isinstance(node, MappingNode) and not node.value:
             self.error(rule_id, "check", node, "needs exactly one check, e.g. {max_days: 30}")
             return None
@@ -706,6 +707,9 @@ class _Validator:
                 self.error(
                     rule_id, "check", node, "near needs a number check beside it, e.g. {max_days: 60, near: notice}"
                 )
+            elif not_after_field is not None:
+                example = "{max_days: 30, not_after: during}"
+                self.error(rule_id, "check", node, f"not_after needs a number check beside it, e.g. {example}")
             return None  # only unknown checks: already reported
         if len(fields) > 1:
             names = ", ".join(fields)
@@ -717,9 +721,10 @@ class _Validator:
             )
             return None
         ((kind, (_, value_node)),) = fields.items()
-        if near_field is not None and kind not in NUMBER_CHECKS:
-            self.error(rule_id, "check.near", near_field[0], f"only a number check takes near (this is {kind})")
-            return None
+        for name, extra in (("near", near_field), ("not_after", not_after_field)):
+            if extra is not None and kind not in NUMBER_CHECKS:
+                self.error(rule_id, f"check.{name}", extra[0], f"only a number check takes {name} (this is {kind})")
+                return None
         if kind in ("must_exist", "must_not_exist"):
             if value_node.tag == "tag:yaml.org,2002:bool" and self.scalar(value_node) is True:
                 return Check(kind=kind, value=True)  # type: ignore[arg-type]
@@ -767,23 +772,31 @@ class _Validator:
             if pinned is None:
                 return None
             near = pinned
-        return Check(kind=kind, value=number, near=near)  # type: ignore[arg-type]
+        not_after: tuple[str, ...] = ()
+        if not_after_field is not None:
+            spans = self.near(rule_id, not_after_field[1], field="not_after", example="not_after: during")
+            if spans is None:
+                return None
+            not_after = spans
+        return Check(kind=kind, value=number, near=near, not_after=not_after)  # type: ignore[arg-type]
 
-    def near(self, rule_id: str, node: Node) -> tuple[str, ...] | None:
+    def near(
+        self, rule_id: str, node: Node, *, field: str = "near", example: str = "near: notice"
+    ) -> tuple[str, ...] | None:
         """``near: notice`` or ``near: [notice, non-renewal]``: words next to the quantity the limit
-        is about."""
+        is about (and, as ``not_after``, words that make a quantity a span of time it is not)."""
         nodes = node.value if isinstance(node, SequenceNode) else [node]
         words: list[str] = []
         for item in nodes:
-            text = self.text(rule_id, "check.near", item)
+            text = self.text(rule_id, f"check.{field}", item)
             if text is None:
                 return None
             if not text.strip():
-                self.error(rule_id, "check.near", item, "must be a word or phrase, e.g. near: notice")
+                self.error(rule_id, f"check.{field}", item, f"must be a word or phrase, e.g. {example}")
                 return None
             words.append(text.strip())
         if not words:
-            self.error(rule_id, "check.near", node, "must be a word or phrase, e.g. near: notice")
+            self.error(rule_id, f"check.{field}", node, f"must be a word or phrase, e.g. {example}")
             return None
         return tuple(words)
 

@@ -261,19 +261,26 @@ class Check:
     # sentence states several (a renewal term and a notice period). Empty: the rule's own
     # ``find`` phrases decide (review/engine/subject.py).
     near: tuple[str, ...] = ()
+    # Number checks only: words that, right before a quantity ("during the three-month period",
+    # "for a period of six (6) months"), make it a span of time other than the one the limit is
+    # about: such a quantity is not checked.
+    not_after: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {self.kind: self.value}
         if self.near:
             data["near"] = list(self.near)
+        if self.not_after:
+            data["not_after"] = list(self.not_after)
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Check:
         data = dict(data)
         near = data.pop("near", ())
+        not_after = data.pop("not_after", ())
         ((kind, value),) = data.items()
-        return cls(kind=cast(CheckKind, kind), value=value, near=tuple(near))
+        return cls(kind=cast(CheckKind, kind), value=value, near=tuple(near), not_after=tuple(not_after))
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,11 @@ def _encode(tokens: list[str], table: dict[str, str]) -> str:
     return "".join(out)
 
 
-def word_diff(a: str, b: str) -> list[tuple[int, str]]:
+def word_diff(a: str, b: str, *, semantic: bool = True) -> list[tuple[int, str]]:
     """``[(op, text)]`` with op -1 (deleted), 0 (kept), 1 (inserted); joining the 0/-1 texts
-    gives ``a`` and the 0/1 texts gives ``b``."""
+    gives ``a`` and the 0/1 texts gives ``b``. ``semantic``: short runs of kept words between
+    changes are folded into the changes (what a reader sees); without it, every kept word stays
+    kept (the finest pieces, for keeping part of a rewrite: documents/docx/rebase.py)."""
     if a == b:
         return [(0, a)] if a else []
     table: dict[str, str] = {}
@@ -42,7 +44,8 @@ def word_diff(a: str, b: str) -> list[tuple[int, str]]:
     engine = diff_match_patch()
     engine.Diff_Timeout = 0  # deterministic: never a time-dependent, coarser answer
     diffs = engine.diff_main(left, right, False)
-    engine.diff_cleanupSemantic(diffs)
+    if semantic:
+        engine.diff_cleanupSemantic(diffs)
     merged: list[tuple[int, str]] = []
     for op, codes in diffs:
         text = "".join(decode[code] for code in codes)

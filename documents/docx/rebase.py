@@ -21,9 +21,10 @@ Pure functions over edits and text models, no ORM and no XML.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from .diff import word_diff
 from .edit import _word_changes
 from .model import Edit, TextModel
 
@@ -125,12 +126,23 @@ def rebase(edit: Edit, applied: Sequence[Edit | Step], model: TextModel) -> Reba
             if s + len(old) <= start:
                 start += len(new) - len(old)
             kept = []
+
+            def clashes(hunk: Hunk, s: int = s, old: str = old, new: str = new) -> bool:
+                return _clash(hunk[0], hunk[1], s, s + len(old)) or (
+                    not old and not hunk[1] and hunk[0] == s and hunk[2] == new
+                )
+
             for hunk in ours:
-                if _clash(hunk[0], hunk[1], s, s + len(old)) or (not old and not hunk[1] and hunk[0] == s
-                                                                 and hunk[2] == new):  # fmt: skip
+                if clashes(hunk):
                     if not step.in_force:
                         return Rebased(None)
                     dropped = True
+                    # Its finer pieces that leave the accepted words alone still apply (keep_accepted).
+                    offset, hunk_old = hunk[0], hunk[1]
+                    pieces = _apart_from_clashes(
+                        lambda a, b, o=offset, h=hunk_old: h[a - o : b - o], _finer(hunk), clashes
+                    )
+                    kept.extend(_shift_hunk(piece, s, old, new) for piece in pieces)
                     continue
                 kept.append(_shift_hunk(hunk, s, old, new))
             ours = kept
@@ -194,10 +206,79 @@ def keep_accepted(edit: Edit, spans: dict[str, list[Span]], model: TextModel) ->
         return Rebased(edit)
     ours = hunks(edit)
     text = model.get(edit.locator).text
-    kept = [h for h in ours if not any(_clash(h[0], h[1], a, b) or _same_phrase(text, h, a, b) for a, b in mine)]
-    if len(kept) == len(ours):
+
+    def clashes(h: Hunk) -> bool:
+        return any(_clash(h[0], h[1], a, b) or _same_phrase(text, h, a, b) for a, b in mine)
+
+    kept: list[Hunk] = []
+    for hunk in ours:
+        if not clashes(hunk):
+            kept.append(hunk)
+            continue
+        # A rewrite read as one piece ("The Term shall automatically renew ... for successive 1-year
+        # terms unless ... not less than 90 days prior to" -> "This Agreement renews ... of one (1)
+        # year unless ... at least thirty (30) days before"): its finer pieces that leave the
+        # accepted words alone still apply, so accepting it changes the notice period too.
+        kept.extend(_apart_from_clashes(lambda a, b: text[a:b], _finer(hunk), clashes))
+    if len(kept) == len(ours) and all(k in ours for k in kept):
         return Rebased(edit)
     return Rebased(_join(edit.locator, kept, model), True)
+
+
+def _apart_from_clashes(
+    text_at: Callable[[int, int], str], pieces: list[Hunk], clashes: Callable[[Hunk], bool]
+) -> list[Hunk]:
+    """The pieces that neither touch accepted words nor stand within a word of a piece that does:
+    "renewal terms of one (1) year" for an accepted "1-year terms" is one phrase, and its " of one
+    (1) year" kept alone would read "1-year terms of one (1) year"."""
+    dropped = [clashes(piece) for piece in pieces]
+    changed = True
+    while changed:
+        changed = False
+        for i, piece in enumerate(pieces):
+            if dropped[i]:
+                continue
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(pieces) and dropped[j]:
+                    left, right = (pieces[j], piece) if j < i else (piece, pieces[j])
+                    gap = text_at(left[0] + len(left[1]), right[0])
+                    if len(re.findall(r"\w+", gap)) < 2:
+                        dropped[i] = changed = True
+                        break
+    return [piece for piece, gone in zip(pieces, dropped, strict=True) if not gone]
+
+
+def _finer(hunk: Hunk) -> list[Hunk]:
+    """``hunk`` split at every word its old and new text share (pieces separated only by spaces
+    and punctuation still joined, as ``hunks`` joins them); [hunk] when they share none."""
+    offset, old, new = hunk
+    pieces: list[Hunk] = []
+    position = offset
+    pending: list[str] = ["", ""]
+    pending_at: int | None = None
+    gap = ""
+    for op, text in word_diff(old, new, semantic=False):
+        if op == 0:
+            if pending_at is not None:
+                pieces.append((pending_at, pending[0], pending[1]))
+                pending, pending_at = ["", ""], None
+            gap = text
+            position += len(text)
+            continue
+        if pending_at is None:
+            if pieces and not _WORD.search(gap):  # joined to the piece before by punctuation only
+                pending_at, last_old, last_new = pieces.pop()
+                pending = [last_old + gap, last_new + gap]
+            else:
+                pending_at = position
+        if op < 0:
+            pending[0] += text
+            position += len(text)
+        else:
+            pending[1] += text
+    if pending_at is not None:
+        pieces.append((pending_at, pending[0], pending[1]))
+    return pieces or [hunk]
 
 
 def _join(locator: str, ours: list[Hunk], model: TextModel) -> Edit | None:

@@ -634,6 +634,20 @@ class Structure:
                 break
         return None
 
+    @cached_property
+    def incorporated(self) -> str:
+        """What a cover page or order form says it incorporates ("... consists of: (1) this Cover
+        Page ... and (2) the Common Paper Mutual NDA Standard Terms ...", "... incorporates the
+        Bonterms Cloud Terms (Version 1.0) (available at ...)"), when the document itself has
+        hardly any numbered clauses: its terms are elsewhere. "" otherwise."""
+        if sum(1 for n in self.body_numbers if n.level != 9) >= 3:
+            return ""
+        for paragraph in self.model.paragraphs[:40]:
+            match = _INCORPORATES.search(paragraph.text)
+            if match:
+                return " ".join(match.group(0).split())[:200]
+        return ""
+
     def in_body(self, index: int, offset: int = 0) -> bool:
         end = self.body_end
         return (index, offset) < (end.index, end.offset)
@@ -764,7 +778,35 @@ def _front_signature_page(numbers: list[ClauseNumber], signature: Position) -> b
     return len(clauses) - before >= 8 and before * 4 < len(clauses) - before
 
 
+_INCORPORATES = re.compile(
+    r"\b(?:incorporat\w*|enter\s+into|governed\s+by|consists\s+of)\b(?:[^.]|\.\d){0,250}?"
+    r"(?:\b(?:available|posted)\s+at\b|\bstandard\s+terms\b|\bframework\s+terms\b|\bby\s+(?:this\s+)?reference\b)",
+    re.IGNORECASE,
+)
+
+# "[SIGNATURE PAGES FOLLOW]", "Signature page to follow.", "[Remainder of page intentionally left
+# blank; signature page follows]": the body ends there, before the page break to the signatures.
+_SIGNATURE_FOLLOWS = re.compile(
+    r"[\[(]?[ \t]*(?:(?:the[ \t]+)?remainder[ \t]+of[ \t]+(?:this[ \t]+)?page[ \t]+(?:is[ \t]+)?"
+    r"(?:intentionally[ \t]+)?left[ \t]+blank[;.,]?[ \t]*)?"
+    r"(?:\[[ \t]*)?signature[ \t]+pages?[ \t]+(?:to[ \t]+)?follows?\b",
+    re.IGNORECASE,
+)
+
+
 def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
+    witness = _find_witness(paragraphs, first_clause)
+    for index in range(max(first_clause, 1), witness.index + 1 if witness is not None else len(paragraphs)):
+        text = paragraphs[index].text
+        if "ignature" not in text and "IGNATURE" not in text:
+            continue
+        match = _SIGNATURE_FOLLOWS.search(text)
+        if match and (witness is None or (index, match.start()) < (witness.index, witness.offset)):
+            return Position(index, match.start() + len(match.group()) - len(match.group().lstrip()))
+    return witness
+
+
+def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
     for index, paragraph in enumerate(paragraphs):
         if "itness" not in paragraph.text and "ITNESS" not in paragraph.text:
             continue
@@ -1102,17 +1144,13 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
             None,
         )
         if nxt is not None:
-            number = _sibling_number(structure, index, nxt.start)
-            text = paragraphs[index].text
-            return InsertionPoint(
-                paragraphs[index].locator,
-                nxt.start,
-                number,
-                _following(text, nxt.start),
-                where="after the clause that holds the matching sentence",
-            )
+            return _before_number(structure, nxt, "after the clause that holds the matching sentence")
         anchor = _last_content(paragraphs, index + 1, structure)
-        return _after_paragraph(structure, anchor, "after the paragraph that holds the matching sentence")
+        lead_in = paragraphs[index].text[:offset].rstrip().endswith(":")
+        last, following = _past_items(structure, anchor, lead_in=lead_in)
+        if following is not None:
+            return _before_number(structure, following, "after the clause that holds the matching sentence")
+        return _after_paragraph(structure, last, "after the paragraph that holds the matching sentence")
     end = structure.body_end
     if structure.signature is not None and structure.signature == end:
         where = "after the last clause, before the signature block"
@@ -1183,6 +1221,79 @@ def _clause_before(structure: Structure, index: int, offset: int) -> ClauseNumbe
         if number.level != 9:
             best = number
     return best
+
+
+def _before_number(structure: Structure, number: ClauseNumber, where: str) -> InsertionPoint:
+    """A new clause inside ``number``'s paragraph, right before that typed number."""
+    text = structure.model.paragraphs[number.index].text
+    return InsertionPoint(
+        structure.model.paragraphs[number.index].locator,
+        number.start,
+        _sibling_number(structure, number.index, number.start),
+        _following(text, number.start),
+        where=where,
+    )
+
+
+def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> tuple[int, ClauseNumber | None]:
+    """``anchor``, or the last of the list items that follow it ("(a) Organization. ...", "(d) it
+    is not a party to any litigation ..."): a clause inserted after a lead-in ("Owner represents
+    and warrants to Operator as follows:") or after one item would split the list. After a
+    lead-in, every paragraph up to the next numbered clause of its level or above is its list,
+    however its items are labelled ("16.1 By M&I. M&I represents and warrants that:" over
+    "A. Capability of Computer Systems ...", up to "16.2"). The second value is that next clause's
+    number when it stands inside the last paragraph (a PDF-extracted page: "(d) it is not a party
+    ... Agreement.   11.2 Product Warranty ..."): the new clause goes right before it."""
+    paragraphs = structure.model.paragraphs
+    clause = structure.section_of(anchor)
+    level = clause.level if clause is not None else 0
+    last = anchor
+    for index in range(anchor + 1, len(paragraphs)):
+        if not structure.in_body(index):
+            break
+        text = paragraphs[index].text
+        if not text.strip() or is_furniture(text) or (len(text.strip()) <= 40 and _PAGE_DEBRIS.match(text)):
+            continue
+        if _runs_on(paragraphs[last].text, text):
+            # The sentence goes on after a page break ("... (unless the receiving party has" /
+            # "actual knowledge to the contrary) ..."): the clause is not over.
+            numbers = [n for n in structure.numbers if n.index == index]
+            inner = next((n for n in numbers if n.kind == "typed" and n.level != 9 and n.level <= level), None)
+            if inner is not None:
+                return index, inner
+            last = index
+            continue
+        if index in structure.headings:
+            break
+        numbers = [n for n in structure.numbers if n.index == index]
+        opening = next((n for n in numbers if n.kind == "numbering" or not text[: n.start].strip()), None)
+        decimal = opening is not None and opening.level != 9 and any(c.isdigit() for c in opening.label)
+        if lead_in:
+            if decimal and opening is not None and opening.level <= level:
+                break
+        elif opening is None or opening.level != 9:
+            break
+        inner = next(
+            (n for n in numbers if n is not opening and n.kind == "typed" and n.level != 9 and n.level <= level),
+            None,
+        )
+        if inner is not None:
+            return index, inner
+        last = index
+    return last, None
+
+
+# What a PDF page leaves between two paragraphs of one clause: a page number, a document id
+# ("1162967 }", "7    8"); no word of two letters.
+_PAGE_DEBRIS = re.compile(r"^[^A-Za-z]*(?:[A-Za-z][^A-Za-z]+)*[A-Za-z]?[^A-Za-z]*$")
+_SENTENCE_END = re.compile(r"[.;:!?)\]\"\u201d\u2019*]\s*$")
+
+
+def _runs_on(text: str, following: str) -> bool:
+    """``text`` stops mid-sentence and ``following`` goes on with it (a lower-case word): a
+    sentence split by a page break in a PDF-extracted contract."""
+    body = mask_furniture(text).rstrip()
+    return bool(body) and not _SENTENCE_END.search(body) and following.lstrip()[:1].islower()
 
 
 def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Structure) -> int:

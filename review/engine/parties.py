@@ -297,11 +297,75 @@ def adaptations(rule: Any, model: TextModel, *, position: int | None, variant: s
     return adapt_terms(text, model)[1]
 
 
-def render_rule(rule: Any, parties: Parties, structure: Structure) -> Any:
-    """The rule with its positions and variants written with the contract's names: its parties
-    and, for the playbook's own defined terms the contract lacks, the contract's terms."""
+# ``{us}`` and ``{them}`` in what a rule looks for (its ``find`` phrases and pattern, its
+# ``insert_after``, a ``must_match`` / ``must_not_match`` pattern): the parties' names.
+_SLOT = re.compile(r"\{(us|them)\}", re.IGNORECASE)
+_REGEX_SPECIAL = re.compile(r"([.^$*+?()\[\]{}|\\])")
+
+
+def _slot_name(slot: str, parties: Parties) -> str:
+    """The name a ``{us}`` / ``{them}`` in a search stands for: the party's defined name, else the
+    side's role word (what the positions fall back to as well)."""
+    name = parties.us if slot == "us" else parties.them
+    if name:
+        return re.sub(r"^the\s+", "", name, flags=re.IGNORECASE)
+    ours = slot == "us"
+    if parties.side == "customer":
+        return "customer" if ours else "provider"
+    if parties.side == "provider":
+        return "provider" if ours else "customer"
+    return "each party" if ours else "the other party"
+
+
+def _fill_phrase(text: str, parties: Parties) -> str:
+    return _SLOT.sub(lambda m: _slot_name(m.group(1).lower(), parties), text)
+
+
+def _fill_pattern(pattern: str, parties: Parties) -> str:
+    def name(match: re.Match[str]) -> str:
+        words = _slot_name(match.group(1).lower(), parties).split()
+        return "(?:" + r"\s+".join(_REGEX_SPECIAL.sub(r"\\\1", w) for w in words) + ")"
+
+    return _SLOT.sub(name, pattern)
+
+
+def _render_find(find: Any, parties: Parties) -> Any:
     from dataclasses import replace
 
+    if find is None:
+        return None
+    filled = replace(
+        find,
+        any=tuple(_fill_phrase(t, parties) for t in find.any),
+        all=tuple(_fill_phrase(t, parties) for t in find.all),
+        regex=_fill_pattern(find.regex, parties) if find.regex else find.regex,
+    )
+    return find if filled == find else filled
+
+
+def _render_search(rule: Any, parties: Parties) -> Any:
+    """The rule with ``{us}`` / ``{them}`` in what it looks for written as the parties' names:
+    "(?:{them}|provider|vendor) shall defend" finds "Diversinet shall diligently defend" in a
+    contract whose preamble names Diversinet."""
+    from dataclasses import replace
+
+    find = _render_find(rule.find, parties)
+    insert_after = _render_find(rule.insert_after, parties)
+    check = rule.check
+    if check.kind in ("must_match", "must_not_match") and isinstance(check.value, str):
+        check = replace(check, value=_fill_pattern(check.value, parties))
+    if find is rule.find and insert_after is rule.insert_after and check == rule.check:
+        return rule
+    return replace(rule, find=find, insert_after=insert_after, check=check)
+
+
+def render_rule(rule: Any, parties: Parties, structure: Structure) -> Any:
+    """The rule with its positions and variants written with the contract's names: its parties
+    and, for the playbook's own defined terms the contract lacks, the contract's terms; and with
+    ``{us}`` / ``{them}`` in what it looks for written as the parties' names."""
+    from dataclasses import replace
+
+    rule = _render_search(rule, parties)
     if not rule.positions and not rule.variants:
         return rule
     model = structure.model

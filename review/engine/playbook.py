@@ -339,6 +339,81 @@ def _near(text: str, quantity: numbers.Quantity, words: list[str]) -> bool:
     return False
 
 
+# A clause title right before a sentence, in the same paragraph: "... under this Agreement. 9.3
+# Representations and Warranties. CONSULTANT represents and warrants ..." (a PDF-derived page).
+_TITLE_NUMBER = r"(?:\(?\d{1,3}(?:\.\d{1,3})*\.?\)?|\([a-z]{1,3}\)|[a-z]\))"
+_TITLE_BEFORE = re.compile(rf"(?:^|[.;:]\s+){_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s*$")
+_TITLE_LEAD = re.compile(rf"^\s*{_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s+\S")
+
+
+def _title_of(sentence: Sentence, document: PreparedDocument, structure: Any) -> str:
+    """The title of the clause ``sentence`` sits in, lower case: a numbered title right before it
+    or opening it in its paragraph, else the heading of its section; "" when there is none."""
+    text = document.paragraphs[sentence.paragraph_index].paragraph.text
+    before = _TITLE_BEFORE.search(text[max(0, sentence.start - 120) : sentence.start])
+    if before:
+        return before.group("title").lower()
+    lead = _TITLE_LEAD.match(sentence.text)
+    if lead:
+        return lead.group("title").lower()
+    earlier = [
+        i for i in structure.headings
+        if i < sentence.paragraph_index and re.search(r"[A-Za-z]{3}", document.paragraphs[i].paragraph.text)
+    ]  # fmt: skip  -- a page number read as a heading is no title
+    return document.paragraphs[max(earlier)].paragraph.text.lower() if earlier else ""
+
+
+def _titled_first(
+    candidates: Iterator[Sentence], anchor: _CompiledFind, document: PreparedDocument, structure: Any
+) -> Sentence | None:
+    """The sentence an insertion goes after: the first anchor sentence in a clause whose title
+    names the anchor's own words ("9.3 Representations and Warranties. CONSULTANT represents and
+    warrants ..."), else the first anchor sentence. A warranty goes with the warranties, not after
+    "CONSULTANT warrants that such employees shall be informed ..." in the confidentiality clause."""
+    # Compared by their first six letters: "indemnif" names a title "Indemnity", "warrant" one
+    # "Representations and Warranties".
+    words = sorted({w.split()[0][:6] for w in (*anchor.all, *anchor.any) if w.split() and len(w.split()[0]) >= 4})
+    first: Sentence | None = None
+    for sentence in candidates:
+        if first is None:
+            first = sentence
+            if not words:
+                break
+        title = _title_of(sentence, document, structure)
+        if any(w in title for w in words):
+            return sentence
+    return first
+
+
+# Words that may stand between a ``not_after`` phrase and its quantity: "during the three-month period".
+_DETERMINERS = frozenset({"the", "a", "an", "such", "that", "this", "said", "any", "each"})
+
+
+def _right_after(text: str, quantity: numbers.Quantity, phrases: list[str]) -> bool:
+    """One of the author's ``not_after`` phrases stands right before ``quantity`` (articles
+    aside): "during the three-month period", "for a period of six (6) months"."""
+    before = text[: quantity.start].lower().split()
+    while before and before[-1] in _DETERMINERS:
+        before.pop()
+    tail = " ".join(before)
+    return any(tail == phrase or tail.endswith(" " + phrase) for phrase in phrases)
+
+
+_BRACKETS = re.compile(r"\[[^\[\]]*\]")
+_INSTRUCTION = ("fill in", "insert", "enter ", "specify", "describe", "choose", "select")
+
+
+def _in_drafting_note(text: str, quantity: numbers.Quantity) -> bool:
+    """``quantity`` is inside a form's drafting note ("[Fill in payment schedule, e.g., 30 days from
+    receipt of invoice, 60 days before event, etc.]"): an example for whoever fills the form in,
+    not a term of the contract, so no limit rewrites it."""
+    for match in _BRACKETS.finditer(text):
+        if match.start() < quantity.start and quantity.end < match.end():
+            inner = match.group()[1:-1].strip().lower()
+            return inner.startswith(_INSTRUCTION) or "e.g." in inner or "for example" in inner
+    return False
+
+
 def _replace_edit(sentence: Sentence, after: str, model: TextModel | None = None) -> Edit:
     """The whole-wording replacement of ``sentence`` by ``after``, changing only the words that
     differ. What a lawyer keeps is left out of the replaced stretch: a clause heading and number
@@ -520,22 +595,27 @@ _MUTUAL = re.compile(r"^\s*(?:neither|each|either)\s+party\b", re.IGNORECASE)
 _ONE_SIDED = re.compile(r"^\s*(?:the\s+)?[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3}\s+(?:may|shall|will|must)\b")
 
 
-_DUTY = r"(?:\s+[\w'\u2019]+){0,2}?\s+(?:shall|will|must|agrees|undertakes|covenants)\b"
+_DUTY = r"(?:\s+[\w'\u2019]+){0,2}?\s+(?:shall|will|must|agrees|undertakes|covenants|holds?|keeps?)\b"
 
 
 def _binds_only_them(sentence: Sentence, parties: Parties | None) -> str | None:
     """The other party's name when ``sentence`` puts a duty on it ("CONSULTANT agrees that ...
     CONSULTANT will keep confidential ...") and on nobody else: not on our party, not on "each
     party". None when the parties are unknown or the sentence binds us or both."""
-    if parties is None or not parties.them or not parties.us:
+    if parties is None or not parties.them:
         return None
     text = sentence.text
     them, us = (re.escape(re.sub(r"^the\s+", "", n, flags=re.IGNORECASE)) for n in (parties.them, parties.us))
     if re.search(r"\b(?:each|either|both|neither)\s+part(?:y|ies)\b", text, re.IGNORECASE):
         return None
-    # The party as the subject of the duty, not "information ... of WGT will be treated as ...".
-    subject = r"(?:^|[.;:,(]\s*|\b(?:that|and|then|which|who)\s+)(?:the\s+)?"
-    if re.search(rf"{subject}{us}\b{_DUTY}", text) or not re.search(rf"{subject}{them}\b{_DUTY}", text):
+    # The party as the subject of the duty, not "information ... of WGT will be treated as ...";
+    # with its people in apposition: "BROOKS, its directors, employees, agents and representatives
+    # shall not disclose ...", "(b) Seller will keep confidential ...".
+    subject = r"(?:^(?:\d+(?:\.\d+)*\.?\s+|\(\w{1,4}\)\s+)?|[.;:,()]\s*|\b(?:that|and|then|which|who)\s+)(?:the\s+)?"
+    people = r"(?:,[^.;:]{0,100}?,?)?"
+    if us and re.search(rf"{subject}{us}\b{people}{_DUTY}", text):
+        return None
+    if not re.search(rf"{subject}{them}\b{people}{_DUTY}", text):
         return None
     return parties.them
 
@@ -582,7 +662,12 @@ def _closest(found: list[Sentence], wording: str) -> Sentence:
     has the required wording, so the one about the same thing is the one a lawyer rewrites."""
     words = set(_WORD.findall(wording.lower())) - _COMMON
     best, score = found[0], -1
-    for sentence in [s for s in found if not is_carve_out(s)] or found:
+    candidates = [s for s in found if not is_carve_out(s) and not is_designation(s)] or found
+    if _CONFIDENTIALITY_DUTY.search(normalize(wording).lower):
+        # A duty of confidentiality rewrites the contract's duty, not a sentence that only mentions
+        # confidential information (a flow-down, a legend, a remedy).
+        candidates = [s for s in candidates if _CONFIDENTIALITY_DUTY.search(s.lower)] or candidates
+    for sentence in candidates:
         shared = len(words & set(_WORD.findall(sentence.lower)))
         if shared > score:
             best, score = sentence, shared
@@ -596,6 +681,39 @@ def is_carve_out(sentence: Sentence) -> bool:
     """An exclusion from the clause ("Confidential Information does not include ..."): the
     wording of an obligation never replaces it (that would delete the exclusions)."""
     return _CARVE_OUT.search(sentence.lower) is not None
+
+
+_DESIGNATES = re.compile(
+    r"\b(?:deemed|treated\s+as|considered|constitute|remain)\s+(?:to\s+be\s+)?(?:the\s+)?"
+    r"(?:confidential|proprietary)\s+information\b"
+)
+_DUTY_WORD = re.compile(r"\b(?:keep|kept|hold|held|maintain|protect|safeguard|disclos\w*|divulg\w*|use)\b")
+
+
+_CONFIDENTIALITY_DUTY = re.compile(
+    r"\b(?:keeps?|kept|holds?|held|maintain(?:s|ed)?|treat(?:s|ed)?|protect(?:s|ed)?|safeguards?|preserves?)\b[^.;]{0,100}"
+    r"(?:\bconfiden|\bsecre|\bin\s+confidence)|\bnot\s+(?:to\s+)?(?:\w+\s+){0,2}(?:disclose|divulge|reveal|publish)"
+    r"|\bconfiden\w*\s+(?:obligations?|duties)|\bnon-?disclosure\b"
+)
+
+
+def is_not_the_duty(rule: Rule, sentence: Sentence) -> bool:
+    """The playbook's wording is a duty of confidentiality ("Each party shall keep the other
+    party's Confidential Information confidential ...") and ``sentence`` states none: it only
+    mentions confidential information ("No Third Party service provider or subcontractor shall be
+    provided with Vericel's Confidential Information without first executing a confidentiality
+    agreement ...", a flow-down to subcontractors). Replacing it would delete what it says, and
+    the duty the contract lacks would still be missing: the wording goes in as a clause of its own."""
+    wording = normalize(rule.positions[0]).lower if rule.positions else ""
+    return _CONFIDENTIALITY_DUTY.search(wording) is not None and _CONFIDENTIALITY_DUTY.search(sentence.lower) is None
+
+
+def is_designation(sentence: Sentence) -> bool:
+    """A sentence that only says which information is confidential ("Observations and conclusions
+    of Vericel's audits will be issued to MediWound, which materials shall be deemed Confidential
+    Information, ..."), with no duty in it: part of the clause it sits in (an audit clause here),
+    never the confidentiality duty a playbook's wording replaces."""
+    return _DESIGNATES.search(sentence.lower) is not None and _DUTY_WORD.search(sentence.lower) is None
 
 
 def _defines(structure: Any, sentence: Sentence) -> bool:
@@ -735,6 +853,18 @@ class PlaybookEngine:
         if kind == "must_exist":
             if found:
                 return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in found))
+            incorporated = structure_of(document.model).incorporated
+            if incorporated:
+                # A cover page or an order form: its terms are in the document it incorporates,
+                # where this clause may well be; a clause inserted here would duplicate them.
+                return RuleResult(
+                    **base, status="missing",
+                    message=(
+                        "No clause of this kind was found in this document, but it incorporates terms it does not "
+                        f"contain (\u201c{incorporated}\u201d): check them there. Nothing is inserted; add a change "
+                        "where the document provides for changes to those terms."
+                    ),
+                )  # fmt: skip
             return RuleResult(
                 **base,
                 status="missing",
@@ -797,7 +927,10 @@ class PlaybookEngine:
                     continue
                 foreign = _foreign_clause(rule, document.model, sentence)
                 carve_out = kind == "must_match" and rule.positions and is_carve_out(sentence)
-                if foreign is None and not carve_out:
+                designation = kind == "must_match" and rule.positions and (
+                    is_designation(sentence) or is_not_the_duty(rule, sentence)
+                )
+                if foreign is None and not carve_out and not designation:
                     proposals.append(self._strike_or_replace(rule, document, sentence, citation, guidance, reason))
                     continue
                 # The sentence sits in a clause of another type (an IP assignment found by a
@@ -810,8 +943,13 @@ class PlaybookEngine:
                         f"The sentence found is part of a clause of type \u201c{title}\u201d (clause model, "
                         f"confidence {confidence:.2f}), so the playbook's wording does not replace it."
                     )
-                else:
+                elif carve_out:
                     note = "The sentence found is an exclusion, so the playbook's wording does not replace it."
+                else:
+                    note = (
+                        "The sentences found mention confidential information but none is a duty to keep "
+                        "it confidential, so the playbook's wording does not replace them."
+                    )
                 notes.append(note)
                 if kind == "must_match" and not proposals:
                     proposals.extend(
@@ -834,6 +972,8 @@ class PlaybookEngine:
         if not rule.positions or not document.paragraphs:
             return ()
         structure = structure_of(document.model)
+        if structure.incorporated:
+            return ()  # a cover page: the clause belongs in the terms it incorporates, not here
         point = None
         if rule.insert_after is not None:
             anchor = _CompiledFind.of(rule.insert_after)
@@ -842,17 +982,15 @@ class PlaybookEngine:
             # common stock") or a cover page before the first clause number.
             opening = next((n for n in structure.body_numbers if n.level != 9), None)
             begins = (opening.index, opening.start) if opening is not None else (0, 0)
-            first = next(
-                (
-                    s for s in anchor.sentences(document)
-                    # A heading's words ("1. Confidential Information") are not the clause: the
-                    # clause goes after a clause under it, never before the heading.
-                    if (s.paragraph_index, s.end) > begins and not _defines(structure, s)
-                    and s.paragraph_index not in structure.headings
-                    and anchor.matches(_body(s, document.model), document.budget)
-                ),
-                None,
+            eligible = (
+                s for s in anchor.sentences(document)
+                # A heading's words ("1. Confidential Information") are not the clause: the
+                # clause goes after a clause under it, never before the heading.
+                if (s.paragraph_index, s.end) > begins and not _defines(structure, s)
+                and s.paragraph_index not in structure.headings
+                and anchor.matches(_body(s, document.model), document.budget)
             )  # fmt: skip
+            first = _titled_first(eligible, anchor, document, structure)
             if first is not None and structure.in_body(first.paragraph_index, first.start):
                 point = insertion_point(structure, after=(first.paragraph_index, first.end))
         if point is None:
@@ -906,13 +1044,18 @@ class PlaybookEngine:
         proposals: list[Proposal] = []
         words = _subject_words(rule)
         pinned = [w for w in (norm_phrase(x) for x in rule.check.near) if w]
+        spans = [w for w in (norm_phrase(x) for x in rule.check.not_after) if w]
         for sentence in found:
             # One finding per sentence, on the quantity the rule is about (review/engine/subject.py):
             # a notice-period rule never rewrites the renewal term beside the notice period.
             read = sentence.read or sentence.text
             if pinned and not any(w in sentence.lower for w in pinned):
                 continue  # the author pinned the subject and this sentence does not name it
-            quantity = subject.pick(read, numbers.find_quantities(read, kind), words)
+            quantities = [
+                q for q in numbers.find_quantities(read, kind)
+                if not _in_drafting_note(read, q) and not (spans and _right_after(read, q, spans))
+            ]  # fmt: skip
+            quantity = subject.pick(read, quantities, words)
             if quantity is None:
                 continue
             if pinned and not _near(read, quantity, pinned):

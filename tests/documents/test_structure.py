@@ -99,7 +99,9 @@ def test_signature_block_found_on_every_cuad_contract_that_has_one() -> None:
         signature = structure_of(model).signature
         assert signature is not None, name
         text = model.paragraphs[signature.index].text[signature.offset :]
-        assert re.match(r"IN\s+WITNESS", text, re.IGNORECASE), (name, text[:60])
+        # The block starts at IN WITNESS WHEREOF, or before it where the body says the signature
+        # page follows ("[SIGNATURE PAGES FOLLOW]": cuad_ip_02).
+        assert re.match(r"IN\s+WITNESS|\[?SIGNATURE\s+PAGES?\s+(?:TO\s+)?FOLLOW", text, re.IGNORECASE), (name, text[:60])
 
 
 def test_signature_lines_without_in_witness() -> None:

@@ -481,6 +481,15 @@ def test_near_pins_the_number_a_check_is_about():
     assert load_playbook(GOOD).rules[0].check.to_dict() == {"max_days": 30}  # nothing added when absent
 
 
+def test_not_after_names_spans_of_time_a_check_leaves_alone():
+    spec = load_playbook(
+        with_rule("id: r\ntitle: T\nfind: {any: [pay]}\ncheck: {max_days: 30, not_after: [during, for a period of]}")
+    )
+    assert spec.rules[0].check.not_after == ("during", "for a period of")
+    assert spec.rules[0].check.to_dict() == {"max_days": 30, "not_after": ["during", "for a period of"]}
+    assert PlaybookSpec.from_dict(spec.to_dict()) == spec
+
+
 @pytest.mark.parametrize(
     ("check", "message"),
     [
@@ -488,6 +497,9 @@ def test_near_pins_the_number_a_check_is_about():
         ("{near: notice}", "check: near needs a number check beside it"),
         ("{max_days: 60, near: 7}", "check.near: must be text"),
         ("{max_days: 60, near: ''}", "check.near: must not be empty"),
+        ("{must_exist: true, not_after: during}", "check.not_after: only a number check takes not_after"),
+        ("{not_after: during}", "check: not_after needs a number check beside it"),
+        ("{max_days: 60, not_after: [during, 7]}", "check.not_after: must be text"),
     ],
 )
 def test_near_errors(check, message):

@@ -204,7 +204,7 @@ def test_review_command_writes_issue_lists_and_a_commented_redline(tmp_path):
     head = UserFactory(username="head-of-legal")
     head.groups.add(Group.objects.get_or_create(name="Admin")[0])
     Team.objects.get_or_create(name="Headless reviews")[0].members.add(head)
-    contract = shared_data("forms", "commonpaper_docx", "commonpaper_order_form.docx")
+    contract = shared_data("forms", "commonpaper_docx", "commonpaper_pilot_agreement.docx")
     playbook = Path(__file__).resolve().parents[2] / "playbooks" / "library" / "saas-customer.yaml"
     out = tmp_path / "out"
     call_command("review", str(contract), playbook=str(playbook), decide="accept-all", author="Ada Lovelace",

@@ -135,3 +135,26 @@ def test_the_issue_case_accepting_the_renewal_term_first_then_the_mutual_clause(
     assert sentence_text(review) == ("3.2 This Agreement renews automatically for successive renewal terms of two (2) "
                                      "years unless either party gives notice of non-renewal at least thirty (30) days "
                                      "before the end of the then-current term.")  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_a_second_accepted_rewrite_of_the_same_sentence_still_changes_what_the_first_left_alone() -> None:
+    # cuad_development_01: renewal-term turns "successive 5-year terms" into "1-year"; the
+    # non-renewal position then rewrites the whole sentence ("... at least thirty (30) days before
+    # the end of the then-current term"). Read as one piece, that rewrite touched the accepted
+    # "1-year" and was dropped whole: the 90 days stayed although the lawyer accepted 30.
+    from pathlib import Path
+
+    from playbooks.services import LIBRARY_DIR
+    from tests.conftest import shared_data
+
+    library = (Path(LIBRARY_DIR) / "saas-customer.yaml").read_text(encoding="utf-8")
+    review = make_review(playbook=library, contract=shared_data("cuad", "docx", "cuad_development_01.docx").read_bytes())
+    for rule_id in ("renewal-term", "renewal-term", "non-renewal-notice"):
+        rec = shown(review, rule_id)
+        assert decide(review, rec, "accept").outcome == DecisionOutcome.APPLIED
+    review.refresh_from_db()
+    (text,) = [p.text for p in review.current_version.text_model.paragraphs if "11.1" in p.text and "renew" in p.text]
+    assert "successive 1-year terms" in text  # the first accepted edit stands
+    assert "at least thirty (30) days before the end of the then-current term" in text  # the second applies
+    assert "90 days" not in text and "terms of one (1) year" not in text

@@ -123,6 +123,7 @@ def test_undo_on_a_real_contract_reverts_exactly_that_edit_and_keeps_the_later_o
         if result.outcome == DecisionOutcome.UNDONE:
             undone = version.edit_object
             locator = undone.locator
+            review.refresh_from_db()  # the undo's version, whose parent is the text before it
             paragraphs = review.current_version.parent.text_model.paragraphs
             expected = [_reverted(text, version.text_model.get(locator).text, undone) if p.locator == locator else text
                         for p, text in zip(paragraphs, kept, strict=True)]

@@ -17,7 +17,7 @@ from playbooks.services import LIBRARY_DIR
 from review.engine import numbers
 from review.engine.playbook import ADAPTED, PlaybookEngine
 from tests.conftest import shared_data
-from tests.review.engine.helpers import rule, spec
+from tests.review.engine.helpers import model_of, rule, spec
 
 ENGINE = PlaybookEngine()
 
@@ -163,8 +163,11 @@ def test_the_contracts_own_term_is_used_when_it_has_one() -> None:
 
 
 def test_a_term_the_contract_defines_is_never_rewritten() -> None:
-    # The Common Paper NDA defines "Confidential Information": the library wording keeps it.
-    model = build_text_model(shared_data("forms", "commonpaper_docx", "commonpaper_mutual_nda.docx").read_bytes())
+    # The Common Paper contractor agreement defines "Confidential Information": the library wording
+    # keeps it. (Its mutual NDA is a cover page: nothing is written there.)
+    model = build_text_model(
+        shared_data("forms", "commonpaper_docx", "commonpaper_independent_contractor_agreement.docx").read_bytes()
+    )
     results = ENGINE.analyze(model, _library("mutual-nda.yaml"))
     written = [p.after for r in results for p in r.recommendations]
     assert written and any("Confidential Information" in text for text in written)
@@ -205,9 +208,11 @@ def test_a_replacement_never_deletes_a_definition_the_contract_uses() -> None:
 
 
 def test_a_number_edit_keeps_an_adjectival_unit_singular_and_a_year_of_months_in_months() -> None:
+    # "... within a twenty (20) day notice period, DIALOG may suspend the payment of Service Fees":
+    # a minimum-notice rule of its own (the library's suspension rule no longer reads this sentence).
     model = _model("cuad_alliance_01")
-    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "suspension-notice"),))
-    (result,) = ENGINE.analyze(model, playbook)
+    notice = rule(id="notice", find={"all": ["suspend"], "any": ["payment"]}, check={"min_days": 30})
+    (result,) = ENGINE.analyze(model, spec(notice))
     assert [(p.edit.before, p.edit.after) for p in result.recommendations] == [("twenty (20) day", "thirty (30) day")]
     # "... extend the Initial Term of the Agreement by an additional twenty four (24) months" to a
     # year (the library renewal rule no longer reads this one: the extension is at the buyer's option).
@@ -259,13 +264,23 @@ def _accept_all(model: TextModel, playbook) -> tuple[TextModel, list[str]]:  # t
 
 
 def test_clauses_inserted_after_the_last_one_count_on_from_it() -> None:
-    # Four NDA clauses missing from a contract whose last clause is 10: 11, 12, 13, 14 (not 11,
-    # 12, 11A, 11B), in the order they were accepted, before the signatures.
+    # NDA clauses missing from a contract whose last clause is 10: 11, 12 (not 11, 11A), in the
+    # order they were accepted, before the signatures.
     model = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())
     final, numbers = _accept_all(model, _library("mutual-nda.yaml"))
-    assert numbers == ["11.", "12.", "13.", "14."]
+    assert numbers == ["11.", "12."]
     text = final.text
-    assert text.index("11. The recipient shall use") < text.index("12. ") < text.index("13. ") < text.index("14. ")
+    assert text.index("11. The recipient shall use") < text.index("12. ") < text.index("IN WITNESS")
+
+
+def test_information_the_contract_already_has_returned_is_not_asked_back_again() -> None:
+    # Clause 9: "... shall be returned by Ciufo to Health Card upon request by Health Card. Ciufo
+    # shall certify that it has destroyed or returned all copies ...": the return-or-destroy
+    # position is not inserted beside it.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())
+    (result,) = ENGINE.analyze(model, spec(_rule("mutual-nda.yaml", "return-or-destroy")))
+    assert result.status == "ok" and result.recommendations == ()
+    assert any("destroyed or returned all copies" in e.sentence for e in result.evidence)
 
 
 def test_an_obligation_is_not_written_over_the_exclusions_from_it() -> None:
@@ -419,3 +434,265 @@ def test_a_one_way_duty_on_us_is_still_made_mutual() -> None:
     (result,) = ENGINE.analyze(_model("cuad_distributor_03"), _customer("mutual-confidentiality"))
     (proposal,) = result.recommendations
     assert proposal.after.startswith("Each party shall keep")
+
+
+def test_a_duty_of_the_other_party_and_its_people_is_not_made_mutual_for_us() -> None:
+    # "1.2 BROOKS, its directors, employees, agents and representatives shall not disclose ... any
+    # Confidential Information ... unless CLIENT expressly consents": CLIENT is us.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_05.docx").read_bytes())
+    (result,) = ENGINE.analyze(model, _customer("mutual-confidentiality"))
+    assert all("BROOKS, its directors" not in p.before for p in result.recommendations)
+    assert "binds only BROOKS" in result.message
+
+
+def test_a_sentence_that_only_mentions_confidential_information_is_not_rewritten_as_the_duty() -> None:
+    # cuad_supply_01 leaves confidentiality to another agreement ("Section 7 of the License
+    # Agreement shall govern the use and disclosure of information ..."). Its sentences that
+    # mention confidential information belong to other clauses: the audit clause's "Observations
+    # and conclusions of Vericel's audits ... shall be deemed Confidential Information" and a
+    # flow-down to subcontractors. The mutual duty goes in as a clause of its own.
+    model = _model("cuad_supply_01")
+    for playbook, rule_id in (("saas-customer.yaml", "mutual-confidentiality"), ("mutual-nda.yaml", "mutual-obligations")):
+        (result,) = ENGINE.analyze(model, spec(_rule(playbook, rule_id)))
+        (proposal,) = result.recommendations
+        assert proposal.action == "insert", playbook
+        after = apply_edit_to_model(model, proposal.edit).text
+        assert "Vericel's audits will be issued to MediWound, which materials shall be deemed Confidential" in after
+        assert "No Third Party service provider or subcontractor shall be provided with Vericel's" in after
+        assert "none is a duty to keep it confidential" in result.message
+    # A sentence that is the duty is still the one rewritten (the NDA's "must receive and hold ...
+    # in strictest confidence", above), and so is a one-line designation with a duty in it.
+    (result,) = ENGINE.analyze(
+        model_of("Customer shall keep Provider's Confidential Information confidential."),
+        spec(_rule("saas-customer.yaml", "mutual-confidentiality")),
+    )
+    assert [p.action for p in result.recommendations] == ["replace"]
+
+
+# --- the payment period, and spans of time that only mention payment ---------------------------
+
+
+def test_the_payment_rule_leaves_spans_of_time_that_only_mention_payment() -> None:
+    # "(b) the average monthly Fees payable by Customer during the three-month period prior to the
+    # event" (a definition's averaging window) and "hold the ... Products ... for a period of six (6)
+    # months from receipt of payment" (a storage period) are not periods to pay an invoice.
+    payment = _rule("saas-customer.yaml", "payment-terms")
+    assert payment.check.not_after
+    for name, needle in (("cuad_outsourcing_02", "three-month period"), ("cuad_manufacturing_02", "six (6) months")):
+        (result,) = ENGINE.analyze(_model(name), spec(payment))
+        assert all(needle not in p.before for p in result.recommendations), name
+        assert result.recommendations == ()
+    # Without the library rule's not_after, the same check rewrites them: the option is what holds.
+    bare = dataclasses.replace(payment, check=dataclasses.replace(payment.check, not_after=()))
+    (result,) = ENGINE.analyze(_model("cuad_outsourcing_02"), spec(bare))
+    assert any("one-month period prior" in p.after for p in result.recommendations)
+    # A real period to pay in a sentence that also says "during" is still checked.
+    (result,) = ENGINE.analyze(
+        model_of("Fees invoiced during each month are payable within sixty (60) days of receipt of invoice."),
+        spec(payment),
+    )
+    assert [p.after for p in result.recommendations] == [
+        "Fees invoiced during each month are payable within thirty (30) days of receipt of invoice."
+    ]
+
+
+def test_no_limit_rewrites_the_example_in_a_forms_drafting_note() -> None:
+    # Common Paper's partnership form: "[Fill in payment schedule, e.g., 30 days from receipt of
+    # invoice, 60 days before event, etc.]" is guidance for whoever completes the form.
+    form = build_text_model(
+        shared_data("forms", "commonpaper_docx", "commonpaper_partnership_agreement.docx").read_bytes()
+    )
+    assert any("[Fill in payment schedule, e.g." in p.text for p in form.paragraphs)
+    (result,) = ENGINE.analyze(form, spec(_rule("saas-customer.yaml", "payment-terms")))
+    assert all("Fill in payment schedule" not in p.before for p in result.recommendations)
+    # The same figure outside a drafting note is a term, and is checked.
+    (result,) = ENGINE.analyze(
+        model_of("The party making payment will pay the other party 60 days from receipt of invoice."),
+        spec(_rule("saas-customer.yaml", "payment-terms")),
+    )
+    assert [p.edit.after for p in result.recommendations] == ["30 days"]
+
+
+def test_the_suspension_rule_is_about_suspending_the_service_not_our_payments() -> None:
+    # "... DIALOG may suspend the payment of Service Fees until such service level is provided": the
+    # customer's remedy. Lengthening its notice period from 20 to 30 days would work against us.
+    suspension = _rule("saas-customer.yaml", "suspension-notice")
+    (result,) = ENGINE.analyze(_model("cuad_alliance_01"), spec(suspension))
+    assert result.recommendations == () and result.status == "not_found"
+    # The vendor's suspension of the service or of our access is still read, however it is worded.
+    for text in (
+        "Provider may suspend the Services for any payment more than five (5) days late.",
+        "If any payment is more than five (5) days overdue, Customer's access to the Services may be suspended.",
+        "Provider may temporarily suspend Customer's access for any payment more than five (5) days late.",
+    ):
+        (result,) = ENGINE.analyze(model_of(text), spec(suspension))
+        assert [p.edit.after for p in result.recommendations] == ["thirty (30) days"], text
+
+
+# --- where an inserted clause goes: with its kind, never inside a list ---------------------------
+
+
+def _inserted(name: str, playbook: str, rule_id: str) -> tuple[str, str]:
+    model = _model(name)
+    (result,) = ENGINE.analyze(model, spec(_rule(playbook, rule_id)))
+    (proposal,) = result.recommendations
+    assert proposal.action == "insert"
+    return apply_edit_to_model(model, proposal.edit).text, proposal.after
+
+
+def test_an_inserted_warranty_goes_with_the_warranties_not_where_the_word_first_appears() -> None:
+    # cuad_consulting_01: "CONSULTANT warrants that such employees shall be informed of the
+    # proprietary nature ..." sits in the confidentiality clause 5.2; "9.3 Representations and
+    # Warranties. CONSULTANT represents and warrants to Company that ..." is where a warranty goes.
+    text, after = _inserted("cuad_consulting_01", "saas-customer.yaml", "provider-warranty")
+    assert after.startswith("9.3A ")
+    at = text.index(after)
+    assert text.index("9.3 Representations and Warranties.") < at < text.index("9.4 Successors and Assigns.")
+
+
+def test_an_inserted_clause_never_splits_a_lead_in_from_its_list() -> None:
+    # cuad_outsourcing_02: "16.1 By M&I. M&I represents and warrants that:" is followed by its items
+    # A. to F. (F. its disclaimer); the warranty goes after them, before "16.2 By Customer".
+    text, after = _inserted("cuad_outsourcing_02", "saas-customer.yaml", "provider-warranty")
+    assert after.startswith("16.1A ")
+    at = text.index(after)
+    assert text.index("F.   Disclaimer of Warranties.") < at < text.index("16.2 By Customer.")
+    # cuad_alliance_01: items (a) to (d) of 11.1, (d) on the next page and in the paragraph that
+    # opens "11.2 Product Warranty": after (d), before 11.2.
+    text, after = _inserted("cuad_alliance_01", "saas-customer.yaml", "provider-warranty")
+    assert after.startswith("11.1A ")
+    at = text.index(after)
+    assert text.index("(d) it is not a party to any litigation") < at < text.index("11.2 Product Warranty.")
+    # cuad_maintenance_01: "Section 8.1 ... Owner represents and warrants to Operator as follows:"
+    # over items (a) to (e): after (e), before Section 8.2.
+    text, after = _inserted("cuad_maintenance_01", "saas-customer.yaml", "provider-warranty")
+    at = text.index(after)
+    assert text.index("(e) DISCLAIMERS.") < at < text.index("Section 8.2 Representations and Warranties of Operator.")
+
+
+# --- {us} and {them} in what a rule looks for ------------------------------------------------------
+
+
+def test_a_rule_finds_the_vendors_duty_by_the_name_the_contract_gives_it() -> None:
+    # cuad_reseller_02: "(b) Infringement Indemnity. Diversinet shall diligently defend, indemnify and
+    # hold Reseller harmless ..." is the IP indemnity; "Provider" appears nowhere.
+    (result,) = ENGINE.analyze(_model("cuad_reseller_02"), _customer("vendor-ip-indemnity"))
+    assert result.status == "ok" and result.recommendations == ()
+    assert any(e.sentence.startswith("Diversinet shall diligently defend, indemnify") for e in result.evidence)
+    # cuad_consulting_01 has the consultant indemnify REIT for taxes only: no IP indemnity, so one is
+    # still proposed, protecting REIT.
+    (result,) = ENGINE.analyze(_model("cuad_consulting_01"), _customer("vendor-ip-indemnity"))
+    (proposal,) = result.recommendations
+    assert "CONSULTANT shall defend REIT" in proposal.after
+
+
+def test_us_and_them_in_a_search_are_the_parties_names_or_the_sides_words() -> None:
+    preamble = 'This Agreement is made between Fjord Systems AS ("Fjord") and Northwind Traders Ltd. (the "Customer").'
+    indemnity = rule(
+        id="ip", find={"regex": r"\b(?:{them}|provider)\s+shall\s+defend"}, check={"must_exist": True},
+        positions=["{them} shall defend {us} against infringement claims."],
+    )  # fmt: skip
+    termination = rule(
+        id="conv", find={"all": ["terminat", "convenience"]},
+        check={"must_not_match": r"\b{them}\b[^.;]{0,40}\bmay\s+terminate"},
+    )  # fmt: skip
+    playbook = dataclasses.replace(spec(indemnity, termination), party="customer")
+    model = model_of(
+        preamble,
+        "1. Fjord shall defend Customer against any claim of infringement.",
+        "2. Fjord may terminate this Agreement for convenience on thirty (30) days' notice.",
+    )
+    found, conv = ENGINE.analyze(model, playbook)
+    assert found.status == "ok" and found.evidence[0].sentence.startswith("1. Fjord shall defend")
+    assert conv.status == "issue"
+    # With the parties unknown, {them} is the other side's word: "Provider shall defend" is found.
+    unnamed = model_of("1. Provider shall defend Customer against any claim of infringement.")
+    (found, _) = ENGINE.analyze(unnamed, playbook)
+    assert found.status == "ok"
+    (found, _) = ENGINE.analyze(model_of("1. Fjord shall defend Customer against any claim."), playbook)
+    assert found.status == "missing"
+
+
+def test_our_own_right_to_terminate_for_convenience_is_never_struck() -> None:
+    # cuad_services_04, a transition services agreement: "Company may terminate for convenience any
+    # Transition Service, and RGHI may terminate for convenience any Reverse Transition Service ...".
+    # "Company" is the name of a party that receives services, not a vendor's role word.
+    model = build_text_model(shared_data("cuad", "docx", "cuad_services_04.docx").read_bytes())
+    (result,) = ENGINE.analyze(model, _customer("vendor-termination-for-convenience"))
+    assert all("Company may terminate for convenience" not in p.before for p in result.recommendations)
+    # The vendor's right, by its role word or by its name, is still what the rule strikes.
+    (result,) = ENGINE.analyze(model_of("Provider may terminate this Agreement for convenience."),
+                               _customer("vendor-termination-for-convenience"))
+    assert [p.action for p in result.recommendations] == ["replace"]
+
+
+def test_an_inserted_clause_never_splits_a_sentence_across_a_page_break() -> None:
+    # cuad_noncompete_02: 4.2 runs on after a page break: "... (unless the receiving party has" /
+    # "1162967 }" / "-7-" / "actual knowledge lo the contrary) and the receiving party will not be
+    # required to make any inquiry to confirm such authority."
+    text, after = _inserted("cuad_noncompete_02", "saas-customer.yaml", "provider-warranty")
+    at = text.index(after)
+    assert text.index("inquiry to confirm such authority.") < at
+    assert text.index("(unless the receiving party has") < text.index("actual knowledge lo the contrary") < at
+    # cuad_hosting_03: 9(a) runs on after "... with regard" into the next page; (b) and (c) follow.
+    text, after = _inserted("cuad_hosting_03", "saas-customer.yaml", "provider-warranty")
+    at = text.index(after)
+    assert text.index("to the advertising materials, the operation of the Destination") < at
+    assert text.index("(c)  No Combination Claims.") < at < text.index("10.  LIMITATION OF LIABILITY.")
+
+
+def test_clauses_go_before_signature_page_to_follow() -> None:
+    # cuad_license_04: "... are incorporated by reference. Signature page to follow."; cuad_ip_02:
+    # "[SIGNATURE PAGES FOLLOW] 17" then a running header and IN WITNESS WHEREOF.
+    for name, marker in (("cuad_license_04", "Signature page to follow."), ("cuad_ip_02", "[SIGNATURE PAGES FOLLOW]")):
+        text, after = _inserted(name, "saas-customer.yaml", "vendor-ip-indemnity")
+        assert text.index(after) < text.index(marker), name
+    model = model_of("1. Fees. Customer pays.", "2. Law. New York law governs. [Signature page follows]", "By: ____")
+    signature = structure_of(model).signature
+    assert signature is not None and (signature.index, signature.offset) == (1, model.paragraphs[1].text.index("["))
+
+
+def test_the_nda_playbook_finds_remedies_and_compelled_disclosure_in_the_contracts_own_words() -> None:
+    # nda_cnli_dev_01: clause 8 "... will be entitled to seek an injunction (final or interlocutory)
+    # ..."; exclusion "f) is required to be disclosed by the order of a governmental agency or
+    # legislative body or a court of competent jurisdiction". Neither is inserted a second time.
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_01.docx").read_bytes())
+    for rule_id in ("remedies", "compelled-disclosure"):
+        (result,) = ENGINE.analyze(model, spec(_rule("mutual-nda.yaml", rule_id)))
+        assert result.status == "ok" and result.recommendations == (), rule_id
+    # cuad_distributor_01: "10.1 NTC shall protect, defend, indemnify and hold ALFA AESAR ... harmless"
+    # is where a missing IP indemnity goes (after the indemnities, not at the end of the contract).
+    text, after = _inserted("cuad_distributor_01", "saas-customer.yaml", "vendor-ip-indemnity")
+    assert after.startswith("10.2A ")
+    assert text.index("NTC shall protect, defend, indemnify") < text.index(after) < text.index("11.")
+
+
+def test_a_cover_page_gets_no_clauses_that_belong_in_the_terms_it_incorporates() -> None:
+    # Common Paper's mutual NDA cover page "consists of: (1) this Cover Page ... and (2) the Common
+    # Paper Mutual NDA Standard Terms ..."; Bonterms' "enter into the Bonterms Mutual NDA (Version
+    # 1.0) (available at ...)". The standard terms have the clauses; inserting them on the cover page
+    # (under its title, in the title's 22 pt) would duplicate them.
+    for folder, name in (("commonpaper_docx", "commonpaper_mutual_nda"), ("bonterms", "bonterms_mutual_nda_example_cover_page")):
+        model = build_text_model(shared_data("forms", folder, f"{name}.docx").read_bytes())
+        assert structure_of(model).incorporated, name
+        results = ENGINE.analyze(model, _library("mutual-nda.yaml"))
+        assert [p for r in results for p in r.recommendations if p.action == "insert"] == [], name
+        missing = [r for r in results if r.status == "missing"]
+        assert missing and all("incorporates terms it does not contain" in r.message for r in missing)
+    # A full agreement that incorporates its exhibits is not a cover page.
+    assert structure_of(_model("cuad_license_04")).incorporated == ""
+
+
+def test_the_insurance_floor_is_about_the_liability_cover_not_an_employers_liability_line() -> None:
+    # cuad_outsourcing_02 "3. Workers' Compensation Insurance ... including at least five hundred
+    # thousand dollars ($500,000) coverage for Employer's Liability"; cuad_maintenance_01 "(b)
+    # Employer's liability insurance with limits not less than One Million Dollars ($1,000,000)".
+    insurance = _customer("vendor-insurance")
+    for name in ("cuad_outsourcing_02", "cuad_maintenance_01"):
+        (result,) = ENGINE.analyze(build_text_model(shared_data("cuad", "docx", f"{name}.docx").read_bytes()), insurance)
+        assert all("mployer" not in p.before for p in result.recommendations), name
+    (result,) = ENGINE.analyze(
+        model_of("Provider shall maintain insurance: commercial general liability of $1,000,000 per occurrence."),
+        insurance,
+    )
+    assert [p.edit.after for p in result.recommendations] == ["$2,000,000"]
