@@ -721,9 +721,9 @@ class _Validator:
             )
             return None
         ((kind, (_, value_node)),) = fields.items()
-        for name, extra in (("near", near_field), ("not_after", not_after_field)):
-            if extra is not None and kind not in NUMBER_CHECKS:
-                self.error(rule_id, f"check.{name}", extra[0], f"only a number check takes {name} (this is {kind})")
+        for name, given in (("near", near_field), ("not_after", not_after_field)):
+            if given is not None and kind not in NUMBER_CHECKS:
+                self.error(rule_id, f"check.{name}", given[0], f"only a number check takes {name} (this is {kind})")
                 return None
         if kind in ("must_exist", "must_not_exist"):
             if value_node.tag == "tag:yaml.org,2002:bool" and self.scalar(value_node) is True:

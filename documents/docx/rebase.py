@@ -125,7 +125,7 @@ def rebase(edit: Edit, applied: Sequence[Edit | Step], model: TextModel) -> Reba
         for s, old, new in reversed(hunks(accepted)):
             if s + len(old) <= start:
                 start += len(new) - len(old)
-            kept = []
+            kept: list[Hunk] = []
 
             def clashes(hunk: Hunk, s: int = s, old: str = old, new: str = new) -> bool:
                 return _clash(hunk[0], hunk[1], s, s + len(old)) or (
@@ -138,10 +138,10 @@ def rebase(edit: Edit, applied: Sequence[Edit | Step], model: TextModel) -> Reba
                         return Rebased(None)
                     dropped = True
                     # Its finer pieces that leave the accepted words alone still apply (keep_accepted).
-                    offset, hunk_old = hunk[0], hunk[1]
-                    pieces = _apart_from_clashes(
-                        lambda a, b, o=offset, h=hunk_old: h[a - o : b - o], _finer(hunk), clashes
-                    )
+                    def text_at(a: int, b: int, o: int = hunk[0], h: str = hunk[1]) -> str:
+                        return h[a - o : b - o]
+
+                    pieces = _apart_from_clashes(text_at, _finer(hunk), clashes)
                     kept.extend(_shift_hunk(piece, s, old, new) for piece in pieces)
                     continue
                 kept.append(_shift_hunk(hunk, s, old, new))
