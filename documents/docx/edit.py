@@ -843,15 +843,16 @@ def _mark_revisions(p: Element) -> list[Element]:
     return [child for child in mark if child.tag in (ns.INS, ns.DEL)]
 
 
-def _word_changes(start: int, before: str, after: str) -> list[tuple[int, str, str]]:
-    """The replace as minimal word-level (offset, old, new) changes, left to right."""
+def _word_changes(start: int, before: str, after: str, *, semantic: bool = True) -> list[tuple[int, str, str]]:
+    """The replace as minimal word-level (offset, old, new) changes, left to right (``semantic``:
+    as ``word_diff`` reads them; without it, split at every shared word)."""
     if not before or not after:
         return [(start, before, after)]
     changes: list[tuple[int, str, str]] = []
     position = start
     pending: list[str] = ["", ""]
     pending_at: int | None = None
-    for op, text in word_diff(before, after):
+    for op, text in word_diff(before, after, semantic=semantic):
         if op == 0:
             if pending_at is not None:
                 changes.append((pending_at, pending[0], pending[1]))

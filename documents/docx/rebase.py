@@ -24,7 +24,6 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .diff import word_diff
 from .edit import _word_changes
 from .model import Edit, TextModel
 
@@ -62,12 +61,17 @@ def hunks(edit: Edit) -> list[Hunk]:
     whole (never "two (2) year" from half of it)."""
     if edit.kind != "replace" or edit.start is None:
         return []
+    return _phrases(edit.start, edit.before, _word_changes(edit.start, edit.before, edit.after))
+
+
+def _phrases(start: int, before: str, changes: list[Hunk]) -> list[Hunk]:
+    """``changes`` (in ``before``, which starts at ``start``) with those separated only by spaces
+    and punctuation joined into one."""
     merged: list[Hunk] = []
-    for offset, old, new in _word_changes(edit.start, edit.before, edit.after):
+    for offset, old, new in changes:
         if merged:
             last_offset, last_old, last_new = merged[-1]
-            gap_start = last_offset + len(last_old) - edit.start
-            gap = edit.before[gap_start : offset - edit.start]
+            gap = before[last_offset + len(last_old) - start : offset - start]
             if not _WORD.search(gap):
                 merged[-1] = (last_offset, last_old + gap + old, last_new + gap + new)
                 continue
@@ -252,33 +256,7 @@ def _finer(hunk: Hunk) -> list[Hunk]:
     """``hunk`` split at every word its old and new text share (pieces separated only by spaces
     and punctuation still joined, as ``hunks`` joins them); [hunk] when they share none."""
     offset, old, new = hunk
-    pieces: list[Hunk] = []
-    position = offset
-    pending: list[str] = ["", ""]
-    pending_at: int | None = None
-    gap = ""
-    for op, text in word_diff(old, new, semantic=False):
-        if op == 0:
-            if pending_at is not None:
-                pieces.append((pending_at, pending[0], pending[1]))
-                pending, pending_at = ["", ""], None
-            gap = text
-            position += len(text)
-            continue
-        if pending_at is None:
-            if pieces and not _WORD.search(gap):  # joined to the piece before by punctuation only
-                pending_at, last_old, last_new = pieces.pop()
-                pending = [last_old + gap, last_new + gap]
-            else:
-                pending_at = position
-        if op < 0:
-            pending[0] += text
-            position += len(text)
-        else:
-            pending[1] += text
-    if pending_at is not None:
-        pieces.append((pending_at, pending[0], pending[1]))
-    return pieces or [hunk]
+    return _phrases(offset, old, _word_changes(offset, old, new, semantic=False)) or [hunk]
 
 
 def _join(locator: str, ours: list[Hunk], model: TextModel) -> Edit | None:
