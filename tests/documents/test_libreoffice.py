@@ -132,7 +132,9 @@ def test_review_redline_comments_show_in_libreoffice_and_accept_all_gives_the_cl
 
     from django.core.management import call_command
 
-    contract = shared_data("forms", "commonpaper_docx", "commonpaper_order_form.docx")
+    # A full agreement: an order form is a cover page, where nothing is inserted (its terms are
+    # the framework terms it incorporates).
+    contract = shared_data("forms", "commonpaper_docx", "commonpaper_pilot_agreement.docx")
     playbook = Path(__file__).resolve().parents[2] / "playbooks" / "library" / "saas-customer.yaml"
     out = tmp_path / "out"
     from django.contrib.auth.models import Group
