@@ -615,6 +615,14 @@ class Structure:
                 out.add(number.parts[:k])
         return frozenset(out)
 
+    @cached_property
+    def numbers_at(self) -> dict[int, tuple[ClauseNumber, ...]]:
+        """The numbers of each paragraph (index -> its numbers, in order)."""
+        out: dict[int, list[ClauseNumber]] = {}
+        for number in self.numbers:
+            out.setdefault(number.index, []).append(number)
+        return {index: tuple(numbers) for index, numbers in out.items()}
+
     def section_of(self, index: int) -> ClauseNumber | None:
         """The clause (top-level or sub-clause number) a paragraph belongs to."""
         best = None
@@ -1254,25 +1262,20 @@ def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> 
         text = paragraphs[index].text
         if not text.strip() or is_furniture(text) or (len(text.strip()) <= 40 and _PAGE_DEBRIS.match(text)):
             continue
-        if _runs_on(paragraphs[last].text, text):
-            # The sentence goes on after a page break ("... (unless the receiving party has" /
-            # "actual knowledge to the contrary) ..."): the clause is not over.
-            numbers = [n for n in structure.numbers if n.index == index]
-            inner = next((n for n in numbers if n.kind == "typed" and n.level != 9 and n.level <= level), None)
-            if inner is not None:
-                return index, inner
-            last = index
-            continue
-        if index in structure.headings:
-            break
-        numbers = [n for n in structure.numbers if n.index == index]
-        opening = next((n for n in numbers if n.kind == "numbering" or not text[: n.start].strip()), None)
-        decimal = opening is not None and opening.level != 9 and any(c.isdigit() for c in opening.label)
-        if lead_in:
-            if decimal and opening is not None and opening.level <= level:
+        numbers = structure.numbers_at.get(index, ())
+        opening = None
+        # A sentence that goes on after a page break ("... (unless the receiving party has" /
+        # "actual knowledge to the contrary) ...") is the same clause, whatever follows.
+        if not _runs_on(paragraphs[last].text, text):
+            if index in structure.headings:
                 break
-        elif opening is None or opening.level != 9:
-            break
+            opening = next((n for n in numbers if n.kind == "numbering" or not text[: n.start].strip()), None)
+            if lead_in:
+                decimal = opening is not None and opening.level != 9 and any(c.isdigit() for c in opening.label)
+                if decimal and opening is not None and opening.level <= level:
+                    break
+            elif opening is None or opening.level != 9:
+                break
         inner = next(
             (n for n in numbers if n is not opening and n.kind == "typed" and n.level != 9 and n.level <= level),
             None,

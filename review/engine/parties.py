@@ -127,6 +127,15 @@ def _put(name: str, text: str, at: int, had_the: bool) -> str:
     return name
 
 
+def _side_words(side: str) -> tuple[str, str]:
+    """How positions name our party and theirs when the contract's names are unknown."""
+    if side == "provider":
+        return "Provider", "Customer"
+    if side == "customer":
+        return "Customer", "Provider"
+    return "each party", "the other party"
+
+
 def render(text: str, parties: Parties, structure: Structure | None, *, role_words: bool = True) -> str:
     """``text`` with the parties named as the contract names them.
 
@@ -135,8 +144,7 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
     replaced only when ``role_words`` (playbook wording), the contract does not define that word
     itself, and the party's name is known."""
     side = parties.side
-    fallback_us = {"provider": "Provider", "customer": "Customer"}.get(side, "each party")
-    fallback_them = {"provider": "Customer", "customer": "Provider"}.get(side, "the other party")
+    fallback_us, fallback_them = _side_words(side)
 
     def name_for(word: str) -> str | None:
         lowered = word.strip().lower()
@@ -300,21 +308,15 @@ def adaptations(rule: Any, model: TextModel, *, position: int | None, variant: s
 # ``{us}`` and ``{them}`` in what a rule looks for (its ``find`` phrases and pattern, its
 # ``insert_after``, a ``must_match`` / ``must_not_match`` pattern): the parties' names.
 _SLOT = re.compile(r"\{(us|them)\}", re.IGNORECASE)
-_REGEX_SPECIAL = re.compile(r"([.^$*+?()\[\]{}|\\])")
 
 
 def _slot_name(slot: str, parties: Parties) -> str:
     """The name a ``{us}`` / ``{them}`` in a search stands for: the party's defined name, else the
-    side's role word (what the positions fall back to as well)."""
-    name = parties.us if slot == "us" else parties.them
-    if name:
-        return re.sub(r"^the\s+", "", name, flags=re.IGNORECASE)
-    ours = slot == "us"
-    if parties.side == "customer":
-        return "customer" if ours else "provider"
-    if parties.side == "provider":
-        return "provider" if ours else "customer"
-    return "each party" if ours else "the other party"
+    side's word that positions fall back to ("Provider" for ``{them}`` in a customer-side playbook;
+    searches ignore capitals)."""
+    ours, theirs = _side_words(parties.side)
+    name = (parties.us or ours) if slot == "us" else (parties.them or theirs)
+    return re.sub(r"^the\s+", "", name, flags=re.IGNORECASE)
 
 
 def _fill_phrase(text: str, parties: Parties) -> str:
@@ -324,7 +326,7 @@ def _fill_phrase(text: str, parties: Parties) -> str:
 def _fill_pattern(pattern: str, parties: Parties) -> str:
     def name(match: re.Match[str]) -> str:
         words = _slot_name(match.group(1).lower(), parties).split()
-        return "(?:" + r"\s+".join(_REGEX_SPECIAL.sub(r"\\\1", w) for w in words) + ")"
+        return "(?:" + r"\s+".join(re.escape(w) for w in words) + ")"
 
     return _SLOT.sub(name, pattern)
 

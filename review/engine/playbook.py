@@ -346,9 +346,10 @@ _TITLE_BEFORE = re.compile(rf"(?:^|[.;:]\s+){_TITLE_NUMBER}\s+(?P<title>[A-Z][^.
 _TITLE_LEAD = re.compile(rf"^\s*{_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s+\S")
 
 
-def _title_of(sentence: Sentence, document: PreparedDocument, structure: Any) -> str:
+def _title_of(sentence: Sentence, document: PreparedDocument, headings: list[int]) -> str:
     """The title of the clause ``sentence`` sits in, lower case: a numbered title right before it
-    or opening it in its paragraph, else the heading of its section; "" when there is none."""
+    or opening it in its paragraph, else the heading of its section (``headings``: the heading
+    paragraphs' indexes, in order); "" when there is none."""
     text = document.paragraphs[sentence.paragraph_index].paragraph.text
     before = _TITLE_BEFORE.search(text[max(0, sentence.start - 120) : sentence.start])
     if before:
@@ -356,11 +357,8 @@ def _title_of(sentence: Sentence, document: PreparedDocument, structure: Any) ->
     lead = _TITLE_LEAD.match(sentence.text)
     if lead:
         return lead.group("title").lower()
-    earlier = [
-        i for i in structure.headings
-        if i < sentence.paragraph_index and re.search(r"[A-Za-z]{3}", document.paragraphs[i].paragraph.text)
-    ]  # fmt: skip  -- a page number read as a heading is no title
-    return document.paragraphs[max(earlier)].paragraph.text.lower() if earlier else ""
+    at = bisect.bisect_left(headings, sentence.paragraph_index)
+    return document.paragraphs[headings[at - 1]].paragraph.text.lower() if at else ""
 
 
 def _titled_first(
@@ -373,13 +371,15 @@ def _titled_first(
     # Compared by their first six letters: "indemnif" names a title "Indemnity", "warrant" one
     # "Representations and Warranties".
     words = sorted({w.split()[0][:6] for w in (*anchor.all, *anchor.any) if w.split() and len(w.split()[0]) >= 4})
+    # A page number read as a heading is no title.
+    headings = sorted(i for i in structure.headings if re.search(r"[A-Za-z]{3}", document.paragraphs[i].paragraph.text))
     first: Sentence | None = None
     for sentence in candidates:
         if first is None:
             first = sentence
             if not words:
                 break
-        title = _title_of(sentence, document, structure)
+        title = _title_of(sentence, document, headings)
         if any(w in title for w in words):
             return sentence
     return first
@@ -662,7 +662,7 @@ def _closest(found: list[Sentence], wording: str) -> Sentence:
     has the required wording, so the one about the same thing is the one a lawyer rewrites."""
     words = set(_WORD.findall(wording.lower())) - _COMMON
     best, score = found[0], -1
-    candidates = [s for s in found if not is_carve_out(s) and not is_designation(s)] or found
+    candidates = [s for s in found if not is_carve_out(s)] or found
     if _CONFIDENTIALITY_DUTY.search(normalize(wording).lower):
         # A duty of confidentiality rewrites the contract's duty, not a sentence that only mentions
         # confidential information (a flow-down, a legend, a remedy).
@@ -683,13 +683,6 @@ def is_carve_out(sentence: Sentence) -> bool:
     return _CARVE_OUT.search(sentence.lower) is not None
 
 
-_DESIGNATES = re.compile(
-    r"\b(?:deemed|treated\s+as|considered|constitute|remain)\s+(?:to\s+be\s+)?(?:the\s+)?"
-    r"(?:confidential|proprietary)\s+information\b"
-)
-_DUTY_WORD = re.compile(r"\b(?:keep|kept|hold|held|maintain|protect|safeguard|disclos\w*|divulg\w*|use)\b")
-
-
 _CONFIDENTIALITY_DUTY = re.compile(
     r"\b(?:keeps?|kept|holds?|held|maintain(?:s|ed)?|treat(?:s|ed)?|protect(?:s|ed)?|safeguards?|preserves?)\b[^.;]{0,100}"
     r"(?:\bconfiden|\bsecre|\bin\s+confidence)|\bnot\s+(?:to\s+)?(?:\w+\s+){0,2}(?:disclose|divulge|reveal|publish)"
@@ -702,18 +695,12 @@ def is_not_the_duty(rule: Rule, sentence: Sentence) -> bool:
     party's Confidential Information confidential ...") and ``sentence`` states none: it only
     mentions confidential information ("No Third Party service provider or subcontractor shall be
     provided with Vericel's Confidential Information without first executing a confidentiality
-    agreement ...", a flow-down to subcontractors). Replacing it would delete what it says, and
-    the duty the contract lacks would still be missing: the wording goes in as a clause of its own."""
+    agreement ...", a flow-down to subcontractors; an audit clause's "Observations and conclusions
+    of Vericel's audits ... shall be deemed Confidential Information"). Replacing it would delete
+    what it says, and the duty the contract lacks would still be missing: the wording goes in as a
+    clause of its own."""
     wording = normalize(rule.positions[0]).lower if rule.positions else ""
     return _CONFIDENTIALITY_DUTY.search(wording) is not None and _CONFIDENTIALITY_DUTY.search(sentence.lower) is None
-
-
-def is_designation(sentence: Sentence) -> bool:
-    """A sentence that only says which information is confidential ("Observations and conclusions
-    of Vericel's audits will be issued to MediWound, which materials shall be deemed Confidential
-    Information, ..."), with no duty in it: part of the clause it sits in (an audit clause here),
-    never the confidentiality duty a playbook's wording replaces."""
-    return _DESIGNATES.search(sentence.lower) is not None and _DUTY_WORD.search(sentence.lower) is None
 
 
 def _defines(structure: Any, sentence: Sentence) -> bool:
@@ -927,10 +914,8 @@ class PlaybookEngine:
                     continue
                 foreign = _foreign_clause(rule, document.model, sentence)
                 carve_out = kind == "must_match" and rule.positions and is_carve_out(sentence)
-                designation = kind == "must_match" and rule.positions and (
-                    is_designation(sentence) or is_not_the_duty(rule, sentence)
-                )
-                if foreign is None and not carve_out and not designation:
+                mention = kind == "must_match" and rule.positions and is_not_the_duty(rule, sentence)
+                if foreign is None and not carve_out and not mention:
                     proposals.append(self._strike_or_replace(rule, document, sentence, citation, guidance, reason))
                     continue
                 # The sentence sits in a clause of another type (an IP assignment found by a
