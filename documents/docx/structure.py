@@ -841,6 +841,23 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
                 start = back
             break
         return Position(start, 0)
+    # Bare labels, one line each, often twice for two columns ("Signed Signed", "Name Name",
+    # "Date Date"): at least two such lines within four paragraphs, taken from the short lines
+    # before them that name the signatories ("For and on behalf of", "<Party>").
+    for index in range(max(first_clause, 1), len(paragraphs)):
+        if not _BARE_SIGN_LABELS.match(paragraphs[index].text):
+            continue
+        if sum(1 for p in paragraphs[index : index + 4] if _BARE_SIGN_LABELS.match(p.text)) < 2:
+            continue
+        start = index
+        for back in range(index - 1, max(index - 5, 0), -1):
+            previous = paragraphs[back].text.strip()
+            if not previous:
+                continue
+            if len(previous) >= 80 or previous.endswith((".", ";", ":")) or _SENTENCE_START.match(previous):
+                break
+            start = back
+        return Position(start, 0)
     # PDF-extracted pages: the signature lines run inside a page's paragraph ("CRO Client
     # Signature /s/ Michael Derby Signature /s/ Catherine Lund Name ..."). The block starts after
     # the last sentence before them (page furniture aside), else at the paragraph's start.
@@ -861,6 +878,11 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
     return None
 
 
+_BARE_SIGN_LABELS = re.compile(
+    r"^[ \t\u00a0]*(?:(?:Signed|Signature|Name|Title|Date|By)[ \t\u00a0_.]*){1,3}$", re.IGNORECASE
+)
+# A numbered clause or heading ("16. Secrecy") is body, not the signatories' lead-in.
+_SENTENCE_START = re.compile(r"^[ \t\u00a0]*(?:\d+(?:\.\d+)*\.?|\(?[a-z]\))[ \t\u00a0]")
 _INLINE_SIGN = re.compile(r"\b(?:By|Signature|Signed)\b[ \t\u00a0]*:?[ \t\u00a0]*(?:/s/|_{3,})")
 
 

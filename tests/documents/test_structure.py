@@ -117,6 +117,18 @@ def test_signature_lines_without_in_witness() -> None:
     assert signature is not None and signature.index == 2
 
 
+def test_signature_block_of_bare_labels_in_two_columns() -> None:
+    # nda_cnli_dev_01 ends "Agreed by the Parties through their authorised signatories / For and
+    # on behalf of For and on behalf of / <Party> <Party> / Signed Signed / Name Name / Date Date":
+    # no colons, no IN WITNESS WHEREOF. The block starts at its lead-in, after clause 16.
+    model = _model("ndas", "nda_cnli_dev_01.docx")
+    structure = structure_of(model)
+    assert structure.signature is not None
+    assert model.paragraphs[structure.signature.index].text.startswith("Agreed by the Parties")
+    assert model.paragraphs[structure.signature.index - 1].text.startswith("The existence of this Agreement")
+    assert structure.body_end == structure.signature
+
+
 def test_word_numbering_renders_the_numbers_the_cross_references_use() -> None:
     model = form("cloud_service_agreement")
     structure = structure_of(model)
