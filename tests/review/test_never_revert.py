@@ -139,17 +139,25 @@ def test_the_issue_case_accepting_the_renewal_term_first_then_the_mutual_clause(
 
 @pytest.mark.django_db
 def test_a_second_accepted_rewrite_of_the_same_sentence_still_changes_what_the_first_left_alone() -> None:
-    # cuad_development_01: renewal-term turns "successive 5-year terms" into "1-year"; the
-    # non-renewal position then rewrites the whole sentence ("... at least thirty (30) days before
-    # the end of the then-current term"). Read as one piece, that rewrite touched the accepted
+    # cuad_development_01: renewal-term turns "successive 5-year terms" into "1-year"; a
+    # non-renewal rule whose position rewrites the whole sentence ("... at least thirty (30) days
+    # before the end of the then-current term"; the library rule changes only the number now, so
+    # the test states such a rule) follows. Read as one piece, that rewrite touched the accepted
     # "1-year" and was dropped whole: the 90 days stayed although the lawyer accepted 30.
     from pathlib import Path
+
+    import yaml
 
     from playbooks.services import LIBRARY_DIR
     from tests.conftest import shared_data
 
-    library = (Path(LIBRARY_DIR) / "saas-customer.yaml").read_text(encoding="utf-8")
-    review = make_review(playbook=library, contract=shared_data("cuad", "docx", "cuad_development_01.docx").read_bytes())
+    library = yaml.safe_load((Path(LIBRARY_DIR) / "saas-customer.yaml").read_text(encoding="utf-8"))
+    (notice,) = [r for r in library["rules"] if r["id"] == "non-renewal-notice"]
+    notice["check"] = {"must_not_match": r"notice[^.;]{0,60}?\b(?:6[1-9]|[7-9]\d|[1-9]\d{2,})\s*days"}
+    review = make_review(
+        playbook=yaml.safe_dump(library, sort_keys=False),
+        contract=shared_data("cuad", "docx", "cuad_development_01.docx").read_bytes(),
+    )
     for rule_id in ("renewal-term", "renewal-term", "non-renewal-notice"):
         rec = shown(review, rule_id)
         assert decide(review, rec, "accept").outcome == DecisionOutcome.APPLIED

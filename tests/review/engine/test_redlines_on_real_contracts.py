@@ -199,12 +199,40 @@ def test_a_role_word_the_form_uses_throughout_is_not_warned_about() -> None:
 def test_a_replacement_never_deletes_a_definition_the_contract_uses() -> None:
     # "... an initial term of seven (7) years ("Initial Term") and will automatically renew ...
     # (each a "Renewal Term") unless either party gives notice of non-renewal at least one hundred
-    # eighty (180) days ...": the position would delete both definitions.
+    # eighty (180) days ...": a whole-sentence position would delete both definitions. (The
+    # library's non-renewal rule changes only the number, as the next test shows.)
     model = _model("cuad_alliance_01")
-    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "non-renewal-notice"),))
-    (result,) = ENGINE.analyze(model, playbook)
+    whole = rule(
+        id="non-renewal", find={"all": ["notice"], "any": ["renew"]},
+        check={"must_not_match": r"notice[^.;]{0,60}?\(\s*(?:6[1-9]|[7-9]\d|[1-9]\d{2,})\s*\)\s*days"},
+        positions=["This Agreement renews automatically for successive renewal terms of one (1) year unless either "
+                   "party gives notice of non-renewal at least thirty (30) days before the end of the then-current term."],
+    )  # fmt: skip
+    (result,) = ENGINE.analyze(model, spec(whole))
     assert result.status == "issue" and result.recommendations == ()
     assert "\u201cInitial Term\u201d" in result.message and "no edit is proposed" in result.message
+
+
+def test_the_non_renewal_notice_is_read_in_days_or_months_and_only_its_number_changes() -> None:
+    # "... notice of non-renewal at least one hundred eighty (180) days prior to the beginning of
+    # any Renewal Term", "... renew for additional two (2) year terms unless a party provides the
+    # other party with notice of non-renewal no less than 6 months prior": the notice period is
+    # cut to the playbook's 60 days; the initial and renewal terms of the same sentence stay.
+    notice = _rule("saas-customer.yaml", "non-renewal-notice")
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(notice,))
+    edits = {}
+    for name in ("cuad_alliance_01", "cuad_distributor_01"):
+        (result,) = ENGINE.analyze(_model(name), playbook)
+        assert result.status == "issue", name
+        edits[name] = [(p.edit.before, p.edit.after) for p in result.recommendations]
+    assert edits == {
+        "cuad_alliance_01": [("one hundred eighty (180) days", "sixty (60) days")],
+        "cuad_distributor_01": [("6 months", "2 months")],
+    }
+    # Not the vendor's notice of termination to us after the initial term ("WGT giving
+    # Distributor ninety (90) days' advance written notice of termination"): shorter is worse for us.
+    (result,) = ENGINE.analyze(_model("cuad_distributor_03"), playbook)
+    assert not any("WGT giving Distributor" in p.before for p in result.recommendations)
 
 
 def test_a_number_edit_keeps_an_adjectival_unit_singular_and_a_year_of_months_in_months() -> None:

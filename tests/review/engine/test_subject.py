@@ -3,12 +3,15 @@ subject governs, once per sentence, and a number revision changes that same quan
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from core.demo import build_demo_contract_docx
 from documents.docx.edit import apply_edit_to_model
 from documents.docx.textmodel import build_text_model
 from playbooks.loader import load_playbook
+from playbooks.rules import Check
 from review.engine.base import RevisionRequest
 from review.engine.playbook import PlaybookEngine
 from tests.conftest import ROOT
@@ -104,10 +107,15 @@ def test_sentences_of_this_shape(sentence, find, check, expected):
 
 
 def test_use_45_days_on_a_whole_clause_position_changes_the_notice_period_not_the_renewal_term():
-    # The starter playbook's non-renewal rule proposes a whole sentence with a one-year renewal
-    # term and a thirty-day notice period; "use 45 days" is about the notice period.
+    # The starter playbook's non-renewal positions are a whole sentence with a one-year renewal
+    # term and a thirty-day notice period; a rule that proposes them for a pattern check (the
+    # library rule itself changes only the number) is revised with "use 45 days": that is about
+    # the notice period.
     playbook = load_playbook((ROOT / "playbooks" / "library" / "saas-customer.yaml").read_text())
-    notice = playbook.rule("non-renewal-notice")
+    notice = dataclasses.replace(
+        playbook.rule("non-renewal-notice"),
+        check=Check(kind="must_not_match", value=r"notice[^.;]{0,60}?\(\s*(?:6[1-9]|[7-9]\d|[1-9]\d{2,})\s*\)\s*days"),
+    )
     model, locator = demo_sentence_model()
     (proposal,) = analyze(model, notice).recommendations
     revised = revise(model, notice, proposal, "use 45 days")
