@@ -74,7 +74,7 @@ RULE_FIELDS = (
     "insert_after",
     "approver",
 )
-FIND_FIELDS = ("any", "all", "regex", "clause", "min_confidence")
+FIND_FIELDS = ("any", "all", "none", "regex", "clause", "min_confidence")
 # Checks whose recommendation writes positions[0] (insert or replace): a rule without it could
 # find a problem and have nothing to propose.
 CHECKS_NEEDING_POSITIONS = ("must_exist", "must_match")
@@ -650,6 +650,9 @@ class _Validator:
             any_ = self.text_list(rule_id, f"{field}.any", fields["any"][1], '["invoice", "payment"]') or []
         if "all" in fields:
             all_ = self.text_list(rule_id, f"{field}.all", fields["all"][1], '["days"]') or []
+        none: list[str] = []
+        if "none" in fields:
+            none = self.text_list(rule_id, f"{field}.none", fields["none"][1], '["discount"]') or []
         if "regex" in fields:
             regex_node = fields["regex"][1]
             pattern = self.text(rule_id, f"{field}.regex", regex_node)
@@ -662,9 +665,13 @@ class _Validator:
         if len(self.issues) > before:
             return None
         if not (any_ or all_ or pattern or clause):
-            self.error(rule_id, field, node, "needs at least one of any, all, regex or clause")
+            extra = " (none only leaves sentences out)" if none else ""
+            self.error(rule_id, field, node, f"needs at least one of any, all, regex or clause{extra}")
             return None
-        return Find(any=tuple(any_), all=tuple(all_), regex=pattern, clause=clause, min_confidence=min_confidence)
+        return Find(
+            any=tuple(any_), all=tuple(all_), regex=pattern, clause=clause, min_confidence=min_confidence,
+            none=tuple(none),
+        )  # fmt: skip
 
     def clause(
         self, rule_id: str, field: str, fields: dict[str, tuple[Node, Node]]

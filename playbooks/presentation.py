@@ -50,6 +50,8 @@ def find_in_words(find: Find) -> str:
         parts.append("all of " + ", ".join(f"“{p}”" for p in find.all))
     if find.regex:
         parts.append(f"the pattern {find.regex}")
+    if find.none:
+        parts.append("none of " + ", ".join(f"“{p}”" for p in find.none))
     return "sentences with " + "; and ".join(parts)
 
 

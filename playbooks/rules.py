@@ -225,6 +225,9 @@ class Find:
     # model finds as that type, at ``min_confidence`` or above (None: the type's own threshold).
     clause: str | None = None
     min_confidence: float | None = None
+    # Words that make a sentence another rule's ("discount" for a price-increase rule): a sentence
+    # holding one of them is not this rule's, whatever else it says.
+    none: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -232,6 +235,8 @@ class Find:
             data["any"] = list(self.any)
         if self.all:
             data["all"] = list(self.all)
+        if self.none:
+            data["none"] = list(self.none)
         if self.regex is not None:
             data["regex"] = self.regex
         if self.clause is not None:
@@ -248,6 +253,7 @@ class Find:
             regex=data.get("regex"),
             clause=data.get("clause"),
             min_confidence=data.get("min_confidence"),
+            none=tuple(data.get("none", ())),
         )
 
 

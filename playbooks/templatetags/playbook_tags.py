@@ -32,6 +32,8 @@ def find_plain(find: Find | None) -> str:
         parts.append("all of " + ", ".join(f"“{p}”" for p in find.all))
     if find.regex:
         parts.append("a text pattern")
+    if find.none:
+        parts.append("none of " + ", ".join(f"“{p}”" for p in find.none))
     return "sentences with " + "; and ".join(parts) if parts else ""
 
 

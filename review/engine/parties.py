@@ -340,6 +340,7 @@ def _render_find(find: Any, parties: Parties) -> Any:
         find,
         any=tuple(_fill_phrase(t, parties) for t in find.any),
         all=tuple(_fill_phrase(t, parties) for t in find.all),
+        none=tuple(_fill_phrase(t, parties) for t in getattr(find, "none", ())),
         regex=_fill_pattern(find.regex, parties) if find.regex else find.regex,
     )
     return find if filled == find else filled

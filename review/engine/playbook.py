@@ -212,6 +212,7 @@ class _CompiledFind:
     pattern: object | None  # a compiled RE2 pattern (rules.compile_pattern)
     clause: str | None = None  # a clause type: only sentences the clause model finds as it
     min_confidence: float | None = None
+    none: tuple[str, ...] = ()  # a sentence holding one of these is not the rule's
 
     # Whether a paragraph-level search can stand in for the sentence-level one as a prefilter:
     # not when the pattern is anchored (``^`` at a paragraph start is not at a sentence start,
@@ -228,6 +229,7 @@ class _CompiledFind:
             paragraph_prefilter=not anchored,
             clause=getattr(find, "clause", None),
             min_confidence=getattr(find, "min_confidence", None),
+            none=tuple(t for t in (norm_phrase(x) for x in getattr(find, "none", ())) if t),
         )
 
     @property
@@ -242,6 +244,8 @@ class _CompiledFind:
 
     def matches(self, sentence: Sentence, budget: ScanBudget | None = None) -> bool:
         if not self.could_match(sentence.lower):
+            return False
+        if self.none and any(term in sentence.lower for term in self.none):
             return False
         return self.pattern is None or bounded_search(self.pattern, sentence.norm, budget) is not None
 

@@ -490,6 +490,18 @@ def test_not_after_names_spans_of_time_a_check_leaves_alone():
     assert PlaybookSpec.from_dict(spec.to_dict()) == spec
 
 
+def test_none_leaves_sentences_out_and_needs_another_key():
+    spec = load_playbook(
+        with_rule("id: r\ntitle: T\nfind: {any: [increase], none: [discount]}\ncheck: {max_percent: 3}")
+    )
+    assert spec.rules[0].find.none == ("discount",)
+    assert spec.rules[0].find.to_dict() == {"any": ["increase"], "none": ["discount"]}
+    assert PlaybookSpec.from_dict(spec.to_dict()) == spec
+    with pytest.raises(PlaybookInvalid) as raised:
+        load_playbook(with_rule("id: r\ntitle: T\nfind: {none: [discount]}\ncheck: {max_percent: 3}"))
+    assert "needs at least one of any, all, regex or clause (none only leaves sentences out)" in str(raised.value)
+
+
 @pytest.mark.parametrize(
     ("check", "message"),
     [

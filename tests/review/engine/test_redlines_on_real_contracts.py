@@ -724,3 +724,16 @@ def test_the_insurance_floor_is_about_the_liability_cover_not_an_employers_liabi
         insurance,
     )
     assert [p.edit.after for p in result.recommendations] == ["$2,000,000"]
+
+
+def test_a_price_increase_cap_leaves_an_increase_of_our_discount_alone() -> None:
+    # cuad_hosting_03: "The standard discount or pricing granted to NAI's traditional Product
+    # distributors increased by four percentage points": a larger discount is in our favour; the
+    # library rule's `none: ["discount"]` leaves the sentence out.
+    cap = _rule("saas-customer.yaml", "price-increase-cap")
+    assert cap.find.none == ("discount",)
+    for find in (cap.find, dataclasses.replace(cap.find, none=())):
+        playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(dataclasses.replace(cap, find=find),))
+        (result,) = ENGINE.analyze(_model("cuad_hosting_03"), playbook)
+        discount = [p for p in result.recommendations if "standard discount or pricing" in p.before]
+        assert bool(discount) == (not find.none)  # without the option, the 4 points become 3
