@@ -737,3 +737,62 @@ def test_a_price_increase_cap_leaves_an_increase_of_our_discount_alone() -> None
         (result,) = ENGINE.analyze(_model("cuad_hosting_03"), playbook)
         discount = [p for p in result.recommendations if "standard discount or pricing" in p.before]
         assert bool(discount) == (not find.none)  # without the option, the 4 points become 3
+
+
+def test_an_exclusion_of_indirect_damages_alone_is_no_liability_cap() -> None:
+    # cuad_supply_03 has only "IN NO EVENT WILL EITHER PARTY BE LIABLE FOR ANY INCIDENTAL, SPECIAL
+    # OR CONSEQUENTIAL DAMAGES ...": CUAD's Cap on Liability, but direct damages are unlimited, so
+    # the library rule reports the cap missing. cuad_hosting_03's "THE LIABILITY OF A PARTY ... FOR
+    # DIRECT DAMAGES SHALL NOT EXCEED FIFTEEN MILLION DOLLARS" is a cap.
+    cap = _rule("saas-customer.yaml", "limitation-of-liability")
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(cap,))
+    (supply,) = ENGINE.analyze(_model("cuad_supply_03"), playbook)
+    assert supply.status == "missing"
+    assert [p.action for p in supply.recommendations] == ["insert"]
+    (hosting,) = ENGINE.analyze(_model("cuad_hosting_03"), playbook)
+    assert hosting.status == "ok"
+    assert any("FIFTEEN MILLION DOLLARS" in e.sentence for e in hosting.evidence)
+    # Without the words of a limit, the exclusion passes as the clause type.
+    bare = dataclasses.replace(cap, find=dataclasses.replace(cap.find, regex=None))
+    (result,) = ENGINE.analyze(_model("cuad_supply_03"), dataclasses.replace(playbook, rules=(bare,)))
+    assert result.status == "ok"
+
+
+@functools.cache
+def _common_paper(name: str) -> TextModel:
+    return build_text_model(shared_data("forms", "commonpaper_docx", f"commonpaper_{name}.docx").read_bytes())
+
+
+def _one_rule(rule_id: str, model: TextModel):  # type: ignore[no-untyped-def]
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", rule_id),))
+    (result,) = ENGINE.analyze(model, playbook)
+    return result
+
+
+def test_a_permission_to_train_models_on_our_content_is_an_issue_and_a_refusal_is_not() -> None:
+    # Common Paper's Cloud Service Agreement, 1.6 Machine Learning: "Usage Data and Customer Content
+    # may be used to develop, train, or enhance artificial intelligence or machine learning models
+    # that are part of Provider's products ...". The AI addendum's "the provider cannot train any
+    # models using customer content" refuses it.
+    result = _one_rule("customer-data-use", _common_paper("cloud_service_agreement"))
+    assert result.status == "issue"
+    (proposal,) = result.recommendations
+    assert proposal.before.startswith("Usage Data and Customer Content may be used to develop, train")
+    assert "Provider shall use Customer Content only to provide" in proposal.after  # the form's own terms
+    assert _one_rule("customer-data-use", _common_paper("ai_addendum")).status != "issue"
+
+
+def test_data_return_reads_customer_content_too() -> None:
+    # "Upon Customer's request, Provider will delete Customer Content within 60 days": the rule is
+    # about this sentence although the form says "Customer Content", not "Customer Data".
+    result = _one_rule("data-return", _common_paper("cloud_service_agreement"))
+    assert result.status == "ok"
+    assert any("delete Customer Content" in e.sentence for e in result.evidence)
+
+
+def test_a_renewal_written_as_term_extensions_is_checked() -> None:
+    # cuad_supply_03: "The Term will be 3 years from Effective Date with an automatic 2 year term
+    # extensions unless otherwise advised by one of the Parties": the 2-year renewal is cut to one
+    # year; the initial 3 years stay.
+    result = _one_rule("renewal-term", build_text_model(shared_data("cuad", "docx", "cuad_supply_03.docx").read_bytes()))
+    assert [(p.edit.before, p.edit.after) for p in result.recommendations] == [("2 year", "1 year")]
