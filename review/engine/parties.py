@@ -362,6 +362,19 @@ def _render_search(rule: Any, parties: Parties) -> Any:
     return replace(rule, find=find, insert_after=insert_after, check=check)
 
 
+def searches_for_them(rule: Any) -> bool:
+    """Whether what ``rule`` looks for names the other party (``{them}``): its verdict then
+    depends on who the other party is."""
+    find = rule.find
+    texts = (*find.any, *find.all, find.regex or "", *getattr(find, "none", ()))
+    return any("{them}" in t.lower() for t in texts)
+
+
+def search_as(rule: Any, parties: Parties) -> Any:
+    """The rule's searches (not its wording) written for ``parties``."""
+    return _render_search(rule, parties)
+
+
 def render_rule(rule: Any, parties: Parties, structure: Structure) -> Any:
     """The rule with its positions and variants written with the contract's names: its parties
     and, for the playbook's own defined terms the contract lacks, the contract's terms; and with

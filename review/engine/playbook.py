@@ -51,7 +51,7 @@ from review.engine import numbers, subject
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
 from review.engine.minimal import clause_number_length, minimal_replace
 from review.engine.normalize import Normalized, norm_phrase, normalize, term_starts
-from review.engine.parties import Parties, adaptations, render_rule, undefined_in
+from review.engine.parties import Parties, adaptations, render_rule, search_as, searches_for_them, undefined_in
 from review.engine.parties import detect as detect_parties
 from review.engine.sentences import split_sentences
 
@@ -784,6 +784,37 @@ def _clause_extent(model: TextModel, sentence: Sentence) -> tuple[tuple[int, int
 # --- the engine --------------------------------------------------------------------------------
 
 
+def _given_by_an_unsided_party(
+    rule: Rule, result: RuleResult, document: PreparedDocument, parties: Parties, structure: Any
+) -> RuleResult:
+    """A clause the rule looks for from the other party (``{them}``), reported missing because
+    which party is the other one is not known, may be in the contract under a party's own name
+    ("VNE warrants that the Services ..."). The finding then quotes it and says so, on the card and
+    in the proposal: if that party is the other side, the lawyer rejects the insertion, which would
+    duplicate the clause; if it is ours, the clause is missing and the insertion stands (written
+    with the parties' names once the lawyer sets them)."""
+    ours = parties.us.lower().removeprefix("the ")
+    for party in structure.parties:
+        if ours and party.defined.lower() == ours:
+            continue
+        trial = Parties(us=parties.us, them=party.defined, side=parties.side)
+        found = list(_CompiledFind.of(search_as(rule, trial).find).sentences(document))
+        if not found:
+            continue
+        name = party.defined
+        note = (
+            f"The contract has a clause of this kind given by {name} (quoted), but which party is ours is not "
+            f"known, so Redpen cannot tell whether {name} is the other party. If it is, the clause is there: "
+            f"reject the insertion. If {name} is our party, the clause is missing. Set the parties on the review "
+            "page to have the wording name them."
+        )
+        return replace(
+            result, status="issue", evidence=tuple(s.evidence() for s in found[:3]), message=note,
+            recommendations=tuple(replace(p, explanation=f"{note} {p.explanation}") for p in result.recommendations),
+        )  # fmt: skip
+    return result
+
+
 class PlaybookEngine:
     version = ENGINE_VERSION
 
@@ -805,6 +836,8 @@ class PlaybookEngine:
                 result = _with_warnings(
                     self._run_rule(written, document, label, model.next_insert + inserts), model, parties
                 )
+                if result.status == "missing" and not parties.them and searches_for_them(rule):
+                    result = _given_by_an_unsided_party(rule, result, document, parties, structure)
                 if result.recommendations:
                     result = replace(
                         result, recommendations=tuple(_adapted(p, rule, model) for p in result.recommendations)

@@ -796,3 +796,24 @@ def test_a_renewal_written_as_term_extensions_is_checked() -> None:
     # year; the initial 3 years stay.
     result = _one_rule("renewal-term", build_text_model(shared_data("cuad", "docx", "cuad_supply_03.docx").read_bytes()))
     assert [(p.edit.before, p.edit.after) for p in result.recommendations] == [("2 year", "1 year")]
+
+
+def test_a_clause_given_by_a_party_whose_side_is_unknown_is_quoted_not_silently_duplicated() -> None:
+    # cuad_maintenance_03 names three companies and no roles: "5.1 Services Warranty. VNE warrants
+    # that the Services ..." exists, but the library rule looks for a warranty by the vendor
+    # ({them}), unknown here. Without this, the rule reported the warranty missing and proposed
+    # "Provider warrants ..." beside 5.1 as if there were none.
+    from review.engine.parties import Parties
+
+    warranty = _rule("saas-customer.yaml", "provider-warranty")
+    playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(warranty,))
+    model = build_text_model(shared_data("cuad", "docx", "cuad_maintenance_03.docx").read_bytes())
+    (result,) = ENGINE.analyze(model, playbook)
+    assert result.status == "issue"
+    assert any(e.sentence.startswith("VNE warrants that the Services") for e in result.evidence)
+    assert "given by VNE" in result.message and "reject the insertion" in result.message
+    (insertion,) = result.recommendations  # kept: if VNE is our party, the clause is missing
+    assert insertion.action == "insert" and "given by VNE" in insertion.explanation
+    # Once the lawyer says VNE is the other party, the warranty is there.
+    (known,) = ENGINE.analyze(model, playbook, parties=Parties(us="Converge", them="VNE", side="customer"))
+    assert known.status == "ok"
