@@ -335,6 +335,10 @@ _INLINE_FURNITURE = re.compile(
     rf"|Certain{_S}+(?:identified{_S}+|confidential{_S}+)?(?:information|portions)\b[^.]{{0,200}}?"
     rf"\b(?:has|have){_S}+been{_S}+(?:excluded|omitted|redacted)\b[^.]{{0,250}}\."
     rf"|(?:This{_S}+|A{_S}+)?(?:confidential|Confidential){_S}+portions?{_S}+(?:has|have){_S}+been{_S}+omitted\b[^.]{{0,200}}\."
+    # "{***} Confidential portions of this exhibit have been redacted and filed separately with the
+    # Commission pursuant to a confidential treatment request in accordance with Rule 24b-2 ..."
+    rf"|(?:\{{\*+\}}{_S}*)?(?:confidential|Confidential){_S}+portions?{_S}+of{_S}+this{_S}+\w+{_S}+(?:has|have){_S}+"
+    rf"been{_S}+(?:redacted|omitted)\b[^.]{{0,250}}\."
     # "Confidential Page 3 of 7", "Page 3 of 7"
     rf"|(?:(?:Confidential|CONFIDENTIAL){_S}+)?(?:Page|PAGE){_S}+\d{{1,3}}{_S}+(?:of|OF){_S}+\d{{1,3}}\b"
 )

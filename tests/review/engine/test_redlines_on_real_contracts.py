@@ -817,3 +817,17 @@ def test_a_clause_given_by_a_party_whose_side_is_unknown_is_quoted_not_silently_
     # Once the lawyer says VNE is the other party, the warranty is there.
     (known,) = ENGINE.analyze(model, playbook, parties=Parties(us="Converge", them="VNE", side="customer"))
     assert known.status == "ok"
+
+
+def test_the_sec_redaction_legend_heading_each_page_is_page_furniture() -> None:
+    # cuad_supply_03 opens each of its 28 pages with "{***} Confidential portions of this exhibit
+    # have been redacted and filed separately with the Commission ... as amended." The engine
+    # cited it as a clause ("unilateral-changes" read "as amended").
+    model = build_text_model(shared_data("cuad", "docx", "cuad_supply_03.docx").read_bytes())
+    pages = [p.text for p in model.paragraphs if "Confidential portions of this exhibit" in p.text]
+    assert len(pages) >= 20
+    for page in pages:
+        legend = [page[a:b] for a, b in furniture_spans(page) if "Confidential portions" in page[a:b]]
+        assert legend and legend[0].startswith("{***} Confidential portions") and legend[0].endswith("as amended.")
+    result = _one_rule("unilateral-changes", model)
+    assert not any("Confidential portions" in e.sentence for e in result.evidence)
