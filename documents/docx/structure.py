@@ -430,7 +430,12 @@ def _is_heading_text(paragraph: Paragraph) -> bool:
     if paragraph.heading_level is not None and (len(words) <= 12 and not re.search(r"[.;:]\s+\S", text)):
         return True
     letters = [c for c in text if c.isalpha()]
-    if len(words) <= 10 and letters and sum(c.isupper() for c in letters) / len(letters) > 0.8 and len(letters) > 3:
+    # In capitals, but not a clause with an inline title ("5.2 Disclaimer. WITH THE EXCEPTION OF
+    # THE EXPRESS WARRANTY PROVIDED", a disclaimer's first line): its title ends in a full stop.
+    if (
+        len(words) <= 10 and letters and sum(c.isupper() for c in letters) / len(letters) > 0.8 and len(letters) > 3
+        and not re.search(r"[a-z][.;:]\s+\S", text)
+    ):  # fmt: skip
         return True
     # "2. Fees and Payment": a number and a short title with no sentence.
     return bool(
@@ -1322,7 +1327,19 @@ def _runs_on(text: str, following: str) -> bool:
     """``text`` stops mid-sentence and ``following`` goes on with it (a lower-case word): a
     sentence split by a page break in a PDF-extracted contract."""
     body = mask_furniture(text).rstrip()
-    return bool(body) and not _SENTENCE_END.search(body) and following.lstrip()[:1].islower()
+    if not body or _SENTENCE_END.search(body):
+        return False
+    if following.lstrip()[:1].islower():
+        return True
+    # A sentence in capitals (a disclaimer) goes on in capitals: "... THE EXPRESS WARRANTY
+    # PROVIDED" / "IN SECTION 5.1 AND AS THE PARTIES MAY OTHERWISE AGREE ...".
+    tail, head = body[-30:], following.lstrip()[:30]
+    return _capitals(tail) and _capitals(head) and not _LEADING.match(head)
+
+
+def _capitals(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 10 and sum(c.isupper() for c in letters) / len(letters) > 0.9
 
 
 def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Structure) -> int:

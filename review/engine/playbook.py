@@ -346,7 +346,7 @@ def _near(text: str, quantity: numbers.Quantity, words: list[str]) -> bool:
 # A clause title right before a sentence, in the same paragraph: "... under this Agreement. 9.3
 # Representations and Warranties. CONSULTANT represents and warrants ..." (a PDF-derived page).
 _TITLE_NUMBER = r"(?:\(?\d{1,3}(?:\.\d{1,3})*\.?\)?|\([a-z]{1,3}\)|[a-z]\))"
-_TITLE_BEFORE = re.compile(rf"(?:^|[.;:]\s+){_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s*$")
+_TITLE_BEFORE = re.compile(rf"(?:^\s*|[.;:]\s+){_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s*$")
 _TITLE_LEAD = re.compile(rf"^\s*{_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s+\S")
 
 

@@ -831,3 +831,32 @@ def test_the_sec_redaction_legend_heading_each_page_is_page_furniture() -> None:
         assert legend and legend[0].startswith("{***} Confidential portions") and legend[0].endswith("as amended.")
     result = _one_rule("unilateral-changes", model)
     assert not any("Confidential portions" in e.sentence for e in result.evidence)
+
+
+def test_a_clause_in_capitals_is_no_heading_and_its_title_is_read_past_the_indent() -> None:
+    # cuad_maintenance_03 (a plain-text filing, clauses indented with spaces): "5.2 Disclaimer.
+    # WITH THE EXCEPTION OF THE EXPRESS WARRANTY PROVIDED", then five empty lines, then "IN SECTION
+    # 5.1 AND AS THE PARTIES MAY ...". The first line was read as a heading, so the vendor warranty
+    # went in unnumbered after the disclaimer's continuation; "            5.1 Services Warranty.
+    # VNE warrants ..." was not read as titled because of its indent.
+    model = build_text_model(shared_data("cuad", "docx", "cuad_maintenance_03.docx").read_bytes())
+    structure = structure_of(model)
+    (disclaimer,) = [i for i, p in enumerate(model.paragraphs) if p.text.strip().startswith("5.2 Disclaimer.")]
+    assert disclaimer not in structure.headings
+    (result,) = ENGINE.analyze(
+        model, dataclasses.replace(_library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "provider-warranty"),))
+    )
+    (insertion,) = result.recommendations
+    assert insertion.after.startswith("5.1A Notwithstanding any disclaimer of warranties")
+    anchor = next(i for i, p in enumerate(model.paragraphs) if p.locator == insertion.edit.locator)
+    assert "In the event of any breach of the foregoing warranty" in model.paragraphs[anchor].text
+
+
+def test_a_sentence_in_capitals_runs_on_over_a_page_break_in_capitals() -> None:
+    from documents.docx.structure import _runs_on
+
+    assert _runs_on("5.2 Disclaimer. WITH THE EXCEPTION OF THE EXPRESS WARRANTY PROVIDED",
+                    "IN SECTION 5.1 AND AS THE PARTIES MAY OTHERWISE AGREE IN ANY WORK PLAN")  # fmt: skip
+    assert not _runs_on("6. LIMITATION OF LIABILITY AND THE EXCLUSIONS", "7. GOVERNING LAW AND JURISDICTION CLAUSE")
+    assert not _runs_on("THE SERVICES ARE PROVIDED AS IS.", "IN NO EVENT SHALL EITHER PARTY BE LIABLE")
+    assert _runs_on("the receiving party has", "actual knowledge to the contrary")
