@@ -123,14 +123,32 @@ TITLE_SLUG = "document-name"
 _TITLE_PARAGRAPHS = 8  # a title sits in the first few paragraphs
 
 
+EXCLUSIVITY_SLUG = "exclusivity"
+_NON_EXCLUSIVE = re.compile(r"\bnon[\s\-\u2010\u2011]?exclusive(?:ly)?\b")
+
+
+def only_non_exclusive(text: str) -> bool:
+    """The passage's only "exclusive" is "non-exclusive" ("appoints Distributor ... as a
+    nonexclusive distributor", "a non-exclusive, royalty-free licence"): the opposite of an
+    exclusive dealing commitment, whatever else its words share with one."""
+    lower = text.lower()
+    if "xclusiv" not in lower or _NON_EXCLUSIVE.search(lower) is None:
+        return False
+    return "exclusiv" not in _NON_EXCLUSIVE.sub(" ", lower)
+
+
 def allowed(passages: Sequence[Passage], slugs: Sequence[str]) -> np.ndarray:
     """Which (passage, category) pairs may be evidence: never a heading alone, except the
-    contract's own title for its name."""
+    contract's own title for its name; never a passage whose only "exclusive" is
+    "non-exclusive" for Exclusivity."""
     not_heading = np.array([not p.is_heading for p in passages], dtype=bool)
     mask = np.repeat(not_heading[:, None], len(slugs), axis=1)
     if TITLE_SLUG in slugs:
         early = np.array([p.paragraph_index < _TITLE_PARAGRAPHS for p in passages], dtype=bool)
         mask[:, list(slugs).index(TITLE_SLUG)] |= early
+    if EXCLUSIVITY_SLUG in slugs:
+        opposite = np.array([only_non_exclusive(p.text) for p in passages], dtype=bool)
+        mask[:, list(slugs).index(EXCLUSIVITY_SLUG)] &= ~opposite
     return mask
 
 

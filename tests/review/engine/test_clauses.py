@@ -106,3 +106,23 @@ def test_detect_returns_every_type_above_threshold_in_document_order():
     only = detect(model, types=["governing-law"])
     assert only and {p.type for p in only} == {"governing-law"}
     assert not any(re.fullmatch(r"[A-Z0-9 .]+", p.text.strip()) and len(p.text) < 40 for p in passages if p.type != "document-name")
+
+
+def test_a_non_exclusive_appointment_is_never_an_exclusivity_passage():
+    # cuad_distributor_03 2.1: "WGT hereby appoints Distributor ... as a nonexclusive distributor
+    # of the Product ...": the clause map showed it as Exclusivity at 0.97.
+    from review.engine.clauses.passages import allowed, only_non_exclusive
+
+    line = dev_line("cuad_distributor_03.txt", "2.1  Appointment.")
+    assert only_non_exclusive(line)
+    assert detect_type(text_model(line), "exclusivity") == []
+    # The veto is the reason: the same passage is a candidate for every other type.
+    passages = [p for p in cut([("p1", line)]) if not p.is_heading]
+    assert any("nonexclusive distributor" in p.text for p in passages)
+    mask = allowed(passages, ["exclusivity", "non-compete"])
+    assert not mask[:, 0].any() and mask[:, 1].all()
+    # A passage that also says "exclusive" on its own stays a candidate.
+    assert not only_non_exclusive("Reseller is the exclusive reseller in the Territory and a non-exclusive reseller elsewhere.")
+    assert not only_non_exclusive("Licensee receives an exclusive, royalty-bearing licence.")
+    assert only_non_exclusive("Licensor grants a non-exclusive, non-transferable licence.")
+    assert only_non_exclusive("Licensor grants a NON\u2011EXCLUSIVE licence.")
