@@ -34,10 +34,71 @@ _DATE = re.compile(
     r"|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b",
     re.IGNORECASE,
 )
-_LAW = re.compile(
-    r"\blaws?\s+of\s+((?:the\s+)?(?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3}"
-    r"|(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3})"
+# "the laws of the State of New York", "THE LAWS OF THE STATE OF NEW YORK", "the laws of the
+# province of Ontario": the jurisdiction is the capitalised name after "laws of" and an optional
+# "the State of" (matched case-insensitively), up to the first word that is not part of it.
+_LAW_OF = re.compile(r"\blaws?\s+of\s+", re.IGNORECASE)
+_LAW_BY = re.compile(r"\bgoverned\s+by\s+(?:the\s+)?(?:internal\s+|substantive\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+law\b")
+_LAW_KIND = re.compile(
+    r"(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Federal\s+Republic|Kingdom|Grand\s+Duchy|Canton|Emirate)\s+of\s+)?",
+    re.IGNORECASE,
 )
+_LAW_PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
+_LAW_WORD = re.compile(r"\s*([A-Z][\w.\u2019'-]*|of|and|the)(?=[\s,;:.)]|$)")
+# Words that end the name even when written in capitals ("NEW YORK WITHOUT REGARD TO ...").
+_LAW_STOP = {"without", "excluding", "except", "regardless", "as", "in", "applicable", "that", "which", "to", "with",
+             "shall", "will", "governing", "notwithstanding", "including", "other", "applied", "and", "of", "the",
+             "exclusive", "irrespective", "but", "for", "by", "any"}
+_STATE_OF = re.compile(r"\b(?:State|Commonwealth|Province)\s+of\s+", re.IGNORECASE)
+_FEDERAL = re.compile(r"^(?:the\s+)?United\s+States(?:\s+of\s+America)?$", re.IGNORECASE)
+
+
+def _jurisdiction_at(text: str, start: int) -> str | None:
+    """The jurisdiction named at ``text[start:]`` (just after "laws of"): "New York", "Ontario",
+    "Italy", "England and Wales", or a placeholder such as "{governing_law}"; None when what
+    follows is no name ("the laws of any country")."""
+    kind = _LAW_KIND.match(text, start)
+    pos = kind.end() if kind else start
+    placeholder = _LAW_PLACEHOLDER.match(text, pos)
+    if placeholder:
+        return placeholder.group(0)
+    words: list[str] = []
+    while len(words) < 6:
+        match = _LAW_WORD.match(text, pos)
+        if not match:
+            break
+        word = match.group(1)
+        lower = word.lower()
+        if lower in ("of", "and", "the"):
+            # "District of Columbia", "England and Wales": a joining word only between two names.
+            following = _LAW_WORD.match(text, match.end())
+            if not words or following is None or following.group(1).lower() in _LAW_STOP:
+                break
+        elif lower in _LAW_STOP or not word[0].isupper():
+            break
+        words.append(word)
+        pos = match.end()
+    name = " ".join(words).strip(" .")
+    if not name:
+        return None
+    return name.title() if name.isupper() and len(name) > 3 else name
+
+
+def _governing_law(text: str) -> str | None:
+    """The state, province or country whose law governs: a state named beside the United States
+    ("the laws of the United States of America and of the Commonwealth of Pennsylvania") is the
+    governing law a lawyer writes down; the federal law alone only when nothing else is named."""
+    names = [name for m in _LAW_OF.finditer(text) if (name := _jurisdiction_at(text, m.end()))]
+    names += [m.group(1) for m in _LAW_BY.finditer(text)]
+    local = [n for n in names if not _FEDERAL.match(n)]
+    if names and not local:
+        # "... of the United States of America and of the Commonwealth of Pennsylvania".
+        local = [name for m in _STATE_OF.finditer(text) if (name := _jurisdiction_at(text, m.start()))]
+    if local:
+        return local[0]
+    return names[0] if names else None
+
+
 _PERIOD = re.compile(
     r"\b(?:\w+[\s-]+)?\(?\d{1,4}\)?[\s-]+(?:calendar\s+|business\s+)?(?:days?|months?|years?)\b"
     r"|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)[\s-]+(?:\(\d+\)\s+)?"
@@ -125,8 +186,8 @@ class KeyTerm:
 def _value(slug: str, passage: ClausePassage) -> str:
     text = passage.text
     if slug == "governing-law":
-        match = _LAW.search(text)
-        return match.group(1).strip(" .,;") if match else text
+        law = _governing_law(text)
+        return law if law is not None else text
     if slug == "parties":
         names = []
         for match in _PARTY.finditer(text):

@@ -76,3 +76,30 @@ def test_no_period_next_to_renewal_words_shows_the_passage_not_another_period():
     value = term_of("cuad_alliance_01.docx", "renewal-term")
     assert "annual periods" in value and value != "seven (7) years"
     assert term_of("cuad_alliance_01.docx", "notice-period-to-terminate-renewal") == "one hundred eighty (180) days"
+
+
+def term_at(slug: str, *path: str) -> str:
+    model = build_text_model(shared_data(*path).read_bytes())
+    (term,) = [t for t in key_terms(model) if t.slug == slug]
+    assert term.found
+    return term.value
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        (("cuad", "docx", "cuad_ip_02.docx"), "New York"),  # "the Laws of the State of New York"
+        (("cuad", "docx", "cuad_services_04.docx"), "Illinois"),  # "by the Laws of the State of Illinois, without"
+        (("cuad", "docx", "cuad_maintenance_01.docx"), "New York"),  # "THE LAWS OF THE STATE OF NEW YORK WITHOUT"
+        (("cuad", "docx", "cuad_reseller_02.docx"), "Ontario"),  # "the laws of the province of Ontario, Canada"
+        (("ndas", "nda_cnli_dev_01.docx"), "Italy"),  # "the Laws of the Republic of Italy without regard"
+        # "the laws of the United States of America and of the Commonwealth of Pennsylvania"
+        (("cuad", "docx", "cuad_maintenance_03.docx"), "Pennsylvania"),
+        (("cuad", "docx", "cuad_alliance_01.docx"), "California"),
+        # A blank form: "The laws of the State of {governing_law}." is the blank, not "the State".
+        (("forms", "commonpaper_docx", "commonpaper_mutual_nda.docx"), "{governing_law}"),
+        (("forms", "commonpaper_docx", "commonpaper_cloud_service_agreement.docx"), "{governing_law}"),
+    ],
+)
+def test_the_governing_law_is_the_jurisdiction_named(path, expected):
+    assert term_at("governing-law", *path) == expected
