@@ -29,11 +29,60 @@ KEY_TERMS: tuple[tuple[str, str], ...] = (
 )
 
 _MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[89]|20)\d{2}"
+# "July 11 , 2006" and "May 3,2006" are how contracts are typed; "12-23-2019" and "1.4.2011" are
+# dates too (kept as written: which is the day is the contract's convention, not ours).
 _DATE = re.compile(
-    rf"\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{_MONTHS},?\s+\d{{4}}\b"
-    r"|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b",
+    rf"\b{_MONTHS}\s+{_DAY}(?:\s*,\s*|\s+){_YEAR}\b"
+    rf"|\b{_DAY}\s+(?:day\s+of\s+)?{_MONTHS}(?:\s*,\s*|\s+){_YEAR}\b"
+    rf"|\b\d{{1,2}}/\d{{1,2}}/(?:{_YEAR}|\d{{2}})\b|\b\d{{1,2}}-\d{{1,2}}-{_YEAR}\b|\b\d{{1,2}}\.\d{{1,2}}\.{_YEAR}\b"
+    rf"|\b{_YEAR}-\d{{2}}-\d{{2}}\b",
     re.IGNORECASE,
 )
+# "is entered on this 9th day of October, 2001 and is deemed effective as of October 1, 2001 (the
+# "Effective Date")": the effective date is the one its own words call so.
+_EFFECTIVE_BEFORE = re.compile(r"\beffective\b(?:\W+\w+){0,4}\W*$", re.IGNORECASE)
+_EFFECTIVE_AFTER = re.compile(r"^\W{0,6}(?:the\s+|this\s+)?\W?effective\s+date\b", re.IGNORECASE)
+
+
+# A date left blank ("dated as of [•], 2020", "this ______ day of _______, 201__", "dated
+# ………", "{effective_date}") is the answer too: the lawyer must see that it is not filled in.
+_BLANK_DATE = re.compile(
+    rf"(?:\[[\s•_.…*]*\]|_{{2,}}(?:\s*day\s+of\s+_{{2,}})?|[….]{{3,}}(?=\s*[(“\"]))(?:\s*,?\s*(?:{_YEAR}|\d{{2,3}}_+))?"
+    r"|\{[a-z_]*date[a-z_]*\}",
+    re.IGNORECASE,
+)
+_BLANK_BEFORE = re.compile(r"\b(?:dated|as\s+of|on|this|date|effective)\W*$", re.IGNORECASE)
+# Where a passage is only a fallback, its date must be the kind asked for: "due September 15,
+# 1999" is no expiration date, "Date: 3-29-2016" under a signature is an agreement date.
+_DATE_LABEL = {
+    "agreement-date": re.compile(r"\b(?:dated|date|as\s+of|made|entered|executed|signed|effective)\b\W*(?:\w+\W+){0,3}$", re.IGNORECASE),
+    "effective-date": _EFFECTIVE_BEFORE,
+    "expiration-date": re.compile(r"\b(?:terminat\w*|expir\w*|until|end\w*|through)\b\W*(?:\w+\W+){0,3}$", re.IGNORECASE),
+}
+
+
+def _date(slug: str, text: str, *, labelled: bool = False) -> str | None:
+    """The date of ``text`` for ``slug``; ``labelled``: only a date that its words call so."""
+    dates = list(_DATE.finditer(text))
+    if slug == "effective-date" or labelled:
+        for match in dates:
+            before = text[max(0, match.start() - 60) : match.start()]
+            after = text[match.end() : match.end() + 30]
+            if _DATE_LABEL[slug].search(before) or (slug != "expiration-date" and _EFFECTIVE_AFTER.search(after)):
+                return match.group(0).strip()
+        if labelled:
+            return None
+    if dates:
+        return dates[0].group(0).strip()
+    if slug != "expiration-date":
+        for match in _BLANK_DATE.finditer(text):
+            if match.group(0).startswith("{") or _BLANK_BEFORE.search(text[max(0, match.start() - 25) : match.start()]):
+                return re.sub(r"_{4,}", "____", re.sub(r"[….]{3,}", "…", match.group(0))).strip()
+    return None
+
+
 # "the laws of the State of New York", "THE LAWS OF THE STATE OF NEW YORK", "the laws of the
 # province of Ontario": the jurisdiction is the capitalised name after "laws of" and an optional
 # "the State of" (matched case-insensitively), up to the first word that is not part of it.
@@ -135,13 +184,7 @@ def _is_description(name: str) -> bool:
 
 # "This Company", "the Corporation": a reference back, not a name.
 _NOT_A_NAME = {"this", "the", "such", "each", "any", "said", "either", "neither", "both", "that"}
-_EXTRACT: dict[str, re.Pattern[str]] = {
-    "agreement-date": _DATE,
-    "effective-date": _DATE,
-    "expiration-date": _DATE,
-    "renewal-term": _PERIOD,
-    "notice-period-to-terminate-renewal": _PERIOD,
-}
+_DATE_TERMS = ("agreement-date", "effective-date", "expiration-date")
 
 _PERIOD_TERMS = ("renewal-term", "notice-period-to-terminate-renewal")
 # Within the clause a period sits in: what stands just after it and just before it.
@@ -183,7 +226,9 @@ class KeyTerm:
         return self.passage is not None or bool(self.value)
 
 
-def _value(slug: str, passage: ClausePassage) -> str:
+def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
+    """The short value of ``passage``, or its text when none; ``fallback``: the passage is not the
+    most confident one, so only a value its words label as this term counts."""
     text = passage.text
     if slug == "governing-law":
         law = _governing_law(text)
@@ -203,11 +248,9 @@ def _value(slug: str, passage: ClausePassage) -> str:
         # not the first one; none found is the passage itself, never another period.
         period = _period(slug, text)
         return period if period is not None else text
-    pattern = _EXTRACT.get(slug)
-    if pattern is not None:
-        match = pattern.search(text)
-        if match:
-            return match.group(0).strip()
+    if slug in _DATE_TERMS:
+        date = _date(slug, text, labelled=fallback)
+        return date if date is not None else text
     return text
 
 
@@ -233,18 +276,27 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
     ``passages``: the clause map already detected, to score the contract only once."""
     if passages is None:
         passages = detect(model, types=[slug for slug, _ in KEY_TERMS])
-    best: dict[str, ClausePassage] = {}
+    by_type: dict[str, list[ClausePassage]] = {}
     for passage in passages:
-        current = best.get(passage.type)
-        if current is None or passage.confidence > current.confidence:
-            best[passage.type] = passage
+        by_type.setdefault(passage.type, []).append(passage)
     terms = []
     for slug, label in KEY_TERMS:
         assert slug in BY_SLUG
-        found = best.get(slug)
+        # Most confident first; ties keep the document's order.
+        ranked = sorted(by_type.get(slug, []), key=lambda p: -p.confidence)
+        found = ranked[0] if ranked else None
         if slug == "parties":
             value = _parties_value(structure_of(model).parties, found) or (found.text if found else "")
         else:
             value = _value(slug, found) if found else ""
+            if found is not None and value == found.text:
+                # The most confident passage holds no short value (a preamble without its date):
+                # the next passage of the type that does ("The Effective Date ... is September
+                # 21, 1998"), rather than the whole preamble.
+                for other in ranked[1:]:
+                    other_value = _value(slug, other, fallback=True)
+                    if other_value != other.text:
+                        found, value = other, other_value
+                        break
         terms.append(KeyTerm(slug, label, value, found))
     return terms

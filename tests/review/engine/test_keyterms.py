@@ -103,3 +103,30 @@ def term_at(slug: str, *path: str) -> str:
 )
 def test_the_governing_law_is_the_jurisdiction_named(path, expected):
     assert term_at("governing-law", *path) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "slug", "expected"),
+    [
+        ("cuad_development_01.docx", "agreement-date", "12-23-2019"),  # "entered into as of 12-23-2019 , 2019"
+        ("cuad_license_02.docx", "effective-date", "July 11 , 2006"),  # "made as of July 11 , 2006"
+        ("cuad_noncompete_02.docx", "agreement-date", "May 3,2006"),  # "THIS AGREEMENT is dated May 3,2006."
+        ("cuad_manufacturing_02.docx", "effective-date", "1.4.2011"),  # "is effective as of the 1.4.2011"
+        # The preamble holds no date; "The Effective Date of this Agreement ... is September 21, 1998."
+        ("cuad_hosting_03.docx", "effective-date", "September 21, 1998"),
+        # "entered on this 9th day of October, 2001 and is deemed effective as of October 1, 2001
+        # (the "Effective Date")": the signing date is the agreement date, not the effective date.
+        ("cuad_maintenance_03.docx", "effective-date", "October 1, 2001"),
+        ("cuad_maintenance_03.docx", "agreement-date", "9th day of October, 2001"),
+        # "dated as of [•], 2020": the blank is shown, not a date from a schedule.
+        ("cuad_services_04.docx", "agreement-date", "[\u2022], 2020"),
+    ],
+)
+def test_dates_as_contracts_type_them(name, slug, expected):
+    assert term_of(name, slug) == expected
+
+
+def test_a_fallback_passage_gives_only_a_date_its_words_name():
+    # The term passage ends "on the third anniversary of the Effective Date"; a payment "due
+    # September 15, 1999" in a schedule is no expiration date.
+    assert "September 15, 1999" not in term_of("cuad_hosting_03.docx", "expiration-date")
