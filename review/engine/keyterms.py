@@ -182,6 +182,21 @@ def _is_description(name: str) -> bool:
     return bool(form) and rest in _JURISDICTIONS
 
 
+# "VerticalNet Enterprises LLC, formerly known as Tradeum, Inc. which d/b/a VerticalNet
+# Solutions", "NETWORKS ASSOCIATES, INC., a Delaware corporation, doing business as Network
+# Associates, Inc.": a former or trading name is the party already named, not another party.
+_ALIAS_BEFORE = re.compile(
+    r"\b(?:formerly(?:\s+known\s+as)?|f/k/a|fka|d/b/a|dba|doing\s+business\s+as|a\.?k\.?a\.?|also\s+known\s+as|"
+    r"trading\s+as|t/a|previously\s+(?:known\s+as|called))\W*$",
+    re.IGNORECASE,
+)
+
+
+def _key(name: str) -> str:
+    """A name compared without case or punctuation ("NETWORKS ASSOCIATES, INC" = "Networks Associates Inc.")."""
+    return " ".join(re.sub(r"[^\w&]+", " ", name).lower().split())
+
+
 # "This Company", "the Corporation": a reference back, not a name.
 _NOT_A_NAME = {"this", "the", "such", "each", "any", "said", "either", "neither", "both", "that"}
 _DATE_TERMS = ("agreement-date", "effective-date", "expiration-date")
@@ -239,7 +254,9 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
             name = match.group(1).strip(" ,")
             if name.split()[0].lower() in _NOT_A_NAME or _is_description(name):
                 continue
-            if name not in names:
+            if _ALIAS_BEFORE.search(text[max(0, match.start() - 40) : match.start()]):
+                continue  # "formerly known as Tradeum, Inc.": the same party under another name
+            if _key(name) not in {_key(n) for n in names}:
                 names.append(name)
         return "; ".join(names[:4]) if names else text
     if slug in _PERIOD_TERMS:
@@ -264,7 +281,7 @@ def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) ->
         extra = _value("parties", passage)
         if extra != passage.text:
             for name in extra.split("; "):
-                if not any(name in p.name or p.name in name for p in named):
+                if not any(_key(name) in _key(p.name) or _key(p.name) in _key(name) for p in named):
                     values.append(name)
     if not values:
         values = [p.defined for p in parties if p.defined.strip()]

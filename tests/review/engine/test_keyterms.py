@@ -22,14 +22,14 @@ def test_both_parties_of_the_preamble_with_their_defined_names():
     # "CRO Consulting (Pty) Limited ... (hereinafter referred to as "CRO") and Purinix
     # Pharmaceuticals LLC": the model's passage alone gave only the second.
     value = parties_of("cuad", "docx", "cuad_services_02.docx")
-    assert "CRO Consulting" in value and "(\u201cCRO\u201d)" in value
+    assert "CRO Consulting (Pty) Limited (\u201cCRO\u201d)" in value
     assert "Purinix Pharmaceuticals LLC" in value
 
 
 @pytest.mark.parametrize(
     ("name", "expected", "never"),
     [
-        ("cuad_alliance_01.docx", ["Dialog Semiconductor", "Energous Corporation"], "Delaware corporation"),
+        ("cuad_alliance_01.docx", ["Dialog Semiconductor (UK) Ltd.", "Energous Corporation"], "Delaware corporation"),
         ("cuad_ip_02.docx", ["HONEYWELL INTERNATIONAL INC.", "GARRETT MOTION INC."], "Delaware corporation"),
         ("cuad_hosting_03.docx", ["NETWORKS ASSOCIATES, INC"], "This Co"),
     ],
@@ -130,3 +130,24 @@ def test_a_fallback_passage_gives_only_a_date_its_words_name():
     # The term passage ends "on the third anniversary of the Effective Date"; a payment "due
     # September 15, 1999" in a schedule is no expiration date.
     assert "September 15, 1999" not in term_of("cuad_hosting_03.docx", "expiration-date")
+
+
+@pytest.mark.parametrize(
+    ("name", "parties", "never"),
+    [
+        # "VerticalNet Enterprises LLC, formerly known as Tradeum, Inc. which d/b/a VerticalNet Solutions"
+        ("cuad_maintenance_03.docx", ["VerticalNet, Inc.", "VerticalNet Enterprises LLC", "Converge, Inc."], "Tradeum"),
+        # "NETWORKS ASSOCIATES, INC., a Delaware corporation, doing business as Network Associates, Inc."
+        ("cuad_hosting_03.docx", ["NETWORKS ASSOCIATES, INC.", "SOFTWARE.NET CORPORATION"], "Network Associates, Inc."),
+    ],
+)
+def test_a_former_or_trading_name_is_not_another_party(name, parties, never):
+    value = parties_of("cuad", "docx", name)
+    assert all(p in value for p in parties) and never not in value
+
+
+def test_each_alias_goes_to_its_own_party():
+    value = parties_of("cuad", "docx", "cuad_outsourcing_02.docx")
+    assert value == "Tri City National Bank (\u201cCustomer\u201d); Marshall & Ilsley Corporation (\u201cM&I\u201d)"
+    value = parties_of("cuad", "docx", "cuad_manufacturing_02.docx")
+    assert value == "INVASIX LTD. (\u201cCustomer\u201d); FLEXTRONICS ISRAEL LTD. (\u201cContractor\u201d)"
