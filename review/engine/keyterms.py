@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from documents.docx.model import TextModel
-from documents.docx.structure import Party, structure_of
+from documents.docx.model import Paragraph, TextModel
+from documents.docx.structure import CUSTOMER_ROLES, PROVIDER_ROLES, Party, structure_of
 from review.engine import numbers
 from review.engine.clauses import BY_SLUG, ClausePassage, detect
 
@@ -271,11 +271,16 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
     return text
 
 
+def _named(parties: tuple[Party, ...]) -> list[Party]:
+    """The parties the preamble names (not a role word or a placeholder standing for one)."""
+    return [p for p in parties if p.name.strip() and p.name != p.defined and "{" not in p.name]
+
+
 def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) -> str:
     """The preamble's parties as the structure model read them, each with the name the contract
     uses for it ("CRO Consulting (Pty) Limited ("CRO")"), then any company name of the model's
     passage that the preamble did not give; a role word alone ("Seller") only when nothing else."""
-    named = [p for p in parties if p.name.strip() and p.name != p.defined and "{" not in p.name]
+    named = _named(parties)
     values = [f"{p.name} (\u201c{p.defined}\u201d)" for p in named]
     if passage is not None:
         extra = _value("parties", passage)
@@ -288,6 +293,83 @@ def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) ->
     return "; ".join(values[:4])
 
 
+# A cover page (Common Paper and the like) is a table of label cells each followed by its value
+# cell ("Effective Date" | "{effective_date}"); an option list marks the chosen one ("[ x ]
+# Expires {mnda_term} from Effective Date." over "[    ] Continues until terminated ...").
+_COVER_LABELS = {
+    "effective date": "effective-date",
+    "governing law": "governing-law",
+    "term": "expiration-date",
+    "mnda term": "expiration-date",
+    "nda term": "expiration-date",
+    "agreement term": "expiration-date",
+    "auto-renewal": "renewal-term",
+    "renewal": "renewal-term",
+    "renewal term": "renewal-term",
+}
+_TICKED = re.compile(r"^\s*[\[(]\s*[xX\u2713\u2714]\s*[\])]\s*|^\s*[\u2612\u25a0]\s*")
+_UNTICKED = re.compile(r"^\s*[\[(]\s*[\])]\s*|^\s*[\u2610\u25a1]\s*")
+_ROLE_LABEL = re.compile(
+    rf"^\s*({'|'.join(re.escape(r) for r in PROVIDER_ROLES + CUSTOMER_ROLES)})\s*:\s*(\S.*)$", re.IGNORECASE
+)
+_ROW_LABELS = {"signature", "print name", "name", "title", "company", "notice address", "address", "date", "email"}
+
+
+def _cells(model: TextModel) -> list[list[Paragraph]]:
+    """The table cells in document order, each its non-empty paragraphs (empty cells dropped)."""
+    cells: dict[str, list[Paragraph]] = {}
+    for paragraph in model.paragraphs:
+        if paragraph.cell and paragraph.text.strip():
+            cells.setdefault(paragraph.cell, []).append(paragraph)
+    return list(cells.values())
+
+
+def _cover_passage(slug: str, text: str, paragraph: Paragraph) -> ClausePassage:
+    # Read from the label the contract gives it, not scored by the model: confidence 1.
+    return ClausePassage(slug, BY_SLUG[slug].title, text, 1.0, paragraph.locator, 0, len(paragraph.text))
+
+
+def _cover_page(model: TextModel) -> dict[str, tuple[str, ClausePassage]]:
+    """Key terms a cover page states as label / value cells: slug -> (value, passage). A value
+    that is a placeholder ("{effective_date}") is kept as it is: the form is not filled in."""
+    found: dict[str, tuple[str, ClausePassage]] = {}
+    cells = _cells(model)
+    parties: list[tuple[str, Paragraph]] = []
+    for i, cell in enumerate(cells):
+        label = cell[0].text.strip().rstrip(":").strip().lower()
+        role = _ROLE_LABEL.match(cell[0].text)
+        if role and len(cell) == 1 and len(parties) < 4:
+            # "PROVIDER: {provider_legal_name}"
+            entry = f"{role.group(2).strip()} (\u201c{role.group(1).title()}\u201d)"
+            if all(entry != n for n, _ in parties):
+                parties.append((entry, cell[0]))
+            continue
+        if label == "company" and not parties:
+            # A signature grid's "Company" row: the parties' names, one cell each.
+            for other in cells[i + 1 : i + 3]:
+                name = other[0].text.strip()
+                if name.rstrip(":").lower() in _ROW_LABELS or not ("{" in name or _PARTY.search(name)):
+                    break
+                parties.append((other[0].text.strip(), other[0]))
+            continue
+        slug = _COVER_LABELS.get(label)
+        if slug is None or slug in found or i + 1 >= len(cells):
+            continue
+        options = cells[i + 1]
+        ticked = [p for p in options if _TICKED.match(p.text)]
+        chosen = ticked or [p for p in options if not _UNTICKED.match(p.text)]
+        if not chosen:
+            continue
+        text = " ".join(_TICKED.sub("", p.text).strip() for p in chosen)
+        passage = _cover_passage(slug, f"{cell[0].text.strip()}: {text}", chosen[0])
+        value = _value(slug, _cover_passage(slug, text, chosen[0]))
+        found[slug] = (value, passage)
+    if parties:
+        text = "; ".join(name for name, _ in parties)
+        found["parties"] = (text, _cover_passage("parties", text, parties[0][1]))
+    return found
+
+
 def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> list[KeyTerm]:
     """One entry per key term, in ``KEY_TERMS`` order; the best (most confident) passage of each.
     ``passages``: the clause map already detected, to score the contract only once."""
@@ -296,9 +378,16 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
     by_type: dict[str, list[ClausePassage]] = {}
     for passage in passages:
         by_type.setdefault(passage.type, []).append(passage)
+    cover = _cover_page(model)
     terms = []
     for slug, label in KEY_TERMS:
         assert slug in BY_SLUG
+        if slug in cover and not (slug == "parties" and _named(structure_of(model).parties)):
+            # The cover page states the term where the parties filled it in: it wins over a
+            # passage of the standard terms that only refers to it ("... from the Effective Date").
+            value, passage = cover[slug]
+            terms.append(KeyTerm(slug, label, value, passage))
+            continue
         # Most confident first; ties keep the document's order.
         ranked = sorted(by_type.get(slug, []), key=lambda p: -p.confidence)
         found = ranked[0] if ranked else None

@@ -151,3 +151,21 @@ def test_each_alias_goes_to_its_own_party():
     assert value == "Tri City National Bank (\u201cCustomer\u201d); Marshall & Ilsley Corporation (\u201cM&I\u201d)"
     value = parties_of("cuad", "docx", "cuad_manufacturing_02.docx")
     assert value == "INVASIX LTD. (\u201cCustomer\u201d); FLEXTRONICS ISRAEL LTD. (\u201cContractor\u201d)"
+
+
+def form_terms(name: str) -> dict[str, str]:
+    model = build_text_model(shared_data("forms", "commonpaper_docx", f"commonpaper_{name}.docx").read_bytes())
+    return {t.slug: t.value for t in key_terms(model)}
+
+
+def test_a_cover_page_is_read_as_label_and_value_cells_with_the_ticked_option():
+    # "Effective Date" | "{effective_date}"; "MNDA Term" | "[ x ] Expires {mnda_term} from
+    # Effective Date." over "[    ] Continues until terminated ...": the ticked option, unfilled.
+    terms = form_terms("mutual_nda")
+    assert terms["effective-date"] == "{effective_date}"
+    assert terms["expiration-date"] == "Expires {mnda_term} from Effective Date."
+    assert terms["parties"] == "{party_1_company_display}; {party_2_company_display}"
+    # "PROVIDER: {provider_legal_name}" in one cell, "Effective Date" | "{effective_date_display}".
+    terms = form_terms("cloud_service_agreement")
+    assert terms["parties"] == "{provider_legal_name} (\u201cProvider\u201d); {customer_legal_name} (\u201cCustomer\u201d)"
+    assert terms["effective-date"] == "{effective_date_display}"
