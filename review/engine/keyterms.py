@@ -228,6 +228,27 @@ def _period(slug: str, text: str) -> str | None:
     return None
 
 
+_NONRENEW = re.compile(
+    r"\b(?:non-?renew\w*|not\s+to\s+(?:be\s+)?(?:renew|extend)\w*|intention\s+not|elects?\s+not|"
+    r"terminate\s+(?:this\s+agreement\s+)?(?:at|upon|as\s+of|effective\s+(?:at|upon))\s+the\s+(?:end|expiration))\b",
+    re.IGNORECASE,
+)
+_RENEW_WORD = re.compile(r"renew", re.IGNORECASE)
+
+
+def _nonrenewal_notice(text: str) -> str | None:
+    """The notice period to stop a renewal that a renewal sentence itself states ("... (c) neither
+    party provided ... notice of such party's intention not to renew this Agreement at least
+    thirty (30) days prior to any year's Expiration Date"): a period its own clause ties to not
+    renewing."""
+    for quantity in numbers.find_quantities(text, "days"):
+        before = _CLAUSE_END.split(text[max(0, quantity.start - 160) : quantity.start])[-1]
+        after = text[quantity.end : quantity.end + 30]
+        if _NONRENEW.search(before) and (_NOTICE_AFTER.search(after) or _NOTICE_BEFORE.search(before)):
+            return quantity.phrase
+    return None
+
+
 @dataclass(frozen=True)
 class KeyTerm:
     slug: str
@@ -391,6 +412,15 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
         # Most confident first; ties keep the document's order.
         ranked = sorted(by_type.get(slug, []), key=lambda p: -p.confidence)
         found = ranked[0] if ranked else None
+        if slug == "notice-period-to-terminate-renewal":
+            # The renewal sentence's own notice of non-renewal wins over a notice passage that is
+            # not about renewal at all ("ninety (90) days' advance written notice of termination at
+            # any time after the expiration of the Initial Term").
+            renewal = sorted(by_type.get("renewal-term", []), key=lambda p: -p.confidence)[:1]
+            inside = _nonrenewal_notice(renewal[0].text) if renewal else None
+            if inside is not None and (found is None or not _RENEW_WORD.search(found.text)):
+                terms.append(KeyTerm(slug, label, inside, renewal[0]))
+                continue
         if slug == "parties":
             value = _parties_value(structure_of(model).parties, found) or (found.text if found else "")
         else:

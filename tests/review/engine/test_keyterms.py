@@ -169,3 +169,11 @@ def test_a_cover_page_is_read_as_label_and_value_cells_with_the_ticked_option():
     terms = form_terms("cloud_service_agreement")
     assert terms["parties"] == "{provider_legal_name} (\u201cProvider\u201d); {customer_legal_name} (\u201cCustomer\u201d)"
     assert terms["effective-date"] == "{effective_date_display}"
+
+
+def test_the_notice_of_non_renewal_in_the_renewal_sentence_wins_over_a_termination_notice():
+    # "The Term will automatically renew ... provided that: ... (c) neither party provided the other
+    # party with notice of such party's intention not to renew this Agreement at least thirty (30)
+    # days prior to any year's Expiration Date": not WGT's "ninety (90) days' advance written notice
+    # of termination at any time after the expiration of the Initial Term".
+    assert term_of("cuad_distributor_03.docx", "notice-period-to-terminate-renewal") == "thirty (30) days"
