@@ -199,6 +199,8 @@ def _key(name: str) -> str:
 
 # "This Company", "the Corporation": a reference back, not a name.
 _NOT_A_NAME = {"this", "the", "such", "each", "any", "said", "either", "neither", "both", "that"}
+# "The initial term of this Agreement shall be the Term": a reference to the definition, no value.
+_CIRCULAR = re.compile(r"\bshall\s+be\s+the\s+Term\b")
 _DATE_TERMS = ("agreement-date", "effective-date", "expiration-date")
 
 _PERIOD_TERMS = ("renewal-term", "notice-period-to-terminate-renewal")
@@ -249,6 +251,55 @@ def _nonrenewal_notice(text: str) -> str | None:
     return None
 
 
+# "terminating on the eighth anniversary of the Commencement Date", "until the fifth (5th)
+# anniversary of the Effective Date".
+_ANNIVERSARY = re.compile(
+    r"\b(?:the\s+)?[\w-]+\s+(?:\(\d+(?:st|nd|rd|th)?\)\s+)?anniversary\s+of\s+(?:the\s+|this\s+)?"
+    r"(?:[A-Z][\w-]*|date\s+of\s+this\s+Agreement)(?:\s+[A-Z][\w-]*){0,2}"
+)
+# What a term's period runs from: "five (5) years from the Effective Date".
+_FROM = re.compile(
+    r"\s+(?:from|after|following)\s+(?:the\s+)?(?:date\s+(?:first\s+)?(?:set\s+forth|written)\s+above|"
+    r"date\s+of\s+(?:this|the)\s+Agreement|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})"
+)
+# "shall terminate when all obligations ... are performed", "terminate on the date that is the last
+# day of the Warranty Period ...": a short end stated in words.
+_ENDS = re.compile(
+    r"\b(?:terminat\w*|expir\w*|end\w*|continu\w*(?:\s+in\s+(?:full\s+force\s+and\s+)?effect)?)\s+"
+    r"((?:on|when|upon|until)\s+[^.;]+?)(?=,?\s+unless\b|,?\s+subject\s+to\b|[.;(]|$)",
+    re.IGNORECASE,
+)
+
+
+_WHICHEVER = re.compile(r"\b(?:longer|shorter|earlier|later|earliest|latest)\s+of\b[^;:]*$", re.IGNORECASE)
+
+
+def _expiry(text: str) -> str | None:
+    """When the term ends, as the term sentence states it: a date, an anniversary, the initial
+    period ("five (5) years from the Effective Date"), or a short end in words."""
+    date = _date("expiration-date", text)
+    if date is not None:
+        return date
+    anniversary = _ANNIVERSARY.search(text)
+    if anniversary:
+        return anniversary.group(0).strip()
+    for quantity in numbers.find_quantities(text, "days"):
+        before = _CLAUSE_END.split(text[max(0, quantity.start - 60) : quantity.start])[-1]
+        after = text[quantity.end : quantity.end + 30]
+        if _NOTICE_AFTER.search(after) or _NOTICE_BEFORE.search(before) or _RENEWAL_BEFORE.search(before):
+            continue
+        if re.match(r"\s+ha(?:ve|s)\s+elapsed\b", after):
+            break  # "until 12 months have elapsed since the end of ...": the end in words below
+        if _WHICHEVER.search(before):
+            return None  # "the longer of one year or until ...": one period alone would mislead
+        tail = _FROM.match(text, quantity.end)
+        return quantity.phrase + (tail.group(0) if tail else "")
+    end = _ENDS.search(text)
+    if end and len(end.group(1)) <= 120 and not _WHICHEVER.search(end.group(1)):
+        return re.sub(r"^on\s+", "", " ".join(end.group(1).split()))
+    return None
+
+
 @dataclass(frozen=True)
 class KeyTerm:
     slug: str
@@ -286,6 +337,9 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
         # not the first one; none found is the passage itself, never another period.
         period = _period(slug, text)
         return period if period is not None else text
+    if slug == "expiration-date":
+        expiry = _date(slug, text, labelled=True) if fallback else _expiry(text)
+        return expiry if expiry is not None else text
     if slug in _DATE_TERMS:
         date = _date(slug, text, labelled=fallback)
         return date if date is not None else text
@@ -429,8 +483,12 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
                 # The most confident passage holds no short value (a preamble without its date):
                 # the next passage of the type that does ("The Effective Date ... is September
                 # 21, 1998"), rather than the whole preamble.
+                # "The initial term of this Agreement shall be the Term": the definition of the
+                # Term ("... terminating on the eighth anniversary of the Commencement Date") is
+                # read in full; otherwise only a labelled date.
+                circular = slug == "expiration-date" and bool(_CIRCULAR.search(found.text))
                 for other in ranked[1:]:
-                    other_value = _value(slug, other, fallback=True)
+                    other_value = _value(slug, other, fallback=not circular)
                     if other_value != other.text:
                         found, value = other, other_value
                         break

@@ -177,3 +177,30 @@ def test_the_notice_of_non_renewal_in_the_renewal_sentence_wins_over_a_terminati
     # days prior to any year's Expiration Date": not WGT's "ninety (90) days' advance written notice
     # of termination at any time after the expiration of the Initial Term".
     assert term_of("cuad_distributor_03.docx", "notice-period-to-terminate-renewal") == "thirty (30) days"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        # "The initial term of this Agreement shall be the Term, ..." refers to the definition:
+        # ""Term" shall mean the period commencing on the Effective Date and terminating on the
+        # eighth anniversary of the Commencement Date".
+        ("cuad_outsourcing_02.docx", "the eighth anniversary of the Commencement Date"),
+        ("cuad_hosting_03.docx", "the third anniversary of the Effective Date"),
+        ("cuad_supply_01.docx", "the fifth (5th) anniversary of the Effective Date"),
+        # "for a period of five (5) years from the date first set forth above and shall thereafter
+        # automatically renew ...": the initial period, not the renewal.
+        ("cuad_distributor_01.docx", "five (5) years from the date first set forth above"),
+        ("cuad_license_04.docx", "three (3) years from the Effective Date"),
+        ("cuad_alliance_01.docx", "seven (7) years"),
+        ("cuad_maintenance_03.docx", "March 31, 2003"),
+    ],
+)
+def test_the_expiration_is_the_phrase_the_term_sentence_states(name, expected):
+    assert term_of(name, "expiration-date") == expected
+
+
+def test_a_whichever_is_longer_term_is_not_cut_to_one_of_its_periods():
+    # "continue for the longer of one year or until all Order Forms ... have ended": not "one year".
+    value = term_at("expiration-date", "forms", "commonpaper_docx", "commonpaper_cloud_service_agreement.docx")
+    assert value != "one year" and "longer of one year" in value
