@@ -436,6 +436,14 @@ def _cover_page(model: TextModel) -> dict[str, tuple[str, ClausePassage]]:
         if not chosen:
             continue
         text = " ".join(_TICKED.sub("", p.text).strip() for p in chosen)
+        if slug == "renewal-term" and re.search(r"\bnotice\b", text, re.IGNORECASE):
+            # "Auto-renewal" | "( x ) Non-Renewal Notice Date: At least {payment_terms_days} days
+            # before the end of the current Subscription Period": the ticked option keeps renewal
+            # and states the notice period, not the renewal term.
+            slug = "notice-period-to-terminate-renewal"
+            if slug in found:
+                continue
+            text = re.sub(r"^[^:]{0,40}:\s*", "", text)
         passage = _cover_passage(slug, f"{cell[0].text.strip()}: {text}", chosen[0])
         value = _value(slug, _cover_passage(slug, text, chosen[0]))
         found[slug] = (value, passage)
@@ -492,5 +500,7 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
                     if other_value != other.text:
                         found, value = other, other_value
                         break
+        if found is not None and value == found.text and _TICKED.match(value):
+            value = _TICKED.sub("", value)  # "[ x ]\tDate of last signature ...": the chosen option
         terms.append(KeyTerm(slug, label, value, found))
     return terms

@@ -204,3 +204,14 @@ def test_a_whichever_is_longer_term_is_not_cut_to_one_of_its_periods():
     # "continue for the longer of one year or until all Order Forms ... have ended": not "one year".
     value = term_at("expiration-date", "forms", "commonpaper_docx", "commonpaper_cloud_service_agreement.docx")
     assert value != "one year" and "longer of one year" in value
+
+
+def test_a_ticked_auto_renewal_option_that_states_the_notice_is_the_notice_period():
+    # "Auto-renewal" | "( x ) Non-Renewal Notice Date: At least {payment_terms_days} days before the
+    # end of the current Subscription Period" over "(    ) ... does not automatically renew".
+    terms = form_terms("order_form")
+    assert terms["notice-period-to-terminate-renewal"] == (
+        "At least {payment_terms_days} days before the end of the current Subscription Period")
+    assert "Non-Renewal Notice Date" not in terms["renewal-term"]
+    # A model passage that is a ticked option shows the option, not its box.
+    assert form_terms("statement_of_work")["effective-date"] == "Date of last signature on this Cover Page"
