@@ -3,9 +3,10 @@
 
 Parties, agreement / effective / expiration dates, governing law, renewal term and the notice
 period to terminate renewal are CUAD categories; for each, the best passage the model finds is the
-source, and a short value is picked out of it when a plain pattern can (a date, "the State of New
-York", "60 days"); otherwise the value is the passage itself. Every term keeps its passage and
-paragraph so the page can link to where it sits.
+source, and a short value is picked out of it when a plain pattern can (a date, "New York", "60
+days", "five (5) years from the Effective Date"); otherwise the value is the passage itself. A
+cover page's label / value cells state a term directly. Every term keeps its passage and
+paragraph so the page can link to where it sits (docs/decisions/clause-types.md).
 """
 
 from __future__ import annotations
