@@ -461,9 +461,15 @@ _ENTITY = re.compile(
     r"INC|INCORPORATED|CORP|CORPORATION|COMPANY|LTD|LIMITED|TRUST|BANK|UNIVERSITY|HOLDINGS)\b\.?"
 )
 _QUOTED_DEF = re.compile(
-    r"\(\s*(?:(?:the|each|collectively|together|individually|hereinafter|herein|a|an)\s+)*"
+    # "(including its Affiliates, "Customer")": the party with its affiliates is still "Customer".
+    r"\(\s*(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"
+    r"(?:(?:the|each|collectively|together|individually|hereinafter|herein|a|an)\s+)*"
     r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?(?:the\s+)?[\"\u201c\u2018']([^\"\u201d\u2019'()]{1,60})"
     r"[\"\u201d\u2019']"
+)
+# "... Israel. Hereinafter referred to as "Contractor."": a defined name without a parenthesis.
+_HEREINAFTER_DEF = re.compile(
+    r"\b[Hh]ereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[\"\u201c\u2018']([^\"\u201d\u2019'()]{1,60})[\"\u201d\u2019']"
 )
 _MEANS_DEF = re.compile(
     r"[\"\u201c]([A-Z0-9][^\"\u201d]{0,60}?)[\"\u201d]\s*(?:\([^)]{0,60}\)\s*)?(?:,\s*)?(?:shall\s+|will\s+|also\s+)?"
@@ -963,10 +969,12 @@ _OPENER = re.compile(
 _PREAMBLE_END = re.compile(
     r"\bWHEREAS\b|\bRECITALS\b|\bNOW,?\s+THEREFORE\b|\bBACKGROUND\b|\bIT\s+IS\s+AGREED\b", re.IGNORECASE
 )
+# A name ends at its description or its parenthesis, except a parenthesis that is part of the
+# name: "Dialog Semiconductor (UK) Ltd.", "CRO Consulting (Pty) Limited".
 _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:corporation|company|limited|partnership|LLC)\b|,\s*with\b|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
-    r"acting|doing|formerly)\b|\s\(|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
+    r"acting|doing|formerly)\b|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
 
 
@@ -1005,7 +1013,10 @@ def _parties_in(window: str, offset: int, spans: list[tuple[int, int, str]]) -> 
     parties: list[Party] = []
     seen: set[str] = set()
     cursor = 0
-    for match in _QUOTED_DEF.finditer(window):
+    matches = sorted([*_QUOTED_DEF.finditer(window), *_HEREINAFTER_DEF.finditer(window)], key=lambda m: m.start())
+    for match in matches:
+        if match.start() < cursor:
+            continue  # "(hereinafter referred to as "CRO")": one definition, found by both patterns
         defined = _clean_term(match.group(1))
         before = window[cursor : match.start()]
         cursor = match.end()
@@ -1031,7 +1042,7 @@ def _party_name(before: str) -> str:
     """The party's name at the start of the text before its parenthesis, without its
     description ("a Delaware corporation, having its principal office at ...")."""
     text = before.replace("\n", " ").replace("|", " ")
-    text = re.sub(r"^[\s,;:.)]*(?:(?:and|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
+    text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(
         r"^(?:the\s+)?(?:party\s+of\s+the\s+(?:first|second)\s+part|each\s+of)\s*,?\s*", "", text, flags=re.IGNORECASE
     )

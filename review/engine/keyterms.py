@@ -3,9 +3,10 @@
 
 Parties, agreement / effective / expiration dates, governing law, renewal term and the notice
 period to terminate renewal are CUAD categories; for each, the best passage the model finds is the
-source, and a short value is picked out of it when a plain pattern can (a date, "the State of New
-York", "60 days"); otherwise the value is the passage itself. Every term keeps its passage and
-paragraph so the page can link to where it sits.
+source, and a short value is picked out of it when a plain pattern can (a date, "New York", "60
+days", "five (5) years from the Effective Date"); otherwise the value is the passage itself. A
+cover page's label / value cells state a term directly. Every term keeps its passage and
+paragraph so the page can link to where it sits (docs/decisions/clause-types.md).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from documents.docx.model import TextModel
-from documents.docx.structure import Party, structure_of
+from documents.docx.model import Paragraph, TextModel
+from documents.docx.structure import CUSTOMER_ROLES, PROVIDER_ROLES, Party, structure_of
 from review.engine import numbers
 from review.engine.clauses import BY_SLUG, ClausePassage, detect
 
@@ -29,15 +30,125 @@ KEY_TERMS: tuple[tuple[str, str], ...] = (
 )
 
 _MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[89]|20)\d{2}"
+# "July 11 , 2006" and "May 3,2006" are how contracts are typed; "12-23-2019" and "1.4.2011" are
+# dates too (kept as written: which is the day is the contract's convention, not ours).
 _DATE = re.compile(
-    rf"\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{_MONTHS},?\s+\d{{4}}\b"
-    r"|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b",
+    rf"\b{_MONTHS}\s+{_DAY}(?:\s*,\s*|\s+){_YEAR}\b"
+    rf"|\b{_DAY}\s+(?:day\s+of\s+)?{_MONTHS}(?:\s*,\s*|\s+){_YEAR}\b"
+    rf"|\b\d{{1,2}}/\d{{1,2}}/(?:{_YEAR}|\d{{2}})\b|\b\d{{1,2}}-\d{{1,2}}-{_YEAR}\b|\b\d{{1,2}}\.\d{{1,2}}\.{_YEAR}\b"
+    rf"|\b{_YEAR}-\d{{2}}-\d{{2}}\b",
     re.IGNORECASE,
 )
-_LAW = re.compile(
-    r"\blaws?\s+of\s+((?:the\s+)?(?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3}"
-    r"|(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3})"
+# "is entered on this 9th day of October, 2001 and is deemed effective as of October 1, 2001 (the
+# "Effective Date")": the effective date is the one its own words call so.
+_EFFECTIVE_BEFORE = re.compile(r"\beffective\b(?:\W+\w+){0,4}\W*$", re.IGNORECASE)
+_EFFECTIVE_AFTER = re.compile(r"^\W{0,6}(?:the\s+|this\s+)?\W?effective\s+date\b", re.IGNORECASE)
+
+
+# A date left blank ("dated as of [•], 2020", "this ______ day of _______, 201__", "dated
+# ………", "{effective_date}") is the answer too: the lawyer must see that it is not filled in.
+_BLANK_DATE = re.compile(
+    rf"(?:\[[\s•_.…*]*\]|_{{2,}}(?:\s*day\s+of\s+_{{2,}})?|[….]{{3,}}(?=\s*[(“\"]))(?:\s*,?\s*(?:{_YEAR}|\d{{2,3}}_+))?"
+    r"|\{[a-z_]*date[a-z_]*\}",
+    re.IGNORECASE,
 )
+_BLANK_BEFORE = re.compile(r"\b(?:dated|as\s+of|on|this|date|effective)\W*$", re.IGNORECASE)
+# Where a passage is only a fallback, its date must be the kind asked for: "due September 15,
+# 1999" is no expiration date, "Date: 3-29-2016" under a signature is an agreement date.
+_DATE_LABEL = {
+    "agreement-date": re.compile(r"\b(?:dated|date|as\s+of|made|entered|executed|signed|effective)\b\W*(?:\w+\W+){0,3}$", re.IGNORECASE),
+    "effective-date": _EFFECTIVE_BEFORE,
+    "expiration-date": re.compile(r"\b(?:terminat\w*|expir\w*|until|end\w*|through)\b\W*(?:\w+\W+){0,3}$", re.IGNORECASE),
+}
+
+
+def _date(slug: str, text: str, *, labelled: bool = False) -> str | None:
+    """The date of ``text`` for ``slug``; ``labelled``: only a date that its words call so."""
+    dates = list(_DATE.finditer(text))
+    if slug == "effective-date" or labelled:
+        for match in dates:
+            before = text[max(0, match.start() - 60) : match.start()]
+            after = text[match.end() : match.end() + 30]
+            if _DATE_LABEL[slug].search(before) or (slug != "expiration-date" and _EFFECTIVE_AFTER.search(after)):
+                return match.group(0).strip()
+        if labelled:
+            return None
+    if dates:
+        return dates[0].group(0).strip()
+    if slug != "expiration-date":
+        for match in _BLANK_DATE.finditer(text):
+            if match.group(0).startswith("{") or _BLANK_BEFORE.search(text[max(0, match.start() - 25) : match.start()]):
+                return re.sub(r"_{4,}", "____", re.sub(r"[….]{3,}", "…", match.group(0))).strip()
+    return None
+
+
+# "the laws of the State of New York", "THE LAWS OF THE STATE OF NEW YORK", "the laws of the
+# province of Ontario": the jurisdiction is the capitalised name after "laws of" and an optional
+# "the State of" (matched case-insensitively), up to the first word that is not part of it.
+_LAW_OF = re.compile(r"\blaws?\s+of\s+", re.IGNORECASE)
+_LAW_BY = re.compile(r"\bgoverned\s+by\s+(?:the\s+)?(?:internal\s+|substantive\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+law\b")
+_LAW_KIND = re.compile(
+    r"(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Federal\s+Republic|Kingdom|Grand\s+Duchy|Canton|Emirate)\s+of\s+)?",
+    re.IGNORECASE,
+)
+_LAW_PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
+_LAW_WORD = re.compile(r"\s*([A-Z][\w.\u2019'-]*|of|and|the)(?=[\s,;:.)]|$)")
+# Words that end the name even when written in capitals ("NEW YORK WITHOUT REGARD TO ...").
+_LAW_STOP = {"without", "excluding", "except", "regardless", "as", "in", "applicable", "that", "which", "to", "with",
+             "shall", "will", "governing", "notwithstanding", "including", "other", "applied", "and", "of", "the",
+             "exclusive", "irrespective", "but", "for", "by", "any"}
+_STATE_OF = re.compile(r"\b(?:State|Commonwealth|Province)\s+of\s+", re.IGNORECASE)
+_FEDERAL = re.compile(r"^(?:the\s+)?United\s+States(?:\s+of\s+America)?$", re.IGNORECASE)
+
+
+def _jurisdiction_at(text: str, start: int) -> str | None:
+    """The jurisdiction named at ``text[start:]`` (just after "laws of"): "New York", "Ontario",
+    "Italy", "England and Wales", or a placeholder such as "{governing_law}"; None when what
+    follows is no name ("the laws of any country")."""
+    kind = _LAW_KIND.match(text, start)
+    pos = kind.end() if kind else start
+    placeholder = _LAW_PLACEHOLDER.match(text, pos)
+    if placeholder:
+        return placeholder.group(0)
+    words: list[str] = []
+    while len(words) < 6:
+        match = _LAW_WORD.match(text, pos)
+        if not match:
+            break
+        word = match.group(1)
+        lower = word.lower()
+        if lower in ("of", "and", "the"):
+            # "District of Columbia", "England and Wales": a joining word only between two names.
+            following = _LAW_WORD.match(text, match.end())
+            if not words or following is None or following.group(1).lower() in _LAW_STOP:
+                break
+        elif lower in _LAW_STOP or not word[0].isupper():
+            break
+        words.append(word)
+        pos = match.end()
+    name = " ".join(words).strip(" .")
+    if not name:
+        return None
+    return name.title() if name.isupper() and len(name) > 3 else name
+
+
+def _governing_law(text: str) -> str | None:
+    """The state, province or country whose law governs: a state named beside the United States
+    ("the laws of the United States of America and of the Commonwealth of Pennsylvania") is the
+    governing law a lawyer writes down; the federal law alone only when nothing else is named."""
+    names = [name for m in _LAW_OF.finditer(text) if (name := _jurisdiction_at(text, m.end()))]
+    names += [m.group(1) for m in _LAW_BY.finditer(text)]
+    local = [n for n in names if not _FEDERAL.match(n)]
+    if names and not local:
+        # "... of the United States of America and of the Commonwealth of Pennsylvania".
+        local = [name for m in _STATE_OF.finditer(text) if (name := _jurisdiction_at(text, m.start()))]
+    if local:
+        return local[0]
+    return names[0] if names else None
+
+
 _PERIOD = re.compile(
     r"\b(?:\w+[\s-]+)?\(?\d{1,4}\)?[\s-]+(?:calendar\s+|business\s+)?(?:days?|months?|years?)\b"
     r"|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)[\s-]+(?:\(\d+\)\s+)?"
@@ -72,15 +183,26 @@ def _is_description(name: str) -> bool:
     return bool(form) and rest in _JURISDICTIONS
 
 
+# "VerticalNet Enterprises LLC, formerly known as Tradeum, Inc. which d/b/a VerticalNet
+# Solutions", "NETWORKS ASSOCIATES, INC., a Delaware corporation, doing business as Network
+# Associates, Inc.": a former or trading name is the party already named, not another party.
+_ALIAS_BEFORE = re.compile(
+    r"\b(?:formerly(?:\s+known\s+as)?|f/k/a|fka|d/b/a|dba|doing\s+business\s+as|a\.?k\.?a\.?|also\s+known\s+as|"
+    r"trading\s+as|t/a|previously\s+(?:known\s+as|called))\W*$",
+    re.IGNORECASE,
+)
+
+
+def _key(name: str) -> str:
+    """A name compared without case or punctuation ("NETWORKS ASSOCIATES, INC" = "Networks Associates Inc.")."""
+    return " ".join(re.sub(r"[^\w&]+", " ", name).lower().split())
+
+
 # "This Company", "the Corporation": a reference back, not a name.
 _NOT_A_NAME = {"this", "the", "such", "each", "any", "said", "either", "neither", "both", "that"}
-_EXTRACT: dict[str, re.Pattern[str]] = {
-    "agreement-date": _DATE,
-    "effective-date": _DATE,
-    "expiration-date": _DATE,
-    "renewal-term": _PERIOD,
-    "notice-period-to-terminate-renewal": _PERIOD,
-}
+# "The initial term of this Agreement shall be the Term": a reference to the definition, no value.
+_CIRCULAR = re.compile(r"\bshall\s+be\s+the\s+Term\b")
+_DATE_TERMS = ("agreement-date", "effective-date", "expiration-date")
 
 _PERIOD_TERMS = ("renewal-term", "notice-period-to-terminate-renewal")
 # Within the clause a period sits in: what stands just after it and just before it.
@@ -109,6 +231,76 @@ def _period(slug: str, text: str) -> str | None:
     return None
 
 
+_NONRENEW = re.compile(
+    r"\b(?:non-?renew\w*|not\s+to\s+(?:be\s+)?(?:renew|extend)\w*|intention\s+not|elects?\s+not|"
+    r"terminate\s+(?:this\s+agreement\s+)?(?:at|upon|as\s+of|effective\s+(?:at|upon))\s+the\s+(?:end|expiration))\b",
+    re.IGNORECASE,
+)
+_RENEW_WORD = re.compile(r"renew", re.IGNORECASE)
+
+
+def _nonrenewal_notice(text: str) -> str | None:
+    """The notice period to stop a renewal that a renewal sentence itself states ("... (c) neither
+    party provided ... notice of such party's intention not to renew this Agreement at least
+    thirty (30) days prior to any year's Expiration Date"): a period its own clause ties to not
+    renewing."""
+    for quantity in numbers.find_quantities(text, "days"):
+        before = _CLAUSE_END.split(text[max(0, quantity.start - 160) : quantity.start])[-1]
+        after = text[quantity.end : quantity.end + 30]
+        if _NONRENEW.search(before) and (_NOTICE_AFTER.search(after) or _NOTICE_BEFORE.search(before)):
+            return quantity.phrase
+    return None
+
+
+# "terminating on the eighth anniversary of the Commencement Date", "until the fifth (5th)
+# anniversary of the Effective Date".
+_ANNIVERSARY = re.compile(
+    r"\b(?:the\s+)?[\w-]+\s+(?:\(\d+(?:st|nd|rd|th)?\)\s+)?anniversary\s+of\s+(?:the\s+|this\s+)?"
+    r"(?:[A-Z][\w-]*|date\s+of\s+this\s+Agreement)(?:\s+[A-Z][\w-]*){0,2}"
+)
+# What a term's period runs from: "five (5) years from the Effective Date".
+_FROM = re.compile(
+    r"\s+(?:from|after|following)\s+(?:the\s+)?(?:date\s+(?:first\s+)?(?:set\s+forth|written)\s+above|"
+    r"date\s+of\s+(?:this|the)\s+Agreement|[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})"
+)
+# "shall terminate when all obligations ... are performed", "terminate on the date that is the last
+# day of the Warranty Period ...": a short end stated in words.
+_ENDS = re.compile(
+    r"\b(?:terminat\w*|expir\w*|end\w*|continu\w*(?:\s+in\s+(?:full\s+force\s+and\s+)?effect)?)\s+"
+    r"((?:on|when|upon|until)\s+[^.;]+?)(?=,?\s+unless\b|,?\s+subject\s+to\b|[.;(]|$)",
+    re.IGNORECASE,
+)
+
+
+_WHICHEVER = re.compile(r"\b(?:longer|shorter|earlier|later|earliest|latest)\s+of\b[^;:]*$", re.IGNORECASE)
+
+
+def _expiry(text: str) -> str | None:
+    """When the term ends, as the term sentence states it: a date, an anniversary, the initial
+    period ("five (5) years from the Effective Date"), or a short end in words."""
+    date = _date("expiration-date", text)
+    if date is not None:
+        return date
+    anniversary = _ANNIVERSARY.search(text)
+    if anniversary:
+        return anniversary.group(0).strip()
+    for quantity in numbers.find_quantities(text, "days"):
+        before = _CLAUSE_END.split(text[max(0, quantity.start - 60) : quantity.start])[-1]
+        after = text[quantity.end : quantity.end + 30]
+        if _NOTICE_AFTER.search(after) or _NOTICE_BEFORE.search(before) or _RENEWAL_BEFORE.search(before):
+            continue
+        if re.match(r"\s+ha(?:ve|s)\s+elapsed\b", after):
+            break  # "until 12 months have elapsed since the end of ...": the end in words below
+        if _WHICHEVER.search(before):
+            return None  # "the longer of one year or until ...": one period alone would mislead
+        tail = _FROM.match(text, quantity.end)
+        return quantity.phrase + (tail.group(0) if tail else "")
+    end = _ENDS.search(text)
+    if end and len(end.group(1)) <= 120 and not _WHICHEVER.search(end.group(1)):
+        return re.sub(r"^on\s+", "", " ".join(end.group(1).split()))
+    return None
+
+
 @dataclass(frozen=True)
 class KeyTerm:
     slug: str
@@ -122,18 +314,22 @@ class KeyTerm:
         return self.passage is not None or bool(self.value)
 
 
-def _value(slug: str, passage: ClausePassage) -> str:
+def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
+    """The short value of ``passage``, or its text when none; ``fallback``: the passage is not the
+    most confident one, so only a value its words label as this term counts."""
     text = passage.text
     if slug == "governing-law":
-        match = _LAW.search(text)
-        return match.group(1).strip(" .,;") if match else text
+        law = _governing_law(text)
+        return law if law is not None else text
     if slug == "parties":
         names = []
         for match in _PARTY.finditer(text):
             name = match.group(1).strip(" ,")
             if name.split()[0].lower() in _NOT_A_NAME or _is_description(name):
                 continue
-            if name not in names:
+            if _ALIAS_BEFORE.search(text[max(0, match.start() - 40) : match.start()]):
+                continue  # "formerly known as Tradeum, Inc.": the same party under another name
+            if _key(name) not in {_key(n) for n in names}:
                 names.append(name)
         return "; ".join(names[:4]) if names else text
     if slug in _PERIOD_TERMS:
@@ -142,29 +338,120 @@ def _value(slug: str, passage: ClausePassage) -> str:
         # not the first one; none found is the passage itself, never another period.
         period = _period(slug, text)
         return period if period is not None else text
-    pattern = _EXTRACT.get(slug)
-    if pattern is not None:
-        match = pattern.search(text)
-        if match:
-            return match.group(0).strip()
+    if slug == "expiration-date":
+        expiry = _date(slug, text, labelled=True) if fallback else _expiry(text)
+        return expiry if expiry is not None else text
+    if slug in _DATE_TERMS:
+        date = _date(slug, text, labelled=fallback)
+        return date if date is not None else text
     return text
+
+
+def _named(parties: tuple[Party, ...]) -> list[Party]:
+    """The parties the preamble names (not a role word or a placeholder standing for one)."""
+    return [p for p in parties if p.name.strip() and p.name != p.defined and "{" not in p.name]
 
 
 def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) -> str:
     """The preamble's parties as the structure model read them, each with the name the contract
     uses for it ("CRO Consulting (Pty) Limited ("CRO")"), then any company name of the model's
     passage that the preamble did not give; a role word alone ("Seller") only when nothing else."""
-    named = [p for p in parties if p.name.strip() and p.name != p.defined and "{" not in p.name]
+    named = _named(parties)
     values = [f"{p.name} (\u201c{p.defined}\u201d)" for p in named]
     if passage is not None:
         extra = _value("parties", passage)
         if extra != passage.text:
             for name in extra.split("; "):
-                if not any(name in p.name or p.name in name for p in named):
+                if not any(_key(name) in _key(p.name) or _key(p.name) in _key(name) for p in named):
                     values.append(name)
     if not values:
         values = [p.defined for p in parties if p.defined.strip()]
     return "; ".join(values[:4])
+
+
+# A cover page (Common Paper and the like) is a table of label cells each followed by its value
+# cell ("Effective Date" | "{effective_date}"); an option list marks the chosen one ("[ x ]
+# Expires {mnda_term} from Effective Date." over "[    ] Continues until terminated ...").
+_COVER_LABELS = {
+    "effective date": "effective-date",
+    "governing law": "governing-law",
+    "term": "expiration-date",
+    "mnda term": "expiration-date",
+    "nda term": "expiration-date",
+    "agreement term": "expiration-date",
+    "auto-renewal": "renewal-term",
+    "renewal": "renewal-term",
+    "renewal term": "renewal-term",
+}
+_TICKED = re.compile(r"^\s*[\[(]\s*[xX\u2713\u2714]\s*[\])]\s*|^\s*[\u2612\u25a0]\s*")
+_UNTICKED = re.compile(r"^\s*[\[(]\s*[\])]\s*|^\s*[\u2610\u25a1]\s*")
+_ROLE_LABEL = re.compile(
+    rf"^\s*({'|'.join(re.escape(r) for r in PROVIDER_ROLES + CUSTOMER_ROLES)})\s*:\s*(\S.*)$", re.IGNORECASE
+)
+_ROW_LABELS = {"signature", "print name", "name", "title", "company", "notice address", "address", "date", "email"}
+
+
+def _cells(model: TextModel) -> list[list[Paragraph]]:
+    """The table cells in document order, each its non-empty paragraphs (empty cells dropped)."""
+    cells: dict[str, list[Paragraph]] = {}
+    for paragraph in model.paragraphs:
+        if paragraph.cell and paragraph.text.strip():
+            cells.setdefault(paragraph.cell, []).append(paragraph)
+    return list(cells.values())
+
+
+def _cover_passage(slug: str, text: str, paragraph: Paragraph) -> ClausePassage:
+    # Read from the label the contract gives it, not scored by the model: confidence 1.
+    return ClausePassage(slug, BY_SLUG[slug].title, text, 1.0, paragraph.locator, 0, len(paragraph.text))
+
+
+def _cover_page(model: TextModel) -> dict[str, tuple[str, ClausePassage]]:
+    """Key terms a cover page states as label / value cells: slug -> (value, passage). A value
+    that is a placeholder ("{effective_date}") is kept as it is: the form is not filled in."""
+    found: dict[str, tuple[str, ClausePassage]] = {}
+    cells = _cells(model)
+    parties: list[tuple[str, Paragraph]] = []
+    for i, cell in enumerate(cells):
+        label = cell[0].text.strip().rstrip(":").strip().lower()
+        role = _ROLE_LABEL.match(cell[0].text)
+        if role and len(cell) == 1 and len(parties) < 4:
+            # "PROVIDER: {provider_legal_name}"
+            entry = f"{role.group(2).strip()} (\u201c{role.group(1).title()}\u201d)"
+            if all(entry != n for n, _ in parties):
+                parties.append((entry, cell[0]))
+            continue
+        if label == "company" and not parties:
+            # A signature grid's "Company" row: the parties' names, one cell each.
+            for other in cells[i + 1 : i + 3]:
+                name = other[0].text.strip()
+                if name.rstrip(":").lower() in _ROW_LABELS or not ("{" in name or _PARTY.search(name)):
+                    break
+                parties.append((other[0].text.strip(), other[0]))
+            continue
+        slug = _COVER_LABELS.get(label)
+        if slug is None or slug in found or i + 1 >= len(cells):
+            continue
+        options = cells[i + 1]
+        ticked = [p for p in options if _TICKED.match(p.text)]
+        chosen = ticked or [p for p in options if not _UNTICKED.match(p.text)]
+        if not chosen:
+            continue
+        text = " ".join(_TICKED.sub("", p.text).strip() for p in chosen)
+        if slug == "renewal-term" and re.search(r"\bnotice\b", text, re.IGNORECASE):
+            # "Auto-renewal" | "( x ) Non-Renewal Notice Date: At least {payment_terms_days} days
+            # before the end of the current Subscription Period": the ticked option keeps renewal
+            # and states the notice period, not the renewal term.
+            slug = "notice-period-to-terminate-renewal"
+            if slug in found:
+                continue
+            text = re.sub(r"^[^:]{0,40}:\s*", "", text)
+        passage = _cover_passage(slug, f"{cell[0].text.strip()}: {text}", chosen[0])
+        value = _value(slug, _cover_passage(slug, text, chosen[0]))
+        found[slug] = (value, passage)
+    if parties:
+        text = "; ".join(name for name, _ in parties)
+        found["parties"] = (text, _cover_passage("parties", text, parties[0][1]))
+    return found
 
 
 def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> list[KeyTerm]:
@@ -172,18 +459,49 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
     ``passages``: the clause map already detected, to score the contract only once."""
     if passages is None:
         passages = detect(model, types=[slug for slug, _ in KEY_TERMS])
-    best: dict[str, ClausePassage] = {}
+    by_type: dict[str, list[ClausePassage]] = {}
     for passage in passages:
-        current = best.get(passage.type)
-        if current is None or passage.confidence > current.confidence:
-            best[passage.type] = passage
+        by_type.setdefault(passage.type, []).append(passage)
+    cover = _cover_page(model)
     terms = []
     for slug, label in KEY_TERMS:
         assert slug in BY_SLUG
-        found = best.get(slug)
+        if slug in cover and not (slug == "parties" and _named(structure_of(model).parties)):
+            # The cover page states the term where the parties filled it in: it wins over a
+            # passage of the standard terms that only refers to it ("... from the Effective Date").
+            value, passage = cover[slug]
+            terms.append(KeyTerm(slug, label, value, passage))
+            continue
+        # Most confident first; ties keep the document's order.
+        ranked = sorted(by_type.get(slug, []), key=lambda p: -p.confidence)
+        found = ranked[0] if ranked else None
+        if slug == "notice-period-to-terminate-renewal":
+            # The renewal sentence's own notice of non-renewal wins over a notice passage that is
+            # not about renewal at all ("ninety (90) days' advance written notice of termination at
+            # any time after the expiration of the Initial Term").
+            renewal = sorted(by_type.get("renewal-term", []), key=lambda p: -p.confidence)[:1]
+            inside = _nonrenewal_notice(renewal[0].text) if renewal else None
+            if inside is not None and (found is None or not _RENEW_WORD.search(found.text)):
+                terms.append(KeyTerm(slug, label, inside, renewal[0]))
+                continue
         if slug == "parties":
             value = _parties_value(structure_of(model).parties, found) or (found.text if found else "")
         else:
             value = _value(slug, found) if found else ""
+            if found is not None and value == found.text:
+                # The most confident passage holds no short value (a preamble without its date):
+                # the next passage of the type that does ("The Effective Date ... is September
+                # 21, 1998"), rather than the whole preamble.
+                # "The initial term of this Agreement shall be the Term": the definition of the
+                # Term ("... terminating on the eighth anniversary of the Commencement Date") is
+                # read in full; otherwise only a labelled date.
+                circular = slug == "expiration-date" and bool(_CIRCULAR.search(found.text))
+                for other in ranked[1:]:
+                    other_value = _value(slug, other, fallback=not circular)
+                    if other_value != other.text:
+                        found, value = other, other_value
+                        break
+        if found is not None and value == found.text and _TICKED.match(value):
+            value = _TICKED.sub("", value)  # "[ x ]\tDate of last signature ...": the chosen option
         terms.append(KeyTerm(slug, label, value, found))
     return terms

@@ -34,9 +34,16 @@ def plain(*texts: str) -> TextModel:
 @pytest.mark.parametrize(
     ("contract", "expected"),
     [
-        ("cuad_alliance_01", {"DIALOG": "Dialog Semiconductor", "ENERGOUS": "Energous Corporation"}),
+        # A parenthesis that is part of the legal name is kept: "(UK) Ltd.", "(Pty) Limited".
+        ("cuad_alliance_01", {"DIALOG": "Dialog Semiconductor (UK) Ltd.", "ENERGOUS": "Energous Corporation"}),
         ("cuad_development_01", {"T&B": "T&B Seminars, Inc.", "LEA": "Legacy Education Alliance Holdings, Inc."}),
-        ("cuad_services_02", {"CRO": "CRO Consulting", "Client": "Purinix Pharmaceuticals LLC"}),
+        ("cuad_services_02", {"CRO": "CRO Consulting (Pty) Limited", "Client": "Purinix Pharmaceuticals LLC"}),
+        # "Tri City National Bank, a Wisconsin corporation (including its Affiliates, "Customer") and
+        # Marshall & Ilsley Corporation, ... M&I Data Services ("M&I")": each alias to its party.
+        ("cuad_outsourcing_02", {"Customer": "Tri City National Bank", "M&I": "Marshall & Ilsley Corporation"}),
+        # "INVASIX LTD., with ... Israel. Hereinafter referred to as "Customer" And FLEXTRONICS
+        # ISRAEL LTD. with ... Hereinafter referred to as "Contractor."": no parentheses.
+        ("cuad_manufacturing_02", {"Customer": "INVASIX LTD.", "Contractor": "FLEXTRONICS ISRAEL LTD."}),
         ("cuad_license_02", {"Rogers": "Rogers Cable Communications Inc.", "Licensor": "EuroMedia Holdings Corp."}),
         ("cuad_supply_01", {"Vericel": "Vericel Corporation", "MediWound": "MediWound Ltd."}),
         ("cuad_hosting_01", {"CORIO": "Corio Inc.", "COMMERCE ONE": "Commerce One, Inc."}),

@@ -25,7 +25,7 @@ def test_json_output_has_exactly_the_documented_shape() -> None:
     out = StringIO()
     call_command("analyze", str(contract()), "--playbook", str(PLAYBOOK), "--json", stdout=out)
     data = json.loads(out.getvalue())
-    assert set(data) == {"contract", "playbook", "results", "counterparty_changes", "comments", "clauses"}
+    assert set(data) == {"contract", "playbook", "results", "counterparty_changes", "comments", "clauses", "key_terms"}
     assert data["counterparty_changes"] == [] and data["comments"] == []  # nobody else edited this one
     assert data["contract"] == "cuad_services_02.docx"
     assert set(data["playbook"]) == {"name", "version"}
@@ -53,6 +53,18 @@ def test_json_output_has_exactly_the_documented_shape() -> None:
         assert set(clause) == {"type", "title", "text", "confidence", "paragraph"}
         assert 0.5 <= clause["confidence"] <= 1 and clause["paragraph"].startswith("p")
     assert "governing-law" in {c["type"] for c in data["clauses"]}
+    # The key terms, in their fixed order, each with its short value and where it was read.
+    terms = {t["term"]: t for t in data["key_terms"]}
+    assert [t["term"] for t in data["key_terms"]] == [
+        "parties", "agreement-date", "effective-date", "expiration-date", "governing-law", "renewal-term",
+        "notice-period-to-terminate-renewal"]
+    for term in data["key_terms"]:
+        assert set(term) == {"term", "label", "value", "passage", "confidence", "paragraph"}
+    assert terms["governing-law"]["value"] == "Connecticut"
+    assert "laws of the State of Connecticut" in terms["governing-law"]["passage"]
+    assert terms["governing-law"]["paragraph"].startswith("p") and terms["governing-law"]["confidence"] >= 0.5
+    assert terms["agreement-date"]["value"] == "May 25th, 2018"
+    assert "CRO Consulting (Pty) Limited" in terms["parties"]["value"]
 
 
 def test_pattern_only_rules_keep_plain_string_evidence(tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ With ``--json`` it prints exactly::
      "counterparty_changes": [{"source": "counterparty", "origin", "author", "date", "title",
                                "locator", "before", "after"}],
      "comments": [{"id", "author", "date", "text", "locator", "anchored"}],
-     "clauses": [{"type", "title", "text", "confidence", "paragraph"}]}
+     "clauses": [{"type", "title", "text", "confidence", "paragraph"}],
+     "key_terms": [{"term", "label", "value", "passage", "confidence", "paragraph"}]}
 
 A result is ``"source": "counterparty"`` when its evidence lies in text the other side inserted
 as a tracked change; each of their tracked changes is listed in ``counterparty_changes``.
@@ -19,7 +20,9 @@ as a tracked change; each of their tracked changes is listed in ``counterparty_c
 An evidence item is the sentence (a string) for a pattern-only rule, and an object
 ``{"text", "confidence", "type", "title", "paragraph"}`` for a rule on a clause type
 (``find: {clause: ...}``). ``clauses`` is the clause map: every passage the clause model finds at
-or above its type's threshold, for all 41 CUAD types (``docs/clause-model.md``).
+or above its type's threshold, for all 41 CUAD types (``docs/clause-model.md``). ``key_terms``
+are the clause map's key terms (review/engine/keyterms.py), one per term in a fixed order: the
+short ``value`` ("" when not found) and the ``passage`` it was read from (null when none).
 
 The playbook ``version`` is the file's own ``version:`` value when it has one, else
 ``sha256:<first 12 hex digits of the file>``, so two runs on the same file name the same version.
@@ -69,14 +72,23 @@ def _evidence_to_json(evidence: Evidence) -> str | dict[str, Any]:
     }
 
 
-def clauses_to_json(model: TextModel) -> list[dict[str, Any]]:
-    """The clause map: every passage at or above its type's threshold, all 41 types."""
+def clauses_to_json(model: TextModel) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The clause map (every passage at or above its type's threshold, all 41 types) and the key
+    terms read from it, the model scoring the contract once."""
     from review.engine.clauses import detect
+    from review.engine.keyterms import key_terms
 
-    return [
+    passages = detect(model)
+    clauses = [
         {"type": p.type, "title": p.title, "text": p.text, "confidence": p.confidence, "paragraph": p.locator}
-        for p in detect(model)
+        for p in passages
     ]
+    terms = []
+    for t in key_terms(model, passages):
+        p = t.passage
+        terms.append({"term": t.slug, "label": t.label, "value": t.value, "passage": p.text if p else None,
+                      "confidence": p.confidence if p else None, "paragraph": p.locator if p else None})
+    return clauses, terms
 
 
 def _playbook_version(spec_extra: dict[str, Any], source: bytes) -> str:
@@ -143,7 +155,8 @@ class Command(BaseCommand):
         changes = counterparty.changes_of(data) if theirs else []
         notes = comments(data)
         if json:
-            self._print_json(contract_path, spec.name, version, results, theirs, changes, notes, clauses_to_json(model))
+            clauses, terms = clauses_to_json(model)
+            self._print_json(contract_path, spec.name, version, results, theirs, changes, notes, clauses, terms)
         else:
             self._print_table(contract_path, spec.name, version, results)
             for item in theirs:
@@ -153,7 +166,7 @@ class Command(BaseCommand):
 
     def _print_json(self, contract: Path, name: str, version: str, results: list[RuleResult],
                     theirs: list[Any], changes: list[Any], notes: list[Any],
-                    clauses: list[dict[str, Any]]) -> None:
+                    clauses: list[dict[str, Any]], terms: list[dict[str, Any]]) -> None:
         rows = []
         for result in results:
             row = result_to_json(result)
@@ -167,6 +180,7 @@ class Command(BaseCommand):
             "playbook": {"name": name, "version": version},
             "results": rows,
             "clauses": clauses,
+            "key_terms": terms,
             "counterparty_changes": [item.to_dict() for item in theirs],
             "comments": [note.to_dict() for note in notes],
         }

@@ -22,14 +22,14 @@ def test_both_parties_of_the_preamble_with_their_defined_names():
     # "CRO Consulting (Pty) Limited ... (hereinafter referred to as "CRO") and Purinix
     # Pharmaceuticals LLC": the model's passage alone gave only the second.
     value = parties_of("cuad", "docx", "cuad_services_02.docx")
-    assert "CRO Consulting" in value and "(\u201cCRO\u201d)" in value
+    assert "CRO Consulting (Pty) Limited (\u201cCRO\u201d)" in value
     assert "Purinix Pharmaceuticals LLC" in value
 
 
 @pytest.mark.parametrize(
     ("name", "expected", "never"),
     [
-        ("cuad_alliance_01.docx", ["Dialog Semiconductor", "Energous Corporation"], "Delaware corporation"),
+        ("cuad_alliance_01.docx", ["Dialog Semiconductor (UK) Ltd.", "Energous Corporation"], "Delaware corporation"),
         ("cuad_ip_02.docx", ["HONEYWELL INTERNATIONAL INC.", "GARRETT MOTION INC."], "Delaware corporation"),
         ("cuad_hosting_03.docx", ["NETWORKS ASSOCIATES, INC"], "This Co"),
     ],
@@ -76,3 +76,142 @@ def test_no_period_next_to_renewal_words_shows_the_passage_not_another_period():
     value = term_of("cuad_alliance_01.docx", "renewal-term")
     assert "annual periods" in value and value != "seven (7) years"
     assert term_of("cuad_alliance_01.docx", "notice-period-to-terminate-renewal") == "one hundred eighty (180) days"
+
+
+def term_at(slug: str, *path: str) -> str:
+    model = build_text_model(shared_data(*path).read_bytes())
+    (term,) = [t for t in key_terms(model) if t.slug == slug]
+    assert term.found
+    return term.value
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        (("cuad", "docx", "cuad_ip_02.docx"), "New York"),  # "the Laws of the State of New York"
+        (("cuad", "docx", "cuad_services_04.docx"), "Illinois"),  # "by the Laws of the State of Illinois, without"
+        (("cuad", "docx", "cuad_maintenance_01.docx"), "New York"),  # "THE LAWS OF THE STATE OF NEW YORK WITHOUT"
+        (("cuad", "docx", "cuad_reseller_02.docx"), "Ontario"),  # "the laws of the province of Ontario, Canada"
+        (("ndas", "nda_cnli_dev_01.docx"), "Italy"),  # "the Laws of the Republic of Italy without regard"
+        # "the laws of the United States of America and of the Commonwealth of Pennsylvania"
+        (("cuad", "docx", "cuad_maintenance_03.docx"), "Pennsylvania"),
+        (("cuad", "docx", "cuad_alliance_01.docx"), "California"),
+        # A blank form: "The laws of the State of {governing_law}." is the blank, not "the State".
+        (("forms", "commonpaper_docx", "commonpaper_mutual_nda.docx"), "{governing_law}"),
+        (("forms", "commonpaper_docx", "commonpaper_cloud_service_agreement.docx"), "{governing_law}"),
+    ],
+)
+def test_the_governing_law_is_the_jurisdiction_named(path, expected):
+    assert term_at("governing-law", *path) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "slug", "expected"),
+    [
+        ("cuad_development_01.docx", "agreement-date", "12-23-2019"),  # "entered into as of 12-23-2019 , 2019"
+        ("cuad_license_02.docx", "effective-date", "July 11 , 2006"),  # "made as of July 11 , 2006"
+        ("cuad_noncompete_02.docx", "agreement-date", "May 3,2006"),  # "THIS AGREEMENT is dated May 3,2006."
+        ("cuad_manufacturing_02.docx", "effective-date", "1.4.2011"),  # "is effective as of the 1.4.2011"
+        # The preamble holds no date; "The Effective Date of this Agreement ... is September 21, 1998."
+        ("cuad_hosting_03.docx", "effective-date", "September 21, 1998"),
+        # "entered on this 9th day of October, 2001 and is deemed effective as of October 1, 2001
+        # (the "Effective Date")": the signing date is the agreement date, not the effective date.
+        ("cuad_maintenance_03.docx", "effective-date", "October 1, 2001"),
+        ("cuad_maintenance_03.docx", "agreement-date", "9th day of October, 2001"),
+        # "dated as of [•], 2020": the blank is shown, not a date from a schedule.
+        ("cuad_services_04.docx", "agreement-date", "[\u2022], 2020"),
+    ],
+)
+def test_dates_as_contracts_type_them(name, slug, expected):
+    assert term_of(name, slug) == expected
+
+
+def test_a_fallback_passage_gives_only_a_date_its_words_name():
+    # The term passage ends "on the third anniversary of the Effective Date"; a payment "due
+    # September 15, 1999" in a schedule is no expiration date.
+    assert "September 15, 1999" not in term_of("cuad_hosting_03.docx", "expiration-date")
+
+
+@pytest.mark.parametrize(
+    ("name", "parties", "never"),
+    [
+        # "VerticalNet Enterprises LLC, formerly known as Tradeum, Inc. which d/b/a VerticalNet Solutions"
+        ("cuad_maintenance_03.docx", ["VerticalNet, Inc.", "VerticalNet Enterprises LLC", "Converge, Inc."], "Tradeum"),
+        # "NETWORKS ASSOCIATES, INC., a Delaware corporation, doing business as Network Associates, Inc."
+        ("cuad_hosting_03.docx", ["NETWORKS ASSOCIATES, INC.", "SOFTWARE.NET CORPORATION"], "Network Associates, Inc."),
+    ],
+)
+def test_a_former_or_trading_name_is_not_another_party(name, parties, never):
+    value = parties_of("cuad", "docx", name)
+    assert all(p in value for p in parties) and never not in value
+
+
+def test_each_alias_goes_to_its_own_party():
+    value = parties_of("cuad", "docx", "cuad_outsourcing_02.docx")
+    assert value == "Tri City National Bank (\u201cCustomer\u201d); Marshall & Ilsley Corporation (\u201cM&I\u201d)"
+    value = parties_of("cuad", "docx", "cuad_manufacturing_02.docx")
+    assert value == "INVASIX LTD. (\u201cCustomer\u201d); FLEXTRONICS ISRAEL LTD. (\u201cContractor\u201d)"
+
+
+def form_terms(name: str) -> dict[str, str]:
+    model = build_text_model(shared_data("forms", "commonpaper_docx", f"commonpaper_{name}.docx").read_bytes())
+    return {t.slug: t.value for t in key_terms(model)}
+
+
+def test_a_cover_page_is_read_as_label_and_value_cells_with_the_ticked_option():
+    # "Effective Date" | "{effective_date}"; "MNDA Term" | "[ x ] Expires {mnda_term} from
+    # Effective Date." over "[    ] Continues until terminated ...": the ticked option, unfilled.
+    terms = form_terms("mutual_nda")
+    assert terms["effective-date"] == "{effective_date}"
+    assert terms["expiration-date"] == "Expires {mnda_term} from Effective Date."
+    assert terms["parties"] == "{party_1_company_display}; {party_2_company_display}"
+    # "PROVIDER: {provider_legal_name}" in one cell, "Effective Date" | "{effective_date_display}".
+    terms = form_terms("cloud_service_agreement")
+    assert terms["parties"] == "{provider_legal_name} (\u201cProvider\u201d); {customer_legal_name} (\u201cCustomer\u201d)"
+    assert terms["effective-date"] == "{effective_date_display}"
+
+
+def test_the_notice_of_non_renewal_in_the_renewal_sentence_wins_over_a_termination_notice():
+    # "The Term will automatically renew ... provided that: ... (c) neither party provided the other
+    # party with notice of such party's intention not to renew this Agreement at least thirty (30)
+    # days prior to any year's Expiration Date": not WGT's "ninety (90) days' advance written notice
+    # of termination at any time after the expiration of the Initial Term".
+    assert term_of("cuad_distributor_03.docx", "notice-period-to-terminate-renewal") == "thirty (30) days"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        # "The initial term of this Agreement shall be the Term, ..." refers to the definition:
+        # ""Term" shall mean the period commencing on the Effective Date and terminating on the
+        # eighth anniversary of the Commencement Date".
+        ("cuad_outsourcing_02.docx", "the eighth anniversary of the Commencement Date"),
+        ("cuad_hosting_03.docx", "the third anniversary of the Effective Date"),
+        ("cuad_supply_01.docx", "the fifth (5th) anniversary of the Effective Date"),
+        # "for a period of five (5) years from the date first set forth above and shall thereafter
+        # automatically renew ...": the initial period, not the renewal.
+        ("cuad_distributor_01.docx", "five (5) years from the date first set forth above"),
+        ("cuad_license_04.docx", "three (3) years from the Effective Date"),
+        ("cuad_alliance_01.docx", "seven (7) years"),
+        ("cuad_maintenance_03.docx", "March 31, 2003"),
+    ],
+)
+def test_the_expiration_is_the_phrase_the_term_sentence_states(name, expected):
+    assert term_of(name, "expiration-date") == expected
+
+
+def test_a_whichever_is_longer_term_is_not_cut_to_one_of_its_periods():
+    # "continue for the longer of one year or until all Order Forms ... have ended": not "one year".
+    value = term_at("expiration-date", "forms", "commonpaper_docx", "commonpaper_cloud_service_agreement.docx")
+    assert value != "one year" and "longer of one year" in value
+
+
+def test_a_ticked_auto_renewal_option_that_states_the_notice_is_the_notice_period():
+    # "Auto-renewal" | "( x ) Non-Renewal Notice Date: At least {payment_terms_days} days before the
+    # end of the current Subscription Period" over "(    ) ... does not automatically renew".
+    terms = form_terms("order_form")
+    assert terms["notice-period-to-terminate-renewal"] == (
+        "At least {payment_terms_days} days before the end of the current Subscription Period")
+    assert "Non-Renewal Notice Date" not in terms["renewal-term"]
+    # A model passage that is a ticked option shows the option, not its box.
+    assert form_terms("statement_of_work")["effective-date"] == "Date of last signature on this Cover Page"
