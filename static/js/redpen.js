@@ -29,6 +29,26 @@
     showMessage("The server could not be reached. Check your connection and try again.", "error");
   });
 
+  // Phones: a table marked .stack-sm shows each row as a small card with every cell under its
+  // column's name (static/css/redpen.css). The names come from the table's own header, so a
+  // template only adds the class; without this script the table scrolls inside its card.
+  function labelTables() {
+    document.querySelectorAll("table.stack-sm").forEach(function (table) {
+      var heads = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) {
+        return th.textContent.trim();
+      });
+      table.querySelectorAll("tbody tr").forEach(function (tr) {
+        Array.prototype.forEach.call(tr.children, function (cell, i) {
+          if (heads[i] && !cell.hasAttribute("colspan")) cell.setAttribute("data-label", heads[i]);
+        });
+      });
+      table.setAttribute("data-labelled", "");
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", labelTables);
+  else labelTables();
+  document.addEventListener("htmx:load", labelTables);
+
   // Keyboard shortcuts: any element with data-shortcut="k" is clicked (or focused, for
   // inputs) when k is pressed outside a text field.
   document.addEventListener("keydown", function (event) {

@@ -1,0 +1,86 @@
+"""What a lawyer, a playbook author and an admin see at 390 px (a phone) and 1280 px: nothing
+wider than the screen, list tables readable without sideways scrolling, nothing clipped.
+docs/decisions/ui-polish.md says why each of these looks the way it does."""
+
+from __future__ import annotations
+
+import pytest
+
+from playbooks.services import playbook_upload
+from tests.conftest import login, screenshot
+from tests.factories import PASSWORD
+from tests.review.factories import PLAYBOOK_YAML, make_review
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+# Every stacked table's cells lie inside the window, and each carries its column's name.
+CELLS_IN_VIEW = """() => {
+  const cells = [...document.querySelectorAll('table.stack-sm td')].filter(td => td.offsetParent);
+  return {
+    cells: cells.length,
+    outside: cells.filter(td => td.getBoundingClientRect().right > window.innerWidth + 0.5).length,
+    unlabelled: cells.filter(td => td.textContent.trim() && !td.hasAttribute('data-label')).length,
+  };
+}"""
+
+
+def fits(page, width: int) -> bool:  # type: ignore[no-untyped-def]
+    return page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+def test_list_tables_read_as_cards_on_a_phone_and_nothing_is_wider_than_it(browser_page, live_server):
+    review = make_review()
+    page = browser_page
+    login(page, review.owner.username, PASSWORD)
+    playbook = review.playbook_version.playbook
+    pages = {
+        "reviews": "/reviews/",
+        "review": f"/reviews/{review.pk}/",
+        "issues": f"/reviews/{review.pk}/issues/",
+        "clauses": f"/reviews/{review.pk}/clauses/",
+        "contracts": "/documents/",
+        "contract": f"/documents/{review.document_id}/",
+        "playbooks": "/playbooks/",
+        "playbook": f"/playbooks/{playbook.pk}/",
+    }
+    page.set_viewport_size(PHONE)
+    for name, url in pages.items():
+        page.goto(live_server.url + url)
+        page.wait_for_load_state("networkidle")
+        screenshot(page, f"polish-{name}-390")
+        assert fits(page, 390), name
+        seen = page.evaluate(CELLS_IN_VIEW)
+        assert seen["cells"] > 0, name
+        assert seen["outside"] == 0, (name, seen)
+        assert seen["unlabelled"] == 0, (name, seen)
+    # The column names show above each value on the phone ...
+    page.goto(f"{live_server.url}/reviews/")
+    label = page.evaluate("() => getComputedStyle(document.querySelector('#review-list td'), '::before').content")
+    assert label == '"Contract"'
+    # ... and the same table is an ordinary table on a desktop.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert page.locator("#review-list thead th").first.is_visible()
+    label = page.evaluate("() => getComputedStyle(document.querySelector('#review-list td'), '::before').content")
+    assert label in ("none", "normal")
+
+
+def test_playbook_comparison_of_a_long_pattern_wraps_on_a_phone(browser_page, live_server):
+    review = make_review()
+    author = review.owner
+    playbook = review.playbook_version.playbook
+    long_pattern = "|".join(f"alternative{n}" for n in range(30))
+    changed = PLAYBOOK_YAML.replace(
+        'find: {any: ["change these terms"]}', f"find: {{regex: '\\b(?:{long_pattern})\\b'}}"
+    )
+    assert changed != PLAYBOOK_YAML
+    playbook_upload(author=author, source=changed, playbook=playbook, team=None)
+    page = browser_page
+    login(page, author.username, PASSWORD)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/playbooks/{playbook.pk}/diff/")
+    page.wait_for_selector(".rule-change")
+    screenshot(page, "polish-playbook-diff-390")
+    assert "alternative29" in page.locator(".rule-change").inner_text()
+    assert fits(page, 390)
