@@ -34,12 +34,19 @@
   // template only adds the class; without this script the table scrolls inside its card.
   function labelTables() {
     document.querySelectorAll("table.stack-sm").forEach(function (table) {
+      // A header hidden on screen (a column of buttons or links that say what they do) gives
+      // no name on the phone either.
       var heads = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) {
-        return th.textContent.trim();
+        return th.querySelector(".visually-hidden") ? "" : th.textContent.trim();
       });
       table.querySelectorAll("tbody tr").forEach(function (tr) {
         Array.prototype.forEach.call(tr.children, function (cell, i) {
-          if (heads[i] && !cell.hasAttribute("colspan")) cell.setAttribute("data-label", heads[i]);
+          if (!heads[i] || cell.hasAttribute("colspan")) return;
+          cell.setAttribute("data-label", heads[i]);
+          // A short value (a badge, a date, a number) sits on its name's line.
+          if (cell.textContent.trim().length <= 24 && !cell.querySelector("p, div, br, form, ul, ol, table")) {
+            cell.classList.add("cell-short");
+          }
         });
       });
       table.setAttribute("data-labelled", "");
