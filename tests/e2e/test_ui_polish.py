@@ -13,7 +13,8 @@ from playbooks.services import playbook_upload
 from review.models import ReviewStatus
 from tests.conftest import login, screenshot
 from tests.factories import PASSWORD
-from tests.review.factories import CONTRACT_PARAGRAPHS, PLAYBOOK_YAML, decide, make_review, shown
+from tests.review.factories import CONTRACT_PARAGRAPHS, PLAYBOOK_YAML, contract_docx, decide, make_review, shown
+from tests.review.test_clause_map import CONTRACT
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -136,3 +137,45 @@ def test_a_finished_review_with_a_word_table_fits_a_phone(browser_page, live_ser
     assert seen["cells"] > 0 and seen["outside"] == 0 and seen["unlabelled"] == 0, seen
     # The undo button says what it does: no column name above it.
     assert page.locator("#decisions-table td:not([data-label]) button", has_text="Undo").count() >= 1
+
+
+def test_on_a_touch_screen_the_card_s_links_are_big_enough_to_tap(_playwright_browser, live_server):
+    review = make_review()
+    context = _playwright_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True,
+                                              is_mobile=True)
+    try:
+        page = context.new_page()
+        assert page.evaluate("() => matchMedia('(hover: none) and (pointer: coarse)').matches")
+        login(page, review.owner.username, PASSWORD)
+        page.goto(f"/reviews/{review.pk}/")
+        page.wait_for_selector("#card")
+        screenshot(page, "polish-touch-card-390")
+        for target in ["#card a[data-shortcut=j]", "#cancel-link", "#review-header a[href$='/issues/']",
+                       ".nav-user .link-button", "#edit-in-place summary"]:
+            box = page.locator(target).bounding_box()
+            assert box is not None and box["height"] >= 44, (target, box)
+        # The reason's hint is not cut off: the field has the whole line on a phone.
+        reason = page.locator("#reason")
+        assert reason.evaluate("el => el.scrollWidth <= el.clientWidth")
+        assert reason.bounding_box()["width"] > 300
+    finally:
+        context.close()
+
+
+def test_clause_map_passages_are_quotations_without_bullets(browser_page, live_server):
+    review = make_review(contract=contract_docx(CONTRACT))
+    page = browser_page
+    login(page, review.owner.username, PASSWORD)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/reviews/{review.pk}/clauses/")
+    page.wait_for_selector("#clause-types details[open] blockquote")
+    screenshot(page, "polish-clause-map-390")
+    assert fits(page, 390)
+    item = page.locator("#clause-types details[open] li").first
+    assert item.evaluate("el => getComputedStyle(el).listStyleType") == "none"
+    quote, card = page.locator("#clause-types details[open] blockquote").first.bounding_box(), page.locator(
+        "#clause-types").bounding_box()
+    # The quotation uses the card's width (before: a bullet and two indents left it 60 % of it).
+    assert quote["width"] >= 0.85 * (card["width"] - 2 * 15)
+    where = page.locator("#key-terms tr[data-term=governing-law] td").nth(2).inner_text()
+    assert "confidence" in where
