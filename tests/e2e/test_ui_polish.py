@@ -179,3 +179,34 @@ def test_clause_map_passages_are_quotations_without_bullets(browser_page, live_s
     assert quote["width"] >= 0.85 * (card["width"] - 2 * 15)
     where = page.locator("#key-terms tr[data-term=governing-law] td").nth(2).inner_text()
     assert "confidence" in where
+
+
+MEASURED_TICKS = """() => {
+  const chart = Chart.getChart(document.querySelector('canvas[data-chart=rules]'));
+  const axis = chart.scales.y;
+  chart.ctx.font = Chart.helpers.toFont(axis.options.ticks.font).string;
+  const labels = axis.ticks.map(t => [t.label].flat().join(' '));
+  return {labels, room: axis.width, widest: Math.max(...labels.map(l => chart.ctx.measureText(l).width))};
+}"""
+
+
+def test_the_statistics_chart_shortens_long_rule_names_instead_of_cutting_them(browser_page, live_server):
+    long_id = "vendor-termination-for-convenience-and-payment-terms"
+    review = make_review(playbook=PLAYBOOK_YAML.replace("id: payment-terms", f"id: {long_id}"))
+    playbook = review.playbook_version.playbook
+    page = browser_page
+    login(page, review.owner.username, PASSWORD)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/playbooks/{playbook.pk}/stats/")
+    page.wait_for_selector("canvas[data-chart=rules][data-drawn=true]")
+    screenshot(page, "polish-stats-390")
+    ticks = page.evaluate(MEASURED_TICKS)
+    assert ticks["widest"] <= ticks["room"], ticks
+    shortened = [label for label in ticks["labels"] if label.startswith("vendor-termination")]
+    assert shortened and shortened[0].endswith("…"), ticks
+    # The tooltip (and the table below the chart) still have the whole name.
+    assert long_id in page.evaluate("() => Chart.getChart(document.querySelector('canvas[data-chart=rules]')).data.labels")
+    # A desktop has room for the whole name.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(300)  # Chart.js redraws on its resize observer
+    assert long_id in page.evaluate(MEASURED_TICKS)["labels"]
