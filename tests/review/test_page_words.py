@@ -26,3 +26,21 @@ def test_the_reason_for_rejecting_has_a_hint_a_phone_can_show_whole(client):
     client.force_login(review.owner)
     page = client.get(reverse("review:detail", args=[review.pk])).content.decode()
     assert 'placeholder="Reason for rejecting (optional)"' in page
+
+
+def test_the_admin_shows_parties_durations_and_versions_in_words(admin_client):
+    from review.models import AnalysisJob, Review
+
+    review = make_review()
+    Review.objects.filter(pk=review.pk).update(parties={
+        "us": "Customer", "them": "Provider", "side": "customer", "corrected": False,
+        "detected": [{"name": "Acme <Cloud> Inc.", "defined": "Provider"}],
+    })
+    AnalysisJob.objects.filter(review=review).update(duration_s=0.973849670997879)
+    page = admin_client.get(reverse("admin:review_review_change", args=[review.pk])).content.decode()
+    assert "us: Customer · them: Provider · our side: customer" in page
+    assert "found in the contract: Acme &lt;Cloud&gt; Inc. (“Provider”)" in page  # escaped
+    assert 'name="parties"' not in page  # read-only, not a form field
+    assert "&quot;detected&quot;" not in page and '"detected"' not in page.split("Parties:", 1)[1][:600]
+    assert "0.97 s" in page and "0.973849670997879" not in page
+    assert "(original upload)" in page and "(decision —)" not in page
