@@ -7,13 +7,15 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.contrib.auth.models import Group
 from docx import Document as DocxDocument
 
 from playbooks.services import playbook_upload
-from review.models import ReviewStatus
+from review.models import Approval, ReviewStatus
 from tests.conftest import login, screenshot
 from tests.factories import PASSWORD
 from tests.review.factories import CONTRACT_PARAGRAPHS, PLAYBOOK_YAML, contract_docx, decide, make_review, shown
+from tests.review.test_approvals import gated_review, teammate
 from tests.review.test_clause_map import CONTRACT
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -210,3 +212,20 @@ def test_the_statistics_chart_shortens_long_rule_names_instead_of_cutting_them(b
     page.set_viewport_size({"width": 1280, "height": 900})
     page.wait_for_timeout(300)  # Chart.js redraws on its resize observer
     assert long_id in page.evaluate(MEASURED_TICKS)["labels"]
+
+
+def test_the_approver_s_send_back_reason_is_not_cut_off_on_a_phone(browser_page, live_server):
+    approver = teammate(username="sam-senior")
+    approver.groups.add(Group.objects.get_or_create(name="Senior counsel")[0])
+    review = gated_review()
+    decide(review, shown(review, "payment-terms"), "accept")
+    approval = Approval.objects.get(review=review)
+    page = browser_page
+    login(page, approver.username, PASSWORD)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/reviews/approvals/{approval.pk}/")
+    back = page.locator("input[name=comment][required]")
+    screenshot(page, "polish-approval-390")
+    assert fits(page, 390)
+    assert back.evaluate("el => el.scrollWidth <= el.clientWidth")
+    assert back.bounding_box()["width"] > 300
