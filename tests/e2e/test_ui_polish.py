@@ -229,3 +229,23 @@ def test_the_approver_s_send_back_reason_is_not_cut_off_on_a_phone(browser_page,
     assert fits(page, 390)
     assert back.evaluate("el => el.scrollWidth <= el.clientWidth")
     assert back.bounding_box()["width"] > 300
+
+
+LONG_COMMENT = ("We pay every supplier within thirty days of receiving an undisputed invoice; this keeps our "
+                "payment runs uniform across all vendors, and undisputed amounts are always paid on time.")
+
+
+def test_the_comment_for_the_other_side_shows_whole_before_accepting(browser_page, live_server):
+    playbook = PLAYBOOK_YAML.replace("    guidance: Longer terms hurt our cash flow; 45 days is the most we concede.",
+                                     "    guidance: Longer terms hurt our cash flow; 45 days is the most we concede.\n"
+                                     f"    comment: {LONG_COMMENT}")
+    assert playbook != PLAYBOOK_YAML
+    review = make_review(playbook=playbook)
+    page = browser_page
+    login(page, review.owner.username, PASSWORD)
+    for width, height in [(1280, 900), (390, 844)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{live_server.url}/reviews/{review.pk}/")
+        box = page.locator("#comment")
+        assert box.input_value() == LONG_COMMENT
+        assert box.evaluate("el => el.scrollHeight <= el.clientHeight + 1"), width
