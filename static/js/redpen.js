@@ -160,10 +160,28 @@
     if (mark) setView("card");
   });
 
-  document.addEventListener("htmx:afterSettle", function () {
+  // After a decision (or opening another recommendation) the next card replaces this one where
+  // the lawyer was: on a phone that is the bottom of a long card, so the new card's title would
+  // be above the screen. Bring its top back into view, below the sticky Card/Contract switch.
+  // Only for what the lawyer did: the 1 s polling of a revision in progress never scrolls.
+  var CARD_MOVES = "#card form, #card a, #rec-list a, #contract-pane a.hl";
+  function bringCardIntoView(detail) {
+    var card = document.getElementById("card");
+    var config = detail && detail.requestConfig;
+    var source = config && config.elt;
+    if (!card || !source || !source.matches || !(config.verb === "post" || source.matches(CARD_MOVES))) return;
+    if (source.closest && source.closest("#contract-pane") && grid() && grid().getAttribute("data-view") === "contract") return;
+    var bar = document.querySelector(".view-switch");
+    var offset = (bar && bar.offsetParent ? bar.offsetHeight : 0) + 8;
+    var top = card.getBoundingClientRect().top;
+    if (top < offset) window.scrollBy(0, top - offset);
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
     markCurrent();
     restoreFilters();
     wireWording();
+    bringCardIntoView(event.detail);
   });
   document.addEventListener("DOMContentLoaded", function () {
     setView("card");

@@ -249,3 +249,33 @@ def test_the_comment_for_the_other_side_shows_whole_before_accepting(browser_pag
         box = page.locator("#comment")
         assert box.input_value() == LONG_COMMENT
         assert box.evaluate("el => el.scrollHeight <= el.clientHeight + 1"), width
+
+
+def test_after_a_decision_on_a_phone_the_next_card_s_title_is_on_screen(_playwright_browser, live_server):
+    review = make_review()
+    context = _playwright_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True,
+                                              is_mobile=True)
+    try:
+        page = context.new_page()
+        login(page, review.owner.username, PASSWORD)
+        page.goto(f"/reviews/{review.pk}/")
+        first = page.locator("#card-title").inner_text()
+        # The lawyer has scrolled down to the buttons at the bottom of the card.
+        page.locator("#instruction").scroll_into_view_if_needed()
+        page.locator("button[value=reject]").click()
+        page.wait_for_function("t => document.querySelector('#card-title').innerText !== t", arg=first)
+        page.wait_for_timeout(200)
+        screenshot(page, "polish-next-card-390")
+        top = page.evaluate("() => document.querySelector('#card-title').getBoundingClientRect().top")
+        assert 0 <= top < PHONE["height"] / 2, top
+        # The brand keeps its space between the mark and the name on a touch screen.
+        gap = page.evaluate("""() => {
+          const brand = document.querySelector('.brand'), mark = brand.querySelector('.brand-mark');
+          const range = document.createRange();
+          range.setStartAfter(mark); range.setEndAfter(brand.lastChild);
+          const text = [...range.getClientRects()].filter(r => r.width > 0)[0];
+          return text.left - mark.getBoundingClientRect().right;
+        }""")
+        assert gap >= 3, gap
+    finally:
+        context.close()
