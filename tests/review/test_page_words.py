@@ -44,3 +44,28 @@ def test_the_admin_shows_parties_durations_and_versions_in_words(admin_client):
     assert "&quot;detected&quot;" not in page and '"detected"' not in page.split("Parties:", 1)[1][:600]
     assert "0.97 s" in page and "0.973849670997879" not in page
     assert "(original upload)" in page and "(decision —)" not in page
+
+
+def test_with_several_playbooks_the_new_review_form_picks_none_for_the_lawyer(client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from playbooks.services import playbook_upload
+    from tests.review.factories import PLAYBOOK_YAML, author_user, contract_docx
+
+    user = author_user()
+    playbook_upload(author=user, source=PLAYBOOK_YAML)
+    playbook_upload(author=user, source=PLAYBOOK_YAML.replace("name: Test SaaS playbook", "name: Another playbook"))
+    client.force_login(user)
+    page = client.get(reverse("review:new")).content.decode()
+    assert '<option value="" selected>Choose a playbook…</option>' in page
+    upload = SimpleUploadedFile("msa.docx", contract_docx())
+    response = client.post(reverse("review:new"), {"contract": upload, "playbook_version": ""})
+    assert response.status_code == 200
+    assert "Choose the playbook to review the contract against." in response.content.decode()
+
+
+def test_with_one_playbook_it_is_picked(client):
+    review = make_review()
+    client.force_login(review.owner)
+    page = client.get(reverse("review:new")).content.decode()
+    assert "Choose a playbook…" not in page
