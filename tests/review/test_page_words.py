@@ -69,3 +69,14 @@ def test_with_one_playbook_it_is_picked(client):
     client.force_login(review.owner)
     page = client.get(reverse("review:new")).content.decode()
     assert "Choose a playbook…" not in page
+
+
+def test_the_review_list_counts_in_the_review_page_s_words(client):
+    review = make_review()
+    client.force_login(review.owner)
+    total = review.recommendations.count()
+    page = client.get(reverse("review:list")).content.decode()
+    assert f"{total} recommendations, {total} to decide" in page
+    assert "pending" not in page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    detail = client.get(reverse("review:detail", args=[review.pk])).content.decode()
+    assert f"{total} to decide" in detail
