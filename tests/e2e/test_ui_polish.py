@@ -134,6 +134,9 @@ def test_a_finished_review_with_a_word_table_fits_a_phone(browser_page, live_ser
         screenshot(page, f"polish-finished-{name}-390")
         assert "Governing Law" in page.locator("main").inner_text(), name
         assert fits(page, 390), name
+        # The cover page's values are read whole, not behind a scroll inside the table.
+        assert page.evaluate("() => [...document.querySelectorAll('.doc-preview table')]"
+                             ".every(t => t.scrollWidth <= t.clientWidth)"), name
     page.goto(f"{live_server.url}/reviews/{review.pk}/")
     seen = page.evaluate(CELLS_IN_VIEW)
     assert seen["cells"] > 0 and seen["outside"] == 0 and seen["unlabelled"] == 0, seen
