@@ -28,8 +28,13 @@ class DecisionInline(ReadOnlyInline):
 
 class JobInline(ReadOnlyInline):
     model = AnalysisJob
-    fields = ["id", "status", "attempts", "progress", "step", "error", "created_at", "finished_at", "duration_s"]
+    fields = ["id", "status", "attempts", "progress", "step", "error", "created_at", "finished_at", "duration"]
     readonly_fields = fields
+
+    @admin.display(description="Duration")
+    def duration(self, job: AnalysisJob) -> str:
+        # The stored float has fifteen digits; an admin reads seconds to the hundredth.
+        return "—" if job.duration_s is None else f"{job.duration_s:.2f} s"
 
 
 class EventInline(ReadOnlyInline):
@@ -50,8 +55,30 @@ class ReviewAdmin(admin.ModelAdmin):
     list_display = ["id", "title", "owner", "status", "playbook_version", "engine_version", "created_at"]
     list_filter = ["status", "engine_version"]
     search_fields = ["title", "owner__username", "document__original_filename"]
-    readonly_fields = [*(f.name for f in Review._meta.fields), "document_versions"]
+    # The parties in words where the raw JSON would stand (same place in the form); the field
+    # itself is excluded, so nothing here is editable.
+    readonly_fields = [*("parties_found" if f.name == "parties" else f.name for f in Review._meta.fields),
+                       "document_versions"]
+    exclude = ["parties"]
     inlines = [JobInline, OutcomeInline, RecommendationInline, DecisionInline, EventInline]
+
+    @admin.display(description="Parties")
+    def parties_found(self, review: Review) -> str:
+        parties = review.parties or {}
+        if not parties:
+            return "—"
+        found = "; ".join(
+            f"{p.get('name', '')} (“{p['defined']}”)" if p.get("defined") else str(p.get("name", ""))
+            for p in parties.get("detected", [])
+        )
+        words = [f"us: {parties.get('us') or 'not found'}", f"them: {parties.get('them') or 'not found'}"]
+        if parties.get("side"):
+            words.append(f"our side: {parties['side']}")
+        if parties.get("corrected"):
+            words.append("corrected by the lawyer")
+        if found:
+            words.append(f"found in the contract: {found}")
+        return " · ".join(words)
 
     @admin.display(description="Document versions")
     def document_versions(self, review: Review) -> str:
@@ -59,9 +86,10 @@ class ReviewAdmin(admin.ModelAdmin):
             "created_by", "decision"
         ).order_by("number").defer("text_model_data")
         return format_html_join(
-            mark_safe("<br>"), "v{} — {} by {} (decision {}){}",
+            mark_safe("<br>"), "v{} — {} by {} ({}){}",
             ((v.number, v.created_at.strftime("%Y-%m-%d %H:%M:%S"), v.created_by or "upload",
-              v.decision_id or "—", " ← current" if v.pk == review.current_version_id else "") for v in rows),
+              f"decision {v.decision_id}" if v.decision_id else "original upload" if v.number == 1 else "no decision",
+              " ← current" if v.pk == review.current_version_id else "") for v in rows),
         )
     actions = ["cancel_reviews", "rerun_analysis", "redact_reviews"]
 

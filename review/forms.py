@@ -12,7 +12,10 @@ class NewReviewForm(forms.Form):
         ),
         widget=forms.ClearableFileInput(attrs={"accept": ".docx,.pdf,.doc,.rtf,.odt"}),
     )
-    playbook_version = forms.TypedChoiceField(label="Playbook", coerce=int)
+    playbook_version = forms.TypedChoiceField(
+        label="Playbook", coerce=int,
+        error_messages={"required": "Choose the playbook to review the contract against."},
+    )
     party = forms.CharField(
         label="Our side", required=False, max_length=120,
         help_text="Only for neutral playbooks: whose side we take (e.g. customer, provider).",
@@ -24,7 +27,12 @@ class NewReviewForm(forms.Form):
 
         self.fields["contract"].help_text = upload_limits_text()
         self.versions = {v.pk: v for v in versions}
-        self.fields["playbook_version"].choices = [(v.pk, v.label) for v in versions]
+        choices: list[tuple[object, str]] = [(v.pk, v.label) for v in versions]
+        # With several playbooks none is picked for the lawyer: the first in the alphabet is
+        # rarely the right one, and a review against the wrong playbook is a wasted analysis.
+        if len(choices) > 1:
+            choices.insert(0, ("", "Choose a playbook…"))
+        self.fields["playbook_version"].choices = choices
 
     def clean_contract(self) -> object:
         upload = self.cleaned_data["contract"]

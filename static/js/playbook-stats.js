@@ -11,6 +11,16 @@
     var data = all[canvas.dataset.chart];
     if (!data || !data.labels.length) return;
     var horizontal = canvas.dataset.chart === "rules";
+    // Chart.js gives the axis of names at most about half the chart and cuts what does not fit
+    // at its left edge ("rmination-for-convenience"). A name too long for that room is
+    // shortened at its end instead ("vendor-terminati…"); the tooltip shows it whole.
+    function shortened(value) {
+      var label = String(this.getLabelForValue(value));
+      var room = Math.max(8, Math.floor(canvas.clientWidth / 2 / 7.5));
+      return label.length > room ? label.slice(0, room - 1) + "\u2026" : label;
+    }
+    var nameTicks = { precision: 0, callback: shortened };
+    var countTicks = { precision: 0 };
     if (horizontal) canvas.parentElement.classList.add("rows-" + Math.min(data.labels.length, 40));
     new window.Chart(canvas, {
       type: "bar",
@@ -25,7 +35,10 @@
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        scales: { x: { stacked: true, ticks: { precision: 0 } }, y: { stacked: true, ticks: { precision: 0 } } },
+        scales: {
+          x: { stacked: true, ticks: horizontal ? countTicks : nameTicks },
+          y: { stacked: true, ticks: horizontal ? nameTicks : countTicks }
+        },
         plugins: { legend: { position: "bottom" } }
       }
     });

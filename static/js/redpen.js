@@ -29,6 +29,33 @@
     showMessage("The server could not be reached. Check your connection and try again.", "error");
   });
 
+  // Phones: a table marked .stack-sm shows each row as a small card with every cell under its
+  // column's name (static/css/redpen.css). The names come from the table's own header, so a
+  // template only adds the class; without this script the table scrolls inside its card.
+  function labelTables() {
+    document.querySelectorAll("table.stack-sm").forEach(function (table) {
+      // A header hidden on screen (a column of buttons or links that say what they do) gives
+      // no name on the phone either.
+      var heads = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) {
+        return th.querySelector(".visually-hidden") ? "" : th.textContent.trim();
+      });
+      table.querySelectorAll("tbody tr").forEach(function (tr) {
+        Array.prototype.forEach.call(tr.children, function (cell, i) {
+          if (!heads[i] || cell.hasAttribute("colspan")) return;
+          cell.setAttribute("data-label", heads[i]);
+          // A short value (a badge, a date, a number) sits on its name's line.
+          if (cell.textContent.trim().length <= 24 && !cell.querySelector("p, div, br, form, ul, ol, table")) {
+            cell.classList.add("cell-short");
+          }
+        });
+      });
+      table.setAttribute("data-labelled", "");
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", labelTables);
+  else labelTables();
+  document.addEventListener("htmx:load", labelTables);
+
   // Keyboard shortcuts: any element with data-shortcut="k" is clicked (or focused, for
   // inputs) when k is pressed outside a text field.
   document.addEventListener("keydown", function (event) {
@@ -133,10 +160,28 @@
     if (mark) setView("card");
   });
 
-  document.addEventListener("htmx:afterSettle", function () {
+  // After a decision (or opening another recommendation) the next card replaces this one where
+  // the lawyer was: on a phone that is the bottom of a long card, so the new card's title would
+  // be above the screen. Bring its top back into view, below the sticky Card/Contract switch.
+  // Only for what the lawyer did: the 1 s polling of a revision in progress never scrolls.
+  var CARD_MOVES = "#card form, #card a, #rec-list a, #contract-pane a.hl";
+  function bringCardIntoView(detail) {
+    var card = document.getElementById("card");
+    var config = detail && detail.requestConfig;
+    var source = config && config.elt;
+    if (!card || !source || !source.matches || !(config.verb === "post" || source.matches(CARD_MOVES))) return;
+    if (source.closest && source.closest("#contract-pane") && grid() && grid().getAttribute("data-view") === "contract") return;
+    var bar = document.querySelector(".view-switch");
+    var offset = (bar && bar.offsetParent ? bar.offsetHeight : 0) + 8;
+    var top = card.getBoundingClientRect().top;
+    if (top < offset) window.scrollBy(0, top - offset);
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
     markCurrent();
     restoreFilters();
     wireWording();
+    bringCardIntoView(event.detail);
   });
   document.addEventListener("DOMContentLoaded", function () {
     setView("card");
