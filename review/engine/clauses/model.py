@@ -23,7 +23,7 @@ import scipy.sparse as sp
 from documents.docx.model import TextModel
 from review.engine.clauses.categories import BY_SLUG, SLUGS
 from review.engine.clauses.features import Weighting
-from review.engine.clauses.passages import Passage, allowed, cut
+from review.engine.clauses.passages import KIND_WORDS, Passage, allowed, cut, names_its_kind
 
 ARTIFACT_DIR = Path(__file__).resolve().parent / "artifact"
 ARTIFACT = ARTIFACT_DIR / "clause-model.npz"
@@ -45,6 +45,7 @@ class Scored:
         self._mask = mask
         self._owner = owner
         self._columns: dict[int, np.ndarray] = {}
+        self._lower: list[str] | None = None  # the passages in lower case, for the types' words
         self._lock = threading.Lock()
 
     def columns(self, columns: list[int]) -> list[np.ndarray]:
@@ -54,6 +55,12 @@ class Scored:
             if missing:
                 confidence = self._owner.confidence(self._features, missing)
                 confidence[~self._mask[:, missing]] = 0.0  # a heading alone is never evidence
+                for position, column in enumerate(missing):
+                    if SLUGS[column] in KIND_WORDS:  # nor a passage without its type's words
+                        if self._lower is None:
+                            self._lower = [p.text.lower() for p in self.passages]
+                        named = np.array([names_its_kind(SLUGS[column], t) for t in self._lower], dtype=bool)
+                        confidence[~named, position] = 0.0
                 for position, column in enumerate(missing):
                     values = np.ascontiguousarray(confidence[:, position])
                     values.setflags(write=False)
@@ -128,7 +135,9 @@ class ClauseModel:
                 self._cache.move_to_end(key)
                 return hit
         passages = cut((p.locator, p.text) for p in model.paragraphs)
-        mask = allowed(passages, SLUGS)
+        # The types' words are tested when a type is first asked for (``Scored.columns``): a
+        # playbook asks for a few types. They never empty a passage's row, so ``keep`` is the same.
+        mask = allowed(passages, SLUGS, kinds=False)
         keep = np.flatnonzero(mask.any(axis=1))  # passages that may be evidence of some type
         passages = [passages[i] for i in keep.tolist()]
         features = self.weighting.features([p.text for p in passages], [p.heading for p in passages])

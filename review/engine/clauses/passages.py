@@ -124,6 +124,31 @@ _TITLE_PARAGRAPHS = 8  # a title sits in the first few paragraphs
 
 
 EXCLUSIVITY_SLUG = "exclusivity"
+# Types whose passage always names what it is about: a change of control names control, a merger,
+# an acquisition, ownership or shares (or an assignment by operation of law); a warranty duration
+# names a period. A passage with none of these words is never evidence of the type, whatever else
+# its words share with one (an assignment clause, a warranty with no period). Non-competes are
+# worded too variously for such a list ("it will not, directly or indirectly, ... be interested
+# in ..."): one was tried and lost real ones.
+# Substrings, tested with ``in`` (far cheaper than a regular expression's alternation, on every
+# passage of a 400-page contract); the spelled-out numbers only as whole words.
+KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "change-of-control": (
+        "control", "merg", "acqui", "reorgani", "consolidat", "substantially all", "ownership", "beneficial",
+        "voting", "stock", "shares", "equity", "owned", "sale of", "sell", "transfer", "operation of law",
+    ),
+    "warranty-duration": ("year", "month", "day", "period", "term", "life", "expir", "until", "after"),
+}  # fmt: skip
+_PERIOD_NUMBER = re.compile(r"\d|\b(?:one|two|three|six|twelve|thirty|sixty|ninety)\b")
+
+
+def names_its_kind(slug: str, lower: str) -> bool:
+    """Whether a passage (lower case) has one of its type's words (``KIND_WORDS``)."""
+    if any(word in lower for word in KIND_WORDS[slug]):
+        return True
+    return slug == "warranty-duration" and _PERIOD_NUMBER.search(lower) is not None
+
+
 _NON_EXCLUSIVE = re.compile(r"\bnon[\s\-\u2010\u2011]?exclusive(?:ly)?\b")
 
 
@@ -137,10 +162,12 @@ def only_non_exclusive(text: str) -> bool:
     return "exclusiv" not in _NON_EXCLUSIVE.sub(" ", lower)
 
 
-def allowed(passages: Sequence[Passage], slugs: Sequence[str]) -> np.ndarray:
+def allowed(passages: Sequence[Passage], slugs: Sequence[str], *, kinds: bool = True) -> np.ndarray:
     """Which (passage, category) pairs may be evidence: never a heading alone, except the
     contract's own title for its name; never a passage whose only "exclusive" is
-    "non-exclusive" for Exclusivity."""
+    "non-exclusive" for Exclusivity; never a passage without its type's words (``KIND_WORDS``;
+    ``kinds=False`` leaves that test to the caller: run time makes it for a type when the type is
+    first asked for, ``model.Scored``)."""
     not_heading = np.array([not p.is_heading for p in passages], dtype=bool)
     mask = np.repeat(not_heading[:, None], len(slugs), axis=1)
     if TITLE_SLUG in slugs:
@@ -149,6 +176,13 @@ def allowed(passages: Sequence[Passage], slugs: Sequence[str]) -> np.ndarray:
     if EXCLUSIVITY_SLUG in slugs:
         opposite = np.array([only_non_exclusive(p.text) for p in passages], dtype=bool)
         mask[:, list(slugs).index(EXCLUSIVITY_SLUG)] &= ~opposite
+    if not kinds:
+        return mask
+    lower = [p.text.lower() for p in passages] if any(s in KIND_WORDS for s in slugs) else []
+    for slug in KIND_WORDS:
+        if slug in slugs:
+            named = np.array([names_its_kind(slug, t) for t in lower], dtype=bool)
+            mask[:, list(slugs).index(slug)] &= named
     return mask
 
 

@@ -126,3 +126,22 @@ def test_a_non_exclusive_appointment_is_never_an_exclusivity_passage():
     assert not only_non_exclusive("Licensee receives an exclusive, royalty-bearing licence.")
     assert only_non_exclusive("Licensor grants a non-exclusive, non-transferable licence.")
     assert only_non_exclusive("Licensor grants a NON\u2011EXCLUSIVE licence.")
+
+
+def test_a_passage_without_its_types_words_is_never_that_type():
+    # cuad_distributor_03: "WGT does not warrant that the Products are free form all bugs, errors,
+    # defects ..." names no period: it was a Warranty Duration passage at 0.65. A warranty that
+    # states one stays ("... for a period of ninety (90) days").
+    from review.engine.clauses.passages import names_its_kind
+
+    text = (DEV / "cuad_distributor_03.txt").read_text(encoding="utf-8")
+    start = text.index("WGT does not warrant that the Products")
+    sentence = " ".join(text[start : text.index(".", start) + 1].split())
+    assert not names_its_kind("warranty-duration", sentence.lower())
+    assert detect_type(text_model(sentence), "warranty-duration") == []
+    assert names_its_kind("warranty-duration", "the products will be free of defects for ninety days.")
+    assert names_its_kind("warranty-duration", "the warranty lasts 12 months.")
+    # A change of control names control, a merger, an acquisition, shares ...; a plain assignment
+    # clause does not.
+    assert not names_its_kind("change-of-control", "neither party may assign this agreement without consent.")
+    assert names_its_kind("change-of-control", "a merger or sale of all or substantially all of its assets.")
