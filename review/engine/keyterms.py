@@ -322,7 +322,7 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
         law = _governing_law(text)
         return law if law is not None else text
     if slug == "parties":
-        names = []
+        names: list[str] = []
         for match in _PARTY.finditer(text):
             name = match.group(1).strip(" ,")
             if name.split()[0].lower() in _NOT_A_NAME or _is_description(name):
