@@ -77,8 +77,10 @@ def test_accept_all_and_reject_all_on_common_paper_forms(tmp_path, form, playboo
 
 
 def test_a_contract_that_meets_every_rule_completes_with_no_decisions(tmp_path):
-    # The Common Paper CSA is already on the customer's side of every saas-customer rule.
-    contract = shared_data("forms", "commonpaper_docx", "commonpaper_cloud_service_agreement.docx")
+    # The Common Paper Software License Agreement is already on the customer's side of every
+    # saas-customer rule. (Its Cloud Service Agreement is not: it lets the provider train machine
+    # learning models on Customer Content.)
+    contract = shared_data("forms", "commonpaper_docx", "commonpaper_software_license_agreement.docx")
     report = run(tmp_path, contract, LIBRARY / "saas-customer.yaml", "accept-all")
     assert report["status"] == "completed"
     assert report["decisions"] == [] and report["versions"] == 1
