@@ -38,6 +38,17 @@ CELLS_IN_VIEW = """() => {
 }"""
 
 
+@pytest.fixture
+def touch_phone(_playwright_browser, live_server):  # type: ignore[no-untyped-def]
+    """A page in a phone's browser: 390 px, a touch screen, no mouse."""
+    context = _playwright_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True,
+                                              is_mobile=True)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 def fits(page, width: int) -> bool:  # type: ignore[no-untyped-def]
     return page.evaluate("() => document.documentElement.scrollWidth") <= width
 
@@ -144,27 +155,22 @@ def test_a_finished_review_with_a_word_table_fits_a_phone(browser_page, live_ser
     assert page.locator("#decisions-table td:not([data-label]) button", has_text="Undo").count() >= 1
 
 
-def test_on_a_touch_screen_the_card_s_links_are_big_enough_to_tap(_playwright_browser, live_server):
+def test_on_a_touch_screen_the_card_s_links_are_big_enough_to_tap(touch_phone):
     review = make_review()
-    context = _playwright_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True,
-                                              is_mobile=True)
-    try:
-        page = context.new_page()
-        assert page.evaluate("() => matchMedia('(hover: none) and (pointer: coarse)').matches")
-        login(page, review.owner.username, PASSWORD)
-        page.goto(f"/reviews/{review.pk}/")
-        page.wait_for_selector("#card")
-        screenshot(page, "polish-touch-card-390")
-        for target in ["#card a[data-shortcut=j]", "#cancel-link", "#review-header a[href$='/issues/']",
-                       ".nav-user .link-button", "#edit-in-place summary"]:
-            box = page.locator(target).bounding_box()
-            assert box is not None and box["height"] >= 44, (target, box)
-        # The reason's hint is not cut off: the field has the whole line on a phone.
-        reason = page.locator("#reason")
-        assert reason.evaluate("el => el.scrollWidth <= el.clientWidth")
-        assert reason.bounding_box()["width"] > 300
-    finally:
-        context.close()
+    page = touch_phone
+    assert page.evaluate("() => matchMedia('(hover: none) and (pointer: coarse)').matches")
+    login(page, review.owner.username, PASSWORD)
+    page.goto(f"/reviews/{review.pk}/")
+    page.wait_for_selector("#card")
+    screenshot(page, "polish-touch-card-390")
+    for target in ["#card a[data-shortcut=j]", "#cancel-link", "#review-header a[href$='/issues/']",
+                   ".nav-user .link-button", "#edit-in-place summary"]:
+        box = page.locator(target).bounding_box()
+        assert box is not None and box["height"] >= 44, (target, box)
+    # The reason's hint is not cut off: the field has the whole line on a phone.
+    reason = page.locator("#reason")
+    assert reason.evaluate("el => el.scrollWidth <= el.clientWidth")
+    assert reason.bounding_box()["width"] > 300
 
 
 def test_clause_map_passages_are_quotations_without_bullets(browser_page, live_server):
@@ -254,31 +260,26 @@ def test_the_comment_for_the_other_side_shows_whole_before_accepting(browser_pag
         assert box.evaluate("el => el.scrollHeight <= el.clientHeight + 1"), width
 
 
-def test_after_a_decision_on_a_phone_the_next_card_s_title_is_on_screen(_playwright_browser, live_server):
+def test_after_a_decision_on_a_phone_the_next_card_s_title_is_on_screen(touch_phone):
     review = make_review()
-    context = _playwright_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True,
-                                              is_mobile=True)
-    try:
-        page = context.new_page()
-        login(page, review.owner.username, PASSWORD)
-        page.goto(f"/reviews/{review.pk}/")
-        first = page.locator("#card-title").inner_text()
-        # The lawyer has scrolled down to the buttons at the bottom of the card.
-        page.locator("#instruction").scroll_into_view_if_needed()
-        page.locator("button[value=reject]").click()
-        page.wait_for_function("t => document.querySelector('#card-title').innerText !== t", arg=first)
-        page.wait_for_timeout(200)
-        screenshot(page, "polish-next-card-390")
-        top = page.evaluate("() => document.querySelector('#card-title').getBoundingClientRect().top")
-        assert 0 <= top < PHONE["height"] / 2, top
-        # The brand keeps its space between the mark and the name on a touch screen.
-        gap = page.evaluate("""() => {
-          const brand = document.querySelector('.brand'), mark = brand.querySelector('.brand-mark');
-          const range = document.createRange();
-          range.setStartAfter(mark); range.setEndAfter(brand.lastChild);
-          const text = [...range.getClientRects()].filter(r => r.width > 0)[0];
-          return text.left - mark.getBoundingClientRect().right;
-        }""")
-        assert gap >= 3, gap
-    finally:
-        context.close()
+    page = touch_phone
+    login(page, review.owner.username, PASSWORD)
+    page.goto(f"/reviews/{review.pk}/")
+    first = page.locator("#card-title").inner_text()
+    # The lawyer has scrolled down to the buttons at the bottom of the card.
+    page.locator("#instruction").scroll_into_view_if_needed()
+    page.locator("button[value=reject]").click()
+    page.wait_for_function("t => document.querySelector('#card-title').innerText !== t", arg=first)
+    page.wait_for_timeout(200)
+    screenshot(page, "polish-next-card-390")
+    top = page.evaluate("() => document.querySelector('#card-title').getBoundingClientRect().top")
+    assert 0 <= top < PHONE["height"] / 2, top
+    # The brand keeps its space between the mark and the name on a touch screen.
+    gap = page.evaluate("""() => {
+      const brand = document.querySelector('.brand'), mark = brand.querySelector('.brand-mark');
+      const range = document.createRange();
+      range.setStartAfter(mark); range.setEndAfter(brand.lastChild);
+      const text = [...range.getClientRects()].filter(r => r.width > 0)[0];
+      return text.left - mark.getBoundingClientRect().right;
+    }""")
+    assert gap >= 3, gap
