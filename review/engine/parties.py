@@ -323,15 +323,71 @@ def _fill_phrase(text: str, parties: Parties) -> str:
     return _SLOT.sub(lambda m: _slot_name(m.group(1).lower(), parties), text)
 
 
-def _fill_pattern(pattern: str, parties: Parties) -> str:
+def _fill_pattern(pattern: str, parties: Parties, model: TextModel | None = None) -> str:
     def name(match: re.Match[str]) -> str:
         words = _slot_name(match.group(1).lower(), parties).split()
         return "(?:" + r"\s+".join(re.escape(w) for w in words) + ")"
 
+    if MUTUAL_ROLES in pattern:
+        roles = mutual_roles(model) if model is not None else ()
+        written = "|".join(r"\s+".join(re.escape(w) for w in role.split()) for role in roles)
+        pattern = pattern.replace(MUTUAL_ROLES, f"(?:{written})" if written else NEVER)
     return _SLOT.sub(name, pattern)
 
 
-def _render_find(find: Any, parties: Parties) -> Any:
+# ``{mutual_roles}`` in a pattern: the contract's words for a role in a disclosure that either
+# party takes. Common Paper's Cloud Service Agreement says "Recipient will not (a) use ...",
+# and defines "Recipient" as "a party to this Agreement when the party receives Confidential
+# Information from the other party": a duty of each party. Its One-Way NDA says the same
+# "Recipient shall: (a) use ...", but there Recipient is the one party the Cover Page names.
+MUTUAL_ROLES = "{mutual_roles}"
+NEVER = r"[^\s\S]"  # a pattern that matches nothing (RE2 has no lookahead)
+_ROLE_WORD = r"(?P<role>Recipient|Receiving\s+Party|Receiver|Discloser|Disclosing\s+Party)"
+_OPEN, _CLOSE = "[\"\u201c]", "[\"\u201d]"
+_EITHER_ROLE = (
+    # 'each party ("Discloser") ... to the other party ("Recipient")', 'the party receiving
+    # Confidential Information (the "Receiving Party")'
+    re.compile(
+        r"\b(?i:each|either|a|any|the)\s+(?i:other\s+|receiving\s+|disclosing\s+)?(?i:party|parties)\b"
+        r"(?:\s+(?i:receiving|disclosing|that\s+receives|that\s+discloses)\b)?[^.;()]{0,120}?"
+        rf"\(\s*(?i:the\s+|each\s+a\s+)?{_OPEN}{_ROLE_WORD}{_CLOSE}"
+    ),
+    # '"Recipient" means a party to this Agreement when the party receives ...'
+    re.compile(rf"{_OPEN}{_ROLE_WORD}{_CLOSE}\s+(?i:means|shall\s+mean)\s+(?i:a|any|each|either|the)\s+(?i:party|person)\b"),
+    # 'each party, as Recipient', 'either of the parties, as Recipient'
+    re.compile(
+        r"\b(?i:each|either)\s+(?i:of\s+the\s+)?(?i:party|parties)\s*,?\s+(?i:as\s+)(?i:the\s+|a\s+)?"
+        rf"{_ROLE_WORD}\b"
+    ),
+)
+
+
+def mutual_roles(model: TextModel) -> tuple[str, ...]:
+    """The role words of a disclosure the contract gives either party (``{mutual_roles}``), in
+    the order first defined; none when it names no such role or gives it to one party only
+    ("ACME Corp. (the "Recipient")")."""
+    cached = model.__dict__.get("_redpen_mutual_roles")
+    if cached is None:
+        found: dict[str, None] = {}
+        for paragraph in model.paragraphs:
+            text = paragraph.text
+            if "Recipient" not in text and "Receiv" not in text and "Disclos" not in text:
+                continue
+            for pattern in _EITHER_ROLE:
+                for match in pattern.finditer(text):
+                    found.setdefault(" ".join(match.group("role").split()))
+        # A role that either party takes makes its counterpart one too.
+        pairs = {"Recipient": "Discloser", "Discloser": "Recipient", "Receiving Party": "Disclosing Party",
+                 "Disclosing Party": "Receiving Party"}  # fmt: skip
+        for role in list(found):
+            if role in pairs:
+                found.setdefault(pairs[role])
+        cached = tuple(found)
+        model.__dict__["_redpen_mutual_roles"] = cached
+    return cached
+
+
+def _render_find(find: Any, parties: Parties, model: TextModel | None = None) -> Any:
     from dataclasses import replace
 
     if find is None:
@@ -341,22 +397,23 @@ def _render_find(find: Any, parties: Parties) -> Any:
         any=tuple(_fill_phrase(t, parties) for t in find.any),
         all=tuple(_fill_phrase(t, parties) for t in find.all),
         none=tuple(_fill_phrase(t, parties) for t in getattr(find, "none", ())),
-        regex=_fill_pattern(find.regex, parties) if find.regex else find.regex,
+        regex=_fill_pattern(find.regex, parties, model) if find.regex else find.regex,
     )
     return find if filled == find else filled
 
 
-def _render_search(rule: Any, parties: Parties) -> Any:
+def _render_search(rule: Any, parties: Parties, model: TextModel | None = None) -> Any:
     """The rule with ``{us}`` / ``{them}`` in what it looks for written as the parties' names:
     "(?:{them}|provider|vendor) shall defend" finds "Diversinet shall diligently defend" in a
-    contract whose preamble names Diversinet."""
+    contract whose preamble names Diversinet; and ``{mutual_roles}`` as the contract's words for
+    a role either party takes."""
     from dataclasses import replace
 
-    find = _render_find(rule.find, parties)
-    insert_after = _render_find(rule.insert_after, parties)
+    find = _render_find(rule.find, parties, model)
+    insert_after = _render_find(rule.insert_after, parties, model)
     check = rule.check
     if check.kind in ("must_match", "must_not_match") and isinstance(check.value, str):
-        check = replace(check, value=_fill_pattern(check.value, parties))
+        check = replace(check, value=_fill_pattern(check.value, parties, model))
     if find is rule.find and insert_after is rule.insert_after and check == rule.check:
         return rule
     return replace(rule, find=find, insert_after=insert_after, check=check)
@@ -370,9 +427,9 @@ def searches_for_them(rule: Any) -> bool:
     return any("{them}" in t.lower() for t in texts)
 
 
-def search_as(rule: Any, parties: Parties) -> Any:
+def search_as(rule: Any, parties: Parties, model: TextModel | None = None) -> Any:
     """The rule's searches (not its wording) written for ``parties``."""
-    return _render_search(rule, parties)
+    return _render_search(rule, parties, model)
 
 
 def render_rule(rule: Any, parties: Parties, structure: Structure) -> Any:
@@ -381,7 +438,7 @@ def render_rule(rule: Any, parties: Parties, structure: Structure) -> Any:
     ``{us}`` / ``{them}`` in what it looks for written as the parties' names."""
     from dataclasses import replace
 
-    rule = _render_search(rule, parties)
+    rule = _render_search(rule, parties, structure.model)
     if not rule.positions and not rule.variants:
         return rule
     model = structure.model

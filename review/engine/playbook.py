@@ -599,6 +599,26 @@ _MUTUAL = re.compile(r"^\s*(?:neither|each|either)\s+party\b", re.IGNORECASE)
 _ONE_SIDED = re.compile(r"^\s*(?:the\s+)?[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3}\s+(?:may|shall|will|must)\b")
 
 
+# A one-way NDA's duties, owed by a role, in a list: "Recipient shall: (a) use Confidential
+# Information solely for the Purpose; (b) not disclose ...; (c) protect ...".
+_ROLE_DUTIES = re.compile(
+    r"^\s*(?:(?:\d+(?:\.\d+)*\.?|\([a-z0-9]{1,4}\))\s+)?"
+    r"(?P<subject>(?:the\s+)?(?P<role>Recipient|Receiving\s+Party|Disclosee))\s+(?:shall|will|must|agrees)\b",
+    re.IGNORECASE,
+)
+_LIST = re.compile(r"\(a\).*\(b\)", re.DOTALL)
+
+
+def _role_duties(sentence: Sentence, wording: str) -> re.Match[str] | None:
+    """The subject of ``sentence`` when a mutual wording ("Each party (as "Recipient") shall
+    protect ...") is to replace a list of one role's duties. Replaced whole, the sentence would
+    lose every duty the wording does not restate (the use restriction, the limits on disclosure);
+    the lawyer's edit is the subject: "Each party, as Recipient, shall: (a) ...". None otherwise."""
+    if not _MUTUAL.match(wording) or not _LIST.search(sentence.text):
+        return None
+    return _ROLE_DUTIES.match(sentence.text)
+
+
 _DUTY = r"(?:\s+[\w'\u2019]+){0,2}?\s+(?:shall|will|must|agrees|undertakes|covenants|holds?|keeps?)\b"
 
 
@@ -798,7 +818,7 @@ def _given_by_an_unsided_party(
         if ours and party.defined.lower() == ours:
             continue
         trial = Parties(us=parties.us, them=party.defined, side=parties.side)
-        found = list(_CompiledFind.of(search_as(rule, trial).find).sentences(document))
+        found = list(_CompiledFind.of(search_as(rule, trial, document.model).find).sentences(document))
         if not found:
             continue
         name = party.defined
@@ -953,6 +973,11 @@ class PlaybookEngine:
                 carve_out = kind == "must_match" and rule.positions and is_carve_out(sentence)
                 mention = kind == "must_match" and rule.positions and is_not_the_duty(rule, sentence)
                 if foreign is None and not carve_out and not mention:
+                    wording = rule.positions[0] if kind == "must_match" and rule.positions else ""
+                    role = _role_duties(sentence, wording) if wording else None
+                    if role is not None:
+                        proposals.append(self._mutual_role(rule, sentence, role, citation, guidance, reason))
+                        continue
                     proposals.append(self._strike_or_replace(rule, document, sentence, citation, guidance, reason))
                     continue
                 # The sentence sits in a clause of another type (an IP assignment found by a
@@ -1027,6 +1052,30 @@ class PlaybookEngine:
         explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
         return (
             Proposal(action="insert", edit=edit, before="", after=shown, explanation=_tidy(explanation), position=0),
+        )
+
+    def _mutual_role(
+        self, rule: Rule, sentence: Sentence, role: re.Match[str], citation: str, guidance: str, reason: str
+    ) -> Proposal:
+        """"Recipient shall: (a) use ...; (b) not disclose ...; (c) protect ..." made to bind each
+        party by its subject alone, every duty kept (see ``_role_duties``)."""
+        name = role.group("role")
+        after = f"Each party, as {name},"
+        start = sentence.start + role.start("subject")
+        before = role.group("subject")
+        edit = Edit(kind="replace", locator=sentence.locator, before=before, after=after, start=start)
+        explanation = (
+            f"{rule.title} ({citation}): {reason}.{guidance} Evidence: {_quote(sentence.text)}. "
+            f"The sentence lists several duties of one party as {name}; the playbook's wording would replace "
+            f"them all with one. Proposed: change only {_quote(before)} to {_quote(after)}, so that every duty "
+            "binds each party, and check that the definitions let either party be Discloser and Recipient."
+        )
+        return Proposal(
+            action="replace",
+            edit=edit,
+            before=sentence.text,
+            after=_sentence_after(sentence, start, start + len(before), after),
+            explanation=_tidy(explanation),
         )
 
     def _strike_or_replace(

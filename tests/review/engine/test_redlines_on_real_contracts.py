@@ -380,6 +380,47 @@ def test_the_mutual_obligation_rewrites_the_obligation_not_a_marking_requirement
     assert "confidentiality legend" not in proposal.before
 
 
+def test_a_one_way_nda_is_not_mutual_and_its_duties_are_made_mutual_not_deleted() -> None:
+    # Common Paper's One-Way NDA: "Recipient shall: (a) use Confidential Information solely for
+    # the Purpose; (b) not disclose ...; (c) protect ..." binds one party only. The finding is an
+    # issue, and the edit changes the subject alone: the use restriction and the limits on
+    # disclosure stay.
+    model = build_text_model(shared_data("forms", "commonpaper_docx", "commonpaper_one_way_nda.docx").read_bytes())
+    only = dataclasses.replace(_library("mutual-nda.yaml"), rules=(_rule("mutual-nda.yaml", "mutual-obligations"),))
+    (result,) = ENGINE.analyze(model, only)
+    assert result.status == "issue"
+    (proposal,) = result.recommendations
+    assert (proposal.edit.before, proposal.edit.after) == ("Recipient", "Each party, as Recipient,")
+    final = apply_edit_to_model(model, proposal.edit)
+    duty = _paragraph_with(final, "Each party, as Recipient, shall: (a) use Confidential Information solely")
+    assert "(b) not disclose Confidential Information to third parties" in duty
+    assert "(c) protect Confidential Information" in duty
+
+
+def test_mutual_duties_in_the_words_of_real_contracts_pass_the_mutual_obligations_rule() -> None:
+    # "The Parties shall ...", "Confidential Information ... of the other Party", "either of the
+    # parties, as Recipient": both sides bound, in words other than "each party".
+    only = dataclasses.replace(_library("mutual-nda.yaml"), rules=(_rule("mutual-nda.yaml", "mutual-obligations"),))
+    for name in ("cuad_maintenance_01", "cuad_maintenance_03", "cuad_supply_03", "cuad_ip_02"):
+        (result,) = ENGINE.analyze(_model(name), only)
+        assert result.status == "ok", name
+
+
+def test_a_bare_recipient_is_mutual_only_where_the_contract_makes_it_either_partys_role() -> None:
+    # Common Paper's Cloud Service Agreement: "Recipient will not (a) use Discloser's Confidential
+    # Information ...", with "Recipient" defined as "a party to this Agreement when the party
+    # receives Confidential Information from the other party". Its Independent Contractor
+    # Agreement binds the Contractor alone ("Contractor will (a) only use ..."), and its one
+    # "Recipient" is not defined as anyone's role.
+    def status(name: str) -> str:
+        path = shared_data("forms", "commonpaper_docx", f"commonpaper_{name}.docx")
+        (result,) = ENGINE.analyze(build_text_model(path.read_bytes()), _customer("mutual-confidentiality"))
+        return result.status
+
+    assert status("cloud_service_agreement") == "ok"
+    assert status("independent_contractor_agreement") == "issue"
+
+
 # --- the demo contract, read as a lawyer -----------------------------------------------------
 
 
