@@ -1005,11 +1005,31 @@ def _find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTer
         if len(found) > len(best):
             best = found
     if len(best) < 2:
+        # No "between ..." names both: a first recital may ("WHEREAS HEMISPHERX is a
+        # biopharmaceutical company with headquarters at ... ("HEMISPHERX") and Scientific Products
+        # Pharmaceutical Co. LTD is a pharmaceutical company ... ("SCIEN"), each a "Party"").
+        recital = _RECITAL_PARTIES.search(text, 0, 20000)
+        if recital:
+            stop = re.compile(r"\bWHEREAS\b").search(text, recital.end(), recital.end() + 2000)
+            window = text[recital.end() : stop.start() if stop else recital.end() + 2000]
+            found = _parties_in(window, recital.end(), spans, described=True)
+            if len(found) > len(best):
+                best = found
+    if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
     return tuple(best[:4])
 
 
-def _parties_in(window: str, offset: int, spans: list[tuple[int, int, str]]) -> list[Party]:
+_RECITAL_PARTIES = re.compile(r"\bWHEREAS,?\s+(?=(?:the\s+)?[A-Z][\w.&\-]*(?:\s+[A-Z][\w.&\-]*){0,6}\s+is\s+an?\s)")
+# "X is a biopharmaceutical company with headquarters at ...": the recital's description.
+_DESCRIBED = re.compile(r"\s+is\s+an?\s+(?:[\w\-]+\s+){0,4}(?:company|corporation|partnership|firm|entity|bank)\b")
+
+
+def _parties_in(
+    window: str, offset: int, spans: list[tuple[int, int, str]], *, described: bool = False
+) -> list[Party]:
+    """The parties defined in ``window``; ``described``: a recital's, where a party is a name
+    followed by "is a ... company" (which ends the name and says it is an entity)."""
     parties: list[Party] = []
     seen: set[str] = set()
     cursor = 0
@@ -1022,8 +1042,9 @@ def _parties_in(window: str, offset: int, spans: list[tuple[int, int, str]]) -> 
         cursor = match.end()
         if not defined or _NOT_PARTY.match(defined) or defined.lower() in seen:
             continue
-        name = _party_name(before)
-        entity = bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined))
+        description = _DESCRIBED.search(before) if described else None
+        name = _party_name(before[: description.start()] if description else before)
+        entity = bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
         if not name or not entity:
             continue
         seen.add(defined.lower())
@@ -1244,7 +1265,20 @@ def _sibling_number(structure: Structure, index: int, offset: int) -> str:
         return ""
     if clause.index != index and clause.index in structure.headings:
         return ""  # numbered headings over unnumbered body paragraphs: the body has no numbers
+    if clause.index != index and _listed_after_lead_in(structure, clause):
+        # "B. SCIEN will:   1. Within 60 days ... 11. ...": items of a list inside a clause whose
+        # own numbers ("VI.", "C.") were not read. A clause in a later paragraph is not item 12.
+        return ""
     return next_label(clause, structure.labels)
+
+
+def _listed_after_lead_in(structure: Structure, clause: ClauseNumber) -> bool:
+    """Whether ``clause`` is an item of a list that starts, in its own paragraph and at or before
+    it, right after a lead-in ending in a colon ("SCIEN will:   1. ...")."""
+    if clause.kind != "typed" or clause.start == clause.end or not clause.label.isdigit():
+        return False
+    first = re.escape(clause.template.replace("{n}", "1"))
+    return re.search(rf":\s+{first}\s", structure.model.paragraphs[clause.index].text[: clause.end + 1]) is not None
 
 
 def _paragraph_number(structure: Structure, index: int) -> str:

@@ -56,6 +56,10 @@ def plain(*texts: str) -> TextModel:
         ("cuad_consulting_01", {"CONSULTANT": "Gunston Consulting, LLC", "REIT": "Medalist Diversified REIT, Inc."}),
         # "BETWEEN: GLAMIS GOLD LTD., ... ("Glam is") AND: WESTERN COPPER CORPORATION, ..."
         ("cuad_noncompete_02", {"Glam is": "GLAMIS GOLD LTD.", "Western Copper": "WESTERN COPPER CORPORATION"}),
+        # No "between": the first recital names both ("WHEREAS HEMISPHERX is a biopharmaceutical
+        # company with headquarters at ... ("HEMISPHERX") and Scientific Products Pharmaceutical
+        # Co. LTD is a pharmaceutical company ... (" SCIEN")").
+        ("cuad_supply_03", {"HEMISPHERX": "HEMISPHERX", "SCIEN": "Scientific Products Pharmaceutical Co. LTD"}),
     ],
 )
 def test_parties_of_cuad_contracts(contract: str, expected: dict[str, str]) -> None:
@@ -202,3 +206,17 @@ def test_insertion_point_inside_a_pdf_page_is_before_in_witness() -> None:
     paragraph = model.get(point.locator)
     assert paragraph.text[point.offset :].startswith("IN WITNESS WHEREOF")
     assert point.number == "14.12."  # the sibling of the last clause, 14.11.
+
+
+def test_a_clause_after_a_list_of_items_in_another_paragraph_is_not_the_lists_next_item() -> None:
+    # cuad_supply_03 numbers its articles "VI." and its sections "A.", "B." inside page-long
+    # paragraphs; the only numbers read are the items of "B. SCIEN will:   1. ... 11. ...". A
+    # clause inserted pages later is no item 12: it gets no number, and the lawyer numbers it.
+    model = cuad("cuad_supply_03")
+    index = next(i for i, p in enumerate(model.paragraphs) if p.text.startswith("  C. Upon the occurrence of a breach"))
+    point = insertion_point(structure_of(model), after=(index, 10))
+    assert point is not None and point.number == ""
+    # A clause whose own paragraph opens with its number, lead-in or not, still has a sibling.
+    items = plain("1. Duties. Supplier will:   (a) deliver the goods; and   (b) install them.", "2. Fees.")
+    point = insertion_point(structure_of(items), after=(0, 45))
+    assert point is not None and point.number == "1A."
