@@ -12,6 +12,11 @@ from documents.docx.model import TextModel
 from review.engine.clauses import CATEGORIES, ClausePassage, detect
 from review.engine.keyterms import KeyTerm, key_terms
 
+# A type with more passages than this shows its most confident ones on the page, in document
+# order; the exports list them all. CUAD's Parties type alone finds dozens in most contracts
+# (every sentence that names a party), which buried the clauses a lawyer opens the map for.
+SHOWN_PER_TYPE = 8
+
 
 @dataclass(frozen=True)
 class ClauseGroup:
@@ -19,6 +24,20 @@ class ClauseGroup:
     title: str
     description: str
     passages: list[ClausePassage]
+
+    @property
+    def shown(self) -> list[ClausePassage]:
+        """The passages the page lists: all, or the ``SHOWN_PER_TYPE`` most confident (ties: the
+        earlier), in document order."""
+        if len(self.passages) <= SHOWN_PER_TYPE:
+            return self.passages
+        ranked = sorted(range(len(self.passages)), key=lambda i: (-self.passages[i].confidence, i))
+        return [self.passages[i] for i in sorted(ranked[:SHOWN_PER_TYPE])]
+
+    @property
+    def more(self) -> int:
+        """How many passages the page leaves to the exports."""
+        return len(self.passages) - len(self.shown)
 
 
 @dataclass(frozen=True)

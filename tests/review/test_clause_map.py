@@ -87,3 +87,28 @@ def test_the_review_card_says_what_the_model_found_it_as(client):
     assert 'id="card-title">No governing-law clause' in html
     found = html[html.index('class="muted small found-as"') :]
     assert re.fullmatch(r"found as Governing Law \((?:0\.[5-9]\d|1\.00)\)", found.split("</p>", 1)[0].split(">", 1)[1])
+
+
+def test_a_type_with_many_passages_shows_its_most_confident_and_the_exports_list_them_all(client):
+    # cuad_supply_01: CUAD's Parties type finds dozens of sentences naming the parties. The page
+    # lists the SHOWN_PER_TYPE most confident, in document order, and says how many more the
+    # exports hold; the CSV has every one.
+    from review.clause_map import SHOWN_PER_TYPE, clause_map_of
+    from tests.conftest import shared_data
+
+    data = shared_data("cuad", "docx", "cuad_supply_01.docx").read_bytes()
+    review = make_review(contract=data)
+    client.force_login(review.owner)
+    (parties,) = [g for g in clause_map_of(review.current_version.text_model).groups if g.slug == "parties"]
+    assert len(parties.passages) > SHOWN_PER_TYPE
+    best = sorted(p.confidence for p in parties.passages)[-SHOWN_PER_TYPE:]
+    assert sorted(p.confidence for p in parties.shown) == best
+    assert [p.locator for p in parties.shown] == [p.locator for p in parties.passages if p in parties.shown]
+    html = client.get(reverse("review:clauses", args=[review.pk])).content.decode()
+    section = html[html.index('data-type="parties"') :].split("</details>", 1)[0]
+    assert section.count("<blockquote>") == SHOWN_PER_TYPE
+    assert f"{parties.more} more passages of this type are in the CSV and .xlsx exports" in section
+    rows = list(csv.reader(io.StringIO(
+        client.get(reverse("review:clauses_export", args=[review.pk, "csv"])).content.decode("utf-8-sig")
+    )))  # fmt: skip
+    assert sum(1 for r in rows if r[0] == "clause" and r[2] == "parties") == len(parties.passages)

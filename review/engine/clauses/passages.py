@@ -34,9 +34,17 @@ _ITEM = re.compile(r"^\s*\(?(?:[a-z]|[ivx]{1,5}|\d{1,2}|[A-Z])\)\s")
 _MAX_LEAD_IN = 300  # characters of lead-in kept as context (the end of it, nearest the item)
 
 
+# A form's conditional markers around a label: "{IF has_sla}SLA", "{END IF}" (Common Paper's
+# cover pages). Not placeholders such as "{customer_name}", nor a filing's "{***}".
+_TEMPLATE_MARK = re.compile(r"\{(?:IF|ELSE|ELSEIF|END\s?IF|/IF)\b[^{}]{0,80}\}")
+
+
 def is_heading(text: str) -> bool:
     """A line that only names a section: "7. LIMITATION OF LIABILITY", "Governing Law.",
-    "ARTICLE 5 - TERM". Short, no verb-bearing lower-case run, ends without a clause."""
+    "ARTICLE 5 - TERM", a form's label "{IF has_insurance}Insurance Minimums". Short, no
+    verb-bearing lower-case run, ends without a clause."""
+    if "{" in text:
+        text = _TEMPLATE_MARK.sub(" ", text)
     whole = text.strip()
     if len(whole.rstrip(_TRAILING).split(None, _MAX_HEADING_WORDS + 3)) > _MAX_HEADING_WORDS + 3:
         return False  # fast path: a label is at most two words, so more than ten words would remain
@@ -52,6 +60,39 @@ def is_heading(text: str) -> bool:
     if all(c.isupper() for c in letters):
         return True
     return all(w[:1].isupper() or not w[:1].isalpha() or w.lower() in _SMALL for w in words)
+
+
+# A table of contents' line: clause numbers, each with a title and perhaps its page ("Section
+# 4.1 Default 19 Section 4.2 Termination of Warranties 20", "11.1 Assignment 28 11.2 Further
+# Actions 28", "7. Limitation of Liability ........ 12").
+_CONTENTS_ENTRY = re.compile(
+    r"(?:(?:section|article|clause|schedule|exhibit|annex)\s+)?\d{1,3}(?:\.\d{1,3})*\.?\s+"
+    r"(?P<title>[^\d\s.][^\s]*(?:\s+[^\d\s.][^\s]*)*)"  # words that do not start with a digit
+    r"(?P<page>(?:\s*\.{2,}\s*|\t+|\s+)\d{1,3}(?![.\d]))?\s*",  # a page, not the next number
+    re.IGNORECASE,
+)
+
+
+def is_contents(text: str) -> bool:
+    """A line of a table of contents: two or more numbered titles, each perhaps with its page,
+    or one with a dot leader or a tab before its page. Structure, like a heading: never
+    evidence of a clause."""
+    whole = text.strip()
+    if len(whole) > 600 or not whole[:1].isalnum():
+        return False
+    position, entries, leader = 0, 0, False
+    while position < len(whole):
+        entry = _CONTENTS_ENTRY.match(whole, position)
+        if entry is None or entry.end() == position:
+            return False
+        title = entry.group("title").rstrip(" .:;-")
+        if not title or not is_heading(title):
+            return False
+        page = entry.group("page") or ""
+        leader = leader or ".." in page or "\t" in page
+        entries += 1
+        position = entry.end()
+    return entries >= 2 or leader
 
 
 @dataclass(frozen=True)
@@ -99,7 +140,7 @@ def cut(paragraphs: Iterable[tuple[str, str]]) -> list[Passage]:
         context = " ".join(x for x in (section, title) if x)
         for position, (start, end) in enumerate(spans):
             sentence = text[start:end]
-            heading_only = first_heading if position == 0 else is_heading(sentence)
+            heading_only = (first_heading if position == 0 else is_heading(sentence)) or is_contents(sentence)
             heading = f"{context} {lead}" if lead else context
             passages.append(Passage(locator, index, start, end, sentence, heading, heading_only))
             stripped = sentence.rstrip()
