@@ -203,6 +203,25 @@ _NOT_A_NAME = {"this", "the", "such", "each", "any", "said", "either", "neither"
 # "The initial term of this Agreement shall be the Term": a reference to the definition, no value.
 _CIRCULAR = re.compile(r"\bshall\s+be\s+the\s+Term\b")
 _DATE_TERMS = ("agreement-date", "effective-date", "expiration-date")
+# The dates whose value is a date or nothing (an expiration may be a period or an event instead).
+_STATED_DATES = ("agreement-date", "effective-date")
+NO_DATE = "no date stated"
+# What a passage without a date may still say of one: a definition ("“Effective Date” means the
+# date of last signature on the SOW"), another date it refers to ("as of the Effective Date"),
+# a date the text extraction garbled ("May 3, 200ri").
+_ABOUT_A_DATE = re.compile(
+    r"\b(?:means|shall\s+mean|date\s+of|(?:[A-Z][\w-]*\s+)?Date\b|(?:January|February|March|April|May|June|July|"
+    r"August|September|October|November|December)\b)"
+)
+# An agreement date is never the term: "Expires {mnda_term} from Effective Date."
+_TERM_WORDS = re.compile(r"\b(?:expir\w*|terminat\w*|renew\w*)\b", re.IGNORECASE)
+
+
+def _no_date(slug: str, text: str) -> bool:
+    """Whether ``text``, which holds no date, says nothing of the date ``slug`` asks for."""
+    if slug == "agreement-date" and _TERM_WORDS.search(text):
+        return True
+    return _ABOUT_A_DATE.search(text) is None
 
 _PERIOD_TERMS = ("renewal-term", "notice-period-to-terminate-renewal")
 # Within the clause a period sits in: what stands just after it and just before it.
@@ -501,6 +520,11 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
                     if other_value != other.text:
                         found, value = other, other_value
                         break
+        if found is not None and value == found.text and slug in _STATED_DATES and _no_date(slug, value):
+            # No passage of the type states a date ("is entered into by and between ______ and
+            # the Boston Public Schools", a cover page's "Expires {mnda_term} from Effective
+            # Date."): the value says so; the passage stays, for the lawyer to read.
+            value = NO_DATE
         if found is not None and value == found.text and _TICKED.match(value):
             value = _TICKED.sub("", value)  # "[ x ]\tDate of last signature ...": the chosen option
         terms.append(KeyTerm(slug, label, value, found))

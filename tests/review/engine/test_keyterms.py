@@ -215,3 +215,23 @@ def test_a_ticked_auto_renewal_option_that_states_the_notice_is_the_notice_perio
     assert "Non-Renewal Notice Date" not in terms["renewal-term"]
     # A model passage that is a ticked option shows the option, not its box.
     assert form_terms("statement_of_work")["effective-date"] == "Date of last signature on this Cover Page"
+
+
+def _term(slug: str, *path: str):  # type: ignore[no-untyped-def]
+    model = build_text_model(shared_data(*path).read_bytes())
+    (term,) = [t for t in key_terms(model) if t.slug == slug]
+    return term
+
+
+def test_a_date_term_whose_passages_state_no_date_says_so_and_keeps_the_passage():
+    from review.engine.keyterms import NO_DATE
+
+    # "... is entered into by and between __________________ (hereafter referred to as "Vendor")
+    # and the Boston Public Schools ...": no date, and the value is not the whole preamble.
+    term = _term("agreement-date", "ndas", "nda_cnli_dev_03.docx")
+    assert term.value == NO_DATE and term.passage is not None and "Boston Public Schools" in term.passage.text
+    # A cover page's term ("[ x ] Expires {mnda_term} from Effective Date.") is no agreement date.
+    assert _term("agreement-date", "forms", "commonpaper_docx", "commonpaper_mutual_nda.docx").value == NO_DATE
+    # A definition without a date is the answer: "Effective Date" means the date of last signature.
+    contractor = _term("effective-date", "forms", "commonpaper_docx", "commonpaper_independent_contractor_agreement.docx")
+    assert "date of last signature" in contractor.value
