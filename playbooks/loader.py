@@ -73,6 +73,7 @@ RULE_FIELDS = (
     "requires_approval",
     "insert_after",
     "approver",
+    "flag_only",
 )
 FIND_FIELDS = ("any", "all", "none", "regex", "clause", "min_confidence")
 # Checks whose recommendation writes positions[0] (insert or replace): a rule without it could
@@ -576,7 +577,20 @@ class _Validator:
                 rule_id, "positions", fields["positions"][1], '["Preferred wording.", "Fallback."]'
             )
             positions = value_list or []
-        if check is not None and check.kind in CHECKS_NEEDING_POSITIONS and "positions" not in fields:
+        flag_only = False
+        if "flag_only" in fields:
+            flag_node = fields["flag_only"][1]
+            if self.tag_ok(rule_id, "flag_only", flag_node):
+                if flag_node.tag == "tag:yaml.org,2002:bool":
+                    flag_only = bool(self.scalar(flag_node))
+                else:
+                    self.error(
+                        rule_id, "flag_only", flag_node, f"must be true or false, got {self.describe(flag_node)}"
+                    )
+        if (
+            check is not None and check.kind in CHECKS_NEEDING_POSITIONS and "positions" not in fields
+            and not flag_only
+        ):  # fmt: skip
             what = "insert when the clause is missing" if check.kind == "must_exist" else "put in place of the clause"
             self.error(rule_id, "positions", node, f"required for {check.kind}: the wording to {what}")
 
@@ -638,6 +652,7 @@ class _Validator:
             insert_after=insert_after,
             line=_line(node),
             approver=approver,
+            flag_only=flag_only,
         )
 
     def find(self, rule_id: str, field: str, node: Node) -> Find | None:

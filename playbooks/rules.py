@@ -306,6 +306,9 @@ class Rule:
     insert_after: Find | None = None
     line: int | None = None  # line of the rule in the YAML source, for messages
     approver: str = ""  # "user:NAME" or "group:NAME"; overrides the playbook's approver
+    # Report the finding and propose no edit: what the rule finds is the lawyer's to rewrite
+    # ("may suspend ... with or without notice" in a sentence that also states other grounds).
+    flag_only: bool = False
 
     @property
     def variant_map(self) -> dict[str, str]:
@@ -331,6 +334,8 @@ class Rule:
             data["approver"] = self.approver
         if self.comment:
             data["comment"] = self.comment
+        if self.flag_only:
+            data["flag_only"] = True
         return data
 
     @classmethod
@@ -349,6 +354,7 @@ class Rule:
             line=data.get("line"),
             approver=data.get("approver", ""),
             comment=data.get("comment", ""),
+            flag_only=bool(data.get("flag_only", False)),
         )
 
 

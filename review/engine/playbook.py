@@ -622,6 +622,16 @@ def _role_duties(sentence: Sentence, wording: str) -> re.Match[str] | None:
 _DUTY = r"(?:\s+[\w'\u2019]+){0,2}?\s+(?:shall|will|must|agrees|undertakes|covenants|holds?|keeps?)\b"
 
 
+_FLAGGED = "The playbook flags this for the lawyer and proposes no edit."
+
+
+def _flagged(result: RuleResult) -> RuleResult:
+    """A ``flag_only`` rule's finding: the same evidence, no recommendation, and a message
+    saying why there is nothing to accept (docs/playbook-format.md)."""
+    message = " ".join(m for m in (result.message, _FLAGGED) if m)
+    return replace(result, recommendations=(), message=message)
+
+
 def _binds_only_them(sentence: Sentence, parties: Parties | None) -> str | None:
     """The other party's name when ``sentence`` puts a duty on it ("CONSULTANT agrees that ...
     CONSULTANT will keep confidential ...") and on nobody else: not on our party, not on "each
@@ -858,6 +868,8 @@ class PlaybookEngine:
                 )
                 if result.status == "missing" and not parties.them and searches_for_them(rule):
                     result = _given_by_an_unsided_party(rule, result, document, parties, structure)
+                if rule.flag_only and result.status in ("issue", "missing"):
+                    result = _flagged(result)
                 if result.recommendations:
                     result = replace(
                         result, recommendations=tuple(_adapted(p, rule, model) for p in result.recommendations)

@@ -517,3 +517,27 @@ def test_none_leaves_sentences_out_and_needs_another_key():
 def test_near_errors(check, message):
     found = messages(with_rule(f"id: r\ntitle: T\nfind: {{any: [renew]}}\ncheck: {check}\npositions: [P]"))
     assert any(message in m for m in found), found
+
+
+FLAGGED = """
+name: Flags
+rules:
+  - id: suspension
+    title: No suspension without notice
+    find: {all: ["suspend"]}
+    check: {must_match: 'prior\\s+written\\s+notice'}
+    flag_only: %s
+"""
+
+
+def test_flag_only_needs_no_positions_and_must_be_true_or_false():
+    spec = load_playbook(FLAGGED % "true")
+    (rule,) = spec.rules
+    assert rule.flag_only and rule.positions == ()
+    assert type(rule).from_dict(rule.to_dict()).flag_only  # stored versions keep it
+    # Without it, a must_match rule still needs the wording it would put in place.
+    assert [(e.field, e.message) for e in errors(FLAGGED % "false")] == [
+        ("positions", "required for must_match: the wording to put in place of the clause")
+    ]
+    found = [(e.rule_id, e.field, e.message) for e in errors(FLAGGED % "sometimes")]
+    assert ("suspension", "flag_only", "must be true or false, got text") in found

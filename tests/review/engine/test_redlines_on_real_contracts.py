@@ -901,3 +901,25 @@ def test_a_sentence_in_capitals_runs_on_over_a_page_break_in_capitals() -> None:
     assert not _runs_on("6. LIMITATION OF LIABILITY AND THE EXCLUSIONS", "7. GOVERNING LAW AND JURISDICTION CLAUSE")
     assert not _runs_on("THE SERVICES ARE PROVIDED AS IS.", "IN NO EVENT SHALL EITHER PARTY BE LIABLE")
     assert _runs_on("the receiving party has", "actual knowledge to the contrary")
+
+
+def test_a_suspension_with_or_without_notice_is_flagged_with_no_edit() -> None:
+    # Common Paper's "If Customer (a) has an outstanding, undisputed balance ... for more than 30
+    # days; (b) breaches Section 2.1 ...; or (c) uses the Product in violation ..., then Provider
+    # may temporarily suspend Customer's access to the Product with or without notice." passes the
+    # 30-days rule; the missing warning is the lawyer's to draft (the other grounds stay).
+    model = build_text_model(
+        shared_data("forms", "commonpaper_docx", "commonpaper_cloud_service_agreement.docx").read_bytes()
+    )
+    results = {r.rule_id: r for r in ENGINE.analyze(model, _library("saas-customer.yaml"))}
+    assert results["suspension-notice"].status == "ok"
+    flagged = results["suspension-without-notice"]
+    assert flagged.status == "issue" and flagged.recommendations == ()
+    assert "with or without notice" in flagged.evidence[0].sentence
+    assert "flags this for the lawyer and proposes no edit" in flagged.message
+    # A suspension that needs notice is not flagged.
+    (result,) = ENGINE.analyze(
+        model_of("Provider may suspend the Services for late payment after ten (10) days' prior written notice."),
+        spec(_rule("saas-customer.yaml", "suspension-without-notice")),
+    )
+    assert result.status == "ok"
