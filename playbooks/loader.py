@@ -577,16 +577,7 @@ class _Validator:
                 rule_id, "positions", fields["positions"][1], '["Preferred wording.", "Fallback."]'
             )
             positions = value_list or []
-        flag_only = False
-        if "flag_only" in fields:
-            flag_node = fields["flag_only"][1]
-            if self.tag_ok(rule_id, "flag_only", flag_node):
-                if flag_node.tag == "tag:yaml.org,2002:bool":
-                    flag_only = bool(self.scalar(flag_node))
-                else:
-                    self.error(
-                        rule_id, "flag_only", flag_node, f"must be true or false, got {self.describe(flag_node)}"
-                    )
+        flag_only = self.flag(rule_id, "flag_only", fields["flag_only"][1]) if "flag_only" in fields else False
         if (
             check is not None and check.kind in CHECKS_NEEDING_POSITIONS and "positions" not in fields
             and not flag_only
@@ -607,19 +598,10 @@ class _Validator:
         if "variants" in fields:
             variants = self.variants(rule_id, fields["variants"][1])
 
-        requires_approval = False
-        if "requires_approval" in fields:
-            approval_node = fields["requires_approval"][1]
-            if self.tag_ok(rule_id, "requires_approval", approval_node):
-                if approval_node.tag == "tag:yaml.org,2002:bool":
-                    requires_approval = bool(self.scalar(approval_node))
-                else:
-                    self.error(
-                        rule_id,
-                        "requires_approval",
-                        approval_node,
-                        f"must be true or false, got {self.describe(approval_node)}",
-                    )
+        requires_approval = (
+            self.flag(rule_id, "requires_approval", fields["requires_approval"][1])
+            if "requires_approval" in fields else False
+        )  # fmt: skip
 
         insert_after = None
         if "insert_after" in fields:
@@ -654,6 +636,15 @@ class _Validator:
             approver=approver,
             flag_only=flag_only,
         )
+
+    def flag(self, rule_id: str, field: str, node: Node) -> bool:
+        """A true / false field; anything else is an error (and counts as false)."""
+        if not self.tag_ok(rule_id, field, node):
+            return False
+        if node.tag == "tag:yaml.org,2002:bool":
+            return bool(self.scalar(node))
+        self.error(rule_id, field, node, f"must be true or false, got {self.describe(node)}")
+        return False
 
     def find(self, rule_id: str, field: str, node: Node) -> Find | None:
         before = len(self.issues)
