@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
+from functools import cached_property
 
 from documents.docx.model import TextModel
 from review.engine.clauses import CATEGORIES, ClausePassage, detect
@@ -25,7 +26,7 @@ class ClauseGroup:
     description: str
     passages: list[ClausePassage]
 
-    @property
+    @cached_property
     def shown(self) -> list[ClausePassage]:
         """The passages the page lists: all, or the ``SHOWN_PER_TYPE`` most confident (ties: the
         earlier), in document order."""

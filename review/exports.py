@@ -184,9 +184,12 @@ def issue_rows(review: Review) -> list[IssueRow]:
         if outcome.rule_id in with_recs:
             continue
         evidence = outcome.evidence[0]["sentence"] if outcome.evidence else ""
+        # A finding with no edit (a flag-only rule, a duty that protects us, a cover page's terms
+        # elsewhere) says why there is nothing to accept: the export keeps that note.
+        note = outcome.message if outcome.status in ("issue", "missing") else ""
         rows.append(IssueRow(
             number=len(rows) + 1, source="playbook", clause=evidence, rule=f"{outcome.title} ({outcome.rule_id})",
-            severity=outcome.severity, status=outcome.status_label, asked_for="", decision="", reason="",
+            severity=outcome.severity, status=outcome.status_label, asked_for=note, decision="", reason="",
             approver="", comment="",
         ))
     return rows

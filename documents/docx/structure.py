@@ -1010,7 +1010,7 @@ def _find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTer
         # Pharmaceutical Co. LTD is a pharmaceutical company ... ("SCIEN"), each a "Party"").
         recital = _RECITAL_PARTIES.search(text, 0, 20000)
         if recital:
-            stop = re.compile(r"\bWHEREAS\b").search(text, recital.end(), recital.end() + 2000)
+            stop = _WHEREAS.search(text, recital.end(), recital.end() + 2000)
             window = text[recital.end() : stop.start() if stop else recital.end() + 2000]
             found = _parties_in(window, recital.end(), spans, described=True)
             if len(found) > len(best):
@@ -1020,6 +1020,7 @@ def _find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTer
     return tuple(best[:4])
 
 
+_WHEREAS = re.compile(r"\bWHEREAS\b")
 _RECITAL_PARTIES = re.compile(r"\bWHEREAS,?\s+(?=(?:the\s+)?[A-Z][\w.&\-]*(?:\s+[A-Z][\w.&\-]*){0,6}\s+is\s+an?\s)")
 # "X is a biopharmaceutical company with headquarters at ...": the recital's description.
 _DESCRIBED = re.compile(r"\s+is\s+an?\s+(?:[\w\-]+\s+){0,4}(?:company|corporation|partnership|firm|entity|bank)\b")

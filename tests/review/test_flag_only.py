@@ -40,3 +40,8 @@ def test_a_flagged_finding_is_shown_with_its_evidence_and_asks_for_no_decision(c
     version = review.playbook_version
     page = client.get(reverse("playbooks:version", args=[version.playbook_id, version.number])).content.decode()
     assert "flag only, no edit" in page
+    # The issues export keeps the note: the lawyer sees why there is nothing to accept.
+    from review.exports import issue_rows
+
+    (row,) = [r for r in issue_rows(review) if "suspension-without-notice" in r.rule]
+    assert row.status and "proposes no edit" in row.asked_for and "with or without notice" in row.clause
