@@ -34,7 +34,7 @@ test: lint typecheck
 bench: install
 	$(PY) bench/run_all.py
 
-# The CUAD clause model (review/engine/clauses/artifact/): cross-validation, then the final model.
+# The CUAD clause model (contracts/clauses/artifact/): cross-validation, then the final model.
 train-clauses: install
 	$(PY) manage.py train_clauses
 

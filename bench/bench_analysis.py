@@ -28,11 +28,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from bench_cuad import machine, write_readme_section  # noqa: E402
 
+from contracts.clauses import get_model  # noqa: E402
+from contracts.sentences import split_sentences  # noqa: E402
 from documents.docx.model import Paragraph, TextModel  # noqa: E402
 from playbooks.loader import load_playbook  # noqa: E402
 from review.engine import get_engine  # noqa: E402
-from review.engine.clauses import get_model  # noqa: E402
-from review.engine.sentences import split_sentences  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "cuad"
 PLAYBOOK = ROOT / "playbooks" / "library" / "saas-customer.yaml"

@@ -26,9 +26,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 from bench_analysis import CHARS_PER_PAGE, DATA, build_big_model  # noqa: E402
 from bench_cuad import machine, write_readme_section  # noqa: E402
 
+from contracts.clauses import detect, get_model  # noqa: E402
+from contracts.clauses.model import ARTIFACT  # noqa: E402
 from documents.docx.model import TextModel  # noqa: E402
-from review.engine.clauses import detect, get_model  # noqa: E402
-from review.engine.clauses.model import ARTIFACT  # noqa: E402
 
 
 def pages(model: TextModel) -> int:
@@ -38,7 +38,7 @@ def pages(model: TextModel) -> int:
 def load_time() -> tuple[float, float]:
     """(import of the clause package with numpy / scipy / mmh3, loading the artifact)."""
     code = (
-        "import time; t = time.perf_counter(); from review.engine.clauses import get_model; "
+        "import time; t = time.perf_counter(); from contracts.clauses import get_model; "
         "u = time.perf_counter(); get_model(); print(u - t, time.perf_counter() - u)"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)

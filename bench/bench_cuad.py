@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_cuad.py [--data ../shared/data/cuad] [--write-readme] [--details]
 
 Three detectors, twelve categories (those of the regex playbook), the same contracts:
-- the clause model (``review/engine/clauses``): cross-validated figures on the 379 contracts of
+- the clause model (``contracts/clauses``): cross-validated figures on the 379 contracts of
   ``../shared/data/cuad-train`` (5 folds by contract, from ``clause-model.json``, written by
   ``make train-clauses``) and the final model on the 20 dev contracts; all 41 categories;
 - the regex rules (``bench/cuad-coverage-regex.yaml``, the library playbook as it was before it
@@ -43,10 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from contracts.sentences import split_sentences  # noqa: E402
 from documents.docx.model import Paragraph, TextModel  # noqa: E402
 from playbooks.rules import PlaybookSpec  # noqa: E402
 from review.engine import get_engine  # noqa: E402
-from review.engine.sentences import split_sentences  # noqa: E402
 
 CATEGORIES = {
     "governing-law": "Governing Law",
@@ -313,7 +313,7 @@ def model_tables(record: dict, regex_train: dict, regex_dev: dict, library_dev: 
         "| dev overlap |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    from review.engine.clauses import CATEGORIES as ALL
+    from contracts.clauses import CATEGORIES as ALL
 
     for category in ALL:
         m, md = cv["categories"][category.slug], dev["categories"][category.slug]
@@ -334,7 +334,7 @@ def main() -> int:
     parser.add_argument("--write-readme", action="store_true")
     parser.add_argument("--details", action="store_true", help="print every miss of the regex rules on dev")
     args = parser.parse_args()
-    from review.engine.clauses.model import record
+    from contracts.clauses.model import record
 
     regex_dev = evaluate(args.data, details=args.details)
     print(render(regex_dev))
@@ -353,9 +353,9 @@ def main() -> int:
             "category is detected in a contract when the detector finds a passage of it; contract-level precision, "
             "recall and F1 per category, macro over categories. Evidence overlap: of the true positives, the share "
             "where a returned passage overlaps an expert span.\n\n"
-            "- **model CV**: the clause model (`review/engine/clauses`, `docs/clause-model.md`), 5-fold "
+            "- **model CV**: the clause model (`contracts/clauses`, `docs/clause-model.md`), 5-fold "
             "cross-validation grouped by contract on the 379 contracts of `../shared/data/cuad-train`, thresholds "
-            "chosen inside the folds; figures from `review/engine/clauses/artifact/clause-model.json` "
+            "chosen inside the folds; figures from `contracts/clauses/artifact/clause-model.json` "
             "(`make train-clauses`).\n"
             "- **regex** (`bench/cuad-coverage-regex.yaml`, the library playbook before clause types) and "
             "**keyword** (every word of the category name in one sentence) learn nothing: their figures on the "

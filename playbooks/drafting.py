@@ -18,7 +18,7 @@ def _key(text: str) -> str:
 def clause_categories() -> dict[str, str]:
     """Normalised title or slug -> slug, for the clause types the clause model detects."""
     try:
-        from review.engine.clauses import CATEGORIES  # type: ignore[import-not-found]
+        from contracts.clauses import CATEGORIES  # type: ignore[import-not-found]
     except ImportError:
         return {}
     found: dict[str, str] = {}
@@ -129,7 +129,7 @@ class NumberCheck:
 def infer_number_check(text: str) -> NumberCheck | None:
     """The first figure with a cue for its direction: "within thirty (30) days" -> max_days 30,
     "at least $2,000,000" -> min_amount, "more than 30 days" (a grace period) -> max_days."""
-    from review.engine.numbers import find_quantities
+    from contracts.numbers import find_quantities
 
     for kind in ("days", "amount", "percent"):
         for quantity in find_quantities(text, kind):  # type: ignore[arg-type]
@@ -189,7 +189,7 @@ def _trim(text: str) -> str:
 
 def _titles() -> dict[str, str]:
     try:
-        from review.engine.clauses import CATEGORIES  # type: ignore[import-not-found]
+        from contracts.clauses import CATEGORIES  # type: ignore[import-not-found]
     except ImportError:
         return {}
     return {c.slug: c.title for c in CATEGORIES}
@@ -243,7 +243,7 @@ def draft_from_precedents(
     if side not in SIDES:
         raise ValueError(f"our side must be one of {', '.join(SIDES)}")
     if detect is None:
-        from review.engine.clauses import detect  # type: ignore[import-not-found,no-redef]
+        from contracts.clauses import detect  # type: ignore[import-not-found,no-redef]
     if engine is None:
         from review.engine.playbook import PlaybookEngine
 

@@ -683,7 +683,7 @@ class _Validator:
         self, rule_id: str, field: str, fields: dict[str, tuple[Node, Node]]
     ) -> tuple[str | None, float | None]:
         """``clause: SLUG`` (one of the 41 CUAD clause types) and ``min_confidence`` (0..1)."""
-        from review.engine.clauses.categories import BY_SLUG, suggest
+        from contracts.clauses.categories import BY_SLUG, suggest
 
         clause = min_confidence = None
         if "clause" in fields:

@@ -221,7 +221,7 @@ class Find:
     any: tuple[str, ...] = ()
     all: tuple[str, ...] = ()
     regex: str | None = None
-    # A CUAD clause type (slug, ``review/engine/clauses/categories.py``): only sentences the clause
+    # A CUAD clause type (slug, ``contracts/clauses/categories.py``): only sentences the clause
     # model finds as that type, at ``min_confidence`` or above (None: the type's own threshold).
     clause: str | None = None
     min_confidence: float | None = None
@@ -265,7 +265,7 @@ class Check:
     value: bool | str | float
     # Number checks only: words naming the quantity the limit is about ("notice"), when the
     # sentence states several (a renewal term and a notice period). Empty: the rule's own
-    # ``find`` phrases decide (review/engine/subject.py).
+    # ``find`` phrases decide (contracts/subject.py).
     near: tuple[str, ...] = ()
     # Number checks only: words that, right before a quantity ("during the three-month period",
     # "for a period of six (6) months"), make it a span of time other than the one the limit is

@@ -9,9 +9,9 @@ import io
 from dataclasses import dataclass
 from functools import cached_property
 
+from contracts.clauses import CATEGORIES, ClausePassage, detect
+from contracts.keyterms import KeyTerm, key_terms
 from documents.docx.model import TextModel
-from review.engine.clauses import CATEGORIES, ClausePassage, detect
-from review.engine.keyterms import KeyTerm, key_terms
 
 # A type with more passages than this shows its most confident ones on the page, in document
 # order; the exports list them all. CUAD's Parties type alone finds dozens in most contracts

@@ -40,7 +40,7 @@ class Review(models.Model):
     )
     party = models.CharField(max_length=120, blank=True, help_text="Our side, when the playbook is neutral.")
     # How the contract names our party and the other one ({"us", "them", "side", "corrected",
-    # "detected": [...]}, review/engine/parties.py): detected at analysis, corrected by the lawyer.
+    # "detected": [...]}, contracts/parties.py): detected at analysis, corrected by the lawyer.
     parties = models.JSONField(default=dict, blank=True)
     engine_version = models.CharField(max_length=40)
     status = models.CharField(max_length=20, choices=ReviewStatus.choices, default=ReviewStatus.ANALYZING)

@@ -56,7 +56,7 @@ class Paragraph:
     part: str = ""
     # Word numbering (w:numPr, direct or from the paragraph style): the list instance id and the
     # level; "" when Word does not number the paragraph. The rendered number is worked out by
-    # documents/docx/structure.py from ``TextModel.numbering``.
+    # contracts/structure.py from ``TextModel.numbering``.
     num_id: str = ""
     num_level: int = 0
 

@@ -50,7 +50,7 @@ class Evidence:
         """"Cap on Liability" for a model-found sentence, "" otherwise (for the review card)."""
         if not self.clause_type:
             return ""
-        from review.engine.clauses.categories import BY_SLUG
+        from contracts.clauses.categories import BY_SLUG
 
         category = BY_SLUG.get(self.clause_type)
         return category.title if category else self.clause_type
@@ -155,7 +155,7 @@ class RevisionRequest:
     evidence: tuple[Evidence, ...] = ()
     history: tuple[HistoryItem, ...] = field(default_factory=tuple)
     citation: str = ""  # "rule-id @ playbook v3"
-    # The parties as the review names them (review.engine.parties.Parties); None: as detected.
+    # The parties as the review names them (contracts.parties.Parties); None: as detected.
     parties: Any = None
 
 

@@ -1,6 +1,6 @@
 """Drafting checks: what a careful lawyer checks before a contract goes out, with no LLM.
 
-Pure, no ORM, over the text model and its structure (documents/docx/structure.py):
+Pure, no ORM, over the text model and its structure (contracts/structure.py):
 
 - ``hygiene-undefined-term``: a capitalised term used as a defined term ("the Licensed
   Products", "such Confidential Information") that the contract never defines;
@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from contracts import numbers
+from contracts.structure import CUSTOMER_ROLES, PROVIDER_ROLES, ClauseNumber, Structure, structure_of
 from documents.docx.model import Edit, TextModel
-from documents.docx.structure import CUSTOMER_ROLES, PROVIDER_ROLES, ClauseNumber, Structure, structure_of
-from review.engine import numbers
 from review.engine.base import Evidence, Proposal, RuleResult
 
 # What the lawyer does about a finding: said once per result, after the findings.
@@ -887,7 +887,7 @@ def findings(model: TextModel, *, at: float = REPORT_AT) -> list[Finding]:
 
 
 def _sentence_around(model: TextModel, finding: Finding) -> Evidence:
-    from review.engine.sentences import split_sentences
+    from contracts.sentences import split_sentences
 
     text = model.get(finding.locator).text
     for start, end in split_sentences(text):

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from contracts.sentences import split_sentences
 from documents.docx.diff import word_diff
 from documents.docx.model import Edit, TextModel
 from review.engine.base import Proposal
-from review.engine.sentences import split_sentences
 
 
 def minimal_replace(locator: str, start: int, before: str, after: str) -> Edit:

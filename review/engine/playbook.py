@@ -27,8 +27,12 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from documents.docx.model import DECISION_KINDS, Edit, Paragraph, TextModel
-from documents.docx.structure import (
+from contracts import numbers, subject
+from contracts.normalize import Normalized, norm_phrase, normalize, term_starts
+from contracts.parties import Parties, adaptations, render_rule, search_as, searches_for_them, undefined_in
+from contracts.parties import detect as detect_parties
+from contracts.sentences import split_sentences
+from contracts.structure import (
     InsertionPoint,
     furniture_spans,
     insertion_point,
@@ -37,6 +41,7 @@ from documents.docx.structure import (
     renumber_clause,
     structure_of,
 )
+from documents.docx.model import DECISION_KINDS, Edit, Paragraph, TextModel
 from playbooks.rules import (
     Find,
     PatternRefused,
@@ -47,13 +52,8 @@ from playbooks.rules import (
     bounded_search,
     compile_pattern,
 )
-from review.engine import numbers, subject
 from review.engine.base import Evidence, HistoryItem, Proposal, RevisionError, RevisionRequest, RuleResult
 from review.engine.minimal import clause_number_length, minimal_replace
-from review.engine.normalize import Normalized, norm_phrase, normalize, term_starts
-from review.engine.parties import Parties, adaptations, render_rule, search_as, searches_for_them, undefined_in
-from review.engine.parties import detect as detect_parties
-from review.engine.sentences import split_sentences
 
 ENGINE_VERSION = "playbook-2"  # docs/decisions/engine-versions.md
 
@@ -149,7 +149,7 @@ class PreparedDocument:
     @classmethod
     def build(cls, model: TextModel) -> PreparedDocument:
         # Page furniture ("Confidential Page 3 of 7", "Source: ..., 10-K, ...") is blanked before
-        # normalising: no rule matches it, no number is read from it (documents/docx/structure.py).
+        # normalising: no rule matches it, no number is read from it (contracts/structure.py).
         paragraphs = [_Para(i, p, normalize(mask_furniture(p.text))) for i, p in enumerate(model.paragraphs)]
         return cls(model=model, paragraphs=paragraphs)
 
@@ -190,7 +190,7 @@ class PreparedDocument:
     def clause_spans(self, slug: str, min_confidence: float | None) -> dict[str, dict[int, float]]:
         """Locator -> {sentence start: confidence} of the passages the clause model finds as
         ``slug``. The model scores a document once for all types (it caches by text)."""
-        from review.engine.clauses import DEFAULT_MIN_CONFIDENCE, detect_type
+        from contracts.clauses import DEFAULT_MIN_CONFIDENCE, detect_type
 
         threshold = DEFAULT_MIN_CONFIDENCE if min_confidence is None else min_confidence
         spans: dict[str, dict[int, float]] = {}
@@ -504,7 +504,7 @@ ADAPTED = "Adapted to this contract:"  # the sentence of an explanation that say
 
 def _adapted(proposal: Proposal, rule: Rule, model: TextModel) -> Proposal:
     """The proposal, its explanation saying which of the playbook's defined terms were written
-    with the contract's own terms or in ordinary words (review/engine/parties.py)."""
+    with the contract's own terms or in ordinary words (contracts/parties.py)."""
     if proposal.position is None and proposal.variant is None:
         return proposal
     notes = adaptations(rule, model, position=proposal.position, variant=proposal.variant)
@@ -534,7 +534,7 @@ def _foreign_clause(rule: Rule, model: TextModel, sentence: Sentence) -> tuple[s
     passages after it ("6.1 CRO agrees ... (b) ... shall belong fully and exclusively to Client")."""
     if not rule.positions or getattr(rule.find, "clause", None):
         return None
-    from review.engine.clauses import BY_SLUG, SLUGS, ModelMissing, get_model
+    from contracts.clauses import BY_SLUG, SLUGS, ModelMissing, get_model
 
     try:
         clause_model = get_model()
@@ -1129,7 +1129,7 @@ class PlaybookEngine:
         pinned = [w for w in (norm_phrase(x) for x in rule.check.near) if w]
         spans = [w for w in (norm_phrase(x) for x in rule.check.not_after) if w]
         for sentence in found:
-            # One finding per sentence, on the quantity the rule is about (review/engine/subject.py):
+            # One finding per sentence, on the quantity the rule is about (contracts/subject.py):
             # a notice-period rule never rewrites the renewal term beside the notice period.
             read = sentence.read or sentence.text
             if pinned and not any(w in sentence.lower for w in pinned):

@@ -8,14 +8,14 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
+from contracts.parties import Parties
+from contracts.parties import resolve as parties_resolve
 from documents.docx.model import Edit, TextModel
 from documents.docx.rebase import Step, keep_accepted, rebase, written_spans
 from documents.models import DocumentVersion
 from playbooks.rules import PlaybookSpec
 from review.engine import UnknownEngineVersion, get_engine, minimal
 from review.engine.base import Proposal as EngineProposal
-from review.engine.parties import Parties
-from review.engine.parties import resolve as parties_resolve
 from review.models import DecisionOutcome, Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
 
 from .audit import event_append

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from contracts.structure import insertion_point, structure_of
 from documents.docx.edit import apply_edit_to_model
 from documents.docx.model import Edit, Paragraph, TextModel
-from documents.docx.structure import insertion_point, structure_of
 from documents.docx.textmodel import build_text_model
 from tests.conftest import shared_data
 

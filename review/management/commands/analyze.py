@@ -21,7 +21,7 @@ An evidence item is the sentence (a string) for a pattern-only rule, and an obje
 ``{"text", "confidence", "type", "title", "paragraph"}`` for a rule on a clause type
 (``find: {clause: ...}``). ``clauses`` is the clause map: every passage the clause model finds at
 or above its type's threshold, for all 41 CUAD types (``docs/clause-model.md``). ``key_terms``
-are the clause map's key terms (review/engine/keyterms.py), one per term in a fixed order: the
+are the clause map's key terms (contracts/keyterms.py), one per term in a fixed order: the
 short ``value`` ("" when not found) and the ``passage`` it was read from (null when none).
 
 The playbook ``version`` is the file's own ``version:`` value when it has one, else
@@ -75,8 +75,8 @@ def _evidence_to_json(evidence: Evidence) -> str | dict[str, Any]:
 def clauses_to_json(model: TextModel) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The clause map (every passage at or above its type's threshold, all 41 types) and the key
     terms read from it, the model scoring the contract once."""
-    from review.engine.clauses import detect
-    from review.engine.keyterms import key_terms
+    from contracts.clauses import detect
+    from contracts.keyterms import key_terms
 
     passages = detect(model)
     clauses = [

@@ -3,7 +3,7 @@
     python manage.py train_clauses [--data ../shared/data/cuad-train] [--dev ../shared/data/cuad]
 
 Fixed seeds throughout: a re-run on the same data writes the same figures (within rounding).
-Writes ``review/engine/clauses/artifact/clause-model.npz`` (the model) and ``clause-model.json``
+Writes ``contracts/clauses/artifact/clause-model.npz`` (the model) and ``clause-model.json``
 (the training data's hash, the method's settings, the cross-validated figures for every category
 and the figures on the development contracts). ``docs/clause-model.md`` explains them.
 """
@@ -35,8 +35,8 @@ class Command(BaseCommand):
         parser.add_argument("--out", default="", help="write the model and its record into this folder")
 
     def handle(self, *args: Any, data: str, dev: str, limit: int, out: str, **options: Any) -> None:
-        from review.engine.clauses import training as t
-        from review.engine.clauses.model import ARTIFACT, RECORD
+        from contracts.clauses.model import ARTIFACT, RECORD
+        from training import clauses as t
 
         if out:
             ARTIFACT, RECORD = Path(out) / ARTIFACT.name, Path(out) / RECORD.name
@@ -66,7 +66,7 @@ class Command(BaseCommand):
         dev_figures = None
         dev_dir = Path(dev)
         if (dev_dir / "labels.jsonl").is_file():
-            from review.engine.clauses.model import ClauseModel
+            from contracts.clauses.model import ClauseModel
 
             saved = ClauseModel.load(ARTIFACT)
             dev_corpus = t.build_corpus(t.load_dev(dev_dir))
@@ -86,7 +86,7 @@ class Command(BaseCommand):
             },
             "method": {
                 "passages": (
-                    "sentences (review/engine/sentences.py) with their section heading, inline title and list lead-in"
+                    "sentences (contracts/sentences.py) with their section heading, inline title and list lead-in"
                 ),
                 "features": "hashed word 1-2 grams of the passage, and of its heading at weight 0.15, TF-IDF",
                 "classifier": "logistic regression per category (scikit-learn SGDClassifier, log loss)",

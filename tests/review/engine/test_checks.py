@@ -146,7 +146,7 @@ def test_must_not_exist_whole_paragraph_is_deleted() -> None:
 def test_must_not_exist_replaces_with_position_each_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
     # The replacement itself, without the clause model's check for a clause of another type
     # (tested on real contracts in test_redlines_on_real_contracts.py): no model installed.
-    import review.engine.clauses as clauses
+    import contracts.clauses as clauses
 
     def no_model() -> object:
         raise clauses.ModelMissing("not installed")

@@ -11,12 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from contracts.clauses import get_model
+from contracts.clauses.categories import SLUGS
+from contracts.clauses.features import hash_texts
+from contracts.clauses.model import ARTIFACT
+from contracts.clauses.passages import allowed, cut
 from documents.docx.textmodel import build_text_model
-from review.engine.clauses import get_model
-from review.engine.clauses.categories import SLUGS
-from review.engine.clauses.features import hash_texts
-from review.engine.clauses.model import ARTIFACT
-from review.engine.clauses.passages import allowed, cut
 
 ROOT = Path(__file__).resolve().parents[3]
 DOCX = ROOT.parent / "shared" / "data" / "cuad" / "docx"
@@ -70,7 +70,7 @@ def test_run_time_scores_equal_the_training_time_path_on_dev_contracts(name):
 def test_scoring_a_contract_does_not_import_scikit_learn():
     code = (
         "import sys; from documents.docx.model import Paragraph, TextModel; "
-        "from review.engine.clauses import detect; "
+        "from contracts.clauses import detect; "
         "m = TextModel(paragraphs=(Paragraph(locator='p1', text='This Agreement is governed by the laws of "
         "the State of New York.'),)); "
         "print(len(detect(m)), any(k == 'sklearn' or k.startswith('sklearn.') for k in sys.modules))"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from contracts.clauses import CATEGORIES, ClausePassage, detect, detect_type, get_model, slug_for, suggest
+from contracts.clauses.model import ARTIFACT, record
+from contracts.clauses.passages import cut, is_heading
 from documents.docx.model import Paragraph, TextModel
-from review.engine.clauses import CATEGORIES, ClausePassage, detect, detect_type, get_model, slug_for, suggest
-from review.engine.clauses.model import ARTIFACT, record
-from review.engine.clauses.passages import cut, is_heading
 
 DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data"
 DEV = DATA / "cuad" / "txt"
@@ -111,7 +111,7 @@ def test_detect_returns_every_type_above_threshold_in_document_order():
 def test_a_non_exclusive_appointment_is_never_an_exclusivity_passage():
     # cuad_distributor_03 2.1: "WGT hereby appoints Distributor ... as a nonexclusive distributor
     # of the Product ...": the clause map showed it as Exclusivity at 0.97.
-    from review.engine.clauses.passages import allowed, only_non_exclusive
+    from contracts.clauses.passages import allowed, only_non_exclusive
 
     line = dev_line("cuad_distributor_03.txt", "2.1  Appointment.")
     assert only_non_exclusive(line)
@@ -132,7 +132,7 @@ def test_a_passage_without_its_types_words_is_never_that_type():
     # cuad_distributor_03: "WGT does not warrant that the Products are free form all bugs, errors,
     # defects ..." names no period: it was a Warranty Duration passage at 0.65. A warranty that
     # states one stays ("... for a period of ninety (90) days").
-    from review.engine.clauses.passages import names_its_kind
+    from contracts.clauses.passages import names_its_kind
 
     text = (DEV / "cuad_distributor_03.txt").read_text(encoding="utf-8")
     start = text.index("WGT does not warrant that the Products")

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
+from contracts.structure import leading_number, structure_of
 from documents.docx.edit import apply_edit_to_model
 from documents.docx.model import TextModel
 from documents.docx.replay import materialise
-from documents.docx.structure import leading_number, structure_of
 from documents.docx.textmodel import build_text_model
 from review.engine.playbook import PlaybookEngine
 from tests.conftest import shared_data

@@ -1,4 +1,4 @@
-"""Key terms on real contracts (review/engine/keyterms.py): the parties are the preamble's, with
+"""Key terms on real contracts (contracts/keyterms.py): the parties are the preamble's, with
 the names the contract gives them, and a description such as "a Delaware corporation" is never a
 party."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from contracts.keyterms import key_terms
 from documents.docx.textmodel import build_text_model
-from review.engine.keyterms import key_terms
 from tests.conftest import shared_data
 
 
@@ -224,7 +224,7 @@ def _term(slug: str, *path: str):  # type: ignore[no-untyped-def]
 
 
 def test_a_date_term_whose_passages_state_no_date_says_so_and_keeps_the_passage():
-    from review.engine.keyterms import NO_DATE
+    from contracts.keyterms import NO_DATE
 
     # "... is entered into by and between __________________ (hereafter referred to as "Vendor")
     # and the Boston Public Schools ...": no date, and the value is not the whole preamble.

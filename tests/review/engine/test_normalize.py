@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from review.engine.normalize import find_all, locate_quote, norm_phrase, normalize, strip_clause_number
+from contracts.normalize import find_all, locate_quote, norm_phrase, normalize, strip_clause_number
 
 
 def test_quotes_dashes_spaces_and_case() -> None:
@@ -56,7 +56,7 @@ def test_locate_quote_with_a_numbering_definition_clause_number() -> None:
 
 
 def test_fast_and_slow_paths_agree_on_offsets() -> None:
-    from review.engine.normalize import _normalize_slow
+    from contracts.normalize import _normalize_slow
 
     rng = random.Random(7)
     alphabet = ["a", "B", " ", "  ", "\n", "\t", "\u00a0", "\u201c", "\u2013", ".", "\u0130", "\u00df"]

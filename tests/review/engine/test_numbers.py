@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from review.engine.numbers import (
+from contracts.numbers import (
     find_amounts,
     find_durations,
     find_percents,

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from review.engine.sentences import MAX_SENTENCE, sentences, split_sentences
+from contracts.sentences import MAX_SENTENCE, sentences, split_sentences
 
 CASES: list[tuple[str, list[str]]] = [
     # Abbreviations that do not end sentences.

@@ -1,4 +1,4 @@
-"""The number a rule is about (review/engine/subject.py): a number check changes the quantity its
+"""The number a rule is about (contracts/subject.py): a number check changes the quantity its
 subject governs, once per sentence, and a number revision changes that same quantity."""
 
 from __future__ import annotations

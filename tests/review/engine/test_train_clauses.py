@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from django.core.management import call_command
 
+from contracts.clauses import SLUGS
+from contracts.clauses.model import ClauseModel
 from documents.docx.model import Paragraph, TextModel
-from review.engine.clauses import SLUGS
-from review.engine.clauses.model import ClauseModel
 from tests.conftest import missing_dependency, shared_data
 
 
@@ -56,7 +56,7 @@ def test_retraining_reproduces_the_committed_model(tmp_path):
         import sklearn  # noqa: F401
     except ImportError:
         missing_dependency("scikit-learn trains the clause model (pyproject.toml)")
-    from review.engine.clauses.model import record
+    from contracts.clauses.model import record
 
     committed = record()
     call_command("train_clauses", out=str(tmp_path), dev=str(shared_data("cuad")))

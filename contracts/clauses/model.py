@@ -20,10 +20,10 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 
+from contracts.clauses.categories import BY_SLUG, SLUGS
+from contracts.clauses.features import Weighting
+from contracts.clauses.passages import KIND_WORDS, Passage, allowed, cut, names_its_kind
 from documents.docx.model import TextModel
-from review.engine.clauses.categories import BY_SLUG, SLUGS
-from review.engine.clauses.features import Weighting
-from review.engine.clauses.passages import KIND_WORDS, Passage, allowed, cut, names_its_kind
 
 ARTIFACT_DIR = Path(__file__).resolve().parent / "artifact"
 ARTIFACT = ARTIFACT_DIR / "clause-model.npz"

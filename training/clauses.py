@@ -31,9 +31,9 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.linear_model import SGDClassifier
 
-from review.engine.clauses.categories import CATEGORIES, slug_for
-from review.engine.clauses.features import Weighting, hash_texts
-from review.engine.clauses.passages import Passage, allowed, cut_text
+from contracts.clauses.categories import CATEGORIES, slug_for
+from contracts.clauses.features import Weighting, hash_texts
+from contracts.clauses.passages import Passage, allowed, cut_text
 
 SLUGS = [c.slug for c in CATEGORIES]
 SEED = 20260101

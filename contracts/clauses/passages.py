@@ -1,6 +1,6 @@
 """The passages a clause model scores: sentences with the structure around them. Pure, no ORM.
 
-A passage is one sentence of a paragraph (``review/engine/sentences.py``), with the heading of the
+A passage is one sentence of a paragraph (``contracts/sentences.py``), with the heading of the
 section it sits in (the last heading paragraph before it) and the inline title of its own
 paragraph ("7.2 Governing Law. This Agreement ..."). Headings are context, never evidence:
 a passage that is only a heading is marked ``heading`` and is never returned as a clause (the one
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from review.engine.sentences import split_sentences
+from contracts.sentences import split_sentences
 
 _LABEL = re.compile(
     r"^\s*(?:(?:section|article|clause|part)\s+)?(?:\(?[0-9]{1,3}(?:\.[0-9]{1,3})*\.?\)?|\(?[a-z]\)|\(?[ivxlc]{1,6}\)|[ivxlc]{1,6}\.)\s+",

@@ -3,7 +3,7 @@
 Pure code, no ORM. The model is trained on CUAD v1 (The Atticus Project, CC BY 4.0) by
 ``python manage.py train_clauses``; ``docs/clause-model.md`` is its model card.
 
-    from review.engine.clauses import detect, detect_type, CATEGORIES, slug_for
+    from contracts.clauses import detect, detect_type, CATEGORIES, slug_for
 
     detect(model)                         # every passage at or above its category's threshold
     detect_type(model, "cap-on-liability", min_confidence=0.7)
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from contracts.clauses.categories import BY_SLUG, CATEGORIES, SLUGS, Category, slug_for, suggest
+from contracts.clauses.model import ClauseModel, ModelMissing, Scored
 from documents.docx.model import TextModel
-from review.engine.clauses.categories import BY_SLUG, CATEGORIES, SLUGS, Category, slug_for, suggest
-from review.engine.clauses.model import ClauseModel, ModelMissing, Scored
 
 __all__ = [
     "BY_SLUG",

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
-from .model import Paragraph, TextModel
+from documents.docx.model import Paragraph, TextModel
 
 _CACHE_KEY = "_redpen_structure"
 

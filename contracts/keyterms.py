@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from contracts import numbers
+from contracts.clauses import BY_SLUG, ClausePassage, detect
+from contracts.structure import CUSTOMER_ROLES, PROVIDER_ROLES, Party, structure_of
 from documents.docx.model import Paragraph, TextModel
-from documents.docx.structure import CUSTOMER_ROLES, PROVIDER_ROLES, Party, structure_of
-from review.engine import numbers
-from review.engine.clauses import BY_SLUG, ClausePassage, detect
 
 KEY_TERMS: tuple[tuple[str, str], ...] = (
     ("parties", "Parties"),

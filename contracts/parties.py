@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from documents.docx.model import TextModel
-from documents.docx.structure import (
+from contracts.normalize import term_starts
+from contracts.structure import (
     CUSTOMER_ROLES,
     PROVIDER_ROLES,
     Party,
@@ -28,7 +28,7 @@ from documents.docx.structure import (
     role_side,
     structure_of,
 )
-from review.engine.normalize import term_starts
+from documents.docx.model import TextModel
 
 
 @dataclass(frozen=True)

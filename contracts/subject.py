@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from review.engine import numbers
-from review.engine.normalize import norm_phrase, normalize
+from contracts import numbers
+from contracts.normalize import norm_phrase, normalize
 
 # Clause boundaries inside a sentence: a quantity across one of these belongs to another clause.
 _CLAUSE_BREAK = re.compile(r";|:\s|\.\s")
