@@ -198,11 +198,9 @@ def score_contract(answers: dict[str, str], values: dict[str, str]) -> dict[str,
                 result[term] = got_days is not None and abs(want - got_days) < 0.5
             else:
                 result[term] = bool(set(simplify(expert).split()) & set(simplify(ours_value).split()))
-    result["none where none"] = (
-        all(not values.get(SLUG[t], "").strip() or values.get(SLUG[t]) == NO_DATE for t in TERMS if not answers.get(t, "").strip())
-        if any(not answers.get(t, "").strip() for t in TERMS)
-        else None
-    )
+    empty = [t for t in TERMS if not answers.get(t, "").strip()]
+    said = [values.get(SLUG[t], "").strip() for t in empty]
+    result["none where none"] = all(not v or v == NO_DATE for v in said) if empty else None
     return result
 
 
