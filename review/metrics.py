@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from django.db.models import Count, Min, Q, Sum
+from django.db.models import Count, Min, Q, QuerySet, Sum
 from django.utils import timezone
 
 from core.metrics import Metric, format_value
@@ -34,7 +35,7 @@ RECONCILE_PREFIX = "reconcile."
 RECONCILE_KINDS = ("redrive", "job_failed", "review_completed", "decision_not_applied")
 
 
-def count_by(queryset, field_name: str, choices: Iterable[str]) -> dict[str, int]:  # type: ignore[no-untyped-def]
+def count_by(queryset: QuerySet[Any], field_name: str, choices: Iterable[str]) -> dict[str, int]:
     """Row counts per value of ``field_name``; every known choice is present (0 if none), and
     values that are not choices (data written by an older release) are kept too."""
     counts = {choice: 0 for choice in choices}
