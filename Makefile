@@ -17,8 +17,10 @@ run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py run_embedded --seed
 
+# ruff, then the layer contracts ([tool.importlinter] in pyproject.toml).
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 # The core packages (pyproject.toml, [tool.mypy]).
 typecheck: install

@@ -4,6 +4,8 @@ from django.urls import include, path
 
 from core import views as core_views
 from core.forms import ThrottledAdminAuthenticationForm
+from playbooks import urls as playbook_urls
+from review.authoring import urls as playbook_review_urls
 
 admin.site.site_header = "Redpen administration"
 admin.site.site_title = "Redpen admin"
@@ -18,7 +20,8 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("documents/", include("documents.urls")),
-    path("playbooks/", include("playbooks.urls")),
+    # One namespace, two apps: the playbook pages that need reviews or the engine are review's.
+    path("playbooks/", include((playbook_urls.urlpatterns + playbook_review_urls.urlpatterns, playbook_urls.app_name))),
     path("reviews/", include("review.urls")),
     path("inbox/", include("inbox.urls")),
     path("", include("core.urls")),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import redis
+from celery import current_app as app  # config/celery.py's app: config sits above core
 from django.conf import settings
 from django.db import connection
 
@@ -27,8 +28,6 @@ def redis_up(timeout: float = 1.0) -> tuple[bool, str]:
 
 
 def worker_up(timeout: float = 1.0) -> tuple[bool, str]:
-    from config.celery import app
-
     try:
         replies = app.control.ping(timeout=timeout)
     except Exception as exc:

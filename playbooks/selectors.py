@@ -9,7 +9,6 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from .models import Playbook, PlaybookVersion
-from .stats import DecisionFact, OutcomeFact, RecommendationFact
 from .suggestions import RuleInfo
 
 User = AbstractBaseUser | AnonymousUser
@@ -72,66 +71,6 @@ def playbook_for_author(user: User, pk: int) -> Playbook:
     return playbook_for(user, pk)
 
 
-def stats_facts(
-    playbook: Playbook, *, version: int | None = None
-) -> tuple[list[RecommendationFact], list[OutcomeFact]]:
-    """Every recommendation (with its decisions) and every rule outcome of the reviews pinned to
-    this playbook's versions (or one version), as plain facts for ``playbooks.stats``. Failed
-    analyses recommend nothing and are not counted. Redacted reviews are read like the others:
-    retention left their statuses, ladder positions and variants, and emptied their texts."""
-    from review.models import Approval, Decision, Recommendation, RuleOutcome
-
-    reviews = {"review__playbook_version__playbook": playbook}
-    if version is not None:
-        reviews["review__playbook_version__number"] = version
-    comments = {
-        a["decision_id"]: a["comment"]
-        for a in Approval.objects.filter(**reviews, status="sent_back").values("decision_id", "comment")
-    }
-    decisions: dict[int, list[DecisionFact]] = {}
-    rows = (
-        Decision.objects.filter(**reviews)
-        .exclude(outcome__in=["stale", "failed"])
-        .order_by("created_at", "pk")
-        .values(
-            "pk", "recommendation_id", "action", "outcome", "reason", "instruction", "proposal__position",
-            "proposal__variant", "actor__username", "created_at", "review__redacted_at",
-        )
-    )
-    for row in rows:
-        redacted = row["review__redacted_at"] is not None
-        decisions.setdefault(row["recommendation_id"], []).append(
-            DecisionFact(
-                decision_id=row["pk"], action=row["action"], outcome=row["outcome"], reason=row["reason"],
-                instruction=row["instruction"], position=row["proposal__position"],
-                variant=row["proposal__variant"], actor=row["actor__username"], created_at=row["created_at"],
-                comment="" if redacted else comments.get(row["pk"], ""),
-            )
-        )
-    recommendations = [
-        RecommendationFact(
-            recommendation_id=row["pk"], review_id=row["review_id"], review_title=row["review__title"],
-            review_started=row["review__created_at"], redacted=row["review__redacted_at"] is not None,
-            version=row["review__playbook_version__number"], rule_id=row["rule_id"], rule_title=row["rule_title"],
-            status=row["status"], decisions=tuple(decisions.get(row["pk"], ())),
-        )
-        for row in Recommendation.objects.filter(**reviews).order_by("review_id", "ordinal").values(
-            "pk", "review_id", "review__title", "review__created_at", "review__redacted_at",
-            "review__playbook_version__number", "rule_id", "rule_title", "status",
-        )
-    ]
-    outcomes = [
-        OutcomeFact(
-            review_id=row["review_id"], version=row["review__playbook_version__number"], rule_id=row["rule_id"],
-            rule_title=row["title"], status=row["status"], review_started=row["review__created_at"],
-        )
-        for row in RuleOutcome.objects.filter(**reviews).order_by("review_id", "ordinal").values(
-            "review_id", "review__playbook_version__number", "rule_id", "title", "status", "review__created_at",
-        )
-    ]
-    return recommendations, outcomes
-
-
 def stats_rule_infos(playbook: Playbook) -> list[RuleInfo]:
     """The latest version's rules, each with the versions that had the same positions and the
     same find (what the suggestions may count)."""
@@ -159,12 +98,3 @@ def stats_rule_infos(playbook: Playbook) -> list[RuleInfo]:
             )
         )
     return infos
-
-
-def reviews_visible_ids(user: User, review_ids: set[int]) -> set[int]:
-    """Which of these reviews the user may open (drill-down links only those)."""
-    from review.selectors import reviews_visible_to
-
-    if not user.is_authenticated or not review_ids:
-        return set()
-    return set(reviews_visible_to(user).filter(pk__in=review_ids).values_list("pk", flat=True))

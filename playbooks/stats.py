@@ -1,6 +1,6 @@
 """Override statistics of a playbook: what lawyers did with each rule's recommendations.
 
-Pure aggregation (no ORM): ``playbooks.selectors.stats_facts`` reads the rows and turns them
+Pure aggregation (no ORM): ``stats_facts`` in review/authoring/stats.py reads the rows and turns them
 into the plain facts below; this module counts them, groups the free-text reasons and
 instructions, and follows each rule across versions. How the numbers are defined is written
 down in ``docs/decisions/playbook-statistics.md``.

@@ -1,11 +1,9 @@
 """Pages for playbook authors (and read-only for lawyers). Thin: reads come from selectors,
-writes from services; HTMX requests get the partial they swap."""
+writes from services; HTMX requests get the partial they swap. The pages that need the review
+record or the engine (statistics, trying a rule, drafts from precedents) are in review/authoring/views.py."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from pathlib import Path
 
 from django.conf import settings
@@ -15,28 +13,26 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from core.roles import PLAYBOOK_AUTHOR, has_role
 
-from . import drafting, selectors, spreadsheet, stats, suggestions
+from . import drafting, selectors, spreadsheet
 from .diffing import spec_diff
-from .forms import PrecedentDraftForm, SpreadsheetImportForm, TryRuleForm, UploadForm
+from .forms import SpreadsheetImportForm, TryRuleForm, UploadForm
 from .loader import MAX_SOURCE_BYTES, PlaybookInvalid
 from .models import Playbook, PlaybookVersion
 from .presentation import annotate_source
 from .services import playbook_upload
-from .trial import rule_try
 
 
-def _partial(request: HttpRequest) -> bool:
+def is_partial(request: HttpRequest) -> bool:
     htmx = getattr(request, "htmx", None)
     return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
 
 
-def _require_author(request: HttpRequest) -> None:
+def require_author(request: HttpRequest) -> None:
     if not has_role(request.user, PLAYBOOK_AUTHOR):
         raise PermissionDenied("Only playbook authors may upload playbooks.")
 
@@ -57,7 +53,7 @@ def playbook_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def playbook_upload_page(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     playbook: Playbook | None = selectors.playbook_for(request.user, pk) if pk is not None else None
-    _require_author(request)
+    require_author(request)
     bound = request.method == "POST"
     too_big = False
     if bound:
@@ -105,8 +101,8 @@ def playbook_upload_page(request: HttpRequest, pk: int | None = None) -> HttpRes
             else:
                 messages.info(request, f"This file is identical to {version.label}: no new version was made.")
             url = _version_url(version)
-            return HttpResponseClientRedirect(url) if _partial(request) else redirect(url)
-    template = "playbooks/upload.html#upload-form" if _partial(request) else "playbooks/upload.html"
+            return HttpResponseClientRedirect(url) if is_partial(request) else redirect(url)
+    template = "playbooks/upload.html#upload-form" if is_partial(request) else "playbooks/upload.html"
     context.setdefault("form_action", "")  # the page posts to itself unless a caller says otherwise
     # Errors re-render with 200: HTMX swaps only successful responses (docs/decisions/htmx.md).
     return render(request, template, context)
@@ -148,7 +144,7 @@ def playbook_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(_version_url(latest))
 
 
-def _version_context(request: HttpRequest, version: PlaybookVersion) -> dict[str, object]:
+def version_context(request: HttpRequest, version: PlaybookVersion) -> dict[str, object]:
     spec = version.playbook_spec
     return {
         "playbook": version.playbook,
@@ -163,7 +159,7 @@ def _version_context(request: HttpRequest, version: PlaybookVersion) -> dict[str
 @require_GET
 def version_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     version = selectors.version_for(request.user, pk, number)
-    return render(request, "playbooks/version.html", _version_context(request, version))
+    return render(request, "playbooks/version.html", version_context(request, version))
 
 
 @require_GET
@@ -172,21 +168,6 @@ def version_download(request: HttpRequest, pk: int, number: int) -> HttpResponse
     response = HttpResponse(version.source.encode("utf-8"), content_type="text/yaml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{version.filename}"'
     return response
-
-
-@require_POST
-def version_try(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    version = selectors.version_for(request.user, pk, number)
-    context = _version_context(request, version)
-    spec = version.playbook_spec
-    form = TryRuleForm(request.POST, rules=[(r.id, f"{r.id} — {r.title}") for r in spec.rules])
-    context["try_form"] = form
-    if form.is_valid():
-        rule_id = form.cleaned_data["rule"]
-        trial = rule_try(spec=spec, rule_id=rule_id, text=form.cleaned_data["text"], citation_label=version.label)
-        context.update(trial=trial, trial_rule=spec.rule(rule_id))
-    template = "playbooks/version.html#try-panel" if _partial(request) else "playbooks/version.html"
-    return render(request, template, context)
 
 
 @require_GET
@@ -217,131 +198,10 @@ def version_diff(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-# -- override statistics ----------------------------------------------------------------------
-
-
-def _stats_scope(request: HttpRequest, playbook: Playbook) -> int | None:
-    raw = request.GET.get("version") or ""
-    if not raw or raw == "all":
-        return None
-    try:
-        number = int(raw)
-    except ValueError:
-        raise Http404("Unknown version.") from None
-    if not playbook.versions.filter(number=number).exists():
-        raise Http404("Unknown version.")
-    return number
-
-
-def _stats_for(playbook: Playbook, version: int | None) -> stats.PlaybookStats:
-    recommendations, outcomes = selectors.stats_facts(playbook, version=version)
-    latest = selectors.latest_version(playbook)
-    order = [(r.id, r.title) for r in latest.playbook_spec.rules] if latest else []
-    return stats.compute(name=playbook.name, recommendations=recommendations, outcomes=outcomes, rule_order=order)
-
-
-def _chart_data(result: stats.PlaybookStats) -> dict[str, object]:
-    buckets = [("accepted", "Accepted as proposed"), ("revised", "Accepted after a revision"),
-               ("rejected", "Rejected"), ("open", "Open")]
-    shown = [r for r in result.rules if r.totals.recommendations]
-    return {
-        "rules": {
-            "labels": [r.rule_id for r in shown],
-            "datasets": [{"key": key, "label": label, "data": [getattr(r.totals, key) for r in shown]}
-                         for key, label in buckets],
-        },
-        "versions": {
-            "labels": [f"v{n}" for n in result.by_version],
-            "datasets": [{"key": key, "label": label, "data": [getattr(c, key) for c in result.by_version.values()]}
-                         for key, label in buckets],
-        },
-    }
-
-
-@require_GET
-def playbook_stats(request: HttpRequest, pk: int) -> HttpResponse:
-    playbook = selectors.playbook_for_author(request.user, pk)
-    version = _stats_scope(request, playbook)
-    result = _stats_for(playbook, version)
-    # Suggestions always read the whole history (they pick the versions that still apply).
-    overall = result if version is None else _stats_for(playbook, None)
-    found = suggestions.suggest(overall, selectors.stats_rule_infos(playbook))
-    return render(
-        request,
-        "playbooks/stats.html",
-        {
-            "playbook": playbook,
-            "stats": result,
-            "scope": version,
-            "versions": selectors.versions_of(playbook),
-            "suggestions": found,
-            "chart_json": json.dumps(_chart_data(result)),
-            "bucket_labels": stats.BUCKET_LABELS,
-        },
-    )
-
-
-@require_GET
-def playbook_stats_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    playbook = selectors.playbook_for_author(request.user, pk)
-    version = _stats_scope(request, playbook)
-    result = _stats_for(playbook, version)
-    buffer = io.StringIO()
-    csv.writer(buffer).writerows(stats.csv_rows(result))
-    response = HttpResponse(buffer.getvalue().encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
-    scope = f"v{version}" if version else "all-versions"
-    response["Content-Disposition"] = f'attachment; filename="{slugify(playbook.name) or "playbook"}-stats-{scope}.csv"'
-    return response
-
-
-@require_GET
-def playbook_stats_decisions(request: HttpRequest, pk: int) -> HttpResponse:
-    """The recommendations (with their decisions) behind one number of the statistics page."""
-    playbook = selectors.playbook_for_author(request.user, pk)
-    version = _stats_scope(request, playbook)
-    result = _stats_for(playbook, version)
-    rule_id = request.GET.get("rule") or ""
-    bucket = request.GET.get("bucket") or ""
-    facts: list[stats.RecommendationFact]
-    rule = result.rule(rule_id)
-    if not rule_id and not bucket:
-        # No number picked: every recommendation behind the page, oldest review first.
-        every = {f.recommendation_id: f for r in result.rules for fs in r.facts.values() for f in fs}
-        facts = sorted(every.values(), key=lambda f: (f.review_started, f.review_id))
-        heading = "every recommendation"
-    elif rule is None or bucket not in (*stats.BUCKETS, "reason", "instruction"):
-        raise Http404("Unknown rule or number.")
-    else:
-        facts, heading = _drill_facts(rule, bucket, request.GET.get("group") or "")
-    visible = selectors.reviews_visible_ids(request.user, {f.review_id for f in facts})
-    context = {"playbook": playbook, "rule": rule, "facts": facts, "heading": heading, "visible": visible,
-               "scope": version, "bucket": bucket}
-    template = "playbooks/stats_decisions.html#drill" if _partial(request) else "playbooks/stats_decisions.html"
-    return render(request, template, context)
-
-
-def _drill_facts(rule: stats.RuleStats, bucket: str, group_index: str) -> tuple[list[stats.RecommendationFact], str]:
-    facts: list[stats.RecommendationFact]
-    heading = stats.BUCKET_LABELS.get(bucket, "")
-    if bucket in ("reason", "instruction"):
-        groups = rule.reasons if bucket == "reason" else rule.instructions
-        try:
-            group = groups[int(group_index)]
-        except (ValueError, IndexError):
-            raise Http404("Unknown group.") from None
-        wanted = set(group.recommendation_ids)
-        facts = [f for bucket_facts in rule.facts.values() for f in bucket_facts if f.recommendation_id in wanted]
-        facts = sorted({f.recommendation_id: f for f in facts}.values(), key=lambda f: (f.review_started, f.review_id))
-        heading = f"{'rejected because' if bucket == 'reason' else 'revised with'} “{group.text}”"
-    else:
-        facts = rule.facts.get(bucket, [])
-    return facts, heading
-
-
 # -- drafts: spreadsheet import ---------------------------------------------------------------
 
 
-def _draft_form(request: HttpRequest, source: str, note: str) -> UploadForm:
+def draft_form(request: HttpRequest, source: str, note: str) -> UploadForm:
     """The ordinary upload form, filled with a draft: publishing goes through the upload page."""
     form = UploadForm(user=request.user, new_playbook=True)
     form.initial.update(source=source, change_note=note[:500])
@@ -350,7 +210,7 @@ def _draft_form(request: HttpRequest, source: str, note: str) -> UploadForm:
 
 @require_http_methods(["GET", "POST"])
 def playbook_import_page(request: HttpRequest) -> HttpResponse:
-    _require_author(request)
+    require_author(request)
     bound = request.method == "POST"
     form = SpreadsheetImportForm(request.POST if bound else None, request.FILES if bound else None)
     context: dict[str, object] = {"form": form, "columns": spreadsheet.COLUMNS}
@@ -364,39 +224,7 @@ def playbook_import_page(request: HttpRequest) -> HttpResponse:
         context.update(result=result, filename=upload.name)
         if result.ok:
             context.update(
-                draft_form=_draft_form(request, result.source, f"Imported from {upload.name}"),
+                draft_form=draft_form(request, result.source, f"Imported from {upload.name}"),
                 form_action=reverse("playbooks:upload"),
             )
     return render(request, "playbooks/import.html", context)
-
-
-# -- drafts: from precedents ------------------------------------------------------------------
-
-
-@require_http_methods(["GET", "POST"])
-def playbook_draft_page(request: HttpRequest) -> HttpResponse:
-    _require_author(request)
-    bound = request.method == "POST"
-    form = PrecedentDraftForm(request.POST if bound else None, request.FILES if bound else None)
-    context: dict[str, object] = {"form": form}
-    if bound and form.is_valid():
-        from documents.docx.textmodel import build_text_model
-
-        precedents, problems = [], []
-        for upload in form.cleaned_data["files"]:
-            try:
-                precedents.append((upload.name, build_text_model(upload.read())))
-            except Exception:  # a damaged .docx raises many kinds of errors
-                problems.append(f"{upload.name} cannot be read as a Word document.")
-        if problems:
-            context["problems"] = problems
-        else:
-            first = Path(precedents[0][0]).stem.replace("_", " ")
-            name = form.cleaned_data["name"].strip() or f"Draft from {first}"
-            draft = drafting.draft_from_precedents(precedents, name=name, side=form.cleaned_data["side"])
-            context.update(draft=draft, files=[f for f, _ in precedents])
-            if draft.source:
-                note = "Drafted from " + ", ".join(f for f, _ in precedents)
-                context.update(draft_form=_draft_form(request, draft.source, note),
-                               form_action=reverse("playbooks:upload"))
-    return render(request, "playbooks/draft.html", context)

@@ -8,9 +8,13 @@ class ReviewConfig(AppConfig):
         from django.contrib.auth import get_user_model
         from django.db.models.signals import m2m_changed
 
+        from core import metrics as core_metrics
+
         from . import inbox
+        from .metrics import review_metrics
 
         inbox.register()
+        core_metrics.collector_register(review_metrics)
         m2m_changed.connect(_group_membership_changed, sender=get_user_model().groups.through,
                             dispatch_uid="review.approvals.group_membership")
 

@@ -1,18 +1,25 @@
-"""The layout holds (docs/architecture.md, "The apps"): no import cycle among the apps' modules,
-only Celery imports a ``tasks.py``, and every reference in a comment resolves inside the
-repository."""
+"""The layout holds (docs/architecture.md, "The apps"): the layer contracts of import-linter pass
+and fail on a forbidden import, no import cycle among the apps' modules, only Celery imports a
+``tasks.py``, and every reference in a comment resolves inside the repository."""
 
 from __future__ import annotations
 
 import ast
 import io
+import os
 import re
+import shutil
+import subprocess
+import sys
 import tokenize
+import tomllib
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import ROOT
 
-APPS = ("config", "core", "documents", "playbooks", "review", "inbox")
+APPS = ("config", "core", "documents", "contracts", "playbooks", "review", "inbox", "training")
 TOP_LEVEL = {p.name for p in ROOT.iterdir() if not p.name.startswith(".")}
 SKIP_DIRS = {".venv", "var", "node_modules", "test-artifacts", "__pycache__", ".git", "redpen.egg-info"}
 
@@ -104,6 +111,49 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str]:
             if found:
                 return found
     return []
+
+
+# --- layers (import-linter, [tool.importlinter] in pyproject.toml) ---------------------------
+
+LINT_IMPORTS = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
+
+
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    """``lint-imports`` on the packages under ``root`` (first on the path), with its pyproject.toml."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    return subprocess.run([sys.executable, "-c", LINT_IMPORTS, "--no-cache"], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_layer_contracts_hold():
+    result = lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "added", "broken"),
+    [
+        # Inside a function still counts: a lazy import is a dependency all the same.
+        ("core/metrics.py", "def probe():\n    from review.models import Review\n", "core.metrics -> review.models"),
+        ("documents/models.py", "from playbooks import rules\n", "documents.models -> playbooks.rules"),
+        ("contracts/numbers.py", "import django\n", "contracts.numbers -> django"),
+        ("inbox/sources.py", "from documents import models\n", "inbox.sources -> documents.models"),
+    ],
+)
+def test_the_layer_contracts_fail_on_a_forbidden_import(tmp_path: Path, module: str, added: str, broken: str):
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["root_packages"]
+    for package in packages:
+        shutil.copytree(ROOT / package, tmp_path / package,
+                        ignore=lambda folder, names: [n for n in names if n == "__pycache__" or
+                                                      (not n.endswith(".py") and not (Path(folder) / n).is_dir())])
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    assert lint_imports(tmp_path).returncode == 0  # the copy is as clean as the repository
+    with (tmp_path / module).open("a") as file:
+        file.write("\n\n" + added)
+    result = lint_imports(tmp_path)
+    assert result.returncode != 0
+    assert "BROKEN" in result.stdout and broken in result.stdout, result.stdout
 
 
 def test_the_import_graph_of_the_apps_is_acyclic():

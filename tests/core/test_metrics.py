@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 
 from core import metrics
+from review.metrics import DURATION_BUCKETS
 from review.models import AnalysisJob, DecisionOutcome, Recommendation, RecommendationStatus
 from review.workflow import event_append
 from tests.factories import UserFactory
@@ -205,7 +206,7 @@ def test_analysis_duration_histogram_is_cumulative_and_sums(client):
     assert value(samples, "redpen_analysis_duration_seconds_bucket", le="10.0") == 2
     assert value(samples, "redpen_analysis_duration_seconds_bucket", le="+Inf") == 2
     buckets = [v for (name, labels), v in samples.items() if name == "redpen_analysis_duration_seconds_bucket"]
-    assert len(buckets) == len(metrics.DURATION_BUCKETS) + 1
+    assert len(buckets) == len(DURATION_BUCKETS) + 1
 
 
 def test_reconciler_repairs_and_redrives_are_counted(client):

@@ -17,7 +17,7 @@ from documents.docx.textmodel import build_text_model
 from playbooks.drafting import detect_parties, draft_from_precedents
 from playbooks.loader import load_playbook
 from playbooks.models import Playbook
-from review.engine.playbook import PlaybookEngine
+from review.engine import PlaybookEngine
 from tests.conftest import shared_data
 from tests.factories import TeamFactory, author, lawyer
 
@@ -35,7 +35,8 @@ def csa():  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="module")
 def draft(csa):  # type: ignore[no-untyped-def]
     path, model = csa
-    return draft_from_precedents([(path.name, model)], name="Cloud services (customer)", side="customer")
+    return draft_from_precedents([(path.name, model)], name="Cloud services (customer)", side="customer",
+                                 engine=PlaybookEngine())
 
 
 def test_the_draft_validates_with_one_rule_per_clause_type(draft):
@@ -72,7 +73,7 @@ def test_the_draft_flags_the_differences_on_a_cuad_contract(draft):
 def test_a_cuad_precedent_gives_number_checks_from_its_figures_and_passes_them():
     path = shared_data(*CUAD)
     model = build_text_model(path.read_bytes())
-    draft = draft_from_precedents([(path.name, model)], name="Hosting", side="customer")
+    draft = draft_from_precedents([(path.name, model)], name="Hosting", side="customer", engine=PlaybookEngine())
     spec = load_playbook(draft.source)
     checks = {r.id: r.check.to_dict() for r in spec.rules}
     assert checks["source-code-escrow"] == {"max_days": 60}  # "Within sixty (60) days of the Effective Date"

@@ -10,8 +10,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from playbooks import selectors, stats
+from playbooks import stats
 from playbooks.stats import group_texts, similar
+from review.authoring.stats import stats_facts
 from tests.playbooks.history import build_history
 
 
@@ -43,7 +44,7 @@ def test_csv_cells_never_start_a_formula():
 @pytest.mark.django_db
 def test_statistics_of_a_seeded_history():
     history = build_history()
-    recommendations, outcomes = selectors.stats_facts(history.playbook)
+    recommendations, outcomes = stats_facts(history.playbook)
     result = stats.compute(name=history.playbook.name, recommendations=recommendations, outcomes=outcomes,
                            rule_order=[(r.id, r.title) for r in history.reviews[-1].playbook_version.playbook_spec.rules])
     assert result.reviews == 6 and result.versions == [1, 2]
@@ -76,7 +77,7 @@ def test_statistics_of_a_seeded_history():
     assert result.totals.recommendations == 18 and result.totals.sent_back == 1
 
     # One version alone.
-    recommendations, outcomes = selectors.stats_facts(history.playbook, version=2)
+    recommendations, outcomes = stats_facts(history.playbook, version=2)
     v2 = stats.compute(name="x", recommendations=recommendations, outcomes=outcomes)
     assert v2.reviews == 2 and v2.rule("payment-terms").totals.rejected == 2
 

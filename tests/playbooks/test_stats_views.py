@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from playbooks import selectors, stats, suggestions
+from review.authoring.stats import stats_facts
 from tests.factories import TeamFactory, author, lawyer
 from tests.playbooks.history import build_history, upload_v3_with_new_positions
 
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _suggestions(history):  # type: ignore[no-untyped-def]
-    recommendations, outcomes = selectors.stats_facts(history.playbook)
+    recommendations, outcomes = stats_facts(history.playbook)
     result = stats.compute(name="p", recommendations=recommendations, outcomes=outcomes)
     return suggestions.suggest(result, selectors.stats_rule_infos(history.playbook))
 

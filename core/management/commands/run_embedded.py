@@ -49,7 +49,8 @@ class Command(BaseCommand):
             children.append(("redis", processes.start_redis(redis_port, settings.VAR_DIR / "redis",
                                                             log=self._log("redis"))))
         if seed:
-            # After Redis, so the demo review's analysis is enqueued straight away.
+            # After Redis, so the demo review's analysis is enqueued straight away. By name: the
+            # command is review's (review/management/commands/seed_demo.py), above core.
             call_command("seed_demo", stdout=self.stdout)
         # One worker and one beat (the reconciler's schedule), each a child of this process: if
         # either dies, everything stops (no orphaned scheduler beside a new one).

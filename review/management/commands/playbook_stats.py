@@ -22,8 +22,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from playbooks import selectors, stats
 from playbooks.models import Playbook
+from review.authoring.stats import playbook_stats
 
 
 class Command(BaseCommand):
@@ -50,11 +50,7 @@ class Command(BaseCommand):
         version = options.get("playbook_version")
         if version is not None and not playbook.versions.filter(number=version).exists():
             raise CommandError(f"{playbook.name} has no version {version}")
-        recommendations, outcomes = selectors.stats_facts(playbook, version=version)
-        latest = selectors.latest_version(playbook)
-        order = [(r.id, r.title) for r in latest.playbook_spec.rules] if latest else []
-        result = stats.compute(name=playbook.name, recommendations=recommendations, outcomes=outcomes,
-                               rule_order=order)
+        result = playbook_stats(playbook, version)
         if options["json"]:
             self.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
             return

@@ -3,7 +3,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from core import demo
-from core.services import demo_seed
+from review.demo import demo_seed
 
 
 class Command(BaseCommand):

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from playbooks.drafting import MAX_PRECEDENTS, SIDES, draft_from_precedents
+from review.engine import PlaybookEngine
 
 
 class Command(BaseCommand):
@@ -48,7 +49,7 @@ class Command(BaseCommand):
             except Exception as exc:  # a damaged .docx raises many kinds of errors
                 raise CommandError(f"{path}: cannot be read as a Word document ({exc})") from None
         name = options.get("name") or f"Draft from {paths[0].stem.replace('_', ' ')}"
-        draft = draft_from_precedents(precedents, name=name, side=options["side"])
+        draft = draft_from_precedents(precedents, name=name, side=options["side"], engine=PlaybookEngine())
         if not draft.source:
             raise CommandError("; ".join(draft.notes) or "nothing to draft")
         Path(options["out"]).write_text(draft.source, encoding="utf-8")

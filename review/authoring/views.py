@@ -1,0 +1,192 @@
+"""The playbook pages that need the review record or the engine, at their playbooks URLs
+(review/authoring/urls.py, mounted by config/urls.py): trying a rule on pasted text, the override
+statistics of the team's decisions, and a draft from precedents. Templates stay in
+templates/playbooks/; the rest of the authoring pages are playbooks/views.py."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from playbooks import drafting, selectors, stats, suggestions
+from playbooks.forms import PrecedentDraftForm, TryRuleForm
+from playbooks.models import Playbook
+from playbooks.trial import rule_try
+from playbooks.views import draft_form, is_partial, require_author, version_context
+
+from ..engine import PlaybookEngine
+from .stats import playbook_stats as playbook_stats_of
+from .stats import reviews_visible_ids
+
+# -- try a rule -------------------------------------------------------------------------------
+
+
+@require_POST
+def version_try(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    version = selectors.version_for(request.user, pk, number)
+    context = version_context(request, version)
+    spec = version.playbook_spec
+    form = TryRuleForm(request.POST, rules=[(r.id, f"{r.id} — {r.title}") for r in spec.rules])
+    context["try_form"] = form
+    if form.is_valid():
+        rule_id = form.cleaned_data["rule"]
+        trial = rule_try(spec=spec, rule_id=rule_id, text=form.cleaned_data["text"], citation_label=version.label,
+                         engine=PlaybookEngine())
+        context.update(trial=trial, trial_rule=spec.rule(rule_id))
+    template = "playbooks/version.html#try-panel" if is_partial(request) else "playbooks/version.html"
+    return render(request, template, context)
+
+
+# -- override statistics ----------------------------------------------------------------------
+
+
+def _stats_scope(request: HttpRequest, playbook: Playbook) -> int | None:
+    raw = request.GET.get("version") or ""
+    if not raw or raw == "all":
+        return None
+    try:
+        number = int(raw)
+    except ValueError:
+        raise Http404("Unknown version.") from None
+    if not playbook.versions.filter(number=number).exists():
+        raise Http404("Unknown version.")
+    return number
+
+
+def _chart_data(result: stats.PlaybookStats) -> dict[str, object]:
+    buckets = [("accepted", "Accepted as proposed"), ("revised", "Accepted after a revision"),
+               ("rejected", "Rejected"), ("open", "Open")]
+    shown = [r for r in result.rules if r.totals.recommendations]
+    return {
+        "rules": {
+            "labels": [r.rule_id for r in shown],
+            "datasets": [{"key": key, "label": label, "data": [getattr(r.totals, key) for r in shown]}
+                         for key, label in buckets],
+        },
+        "versions": {
+            "labels": [f"v{n}" for n in result.by_version],
+            "datasets": [{"key": key, "label": label, "data": [getattr(c, key) for c in result.by_version.values()]}
+                         for key, label in buckets],
+        },
+    }
+
+
+@require_GET
+def playbook_stats(request: HttpRequest, pk: int) -> HttpResponse:
+    playbook = selectors.playbook_for_author(request.user, pk)
+    version = _stats_scope(request, playbook)
+    result = playbook_stats_of(playbook, version)
+    # Suggestions always read the whole history (they pick the versions that still apply).
+    overall = result if version is None else playbook_stats_of(playbook, None)
+    found = suggestions.suggest(overall, selectors.stats_rule_infos(playbook))
+    return render(
+        request,
+        "playbooks/stats.html",
+        {
+            "playbook": playbook,
+            "stats": result,
+            "scope": version,
+            "versions": selectors.versions_of(playbook),
+            "suggestions": found,
+            "chart_json": json.dumps(_chart_data(result)),
+            "bucket_labels": stats.BUCKET_LABELS,
+        },
+    )
+
+
+@require_GET
+def playbook_stats_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    playbook = selectors.playbook_for_author(request.user, pk)
+    version = _stats_scope(request, playbook)
+    result = playbook_stats_of(playbook, version)
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(stats.csv_rows(result))
+    response = HttpResponse(buffer.getvalue().encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
+    scope = f"v{version}" if version else "all-versions"
+    response["Content-Disposition"] = f'attachment; filename="{slugify(playbook.name) or "playbook"}-stats-{scope}.csv"'
+    return response
+
+
+@require_GET
+def playbook_stats_decisions(request: HttpRequest, pk: int) -> HttpResponse:
+    """The recommendations (with their decisions) behind one number of the statistics page."""
+    playbook = selectors.playbook_for_author(request.user, pk)
+    version = _stats_scope(request, playbook)
+    result = playbook_stats_of(playbook, version)
+    rule_id = request.GET.get("rule") or ""
+    bucket = request.GET.get("bucket") or ""
+    facts: list[stats.RecommendationFact]
+    rule = result.rule(rule_id)
+    if not rule_id and not bucket:
+        # No number picked: every recommendation behind the page, oldest review first.
+        every = {f.recommendation_id: f for r in result.rules for fs in r.facts.values() for f in fs}
+        facts = sorted(every.values(), key=lambda f: (f.review_started, f.review_id))
+        heading = "every recommendation"
+    elif rule is None or bucket not in (*stats.BUCKETS, "reason", "instruction"):
+        raise Http404("Unknown rule or number.")
+    else:
+        facts, heading = _drill_facts(rule, bucket, request.GET.get("group") or "")
+    visible = reviews_visible_ids(request.user, {f.review_id for f in facts})
+    context = {"playbook": playbook, "rule": rule, "facts": facts, "heading": heading, "visible": visible,
+               "scope": version, "bucket": bucket}
+    template = "playbooks/stats_decisions.html#drill" if is_partial(request) else "playbooks/stats_decisions.html"
+    return render(request, template, context)
+
+
+def _drill_facts(rule: stats.RuleStats, bucket: str, group_index: str) -> tuple[list[stats.RecommendationFact], str]:
+    facts: list[stats.RecommendationFact]
+    heading = stats.BUCKET_LABELS.get(bucket, "")
+    if bucket in ("reason", "instruction"):
+        groups = rule.reasons if bucket == "reason" else rule.instructions
+        try:
+            group = groups[int(group_index)]
+        except (ValueError, IndexError):
+            raise Http404("Unknown group.") from None
+        wanted = set(group.recommendation_ids)
+        facts = [f for bucket_facts in rule.facts.values() for f in bucket_facts if f.recommendation_id in wanted]
+        facts = sorted({f.recommendation_id: f for f in facts}.values(), key=lambda f: (f.review_started, f.review_id))
+        heading = f"{'rejected because' if bucket == 'reason' else 'revised with'} “{group.text}”"
+    else:
+        facts = rule.facts.get(bucket, [])
+    return facts, heading
+
+
+# -- drafts from precedents ------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def playbook_draft_page(request: HttpRequest) -> HttpResponse:
+    require_author(request)
+    bound = request.method == "POST"
+    form = PrecedentDraftForm(request.POST if bound else None, request.FILES if bound else None)
+    context: dict[str, object] = {"form": form}
+    if bound and form.is_valid():
+        from documents.docx.textmodel import build_text_model
+
+        precedents, problems = [], []
+        for upload in form.cleaned_data["files"]:
+            try:
+                precedents.append((upload.name, build_text_model(upload.read())))
+            except Exception:  # a damaged .docx raises many kinds of errors
+                problems.append(f"{upload.name} cannot be read as a Word document.")
+        if problems:
+            context["problems"] = problems
+        else:
+            first = Path(precedents[0][0]).stem.replace("_", " ")
+            name = form.cleaned_data["name"].strip() or f"Draft from {first}"
+            draft = drafting.draft_from_precedents(precedents, name=name, side=form.cleaned_data["side"],
+                                                   engine=PlaybookEngine())
+            context.update(draft=draft, files=[f for f, _ in precedents])
+            if draft.source:
+                note = "Drafted from " + ", ".join(f for f, _ in precedents)
+                context.update(draft_form=draft_form(request, draft.source, note),
+                               form_action=reverse("playbooks:upload"))
+    return render(request, "playbooks/draft.html", context)
