@@ -27,7 +27,7 @@ from playbooks.selectors import versions_for_new_review
 from . import selectors
 from .bulk import is_number_only
 from .contract_view import Mark, render_contract
-from .exports import issue_rows, issues_csv, issues_xlsx, recommendation_comment, review_redline
+from .exports import issue_rows, issues_table, recommendation_comment, review_redline
 from .forms import MAX_ID, DecisionForm, NewReviewForm, NextRoundForm, PartiesForm
 from .gates import can_approve, effective_assignee
 from .inbox import approval_for_user
@@ -45,6 +45,7 @@ from .models import (
     ReviewStatus,
 )
 from .services import recommendation_comment_save
+from .tabular import TABLE_FORMATS, Table
 from .workflow import (
     ReviewRefused,
     approval_decide,
@@ -520,13 +521,8 @@ def review_issues(request: HttpRequest, review_id: int) -> HttpResponse:
     rows = issue_rows(review)
     fmt = request.GET.get("format", "")
     stem = (review.document.original_filename or "contract.docx").rsplit(".", 1)[0]
-    if fmt == "csv":
-        return attachment(issues_csv(rows), filename=f"{stem}-issues.csv", content_type="text/csv; charset=utf-8")
-    if fmt == "xlsx":
-        return attachment(issues_xlsx(rows, title=review.title), filename=f"{stem}-issues.xlsx",
-                          content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
     if fmt:
-        raise Http404("Unknown format.")
+        return _table_download(issues_table(rows, title=review.title), fmt, f"{stem}-issues")
     return render(request, "review/issues.html", {"review": review, "rows": rows})
 
 
@@ -650,25 +646,24 @@ def review_clauses(request: HttpRequest, review_id: int) -> HttpResponse:
     return render(request, "review/clauses.html", {"review": review, "map": clause_map})
 
 
-XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
 @require_GET
 def review_clauses_export(request: HttpRequest, review_id: int, fmt: str) -> HttpResponse:
-    from .clause_map import clause_map_csv, clause_map_of, clause_map_xlsx
+    from .clause_map import clause_map_of, clause_map_table
 
     review = selectors.review_for_user(request.user, review_id)
-    if fmt not in ("csv", "xlsx"):
+    if fmt not in TABLE_FORMATS:
         raise Http404("Unknown export.")
-    clause_map = clause_map_of(review.current_version.text_model)
-    if fmt == "csv":
-        response = HttpResponse(clause_map_csv(clause_map), content_type="text/csv; charset=utf-8")
-    else:
-        response = HttpResponse(clause_map_xlsx(clause_map), content_type=XLSX_CONTENT_TYPE)
+    table = clause_map_table(clause_map_of(review.current_version.text_model))
     stem = (review.document.original_filename or "contract.docx").rsplit(".", 1)[0]
-    filename = f"{stem}-v{review.current_version.number}-clauses.{fmt}".replace('"', "")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return _table_download(table, fmt, f"{stem}-v{review.current_version.number}-clauses")
+
+
+def _table_download(table: Table, fmt: str, name: str) -> HttpResponse:
+    """``table`` as a file of format ``fmt`` (a key of ``TABLE_FORMATS``; any other is a 404)."""
+    kind = TABLE_FORMATS.get(fmt)
+    if kind is None:
+        raise Http404("Unknown format.")
+    return attachment(kind.write(table), filename=f"{name}.{kind.extension}", content_type=kind.content_type)
 
 
 # --------------------------------------------------------------------------------------------
