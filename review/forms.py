@@ -3,6 +3,8 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 
+from core.ids import IdField
+
 
 class NewReviewForm(forms.Form):
     contract = forms.FileField(
@@ -50,14 +52,9 @@ class NewReviewForm(forms.Form):
         return data
 
 
-# Ids are BigAutoField (config/settings.py): a bigger number can name no row, and the database
-# would refuse it with an error instead of finding nothing.
-MAX_ID = 2**63 - 1
-
-
 class DecisionForm(forms.Form):
-    recommendation = forms.IntegerField(min_value=1, max_value=MAX_ID)
-    proposal = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    recommendation = IdField()
+    proposal = IdField()
     # "edit": the lawyer's own wording, accepted in one step (recorded as a revision, then accepted).
     action = forms.ChoiceField(choices=[("accept", "accept"), ("reject", "reject"), ("revise", "revise"),
                                         ("edit", "edit")])
