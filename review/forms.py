@@ -3,7 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 
-from core.ids import IdField
+from core.ids import IdField, parse_id
 
 
 class NewReviewForm(forms.Form):
@@ -15,7 +15,7 @@ class NewReviewForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".docx,.pdf,.doc,.rtf,.odt"}),
     )
     playbook_version = forms.TypedChoiceField(
-        label="Playbook", coerce=int,
+        label="Playbook", coerce=parse_id,
         error_messages={"required": "Choose the playbook to review the contract against."},
     )
     party = forms.CharField(

@@ -18,6 +18,7 @@ from review.forms import DecisionForm, PartiesForm
 from review.models import DecisionOutcome, RecommendationStatus, ReviewStatus
 from review.services import recommendation_comment_save
 from review.workflow import (
+    MAX_BULK_ITEMS,
     ReviewRefused,
     bulk_accept,
     card_decide,
@@ -26,7 +27,6 @@ from review.workflow import (
     review_cancel,
     review_parties_set,
 )
-from review.workflow.bulk import MAX_BULK_ITEMS
 
 from .workspace import is_partial, render_review
 

@@ -31,7 +31,7 @@ The public names are re-exported here; callers import them from ``review.workflo
 from .analysis import analysis_fail, analysis_rerun, analysis_run, analysis_store, review_start
 from .approvals import approval_decide, approval_take, approvals_release_departed
 from .audit import event_append, history, history_append
-from .bulk import BulkResult, bulk_accept
+from .bulk import MAX_BULK_ITEMS, BulkResult, bulk_accept
 from .cancel import review_cancel
 from .card import CardRefusal, card_decide
 from .decisions import review_decide
@@ -54,6 +54,7 @@ from .undo import decision_undo
 
 __all__ = [
     "BUSY_MESSAGE",
+    "MAX_BULK_ITEMS",
     "QUEUED",
     "QUEUED_MESSAGE",
     "STALE_MESSAGE",
