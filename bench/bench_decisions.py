@@ -254,8 +254,8 @@ def findings_of(r: dict) -> str:
         f"- {r['label']}: the workflow (`review_decide`) "
         f"{pair('review/workflow/decisions.py:review_decide')}, of which "
         f"`version_create` {pair('documents/services.py:version_create')} and the hash-chained events "
-        f"{pair('review/workflow/audit.py:event_append')}; the next card (`_card_context`) "
-        f"{pair('review/views.py:_card_context')}; re-anchoring it (`recommendation_prepare`) "
+        f"{pair('review/workflow/audit.py:event_append')}; the next card (`card_context`) "
+        f"{pair('review/presenters.py:card_context')}; re-anchoring it (`recommendation_prepare`) "
         f"{pair('review/workflow/proposals.py:recommendation_prepare')}"
         + (f"; SQL queries per decision: {queries}" if queries else "") + "."
     )

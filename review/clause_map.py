@@ -1,17 +1,17 @@
 """The clause map of a review's current version: the clause types found, their passages and the
-key terms, as page context and as CSV / .xlsx exports. Reads only (no writes, no ORM queries of
+key terms, as page context and as a table for the exports (review/tabular.py). Reads only (no writes, no ORM queries of
 its own: the view passes the text model)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from functools import cached_property
 
 from contracts.clauses import CATEGORIES, ClausePassage, detect
 from contracts.keyterms import KeyTerm, key_terms
 from documents.docx.model import TextModel
+
+from .tabular import Table
 
 # A type with more passages than this shows its most confident ones on the page, in document
 # order; the exports list them all. CUAD's Parties type alone finds dozens in most contracts
@@ -75,33 +75,5 @@ def _rows(clause_map: ClauseMap) -> list[list[object]]:
     return rows
 
 
-def _safe(value: object) -> object:
-    """Spreadsheet cells never start a formula: contract text is untrusted."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
-def clause_map_csv(clause_map: ClauseMap) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(_HEADER)
-    for row in _rows(clause_map):
-        writer.writerow([_safe(v) for v in row])
-    return out.getvalue().encode("utf-8-sig")  # a BOM so Excel reads UTF-8
-
-
-def clause_map_xlsx(clause_map: ClauseMap) -> bytes:
-    from openpyxl import Workbook
-
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "Clause map"
-    sheet.append(_HEADER)
-    for row in _rows(clause_map):
-        sheet.append([_safe(v) for v in row])
-    for column, width in zip("ABCDEFG", (10, 32, 28, 30, 11, 10, 100), strict=True):
-        sheet.column_dimensions[column].width = width
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+def clause_map_table(clause_map: ClauseMap) -> Table:
+    return Table(sheet="Clause map", header=_HEADER, rows=_rows(clause_map), widths=(10, 32, 28, 30, 11, 10, 100))

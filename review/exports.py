@@ -1,5 +1,5 @@
 """What leaves a review: the redline with the lawyer's comments for the other side, and the issue
-list for the business (.csv, .xlsx, a printable page). Reads only; the web views and the
+list for the business (.csv, .xlsx through review/tabular.py, a printable page). Reads only; the web views and the
 ``review`` command call the same functions.
 
 The comment on a change is the recommendation's comment as the lawyer left it on the card, or
@@ -9,9 +9,7 @@ exported, in any file.
 
 from __future__ import annotations
 
-import csv
-import io
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from documents import selectors as document_selectors
@@ -20,6 +18,7 @@ from documents.docx.replay import materialise_redline
 from documents.models import DocumentVersion
 
 from .models import Approval, ApprovalStatus, Decision, DecisionOutcome, Recommendation, Review
+from .tabular import Table, table_csv, table_xlsx
 
 
 def rule_comment(review: Review, rule_id: str) -> str:
@@ -195,49 +194,19 @@ def issue_rows(review: Review) -> list[IssueRow]:
     return rows
 
 
-def _cell(value: Any) -> Any:
-    """Spreadsheet safety: text starting with = + - @ would run as a formula in Excel."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
+def issues_table(rows: list[IssueRow], *, title: str) -> Table:
+    widths = {"number": 5, "source": 13, "clause": 60, "rule": 36, "severity": 10, "status": 18, "asked_for": 60,
+              "decision": 22, "reason": 40, "approver": 26, "comment": 50}
+    return Table(
+        sheet="Issues", header=[label for _, label in COLUMNS],
+        rows=[[getattr(row, key) for key, _ in COLUMNS] for row in rows],
+        widths=[widths[key] for key, _ in COLUMNS], styled=True, title=title[:200], creator="Redpen",
+    )
 
 
 def issues_csv(rows: list[IssueRow]) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([label for _, label in COLUMNS])
-    for row in rows:
-        data = asdict(row)
-        writer.writerow([_cell(data[key]) for key, _ in COLUMNS])
-    # A BOM so that Excel opens the UTF-8 file with its accents intact.
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+    return table_csv(issues_table(rows, title=""))
 
 
 def issues_xlsx(rows: list[IssueRow], *, title: str) -> bytes:
-    from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Font
-    from openpyxl.utils import get_column_letter
-
-    workbook = Workbook()
-    sheet = workbook.active
-    sheet.title = "Issues"
-    sheet.append([label for _, label in COLUMNS])
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    for row in rows:
-        data = asdict(row)
-        sheet.append([_cell(data[key]) for key, _ in COLUMNS])
-    widths = {"number": 5, "source": 13, "clause": 60, "rule": 36, "severity": 10, "status": 18, "asked_for": 60,
-              "decision": 22, "reason": 40, "approver": 26, "comment": 50}
-    for index, (key, _) in enumerate(COLUMNS, start=1):
-        sheet.column_dimensions[get_column_letter(index)].width = widths[key]
-    for line in sheet.iter_rows(min_row=2):
-        for cell in line:
-            cell.alignment = Alignment(wrap_text=True, vertical="top")
-    sheet.freeze_panes = "A2"
-    sheet.auto_filter.ref = sheet.dimensions
-    workbook.properties.title = title[:200]
-    workbook.properties.creator = "Redpen"
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
+    return table_xlsx(issues_table(rows, title=title))

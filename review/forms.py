@@ -3,6 +3,8 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 
+from core.ids import IdField, parse_id
+
 
 class NewReviewForm(forms.Form):
     contract = forms.FileField(
@@ -13,7 +15,7 @@ class NewReviewForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".docx,.pdf,.doc,.rtf,.odt"}),
     )
     playbook_version = forms.TypedChoiceField(
-        label="Playbook", coerce=int,
+        label="Playbook", coerce=parse_id,
         error_messages={"required": "Choose the playbook to review the contract against."},
     )
     party = forms.CharField(
@@ -50,14 +52,9 @@ class NewReviewForm(forms.Form):
         return data
 
 
-# Ids are BigAutoField (config/settings.py): a bigger number can name no row, and the database
-# would refuse it with an error instead of finding nothing.
-MAX_ID = 2**63 - 1
-
-
 class DecisionForm(forms.Form):
-    recommendation = forms.IntegerField(min_value=1, max_value=MAX_ID)
-    proposal = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    recommendation = IdField()
+    proposal = IdField()
     # "edit": the lawyer's own wording, accepted in one step (recorded as a revision, then accepted).
     action = forms.ChoiceField(choices=[("accept", "accept"), ("reject", "reject"), ("revise", "revise"),
                                         ("edit", "edit")])

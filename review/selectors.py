@@ -9,8 +9,15 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
 
+from core.models import Team
+
+from .bulk import is_number_only
 from .models import (
+    AnalysisJob,
+    Approval,
+    ApprovalStatus,
     Decision,
+    DecisionOutcome,
     JobStatus,
     Proposal,
     Recommendation,
@@ -18,6 +25,7 @@ from .models import (
     Review,
     ReviewEvent,
     RevisionJob,
+    RuleOutcome,
 )
 
 
@@ -32,6 +40,16 @@ def review_for_user(user: AbstractBaseUser, review_id: int) -> Review:
         ),
         pk=review_id,
     )
+
+
+def review_reloaded(review: Review) -> Review:
+    """``review`` read again in place (its status, cursor and revision may have moved)."""
+    review.refresh_from_db()
+    return review
+
+
+def team_for_new_review(user: AbstractBaseUser) -> Team | None:
+    return user.teams.first()  # type: ignore[attr-defined]
 
 
 def review_list_for_user(user: AbstractBaseUser) -> QuerySet[Review]:
@@ -105,3 +123,64 @@ def neighbours(review: Review, rec: Recommendation) -> tuple[SimpleNamespace | N
 def recommendations_for_sidebar(review: Review) -> list[Recommendation]:
     return list(review.recommendations.only("pk", "ordinal", "rule_title", "severity", "status", "review_id")
                 .order_by("ordinal"))
+
+
+def recommendation_in(review: Review, recommendation_id: int, *, with_base: bool = False) -> Recommendation | None:
+    """One recommendation of ``review`` with its current proposal (and that proposal's base
+    version, ``with_base``), or None."""
+    related = ("current_proposal", "current_proposal__base_version") if with_base else ("current_proposal",)
+    return review.recommendations.select_related(*related).filter(pk=recommendation_id).first()
+
+
+def recommendation_exists(review: Review, recommendation_id: int) -> bool:
+    return review.recommendations.filter(pk=recommendation_id).exists()
+
+
+def active_revision_of(recommendation: Recommendation) -> RevisionJob | None:
+    return recommendation.revision_jobs.filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).first()
+
+
+def undoable_decisions(review: Review) -> dict[int, Decision]:
+    """Per recommendation, the decision in force that can be taken back (an applied acceptance
+    or a rejection not yet undone)."""
+    found: dict[int, Decision] = {}
+    for decision in review.decisions.filter(
+        outcome__in=[DecisionOutcome.APPLIED, DecisionOutcome.REJECTED], undone_by__isnull=True
+    ).order_by("created_at", "id"):
+        found[decision.recommendation_id] = decision
+    return found
+
+
+def decision_in(review: Review, decision_id: int) -> Decision | None:
+    return review.decisions.filter(pk=decision_id).first()
+
+
+def rule_outcomes_of(review: Review) -> list[RuleOutcome]:
+    return list(review.rule_outcomes.all())
+
+
+def latest_job_of(review: Review) -> AnalysisJob | None:
+    return review.jobs.order_by("-created_at").first()
+
+
+def open_approvals_of(review: Review) -> list[Approval]:
+    return list(review.approvals.filter(status=ApprovalStatus.OPEN)
+                .select_related("recommendation", "approver_user", "approver_group"))
+
+
+def number_only_pending(review: Review) -> list[Recommendation]:
+    """Pending low-severity recommendations whose edit changes numbers only (review/bulk.py)."""
+    found = []
+    for rec in review.recommendations.filter(status=RecommendationStatus.PENDING, severity="low").select_related(
+        "current_proposal"
+    ).order_by("ordinal"):
+        proposal = rec.current_proposal
+        if proposal is not None and proposal.action == "replace" and is_number_only(proposal.before, proposal.after):
+            found.append(rec)
+    return found
+
+
+def proposal_shown(review: Review, recommendation_id: int, proposal_id: int) -> Proposal | None:
+    """A proposal of one recommendation of ``review`` (as a page listed it), or None."""
+    return Proposal.objects.filter(pk=proposal_id, recommendation_id=recommendation_id,
+                                   recommendation__review=review).first()

@@ -20,7 +20,10 @@ Modules, each importing only those above it (tests/test_architecture.py checks t
 - ``cancel``: cancelling a review;
 - ``undo``: taking a decision back (undo an acceptance, reopen a rejection);
 - ``parties``: the lawyer's correction of who the parties are;
-- ``rounds``: the next round, their returned draft compared with our last version.
+- ``rounds``: the next round, their returned draft compared with our last version;
+- ``show``: which recommendation a page shows, prepared on the current version;
+- ``card``: the card's decision (its comment, a variant refused in words, "edit" in one step);
+- ``bulk``: accepting number-only edits in a batch.
 
 The public names are re-exported here; callers import them from ``review.workflow``.
 """
@@ -28,7 +31,9 @@ The public names are re-exported here; callers import them from ``review.workflo
 from .analysis import analysis_fail, analysis_rerun, analysis_run, analysis_store, review_start
 from .approvals import approval_decide, approval_take, approvals_release_departed
 from .audit import event_append, history, history_append
+from .bulk import MAX_BULK_ITEMS, BulkResult, bulk_accept
 from .cancel import review_cancel
+from .card import CardRefusal, card_decide
 from .decisions import review_decide
 from .parties import review_parties_set
 from .proposals import recommendation_prepare
@@ -43,15 +48,19 @@ from .results import (
 )
 from .revisions import revision_run
 from .rounds import RoundResult, comment_reply, review_next_round, review_start_round
+from .show import recommendation_show
 from .transitions import review_complete_if_done
 from .undo import decision_undo
 
 __all__ = [
     "BUSY_MESSAGE",
+    "MAX_BULK_ITEMS",
     "QUEUED",
     "QUEUED_MESSAGE",
     "STALE_MESSAGE",
     "ApprovalResult",
+    "BulkResult",
+    "CardRefusal",
     "DecisionResult",
     "ReviewRefused",
     "RoundResult",
@@ -62,12 +71,15 @@ __all__ = [
     "approval_decide",
     "approval_take",
     "approvals_release_departed",
+    "bulk_accept",
+    "card_decide",
     "comment_reply",
     "decision_undo",
     "event_append",
     "history",
     "history_append",
     "recommendation_prepare",
+    "recommendation_show",
     "review_cancel",
     "review_complete_if_done",
     "review_decide",

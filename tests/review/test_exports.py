@@ -226,3 +226,22 @@ def test_review_command_writes_issue_lists_and_a_commented_redline(tmp_path):
     call_command("review", str(contract), playbook=str(playbook), decide="accept-all", author="Ada Lovelace",
                  out=str(tmp_path / "plain"), approve_as="head-of-legal", no_comments=True, stdout=io.StringIO())
     assert "word/comments.xml" not in zipfile.ZipFile(tmp_path / "plain" / "redline.docx").namelist()
+
+
+def test_a_new_table_format_is_one_entry_in_the_map(client, monkeypatch):
+    """review/tabular.py: both table downloads (issue list, clause map) serve every format of
+    ``TABLE_FORMATS``, so a new format is one entry and its writer."""
+    from review import tabular
+
+    def tsv(table: tabular.Table) -> bytes:
+        return "\n".join("\t".join(str(v) for v in row) for row in [table.header, *table.rows]).encode()
+
+    monkeypatch.setitem(tabular.TABLE_FORMATS, "tsv", tabular.TableFormat("text/tab-separated-values", "tsv", tsv))
+    review = make_review()
+    client.force_login(review.owner)
+    issues = client.get(reverse("review:issues", args=[review.pk]) + "?format=tsv")
+    assert issues["Content-Type"] == "text/tab-separated-values"
+    assert issues["Content-Disposition"].startswith('attachment; filename="contract-issues.tsv"')
+    assert issues.content.decode().startswith("#\tSource\tClause")
+    clauses = client.get(reverse("review:clauses_export", args=[review.pk, "tsv"]))
+    assert clauses.status_code == 200 and clauses.content.decode().startswith("section\tclause type")

@@ -1,6 +1,6 @@
 """Edits beside a field (a REF cross-reference): applied around the field when the new wording
 keeps it, otherwise shown as "cannot be applied automatically", never with an Accept button that
-fails every time (documents/docx/edit.py ``check_replace``, review/views.py ``_cannot_apply``)."""
+fails every time (documents/docx/edit.py ``check_replace``, review/presenters.py ``cannot_apply``)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,230 @@
+"""Page building for the review views (review/views/): plain functions that take model instances
+and values and return template context. They read through review/selectors.py and
+documents/selectors.py when a page needs more than it was given, and never write: preparing
+a recommendation before it is shown is the workflow's (review/workflow/show.py)."""
+
+from __future__ import annotations
+
+import uuid
+from types import SimpleNamespace
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from documents import selectors as document_selectors
+from documents.docx.diff import word_diff_html
+from documents.docx.edit import edit_problem
+
+from . import selectors
+from .bulk import is_number_only
+from .contract_view import Mark
+from .exports import recommendation_comment
+from .gates import can_approve, effective_assignee
+from .models import Approval, ApprovalStatus, Proposal, Recommendation, RecommendationStatus, Review, ReviewStatus
+
+
+def redline_html(before: str, after: str) -> SafeString:
+    # word_diff_html escapes both texts itself and adds only <ins>/<del>.
+    return mark_safe(word_diff_html(before, after))
+
+
+def cannot_apply(review: Review, proposal: Proposal) -> str:
+    """Why the proposal can never be applied as it stands (it would cut through a field, say),
+    or "": such a card offers no Accept that would fail every time."""
+    if proposal.base_version_id != review.current_version_id:
+        return ""  # shown after re-anchoring; an older one is refused as stale anyway
+    return edit_problem(review.current_version.text_model, proposal.edit_obj) or ""
+
+
+def card_context(review: Review, current: Recommendation | None,
+                 counts: dict[str, int] | None = None) -> dict[str, Any]:
+    """What the card needs, and no more: this renders after every decision (the hot path, at
+    most 15 queries in all: tests/review/test_queries.py)."""
+    counts = counts if counts is not None else selectors.recommendation_counts(review)
+    context: dict[str, Any] = {
+        "review": review,
+        "review_url": reverse("review:detail", args=[review.pk]),
+        "current": current,
+        "n_total": counts["total"],
+        "n_pending": counts["pending"],
+        "n_decided": counts["decided"],
+        "n_awaiting": counts["awaiting"],
+    }
+    if current is None:
+        return context
+    context["previous"], context["following"] = selectors.neighbours(review, current)
+    if current.status in (RecommendationStatus.ACCEPTED, RecommendationStatus.REJECTED):
+        context["undoable"] = selectors.undoable_decisions(review).get(current.pk)
+        context["idempotency_key"] = uuid.uuid4().hex
+    if hasattr(current, "revising_instruction"):  # annotated by selectors.next_pending_of
+        context["revising"] = (SimpleNamespace(instruction=current.revising_instruction)
+                               if current.revising_instruction is not None else None)
+    else:
+        context["revising"] = selectors.active_revision_of(current)
+    proposal = current.current_proposal
+    if proposal is not None:
+        context["proposal"] = proposal
+        context["redline"] = redline_html(proposal.before, proposal.after)
+        context["cannot_apply"] = cannot_apply(review, proposal)
+        try:
+            rule = review.playbook_version.playbook_spec.rule(current.rule_id)
+        except KeyError:
+            rule = None
+        # Offer only what this rule can do: its own variants, its ladder, numbers for number checks.
+        context["variants"] = [name for name, _ in rule.variants] if rule else []
+        context["has_ladder"] = bool(rule and len(rule.positions) > 1)
+        context["takes_number"] = bool(rule and rule.check.kind.startswith(("max_", "min_")))
+        context["history"] = history_items(known_history(proposal) or selectors.proposal_history(current))
+        context["idempotency_key"] = uuid.uuid4().hex
+        context["clause"] = clause_context(review, current)
+        context["comment"] = recommendation_comment(review, current)
+        context["locator"] = proposal.edit.get("locator", "") if isinstance(proposal.edit, dict) else ""
+    return context
+
+
+def history_items(proposals: list[Any]) -> list[dict[str, Any]]:
+    """The revision history as a lawyer reads it: each proposal of the analysis or a revision is
+    one entry; a re-anchoring (the same edit moved to a newer version) is a note on the entry
+    before it, not a proposal of its own."""
+    items: list[dict[str, Any]] = []
+    for proposal in proposals:
+        if proposal.source == "reanchor" and items:
+            items[-1]["moved_to"] = proposal.base_version.number
+            continue
+        items.append({"proposal": proposal, "moved_to": None})
+    return items
+
+
+def known_history(proposal: Proposal) -> list[Proposal] | None:
+    """The proposal's history when the workflow left the whole chain in memory (a first
+    proposal, or one it just made from a first one), oldest first; None otherwise."""
+    chain = [proposal]
+    while chain[-1].predecessor_id is not None:
+        if not Proposal.predecessor.field.is_cached(chain[-1]):
+            return None
+        chain.append(chain[-1].predecessor)  # type: ignore[arg-type]
+    return chain[::-1] if chain[-1].number == 1 else None
+
+
+def workspace_context(review: Review, current: Recommendation | None) -> dict[str, Any]:
+    """The workspace of a review awaiting decisions: the card of ``current`` (already prepared
+    by the workflow), the sidebar, the rule outcomes and the number-only batch."""
+    context = card_context(review, current)
+    context["recommendations"] = selectors.recommendations_for_sidebar(review)
+    context["rule_outcomes"] = selectors.rule_outcomes_of(review)
+    context["bulk_count"] = len(selectors.number_only_pending(review))
+    return context
+
+
+def finished_context(review: Review) -> dict[str, Any]:
+    """The page of a review no longer awaiting decisions: what was recommended and decided, the
+    trail, and (completed) the undo buttons and the first page of the result."""
+    context: dict[str, Any] = {
+        "review": review,
+        "recommendations": selectors.recommendations_of(review),
+        "decisions": selectors.decisions_of(review),
+        "events": selectors.events_of(review),
+        "rule_outcomes": selectors.rule_outcomes_of(review),
+    }
+    context["rule_titles"] = {o.rule_id: o.title for o in context["rule_outcomes"]}
+    if review.status == ReviewStatus.COMPLETED:
+        context["undoable"] = selectors.undoable_decisions(review)
+        context["idempotency_key"] = uuid.uuid4().hex
+    if review.status == ReviewStatus.COMPLETED:
+        try:
+            first_page = document_selectors.version_preview_page(review.current_version)
+            context["preview_html"], context["preview_page"] = first_page.html, first_page
+        except document_selectors.DocumentRedacted as exc:
+            context["redacted"] = str(exc)
+    return context
+
+
+_PART_LABELS = {"footnote": "In a footnote", "endnote": "In an endnote", "textbox": "In a text box"}
+
+
+def clause_context(review: Review, rec: Recommendation) -> list[dict[str, Any]]:
+    """The paragraph(s) the evidence sits in, from the current version, each shown once with every
+    evidence sentence in it marked: a list of pieces ``{"text", "mark"}`` per paragraph, which the
+    template escapes."""
+    model = review.current_version.text_model
+    paragraphs: dict[str, list[str]] = {}
+    for evidence in rec.evidence_items[:6]:
+        paragraphs.setdefault(evidence.locator, []).append(evidence.sentence)
+    parts = []
+    for locator, sentences in list(paragraphs.items())[:3]:
+        paragraph = model.find(locator)
+        if paragraph is None:
+            continue
+        text = paragraph.text
+        spans = sorted({(i, i + len(s)) for s in sentences if s and (i := text.find(s)) >= 0})
+        pieces, position = [], 0
+        for start, end in spans:
+            if start < position:
+                continue
+            pieces.append({"text": text[position:start], "mark": False})
+            pieces.append({"text": text[start:end], "mark": True})
+            position = end
+        pieces.append({"text": text[position:], "mark": False})
+        parts.append({"locator": locator, "pieces": [p for p in pieces if p["text"]],
+                      "where": _PART_LABELS.get(paragraph.part, "")})
+    return parts
+
+
+def contract_marks(review: Review) -> list[Mark]:
+    """Every recommendation marked where it sits in the current version (review/contract_view.py)."""
+    marks = []
+    base = reverse("review:detail", args=[review.pk])
+    for rec in selectors.recommendations_of(review):
+        proposal = rec.current_proposal
+        edit = proposal.edit if proposal is not None and isinstance(proposal.edit, dict) else {}
+        evidence = rec.evidence_items
+        locator = evidence[0].locator if evidence else edit.get("locator", "")
+        sentence = evidence[0].sentence if evidence else ""
+        missing = edit.get("kind") == "insert_after" and not evidence
+        if rec.status == RecommendationStatus.ACCEPTED and proposal is not None and edit.get("kind") == "replace":
+            locator, sentence = edit.get("locator", locator), proposal.after  # the text as it reads now
+        if missing:
+            locator = edit.get("locator", "")
+        if not locator:
+            continue
+        marks.append(Mark(rec_id=rec.pk, locator=locator, sentence=sentence, severity=rec.severity,
+                          status=rec.status, title=rec.rule_title, url=f"{base}recommendations/{rec.pk}/",
+                          missing=missing and rec.status != RecommendationStatus.ACCEPTED))
+    return marks
+
+
+def bulk_items(recommendations: list[Recommendation]) -> list[dict[str, Any]]:
+    """The confirmation list of the number-only batch: each recommendation (as shown, prepared)
+    still pending with a number-only edit, and its redline."""
+    items = []
+    for rec in recommendations:
+        p = rec.current_proposal
+        if rec.status == RecommendationStatus.PENDING and p is not None and is_number_only(p.before, p.after):
+            items.append({"rec": rec, "proposal": p, "redline": redline_html(p.before, p.after)})
+    return items
+
+
+def approval_context(user: AbstractBaseUser, approval: Approval) -> dict[str, Any]:
+    """The item page an inbox entry opens (docs/decisions/approvals.md)."""
+    review = approval.review
+    proposal = approval.proposal
+    try:
+        rule = review.playbook_version.playbook_spec.rule(approval.recommendation.rule_id)
+    except KeyError:
+        rule = None
+    allowed, why_not = can_approve(user, approval)
+    return {
+        "approval": approval,
+        "review": review,
+        "rec": approval.recommendation,
+        "proposal": proposal,
+        "rule": rule,
+        # The stored snapshot the lawyer chose, exactly: its text before and after.
+        "redline": redline_html(proposal.before, proposal.after),
+        "clause": clause_context(review, approval.recommendation),
+        "can_act": allowed and approval.status == ApprovalStatus.OPEN,
+        "why_not": why_not,
+        "can_take": allowed and approval.approver_group_id is not None and effective_assignee(approval) is None,
+    }

@@ -1,0 +1,39 @@
+"""The list of reviews and a new review (upload a contract, choose a playbook)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from documents.docx.validate import UploadRejected
+from documents.services import document_create
+from playbooks.selectors import versions_for_new_review
+from review import selectors
+from review.forms import NewReviewForm
+from review.workflow import ReviewRefused, review_start
+
+
+@require_GET
+def review_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "review/list.html", {"reviews": selectors.review_list_for_user(request.user)})
+
+
+@require_http_methods(["GET", "POST"])
+def review_new(request: HttpRequest) -> HttpResponse:
+    versions = list(versions_for_new_review(request.user))
+    form = NewReviewForm(request.POST or None, request.FILES or None, versions=versions)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["contract"]
+        team = selectors.team_for_new_review(request.user)
+        try:
+            document = document_create(owner=request.user, team=team, filename=upload.name, data=upload.read())
+            review = review_start(owner=request.user, team=team, document=document,
+                                  playbook_version=form.cleaned_data["version"], party=form.cleaned_data["party"])
+        except UploadRejected as exc:
+            form.add_error("contract", str(exc))
+        except ReviewRefused as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("review:detail", review_id=review.pk)
+    return render(request, "review/new.html", {"form": form, "has_playbooks": bool(versions)})
