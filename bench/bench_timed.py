@@ -130,7 +130,8 @@ def render(results: dict) -> str:
         "that fired, a connection never opened; see each test's comment).",
         "",
         "Command: `.venv/bin/python bench/bench_timed.py --write-readme`  ",
-        f"Machine: {common.machine_line()}",
+        f"Machine: {common.machine_line()}; load average {results['load_average']} (1/5/15 min) at the end of the "
+        "run.",
         "",
         common.md_table(["measure", "runs", "result", "what the test asserted before"], rows),
     ])
@@ -155,6 +156,7 @@ def main() -> None:
         }
         elapsed, work = headless_review_seconds(directory)
         results["headless"] = {"elapsed_s": elapsed, "work_s": work}
+        results["load_average"] = common.load_average()
     common.save_result("timed", results)
     body = render(results)
     print(body)
