@@ -112,9 +112,9 @@ def render(results: dict) -> str:
     preview, upload = results["preview_s"], results["frozen_upload_s"]
     headless = results["headless"]
     rows = [
-        ["Preview, big_heavy.docx (2,500 paragraphs)", f"median of {len(preview)}",
-         f"{statistics.median(preview) * 1000:.0f} ms (min {min(preview) * 1000:.0f}, max {max(preview) * 1000:.0f})",
-         "< 1 s (tests/documents/test_preview.py)"],
+        ["Preview, big_heavy.docx (2,500 paragraphs)", f"first (cold) and median of the {len(preview) - 1} after it",
+         f"cold {preview[0] * 1000:.0f} ms, then {statistics.median(preview[1:]) * 1000:.0f} ms (the render's caches)",
+         "median of 3 < 1 s (tests/documents/test_preview.py)"],
         ["Web upload, broker frozen (SIGSTOP)", f"median of {len(upload)}",
          f"{statistics.median(upload) * 1000:.0f} ms (min {min(upload) * 1000:.0f}, max {max(upload) * 1000:.0f})",
          "< 2 s (tests/reliability/test_broker_frozen.py; the test now bounds it at 12 s: a request that waited "
