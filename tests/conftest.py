@@ -330,10 +330,19 @@ def writes_sent_while(page, action) -> list[str]:  # type: ignore[no-untyped-def
         if request.method not in ("GET", "HEAD"):
             sent.append(f"{request.method} {request.url}")
 
+    from playwright.sync_api import Error as PlaywrightError
+
     page.on("request", record)
     try:
         action()
-        settled(page)
+        try:
+            settled(page)
+        except PlaywrightError as exc:
+            # The action navigated away (a form was submitted): its request is what it sent.
+            if "context was destroyed" not in str(exc):
+                raise
+            page.wait_for_load_state()
+            sent.append(f"(navigated to {page.url})")
     finally:
         page.remove_listener("request", record)
     return sent
