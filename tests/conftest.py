@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -251,11 +252,24 @@ def _playwright_browser(chromium_path: str) -> Iterator[object]:
         browser.close()
 
 
+# How long a browser step (a click, a navigation, a wait for a selector) may take before the test
+# fails. It guards against a page that never gets there, not against a slow one: a machine busy
+# with other work (two cores, other test sessions, CPU-heavy processes beside them) makes a
+# step that takes a second when quiet take ten. What must be fast is measured in bench/.
+BROWSER_TIMEOUT_MS = 60_000
+
+
+def browser_context(browser, **options):  # type: ignore[no-untyped-def]
+    """A new browser context with the suite's step timeout (Playwright's own default is 30 s)."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
+    return context
+
+
 @pytest.fixture
 def browser_page(_playwright_browser, live_server):  # type: ignore[no-untyped-def]
     """A fresh browser context per test; console errors and CSP violations fail the test."""
-    context = _playwright_browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
+    context = browser_context(_playwright_browser, base_url=live_server.url, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda msg: errors.append(f"{page.url}: {msg.text}") if msg.type == "error" else None)
@@ -266,13 +280,72 @@ def browser_page(_playwright_browser, live_server):  # type: ignore[no-untyped-d
     assert not [e for e in errors if "Content Security Policy" in e or "Refused" in e], errors
 
 
-def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
-    """Screenshots for a person to look at (written by the run, not committed)."""
+class ScreenshotNotTaken(UserWarning):
+    """A screenshot the run could not take (reported in pytest's warnings summary)."""
+
+
+def screenshot(page, name: str, *, full_page: bool = True) -> Path | None:  # type: ignore[no-untyped-def]
+    """Screenshots for a person to look at (written by the run, not committed).
+
+    A screenshot is never what a test checks, so it never fails one: on a loaded machine a
+    full-page capture of a long page (a phone's 390 px viewport makes every page long) can take
+    longer than any step, so it gets a generous timeout of its own, with animations stopped and
+    the caret hidden (nothing to wait for), then one retry of the viewport only; if that fails
+    too the test goes on to its assertions and the run reports a ``ScreenshotNotTaken`` warning.
+    """
+    from playwright.sync_api import Error as PlaywrightError
+
     directory = ARTIFACTS / "screenshots"
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+    problems = []
+    for whole in dict.fromkeys([full_page, False]):
+        try:
+            page.screenshot(path=str(path), full_page=whole, animations="disabled", caret="hide",
+                            timeout=SCREENSHOT_TIMEOUT_MS)
+            return path
+        except PlaywrightError as exc:  # a timeout included (playwright's TimeoutError is one)
+            problems.append(f"full_page={whole}: {str(exc).splitlines()[0]}")
+    warnings.warn(f"screenshot {name!r} not taken: {'; '.join(problems)}", ScreenshotNotTaken, stacklevel=2)
+    return None
+
+
+SCREENSHOT_TIMEOUT_MS = 60_000
+
+
+def settled(page) -> None:  # type: ignore[no-untyped-def]
+    """Return once the page has run every task queued so far (a shortcut key's click and the
+    request it would start included): what a test waits for before saying nothing happened."""
+    page.evaluate("() => new Promise(resolve => setTimeout(() => requestAnimationFrame(() => resolve()), 0))")
+
+
+def writes_sent_while(page, action) -> list[str]:  # type: ignore[no-untyped-def]
+    """The requests that could change something (any method but GET and HEAD) the page sent
+    while ``action()`` ran and the page settled, as "METHOD url": the proof that a key press or a
+    click did nothing, without sleeping for a while and hoping a request would have landed by
+    then. (GETs are left out: a late asset or favicon fetch is not something the user did.)"""
+    sent: list[str] = []
+
+    def record(request) -> None:  # type: ignore[no-untyped-def]
+        if request.method not in ("GET", "HEAD"):
+            sent.append(f"{request.method} {request.url}")
+
+    from playwright.sync_api import Error as PlaywrightError
+
+    page.on("request", record)
+    try:
+        action()
+        try:
+            settled(page)
+        except PlaywrightError as exc:
+            # The action navigated away (a form was submitted): its request is what it sent.
+            if "context was destroyed" not in str(exc):
+                raise
+            page.wait_for_load_state()
+            sent.append(f"(navigated to {page.url})")
+    finally:
+        page.remove_listener("request", record)
+    return sent
 
 
 def login(page, username: str, password: str) -> None:  # type: ignore[no-untyped-def]

@@ -11,7 +11,7 @@ from django.contrib.auth.models import Group
 
 from core.models import Team
 from review.models import Review, ReviewStatus
-from tests.conftest import login, screenshot
+from tests.conftest import browser_context, login, screenshot
 from tests.factories import PASSWORD, UserFactory
 from tests.review.factories import author_user, make_review
 from tests.review.test_approvals import GATED_PLAYBOOK
@@ -45,7 +45,7 @@ def test_fallback_on_a_gated_rule_is_approved_from_the_inbox_and_the_review_comp
     review.refresh_from_db()
     assert review.status == ReviewStatus.AWAITING_DECISION
 
-    approver = page.context.browser.new_context(base_url=page.url.split("/reviews")[0])
+    approver = browser_context(page.context.browser, base_url=page.url.split("/reviews")[0])
     approver_page = approver.new_page()
     login(approver_page, senior.username, PASSWORD)
     assert approver_page.locator("#inbox-count").inner_text() == "1"

@@ -31,7 +31,7 @@ def test_whole_flow_from_upload_to_downloads(browser_page, celery_worker, tmp_pa
     screenshot(page, "review-new")
     page.click("button:has-text('Upload and analyse')")
     # Progress polling, then straight into the first card.
-    page.wait_for_selector("#card-title", timeout=30_000)
+    page.wait_for_selector("#card-title")
     screenshot(page, "review-card")
     assert card_title(page) == "Payment within 30 days at most"
     assert page.locator("#proposed-edit ins").count() >= 1

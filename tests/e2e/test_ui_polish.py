@@ -4,15 +4,17 @@ docs/decisions/ui-polish.md says why each of these looks the way it does."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 import pytest
 from django.contrib.auth.models import Group
 from docx import Document as DocxDocument
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from playbooks.services import playbook_upload
 from review.models import Approval, ReviewStatus
-from tests.conftest import login, screenshot
+from tests.conftest import browser_context, login, screenshot
 from tests.factories import PASSWORD
 from tests.review.factories import CONTRACT_PARAGRAPHS, PLAYBOOK_YAML, contract_docx, decide, make_review, shown
 from tests.review.test_approvals import gated_review, teammate
@@ -41,8 +43,8 @@ CELLS_IN_VIEW = """() => {
 @pytest.fixture
 def touch_phone(_playwright_browser, live_server):  # type: ignore[no-untyped-def]
     """A page in a phone's browser: 390 px, a touch screen, no mouse."""
-    context = _playwright_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True,
-                                              is_mobile=True)
+    context = browser_context(_playwright_browser, base_url=live_server.url, viewport=PHONE, has_touch=True,
+                              is_mobile=True)
     try:
         yield context.new_page()
     finally:
@@ -219,7 +221,8 @@ def test_the_statistics_chart_shortens_long_rule_names_instead_of_cutting_them(b
     assert long_id in page.evaluate("() => Chart.getChart(document.querySelector('canvas[data-chart=rules]')).data.labels")
     # A desktop has room for the whole name.
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.wait_for_timeout(300)  # Chart.js redraws on its resize observer
+    # Chart.js redraws on its resize observer, when it gets to it: wait for the whole name.
+    page.wait_for_function(f"id => ({MEASURED_TICKS})().labels.includes(id)", arg=long_id)
     assert long_id in page.evaluate(MEASURED_TICKS)["labels"]
 
 
@@ -270,9 +273,14 @@ def test_after_a_decision_on_a_phone_the_next_card_s_title_is_on_screen(touch_ph
     page.locator("#instruction").scroll_into_view_if_needed()
     page.locator("button[value=reject]").click()
     page.wait_for_function("t => document.querySelector('#card-title').innerText !== t", arg=first)
-    page.wait_for_timeout(200)
+    # The page scrolls the new card into view once HTMX has settled the swap: wait for that
+    # (or for the step timeout, and then the assertion below says where the title is).
+    title_top = "() => document.querySelector('#card-title').getBoundingClientRect().top"
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(f"h => {{ const top = ({title_top})(); return top >= 0 && top < h / 2; }}",
+                               arg=PHONE["height"])
     screenshot(page, "polish-next-card-390")
-    top = page.evaluate("() => document.querySelector('#card-title').getBoundingClientRect().top")
+    top = page.evaluate(title_top)
     assert 0 <= top < PHONE["height"] / 2, top
     # The brand keeps its space between the mark and the name on a touch screen.
     gap = page.evaluate("""() => {

@@ -115,6 +115,9 @@ def test_the_broker_down_when_a_review_starts_leaves_the_job_queued_and_the_reco
     # The enqueue runs on commit, robustly: the request that starts the review does not fail.
     review = review_start(owner=owner, document=document, playbook_version=version)
     enqueue_seconds = time.monotonic() - started
+    # A bound on the mechanism, not a speed: Redis is down (connections refused), so an enqueue
+    # that retried its publish or its connection would take Celery's retry back-off (tens of
+    # seconds); one attempt is over at once, however busy the machine.
     assert enqueue_seconds < 20, enqueue_seconds
     job_id = str(review.jobs.get().pk)
     queued = job(job_id)
@@ -194,6 +197,7 @@ def test_a_poison_analysis_that_kills_its_worker_fails_the_review_after_the_maxi
 
     # No redelivery loop: nothing queued or unacknowledged, and it stays that way.
     wait_for(lambda: not broker.queued_task_ids() and not broker.unacked_task_ids(), timeout=10)
+    # (A window to watch, not a speed: a slow machine only watches fewer times.)
     deadline = time.monotonic() + 1.5
     while time.monotonic() < deadline:
         assert not broker.queued_task_ids() and not broker.unacked_task_ids()
