@@ -28,8 +28,8 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from . import checks as check_kinds
 from .rules import (
-    CHECK_KINDS,
     MAX_PATTERN_CHARS,
     SEVERITIES,
     Check,
@@ -78,8 +78,6 @@ RULE_FIELDS = (
 FIND_FIELDS = ("any", "all", "none", "regex", "clause", "min_confidence")
 # Checks whose recommendation writes positions[0] (insert or replace): a rule without it could
 # find a problem and have nothing to propose.
-CHECKS_NEEDING_POSITIONS = ("must_exist", "must_match")
-NUMBER_CHECKS = tuple(kind for kind in CHECK_KINDS if kind.startswith(("max_", "min_")))
 # Words a lawyer types to move along the ladder (docs/playbook-format.md): a variant with one of these names
 # could never be picked.
 REVISION_WORDS = ("softer", "fallback", "stricter", "preferred")
@@ -578,11 +576,8 @@ class _Validator:
             )
             positions = value_list or []
         flag_only = self.flag(rule_id, "flag_only", fields["flag_only"][1]) if "flag_only" in fields else False
-        if (
-            check is not None and check.kind in CHECKS_NEEDING_POSITIONS and "positions" not in fields
-            and not flag_only
-        ):  # fmt: skip
-            what = "insert when the clause is missing" if check.kind == "must_exist" else "put in place of the clause"
+        what = check_kinds.get(check.kind).wording_needed_to if check is not None else ""
+        if check is not None and what and "positions" not in fields and not flag_only:
             self.error(rule_id, "positions", node, f"required for {check.kind}: the wording to {what}")
 
         guidance = ""
@@ -707,7 +702,7 @@ class _Validator:
         return clause, min_confidence
 
     def check(self, rule_id: str, node: Node) -> Check | None:
-        fields = self.mapping(rule_id, "check", node, (*CHECK_KINDS, "near", "not_after"))
+        fields = self.mapping(rule_id, "check", node, (*check_kinds.names(), "near", "not_after"))
         if fields is None:
             return None
         near_field = fields.pop("near", None)
@@ -735,50 +730,12 @@ class _Validator:
             return None
         ((kind, (_, value_node)),) = fields.items()
         for name, given in (("near", near_field), ("not_after", not_after_field)):
-            if given is not None and kind not in NUMBER_CHECKS:
+            if given is not None and not check_kinds.get(kind).takes_near:
                 self.error(rule_id, f"check.{name}", given[0], f"only a number check takes {name} (this is {kind})")
                 return None
-        if kind in ("must_exist", "must_not_exist"):
-            if value_node.tag == "tag:yaml.org,2002:bool" and self.scalar(value_node) is True:
-                return Check(kind=kind, value=True)  # type: ignore[arg-type]
-            self.error(rule_id, f"check.{kind}", value_node, "must be true (to switch a rule off, delete it)")
+        value = check_kinds.get(kind).read_value(self, rule_id, value_node)
+        if value is None:
             return None
-        if kind in ("must_match", "must_not_match"):
-            pattern = self.text(rule_id, f"check.{kind}", value_node)
-            if pattern is None:
-                return None
-            problem = regex_problem(pattern)
-            if problem:
-                self.error(rule_id, f"check.{kind}", value_node, problem)
-                return None
-            return Check(kind=kind, value=pattern)  # type: ignore[arg-type]
-        # The limit checks: days, amounts, percentages.
-        unit = {"days": "days, e.g. 30", "amount": "an amount, e.g. 1000000", "percent": "a percentage, e.g. 5"}[
-            kind.split("_", 1)[1]
-        ]
-        if value_node.tag not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
-            extra = ""
-            if isinstance(value_node, ScalarNode) and value_node.tag == "tag:yaml.org,2002:str":
-                extra = f" ('{value_node.value}' is text: write only the number)"
-            self.error(rule_id, f"check.{kind}", value_node, f"must be a number of {unit}{extra}")
-            return None
-        kind_unit = kind.split("_", 1)[1]
-        limit = MAX_LIMITS[kind_unit]
-        bound = f"must be at most {limit:,}{' days' if kind_unit == 'days' else ''}"
-        if len(value_node.value) > MAX_NUMBER_CHARS:
-            digits = len(value_node.value)
-            self.error(rule_id, f"check.{kind}", value_node, f"{bound} (this number has {digits} digits)")
-            return None
-        number = self.scalar(value_node)
-        if not math.isfinite(number) or number <= 0:
-            self.error(rule_id, f"check.{kind}", value_node, f"must be a positive number of {unit}")
-            return None
-        if number > limit:
-            got = f"{number:,}" if isinstance(number, int) else f"{number:g}"
-            self.error(rule_id, f"check.{kind}", value_node, f"{bound}, got {got}")
-            return None
-        if isinstance(number, float) and number.is_integer():
-            number = int(number)
         near: tuple[str, ...] = ()
         if near_field is not None:
             pinned = self.near(rule_id, near_field[1])
@@ -791,7 +748,7 @@ class _Validator:
             if spans is None:
                 return None
             not_after = spans
-        return Check(kind=kind, value=number, near=near, not_after=not_after)  # type: ignore[arg-type]
+        return Check(kind=kind, value=value, near=near, not_after=not_after)
 
     def near(
         self, rule_id: str, node: Node, *, field: str = "near", example: str = "near: notice"

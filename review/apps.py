@@ -9,6 +9,7 @@ class ReviewConfig(AppConfig):
         from django.db.models.signals import m2m_changed
 
         from . import inbox
+        from .engine import checks  # noqa: F401  (the check kinds register into playbooks/checks.py, read by the loader)
 
         inbox.register()
         m2m_changed.connect(_group_membership_changed, sender=get_user_model().groups.through,
