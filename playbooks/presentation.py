@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import checks
-from .loader import ValidationIssue
+from .loader.issues import ValidationIssue
 from .rules import Check, Find, Rule
 
 

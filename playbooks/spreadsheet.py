@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import checks
-from .loader import MAX_RULES, MAX_TEXT_CHARS, PlaybookInvalid, load_playbook
+from .loader import MAX_RULES, load_playbook
+from .loader.fields import MAX_TEXT_CHARS
+from .loader.issues import PlaybookInvalid
 from .rules import PlaybookSpec
 
 MAX_FILE_BYTES = 2 * 1024 * 1024

@@ -14,7 +14,7 @@ from yaml.nodes import Node, ScalarNode
 from contracts import numbers, subject
 from contracts.normalize import norm_phrase
 from playbooks.checks import ValueReader
-from playbooks.loader import MAX_LIMITS, MAX_NUMBER_CHARS
+from playbooks.loader.fields import MAX_NUMBER_CHARS
 from playbooks.presentation import number_in_words
 from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
@@ -124,6 +124,11 @@ def _evaluate_limit(rule: Rule, found: list[Sentence], base: dict, citation: str
         evidence=tuple(s.evidence() for s in found),
         message=f"Sentences about this rule were found, but none states a {KIND_NOUN[kind]} to check.",
     )
+
+
+# Numbers a check may hold: beyond these no clause means anything, and a bigger figure is a typing
+# mistake (or an attack: a 5,000-digit integer cannot even be turned into text by Python).
+MAX_LIMITS = {"days": 36_500, "amount": 10**15, "percent": 1_000}
 
 
 _UNITS = {"days": "days, e.g. 30", "amount": "an amount, e.g. 1000000", "percent": "a percentage, e.g. 5"}

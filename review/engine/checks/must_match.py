@@ -9,7 +9,7 @@ from typing import Any
 from yaml.nodes import Node
 
 from playbooks.checks import ValueReader
-from playbooks.loader import regex_problem
+from playbooks.loader.find_field import regex_problem
 from playbooks.rules import Rule, bounded_search, compile_pattern
 from review.engine.base import RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext

@@ -32,7 +32,8 @@ from core.roles import LAWYER, PLAYBOOK_AUTHOR
 from documents import selectors as document_selectors
 from documents.docx.validate import UploadRejected
 from documents.services import document_create
-from playbooks.loader import PlaybookInvalid, load_playbook
+from playbooks.loader import load_playbook
+from playbooks.loader.issues import PlaybookInvalid
 from playbooks.services import playbook_upload
 from review.engine.draft import ADAPTED
 from review.exports import issue_rows, issues_csv, issues_xlsx, review_redline
