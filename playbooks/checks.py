@@ -18,7 +18,7 @@ from yaml.nodes import Node
 
 
 class ValueReader(Protocol):
-    """What a check kind needs from the loader to read its value (playbooks/loader.py)."""
+    """What a check kind needs from the loader to read its value (playbooks/loader/fields.py, ``FieldReader``)."""
 
     def error(self, rule_id: str | None, field: str, node: Node | None, message: str, hint: str = "") -> None: ...
 
