@@ -49,7 +49,6 @@ def quote(text: str, limit: int = _EXCERPT) -> str:
     return f"\u201c{text}\u201d"
 
 
-
 # --- edits ---------------------------------------------------------------------------------------
 
 
@@ -78,8 +77,6 @@ def replace_edit(sentence: Sentence, after: str, model: TextModel | None = None)
             if kept:
                 after = f"{after} {kept}"
     return minimal_replace(sentence.locator, start, text, after)
-
-
 
 
 def delete_edit(paragraph: Paragraph, start: int, end: int) -> Edit:
@@ -240,8 +237,6 @@ _ONE_SIDED = re.compile(r"^\s*(?:the\s+)?[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3
 def is_mutual(wording: str) -> bool:
     """The wording binds each party alike ("Neither party may ...", "Each party shall ...")."""
     return _MUTUAL.match(wording) is not None
-
-
 
 
 # A one-way NDA's duties, owed by a role, in a list: "Recipient shall: (a) use Confidential
