@@ -5,7 +5,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from core.models import Team
 
-from .loader import MAX_SOURCE_BYTES
+from .loader.source import MAX_SOURCE_BYTES
 from .trial import MAX_TRIAL_CHARS
 
 

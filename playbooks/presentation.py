@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .loader import ValidationIssue
+from . import checks
+from .loader.issues import ValidationIssue
 from .rules import Check, Find, Rule
 
 
-def _number(value: float | bool | str) -> str:
+def number_in_words(value: float | bool | str) -> str:
+    """A limit as written on the playbook pages: 30, 1,000,000, 99.9."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return str(value)
     if float(value).is_integer():
@@ -17,29 +19,14 @@ def _number(value: float | bool | str) -> str:
 
 
 def check_in_words(check: Check) -> str:
-    value = check.value
-    match check.kind:
-        case "must_exist":
-            return "must be present"
-        case "must_not_exist":
-            return "must not appear"
-        case "must_match":
-            return f"must match the pattern {value}"
-        case "must_not_match":
-            return f"must not match the pattern {value}"
-        case "max_days":
-            return f"at most {_number(value)} days"
-        case "min_days":
-            return f"at least {_number(value)} days"
-        case "max_amount":
-            return f"an amount of at most {_number(value)}"
-        case "min_amount":
-            return f"an amount of at least {_number(value)}"
-        case "max_percent":
-            return f"at most {_number(value)}%"
-        case "min_percent":
-            return f"at least {_number(value)}%"
-    return f"{check.kind}: {value}"
+    kind = checks.find(check.kind)
+    return kind.in_words(check.value) if kind is not None else f"{check.kind}: {check.value}"
+
+
+def check_in_plain_words(check: Check) -> str:
+    """The check in words, a pattern named rather than shown (it is shown apart, folded)."""
+    kind = checks.find(check.kind)
+    return kind.in_plain_words(check.value) if kind is not None else f"{check.kind}: {check.value}"
 
 
 def find_in_words(find: Find) -> str:

@@ -14,7 +14,8 @@ from django.db import IntegrityError, transaction
 from core.models import Team
 from core.roles import PLAYBOOK_AUTHOR, has_role
 
-from .loader import PlaybookInvalid, ValidationIssue, load_playbook
+from .loader import load_playbook
+from .loader.issues import PlaybookInvalid, ValidationIssue
 from .models import Playbook, PlaybookVersion
 from .rules import PlaybookSpec
 from .selectors import playbooks_visible_to

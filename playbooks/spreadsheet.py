@@ -24,8 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .loader import MAX_RULES, MAX_TEXT_CHARS, PlaybookInvalid, load_playbook
-from .rules import CHECK_KINDS, PlaybookSpec
+from . import checks
+from .loader import MAX_RULES, load_playbook
+from .loader.fields import MAX_TEXT_CHARS
+from .loader.issues import PlaybookInvalid
+from .rules import PlaybookSpec
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_UNCOMPRESSED_BYTES = 25 * 1024 * 1024
@@ -234,17 +237,9 @@ def _parse_check(text: str) -> tuple[str, Any] | None:
         return None
     kind = re.sub(r"\s+", "_", match.group(1).strip().lower())
     raw = match.group(2).strip()
-    if kind in ("must_exist", "must_not_exist"):
-        return kind, True
-    if kind in ("must_match", "must_not_match"):
-        return kind, raw
-    if kind in CHECK_KINDS:
-        number = raw.replace(",", "").rstrip("%").strip()
-        try:
-            value: Any = float(number)
-        except ValueError:
-            return kind, raw  # the loader says what is wrong with it
-        return kind, int(value) if value.is_integer() else value
+    check_kind = checks.find(kind)
+    if check_kind is not None:
+        return kind, check_kind.value_from_cell(raw)
     return kind, raw
 
 

@@ -21,7 +21,8 @@ from core.roles import PLAYBOOK_AUTHOR, has_role
 from . import drafting, selectors, spreadsheet
 from .diffing import spec_diff
 from .forms import SpreadsheetImportForm, TryRuleForm, UploadForm
-from .loader import MAX_SOURCE_BYTES, PlaybookInvalid
+from .loader.issues import PlaybookInvalid
+from .loader.source import MAX_SOURCE_BYTES
 from .models import Playbook, PlaybookVersion
 from .presentation import annotate_source
 from .services import playbook_upload

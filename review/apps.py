@@ -11,6 +11,7 @@ class ReviewConfig(AppConfig):
         from core import metrics as core_metrics
 
         from . import inbox
+        from .engine import checks  # noqa: F401  (the check kinds register into playbooks/checks.py, read by the loader)
         from .metrics import review_metrics
 
         inbox.register()

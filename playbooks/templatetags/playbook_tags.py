@@ -4,7 +4,8 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from documents.docx.diff import word_diff_html
-from playbooks.presentation import check_in_words, find_in_words
+from playbooks import checks
+from playbooks.presentation import check_in_plain_words, check_in_words, find_in_words
 from playbooks.rules import Check, Find
 
 register = template.Library()
@@ -40,11 +41,21 @@ def find_plain(find: Find | None) -> str:
 @register.filter
 def check_plain(check: Check) -> str:
     """The check in words, a pattern named rather than shown (it is shown apart, folded)."""
-    if check.kind == "must_match":
-        return "must match a text pattern"
-    if check.kind == "must_not_match":
-        return "must not match a text pattern"
-    return check_in_words(check)
+    return check_in_plain_words(check)
+
+
+@register.filter
+def check_shows_pattern(check: Check) -> bool:
+    """Whether the check's value is a text pattern, shown apart (folded)."""
+    kind = checks.find(check.kind)
+    return kind is not None and kind.shows_pattern
+
+
+@register.filter
+def check_edit_without_positions(check: Check) -> str:
+    """What a rule with this check and no positions proposes, in words."""
+    kind = checks.find(check.kind)
+    return kind.edit_without_positions if kind is not None else "Change only the number."
 
 
 STATUS_WORDS = {"ok": "OK", "issue": "Issue", "missing": "Missing", "not_found": "Not found"}

@@ -18,7 +18,7 @@ from documents.models import DocumentVersion
 from review.engine import UnknownEngineVersion, counterparty, get_engine
 from review.engine.base import HistoryItem, RevisionError, RevisionRequest
 from review.engine.base import Proposal as EngineProposal
-from review.engine.playbook import is_own_wording
+from review.engine.revise import is_own_wording
 from review.models import (
     JOB_TERMINAL,
     Decision,

@@ -2,7 +2,8 @@
 
 import pytest
 
-from playbooks.loader import PlaybookInvalid, load_playbook
+from playbooks.loader import load_playbook
+from playbooks.loader.issues import PlaybookInvalid
 from playbooks.rules import PlaybookSpec
 
 BASE = """\

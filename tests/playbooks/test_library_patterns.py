@@ -11,7 +11,7 @@ import pytest
 from documents.docx.model import Paragraph, TextModel
 from playbooks.loader import load_playbook
 from playbooks.rules import compile_pattern
-from review.engine.playbook import PreparedDocument
+from review.engine.find import PreparedDocument
 from tests.conftest import ROOT, missing_dependency
 
 DATA = ROOT.parent / "shared" / "data"

@@ -8,7 +8,9 @@ import tracemalloc
 
 import pytest
 
-from playbooks.loader import MAX_SOURCE_BYTES, PlaybookInvalid, ValidationIssue, load_playbook
+from playbooks.loader import load_playbook
+from playbooks.loader.issues import PlaybookInvalid, ValidationIssue
+from playbooks.loader.source import MAX_SOURCE_BYTES
 from playbooks.rules import PlaybookSpec
 from tests.conftest import ROOT, missing_dependency
 

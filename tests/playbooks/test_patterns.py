@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from playbooks import rules as rules_module
-from playbooks.loader import PlaybookInvalid, load_playbook
+from playbooks.loader import load_playbook
+from playbooks.loader.issues import PlaybookInvalid
 from playbooks.rules import ScanBudget, ScanBudgetExceeded, bounded_search, compile_pattern, pattern_problem
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.helpers import model_of, rule, spec

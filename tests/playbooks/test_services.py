@@ -1,7 +1,7 @@
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from playbooks.loader import PlaybookInvalid
+from playbooks.loader.issues import PlaybookInvalid
 from playbooks.models import Playbook, PlaybookVersion
 from playbooks.selectors import latest_version, playbooks_visible_to, versions_for_new_review
 from playbooks.services import playbook_upload, source_sha256

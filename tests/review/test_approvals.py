@@ -353,7 +353,7 @@ OUTSIDER_PLAYBOOK = GATED_PLAYBOOK.replace('approver: "group:Senior counsel"', '
 
 
 def test_a_playbook_naming_an_approver_outside_its_team_is_refused_at_upload():
-    from playbooks.loader import PlaybookInvalid
+    from playbooks.loader.issues import PlaybookInvalid
     from playbooks.services import playbook_upload
 
     UserFactory(username="olga-outsider")

@@ -10,7 +10,7 @@ from django.test.client import encode_multipart
 
 from core.uploads import UploadLimitHandler
 from documents.models import Blob, Document
-from playbooks.loader import MAX_SOURCE_BYTES
+from playbooks.loader.source import MAX_SOURCE_BYTES
 from playbooks.models import Playbook, PlaybookVersion
 from review.models import Review
 from tests.review.factories import PLAYBOOK_YAML, author_user

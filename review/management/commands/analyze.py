@@ -118,7 +118,8 @@ class Command(BaseCommand):
         from documents.docx.textmodel import build_text_model
         from documents.docx.tracked import comments
         from documents.docx.validate import UploadRejected, validate_docx
-        from playbooks.loader import PlaybookInvalid, load_playbook
+        from playbooks.loader import load_playbook
+        from playbooks.loader.issues import PlaybookInvalid
 
         contract_path, playbook_path = Path(contract), Path(playbook)
         for path, what in ((contract_path, "contract"), (playbook_path, "playbook")):

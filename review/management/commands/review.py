@@ -32,9 +32,10 @@ from core.roles import LAWYER, PLAYBOOK_AUTHOR
 from documents import selectors as document_selectors
 from documents.docx.validate import UploadRejected
 from documents.services import document_create
-from playbooks.loader import PlaybookInvalid, load_playbook
+from playbooks.loader import load_playbook
+from playbooks.loader.issues import PlaybookInvalid
 from playbooks.services import playbook_upload
-from review.engine.playbook import ADAPTED
+from review.engine.draft import ADAPTED
 from review.exports import issue_rows, issues_csv, issues_xlsx, review_redline
 from review.models import Approval, ApprovalStatus, Recommendation, RecommendationStatus, Review, ReviewStatus
 from review.services import recommendation_comment_save

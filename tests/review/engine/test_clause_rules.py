@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from documents.docx.model import Paragraph, TextModel
-from playbooks.loader import PlaybookInvalid, load_playbook
+from playbooks.loader import load_playbook
+from playbooks.loader.issues import PlaybookInvalid
 from review.engine.playbook import PlaybookEngine
 
 DEV = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "cuad" / "txt"

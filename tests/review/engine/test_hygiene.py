@@ -115,7 +115,7 @@ def test_the_playbook_switch_and_the_results_like_rules() -> None:
 
 
 def test_hygiene_must_be_true_or_false() -> None:
-    from playbooks.loader import PlaybookInvalid
+    from playbooks.loader.issues import PlaybookInvalid
 
     try:
         load_playbook(

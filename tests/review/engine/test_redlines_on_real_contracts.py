@@ -15,7 +15,8 @@ from documents.docx.model import TextModel
 from documents.docx.textmodel import build_text_model
 from playbooks.loader import load_playbook
 from playbooks.services import LIBRARY_DIR
-from review.engine.playbook import ADAPTED, PlaybookEngine
+from review.engine.draft import ADAPTED
+from review.engine.playbook import PlaybookEngine
 from tests.conftest import shared_data
 from tests.review.engine.helpers import model_of, rule, spec
 

@@ -1,0 +1,213 @@
+"""One rule of a playbook: its fields, positions and variants (docs/playbook-format.md, "A rule")."""
+
+from __future__ import annotations
+
+import re
+
+from yaml.nodes import MappingNode, Node, ScalarNode
+
+from .. import checks as check_kinds
+from ..rules import SEVERITIES, Rule
+from .check_field import read_check
+from .fields import FieldReader, did_you_mean
+from .find_field import read_find
+from .issues import line_of
+
+# Rule ids are cited in every recommendation and used in URLs and decisions files.
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+MAX_SLUG_CHARS = 80
+RULE_FIELDS = (
+    "id",
+    "title",
+    "severity",
+    "find",
+    "check",
+    "positions",
+    "guidance",
+    "comment",
+    "variants",
+    "requires_approval",
+    "insert_after",
+    "approver",
+    "flag_only",
+)
+# Words a lawyer types to move along the ladder (docs/playbook-format.md): a variant with one of these names
+# could never be picked.
+REVISION_WORDS = ("softer", "fallback", "stricter", "preferred")
+
+
+def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int]) -> Rule | None:
+    position = f"#{index + 1}"
+    if not isinstance(node, MappingNode):
+        reader.error(f"{position}", "", node, f"a rule must be a mapping of fields, got {reader.describe(node)}")
+        return None
+    # The id first: every other message names the rule by it.
+    rule_id = position
+    id_ok = False
+    for key_node, value_node in node.value:
+        if isinstance(key_node, ScalarNode) and key_node.value == "id":
+            if isinstance(value_node, ScalarNode) and value_node.tag == "tag:yaml.org,2002:str":
+                candidate = value_node.value
+                if SLUG_RE.match(candidate) and len(candidate) <= MAX_SLUG_CHARS:
+                    rule_id, id_ok = candidate, True
+            break
+    before = len(reader.issues)
+    fields = reader.mapping(rule_id, "", node, RULE_FIELDS)
+    if fields is None:
+        return None
+
+    if "id" not in fields:
+        reader.error(rule_id, "id", node, "required field missing: a short unique slug such as payment-terms")
+    elif not id_ok:
+        id_node = fields["id"][1]
+        value = reader.text(rule_id, "id", id_node)
+        if value is not None:
+            reader.error(
+                rule_id,
+                "id",
+                id_node,
+                f"'{value}' is not a slug: use lower-case letters, digits and hyphens"
+                f" (at most {MAX_SLUG_CHARS} characters), e.g. payment-terms",
+            )
+    elif rule_id in seen:
+        reader.error(
+            rule_id,
+            "id",
+            fields["id"][1],
+            f"duplicate id '{rule_id}': already used by the rule on line {seen[rule_id]}",
+        )
+    else:
+        seen[rule_id] = line_of(node)
+
+    title = None
+    if "title" in fields:
+        title = reader.text(rule_id, "title", fields["title"][1])
+    else:
+        reader.error(rule_id, "title", node, "required field missing")
+
+    severity = "medium"
+    if "severity" in fields:
+        sev_node = fields["severity"][1]
+        value = reader.text(rule_id, "severity", sev_node)
+        if value is not None:
+            if value in SEVERITIES:
+                severity = value
+            else:
+                reader.error(
+                    rule_id,
+                    "severity",
+                    sev_node,
+                    f"unknown severity '{value}' (use one of {', '.join(SEVERITIES)})",
+                    did_you_mean(value.lower(), SEVERITIES),
+                )
+
+    find = None
+    if "find" in fields:
+        find = read_find(reader, rule_id, "find", fields["find"][1])
+    else:
+        reader.error(rule_id, "find", node, "required field missing: which sentences the rule is about")
+
+    check = None
+    if "check" in fields:
+        check = read_check(reader, rule_id, fields["check"][1])
+    else:
+        reader.error(rule_id, "check", node, "required field missing: exactly one check, e.g. {max_days: 30}")
+
+    positions: list[str] = []
+    if "positions" in fields:
+        value_list = reader.text_list(
+            rule_id, "positions", fields["positions"][1], '["Preferred wording.", "Fallback."]'
+        )
+        positions = value_list or []
+    flag_only = reader.flag(rule_id, "flag_only", fields["flag_only"][1]) if "flag_only" in fields else False
+    what = check_kinds.get(check.kind).wording_needed_to if check is not None else ""
+    if check is not None and what and "positions" not in fields and not flag_only:
+        reader.error(rule_id, "positions", node, f"required for {check.kind}: the wording to {what}")
+
+    guidance = ""
+    if "guidance" in fields:
+        guidance = reader.text(rule_id, "guidance", fields["guidance"][1], required=False) or ""
+
+    # For the other side (a Word comment on the change); guidance never leaves the firm.
+    comment = ""
+    if "comment" in fields:
+        comment = reader.text(rule_id, "comment", fields["comment"][1], required=False) or ""
+
+    variants: list[tuple[str, str]] = []
+    if "variants" in fields:
+        variants = read_variants(reader, rule_id, fields["variants"][1])
+
+    requires_approval = (
+        reader.flag(rule_id, "requires_approval", fields["requires_approval"][1])
+        if "requires_approval" in fields else False
+    )  # fmt: skip
+
+    insert_after = None
+    if "insert_after" in fields:
+        insert_node = fields["insert_after"][1]
+        if check is not None and check.kind != "must_exist":
+            reader.error(
+                rule_id,
+                "insert_after",
+                fields["insert_after"][0],
+                "only applies to must_exist rules (it says where a missing clause goes)",
+            )
+        else:
+            insert_after = read_find(reader, rule_id, "insert_after", insert_node)
+
+    approver = reader.approver(rule_id, "approver", fields["approver"][1]) if "approver" in fields else ""
+
+    if len(reader.issues) > before or title is None or find is None or check is None:
+        return None
+    return Rule(
+        id=rule_id,
+        title=title.strip(),
+        find=find,
+        check=check,
+        severity=severity,  # type: ignore[arg-type]
+        positions=tuple(positions),
+        guidance=guidance.strip(),
+        comment=comment.strip(),
+        variants=tuple(variants),
+        requires_approval=requires_approval,
+        insert_after=insert_after,
+        line=line_of(node),
+        approver=approver,
+        flag_only=flag_only,
+    )
+
+
+def read_variants(reader: FieldReader, rule_id: str, node: Node) -> list[tuple[str, str]]:
+    if not reader.tag_ok(rule_id, "variants", node):
+        return []
+    if not isinstance(node, MappingNode):
+        reader.error(rule_id, "variants", node, f"must be a mapping of name: wording, got {reader.describe(node)}")
+        return []
+    result: list[tuple[str, str]] = []
+    seen: dict[str, int] = {}
+    for key_node, value_node in node.value:
+        if (
+            not isinstance(key_node, ScalarNode)
+            or key_node.tag != "tag:yaml.org,2002:str"
+            or not key_node.value.strip()
+        ):
+            reader.error(rule_id, "variants", key_node, "variant names must be words, e.g. mutual")
+            continue
+        name = key_node.value
+        field = f"variants.{name}"
+        if name in seen:
+            reader.error(rule_id, field, key_node, f"duplicate variant '{name}': already given on line {seen[name]}")
+            continue
+        seen[name] = line_of(key_node)
+        if name.strip().lower() in REVISION_WORDS:
+            reader.error(
+                rule_id,
+                field,
+                key_node,
+                f"'{name}' is a revision instruction (moves along positions): pick another name",
+            )
+            continue
+        wording = reader.text(rule_id, field, value_node)
+        if wording is not None:
+            result.append((name, wording))
+    return result

@@ -1,0 +1,201 @@
+"""The limit checks (``max_days``, ``min_days``, ``max_amount``, ``min_amount``, ``max_percent``,
+``min_percent``): the number a sentence states about the rule must be within the limit; a number
+beyond it is changed, and only the number (contracts/subject.py picks which number)."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from yaml.nodes import Node, ScalarNode
+
+from contracts import numbers, subject
+from contracts.normalize import norm_phrase
+from playbooks.checks import ValueReader
+from playbooks.loader.fields import MAX_NUMBER_CHARS
+from playbooks.presentation import number_in_words
+from playbooks.rules import Rule
+from review.engine.base import Proposal, RuleResult
+from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
+from review.engine.draft import number_proposal
+from review.engine.find import Sentence
+
+LIMIT_KIND: dict[str, numbers.QuantityKind] = {
+    "max_days": "days", "min_days": "days", "max_amount": "amount",
+    "min_amount": "amount", "max_percent": "percent", "min_percent": "percent",
+}  # fmt: skip
+KIND_NOUN = {"days": "duration", "amount": "amount", "percent": "percentage"}
+
+
+def subject_words(rule: Rule) -> list[str]:
+    return subject.subject_words(rule.check.near, rule.find.all, rule.find.any)
+
+
+_NEAR_BEFORE = 60  # characters from a pinned word to the quantity after it ("renewal terms of one (1) year")
+_NEAR_AFTER = 40  # ... or from the quantity to the word after it ("thirty (30) days' notice")
+
+
+def _near(text: str, quantity: numbers.Quantity, words: list[str]) -> bool:
+    """One of the author's pinned words is close to ``quantity`` in ``text``: the quantity is
+    the one the words name, not another the sentence happens to state."""
+    lower = text.lower()
+    for word in words:
+        at = lower.find(word)
+        while at >= 0:
+            if 0 <= quantity.start - (at + len(word)) <= _NEAR_BEFORE or 0 <= at - quantity.end <= _NEAR_AFTER:
+                return True
+            at = lower.find(word, at + 1)
+    return False
+
+
+_DETERMINERS = frozenset({"the", "a", "an", "such", "that", "this", "said", "any", "each"})
+
+
+def _right_after(text: str, quantity: numbers.Quantity, phrases: list[str]) -> bool:
+    """One of the author's ``not_after`` phrases stands right before ``quantity`` (articles
+    aside): "during the three-month period", "for a period of six (6) months"."""
+    before = text[: quantity.start].lower().split()
+    while before and before[-1] in _DETERMINERS:
+        before.pop()
+    tail = " ".join(before)
+    return any(tail == phrase or tail.endswith(" " + phrase) for phrase in phrases)
+
+
+_BRACKETS = re.compile(r"\[[^\[\]]*\]")
+_INSTRUCTION = ("fill in", "insert", "enter ", "specify", "describe", "choose", "select")
+
+
+def _in_drafting_note(text: str, quantity: numbers.Quantity) -> bool:
+    """``quantity`` is inside a form's drafting note ("[Fill in payment schedule, e.g., 30 days from
+    receipt of invoice, 60 days before event, etc.]"): an example for whoever fills the form in,
+    not a term of the contract, so no limit rewrites it."""
+    for match in _BRACKETS.finditer(text):
+        if match.start() < quantity.start and quantity.end < match.end():
+            inner = match.group()[1:-1].strip().lower()
+            return inner.startswith(_INSTRUCTION) or "e.g." in inner or "for example" in inner
+    return False
+
+
+def _evaluate_limit(rule: Rule, found: list[Sentence], base: dict, citation: str, guidance: str) -> RuleResult:
+    kind = LIMIT_KIND[rule.check.kind]
+    limit = float(rule.check.value)
+    is_max = rule.check.kind.startswith("max_")
+    passing: list[Sentence] = []
+    failing: list[Sentence] = []
+    proposals: list[Proposal] = []
+    words = subject_words(rule)
+    pinned = [w for w in (norm_phrase(x) for x in rule.check.near) if w]
+    spans = [w for w in (norm_phrase(x) for x in rule.check.not_after) if w]
+    for sentence in found:
+        # One finding per sentence, on the quantity the rule is about (contracts/subject.py):
+        # a notice-period rule never rewrites the renewal term beside the notice period.
+        read = sentence.read or sentence.text
+        if pinned and not any(w in sentence.lower for w in pinned):
+            continue  # the author pinned the subject and this sentence does not name it
+        quantities = [
+            q for q in numbers.find_quantities(read, kind)
+            if not _in_drafting_note(read, q) and not (spans and _right_after(read, q, spans))
+        ]  # fmt: skip
+        quantity = subject.pick(read, quantities, words)
+        if quantity is None:
+            continue
+        if pinned and not _near(read, quantity, pinned):
+            continue  # "3. Term and Renewal  The term ... five (5) years": a heading's word, far off
+        if quantity.value > limit if is_max else quantity.value < limit:
+            failing.append(sentence)
+            proposals.append(number_proposal(rule, sentence, quantity, limit, is_max, citation, guidance))
+        else:
+            passing.append(sentence)
+    if failing:
+        return RuleResult(
+            **base,
+            status="issue",
+            evidence=tuple(s.evidence() for s in failing),
+            recommendations=tuple(proposals),
+        )
+    if passing:
+        return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
+    # Sentences about the rule, but none states a figure: nothing to check.
+    return RuleResult(
+        **base,
+        status="not_found",
+        evidence=tuple(s.evidence() for s in found),
+        message=f"Sentences about this rule were found, but none states a {KIND_NOUN[kind]} to check.",
+    )
+
+
+# Numbers a check may hold: beyond these no clause means anything, and a bigger figure is a typing
+# mistake (or an attack: a 5,000-digit integer cannot even be turned into text by Python).
+MAX_LIMITS = {"days": 36_500, "amount": 10**15, "percent": 1_000}
+
+
+_UNITS = {"days": "days, e.g. 30", "amount": "an amount, e.g. 1000000", "percent": "a percentage, e.g. 5"}
+
+
+@dataclass(frozen=True)
+class LimitCheck:
+    name: str
+    words: str  # the check in words, "{}" standing for the limit
+    takes_near: bool = True
+    wording_needed_to: str = ""
+    shows_pattern: bool = False
+    edit_without_positions: str = "Change only the number."
+
+    def read_value(self, reader: ValueReader, rule_id: str, node: Node) -> float | None:
+        kind = self.name
+        unit = _UNITS[LIMIT_KIND[kind]]
+        if node.tag not in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"):
+            extra = ""
+            if isinstance(node, ScalarNode) and node.tag == "tag:yaml.org,2002:str":
+                extra = f" ('{node.value}' is text: write only the number)"
+            reader.error(rule_id, f"check.{kind}", node, f"must be a number of {unit}{extra}")
+            return None
+        kind_unit = LIMIT_KIND[kind]
+        limit = MAX_LIMITS[kind_unit]
+        bound = f"must be at most {limit:,}{' days' if kind_unit == 'days' else ''}"
+        if len(node.value) > MAX_NUMBER_CHARS:
+            digits = len(node.value)
+            reader.error(rule_id, f"check.{kind}", node, f"{bound} (this number has {digits} digits)")
+            return None
+        number = reader.scalar(node)
+        if not math.isfinite(number) or number <= 0:
+            reader.error(rule_id, f"check.{kind}", node, f"must be a positive number of {unit}")
+            return None
+        if number > limit:
+            got = f"{number:,}" if isinstance(number, int) else f"{number:g}"
+            reader.error(rule_id, f"check.{kind}", node, f"{bound}, got {got}")
+            return None
+        if isinstance(number, float) and number.is_integer():
+            number = int(number)
+        return number
+
+    def value_from_cell(self, raw: str) -> Any:
+        number = raw.replace(",", "").rstrip("%").strip()
+        try:
+            value: Any = float(number)
+        except ValueError:
+            return raw  # the loader says what is wrong with it
+        return int(value) if value.is_integer() else value
+
+    def in_words(self, value: Any) -> str:
+        return self.words.format(number_in_words(value))
+
+    def in_plain_words(self, value: Any) -> str:
+        return self.in_words(value)
+
+    def evaluate(self, rule: Rule, found: list[Sentence], context: RuleContext) -> RuleResult:
+        if not found:
+            return context.nothing_found()
+        return _evaluate_limit(rule, found, context.base, context.citation, context.guidance)
+
+
+KINDS: tuple[EvaluatedCheckKind, ...] = (
+    LimitCheck("max_days", "at most {} days"),
+    LimitCheck("min_days", "at least {} days"),
+    LimitCheck("max_amount", "an amount of at most {}"),
+    LimitCheck("min_amount", "an amount of at least {}"),
+    LimitCheck("max_percent", "at most {}%"),
+    LimitCheck("min_percent", "at least {}%"),
+)

@@ -1,0 +1,71 @@
+"""``must_exist``: the clause must be there; a missing one is proposed as a clause of its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from yaml.nodes import Node
+
+from contracts.structure import structure_of
+from playbooks.checks import ValueReader
+from playbooks.rules import Rule
+from review.engine.base import RuleResult
+from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
+from review.engine.draft import insert_missing
+from review.engine.find import Sentence
+
+
+def read_true(reader: ValueReader, kind: str, rule_id: str, node: Node) -> bool | None:
+    """``{must_exist: true}``: the only value a presence check takes."""
+    if node.tag == "tag:yaml.org,2002:bool" and reader.scalar(node) is True:
+        return True
+    reader.error(rule_id, f"check.{kind}", node, "must be true (to switch a rule off, delete it)")
+    return None
+
+
+@dataclass(frozen=True)
+class MustExist:
+    name: str = "must_exist"
+    takes_near: bool = False
+    wording_needed_to: str = "insert when the clause is missing"
+    shows_pattern: bool = False
+    edit_without_positions: str = "Change only the number."
+
+    def read_value(self, reader: ValueReader, rule_id: str, node: Node) -> bool | None:
+        return read_true(reader, self.name, rule_id, node)
+
+    def value_from_cell(self, raw: str) -> Any:
+        return True
+
+    def in_words(self, value: Any) -> str:
+        return "must be present"
+
+    def in_plain_words(self, value: Any) -> str:
+        return self.in_words(value)
+
+    def evaluate(self, rule: Rule, found: list[Sentence], context: RuleContext) -> RuleResult:
+        base, document = context.base, context.document
+        if found:
+            return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in found))
+        incorporated = structure_of(document.model).incorporated
+        if incorporated:
+            # A cover page or an order form: its terms are in the document it incorporates,
+            # where this clause may well be; a clause inserted here would duplicate them.
+            return RuleResult(
+                **base, status="missing",
+                message=(
+                    "No clause of this kind was found in this document, but it incorporates terms it does not "
+                    f"contain (\u201c{incorporated}\u201d): check them there. Nothing is inserted; add a change "
+                    "where the document provides for changes to those terms."
+                ),
+            )  # fmt: skip
+        return RuleResult(
+            **base,
+            status="missing",
+            recommendations=insert_missing(rule, document, context.citation, context.guidance, context.next_insert),
+            message="No clause of this kind was found in the contract.",
+        )
+
+
+KINDS: tuple[EvaluatedCheckKind, ...] = (MustExist(),)

@@ -1,0 +1,82 @@
+"""``must_match``: a sentence about the rule must have the wording a pattern describes; else the
+closest one is rewritten with the playbook's wording (or the wording is inserted)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from yaml.nodes import Node
+
+from playbooks.checks import ValueReader
+from playbooks.loader.find_field import regex_problem
+from playbooks.rules import Rule, bounded_search, compile_pattern
+from review.engine.base import RuleResult
+from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
+from review.engine.draft import closest_to_wording, is_mutual, propose_for_failing
+from review.engine.find import Sentence
+from review.engine.verify import binds_only_them
+
+
+def read_pattern(reader: ValueReader, kind: str, rule_id: str, node: Node) -> str | None:
+    """``{must_match: 'PATTERN'}``: a pattern RE2 runs (docs/playbook-format.md, "Patterns")."""
+    pattern = reader.text(rule_id, f"check.{kind}", node)
+    if pattern is None:
+        return None
+    problem = regex_problem(pattern)
+    if problem:
+        reader.error(rule_id, f"check.{kind}", node, problem)
+        return None
+    return pattern
+
+
+@dataclass(frozen=True)
+class MustMatch:
+    name: str = "must_match"
+    takes_near: bool = False
+    wording_needed_to: str = "put in place of the clause"
+    shows_pattern: bool = True
+    edit_without_positions: str = "Change only the number."
+
+    def read_value(self, reader: ValueReader, rule_id: str, node: Node) -> str | None:
+        return read_pattern(reader, self.name, rule_id, node)
+
+    def value_from_cell(self, raw: str) -> Any:
+        return raw
+
+    def in_words(self, value: Any) -> str:
+        return f"must match the pattern {value}"
+
+    def in_plain_words(self, value: Any) -> str:
+        return "must match a text pattern"
+
+    def evaluate(self, rule: Rule, found: list[Sentence], context: RuleContext) -> RuleResult:
+        if not found:
+            return context.nothing_found()
+        base, document = context.base, context.document
+        pattern = compile_pattern(str(rule.check.value))
+        passing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
+        if passing:
+            return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
+        failing = [closest_to_wording(found, rule.positions[0])] if rule.positions else found[:1]
+        bound = binds_only_them(failing[0], document.parties) if rule.positions else None
+        if bound is not None and is_mutual(rule.positions[0]):
+            # "CONSULTANT will keep confidential and will not ... use Proprietary
+            # Information": a one-sided duty of the other party protects us. The mutual
+            # wording would weaken it and bind us too: the finding stands, no edit.
+            return RuleResult(
+                **base, status="issue", evidence=tuple(s.evidence() for s in found),
+                message=(
+                    f"The sentence found binds only {bound}, which protects us; the playbook's "
+                    "mutual wording would weaken that duty and bind us as well, so no edit is proposed."
+                ),
+            )  # fmt: skip
+        return propose_for_failing(
+            rule, document, found, failing, evidence=found, base=base, citation=context.citation,
+            guidance=context.guidance, next_insert=context.next_insert,
+            reason="none of the sentences about this rule has the required wording",
+            restates=True, wording_required=True,
+        )  # fmt: skip
+
+
+KINDS: tuple[EvaluatedCheckKind, ...] = (MustMatch(),)

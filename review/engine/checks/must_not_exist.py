@@ -1,0 +1,49 @@
+"""``must_not_exist``: no sentence may be about this; each found is replaced by the wording, or struck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from yaml.nodes import Node
+
+from playbooks.checks import ValueReader
+from playbooks.rules import Rule
+from review.engine.base import RuleResult
+from review.engine.checks.must_exist import read_true
+from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
+from review.engine.draft import propose_for_failing
+from review.engine.find import Sentence
+
+
+@dataclass(frozen=True)
+class MustNotExist:
+    name: str = "must_not_exist"
+    takes_near: bool = False
+    wording_needed_to: str = ""
+    shows_pattern: bool = False
+    edit_without_positions: str = "Strike the sentence."
+
+    def read_value(self, reader: ValueReader, rule_id: str, node: Node) -> bool | None:
+        return read_true(reader, self.name, rule_id, node)
+
+    def value_from_cell(self, raw: str) -> Any:
+        return True
+
+    def in_words(self, value: Any) -> str:
+        return "must not appear"
+
+    def in_plain_words(self, value: Any) -> str:
+        return self.in_words(value)
+
+    def evaluate(self, rule: Rule, found: list[Sentence], context: RuleContext) -> RuleResult:
+        if not found:
+            return context.nothing_found()
+        return propose_for_failing(
+            rule, context.document, found, found, evidence=found, base=context.base, citation=context.citation,
+            guidance=context.guidance, next_insert=context.next_insert,
+            reason="the playbook does not accept this clause", restates=False, wording_required=False,
+        )  # fmt: skip
+
+
+KINDS: tuple[EvaluatedCheckKind, ...] = (MustNotExist(),)

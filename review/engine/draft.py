@@ -1,0 +1,474 @@
+"""Stage 3, draft (docs/architecture.md "The engine"): the edits a check's findings propose.
+
+A replacement changes only the words that differ (``replace_edit``), a strike takes the sentence
+and the space after it (``delete_edit``), a missing clause is inserted where the contract's own
+clauses put it (``insert_missing``), a number-only edit changes only the figure
+(``number_proposal``); ``propose_for_failing`` drafts, for each sentence a wording check failed,
+what the guards of review/engine/verify.py let through. ``adapted`` says which of the
+playbook's terms were written in the contract's own (contracts/parties.py).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from contracts import numbers
+from contracts.normalize import normalize
+from contracts.parties import adaptations
+from contracts.structure import InsertionPoint, furniture_spans, insertion_point, structure_of
+from documents.docx.model import Edit, Paragraph, TextModel
+from playbooks.rules import Rule
+from review.engine.base import Proposal, RuleResult
+from review.engine.find import CompiledFind, PreparedDocument, Sentence, sentence_body
+from review.engine.minimal import minimal_replace
+from review.engine.verify import (
+    defines,
+    definitions_lost,
+    foreign_clause,
+    is_carve_out,
+    is_not_the_duty,
+    states_confidentiality_duty,
+)
+
+_EXCERPT = 320
+
+
+def tidy(text: str) -> str:
+    """No double stop after a quoted sentence: '“Cash flow.”.' -> '“Cash flow.”'."""
+    return re.sub(r"([.!?]\u201d)\.", r"\1", text)
+
+
+def quote(text: str, limit: int = _EXCERPT) -> str:
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "\u2026"
+    return f"\u201c{text}\u201d"
+
+
+# --- edits ---------------------------------------------------------------------------------------
+
+
+def replace_edit(sentence: Sentence, after: str, model: TextModel | None = None) -> Edit:
+    """The whole-wording replacement of ``sentence`` by ``after``, changing only the words that
+    differ. What a lawyer keeps is left out of the replaced stretch: a clause heading and number
+    that open the sentence in a PDF-extracted page ("6.0 Inventions and Proprietary Information
+    6.1 CRO agrees ..."), and page furniture, which stays where it is (it is carried over as
+    written, so the word-level edit leaves it untouched)."""
+    start, text = sentence.start, sentence.text
+    if model is not None:
+        body = sentence_body(sentence, model)
+        start, text = body.start, body.text
+        spans = [
+            (a, b) for a, b in furniture_spans(model.paragraphs[sentence.paragraph_index].text)
+            if start <= a and b <= start + len(text)
+        ]  # fmt: skip
+        if spans:
+            lead = start
+            while spans and spans[0][0] - lead <= 1 and spans[0][0] - start < len(text):
+                lead = spans.pop(0)[1]  # furniture opening the sentence: not part of the edit
+                while lead < start + len(text) and text[lead - start] in " \t\u00a0":
+                    lead += 1
+            text, start = text[lead - start :], lead
+            kept = " ".join(model.paragraphs[sentence.paragraph_index].text[a:b] for a, b in spans)
+            if kept:
+                after = f"{after} {kept}"
+    return minimal_replace(sentence.locator, start, text, after)
+
+
+def delete_edit(paragraph: Paragraph, start: int, end: int) -> Edit:
+    """Strike a sentence: the whole paragraph if it is the only text, else the sentence and the
+    white space that separates it from the next (or previous) one, so no double space remains."""
+    text = paragraph.text
+    if text[:start].strip() == "" and text[end:].strip() == "":
+        if paragraph.part:  # a footnote or text box keeps its paragraph: only its words go
+            return Edit(kind="replace", locator=paragraph.locator, before=text[start:end], after="", start=start)
+        return Edit(kind="delete_paragraph", locator=paragraph.locator, before=text)
+    if text[end:].strip():
+        while end < len(text) and text[end] in " \t\u00a0":
+            end += 1
+    else:
+        while start > 0 and text[start - 1] in " \t\u00a0":
+            start -= 1
+    return Edit(kind="replace", locator=paragraph.locator, before=text[start:end], after="", start=start)
+
+
+def sentence_after(sentence: Sentence, start: int, end: int, replacement: str) -> str:
+    """The sentence as it reads after replacing [start, end) (paragraph offsets)."""
+    local_start, local_end = start - sentence.start, end - sentence.start
+    return sentence.text[:local_start] + replacement + sentence.text[local_end:]
+
+
+def insertion_edit(point: InsertionPoint, text: str, next_insert: int) -> Edit:
+    """The edit that puts a new clause at ``point``: a new paragraph after the anchor, or, inside
+    a long paragraph (a PDF-extracted page), the clause written before the text that is there,
+    pinned by that text so that a later insertion at the same place lands after this one."""
+    if point.offset is None:
+        return Edit(kind="insert_after", locator=point.locator, after=text, new_locator=f"n{next_insert}")
+    return Edit(
+        kind="replace", locator=point.locator, before=point.following, after=f"{text} {point.following}",
+        start=point.offset,
+    )
+
+
+ADAPTED = "Adapted to this contract:"  # the sentence of an explanation that says what was adapted
+
+
+def adapted(proposal: Proposal, rule: Rule, model: TextModel) -> Proposal:
+    """The proposal, its explanation saying which of the playbook's defined terms were written
+    with the contract's own terms or in ordinary words (contracts/parties.py)."""
+    if proposal.position is None and proposal.variant is None:
+        return proposal
+    notes = adaptations(rule, model, position=proposal.position, variant=proposal.variant)
+    if not notes:
+        return proposal
+    return replace(proposal, explanation=f"{proposal.explanation} {ADAPTED} {'; '.join(notes)}.")
+
+
+# --- where a missing clause goes -----------------------------------------------------------------
+
+# A clause title right before a sentence, in the same paragraph: "... under this Agreement. 9.3
+# Representations and Warranties. CONSULTANT represents and warrants ..." (a PDF-derived page).
+_TITLE_NUMBER = r"(?:\(?\d{1,3}(?:\.\d{1,3})*\.?\)?|\([a-z]{1,3}\)|[a-z]\))"
+_TITLE_BEFORE = re.compile(rf"(?:^\s*|[.;:]\s+){_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s*$")
+_TITLE_LEAD = re.compile(rf"^\s*{_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s+\S")
+
+
+def _title_of(sentence: Sentence, document: PreparedDocument, headings: list[int]) -> str:
+    """The title of the clause ``sentence`` sits in, lower case: a numbered title right before it
+    or opening it in its paragraph, else the heading of its section (``headings``: the heading
+    paragraphs' indexes, in order); "" when there is none."""
+    text = document.paragraphs[sentence.paragraph_index].paragraph.text
+    before = _TITLE_BEFORE.search(text[max(0, sentence.start - 120) : sentence.start])
+    if before:
+        return before.group("title").lower()
+    lead = _TITLE_LEAD.match(sentence.text)
+    if lead:
+        return lead.group("title").lower()
+    at = bisect.bisect_left(headings, sentence.paragraph_index)
+    return document.paragraphs[headings[at - 1]].paragraph.text.lower() if at else ""
+
+
+def _titled_first(
+    candidates: Iterator[Sentence], anchor: CompiledFind, document: PreparedDocument, structure: Any
+) -> Sentence | None:
+    """The sentence an insertion goes after: the first anchor sentence in a clause whose title
+    names the anchor's own words ("9.3 Representations and Warranties. CONSULTANT represents and
+    warrants ..."), else the first anchor sentence. A warranty goes with the warranties, not after
+    "CONSULTANT warrants that such employees shall be informed ..." in the confidentiality clause."""
+    # Compared by their first six letters: "indemnif" names a title "Indemnity", "warrant" one
+    # "Representations and Warranties".
+    words = sorted({w.split()[0][:6] for w in (*anchor.all, *anchor.any) if w.split() and len(w.split()[0]) >= 4})
+    # A page number read as a heading is no title.
+    headings = sorted(i for i in structure.headings if re.search(r"[A-Za-z]{3}", document.paragraphs[i].paragraph.text))
+    first: Sentence | None = None
+    for sentence in candidates:
+        if first is None:
+            first = sentence
+            if not words:
+                break
+        title = _title_of(sentence, document, headings)
+        if any(w in title for w in words):
+            return sentence
+    return first
+
+
+def insert_missing(
+    rule: Rule, document: PreparedDocument, citation: str, guidance: str, next_insert: int,
+    lead: str = "",
+) -> tuple[Proposal, ...]:
+    if not rule.positions or not document.paragraphs:
+        return ()
+    structure = structure_of(document.model)
+    if structure.incorporated:
+        return ()  # a cover page: the clause belongs in the terms it incorporates, not here
+    point = None
+    if rule.insert_after is not None:
+        anchor = CompiledFind.of(rule.insert_after)
+        # The clause itself, not a heading of another clause run into its first sentence.
+        # ... and among the clauses: not the recitals ("WHEREAS ... a warrant to purchase its
+        # common stock") or a cover page before the first clause number.
+        opening = next((n for n in structure.body_numbers if n.level != 9), None)
+        begins = (opening.index, opening.start) if opening is not None else (0, 0)
+        eligible = (
+            s for s in anchor.sentences(document)
+            # A heading's words ("1. Confidential Information") are not the clause: the
+            # clause goes after a clause under it, never before the heading.
+            if (s.paragraph_index, s.end) > begins and not defines(structure, s)
+            and s.paragraph_index not in structure.headings
+            and anchor.matches(sentence_body(s, document.model), document.budget)
+        )  # fmt: skip
+        first = _titled_first(eligible, anchor, document, structure)
+        if first is not None and structure.in_body(first.paragraph_index, first.start):
+            point = insertion_point(structure, after=(first.paragraph_index, first.end))
+    if point is None:
+        point = insertion_point(structure)
+    if point is None:
+        return ()
+    text = rule.positions[0]
+    shown = f"{point.number} {text}" if point.number else text
+    edit = insertion_edit(point, shown, next_insert)
+    numbered = f", numbered {point.number.strip('.')}" if point.number else ""
+    lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
+    explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
+    return (
+        Proposal(action="insert", edit=edit, before="", after=shown, explanation=tidy(explanation), position=0),
+    )
+
+
+# --- mutual wording over one-sided sentences -----------------------------------------------------
+
+_WORD = re.compile(r"[a-z]{4,}")
+# Words every sentence about the rule shares: they say nothing about which one the wording rewrites.
+_COMMON = frozenset({
+    "information", "confidential", "party", "parties", "shall", "other", "with", "such", "this", "that",
+    "which", "their", "from", "have", "will", "agreement", "each", "either", "neither", "under", "than",
+    "made", "must", "into", "only", "after", "before", "days", "written", "notice",
+})  # fmt: skip
+
+
+_MUTUAL = re.compile(r"^\s*(?:neither|each|either)\s+party\b", re.IGNORECASE)
+_ONE_SIDED = re.compile(r"^\s*(?:the\s+)?[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3}\s+(?:may|shall|will|must)\b")
+
+
+def is_mutual(wording: str) -> bool:
+    """The wording binds each party alike ("Neither party may ...", "Each party shall ...")."""
+    return _MUTUAL.match(wording) is not None
+
+
+# A one-way NDA's duties, owed by a role, in a list: "Recipient shall: (a) use Confidential
+# Information solely for the Purpose; (b) not disclose ...; (c) protect ...".
+_ROLE_DUTIES = re.compile(
+    r"^\s*(?:(?:\d+(?:\.\d+)*\.?|\([a-z0-9]{1,4}\))\s+)?"
+    r"(?P<subject>(?:the\s+)?(?P<role>Recipient|Receiving\s+Party|Disclosee))\s+(?:shall|will|must|agrees)\b",
+    re.IGNORECASE,
+)
+_LIST = re.compile(r"\(a\).*\(b\)", re.DOTALL)
+
+
+def role_duties(sentence: Sentence, wording: str) -> re.Match[str] | None:
+    """The subject of ``sentence`` when a mutual wording ("Each party (as "Recipient") shall
+    protect ...") is to replace a list of one role's duties. Replaced whole, the sentence would
+    lose every duty the wording does not restate (the use restriction, the limits on disclosure);
+    the lawyer's edit is the subject: "Each party, as Recipient, shall: (a) ...". None otherwise."""
+    if not _MUTUAL.match(wording) or not _LIST.search(sentence.text):
+        return None
+    return _ROLE_DUTIES.match(sentence.text)
+
+
+def with_one_sided_restatements(
+    sentence: Sentence, found: list[Sentence], wording: str, document: PreparedDocument
+) -> tuple[Sentence, list[Sentence]]:
+    """``sentence`` extended over the sentences right after it that the rule also found and that
+    say the same thing for one party ("Provider may assign ... without Customer's consent.
+    Customer may not assign ... without Provider's prior written consent."), when the playbook's
+    wording is mutual ("Neither party may assign ..."): the mutual sentence replaces both, as a
+    lawyer rewrites the clause; left alone, the one-sided sentence would contradict it. Returns
+    the sentence to replace and the sentences it took in."""
+    if not _MUTUAL.match(wording):
+        return sentence, []
+    para = document.paragraphs[sentence.paragraph_index]
+    text = para.paragraph.text
+    words = set(_WORD.findall(wording.lower())) - _COMMON
+    taken: list[Sentence] = []
+    end = sentence.end
+    for other in sorted((s for s in found if s.locator == sentence.locator and s.start >= end), key=lambda s: s.start):
+        if text[end:other.start].strip() or not _ONE_SIDED.match(other.text) or _MUTUAL.match(other.text):
+            break
+        # The same restriction in the wording's own words ("... may not assign this Agreement
+        # without ... prior written consent"), not another right that shares a word ("Customer
+        # may assign its right to receive payments to a bank"): that one stays.
+        own = set(_WORD.findall(other.lower)) - _COMMON
+        if is_carve_out(other) or not own or len(own & words) * 2 < len(own):
+            break
+        taken.append(other)
+        end = other.end
+    if not taken:
+        return sentence, []
+    read = para.normalized.original[sentence.start:end]  # the paragraph with its furniture blanked
+    normalized = normalize(read)
+    merged = replace(sentence, end=end, text=text[sentence.start:end], read=read, norm=normalized.text,
+                     lower=normalized.lower)
+    return merged, taken
+
+
+def closest_to_wording(found: list[Sentence], wording: str) -> Sentence:
+    """The sentence the playbook's wording would replace: the one that shares most of its words
+    (the confidentiality duty, not the exclusions from it), the first one on a tie. None of them
+    has the required wording, so the one about the same thing is the one a lawyer rewrites."""
+    words = set(_WORD.findall(wording.lower())) - _COMMON
+    best, score = found[0], -1
+    candidates = [s for s in found if not is_carve_out(s)] or found
+    if states_confidentiality_duty(normalize(wording).lower):
+        # A duty of confidentiality rewrites the contract's duty, not a sentence that only mentions
+        # confidential information (a flow-down, a legend, a remedy).
+        candidates = [s for s in candidates if states_confidentiality_duty(s.lower)] or candidates
+    for sentence in candidates:
+        shared = len(words & set(_WORD.findall(sentence.lower)))
+        if shared > score:
+            best, score = sentence, shared
+    return best
+
+
+def mutual_role_proposal(
+    rule: Rule, sentence: Sentence, role: re.Match[str], citation: str, guidance: str, reason: str
+) -> Proposal:
+    """"Recipient shall: (a) use ...; (b) not disclose ...; (c) protect ..." made to bind each
+    party by its subject alone, every duty kept (see ``role_duties``)."""
+    name = role.group("role")
+    after = f"Each party, as {name},"
+    start = sentence.start + role.start("subject")
+    before = role.group("subject")
+    edit = Edit(kind="replace", locator=sentence.locator, before=before, after=after, start=start)
+    explanation = (
+        f"{rule.title} ({citation}): {reason}.{guidance} Evidence: {quote(sentence.text)}. "
+        f"The sentence lists several duties of one party as {name}; the playbook's wording would replace "
+        f"them all with one. Proposed: change only {quote(before)} to {quote(after)}, so that every duty "
+        "binds each party, and check that the definitions let either party be Discloser and Recipient."
+    )
+    return Proposal(
+        action="replace",
+        edit=edit,
+        before=sentence.text,
+        after=sentence_after(sentence, start, start + len(before), after),
+        explanation=tidy(explanation),
+    )
+
+
+def strike_or_replace(
+    rule: Rule, document: PreparedDocument, sentence: Sentence, citation: str, guidance: str, reason: str
+) -> Proposal:
+    evidence = f" Evidence: {quote(sentence.text)}."
+    if rule.positions:
+        explanation = (
+            f"{rule.title} ({citation}): {reason}.{guidance}{evidence} "
+            "Proposed: replace the sentence with the playbook's preferred wording."
+        )
+        edit = replace_edit(sentence, rule.positions[0], document.model)
+        return Proposal(
+            action="replace",
+            edit=edit,
+            before=sentence.text,
+            after=sentence_after(sentence, edit.start or 0, (edit.start or 0) + len(edit.before), edit.after),
+            explanation=tidy(explanation),
+            position=0,
+        )
+    paragraph = document.paragraphs[sentence.paragraph_index].paragraph
+    explanation = f"{rule.title} ({citation}): {reason}.{guidance}{evidence} Proposed: strike the sentence."
+    return Proposal(
+        action="delete",
+        edit=delete_edit(paragraph, sentence.start, sentence.end),
+        before=sentence.text,
+        after="",
+        explanation=tidy(explanation),
+    )
+
+
+def number_proposal(
+    rule: Rule,
+    sentence: Sentence,
+    quantity: numbers.Quantity,
+    limit: float,
+    is_max: bool,
+    citation: str,
+    guidance: str,
+) -> Proposal:
+    kind = quantity.kind
+    new_phrase = numbers.write_quantity(quantity, limit)
+    start, end = sentence.start + quantity.start, sentence.start + quantity.end
+    edit = Edit(kind="replace", locator=sentence.locator, before=quantity.phrase, after=new_phrase, start=start)
+    bound = "at most" if is_max else "at least"
+    explanation = (
+        f"{rule.title} ({citation}): the contract says {quote(quantity.phrase)} "
+        f"({numbers.describe(quantity.value, kind)}); the playbook accepts {bound} "
+        f"{numbers.describe(limit, kind)}.{guidance} Evidence: {quote(sentence.text)}. "
+        f"Proposed: change only {quote(quantity.phrase)} to {quote(new_phrase)}."
+    )
+    return Proposal(
+        action="replace",
+        edit=edit,
+        before=sentence.text,
+        after=sentence_after(sentence, start, end, new_phrase),
+        explanation=tidy(explanation),
+        value=limit,
+    )
+
+
+# --- the sentences a wording check failed ---------------------------------------------------------
+
+
+def propose_for_failing(
+    rule: Rule, document: PreparedDocument, found: list[Sentence], failing: list[Sentence], *,
+    evidence: list[Sentence], base: dict[str, Any], citation: str, guidance: str, next_insert: int, reason: str,
+    restates: bool, wording_required: bool,
+) -> RuleResult:
+    """The finding on ``failing`` (sentences that fail a wording check), with an edit for each
+    sentence the guards of review/engine/verify.py let through and a note for each they stop.
+
+    ``restates``: a mutual wording also takes in the one-sided sentences right after the one it
+    replaces (``with_one_sided_restatements``). ``wording_required``: the playbook's wording is
+    what the contract lacks (``must_match``): it is not put in place of an exclusion or of a
+    sentence that is not the duty, it may rewrite a role's list of duties by its subject, and it
+    is inserted as a clause of its own when no sentence may be replaced."""
+    proposals: list[Proposal] = []
+    notes: list[str] = []
+    absorbed: set[tuple[str, int]] = set()
+    for sentence in failing:
+        if (sentence.locator, sentence.start) in absorbed:
+            continue
+        if rule.positions and restates:
+            sentence, taken = with_one_sided_restatements(sentence, found, rule.positions[0], document)
+            absorbed.update((s.locator, s.start) for s in taken)
+        lost = definitions_lost(rule, document.model, sentence)
+        if lost:
+            # Striking or rewriting the sentence would leave a term the contract uses
+            # elsewhere undefined: the finding stands, the edit is the lawyer's.
+            terms = ", ".join(f"\u201c{t}\u201d" for t in lost)
+            notes.append(
+                f"The sentence found defines {terms}, which the contract uses elsewhere; "
+                "replacing or striking it would leave that undefined, so no edit is proposed."
+            )
+            continue
+        foreign = foreign_clause(rule, document.model, sentence)
+        carve_out = wording_required and rule.positions and is_carve_out(sentence)
+        mention = wording_required and rule.positions and is_not_the_duty(rule, sentence)
+        if foreign is None and not carve_out and not mention:
+            wording = rule.positions[0] if wording_required and rule.positions else ""
+            role = role_duties(sentence, wording) if wording else None
+            if role is not None:
+                proposals.append(mutual_role_proposal(rule, sentence, role, citation, guidance, reason))
+                continue
+            proposals.append(strike_or_replace(rule, document, sentence, citation, guidance, reason))
+            continue
+        # The sentence sits in a clause of another type (an IP assignment found by a
+        # confidentiality rule), or is an exclusion: replacing it would delete that clause.
+        # A missing wording is proposed as a clause of its own; wording to remove is left
+        # to the lawyer (docs/decisions/edits-a-lawyer-can-send.md, "Clauses of another type").
+        if foreign is not None:
+            title, confidence = foreign
+            note = (
+                f"The sentence found is part of a clause of type \u201c{title}\u201d (clause model, "
+                f"confidence {confidence:.2f}), so the playbook's wording does not replace it."
+            )
+        elif carve_out:
+            note = "The sentence found is an exclusion, so the playbook's wording does not replace it."
+        else:
+            note = (
+                "The sentences found mention confidential information but none is a duty to keep "
+                "it confidential, so the playbook's wording does not replace them."
+            )
+        notes.append(note)
+        if wording_required and not proposals:
+            proposals.extend(
+                insert_missing(
+                    rule, document, citation, f"{guidance} {note}", next_insert,
+                    lead=f"{rule.title} ({citation}): {reason}.",
+                )
+            )  # fmt: skip
+    return RuleResult(
+        **base, status="issue", evidence=tuple(s.evidence() for s in evidence),
+        recommendations=tuple(proposals), message=" ".join(dict.fromkeys(notes)),
+    )  # fmt: skip
