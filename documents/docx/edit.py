@@ -30,7 +30,17 @@ from lxml import etree
 
 from . import ns, package
 from .diff import word_diff
-from .model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel, TrackedAuthor
+from .model import (
+    DECISION_KINDS,
+    Edit,
+    EditError,
+    Paragraph,
+    TextModel,
+    TrackedAuthor,
+    inserted_locator,
+    inserted_number,
+    occurrences,
+)
 from .tracked import (
     add_reply_anchor,
     apply_decision_to_model,
@@ -43,7 +53,6 @@ from .xmlmap import ParagraphMap, locate_all, map_paragraph
 Element = Any
 
 _INVALID_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
-_INSERT_LOCATOR = re.compile(r"^n([1-9][0-9]*)$")
 _PIECES = re.compile(r"(\t|\n)")
 
 
@@ -172,7 +181,7 @@ def resolve_edit(model: TextModel, edit: Edit) -> Edit:
     if edit.kind == "replace" and edit.start is None:
         if not edit.before:
             raise EditError(f"The insertion into paragraph {edit.locator} does not say where it goes.")
-        positions = _occurrences(paragraph.text, edit.before)
+        positions = occurrences(paragraph.text, edit.before)
         if not positions:
             check_replace(edit.locator, paragraph.text, paragraph.protected, dataclasses.replace(edit, start=-1))
         if len(positions) > 1:
@@ -183,20 +192,11 @@ def resolve_edit(model: TextModel, edit: Edit) -> Edit:
         return dataclasses.replace(edit, start=positions[0])
     if edit.kind == "insert_after":
         if edit.new_locator is None:
-            return dataclasses.replace(edit, new_locator=f"n{model.next_insert}")
-        match = _INSERT_LOCATOR.match(edit.new_locator)
-        if not match or int(match.group(1)) < model.next_insert:
+            return dataclasses.replace(edit, new_locator=inserted_locator(model.next_insert))
+        number = inserted_number(edit.new_locator)
+        if number is None or number < model.next_insert:
             raise EditError(f"{edit.new_locator} cannot be used for a new paragraph (it is or was already taken).")
     return edit
-
-
-def _occurrences(text: str, needle: str) -> list[int]:
-    found: list[int] = []
-    index = text.find(needle)
-    while index >= 0:
-        found.append(index)
-        index = text.find(needle, index + 1)
-    return found
 
 
 def _shift(spans: tuple[tuple[int, int], ...], old_end: int, delta: int) -> tuple[tuple[int, int], ...]:
@@ -260,11 +260,10 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
             section_break=paragraph.section_break,
         )
         del paragraphs[index]
-    result = TextModel(paragraphs=tuple(paragraphs), next_insert=next_insert, numbering=model.numbering)
-    if edit.kind == "replace" and "positions" in model.__dict__:
+    if edit.kind == "replace":
         # Same locators in the same order: the index carries over (a decision stays O(1) here).
-        result.__dict__["positions"] = model.__dict__["positions"]
-    return result
+        return model.with_texts(tuple(paragraphs), next_insert=next_insert, numbering=model.numbering)
+    return TextModel(paragraphs=tuple(paragraphs), next_insert=next_insert, numbering=model.numbering)
 
 
 def edit_problem(model: TextModel, edit: Edit) -> str | None:

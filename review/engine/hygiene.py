@@ -26,7 +26,11 @@ import re
 from dataclasses import dataclass, field
 
 from contracts import numbers
-from contracts.structure import CUSTOMER_ROLES, PROVIDER_ROLES, ClauseNumber, Structure, structure_of
+from contracts.document import structure_of
+from contracts.numbering import ClauseNumber, to_roman
+from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES
+from contracts.structure import Structure
+from contracts.terms import NOT_TERMS, defined_forms, quoted_anywhere, term_base, term_variants
 from documents.docx.model import Edit, TextModel
 from review.engine.base import Evidence, Proposal, RuleResult
 
@@ -85,39 +89,6 @@ _BY_REFERENCE = re.compile(
 _ENTITY_AFTER = re.compile(r"^,?\s*(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corporation|Corp|Company|Co\.|&|L\.P|LP|plc|GmbH)\b")
 _TITLE_AFTER = re.compile(r"^(?:,?\s+(?:and\s+)?[A-Z][a-z]+)*\s+(?:Agreement|Act|Code|Terms|Policy)\b")
 _NUMBER_BEFORE = re.compile(r"(?:^|\s)(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.)\s*$")
-# Capitalised words that are not defined terms: names of places, courts, months, document parts
-# and the words every contract capitalises without defining.
-_NOT_TERMS = {
-    "Agreement", "Section", "Sections", "Article", "Articles", "Clause", "Clauses", "Exhibit", "Exhibits",
-    "Schedule", "Schedules", "Annex", "Appendix", "Attachment", "Party", "Parties", "Paragraph", "State",
-    "States", "United", "Court", "Courts", "Government", "Internet", "Act", "Code", "Rules", "Rule", "Laws",
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-    "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-    "Delaware", "California", "New", "York", "Texas", "Florida", "Nevada", "Washington", "Illinois",
-    "England", "Wales", "Canada", "Ontario", "Israel", "Ireland", "Europe", "European", "Union", "America",
-    "American", "Federal", "Republic", "Kingdom", "City", "County", "Province", "District", "Southern",
-    "Northern", "Eastern", "Western", "Central", "Board", "Directors", "Securities", "Exchange",
-    "Commission", "Bankruptcy", "Revenue", "Service", "Office", "Department", "Treasury", "Secretary",
-    "President", "Chief", "Executive", "Officer", "Vice", "General", "Counsel", "Director", "Manager",
-    "Page", "Table", "Contents", "Recitals", "Whereas", "Confidential", "Treatment", "Requested", "Dollars",
-    "Standard", "Time", "Pacific", "English", "Chinese", "Japanese", "German", "French",
-    "Spanish", "Mr", "Mrs", "Ms", "Dr", "Inc", "Ltd", "Corporation", "Company", "Commercial", "Uniform",
-    "International", "Chamber", "Arbitration", "Association", "Part", "Parts", "Commonwealth", "Federation",
-    "League", "National", "Amendment", "Subsection", "Middle", "East", "West", "North", "South",
-}  # fmt: skip
-
-
-def _variants(term: str) -> set[str]:
-    out = {term}
-    if term.endswith("ies"):
-        out.add(term[:-3] + "y")
-    elif term.endswith("s"):
-        out.add(term[:-1])
-        if term.endswith("es"):
-            out.add(term[:-2])  # "Franchised Businesses" -> "Franchised Business"
-    else:
-        out.update({term + "s", term + "es", term[:-1] + "ies" if term.endswith("y") else term + "s"})
-    return out
 
 
 def _count_uses(text: str, forms: list[str]) -> int:
@@ -142,32 +113,6 @@ def _plain(text: str) -> str:
     """Soft and Unicode hyphens and runs of spaces (PDF extraction) read as a hyphen and one space."""
     text = text.replace("\u00ad", "-").replace("\u2010", "-").replace("\u2011", "-")
     return re.sub(r"[ \t\u00a0]{2,}", " ", text)
-
-
-def _base(term: str) -> str:
-    """ "CUSTOMER(S)" -> "CUSTOMER"; a term defined in capitals is used in title case."""
-    return re.sub(r"\((?:s|S|es|ES)\)$", "", term).strip()
-
-
-def _defined_forms(structure: Structure) -> set[str]:
-    forms: set[str] = set()
-    for term in structure.terms:
-        base = _base(term)
-        forms.update(_variants(base))
-        if base.isupper():
-            forms.update(_variants(base.title()))
-    for party in structure.parties:
-        forms.update(_variants(party.defined))
-        forms.update(party.name.split())
-    return forms
-
-
-def _quoted_anywhere(model: TextModel) -> set[str]:
-    found: set[str] = set()
-    for paragraph in model.paragraphs:
-        for match in re.finditer(r"[\"\u201c]([A-Z][^\"\u201d]{0,60})[\"\u201d]", paragraph.text):
-            found.update(_variants(" ".join(match.group(1).split()).strip(" ,.;:")))
-    return found
 
 
 _ELSEWHERE = re.compile(
@@ -322,7 +267,7 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
     # Only the terms the contract itself promises to define are checked in a contract with few
     # definitions; the others need a contract that defines its terms as a matter of course.
     many = len(structure.terms) >= 8
-    defined = _defined_forms(structure) | _quoted_anywhere(model)
+    defined = defined_forms(structure) | quoted_anywhere(model)
     # "Effective Date: March 1, 1996" on a cover page defines by its label.
     defined |= {
         _plain(m.group(1)) for m in re.finditer(r"(?:^|\n|\s{2})([A-Z][a-z]+(?: [A-Z][a-z]+){0,3}):\s+\S", model.text)
@@ -365,13 +310,13 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
             if " and " in term or " or " in term:
                 continue  # two phrases joined: which words make the term is a guess
             words = term.replace("-", " ").split()
-            if any(word in _NOT_TERMS for word in words) or term in defined:
+            if any(word in NOT_TERMS for word in words) or term in defined:
                 continue
             after = text[match.end(1) : match.end(1) + 60]
             if _PROMISED.match(after):
                 promised.add(term)
             elif _DEFINED_ELSEWHERE.match(after):
-                elsewhere.update(_variants(term))  # defined by reference to another part
+                elsewhere.update(term_variants(term))  # defined by reference to another part
             if _ENTITY_AFTER.match(after) or _TITLE_AFTER.match(after) or term in names:
                 continue  # a company's or an instrument's name
             if re.match(r"\s+(?:above|below|hereto|attached)\b", after):
@@ -385,7 +330,8 @@ def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
     plain = _plain(model.text)
     findings: list[Finding] = []
     for term, places in uses.items():
-        if term in defined or term in parts or (term not in promised and any(v in elsewhere for v in _variants(term))):
+        variants = term_variants(term)
+        if term in defined or term in parts or (term not in promised and any(v in elsewhere for v in variants)):
             continue  # defined by reference to another part ("as defined in Exhibit A")
         plural, singular = term + "s", term[:-1]
         if (plural in uses and len(uses[plural]) >= len(places)) or (
@@ -458,7 +404,7 @@ def _alternative_used(model: TextModel, structure: Structure, term: str, text: s
                 r"(?:(?:also|each|the|a|an|to|or)\b[\s\"\u201c\u2018',/(]*)*",
                 between,
             )
-            and _count_uses(text, [_plain(_base(other))]) >= 2
+            and _count_uses(text, [_plain(term_base(other))]) >= 2
         ):
             return True
     return False
@@ -480,7 +426,7 @@ def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
                 restated.add(name)  # 'NETGEAR, INC. ("Vendor")'
 
     for term, found in structure.terms.items():
-        base = _plain(_base(term))
+        base = _plain(term_base(term))
         if len(base) < 2 or base.isdigit() or not re.search(r"\w$", base) or term in restated:
             continue  # "OOS /": quotes read wrong, not a term
         if text.count(base) >= 3:
@@ -693,15 +639,6 @@ def _shape(text: str) -> str:
     return "sentence"
 
 
-def _roman(value: int) -> str:
-    out = ""
-    for amount, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                            (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):  # fmt: skip
-        while value >= amount:
-            out, value = out + letters, value - amount
-    return out
-
-
 def _contents_line(text: str) -> bool:
     """ "SECTION 1.0 DEFINITIONS ........ Page 4", "14.1 Indemnification of Supplier   33": a line
     of a table of contents (its numbers still start a sequence again, never a finding)."""
@@ -716,7 +653,7 @@ def _written_with_word(text: str, family: str, value: int) -> bool:
     """ "ARTICLE XIII - NOTICE" inside a paragraph: the article is there, unread as a number."""
     if not family:
         return False
-    return re.search(rf"\b{re.escape(family)}\s+(?:{_roman(value)}|{value})\b", text, re.IGNORECASE) is not None
+    return re.search(rf"\b{re.escape(family)}\s+(?:{to_roman(value)}|{value})\b", text, re.IGNORECASE) is not None
 
 
 def numbering(model: TextModel, structure: Structure) -> list[Finding]:

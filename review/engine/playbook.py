@@ -28,19 +28,14 @@ from functools import cached_property
 from typing import Any
 
 from contracts import numbers, subject
+from contracts.document import structure_of
+from contracts.furniture import furniture_spans, mask_furniture
+from contracts.insertion import InsertionPoint, insertion_point, renumber_clause
+from contracts.naming import Parties, adaptations, render_rule, search_as, searches_for_them, undefined_in
+from contracts.naming import detect as detect_parties
 from contracts.normalize import Normalized, norm_phrase, normalize, term_starts
-from contracts.parties import Parties, adaptations, render_rule, search_as, searches_for_them, undefined_in
-from contracts.parties import detect as detect_parties
+from contracts.numbering import leading_number
 from contracts.sentences import split_sentences
-from contracts.structure import (
-    InsertionPoint,
-    furniture_spans,
-    insertion_point,
-    leading_number,
-    mask_furniture,
-    renumber_clause,
-    structure_of,
-)
 from documents.docx.model import DECISION_KINDS, Edit, Paragraph, TextModel
 from playbooks.rules import (
     Find,
