@@ -6,7 +6,7 @@ from __future__ import annotations
 from documents.docx.edit import apply_edit_to_model
 from playbooks.loader import load_playbook
 from playbooks.rules import PlaybookSpec
-from review.engine import hygiene
+from contracts import drafting_checks as hygiene
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.helpers import model_of, rule
 

@@ -10,7 +10,7 @@ from functools import cache
 
 from documents.docx.model import Paragraph, TextModel
 from documents.docx.textmodel import build_text_model
-from review.engine import hygiene
+from contracts import drafting_checks as hygiene
 from tests.conftest import shared_data
 
 
