@@ -212,6 +212,24 @@ def _parties_from_terms(terms: dict[str, DefinedTerm], taken: set[str]) -> list[
     return out
 
 
+
+def words_for_sides(text: str, parties: tuple[Party, ...]) -> dict[str, set[str]]:
+    """The words a contract uses for each side ("provider", "customer"): its role words used as
+    defined terms (capitalised, at least twice) and, for each party defined by a role word, that
+    word and the party's name when it is a name ("Acme Inc.", not "Customer" again)."""
+    found: dict[str, set[str]] = {"provider": set(), "customer": set()}
+    for role in (*PROVIDER_ROLES, *CUSTOMER_ROLES):
+        word = " ".join(part.capitalize() for part in role.split())
+        if len(re.findall(rf"(?<![\w{{]){re.escape(word)}(?![\w}}])", text)) >= 2:
+            found[role_side(role)].add(word)
+    for party in parties:
+        if not party.side:
+            continue
+        found[party.side].add(party.defined)
+        if re.search(r"[A-Z]", party.name[1:]) or len(party.name.split()) > 1:
+            found[party.side].add(party.name)
+    return found
+
 # --- roles either party takes ---------------------------------------------------------------------
 
 # A role in a disclosure that either party takes: Common Paper's Cloud Service Agreement says
