@@ -1,4 +1,7 @@
-"""The parties of a review and the contract's own names in what Redpen writes.
+"""The parties of a review (ours and theirs) and the contract's own names in what Redpen writes.
+
+Who the parties are is read by contracts/parties.py; this module decides which one is ours and
+writes playbook wording, searches and warnings with the names the contract uses.
 
 Pure, no ORM. A playbook position may name the parties by role: ``{us}`` and ``{them}``, the
 playbook's side (``{customer}`` in a customer-side playbook) and the other side's role words

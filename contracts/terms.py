@@ -100,6 +100,7 @@ NOT_TERMS = {
 
 
 def term_variants(term: str) -> set[str]:
+    """``term`` and its singular or plural forms ("Businesses" -> "Business", "Party" -> "Parties")."""
     out = {term}
     if term.endswith("ies"):
         out.add(term[:-3] + "y")
@@ -118,6 +119,7 @@ def term_base(term: str) -> str:
 
 
 def defined_forms(structure: Structure) -> set[str]:
+    """Every form in which the contract may write its defined terms and its parties' names."""
     forms: set[str] = set()
     for term in structure.terms:
         base = term_base(term)
@@ -131,6 +133,7 @@ def defined_forms(structure: Structure) -> set[str]:
 
 
 def quoted_anywhere(model: TextModel) -> set[str]:
+    """Every capitalised phrase in quotation marks anywhere in the contract, with its forms."""
     found: set[str] = set()
     for paragraph in model.paragraphs:
         for match in re.finditer(r"[\"\u201c]([A-Z][^\"\u201d]{0,60})[\"\u201d]", paragraph.text):
