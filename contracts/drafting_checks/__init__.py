@@ -20,9 +20,9 @@ drop the definition, point the reference at the right clause). Decisions and mea
 precision: docs/decisions/drafting-checks.md and bench/README.md.
 
 Adding a drafting check is one module here, whose function ``(model, structure) -> list[Finding]``
-is decorated with ``@drafting_check(name, title=..., advice=...)``
-(contracts/drafting_checks/registry.py), plus its import below (the order of the imports is the
-order of the results) and its tests in tests/contracts/drafting_checks/. The engine
+is decorated with ``@drafting_check(name, title=..., advice=..., order=...)``
+(contracts/drafting_checks/registry.py; ``order`` places its result among the others), plus its
+import below and its tests in tests/contracts/drafting_checks/. The engine
 (review/engine/hygiene.py), the playbook switch (``hygiene: true``) and the review pages read the
 registry: nothing else changes.
 """
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from contracts.document import structure_of
 
-# Each import registers its check, in this order.
+# Each import registers its check.
 from contracts.drafting_checks import (  # noqa: F401
     clause_numbering,
     missing_references,

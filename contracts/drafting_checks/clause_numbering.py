@@ -45,6 +45,7 @@ def _written_with_word(text: str, family: str, value: int) -> bool:
     "hygiene-numbering",
     title="Clause numbering does not skip or repeat",
     advice="Renumber the clauses, and the references to them.",
+    order=40,
 )
 def numbering(model: TextModel, structure: Structure) -> list[Finding]:
     findings: list[Finding] = []

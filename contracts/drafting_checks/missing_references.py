@@ -72,6 +72,7 @@ def _read_with_confidence(values: list[int]) -> bool:
     "hygiene-missing-reference",
     title="Cross-references point at clauses that exist",
     advice="Point the reference at the clause it means (it may have been renumbered).",
+    order=30,
 )
 def missing_references(model: TextModel, structure: Structure) -> list[Finding]:
     labels = {tuple(str(int(p)) if p.isdigit() else p for p in label) for label in structure.labels}

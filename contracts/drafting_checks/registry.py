@@ -46,20 +46,24 @@ class DraftingCheck:
     name: str  # "hygiene-unused-term": the rule id its result carries
     title: str  # "Defined terms are used"
     advice: str  # what the lawyer does about a finding, said once per result
+    order: int  # where its result is listed among the checks' results
     detect: Detect
 
 
-# Name -> check, in the order registered (the order of the results).
+# Name -> check, in the order of their results (each check's ``order``, whatever the order in
+# which the modules were imported).
 CHECKS: dict[str, DraftingCheck] = {}
 
 
-def drafting_check(name: str, *, title: str, advice: str) -> Callable[[Detect], Detect]:
-    """Registers the decorated function as the drafting check ``name``."""
+def drafting_check(name: str, *, title: str, advice: str, order: int) -> Callable[[Detect], Detect]:
+    """Registers the decorated function as the drafting check ``name``, listed at ``order``."""
 
     def register(detect: Detect) -> Detect:
         if name in CHECKS:
             raise ValueError(f"drafting check {name} is registered twice")
-        CHECKS[name] = DraftingCheck(name=name, title=title, advice=advice, detect=detect)
+        checks = [*CHECKS.values(), DraftingCheck(name=name, title=title, advice=advice, order=order, detect=detect)]
+        CHECKS.clear()
+        CHECKS.update((check.name, check) for check in sorted(checks, key=lambda check: check.order))
         return detect
 
     return register

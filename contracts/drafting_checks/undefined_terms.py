@@ -166,6 +166,7 @@ def _names_in_front_matter(model: TextModel, structure: Structure) -> str:
     "hygiene-undefined-term",
     title="Capitalised terms are defined",
     advice="Define the term, or write it in lower case where no defined meaning is intended.",
+    order=10,
 )
 def undefined_terms(model: TextModel, structure: Structure) -> list[Finding]:
     if len(structure.terms) < 3 or _is_form(model) or is_amendment(model):

@@ -72,6 +72,7 @@ def _alternative_used(model: TextModel, structure: Structure, term: str, text: s
     "hygiene-unused-term",
     title="Defined terms are used",
     advice="Delete the definition, or use the term where the clause meant it.",
+    order=20,
 )
 def unused_terms(model: TextModel, structure: Structure) -> list[Finding]:
     text = plain_text(model.text)

@@ -31,6 +31,7 @@ def _like_case(template: str, words: str) -> str:
     "hygiene-words-digits",
     title="Numbers in words and digits agree",
     advice="Make the words and the figure say the same amount.",
+    order=50,
 )
 def words_and_digits(model: TextModel, structure: Structure) -> list[Finding]:
     findings: list[Finding] = []

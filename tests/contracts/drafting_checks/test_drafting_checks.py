@@ -184,3 +184,13 @@ def test_other_names_of_one_definition_count_as_uses() -> None:
         "3. Customer pays in each Day.",
     )
     assert [f.text for f in drafting_checks.findings(model) if f.check == "hygiene-unused-term"] == []
+
+
+def test_the_checks_results_are_listed_in_their_registered_order_whatever_the_import_order() -> None:
+    assert list(drafting_checks.CHECKS) == [
+        "hygiene-undefined-term",
+        "hygiene-unused-term",
+        "hygiene-missing-reference",
+        "hygiene-numbering",
+        "hygiene-words-digits",
+    ]
