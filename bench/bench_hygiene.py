@@ -1,4 +1,4 @@
-"""Drafting checks (review/engine/hygiene.py) on every contract in ../shared/data.
+"""Drafting checks (contracts/drafting_checks/) on every contract in ../shared/data.
 
     .venv/bin/python bench/bench_hygiene.py [--set dev|test|all|heldout] [--slice K] [--show N] [--all]
 
@@ -74,8 +74,8 @@ def main() -> None:
     )
     args = parser.parse_args()
 
+    from contracts import drafting_checks as hygiene
     from documents.docx.textmodel import build_text_model
-    from review.engine import hygiene
 
     times: list[float] = []
     total = 0

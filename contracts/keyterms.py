@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from contracts import numbers
 from contracts.clauses import BY_SLUG, ClausePassage, detect
-from contracts.structure import CUSTOMER_ROLES, PROVIDER_ROLES, Party, structure_of
+from contracts.document import structure_of
+from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party
 from documents.docx.model import Paragraph, TextModel
 
 KEY_TERMS: tuple[tuple[str, str], ...] = (

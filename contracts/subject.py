@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from contracts import numbers
 from contracts.normalize import norm_phrase, normalize
+from documents.docx.model import occurrences
 
 # Clause boundaries inside a sentence: a quantity across one of these belongs to another clause.
 _CLAUSE_BREAK = re.compile(r";|:\s|\.\s")
@@ -39,15 +40,6 @@ def subject_words(near: Sequence[str], find_all: Sequence[str], find_any: Sequen
             if phrase and phrase not in words:
                 words.append(phrase)
     return words
-
-
-def _occurrences(lower: str, word: str) -> list[int]:
-    found = []
-    index = lower.find(word)
-    while index >= 0:
-        found.append(index)
-        index = lower.find(word, index + 1)
-    return found
 
 
 def _same_clause(text: str, a: int, b: int) -> bool:
@@ -65,7 +57,7 @@ def pick(text: str, quantities: Sequence[numbers.Quantity], words: Sequence[str]
     lower = normalized.lower
     spots: list[int] = []
     for word in words:
-        starts = [normalized.to_original(i, i + len(word)) for i in _occurrences(lower, word)]
+        starts = [normalized.to_original(i, i + len(word)) for i in occurrences(lower, word)]
         spots.extend(end for _, end in starts)
         for start, end in starts:
             after = [q for q in quantities if q.start >= end and _same_clause(text, end, q.start)]

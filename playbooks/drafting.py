@@ -10,6 +10,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from contracts.document import structure_of
+from contracts.parties import words_for_sides
+from documents.docx.model import TextModel
+
 
 def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
@@ -42,19 +46,8 @@ def clause_find(clause_type: str) -> dict[str, Any] | None:
 
 # -- parties into role placeholders ------------------------------------------------------------
 
-# The role words a contract uses for each side (as in documents' structure model).
-PROVIDER_ROLES = ("provider", "vendor", "supplier", "licensor", "seller", "contractor", "consultant",
-                  "service provider", "manufacturer", "developer", "lessor", "landlord", "processor", "company")
-CUSTOMER_ROLES = ("customer", "client", "licensee", "buyer", "purchaser", "subscriber", "lessee", "tenant",
-                  "distributor", "reseller", "controller")
 US, THEM = "{us}", "{them}"
 SIDES = ("customer", "provider")
-
-_DEFINED_AS = re.compile(
-    r"(?P<name>(?:[A-Z][\w&'\-]*\.?,?\s+){0,5}[A-Z][\w&'\-]*\.?)\s*(?:,\s*an?\s+[^()]{0,80}?)?\s*"
-    r"\(\s*(?:the\s+|hereinafter\s+|each\s+a\s+)*(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?(?:the\s+)?"
-    r"[\"\u201c\u2018'](?P<role>[A-Za-z ]{2,30})[\"\u201d\u2019']"
-)
 
 
 @dataclass(frozen=True)
@@ -75,30 +68,10 @@ class Parties:
         return text
 
 
-def _role_side(role: str) -> str:
-    lowered = " ".join(role.lower().split())
-    if lowered in PROVIDER_ROLES:
-        return "provider"
-    if lowered in CUSTOMER_ROLES:
-        return "customer"
-    return ""
-
-
-def detect_parties(text: str, *, side: str) -> Parties:
-    """Role words used as defined terms (capitalised, at least twice) and the names defined as
-    them in the preamble ("Acme Inc. (the "Customer")"), split by our ``side``."""
-    found: dict[str, set[str]] = {"provider": set(), "customer": set()}
-    for role in (*PROVIDER_ROLES, *CUSTOMER_ROLES):
-        word = " ".join(part.capitalize() for part in role.split())
-        if len(re.findall(rf"(?<![\w{{]){re.escape(word)}(?![\w}}])", text)) >= 2:
-            found[_role_side(role)].add(word)
-    for match in _DEFINED_AS.finditer(text[:20_000]):
-        role_side = _role_side(match.group("role"))
-        name = match.group("name").strip(" ,")
-        if role_side and len(name) > 2 and not name.lower().startswith(("this", "the agreement")):
-            found[role_side].add(match.group("role").strip())
-            if re.search(r"[A-Z]", name[1:]) or len(name.split()) > 1:
-                found[role_side].add(name)
+def detect_parties(model: TextModel, *, side: str) -> Parties:
+    """The words a precedent uses for each side (contracts/parties.py: its role words used as
+    defined terms and the parties its preamble defines by them), split by our ``side``."""
+    found = words_for_sides(model.text, structure_of(model).parties)
     other = "provider" if side == "customer" else "customer"
     return Parties(ours=tuple(sorted(found[side])), theirs=tuple(sorted(found[other])))
 
@@ -251,7 +224,7 @@ def draft_from_precedents(
     titles = _titles()
     by_type: dict[str, list[tuple[str, Any]]] = {}
     for filename, model in precedents:
-        parties = detect_parties(model.text, side=side)
+        parties = detect_parties(model, side=side)
         best: dict[str, Any] = {}
         for passage in detect(model):
             if passage.type in NOT_POSITIONS:

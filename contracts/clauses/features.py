@@ -8,7 +8,7 @@ Two paths compute the same numbers. Training uses scikit-learn (``hash_texts``, 
 ``Weighting.transform``), imported only when called. Run time uses ``Weighting.features``: the same
 tokens, the same MurmurHash3 (``mmh3``, seed 0, the column rule of scikit-learn's FeatureHasher),
 the same float32 arithmetic in the same order, without importing scikit-learn (slow to import) and
-hashing each distinct n-gram once per process. ``tests/review/engine/test_clause_speed_equivalence.py``
+hashing each distinct n-gram once per process. ``tests/contracts/clauses/test_speed_equivalence.py``
 checks that both paths give the same confidences on real contracts.
 """
 

@@ -14,6 +14,7 @@ XML, so a replay of the edits finds each target element by locator.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any, Literal
@@ -109,6 +110,9 @@ class TextModel:
     # Word's numbering definitions, one row per (list instance, level) that paragraphs use:
     # (num_id, abstract_id, level, format, level text, start, start override or -1).
     numbering: tuple[tuple[str, str, int, str, str, int, int], ...] = ()
+    # The locator index of a model with the same locators in the same order, handed on by an edit
+    # that only changes a paragraph's text (``with_texts``): a decision stays O(1) there.
+    known_positions: dict[str, int] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"paragraphs": [p.to_dict() for p in self.paragraphs], "next_insert": self.next_insert}
@@ -127,7 +131,28 @@ class TextModel:
     @cached_property
     def positions(self) -> dict[str, int]:
         """Locator -> index, built once per model (an edit that keeps the locators passes it on)."""
+        if self.known_positions is not None:
+            return self.known_positions
         return {paragraph.locator: index for index, paragraph in enumerate(self.paragraphs)}
+
+    def with_texts(
+        self,
+        paragraphs: tuple[Paragraph, ...],
+        *,
+        next_insert: int,
+        numbering: tuple[tuple[str, str, int, str, str, int, int], ...] = (),
+    ) -> TextModel:
+        """A model of ``paragraphs``, which have this model's locators in the same order (a
+        paragraph's text replaced): it shares this model's locator index once that is built."""
+        built = self.__dict__.get("positions")  # a cached_property's value, read, never written here
+        return TextModel(paragraphs=paragraphs, next_insert=next_insert, numbering=numbering, known_positions=built)
+
+    @cached_property
+    def derived(self) -> dict[type, Any]:
+        """What the layers above derive from this model, one object per kind (contracts/document.py's
+        ``ContractText``): built once per model, dropped with it. A model never changes (a
+        decision makes a new one), so what is derived from it never goes stale."""
+        return {}
 
     def index_of(self, locator: str) -> int:
         index = self.positions.get(locator)
@@ -145,6 +170,35 @@ class TextModel:
     @property
     def text(self) -> str:
         return "\n".join(p.text for p in self.paragraphs)
+
+
+_INSERTED_LOCATOR = re.compile(r"^n([1-9][0-9]*)$")
+
+
+def inserted_locator(number: int) -> str:
+    """The locator of the ``number``-th paragraph inserted by an edit ("n3"): ``n<k>``, never reused."""
+    return f"n{number}"
+
+
+def inserted_number(locator: str) -> int | None:
+    """``k`` of an inserted paragraph's locator ``n<k>``, or None for any other locator."""
+    match = _INSERTED_LOCATOR.match(locator)
+    return int(match.group(1)) if match else None
+
+
+def is_inserted(locator: str) -> bool:
+    """Whether ``locator`` names a paragraph an edit inserted (``n<k>``), not one of version 1."""
+    return locator.startswith("n")
+
+
+def occurrences(text: str, needle: str) -> list[int]:
+    """Every offset where ``needle`` starts in ``text``, overlapping ones included."""
+    found: list[int] = []
+    index = text.find(needle)
+    while index >= 0:
+        found.append(index)
+        index = text.find(needle, index + 1)
+    return found
 
 
 @dataclass(frozen=True)

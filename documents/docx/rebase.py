@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .edit import _word_changes
+from .edit import word_changes as _word_changes
 from .model import Edit, TextModel
 
 _WORD = re.compile(r"\w")

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 
 from . import ns, package
 from .comments import COMMENTS_PART, Comment, anchor_comment, package_parts, revisions_between
-from .edit import DocumentEditor, IdAllocator
 from .model import Edit, EditRecord, TrackedAuthor
 from .tracked import comments_part_with
+from .xmledit import DocumentEditor, IdAllocator
 
 _ID = re.compile(rb':id="(-?[0-9]+)"')
 

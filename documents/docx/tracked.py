@@ -385,10 +385,7 @@ def apply_decision_to_model(model: TextModel, edit: Edit) -> TextModel:
     delta = len(edit.after) - len(edit.before)
     protected = tuple((a + delta, b + delta) if a >= end else (a, b) for a, b in paragraph.protected)
     paragraphs[index] = dataclasses.replace(paragraph, text=text, protected=protected)
-    result = TextModel(paragraphs=tuple(paragraphs), next_insert=model.next_insert)
-    if "positions" in model.__dict__:
-        result.__dict__["positions"] = model.__dict__["positions"]
-    return result
+    return model.with_texts(tuple(paragraphs), next_insert=model.next_insert)
 
 
 def _unwrap(element: Element) -> None:

@@ -17,9 +17,11 @@ from dataclasses import replace
 from typing import Any
 
 from contracts import numbers
+from contracts.document import structure_of
+from contracts.furniture import furniture_spans
+from contracts.insertion import InsertionPoint, insertion_point
+from contracts.naming import adaptations
 from contracts.normalize import normalize
-from contracts.parties import adaptations
-from contracts.structure import InsertionPoint, furniture_spans, insertion_point, structure_of
 from documents.docx.model import Edit, Paragraph, TextModel
 from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult

@@ -15,10 +15,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from contracts.document import structure_of
+from contracts.naming import Parties
 from contracts.normalize import Normalized, norm_phrase, normalize
-from contracts.parties import Parties
 from contracts.sentences import split_sentences
-from contracts.structure import mask_furniture, structure_of
+from contracts.structure import mask_furniture
 from documents.docx.model import Paragraph, TextModel
 from playbooks.rules import Find, ScanBudget, bounded_search, compile_pattern
 from review.engine.base import Evidence

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from contracts.parties import Parties, render_rule, searches_for_them
-from contracts.parties import detect as detect_parties
-from contracts.structure import structure_of
+from contracts.document import structure_of
+from contracts.naming import Parties, render_rule, searches_for_them
+from contracts.naming import detect as detect_parties
 from documents.docx.model import TextModel
 from playbooks.rules import PatternRefused, PlaybookSpec, ScanBudgetExceeded
 from review.engine import reanchor as reanchoring

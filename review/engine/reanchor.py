@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from contracts.structure import renumber_clause, structure_of
+from contracts.document import structure_of
+from contracts.insertion import renumber_clause
 from documents.docx.model import DECISION_KINDS, TextModel
 from review.engine.base import Proposal
 

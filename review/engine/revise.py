@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from contracts import numbers, subject
+from contracts.numbering import leading_number
 from contracts.sentences import split_sentences
-from contracts.structure import leading_number
 from documents.docx.model import Edit, TextModel
 from review.engine.base import HistoryItem, Proposal, RevisionError, RevisionRequest
 from review.engine.checks.limits import KIND_NOUN, LIMIT_KIND, subject_words

@@ -14,9 +14,9 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from contracts.document import structure_of
+from contracts.naming import Parties, search_as, undefined_in
 from contracts.normalize import normalize, term_starts
-from contracts.parties import Parties, search_as, undefined_in
-from contracts.structure import structure_of
 from documents.docx.model import Paragraph, TextModel
 from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult

@@ -21,7 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from contracts.structure import structure_of
+from contracts.document import structure_of
 from documents.models import Document, DocumentVersion
 from playbooks.models import PlaybookVersion
 from review.engine import ENGINE_VERSION, counterparty, get_engine

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from contracts.parties import Parties
+from contracts.naming import Parties
 from review.models import Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
 
 from .audit import event_append

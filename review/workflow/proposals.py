@@ -8,8 +8,8 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from contracts.parties import Parties
-from contracts.parties import resolve as parties_resolve
+from contracts.naming import Parties
+from contracts.naming import resolve as parties_resolve
 from documents.docx.model import Edit, TextModel
 from documents.docx.rebase import Step, keep_accepted, rebase, written_spans
 from documents.models import DocumentVersion

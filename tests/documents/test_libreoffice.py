@@ -225,7 +225,8 @@ def test_accepting_every_recommendation_in_libreoffice_gives_the_clean_file(libr
     # Every recommendation accepted in turn, each re-anchored on the version before it (as the
     # workflow does); LibreOffice's accept-all of the redline is the clean file, and every clause
     # number of the original is still there.
-    from contracts.structure import leading_number, structure_of
+    from contracts.document import structure_of
+    from contracts.numbering import leading_number
     from playbooks.loader import load_playbook
     from playbooks.services import LIBRARY_DIR
     from review.engine.playbook import PlaybookEngine

@@ -4,21 +4,23 @@ from __future__ import annotations
 
 import pytest
 
+from documents.docx.model import Paragraph, TextModel
 from playbooks.drafting import detect_parties, infer_number_check
 
 PREAMBLE = (
     'This Agreement is between Acme Inc. ("Customer") and Fjord Systems AS, a Norwegian company (the "Provider"). '
     "Provider will host the service. Customer will pay the fees. Provider may suspend Customer's access."
 )
+PRECEDENT = TextModel(paragraphs=(Paragraph(locator="p1", text=PREAMBLE),))
 
 
 def test_parties_become_us_and_them_by_our_side():
-    parties = detect_parties(PREAMBLE, side="customer")
+    parties = detect_parties(PRECEDENT, side="customer")
     assert parties.ours == ("Acme Inc.", "Customer") and parties.theirs == ("Fjord Systems AS", "Provider")
     text = "Fjord Systems AS will not use Customer\u2019s data; Provider may audit Acme Inc. once a year."
     assert parties.placeholder(text) == "{them} will not use {us}\u2019s data; {them} may audit {us} once a year."
     # The other side of the same contract.
-    vendor = detect_parties(PREAMBLE, side="provider")
+    vendor = detect_parties(PRECEDENT, side="provider")
     assert vendor.placeholder("Customer will pay Provider.") == "{them} will pay {us}."
     # Lower-case uses and other words are left alone; placeholders already there are untouched.
     assert parties.placeholder("the customer{s} and Customers") == "the customer{s} and Customers"

@@ -56,7 +56,7 @@ def test_the_draft_validates_with_one_rule_per_clause_type(draft):
 
 def test_the_precedent_passes_its_own_draft_entirely(csa, draft):
     _, model = csa
-    parties = detect_parties(model.text, side="customer")
+    parties = detect_parties(model, side="customer")
     assert (parties.ours, parties.theirs) == (("Customer",), ("Provider",))
     results = PlaybookEngine().analyze(model, load_playbook(draft.source))
     assert results and {r.status for r in results} == {"ok"}

@@ -85,7 +85,8 @@ def test_the_texts_of_the_fixture_are_where_the_model_says():
 
 
 def test_a_missing_clause_is_never_inserted_after_a_footnote_or_a_text_box():
-    from contracts.structure import insertion_point, structure_of
+    from contracts.document import structure_of
+    from contracts.insertion import insertion_point
 
     model = build_text_model(notes_docx())
     point = insertion_point(structure_of(model))

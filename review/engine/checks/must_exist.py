@@ -7,7 +7,7 @@ from typing import Any
 
 from yaml.nodes import Node
 
-from contracts.structure import structure_of
+from contracts.document import structure_of
 from playbooks.checks import ValueReader
 from playbooks.rules import Rule
 from review.engine.base import RuleResult

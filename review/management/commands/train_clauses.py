@@ -29,7 +29,7 @@ class Command(BaseCommand):
         root = Path(settings.BASE_DIR)
         parser.add_argument("--data", default=str(root.parent / "shared" / "data" / "cuad-train"))
         parser.add_argument("--dev", default=str(root.parent / "shared" / "data" / "cuad"))
-        # For the suite's smoke test of this command (tests/review/engine/test_train_clauses.py):
+        # For the suite's smoke test of this command (tests/training/test_clauses.py):
         # a few contracts, written elsewhere. The committed model is always trained on all of them.
         parser.add_argument("--limit", type=int, default=0, help="train on the first N contracts only")
         parser.add_argument("--out", default="", help="write the model and its record into this folder")

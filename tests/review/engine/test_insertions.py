@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from contracts.structure import leading_number, structure_of
+from contracts.document import structure_of
+from contracts.numbering import leading_number
 from documents.docx.edit import apply_edit_to_model
 from documents.docx.model import TextModel
 from documents.docx.replay import materialise

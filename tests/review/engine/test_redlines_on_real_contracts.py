@@ -9,7 +9,9 @@ import dataclasses
 import functools
 
 from contracts import numbers
-from contracts.structure import furniture_spans, leading_number, mask_furniture, structure_of
+from contracts.document import structure_of
+from contracts.furniture import furniture_spans, mask_furniture
+from contracts.numbering import leading_number
 from documents.docx.edit import apply_edit_to_model
 from documents.docx.model import TextModel
 from documents.docx.textmodel import build_text_model
@@ -356,7 +358,7 @@ def test_a_clause_number_after_a_list_of_payments_is_read_and_not_given_again() 
 
 
 def test_a_term_the_contract_writes_mid_sentence_is_its_own_and_a_title_word_is_not() -> None:
-    from contracts.parties import adapt_terms
+    from contracts.naming import adapt_terms
     from core.demo import build_demo_contract_docx
 
     position = "Each party shall keep the other party's Confidential Information confidential."
@@ -845,7 +847,7 @@ def test_a_clause_given_by_a_party_whose_side_is_unknown_is_quoted_not_silently_
     # that the Services ..." exists, but the library rule looks for a warranty by the vendor
     # ({them}), unknown here. Without this, the rule reported the warranty missing and proposed
     # "Provider warrants ..." beside 5.1 as if there were none.
-    from contracts.parties import Parties
+    from contracts.naming import Parties
 
     warranty = _rule("saas-customer.yaml", "provider-warranty")
     playbook = dataclasses.replace(_library("saas-customer.yaml"), rules=(warranty,))
@@ -895,7 +897,7 @@ def test_a_clause_in_capitals_is_no_heading_and_its_title_is_read_past_the_inden
 
 
 def test_a_sentence_in_capitals_runs_on_over_a_page_break_in_capitals() -> None:
-    from contracts.structure import _runs_on
+    from contracts.insertion import runs_on as _runs_on
 
     assert _runs_on("5.2 Disclaimer. WITH THE EXCEPTION OF THE EXPRESS WARRANTY PROVIDED",
                     "IN SECTION 5.1 AND AS THE PARTIES MAY OTHERWISE AGREE IN ANY WORK PLAN")  # fmt: skip

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contracts.parties import mutual_roles
+from contracts.naming import mutual_roles
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.helpers import model_of, rule, spec
 

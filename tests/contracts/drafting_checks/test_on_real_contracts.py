@@ -8,9 +8,9 @@ import gzip
 import json
 from functools import cache
 
+from contracts import drafting_checks
 from documents.docx.model import Paragraph, TextModel
 from documents.docx.textmodel import build_text_model
-from review.engine import hygiene
 from tests.conftest import shared_data
 
 
@@ -29,7 +29,7 @@ def contract(prefix: str) -> TextModel:
 
 
 def found(model: TextModel, check: str) -> list[str]:
-    return [f"{f.text} | {f.message}" for f in hygiene.findings(model) if f.check == f"hygiene-{check}"]
+    return [f"{f.text} | {f.message}" for f in drafting_checks.findings(model) if f.check == f"hygiene-{check}"]
 
 
 def test_a_section_referring_to_itself_by_the_wrong_number() -> None:

@@ -3,10 +3,10 @@ playbook switch, and the results through the engine."""
 
 from __future__ import annotations
 
+from contracts import drafting_checks
 from documents.docx.edit import apply_edit_to_model
 from playbooks.loader import load_playbook
 from playbooks.rules import PlaybookSpec
-from review.engine import hygiene
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.helpers import model_of, rule
 
@@ -31,9 +31,9 @@ CONTRACT = (
 )
 
 
-def by_check(model) -> dict[str, list[hygiene.Finding]]:  # type: ignore[no-untyped-def]
-    out: dict[str, list[hygiene.Finding]] = {}
-    for finding in hygiene.findings(model):
+def by_check(model) -> dict[str, list[drafting_checks.Finding]]:  # type: ignore[no-untyped-def]
+    out: dict[str, list[drafting_checks.Finding]] = {}
+    for finding in drafting_checks.findings(model):
         out.setdefault(finding.check, []).append(finding)
     return out
 
@@ -61,7 +61,7 @@ def test_a_clean_contract_has_no_findings() -> None:
         "4. Notices go to Customer and Supplier in the Territory.",
         "5. English law governs.",
     )
-    assert hygiene.findings(clean) == []
+    assert drafting_checks.findings(clean) == []
 
 
 def test_words_and_digits_offers_both_fixes() -> None:
@@ -99,7 +99,7 @@ def test_the_playbook_switch_and_the_results_like_rules() -> None:
     assert PlaybookSpec.from_dict(spec.to_dict()).hygiene
     results = PlaybookEngine().analyze(model_of(*CONTRACT), spec, citation_label="Checks v1")
     by_id = {r.rule_id: r for r in results}
-    assert list(by_id) == ["law", *hygiene.CHECKS]
+    assert list(by_id) == ["law", *drafting_checks.CHECKS]
     words = by_id["hygiene-words-digits"]
     assert words.status == "issue" and len(words.recommendations) == 2
     assert all("hygiene-words-digits @ Checks v1" in p.explanation for p in words.recommendations)
@@ -142,8 +142,8 @@ def test_a_phrase_merely_shaped_like_a_defined_term_is_found_but_not_reported() 
         "3. Customer shall pay the Contract Price on the Delivery Date to the Specifications under the Warranty.",
         "4. The Contract Price excludes taxes, and any Order is subject to the Contract Price.",
     )
-    reported = [f.text for f in hygiene.findings(model) if f.check == "hygiene-undefined-term"]
-    every = [(f.text, f.confidence) for f in hygiene.findings(model, at=0) if f.check == "hygiene-undefined-term"]
+    reported = [f.text for f in drafting_checks.findings(model) if f.check == "hygiene-undefined-term"]
+    every = [(f.text, f.confidence) for f in drafting_checks.findings(model, at=0) if f.check == "hygiene-undefined-term"]
     assert reported == [] and every == [("Contract Price", 0.5)]
 
 
@@ -158,7 +158,7 @@ def test_a_references_chain_to_another_agreement_is_not_missing() -> None:
         "2. Term.",
         "3. Law.",
     )
-    assert [f.text for f in hygiene.findings(model) if f.check == "hygiene-missing-reference"] == ["Section 1.5"]
+    assert [f.text for f in drafting_checks.findings(model) if f.check == "hygiene-missing-reference"] == ["Section 1.5"]
 
 
 def test_a_table_of_contents_and_a_list_inside_a_clause_are_not_numbering_errors() -> None:
@@ -173,7 +173,7 @@ def test_a_table_of_contents_and_a_list_inside_a_clause_are_not_numbering_errors
         "Customer pays: 1. all postage; 2. all storage;",
         "4. LAW",
     )
-    assert [f.message for f in hygiene.findings(model) if f.check == "hygiene-numbering"] == []
+    assert [f.message for f in drafting_checks.findings(model) if f.check == "hygiene-numbering"] == []
 
 
 def test_other_names_of_one_definition_count_as_uses() -> None:
@@ -183,4 +183,14 @@ def test_other_names_of_one_definition_count_as_uses() -> None:
         "2. Supplier follows GLP each Day; GLP applies.",
         "3. Customer pays in each Day.",
     )
-    assert [f.text for f in hygiene.findings(model) if f.check == "hygiene-unused-term"] == []
+    assert [f.text for f in drafting_checks.findings(model) if f.check == "hygiene-unused-term"] == []
+
+
+def test_the_checks_results_are_listed_in_their_registered_order_whatever_the_import_order() -> None:
+    assert list(drafting_checks.CHECKS) == [
+        "hygiene-undefined-term",
+        "hygiene-unused-term",
+        "hygiene-missing-reference",
+        "hygiene-numbering",
+        "hygiene-words-digits",
+    ]

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from contracts.structure import insertion_point, structure_of
+from contracts.document import structure_of
+from contracts.insertion import insertion_point
 from documents.docx.edit import apply_edit_to_model
 from documents.docx.model import Edit, Paragraph, TextModel
 from documents.docx.textmodel import build_text_model

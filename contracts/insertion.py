@@ -1,0 +1,281 @@
+"""Where a new clause goes and how it is numbered: after the last clause of the body (before the
+signature block and the schedules), or after the clause a rule names, inside a PDF-extracted page
+when the clause text ends there; and an inserted clause's number moved on when another insertion
+took it first.
+
+Pure, no ORM, no XML.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from contracts.furniture import furniture_spans, is_furniture, mask_furniture
+from contracts.numbering import LEADING_NUMBER, ClauseNumber, next_label, number_from_leading, write_number
+from contracts.structure import Structure
+from documents.docx.model import Paragraph
+
+
+@dataclass(frozen=True)
+class InsertionPoint:
+    """Where a new clause goes and how it is numbered.
+
+    ``offset is None``: a new paragraph after paragraph ``locator`` (formatted like it, so a
+    Word-numbered anchor numbers the new paragraph too). Otherwise the clause goes inside
+    paragraph ``locator`` at ``offset`` (before ``following``, the text that is there: a
+    PDF-extracted page holding the signature block after the last clause).
+    ``number`` is the typed number to write before the clause ("" when Word numbers it or the
+    contract has no typed numbers)."""
+
+    locator: str
+    offset: int | None
+    number: str
+    following: str = ""
+    where: str = ""
+
+
+def insertion_point(structure: Structure, *, after: tuple[int, int] | None = None) -> InsertionPoint | None:
+    """Where a lawyer inserts a new clause, numbered like its siblings.
+
+    ``after``: (paragraph index, sentence end offset) of the rule's ``insert_after`` match: the
+    clause goes after the clause holding it (before the next clause number in the same
+    paragraph, else after the paragraph). Otherwise after the last clause of the body, before
+    the signature block and the schedules. The number is the next one after the clause it
+    follows, at that clause's level ("9.8" -> "9.9"), when that clause has a typed number; a
+    Word-numbered anchor needs none (the new paragraph copies its numbering); a contract whose
+    body paragraphs carry no number gets none."""
+    model = structure.model
+    paragraphs = model.paragraphs
+    if not paragraphs:
+        return None
+    if after is not None:
+        index, offset = after
+        nxt = next(
+            (
+                n
+                for n in structure.numbers
+                if n.kind == "typed" and n.index == index and n.start >= offset and n.level != 9
+            ),
+            None,
+        )
+        if nxt is not None:
+            return _before_number(structure, nxt, "after the clause that holds the matching sentence")
+        anchor = _last_content(paragraphs, index + 1, structure)
+        lead_in = paragraphs[index].text[:offset].rstrip().endswith(":")
+        last, following = _past_items(structure, anchor, lead_in=lead_in)
+        if following is not None:
+            return _before_number(structure, following, "after the clause that holds the matching sentence")
+        return _after_paragraph(structure, last, "after the paragraph that holds the matching sentence")
+    end = structure.body_end
+    if structure.signature is not None and structure.signature == end:
+        where = "after the last clause, before the signature block"
+    elif structure.schedules is not None:
+        where = "after the last clause, before the schedules"
+    else:
+        where = "after the last clause of the contract"
+    if end.index < len(paragraphs) and paragraphs[end.index].text[: end.offset].strip():
+        text = paragraphs[end.index].text
+        return InsertionPoint(
+            paragraphs[end.index].locator,
+            end.offset,
+            _sibling_number(structure, end.index, end.offset),
+            _following(text, end.offset),
+            where,
+        )
+    anchor = _last_content(paragraphs, end.index, structure)
+    return _after_paragraph(structure, anchor, where)
+
+
+def _after_paragraph(structure: Structure, anchor: int, where: str) -> InsertionPoint:
+    """A new clause after paragraph ``anchor``: a new paragraph, or, when the paragraph is a
+    PDF-extracted page ending in its running footer ("... authorities. Confidential Page 2 of 7
+    Initials: CL MD"), inside it before the footer, where the clause text ends."""
+    paragraph = structure.model.paragraphs[anchor]
+    text = paragraph.text
+    spans = furniture_spans(text)
+    if spans and spans[-1][1] == len(text.rstrip()) and text[: spans[-1][0]].strip() and not paragraph.num_id:
+        offset = spans[-1][0]
+        if mask_furniture(text)[:offset].strip():
+            return InsertionPoint(
+                paragraph.locator, offset, _sibling_number(structure, anchor, offset), _following(text, offset), where
+            )
+    return InsertionPoint(paragraph.locator, None, _paragraph_number(structure, anchor), where=where)
+
+
+def _sibling_number(structure: Structure, index: int, offset: int) -> str:
+    """The number after the clause that holds (index, offset): its next sibling."""
+    clause = _clause_before(structure, index, offset)
+    if clause is None or clause.kind != "typed":
+        return ""
+    if clause.index != index and clause.index in structure.headings:
+        return ""  # numbered headings over unnumbered body paragraphs: the body has no numbers
+    if clause.index != index and _listed_after_lead_in(structure, clause):
+        # "B. SCIEN will:   1. Within 60 days ... 11. ...": items of a list inside a clause whose
+        # own numbers ("VI.", "C.") were not read. A clause in a later paragraph is not item 12.
+        return ""
+    return next_label(clause, structure.labels)
+
+
+def _listed_after_lead_in(structure: Structure, clause: ClauseNumber) -> bool:
+    """Whether ``clause`` is an item of a list that starts, in its own paragraph and at or before
+    it, right after a lead-in ending in a colon ("SCIEN will:   1. ...")."""
+    if clause.kind != "typed" or clause.start == clause.end or not clause.label.isdigit():
+        return False
+    first = re.escape(clause.template.replace("{n}", "1"))
+    return re.search(rf":\s+{first}\s", structure.model.paragraphs[clause.index].text[: clause.end + 1]) is not None
+
+
+def _paragraph_number(structure: Structure, index: int) -> str:
+    """The number of a new paragraph after paragraph ``index``: the next sibling of the last
+    clause that paragraph holds, unless Word numbers the paragraph (the new one copies its
+    numbering) or the clause numbers are on headings above unnumbered body paragraphs."""
+    if structure.model.paragraphs[index].num_id:
+        return ""
+    return _sibling_number(structure, index, len(structure.model.paragraphs[index].text))
+
+
+def _following(text: str, offset: int) -> str:
+    """The text right after ``offset`` that pins an in-paragraph insertion (up to the end of a
+    few words): re-anchoring finds it again after other insertions before it."""
+    words = re.match(r"\S+(?:\s+\S+){0,3}", text[offset:])
+    return words.group(0) if words else ""
+
+
+def _clause_before(structure: Structure, index: int, offset: int) -> ClauseNumber | None:
+    best = None
+    for number in structure.numbers:
+        if (number.index, number.start) >= (index, offset):
+            break
+        if number.level != 9:
+            best = number
+    return best
+
+
+def _before_number(structure: Structure, number: ClauseNumber, where: str) -> InsertionPoint:
+    """A new clause inside ``number``'s paragraph, right before that typed number."""
+    text = structure.model.paragraphs[number.index].text
+    return InsertionPoint(
+        structure.model.paragraphs[number.index].locator,
+        number.start,
+        _sibling_number(structure, number.index, number.start),
+        _following(text, number.start),
+        where=where,
+    )
+
+
+def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> tuple[int, ClauseNumber | None]:
+    """``anchor``, or the last of the list items that follow it ("(a) Organization. ...", "(d) it
+    is not a party to any litigation ..."): a clause inserted after a lead-in ("Owner represents
+    and warrants to Operator as follows:") or after one item would split the list. After a
+    lead-in, every paragraph up to the next numbered clause of its level or above is its list,
+    however its items are labelled ("16.1 By M&I. M&I represents and warrants that:" over
+    "A. Capability of Computer Systems ...", up to "16.2"). The second value is that next clause's
+    number when it stands inside the last paragraph (a PDF-extracted page: "(d) it is not a party
+    ... Agreement.   11.2 Product Warranty ..."): the new clause goes right before it."""
+    paragraphs = structure.model.paragraphs
+    clause = structure.section_of(anchor)
+    level = clause.level if clause is not None else 0
+    last = anchor
+    for index in range(anchor + 1, len(paragraphs)):
+        if not structure.in_body(index):
+            break
+        text = paragraphs[index].text
+        if not text.strip() or is_furniture(text) or (len(text.strip()) <= 40 and _PAGE_DEBRIS.match(text)):
+            continue
+        numbers = structure.numbers_at.get(index, ())
+        opening = None
+        # A sentence that goes on after a page break ("... (unless the receiving party has" /
+        # "actual knowledge to the contrary) ...") is the same clause, whatever follows.
+        if not runs_on(paragraphs[last].text, text):
+            if index in structure.headings:
+                break
+            opening = next((n for n in numbers if n.kind == "numbering" or not text[: n.start].strip()), None)
+            if lead_in:
+                decimal = opening is not None and opening.level != 9 and any(c.isdigit() for c in opening.label)
+                if decimal and opening is not None and opening.level <= level:
+                    break
+            elif opening is None or opening.level != 9:
+                break
+        inner = next(
+            (n for n in numbers if n is not opening and n.kind == "typed" and n.level != 9 and n.level <= level),
+            None,
+        )
+        if inner is not None:
+            return index, inner
+        last = index
+    return last, None
+
+
+# What a PDF page leaves between two paragraphs of one clause: a page number, a document id
+# ("1162967 }", "7    8"); no word of two letters.
+_PAGE_DEBRIS = re.compile(r"^[^A-Za-z]*(?:[A-Za-z][^A-Za-z]+)*[A-Za-z]?[^A-Za-z]*$")
+_SENTENCE_END = re.compile(r"[.;:!?)\]\"\u201d\u2019*]\s*$")
+
+
+def runs_on(text: str, following: str) -> bool:
+    """``text`` stops mid-sentence and ``following`` goes on with it (a lower-case word): a
+    sentence split by a page break in a PDF-extracted contract."""
+    body = mask_furniture(text).rstrip()
+    if not body or _SENTENCE_END.search(body):
+        return False
+    if following.lstrip()[:1].islower():
+        return True
+    # A sentence in capitals (a disclaimer) goes on in capitals: "... THE EXPRESS WARRANTY
+    # PROVIDED" / "IN SECTION 5.1 AND AS THE PARTIES MAY OTHERWISE AGREE ...".
+    tail, head = body[-30:], following.lstrip()[:30]
+    return _capitals(tail) and _capitals(head) and not LEADING_NUMBER.match(head)
+
+
+def _capitals(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 10 and sum(c.isupper() for c in letters) / len(letters) > 0.9
+
+
+def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Structure) -> int:
+    """The last paragraph before ``end`` that holds clause text (not empty, not page furniture,
+    not a heading): a new paragraph after it is formatted as body text."""
+    fallback = None
+    for index in range(min(end, len(paragraphs)) - 1, -1, -1):
+        paragraph = paragraphs[index]
+        if is_furniture(paragraph.text) or paragraph.part:  # never after a footnote or a text box
+            continue
+        if fallback is None:
+            fallback = index
+        if index not in structure.headings and not paragraph.in_table:
+            return index
+    return fallback if fallback is not None else len(paragraphs) - 1
+
+
+def renumber_clause(text: str, structure: Structure) -> str:
+    """``text`` with its leading typed number moved to the next free one when the contract now
+    has that number (another inserted clause took it first), else ``text`` unchanged."""
+    match = LEADING_NUMBER.match(text)
+    if not match or not (match.group("num") or match.group("word")):
+        return text
+    number = number_from_leading(0, Paragraph(locator="", text=text), match)
+    if number.parts not in structure.labels:
+        return text
+    last = number.parts[-1]
+    if last.isdigit() and not (len(number.parts) == 2 and last == "0"):
+        # A plain number was free when the clause was proposed: an insertion accepted since took it
+        # (and maybe the next ones), and this clause goes after those: the next free number, "12"
+        # after "11" and "12" were inserted, not "11A".
+        for step in range(1, 31):
+            free = (*number.parts[:-1], str(int(last) + step))
+            if free not in structure.labels:
+                return write_number(number.template, free) + text[match.end() :]
+        return text
+    for _attempt in range(30):
+        label = next_label(number, structure.labels)
+        if not label:
+            return text
+        following = LEADING_NUMBER.match(label + " x")
+        if following is None:
+            return text
+        candidate = number_from_leading(0, Paragraph(locator="", text=label + " x"), following)
+        if candidate.parts not in structure.labels:
+            return label + text[match.end() :]
+        number = candidate
+    return text
+

@@ -1,0 +1,427 @@
+"""The parties of a review (ours and theirs) and the contract's own names in what Redpen writes.
+
+Who the parties are is read by contracts/parties.py; this module decides which one is ours and
+writes playbook wording, searches and warnings with the names the contract uses.
+
+Pure, no ORM. A playbook position may name the parties by role: ``{us}`` and ``{them}``, the
+playbook's side (``{customer}`` in a customer-side playbook) and the other side's role words
+(``{provider}``, ``{vendor}``, ...). Library positions also say "Provider" and "Customer" in
+plain words. Both are written with the names the contract gives its parties ("the Company",
+"Fjord"), when the contract does not itself define the role word used. Which detected party is
+"us" comes from the playbook's ``party`` (or the review's side for a neutral playbook), and the
+lawyer can correct both names on the review page.
+
+A proposal that uses a capitalised, defined-looking term the contract does not define (say
+"Subscription Term") gets a warning naming it: library wording speaks of its own defined terms.
+Decisions: docs/decisions/parties-in-positions.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from contracts.document import contract_text, structure_of
+from contracts.normalize import term_starts
+from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party, role_side
+from contracts.structure import Structure
+from contracts.terms import NOT_TERMS
+from documents.docx.model import TextModel
+
+
+@dataclass(frozen=True)
+class Parties:
+    """``us``/``them``: how the contract names our party and the other one, as written in a
+    sentence ("the Company", "Fjord"); "" when unknown. ``side``: "provider" or "customer" (or ""
+    when the playbook's side has no role)."""
+
+    us: str = ""
+    them: str = ""
+    side: str = ""
+    corrected: bool = False  # set by the lawyer rather than detected
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"us": self.us, "them": self.them, "side": self.side, "corrected": self.corrected}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Parties | None:
+        if not data or not (data.get("us") or data.get("them")):
+            return None
+        return cls(
+            us=data.get("us", ""), them=data.get("them", ""), side=data.get("side", ""),
+            corrected=data.get("corrected", False),
+        )  # fmt: skip
+
+
+def _as_written(party: Party, model: TextModel) -> str:
+    """ "the Company" when the contract mostly writes its defined name with the article."""
+    name = party.defined
+    text = model.text
+    total = len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text))
+    with_the = len(re.findall(rf"\b[Tt]he\s+[\"\u201c]?{re.escape(name)}(?!\w)", text))
+    return f"the {name}" if total and with_the * 2 >= total else name
+
+
+def detect(model: TextModel, side_word: str) -> Parties:
+    """Our party and theirs, from the contract's parties and the playbook's side."""
+    structure = structure_of(model)
+    side = role_side(side_word)
+    parties = list(structure.parties)
+    ours = next((p for p in parties if p.defined.lower() == side_word.strip().lower()), None)
+    if ours is None and side:
+        ours = next((p for p in parties if p.side == side), None)
+        if ours is None:
+            other_side = "customer" if side == "provider" else "provider"
+            others = [p for p in parties if p.side == other_side]
+            if len(parties) == 2 and len(others) == 1:
+                ours = next(p for p in parties if p is not others[0])
+    theirs = None
+    if ours is not None:
+        theirs = next((p for p in parties if p is not ours), None)
+    elif side and len(parties) >= 2:
+        other_side = "customer" if side == "provider" else "provider"
+        theirs = next((p for p in parties if p.side == other_side), None)
+    return Parties(
+        us=_as_written(ours, model) if ours else "", them=_as_written(theirs, model) if theirs else "", side=side,
+    )  # fmt: skip
+
+
+def resolve(model: TextModel, side_word: str, stored: dict[str, Any] | None) -> Parties:
+    """The lawyer's correction when there is one, else what the contract says."""
+    corrected = Parties.from_dict(stored)
+    if corrected is not None and corrected.corrected:
+        return corrected
+    return detect(model, side_word)
+
+
+# --- writing positions ---------------------------------------------------------------------------
+
+_ROLE_WORDS = sorted({w.title() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES)} | {"Vendor"}, key=len, reverse=True)
+_ROLE = re.compile(rf"(?<![\w{{])(?P<the>[Tt]he\s+)?(?P<word>{'|'.join(map(re.escape, _ROLE_WORDS))})(?![\w}}])")
+_PLACEHOLDER = re.compile(r"(?P<the>[Tt]he\s+)?\{(?P<word>[A-Za-z ]{1,30})\}")
+
+
+def _sentence_start(text: str, at: int) -> bool:
+    before = text[:at].rstrip()
+    return not before or before[-1] in '.;:!?\u201c"(' or before.endswith("\n")
+
+
+def _put(name: str, text: str, at: int, had_the: bool) -> str:
+    """``name`` written at ``at``: its article follows the sentence ("The Company shall")."""
+    if name.startswith("the "):
+        name = name[4:] if had_the else name
+    if had_the:
+        article = "The " if _sentence_start(text, at) else "the "
+        return article + name
+    if name.startswith("the ") and _sentence_start(text, at):
+        return "T" + name[1:]
+    return name
+
+
+def _side_words(side: str) -> tuple[str, str]:
+    """How positions name our party and theirs when the contract's names are unknown."""
+    if side == "provider":
+        return "Provider", "Customer"
+    if side == "customer":
+        return "Customer", "Provider"
+    return "each party", "the other party"
+
+
+def render(text: str, parties: Parties, structure: Structure | None, *, role_words: bool = True) -> str:
+    """``text`` with the parties named as the contract names them.
+
+    Placeholders ({us}, {them}, {customer}, {provider}, ...) are always replaced (by the side's
+    word when the contract's name is unknown). Plain role words ("Customer", "Provider") are
+    replaced only when ``role_words`` (playbook wording), the contract does not define that word
+    itself, and the party's name is known."""
+    side = parties.side
+    fallback_us, fallback_them = _side_words(side)
+
+    def name_for(word: str) -> str | None:
+        lowered = word.strip().lower()
+        if lowered == "us":
+            return parties.us or fallback_us
+        if lowered == "them":
+            return parties.them or fallback_them
+        word_side = role_side(lowered)
+        if not word_side or not side:
+            return None
+        return (parties.us or fallback_us) if word_side == side else (parties.them or fallback_them)
+
+    def placeholder(match: re.Match[str]) -> str:
+        name = name_for(match.group("word"))
+        if name is None:
+            return match.group(0)
+        return _put(name, text, match.start(), bool(match.group("the")))
+
+    out = _PLACEHOLDER.sub(placeholder, text)
+    if not role_words or not side or structure is None:
+        return out
+    defined = {t.lower() for t in structure.terms} | {p.defined.lower() for p in structure.parties}
+    source = out
+
+    def role(match: re.Match[str]) -> str:
+        word = match.group("word")
+        if word.lower() in defined:
+            return match.group(0)
+        word_side = role_side(word)
+        name = parties.us if word_side == side else parties.them
+        if not word_side or not name:
+            return match.group(0)
+        return _put(name, source, match.start(), bool(match.group("the")))
+
+    return _ROLE.sub(role, out)
+
+
+# --- the playbook's own defined terms, in a contract that does not define them ------------------
+
+# Library wording speaks of its own defined terms. In a contract that does not define one, the
+# contract's own defined term for the same thing is used when it has one (first listed first),
+# else the ordinary lower-case words. docs/decisions/parties-in-positions.md, "Defined terms".
+TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
+    "Services": ("Services", "Service", "Subscription Services", "Cloud Services", "Hosted Services",
+                 "SaaS Services", "Subscription Service", "Cloud Service"),
+    "Documentation": ("Documentation", "User Documentation", "Product Documentation", "Specifications"),
+    "Subscription Term": ("Subscription Term", "Subscription Period", "Term"),
+    "Customer Data": ("Customer Data", "Client Data", "Customer Content", "Your Data"),
+    "Confidential Information": ("Confidential Information", "Proprietary Information"),
+    "Order Form": ("Order Form", "Order", "Purchase Order", "Statement of Work"),
+    # The roles of a disclosure (the mutual NDA's wording) and what the information is for.
+    "Recipient": ("Recipient", "Receiving Party", "Receiver"),
+    "Discloser": ("Discloser", "Disclosing Party", "Disclosing party"),
+    "Purpose": ("Purpose", "Permitted Purpose", "Business Purpose"),
+}  # fmt: skip
+# Terms that name one person or thing: in ordinary words they need "the" ("the recipient").
+_NEEDS_ARTICLE = frozenset({"Recipient", "Discloser", "Purpose"})
+_TERM = re.compile(
+    r"(?<![\w\"\u201c])(?P<article>(?:[Aa]n?|[Tt]he)\s+)?(?P<term>"
+    + "|".join(re.escape(t) for t in sorted(TERM_EQUIVALENTS, key=len, reverse=True))
+    + r")(?![\w\"\u201d])"
+)
+
+
+def _uses(term: str, model: TextModel) -> bool:
+    """The contract itself writes ``term`` capitalised in the middle of a sentence ("Provider's
+    Confidential Information"), or more than once: it is its term. Remembered per text model:
+    every rule's wording asks about the same few terms."""
+    cache = contract_text(model).term_uses
+    if term not in cache:
+        cache[term] = _scan_uses(term, model)
+    return bool(cache[term])
+
+
+def _scan_uses(term: str, model: TextModel) -> bool:
+    found = term_starts(term, model.text)
+    if len(found) >= 2:
+        return True
+    for start in found:
+        before = re.search(r"(\S+)\s+$", model.text[max(0, start - 40) : start])
+        word = before.group(1) if before else ""
+        # "Provider's Confidential Information", "keep the Confidential Information": not a
+        # title's words ("Product Support Services").
+        if word[:1].islower() or word.endswith(("'s", "\u2019s", "s'", "s\u2019")):
+            return True
+    return False
+
+
+def _with_article(term: str, model: TextModel) -> bool:
+    text = model.text
+    total = len(re.findall(rf"(?<!\w){re.escape(term)}(?!\w)", text))
+    with_the = len(re.findall(rf"\b[Tt]he\s+{re.escape(term)}(?!\w)", text))
+    return bool(total) and with_the * 2 >= total
+
+
+def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
+    """``text`` (playbook wording) with the playbook's defined terms that ``model`` does not
+    define written as the contract's own term for the same thing, else in ordinary words; and one
+    note per change, for the card ("“Subscription Term” is written “the Term”, this contract's
+    defined term")."""
+    defined = contract_text(model).terms_lower
+    notes: list[str] = []
+
+    def one(match: re.Match[str]) -> str:
+        term, article = match.group("term"), match.group("article") or ""
+        if term.lower() in defined or _uses(term, model):
+            return match.group(0)  # the contract's own term (a form may define it in terms it incorporates)
+        own = next((defined[c.lower()] for c in TERM_EQUIVALENTS[term][1:] if c.lower() in defined), None)
+        if own is not None:
+            if own.isupper():
+                own = own.title()  # "DOCUMENTATION" is defined; the body writes "Documentation"
+            new_article = article
+            if article.strip().lower() in ("a", "an"):
+                new_article = ("The" if article[:1].isupper() else "the") + article[len(article.rstrip()) :]
+            elif not article and term in _NEEDS_ARTICLE and _with_article(own, model):
+                new_article = "the "  # "the Receiving Party", as the contract writes it
+            written = f"{new_article}{own}"
+            if _sentence_start(text, match.start()):
+                written = written[:1].upper() + written[1:]
+            note = f"\u201c{term}\u201d is written \u201c{own}\u201d, this contract's defined term"
+        else:
+            words = term.lower()
+            if not article and term in _NEEDS_ARTICLE:
+                article = "the "
+            written = f"{article}{words}"
+            if _sentence_start(text, match.start()):
+                written = written[:1].upper() + written[1:]
+            note = f"\u201c{term}\u201d is written \u201c{term.lower()}\u201d: this contract does not define it"
+        if note not in notes:
+            notes.append(note)
+        return written
+
+    return _TERM.sub(one, text), tuple(notes)
+
+
+def adaptations(rule: Any, model: TextModel, *, position: int | None, variant: str | None) -> tuple[str, ...]:
+    """The notes of ``adapt_terms`` for the wording a proposal took from ``rule`` (its position
+    ``position`` or its variant ``variant``), as the playbook wrote it."""
+    if variant is not None:
+        text = next((t for name, t in rule.variants if name == variant), "")
+    elif position is not None and 0 <= position < len(rule.positions):
+        text = rule.positions[position]
+    else:
+        return ()
+    return adapt_terms(text, model)[1]
+
+
+# ``{us}`` and ``{them}`` in what a rule looks for (its ``find`` phrases and pattern, its
+# ``insert_after``, a ``must_match`` / ``must_not_match`` pattern): the parties' names.
+_SLOT = re.compile(r"\{(us|them)\}", re.IGNORECASE)
+
+
+def _slot_name(slot: str, parties: Parties) -> str:
+    """The name a ``{us}`` / ``{them}`` in a search stands for: the party's defined name, else the
+    side's word that positions fall back to ("Provider" for ``{them}`` in a customer-side playbook;
+    searches ignore capitals)."""
+    ours, theirs = _side_words(parties.side)
+    name = (parties.us or ours) if slot == "us" else (parties.them or theirs)
+    return re.sub(r"^the\s+", "", name, flags=re.IGNORECASE)
+
+
+def _fill_phrase(text: str, parties: Parties) -> str:
+    return _SLOT.sub(lambda m: _slot_name(m.group(1).lower(), parties), text)
+
+
+def _fill_pattern(pattern: str, parties: Parties, model: TextModel | None = None) -> str:
+    def name(match: re.Match[str]) -> str:
+        words = _slot_name(match.group(1).lower(), parties).split()
+        return "(?:" + r"\s+".join(re.escape(w) for w in words) + ")"
+
+    if MUTUAL_ROLES in pattern:
+        roles = mutual_roles(model) if model is not None else ()
+        written = "|".join(r"\s+".join(re.escape(w) for w in role.split()) for role in roles)
+        pattern = pattern.replace(MUTUAL_ROLES, f"(?:{written})" if written else NEVER)
+    return _SLOT.sub(name, pattern)
+
+
+# ``{mutual_roles}`` in a pattern: the contract's words for a role in a disclosure that either
+# party takes. Common Paper's Cloud Service Agreement says "Recipient will not (a) use ...",
+# and defines "Recipient" as "a party to this Agreement when the party receives Confidential
+# Information from the other party": a duty of each party. Its One-Way NDA says the same
+# "Recipient shall: (a) use ...", but there Recipient is the one party the Cover Page names.
+MUTUAL_ROLES = "{mutual_roles}"
+NEVER = r"[^\s\S]"  # a pattern that matches nothing (RE2 has no lookahead)
+def mutual_roles(model: TextModel) -> tuple[str, ...]:
+    """The role words of a disclosure the contract gives either party (``{mutual_roles}``), in
+    the order first defined; none when it names no such role or gives it to one party only
+    ("ACME Corp. (the "Recipient")"). Once per text model (contracts/document.py)."""
+    return contract_text(model).mutual_roles
+
+
+def _render_find(find: Any, parties: Parties, model: TextModel | None = None) -> Any:
+    from dataclasses import replace
+
+    if find is None:
+        return None
+    filled = replace(
+        find,
+        any=tuple(_fill_phrase(t, parties) for t in find.any),
+        all=tuple(_fill_phrase(t, parties) for t in find.all),
+        none=tuple(_fill_phrase(t, parties) for t in getattr(find, "none", ())),
+        regex=_fill_pattern(find.regex, parties, model) if find.regex else find.regex,
+    )
+    return find if filled == find else filled
+
+
+def _render_search(rule: Any, parties: Parties, model: TextModel | None = None) -> Any:
+    """The rule with ``{us}`` / ``{them}`` in what it looks for written as the parties' names:
+    "(?:{them}|provider|vendor) shall defend" finds "Diversinet shall diligently defend" in a
+    contract whose preamble names Diversinet; and ``{mutual_roles}`` as the contract's words for
+    a role either party takes."""
+    from dataclasses import replace
+
+    find = _render_find(rule.find, parties, model)
+    insert_after = _render_find(rule.insert_after, parties, model)
+    check = rule.check
+    if check.kind in ("must_match", "must_not_match") and isinstance(check.value, str):
+        check = replace(check, value=_fill_pattern(check.value, parties, model))
+    if find is rule.find and insert_after is rule.insert_after and check == rule.check:
+        return rule
+    return replace(rule, find=find, insert_after=insert_after, check=check)
+
+
+def searches_for_them(rule: Any) -> bool:
+    """Whether what ``rule`` looks for names the other party (``{them}``): its verdict then
+    depends on who the other party is."""
+    find = rule.find
+    texts = (*find.any, *find.all, find.regex or "", *getattr(find, "none", ()))
+    return any("{them}" in t.lower() for t in texts)
+
+
+def search_as(rule: Any, parties: Parties, model: TextModel | None = None) -> Any:
+    """The rule's searches (not its wording) written for ``parties``."""
+    return _render_search(rule, parties, model)
+
+
+def render_rule(rule: Any, parties: Parties, structure: Structure) -> Any:
+    """The rule with its positions and variants written with the contract's names: its parties
+    and, for the playbook's own defined terms the contract lacks, the contract's terms; and with
+    ``{us}`` / ``{them}`` in what it looks for written as the parties' names."""
+    from dataclasses import replace
+
+    rule = _render_search(rule, parties, structure.model)
+    if not rule.positions and not rule.variants:
+        return rule
+    model = structure.model
+    positions = tuple(render(adapt_terms(p, model)[0], parties, structure) for p in rule.positions)
+    variants = tuple((name, render(adapt_terms(text, model)[0], parties, structure)) for name, text in rule.variants)
+    if positions == rule.positions and variants == rule.variants:
+        return rule
+    return replace(rule, positions=positions, variants=variants)
+
+
+# --- undefined terms in what Redpen writes ------------------------------------------------------
+
+_CAPITALISED = re.compile(r"(?<![\w\"\u201c])([A-Z][a-z]+(?:[ -](?:of\s+)?[A-Z][a-z]+){0,3})\b")
+_ORDINARY = {
+    "Each", "Neither", "Either", "The", "This", "That", "Any", "All", "No", "If", "For", "Upon", "Except", "Unless",
+    "Notwithstanding", "Subject", "In", "On", "At", "To", "Within", "During", "After", "Before", "Where", "When",
+    "Nothing", "Such", "These", "Those", "A", "An", "And", "Or", "But", "Agreement", "Section", "Party", "Parties",
+    "Undisputed", "Late", "It", "Its", "Our", "We", "You",
+}  # fmt: skip
+
+
+def undefined_in(text: str, model: TextModel, parties: Parties | None = None) -> tuple[str, ...]:
+    """Capitalised, defined-looking terms ``text`` uses that the contract does not define."""
+    defined_lower = contract_text(model).defined_lower  # once per text model: every proposal asks
+    names = {w for name in ((parties.us, parties.them) if parties else ()) for w in name.split()}
+    found: list[str] = []
+    for match in _CAPITALISED.finditer(text):
+        phrase = match.group(1)
+        words = phrase.replace("-", " ").split()
+        if words and words[0] in _ORDINARY:
+            words = words[1:]
+            phrase = " ".join(words)
+        if not words or phrase in found:
+            continue
+        at_start = _sentence_start(text, match.start())
+        if at_start and len(words) == 1 and not role_side(words[0]):
+            continue  # an ordinary word that starts the sentence
+        if phrase.lower() in defined_lower or any(w in NOT_TERMS or w in names or w == "of" for w in words):
+            continue
+        if len(words) > 1 and all(w.lower() in defined_lower for w in words):
+            continue
+        if _uses(phrase, model):
+            continue  # the contract's own word ("Provider" in a form defined on its cover page)
+        found.append(phrase)
+    return tuple(found)

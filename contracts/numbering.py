@@ -1,0 +1,325 @@
+"""Clause numbers: typed ("4.2", "(a)", "Section 5", "Article IV") or rendered by Word from its
+numbering definitions, roman numerals, and the number that comes next ("9.8" -> "9.9", "9.4A").
+
+Pure, no ORM, no XML. contracts/structure.py reads a contract's numbers with these; an inserted
+clause is numbered with ``next_label`` (contracts/insertion.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from documents.docx.model import Paragraph, TextModel
+
+NumberKind = Literal["typed", "numbering"]
+
+
+@dataclass(frozen=True)
+class ClauseNumber:
+    """One clause number. ``parts`` is the number's path ("9.4" -> ("9", "4"), "(b)" under 3
+    -> ("3", "b")); ``label`` how it reads ("9.4", "(b)", "Section 5", "IV").
+
+    ``start``/``end`` are offsets in the paragraph's text for a typed number; a number rendered
+    by Word is not in the text (``start == end == 0``)."""
+
+    index: int
+    locator: str
+    start: int
+    end: int
+    label: str
+    parts: tuple[str, ...]
+    kind: NumberKind
+    # How a typed number is written, to write the next one alike: "{n}." / "{n}" / "Section {n}." ...
+    template: str = "{n}"
+    level: int = 0  # 0 for a top-level clause ("5."), 1 for "5.1", ...
+    weak: bool = False  # read with little context: kept only when it is the sequence's next number
+
+    @property
+    def top(self) -> str:
+        return self.parts[0] if self.parts else ""
+
+
+ROMAN_NUMERAL = re.compile(r"^(?=[IVXLC])M{0,3}(C[MD]|D?C{0,3})(X[CL]|L?X{0,3})(I[XV]|V?I{0,3})$", re.IGNORECASE)
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+# A typed number at the start of a paragraph: "4.", "4.2", "4.2.1.", "Section 4.2", "Article IV",
+# "ARTICLE 4", "Clause 7", "(a)", "(iv)", "(3)", "a)".
+LEADING_NUMBER = re.compile(
+    r"^[ \t\u00a0]*(?:(?P<word>Section|SECTION|Article|ARTICLE|Clause|CLAUSE)[ \t\u00a0]+"
+    r"(?P<wnum>\d{1,3}(?:\.\d{1,3}){0,3}|[IVXLC]{1,7})(?P<wdot>[.:])?"
+    # A lettered number ("9.4A", "10A.") is how an inserted clause is numbered between two others.
+    r"|(?P<num>\d{1,3}(?:\.\d{1,3}){1,3}[A-H]?|\d{1,3}[A-H](?=[.)])|\d{1,3})(?P<dot>\.|\))?"
+    r"|\((?P<paren>[a-z]{1,2}|[ivxl]{1,6}|[A-Z]|\d{1,2})\)"
+    r"|(?P<half>[a-z])\))"
+    r"(?=[ \t\u00a0]+\S|[ \t\u00a0]*$)"
+)
+# Inside a long (PDF-extracted) paragraph: a dotted number after a sentence end or a gap of
+# spaces, followed by a capitalised word ("... of this Agreement. 9.8 Modification. This ...").
+_INLINE = re.compile(
+    r"(?:(?<=[.;:!?\"\u201d)][ \t\u00a0])|(?<=[.;:!?\"\u201d)][ \t\u00a0]{2})|(?<=[ \t\u00a0]{3}))"
+    r"(?P<num>\d{1,2}(?:\.\d{1,2}){1,3}[A-H]?|\d{1,2})(?P<dot>\.)?(?=[ \t\u00a0]+[A-Z][a-z]|[ \t\u00a0]+[A-Z]{2,})"
+)
+# After a clause heading with no full stop ("2.0 Payment 2.1 Client will pay"): kept only when
+# it is exactly the next number of the sequence (see _plausible).
+_WEAK_INLINE = re.compile(
+    r"(?<=[A-Za-z)][ \t\u00a0])(?P<num>\d{1,2}\.\d{1,2}(?:\.\d{1,2}){0,2})(?P<dot>\.)?"
+    r"(?=[ \t\u00a0]+(?:[A-Z][a-z]|[A-Z]{2,}\b))"  # "2.1 Client will", "6.1 CRO agrees"
+    # "... f. July 1, 2020: $1.5M 5. Royalty. Zynga will pay": a top-level number after a list
+    # item's figure, not after "Section" or "Article"; kept only as the sequence's next number.
+    r"|(?<=[A-Za-z0-9)][ \t\u00a0])(?<!Section )(?<!Article )(?<!Clause )(?<!section )(?<!article )"
+    r"(?<!clause )(?<!paragraph )(?P<top>\d{1,2})(?P<tdot>\.)(?=[ \t\u00a0]+[A-Z][a-z]+\.)"
+)
+
+
+_DIGIT_RUN = re.compile(r"(?<![0-9])[0-9]")
+
+
+def _finditer_at_digits(pattern: re.Pattern[str], text: str, pos: int) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text, pos)`` for a pattern whose matches start where a run of digits
+    starts (both inline patterns above: each look-behind ends in a space): tried only there, which
+    is far cheaper than the regex engine's attempt at every position of a long paragraph."""
+    end = pos
+    for digit in _DIGIT_RUN.finditer(text, pos):
+        if digit.start() < end:
+            continue
+        match = pattern.match(text, digit.start())
+        if match is not None:
+            end = max(match.end(), match.start() + 1)
+            yield match
+
+
+def roman_value(text: str) -> int:
+    total, previous = 0, 0
+    for char in reversed(text.lower()):
+        value = _ROMAN_VALUES[char]
+        total += -value if value < previous else value
+        previous = max(previous, value)
+    return total
+
+
+def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
+    text = paragraph.text
+    found: list[ClauseNumber] = []
+    match = LEADING_NUMBER.match(text)
+    if match and match.group("num") and not match.group("dot"):
+        rest = text[match.end() :].lstrip(" \t\u00a0")
+        second = LEADING_NUMBER.match(rest)
+        if second and (second.group("num") or second.group("word")):
+            # "8 7 WARRANTIES": a page number run into the next clause's number.
+            offset = len(text) - len(rest)
+            match = LEADING_NUMBER.match(text, offset)
+        elif "." not in match.group("num") and rest[:1].islower():
+            match = None  # "14 objectives of ...": a page number before the page's text
+    if match:
+        found.append(number_from_leading(index, paragraph, match))
+    # Inline numbers only in long paragraphs (PDF-extracted pages hold many clauses).
+    if len(text) > 300:
+        for inline in _finditer_at_digits(_INLINE, text, match.end() if match else 0):
+            number = inline.group("num")
+            if "." not in number and not inline.group("dot"):
+                continue  # a bare "5 Days" is not a clause number
+            parts = tuple(number.split("."))
+            if int(parts[0]) == 0 or (len(parts) > 1 and any(p == "" for p in parts)):
+                continue
+            template = "{n}." if inline.group("dot") else "{n}"
+            found.append(
+                ClauseNumber(
+                    index,
+                    paragraph.locator,
+                    inline.start(),
+                    inline.end(),
+                    number,
+                    parts,
+                    "typed",
+                    template,
+                    len(parts) - 1,
+                )
+            )
+        strong = {n.start for n in found}
+        for weak in _finditer_at_digits(_WEAK_INLINE, text, match.end() if match else 0):
+            if weak.start() in strong:
+                continue
+            number = weak.group("num") or weak.group("top")
+            parts = tuple(number.split("."))
+            found.append(
+                ClauseNumber(
+                    index,
+                    paragraph.locator,
+                    weak.start(),
+                    weak.end(),
+                    number,
+                    parts,
+                    "typed",
+                    "{n}." if (weak.group("dot") or weak.group("tdot")) else "{n}",
+                    len(parts) - 1,
+                    weak=True,
+                )
+            )
+        found.sort(key=lambda n: n.start)
+    return found
+
+
+def number_from_leading(index: int, paragraph: Paragraph, match: re.Match[str]) -> ClauseNumber:
+    locator = paragraph.locator
+    start = match.start() + (len(match.group(0)) - len(match.group(0).lstrip(" \t\u00a0")))
+    end = match.end()
+    if match.group("word"):
+        word, number = match.group("word"), match.group("wnum")
+        roman = bool(ROMAN_NUMERAL.match(number)) and not number.isdigit()
+        parts: tuple[str, ...] = (str(roman_value(number)),) if roman else tuple(number.split("."))
+        template = f"{word} {{{'R' if roman else 'n'}}}{match.group('wdot') or ''}"
+        return ClauseNumber(
+            index, locator, start, end, match.group(0).strip(), parts, "typed", template, len(parts) - 1
+        )
+    if match.group("num"):
+        number = match.group("num")
+        parts = tuple(number.split("."))
+        dot = match.group("dot") or ""
+        return ClauseNumber(index, locator, start, end, number + dot, parts, "typed", "{n}" + dot, len(parts) - 1)
+    item = match.group("paren") or match.group("half")
+    template = "({n})" if match.group("paren") else "{n})"
+    return ClauseNumber(index, locator, start, end, match.group(0).strip(), (item,), "typed", template, 9)
+
+
+# Word numbering formats, rendered the way Word shows them.
+def _format(value: int, fmt: str) -> str:
+    if fmt in ("decimal", "decimalZero"):
+        return f"{value:02d}" if fmt == "decimalZero" and value < 10 else str(value)
+    if fmt in ("lowerLetter", "upperLetter"):
+        letters = ""
+        n = value
+        while n > 0:
+            n, rest = divmod(n - 1, 26)
+            letters = chr(ord("a") + rest) + letters
+        letters = letters or "a"
+        return letters.upper() if fmt == "upperLetter" else letters
+    if fmt in ("lowerRoman", "upperRoman"):
+        roman = to_roman(value)
+        return roman if fmt == "upperRoman" else roman.lower()
+    if fmt in ("bullet", "none"):
+        return ""
+    return str(value)
+
+
+def to_roman(value: int) -> str:
+    out = ""
+    for number, letters in (
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ):
+        while value >= number:
+            out += letters
+            value -= number
+    return out
+
+
+def _level_values(values: list[str]) -> Callable[[re.Match[str]], str]:
+    """``%1``..``%9`` of a numbering level's text, replaced by the levels' values."""
+    return lambda match: values[int(match.group(1)) - 1]
+
+
+def rendered_numbers(model: TextModel) -> list[ClauseNumber]:
+    """The numbers Word renders for numbered paragraphs (counters per abstract list; a list
+    instance with a start override counts on its own)."""
+    if not model.numbering:
+        return []
+    levels: dict[tuple[str, int], tuple[str, str, str, int, int]] = {}
+    for num_id, abstract_id, level, fmt, text, start, override in model.numbering:
+        levels[(num_id, level)] = (abstract_id, fmt, text, start, override)
+    counters: dict[str, dict[int, int]] = {}
+    started: set[str] = set()
+    out: list[ClauseNumber] = []
+    for index, paragraph in enumerate(model.paragraphs):
+        if not paragraph.num_id or (paragraph.section_break and not paragraph.text.strip()):
+            # An empty paragraph that only carries a section break shows no number (the
+            # cross-references of Word-native forms count their sections without it).
+            continue
+        key = (paragraph.num_id, paragraph.num_level)
+        if key not in levels:
+            continue
+        abstract_id, fmt, lvl_text, start, override = levels[key]
+        has_override = any(levels.get((paragraph.num_id, k), ("", "", "", 0, -1))[4] >= 0 for k in range(9))
+        counter_key = f"num:{paragraph.num_id}" if has_override else f"abs:{abstract_id}"
+        counter = counters.setdefault(counter_key, {})
+        if has_override and paragraph.num_id not in started:
+            started.add(paragraph.num_id)
+            for k in range(9):
+                row = levels.get((paragraph.num_id, k))
+                if row is not None and row[4] >= 0:
+                    counter[k] = row[4] - 1
+        level = paragraph.num_level
+        counter[level] = counter.get(level, (override if override >= 0 else start) - 1) + 1
+        for deeper in [k for k in counter if k > level]:
+            del counter[deeper]
+        if fmt in ("bullet", "none") or not lvl_text:
+            continue
+
+        values = [
+            _format(counter.get(k, row[3] if row else 1), row[1] if row else "decimal")
+            for k, row in ((k, levels.get((paragraph.num_id, k))) for k in range(9))
+        ]
+        label = re.sub(r"%([1-9])", _level_values(values), lvl_text).strip()
+        parts = tuple(values[: level + 1])
+        out.append(ClauseNumber(index, paragraph.locator, 0, 0, label, parts, "numbering", "", level))
+    return out
+
+
+def next_label(number: ClauseNumber, taken: frozenset[tuple[str, ...]]) -> str:
+    """The number after ``number`` at its own level ("9.8" -> "9.9", "12." -> "13."), or, when
+    that one is taken (an insertion between two clauses), the same number with "A", "B"...
+    ("9.4A"), the convention that avoids renumbering every clause after it."""
+    parts = list(number.parts)
+    last = parts[-1]
+    letter = re.fullmatch(r"(\d+)([A-H])", last)
+    if letter is not None:  # after "9.4A" comes "9.4B" (the clause after it is "9.5")
+        for suffix in "ABCDEFGH"[ord(letter.group(2)) - ord("A") + 1 :]:
+            candidate = (*parts[:-1], letter.group(1) + suffix)
+            if candidate not in taken:
+                return write_number(number.template, candidate)
+        return ""
+    if not last.isdigit():
+        return ""
+    if len(parts) == 2 and last == "0" and parts[0].isdigit():
+        # "7.0 Entire Agreement" is a top-level clause: the next one is "8.0" (else "7.1").
+        for candidate in ((str(int(parts[0]) + 1), "0"), (parts[0], "1")):
+            if candidate not in taken:
+                return write_number(number.template, candidate)
+    candidate = (*parts[:-1], str(int(last) + 1))
+    if candidate not in taken:
+        return write_number(number.template, candidate)
+    for suffix in "ABCDEFGH":
+        lettered = (*parts[:-1], last + suffix)
+        if lettered not in taken:
+            return write_number(number.template, lettered)
+    return ""
+
+
+def write_number(template: str, parts: tuple[str, ...]) -> str:
+    if "{R}" in template:
+        head = parts[0]
+        roman = to_roman(int(head)) if head.isdigit() else to_roman(int(head[:-1])) + head[-1]
+        return template.replace("{R}", roman)
+    return template.replace("{n}", ".".join(parts))
+
+
+
+def leading_number(text: str) -> str:
+    """The typed clause number ``text`` starts with ("9.9", "12.", "Section 4.2"), or ""."""
+    match = LEADING_NUMBER.match(text)
+    if not match or not (match.group("num") or match.group("word")):
+        return ""
+    return match.group(0).strip()
