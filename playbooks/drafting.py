@@ -203,24 +203,21 @@ def _yaml(name: str, side: str, rules: list[DraftRule], files: list[str]) -> str
 
 
 def draft_from_precedents(
-    precedents: list[tuple[str, Any]], *, name: str, side: str, detect: Any = None, engine: Any = None,
+    precedents: list[tuple[str, Any]], *, name: str, side: str, engine: Any, detect: Any = None,
 ) -> Draft:
     """``precedents``: (file name, TextModel) pairs. One rule per clause type the clause model
     finds (``find: {clause: SLUG}``); positions from each precedent's passage, parties as
     placeholders; a number check where a figure has a clear direction and every precedent
     passes it, else ``must_exist``. The draft is then analysed against every precedent and a
     rule a precedent does not pass is made ``must_exist`` (or left out, with a note): the
-    precedents pass their own draft entirely."""
+    precedents pass their own draft entirely. ``engine``: the review engine that analyses the
+    draft (review/authoring/views.py passes it; playbooks sit below the engine's layer)."""
     from .loader import load_playbook
 
     if side not in SIDES:
         raise ValueError(f"our side must be one of {', '.join(SIDES)}")
     if detect is None:
         from contracts.clauses import detect  # type: ignore[import-not-found,no-redef]
-    if engine is None:
-        from review.engine.playbook import PlaybookEngine
-
-        engine = PlaybookEngine()
     titles = _titles()
     by_type: dict[str, list[tuple[str, Any]]] = {}
     for filename, model in precedents:
