@@ -28,7 +28,7 @@ PLAYBOOKS = sorted((ROOT / "playbooks" / "library").glob("*.yaml"))
 TRAIN_DOCX = ROOT / "var" / "identity-cuad-train"
 
 
-def _docx_of_text(text: str) -> bytes:
+def docx_of_text(text: str) -> bytes:
     from docx import Document
 
     document = Document()
@@ -50,7 +50,7 @@ def contracts(only: str) -> list[Path]:
             key = row["cuad_filename"]
             path = TRAIN_DOCX / (hashlib.sha256(key.encode()).hexdigest()[:16] + ".docx")
             if not path.exists():
-                path.write_bytes(_docx_of_text(row["text"]))
+                path.write_bytes(docx_of_text(row["text"]))
             found.append(path)
     return found
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
-import io
 import json
 import os
 import re
@@ -207,17 +206,6 @@ def score_contract(answers: dict[str, str], values: dict[str, str]) -> dict[str,
 # --- running ------------------------------------------------------------------------------------------
 
 
-def _docx_of_text(text: str) -> bytes:
-    from docx import Document
-
-    document = Document()
-    for line in text.splitlines():
-        document.add_paragraph(line)
-    buffer = io.BytesIO()
-    document.save(buffer)
-    return buffer.getvalue()
-
-
 def _setup() -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -228,7 +216,9 @@ def read_values(job: tuple[str, str]) -> tuple[str, dict[str, str], float]:
     from documents.docx.textmodel import build_text_model
 
     name, text = job
-    model = build_text_model(_docx_of_text(text))
+    from analysis_identity import docx_of_text  # the same .docx of a text as the identity proof
+
+    model = build_text_model(docx_of_text(text))
     started = time.perf_counter()
     values = {t.slug: t.value for t in key_terms(model)}
     return name, values, time.perf_counter() - started
