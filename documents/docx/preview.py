@@ -17,7 +17,7 @@ from typing import Any
 
 from . import ns, package
 from .diff import word_diff
-from .model import Paragraph, TextModel
+from .model import Paragraph, TextModel, is_inserted
 from .textmodel import StyleInfo, paragraph_heading_level, paragraph_style
 from .tracked import ForeignChange, has_revisions, paragraph_changes, short_date
 from .xmlmap import iter_blocks, locate_all, map_paragraph
@@ -375,7 +375,7 @@ def render_preview_page(
     inserted_after: dict[str | None, list[Paragraph]] = {}
     previous: str | None = None
     for paragraph in current.paragraphs:
-        if not paragraph.locator.startswith("n"):  # a version-1 paragraph (body, text box or note)
+        if not is_inserted(paragraph.locator):  # a version-1 paragraph (body, text box or note)
             previous = paragraph.locator
         else:
             inserted_after.setdefault(previous, []).append(paragraph)

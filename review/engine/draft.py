@@ -22,7 +22,7 @@ from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, insertion_point
 from contracts.naming import adaptations
 from contracts.normalize import normalize
-from documents.docx.model import Edit, Paragraph, TextModel
+from documents.docx.model import Edit, Paragraph, TextModel, inserted_locator
 from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
 from review.engine.find import CompiledFind, PreparedDocument, Sentence, sentence_body
@@ -109,7 +109,7 @@ def insertion_edit(point: InsertionPoint, text: str, next_insert: int) -> Edit:
     a long paragraph (a PDF-extracted page), the clause written before the text that is there,
     pinned by that text so that a later insertion at the same place lands after this one."""
     if point.offset is None:
-        return Edit(kind="insert_after", locator=point.locator, after=text, new_locator=f"n{next_insert}")
+        return Edit(kind="insert_after", locator=point.locator, after=text, new_locator=inserted_locator(next_insert))
     return Edit(
         kind="replace", locator=point.locator, before=point.following, after=f"{text} {point.following}",
         start=point.offset,

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from contracts.document import structure_of
 from contracts.insertion import renumber_clause
-from documents.docx.model import DECISION_KINDS, TextModel
+from documents.docx.model import DECISION_KINDS, TextModel, inserted_locator, is_inserted, occurrences
 from review.engine.base import Proposal
 
 
@@ -34,7 +34,7 @@ def _reanchor_insert(proposal: Proposal, model: TextModel) -> Proposal | None:
     edit = proposal.edit
     if edit.kind == "insert_after" and edit.locator in model.positions:
         index = model.positions[edit.locator]
-        while index + 1 < len(model.paragraphs) and model.paragraphs[index + 1].locator.startswith("n"):
+        while index + 1 < len(model.paragraphs) and is_inserted(model.paragraphs[index + 1].locator):
             index += 1
         if model.paragraphs[index].locator != edit.locator:
             proposal = replace(proposal, edit=replace(edit, locator=model.paragraphs[index].locator))
@@ -62,7 +62,7 @@ def _reanchor_edit(proposal: Proposal, model: TextModel) -> Proposal | None:
             return proposal if paragraph.text == edit.before else None
         if paragraph.text.startswith(edit.before, edit.start):
             return proposal
-        offsets = _occurrences(paragraph.text, edit.before) if edit.before else []
+        offsets = occurrences(paragraph.text, edit.before) if edit.before else []
         return replace(proposal, edit=replace(edit, start=offsets[0])) if len(offsets) == 1 else None
     if edit.kind == "insert_after":
         if edit.locator not in model.positions:
@@ -70,7 +70,7 @@ def _reanchor_edit(proposal: Proposal, model: TextModel) -> Proposal | None:
         number = re.fullmatch(r"n(\d+)", edit.new_locator or "")
         if edit.new_locator in model.positions or number is None or int(number.group(1)) < model.next_insert:
             # That locator was used by an accepted insert meanwhile: take the next free one.
-            return replace(proposal, edit=replace(edit, new_locator=f"n{model.next_insert}"))
+            return replace(proposal, edit=replace(edit, new_locator=inserted_locator(model.next_insert)))
         return proposal
     if edit.kind == "delete_paragraph":
         paragraph = model.find(edit.locator)
@@ -84,22 +84,13 @@ def _reanchor_edit(proposal: Proposal, model: TextModel) -> Proposal | None:
     if paragraph is not None:
         if edit.start is not None and paragraph.text.startswith(edit.before, edit.start):
             return proposal
-        offsets = _occurrences(paragraph.text, edit.before)
+        offsets = occurrences(paragraph.text, edit.before)
         if len(offsets) == 1:
             return replace(proposal, edit=replace(edit, start=offsets[0]))
         if offsets:
             return None  # ambiguous within its own paragraph
-    hits = [(p.locator, o) for p in model.paragraphs for o in _occurrences(p.text, edit.before)]
+    hits = [(p.locator, o) for p in model.paragraphs for o in occurrences(p.text, edit.before)]
     if len(hits) == 1:
         locator, start = hits[0]
         return replace(proposal, edit=replace(edit, locator=locator, start=start))
     return None
-
-
-def _occurrences(text: str, needle: str) -> list[int]:
-    found = []
-    position = text.find(needle)
-    while position >= 0:
-        found.append(position)
-        position = text.find(needle, position + 1)
-    return found
