@@ -74,7 +74,11 @@ def _digest(job: tuple[str, str]) -> tuple[str, str]:
         text = out.getvalue()
     except CommandError as exc:  # a refusal is an output too
         text = f"error: {exc}"
-    key = f"{Path(contract).relative_to(ROOT.parent)} | {Path(playbook).name}"
+    # Keyed without the checkout's own folder name, so a baseline recorded in one checkout can be
+    # checked in another (a worktree): "<repo>/var/..." for the cuad-train texts, "shared/data/...".
+    path = Path(contract)
+    where = f"<repo>/{path.relative_to(ROOT)}" if ROOT in path.parents else str(path.relative_to(ROOT.parent))
+    key = f"{where} | {Path(playbook).name}"
     return key, hashlib.sha256(text.encode()).hexdigest()
 
 
