@@ -27,7 +27,9 @@ from contracts.document import structure_of
 from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
 from contracts.normalize import term_starts
+from contracts.numbering import typed_numbers
 from contracts.numbers import find_quantities, words_to_number
+from contracts.terms import find_terms
 from documents.docx.model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel
 
 if TYPE_CHECKING:
@@ -94,18 +96,38 @@ class _Edit:
     def before(self) -> Any:
         return structure_of(self.model)
 
-    @cached_property
-    def after(self) -> Any:
-        return structure_of(self.applied)
-
     @property
     def kind(self) -> str:
         return self.edit.kind
 
     @cached_property
+    def _kept(self) -> tuple[int, int]:
+        """Whole words a replacement keeps at its start and end (chars): an insertion inside a
+        long paragraph is written as a replacement of the text after it by the clause and that
+        text (review/engine/draft.py ``insertion_edit``)."""
+        before, after = self.edit.before, self.edit.after
+        limit = min(len(before), len(after))
+        head = 0
+        while head < limit and before[head] == after[head]:
+            head += 1
+        while head > 0 and not before[head - 1].isspace():
+            head -= 1
+        tail = 0
+        while tail < limit - head and before[len(before) - 1 - tail] == after[len(after) - 1 - tail]:
+            tail += 1
+        while tail > 0 and len(before) - tail > 0 and not before[len(before) - tail - 1].isspace():
+            tail -= 1
+        return head, tail
+
+    @cached_property
     def written(self) -> str:
-        """The text the edit writes (the inserted paragraph or the replacement)."""
-        return self.edit.after if self.kind in ("replace", "insert_after") else ""
+        """The text the edit writes (the inserted paragraph, or what a replacement changes)."""
+        if self.kind == "insert_after":
+            return self.edit.after
+        if self.kind != "replace":
+            return ""
+        head, tail = self._kept
+        return self.edit.after[head : len(self.edit.after) - tail]
 
     @cached_property
     def removed(self) -> tuple[int, int, int] | None:
@@ -116,8 +138,22 @@ class _Edit:
         if edit.kind == "delete_paragraph":
             return self.index, 0, len(self.model.paragraphs[self.index].text)
         if edit.kind == "replace" and edit.before and edit.start is not None:
-            return self.index, edit.start, edit.start + len(edit.before)
+            head, tail = self._kept
+            start, end = edit.start + head, edit.start + len(edit.before) - tail
+            return (self.index, start, end) if end > start else None
         return None
+
+    @property
+    def inserting(self) -> bool:
+        """The edit adds a clause and removes nothing (a new paragraph, or text put inside one)."""
+        return self.kind == "insert_after" or (self.kind == "replace" and self.removed is None and bool(self.written))
+
+    @property
+    def insert_at(self) -> tuple[int, int]:
+        """Where the new text starts in the document before the edit: (paragraph index, offset)."""
+        if self.kind == "insert_after":
+            return self.index, len(self.model.paragraphs[self.index].text)
+        return self.index, (self.edit.start or 0) + self._kept[0]
 
     @cached_property
     def new_index(self) -> int:
@@ -201,32 +237,53 @@ def _clause_numbers(structure: Any) -> Counter[tuple[str, ...]]:
     return Counter(n.parts for n in structure.body_numbers if n.level != 9)
 
 
+def _typed(index: int, paragraph: Paragraph | None) -> Counter[tuple[str, ...]]:
+    if paragraph is None:
+        return Counter()
+    return Counter(n.parts for n in typed_numbers(index, paragraph) if n.level != 9)
+
+
+def _siblings(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Numbers at the same level under the same parent ("4.2" and "4.5")."""
+    return len(a) == len(b) and a[:-1] == b[:-1]
+
+
+class _Numbers:
+    """The clause numbers the edit adds and removes, read from the paragraphs it changes only
+    (a full structure of the edited document per proposal would cost a 400-page contract dearly)."""
+
+    def __init__(self, e: _Edit) -> None:
+        old = e.model.paragraphs[e.index] if e.kind in ("replace", "delete_paragraph") and e.index >= 0 else None
+        new = e.applied.paragraphs[e.new_index] if e.new_index >= 0 else None
+        self.added = _typed(e.index, new) - _typed(e.index, old)
+        self.kept = _typed(e.index, new)
+
+
 def _numbering(e: _Edit) -> Iterator[Defect]:
-    before, after = _clause_numbers(e.before), _clause_numbers(e.after)
-    for parts, count in after.items():
-        if count > 1 and count > before.get(parts, 0):
-            yield Defect("numbering", f"Clause number {'.'.join(parts)} would be used twice.")
-    # A new number out of sequence among its siblings ("4A" before "4").
-    if e.new_index >= 0:
-        numbers = [n for n in e.after.body_numbers if n.level != 9]
-        for k, number in enumerate(numbers):
-            if number.index != e.new_index or before.get(number.parts, 0) >= after.get(number.parts, 0):
-                continue
-            mine = _path_key(number.parts)
-            if mine is None:
-                continue
-
-            def sibling(n: Any, number: Any = number) -> bool:
-                return len(n.parts) == len(number.parts) and n.parts[:-1] == number.parts[:-1]
-
-            previous = [_path_key(n.parts) for n in numbers[:k] if sibling(n)]
-            following = [_path_key(n.parts) for n in numbers[k + 1 :] if sibling(n)]
-            if (previous and previous[-1] is not None and previous[-1] >= mine) or (
-                following and following[0] is not None and following[0] <= mine
-            ):
-                yield Defect(
-                    "numbering", f"The new clause {number.label} would stand out of order among the clauses around it."
-                )
+    numbers = _Numbers(e)
+    body = [n for n in e.before.body_numbers if n.level != 9]
+    existing = Counter(n.parts for n in body)
+    for parts in numbers.added:
+        if existing.get(parts, 0) and e.before.in_body(e.index):
+            yield Defect("numbering", f"Clause number {'.'.join(parts)} is already used in this contract.")
+            continue
+        # A new number out of sequence among its siblings ("4A" before "4").
+        mine = _path_key(parts)
+        if mine is None:
+            continue
+        here = e.insert_at if e.inserting else (e.index, 0)
+        siblings = [n for n in body if _siblings(n.parts, parts)]
+        previous = [_path_key(n.parts) for n in siblings if (n.index, n.start) < here]
+        following = [
+            _path_key(n.parts) for n in siblings
+            if (n.index, n.start) >= here and (e.inserting or n.index != e.index)
+        ]  # fmt: skip
+        if (previous and previous[-1] is not None and previous[-1] >= mine) or (
+            following and following[0] is not None and following[0] <= mine
+        ):
+            yield Defect(
+                "numbering", f"The new clause {'.'.join(parts)} would stand out of order among the clauses around it."
+            )
     # A clause number the edit removes while later clauses keep theirs: a gap, or a heading gone.
     removed = e.removed
     if removed is None:
@@ -234,10 +291,10 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
     index, start, end = removed
     text = e.model.paragraphs[index].text
     for number in e.before.numbers_at.get(index, ()):
-        if number.level == 9 or before.get(number.parts, 0) <= after.get(number.parts, 0):
+        if number.level == 9 or numbers.kept.get(number.parts, 0) or not e.before.in_body(index, number.start):
             continue
         whole = start == 0 and end >= len(text)
-        inside = (number.kind == "numbering" and whole) or start <= number.start < end
+        inside = (number.kind == "numbering" and whole) or (number.kind == "typed" and start <= number.start < end)
         if not inside:
             continue
         rest = text[number.end : end] if number.kind == "typed" else text[start:end]
@@ -247,8 +304,10 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
                 "heading-deleted", f"The edit removes the heading “{heading}” while the text of its clause stays."
             )
             continue
-        later = [n for n in e.after.body_numbers if n.level == number.level and n.parts[:-1] == number.parts[:-1]
-                 and (_path_key(n.parts) or ()) > (_path_key(number.parts) or ((10**9, ""),))]  # fmt: skip
+        if number.kind == "numbering":
+            continue  # Word renumbers the clauses after it: no gap
+        mine = _path_key(number.parts) or ((10**9, ""),)
+        later = [n for n in body if _siblings(n.parts, number.parts) and (_path_key(n.parts) or ()) > mine]
         if later:
             yield Defect(
                 "numbering",
@@ -289,14 +348,15 @@ def _clause_survives(e: _Edit, number: Any) -> bool:
 
 
 def _placement(e: _Edit) -> Iterator[Defect]:
-    if e.kind != "insert_after" or e.index < 0:
+    if not e.inserting or e.index < 0:
         return
     structure = e.before
     anchor = e.model.paragraphs[e.index]
     signature = structure.signature
-    after_signature = signature is not None and (
-        e.index > signature.index or (e.index == signature.index and signature.offset < len(anchor.text.rstrip()))
-    )
+    at = e.insert_at
+    if e.kind == "insert_after":
+        at = (e.index, len(anchor.text.rstrip()))
+    after_signature = signature is not None and at > (signature.index, signature.offset)
     if after_signature and not structure.front_signature:
         yield Defect(
             "placement", "The new clause would go after the signature block, outside the body of the contract."
@@ -304,6 +364,8 @@ def _placement(e: _Edit) -> Iterator[Defect]:
         return
     if anchor.in_table or anchor.cell:
         yield Defect("placement", f"The new clause would go inside a table, after “{_short(anchor.text, 60)}”.")
+        return
+    if e.kind != "insert_after":
         return
     following = _next_content(e.model, e.index)
     if following is None:
@@ -395,20 +457,23 @@ def _dangling(e: _Edit) -> Iterator[Defect]:
         return
     index, start, end = removed
     locator = e.model.paragraphs[index].locator
+    rewritten = find_terms((e.applied.paragraphs[e.new_index],)) if e.new_index >= 0 else {}
     for term, defined in e.before.terms.items():
-        if defined.locator != locator or not (start <= defined.start < end) or term in e.after.terms:
+        if defined.locator != locator or not (start <= defined.start < end) or term in rewritten:
             continue
         if any(term_starts(term, p.text) for p in e.applied.paragraphs):
             yield Defect(
                 "dangling-reference",
                 f"The edit deletes the definition of “{term}”, which the contract still uses elsewhere.",
             )
-    before, after = _clause_numbers(e.before), _clause_numbers(e.after)
-    gone = {parts for parts in before if after.get(parts, 0) < before[parts]}
-    if not gone:
-        return
-    for reference in e.after.references:
-        if reference.target in gone:
+    numbers = _Numbers(e)
+    gone = {
+        n.parts for n in e.before.numbers_at.get(index, ())
+        if n.level != 9 and n.kind == "typed" and start <= n.start < end and not numbers.kept.get(n.parts, 0)
+    }  # fmt: skip
+    for reference in e.before.references:
+        inside = reference.index == index and start <= reference.start < end
+        if reference.target in gone and not inside:
             yield Defect(
                 "dangling-reference",
                 f"The edit removes clause {'.'.join(reference.target)}, which “{reference.text}” refers to.",
@@ -439,7 +504,7 @@ _METADATA_TYPES = frozenset({"document-name", "parties", "agreement-date", "effe
 
 
 def _duplicate(e: _Edit) -> Iterator[Defect]:
-    if e.kind != "insert_after" or not e.written.strip():
+    if not e.inserting or not e.written.strip():
         return
     # The rule's own patterns: the contract already has a sentence the rule looks for.
     found = _rule_finds(e)
