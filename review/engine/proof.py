@@ -27,8 +27,7 @@ from contracts.document import structure_of
 from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
 from contracts.normalize import term_starts
-from contracts.numbering import typed_numbers
-from contracts.numbers import find_quantities, words_to_number
+from contracts.numbering import LEADING_NUMBER, typed_numbers
 from contracts.terms import find_terms
 from documents.docx.model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel
 
@@ -184,38 +183,45 @@ Check = Callable[[_Edit], Iterator[Defect]]
 def _undefined_terms(e: _Edit) -> Iterator[Defect]:
     if not e.has_new_wording:
         return
-    for term in undefined_in(e.written, e.model, e.parties):
+    for term in undefined_in(_untitled(e.written), e.model, e.parties):
         yield Defect(
             "undefined-term",
             f"The new wording speaks of “{term}”, a term or party this contract neither defines nor uses.",
         )
 
 
+_TITLE = re.compile(
+    r"^(?:[A-Z][\w&'\u2019-]*|of|and|or|the|to|for|on|in)(?:\s+(?:[A-Z][\w&'\u2019-]*|of|and|or|the|to|for|on|in)){0,7}\.\s+"
+)
+
+
+def _untitled(text: str) -> str:
+    """``text`` without its clause number and title ("10.  Governing Law. This Agreement ..."): a
+    clause's title is not a term it uses."""
+    text = text.lstrip()
+    number = LEADING_NUMBER.match(text)
+    if number:
+        text = text[number.end() :].lstrip()
+    title = _TITLE.match(text)
+    return text[title.end() :] if title else text
+
+
 # --- words and digits ----------------------------------------------------------------------------
 
 
-def _disagreements(text: str) -> Counter[str]:
-    found: Counter[str] = Counter()
-    for kind in ("days", "percent", "amount"):
-        for quantity in find_quantities(text, kind):  # type: ignore[arg-type]
-            words, digits = quantity.style.get("words"), quantity.style.get("digits")
-            if not words or not digits:
-                continue
-            said = words_to_number(words)
-            try:
-                figure = float(digits.replace(",", ""))
-            except ValueError:
-                continue
-            if said is not None and abs(said - figure) > 1e-9:
-                found[quantity.phrase] += 1
-    return found
+def _disagreements(paragraph: Paragraph, structure: Any) -> Counter[str]:
+    """The "words (digits)" phrases of ``paragraph`` that disagree, as the drafting check reads them."""
+    from contracts.drafting_checks.words_and_digits import words_and_digits
+
+    alone = TextModel(paragraphs=(paragraph,))
+    return Counter(f.text for f in words_and_digits(alone, structure))
 
 
 def _words_digits(e: _Edit) -> Iterator[Defect]:
     if e.new_index < 0:
         return
-    after = _disagreements(e.applied.paragraphs[e.new_index].text)
-    before = _disagreements(e.model.paragraphs[e.index].text) if e.kind == "replace" else Counter()
+    after = _disagreements(e.applied.paragraphs[e.new_index], e.before)
+    before = _disagreements(e.model.paragraphs[e.index], e.before) if e.kind == "replace" else Counter()
     for phrase in after - before:
         yield Defect("words-digits", f"In “{phrase}” the number in words and the number in digits disagree.")
 
@@ -362,7 +368,7 @@ def _placement(e: _Edit) -> Iterator[Defect]:
             "placement", "The new clause would go after the signature block, outside the body of the contract."
         )
         return
-    if anchor.in_table or anchor.cell:
+    if (anchor.in_table or anchor.cell) and not _layout_cell(e.model, anchor):
         yield Defect("placement", f"The new clause would go inside a table, after “{_short(anchor.text, 60)}”.")
         return
     if e.kind != "insert_after":
@@ -379,8 +385,22 @@ def _placement(e: _Edit) -> Iterator[Defect]:
         )
 
 
+_NEAR = 24  # how many blank or furniture paragraphs (a page break) may stand between two paragraphs of text
+
+
+_LAYOUT_CELL = 12  # paragraphs of text in one cell: the body laid out in a table, not a table of the contract
+
+
+def _layout_cell(model: TextModel, anchor: Paragraph) -> bool:
+    """A cell holding the contract's clauses (a document laid out in a one-cell table): a clause
+    inserted there is in the body as the lawyer reads it."""
+    if not anchor.cell:
+        return False
+    return sum(1 for p in model.paragraphs if p.cell == anchor.cell and p.text.strip()) >= _LAYOUT_CELL
+
+
 def _next_content(model: TextModel, index: int) -> tuple[int, Paragraph] | None:
-    for k in range(index + 1, min(len(model.paragraphs), index + 6)):
+    for k in range(index + 1, min(len(model.paragraphs), index + _NEAR)):
         paragraph = model.paragraphs[k]
         if paragraph.text.strip() and not is_furniture(paragraph.text) and not paragraph.part:
             return k, paragraph
@@ -388,7 +408,7 @@ def _next_content(model: TextModel, index: int) -> tuple[int, Paragraph] | None:
 
 
 def _previous_content(model: TextModel, index: int) -> tuple[int, Paragraph] | None:
-    for k in range(index - 1, max(-1, index - 6), -1):
+    for k in range(index - 1, max(-1, index - _NEAR), -1):
         paragraph = model.paragraphs[k]
         if paragraph.text.strip() and not is_furniture(paragraph.text) and not paragraph.part:
             return k, paragraph
@@ -508,10 +528,11 @@ def _duplicate(e: _Edit) -> Iterator[Defect]:
         return
     # The rule's own patterns: the contract already has a sentence the rule looks for.
     found = _rule_finds(e)
-    if found:
+    if found is not None:
+        where = _where(e, found.paragraph_index)
         yield Defect(
             "duplicate-clause",
-            f"The contract already has a clause of this kind (“{_short(found, 90)}”): compare it first.",
+            f"The contract already has a clause of this kind{where} (“{_short(found.text, 90)}”): compare it first.",
         )
         return
     scores = _clause_scores(e)
@@ -539,16 +560,23 @@ def _duplicate(e: _Edit) -> Iterator[Defect]:
         title = BY_SLUG[SLUGS[column]].title
         yield Defect(
             "duplicate-clause",
-            f"The new clause is a {title} clause and the contract already has one (“{_short(text, 90)}”).",
+            f"The new clause is a {title} clause and the contract already has one{_where(e, index)} "
+            f"(“{_short(text, 90)}”).",
         )
         return
 
 
-def _rule_finds(e: _Edit) -> str:
-    """A sentence of the contract the rule's own search finds ("" without a rule or a match)."""
+def _where(e: _Edit, index: int) -> str:
+    """ " in 8.01" for a paragraph of a numbered clause, "" otherwise."""
+    clause = e.before.section_of(index)
+    return f" in {clause.label.strip().rstrip('.')}" if clause is not None else ""
+
+
+def _rule_finds(e: _Edit) -> Any:
+    """A sentence of the contract the rule's own search finds (None without a rule or a match)."""
     rule = e.rule
     if rule is None or rule.find is None or getattr(rule.find, "clause", None):
-        return ""
+        return None
     from review.engine.find import CompiledFind, PreparedDocument
 
     try:
@@ -558,10 +586,11 @@ def _rule_finds(e: _Edit) -> str:
         if document is None:
             document = derived[PreparedDocument] = PreparedDocument.build(e.model)
         for sentence in CompiledFind.of(rule.find).sentences(document):
-            return sentence.text
+            if e.before.in_body(sentence.paragraph_index, sentence.start):
+                return sentence
     except Exception:  # a pattern the engine refuses is the engine's finding, not a defect of the edit
-        return ""
-    return ""
+        return None
+    return None
 
 
 def _clause_type(e: _Edit) -> Iterator[Defect]:
