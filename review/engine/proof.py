@@ -529,7 +529,7 @@ def _duplicate(e: _Edit) -> Iterator[Defect]:
     # The rule's own patterns: the contract already has a sentence the rule looks for.
     found = _rule_finds(e)
     if found is not None:
-        where = _where(e, found.paragraph_index)
+        where = _where(e, found.paragraph_index, found.start)
         yield Defect(
             "duplicate-clause",
             f"The contract already has a clause of this kind{where} (“{_short(found.text, 90)}”): compare it first.",
@@ -560,24 +560,34 @@ def _duplicate(e: _Edit) -> Iterator[Defect]:
         title = BY_SLUG[SLUGS[column]].title
         yield Defect(
             "duplicate-clause",
-            f"The new clause is a {title} clause and the contract already has one{_where(e, index)} "
+            f"The new clause is a {title} clause and the contract already has one{_where(e, index, passage.start)} "
             f"(“{_short(text, 90)}”).",
         )
         return
 
 
-def _where(e: _Edit, index: int) -> str:
-    """ " in 8.01" for a paragraph of a numbered clause, "" otherwise."""
-    clause = e.before.section_of(index)
+def _where(e: _Edit, index: int, offset: int = 0) -> str:
+    """ " in 8.01" for text in a numbered clause, "" otherwise."""
+    clause = None
+    for number in e.before.numbers:
+        if (number.index, number.start) > (index, offset):
+            break
+        if number.level != 9:
+            clause = number
     return f" in {clause.label.strip().rstrip('.')}" if clause is not None else ""
 
 
 def _rule_finds(e: _Edit) -> Any:
-    """A sentence of the contract the rule's own search finds (None without a rule or a match)."""
+    """A sentence of the contract the rule's own search finds and that is the clause the rule is
+    about (None without a rule or such a sentence). What the verify stage rules out as the clause
+    is not counted (review/engine/verify.py): a sentence that states no duty of the kind, an
+    exclusion, a duty of the other party alone (the playbook's mutual wording does not replace it
+    but adds to it), or one in a clause of another type."""
     rule = e.rule
     if rule is None or rule.find is None or getattr(rule.find, "clause", None):
         return None
     from review.engine.find import CompiledFind, PreparedDocument
+    from review.engine.verify import binds_only_them, foreign_clause, is_carve_out, is_not_the_duty
 
     try:
         # One prepared document per text model: the engine leaves its own there (playbook.py).
@@ -586,8 +596,13 @@ def _rule_finds(e: _Edit) -> Any:
         if document is None:
             document = derived[PreparedDocument] = PreparedDocument.build(e.model)
         for sentence in CompiledFind.of(rule.find).sentences(document):
-            if e.before.in_body(sentence.paragraph_index, sentence.start):
-                return sentence
+            if not e.before.in_body(sentence.paragraph_index, sentence.start):
+                continue
+            if is_not_the_duty(rule, sentence) or is_carve_out(sentence) or binds_only_them(sentence, e.parties):
+                continue
+            if foreign_clause(rule, e.model, sentence) is not None:
+                continue  # in a clause of another type ("6.1 CRO agrees ... shall belong to Client")
+            return sentence
     except Exception:  # a pattern the engine refuses is the engine's finding, not a defect of the edit
         return None
     return None
