@@ -108,6 +108,10 @@ def test_the_lawyers_own_wording_with_a_defect_is_accepted_after_an_override_rec
     (event,) = ReviewEvent.objects.filter(review=review, kind="decision.override")
     assert event.data["defects"] == ["undefined-term"] and event.data["rule"] == "confidentiality"
     assert event.actor == review.owner and rec.pk == event.data["recommendation"]
+    from review.templatetags.review_words import event_words
+
+    assert event_words(event) == ("Own wording accepted despite the edit checker's warnings — confidentiality, "
+                                  "term the contract does not use")
 
 
 def test_the_lawyers_own_wording_without_a_defect_is_accepted_in_one_step() -> None:
