@@ -193,3 +193,28 @@ def test_headless_accept_all_never_applies_an_edit_with_defects_and_reports_it(t
     printed = out.getvalue()
     assert "held back by the edit checker" in printed
     assert "confidentiality: not applied, needs a lawyer's wording:" in printed and "“Supplier”" in printed
+
+
+def test_headless_decisions_apply_the_lawyers_own_wording_only_with_an_override(tmp_path) -> None:
+    contract, playbook = tmp_path / "contract.docx", tmp_path / "playbook.yaml"
+    contract.write_bytes(contract_docx())
+    playbook.write_text(PLAYBOOK)
+    own = "Vendor shall keep all information received under this Agreement confidential."
+
+    def run(name: str, override: bool):  # type: ignore[no-untyped-def]
+        decisions = tmp_path / f"{name}.json"
+        accept = {"rule_id": "confidentiality", "action": "accept", **({"override": True} if override else {})}
+        decisions.write_text(json.dumps([
+            {"rule_id": "confidentiality", "action": "revise", "instruction": f"replace with: {own}"}, accept,
+        ]))  # fmt: skip
+        call_command("review", str(contract), playbook=str(playbook), decide=str(decisions), author="Ada Lovelace",
+                     out=str(tmp_path / name), stdout=io.StringIO())
+        return json.loads((tmp_path / name / "report.json").read_text())
+
+    warned = run("warned", override=False)
+    assert [d["outcome"] for d in warned["decisions"]] == ["revised", "needs_wording"]
+    assert warned["needs_wording"][0]["defects"][0]["kind"] == "undefined-term"
+    sent = run("sent", override=True)
+    assert [d["outcome"] for d in sent["decisions"]] == ["revised", "applied"]
+    assert sent["needs_wording"] == [] and "confidentiality" not in sent["pending"]
+    assert next(i for i in sent["items"] if i["rule_id"] == "confidentiality")["status"] == "accepted"
