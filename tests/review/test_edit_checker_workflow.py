@@ -218,3 +218,21 @@ def test_headless_decisions_apply_the_lawyers_own_wording_only_with_an_override(
     assert [d["outcome"] for d in sent["decisions"]] == ["revised", "applied"]
     assert sent["needs_wording"] == [] and "confidentiality" not in sent["pending"]
     assert next(i for i in sent["items"] if i["rule_id"] == "confidentiality")["status"] == "accepted"
+
+
+def test_a_counter_proposal_to_their_change_is_checked_too() -> None:
+    from review.engine.counterparty import RULE_TRACKED
+    from review.workflow import recommendation_prepare
+    from tests.documents.foreign_docs import foreign_docx
+
+    review = make_review(playbook=NUMBERS, contract=foreign_docx())
+    fees = next(r for r in review.recommendations.filter(rule_id=RULE_TRACKED) if r.evidence[0]["locator"] == "p1")
+    fees = recommendation_prepare(review=review, recommendation=fees)
+    result = decide(review, fees, "revise", instruction="replace with: 45 days or as the Steering Committee decides")
+    assert result.outcome == DecisionOutcome.REVISED, result.message
+    fees.refresh_from_db()
+    proposal = fees.current_proposal
+    assert proposal.has_warnings and "“Steering Committee”" in proposal.defect_items[0].message
+    assert decide(review, fees, "accept").outcome == DecisionOutcome.FAILED
+    assert decide(review, fees, "accept", override=True).outcome == DecisionOutcome.APPLIED  # type: ignore[arg-type]
+    assert ReviewEvent.objects.filter(review=review, kind="decision.override").count() == 1
