@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from datetime import datetime
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
@@ -133,8 +134,32 @@ def _deleted_text(element: Element) -> str:
     return "".join(parts)
 
 
+AUTHOR_LIMIT = 100  # characters of an author's name kept from their file (docs/decisions/negotiation-rounds.md)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+
+
+def clean_author(value: str | None) -> str:
+    """Their author name as read: control characters out, white space folded, clipped. Case is
+    kept ("Jane Roe" stays "Jane Roe")."""
+    name = " ".join(_CONTROL.sub(" ", value or "").split())
+    return name if len(name) <= AUTHOR_LIMIT else name[: AUTHOR_LIMIT - 1] + "…"
+
+
+def clean_date(value: str | None) -> str:
+    """Their revision date when it is a real ISO 8601 date-time, else "" (unknown). A file that
+    says ``2024-99-99T10:00:00Z`` must not fail our review: the date is simply not known."""
+    text = (value or "").strip()
+    if not text or len(text) > 40:
+        return ""
+    try:
+        datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return ""
+    return text
+
+
 def _revision_attrs(element: Element) -> tuple[str, str, str]:
-    return element.get(ns.ID) or "", element.get(ns.AUTHOR) or "", element.get(ns.DATE) or ""
+    return element.get(ns.ID) or "", clean_author(element.get(ns.AUTHOR)), clean_date(element.get(ns.DATE))
 
 
 def paragraph_changes(p: Element, locator: str, pm: Any) -> list[ForeignChange]:
@@ -277,7 +302,8 @@ def comments(data: bytes) -> list[Comment]:
             "".join(t.text or "" for t in paragraph.iter(ns.T)) for paragraph in comment.iter(ns.P)
         ).strip()
         locator, anchored = anchors.get(cid, ("", ""))
-        out.append(Comment(cid, comment.get(ns.AUTHOR) or "", comment.get(ns.DATE) or "", text, locator, anchored))
+        out.append(Comment(cid, clean_author(comment.get(ns.AUTHOR)), clean_date(comment.get(ns.DATE)), text, locator,
+                           anchored))
     return out
 
 
