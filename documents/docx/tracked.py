@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import datetime
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from typing import Any, Literal
 
 from lxml import etree

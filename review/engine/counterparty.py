@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from documents.docx.compare import Difference
 from documents.docx.edit import apply_edit_to_model, resolve_edit
 from documents.docx.model import DECISION_KINDS, Edit, EditError, TextModel
-from documents.docx.tracked import ForeignChange, decision_edit, foreign_changes
+from documents.docx.tracked import ForeignChange, decision_edit, foreign_changes, short_date
 
 from .base import Evidence, Proposal, RevisionError, RuleResult
 
@@ -101,15 +101,22 @@ def tracked_change_items(original: bytes, model: TextModel) -> list[Counterparty
     return items
 
 
-def returned_draft_items(differences: list[Difference], sent: TextModel, author: str = "") -> list[CounterpartyItem]:
-    """One item per edit of each difference between our sent draft and their returned one."""
-    who = author or OTHER_SIDE
+def returned_draft_items(differences: list[Difference], sent: TextModel, author: str = "",
+                         tracked: dict[int, list[ForeignChange]] | None = None) -> list[CounterpartyItem]:
+    """One item per edit of each difference between our sent draft and their returned one. A
+    difference that lies in a tracked change of theirs carries that change's author and date
+    (``tracked``: their changes by returned paragraph index)."""
     items: list[CounterpartyItem] = []
     for difference in differences:
         parts = len(difference.edits)
+        change = _tracked_change_of(difference, (tracked or {}).get(difference.returned_index or -1, []))
+        who_of = (change.author if change is not None and change.author else author) or OTHER_SIDE
+        date = change.date if change is not None else ""
+        when = short_date(date)
         for index, edit in enumerate(difference.edits, start=1):
             what = difference.describe()
-            title = f"{who} {what}" + (f" (part {index} of {parts})" if parts > 1 else "")
+            title = (f"{who_of} {what}" + (f" on {when}" if when else "")
+                     + (f" (part {index} of {parts})" if parts > 1 else ""))
             action = {"replace": "replace", "insert_after": "insert", "delete_paragraph": "delete"}[edit.kind]
             if edit.kind == "replace":
                 paragraph = sent.get(edit.locator)
@@ -120,15 +127,28 @@ def returned_draft_items(differences: list[Difference], sent: TextModel, author:
                 before, after = "", edit.after
             else:
                 before, after = edit.before, ""
-            explanation = (f"In their returned draft, {title[0].lower() + title[1:]}. Accept takes their wording; "
+            # "the other side changed …", but "Jane Roe changed …": a name keeps its case.
+            lead = title[0].lower() + title[1:] if title.startswith(OTHER_SIDE) else title
+            explanation = (f"In their returned draft, {lead}. Accept takes their wording; "
                            "reject keeps ours; revise with “replace with: …” to counter-propose.")
             items.append(CounterpartyItem(
-                rule_id=RULE_RETURNED, title=title, author=author, date="", origin="returned_draft",
+                rule_id=RULE_RETURNED, title=title, author=who_of if who_of != OTHER_SIDE else author,
+                date=date, origin="returned_draft",
                 proposal=Proposal(action=action, edit=edit, before=before, after=after,  # type: ignore[arg-type]
                                   explanation=explanation),
                 reject_edit=None, evidence=_paragraph_evidence(sent, edit.locator),
             ))
     return items
+
+
+def _tracked_change_of(difference: Difference, changes: list[ForeignChange]) -> ForeignChange | None:
+    """The tracked change of theirs (in their returned paragraph) whose text is this difference's."""
+    after = difference.after.strip()
+    for change in changes:
+        shown = change.new or change.old
+        if shown and (shown.strip() in after or after in shown) and (after or change.old):
+            return change
+    return changes[0] if len(changes) == 1 else None
 
 
 def changes_of(original: bytes) -> list[ForeignChange]:

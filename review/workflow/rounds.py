@@ -63,10 +63,20 @@ def review_next_round(
     their_model = returned.versions.get(number=1).text_model
     sent_version = review.current_version
     sent = sent_version.text_model
-    differences = compare(sent, their_model)
-    tracked_authors = sorted({c.author for c in foreign_changes(bytes(returned.original.data)) if c.author})
+    # Their tracked changes in the returned file, by returned paragraph: a tracked replacement
+    # is one item, whole, with their name and date (docs/decisions/negotiation-rounds.md).
+    their_changes = foreign_changes(bytes(returned.original.data))
+    positions = their_model.positions
+    tracked: dict[int, list] = {}
+    for change in their_changes:
+        index = positions.get(change.locator)
+        if index is not None:
+            tracked.setdefault(index, []).append(change)
+    spans = {index: tuple((c.start, c.end) for c in changes) for index, changes in tracked.items()}
+    differences = compare(sent, their_model, spans)
+    tracked_authors = sorted({c.author for c in their_changes if c.author})
     who = author.strip() or ", ".join(tracked_authors)
-    items = counterparty.returned_draft_items(differences, sent, who)
+    items = counterparty.returned_draft_items(differences, sent, who, tracked)
     flagged = _flagged_by_playbook(review, their_model, {d.returned_index for d in differences})
 
     with transaction.atomic():
@@ -85,7 +95,7 @@ def review_next_round(
                 review=review, ordinal=ordinal, rule_id=item.rule_id, rule_title=item.title[:255],
                 severity="high" if note else "medium", finding="issue",
                 evidence=[e.to_dict() for e in item.evidence],
-                **counterparty_fields(item.author or counterparty.OTHER_SIDE, "",
+                **counterparty_fields(item.author or counterparty.OTHER_SIDE, item.date,
                                       RecommendationOrigin.RETURNED_DRAFT),
             )
             stored = proposal_store(rec, proposal, source=ProposalSource.ANALYSIS, base=sent_version, number=1)
