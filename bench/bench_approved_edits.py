@@ -1,4 +1,4 @@
-"""Approved edits land (issue 28): every CUAD contract of shared/data reviewed headless with the
+"""Approved edits land: every CUAD contract of shared/data reviewed headless with the
 SaaS playbook, accept-all, every approval given by an approver (``review --decide accept-all
 --approve-as``). Counts the contracts whose approved liability cap is in the final contract,
 and those where an approval could not be applied (a failed application: the review stays open

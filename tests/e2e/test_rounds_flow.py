@@ -1,4 +1,4 @@
-"""Negotiation rounds and approvals in a real Chromium (issue 28): a counter-proposal on their
+"""Negotiation rounds and approvals in a real Chromium: a counter-proposal on their
 change from the card's editor, the round's two redlines, and an approved edit that could not be
 applied shown to the lawyer on the card and in the inbox."""
 

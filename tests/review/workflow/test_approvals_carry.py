@@ -1,4 +1,4 @@
-"""Approved edits always land or say why (issue 28, item 4): an approval given after any number
+"""Approved edits always land or say why: an approval given after any number
 of later accepted edits applies, carried over them (docs/decisions/approvals.md); when it
 cannot be carried, it is a failed application, not a send-back: the lawyer's item is open again,
 re-proposed on the current text, with the reason on the card and in their inbox."""

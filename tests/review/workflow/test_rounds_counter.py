@@ -1,4 +1,4 @@
-"""Counter-proposals replace what they counter (issue 28, item 2): "replace with: New York"
+"""Counter-proposals replace what they counter: "replace with: New York"
 replaces their changed words; the clause's sentence rewritten in the editor (pre-filled with
 that sentence, not the paragraph) replaces the sentence; "Accept my wording" accepts it. Never
 "…the State of 8.1 This Agreement is governed by…"."""

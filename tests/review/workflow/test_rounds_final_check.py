@@ -1,4 +1,4 @@
-"""A last look before completion (issue 28, item 5): the final version is read once more; words
+"""A last look before completion: the final version is read once more; words
 and digits that disagree, a clause number taken twice, an approved edit not applied are shown on
 the completion page and in ``review --out``, before anyone downloads."""
 

@@ -1,4 +1,4 @@
-"""Their change is one item (issue 28, item 1): a tracked replacement of theirs in the returned
+"""Their change is one item: a tracked replacement of theirs in the returned
 draft, or an untracked changed phrase, is one decision, accepted or rejected whole; never
 "five"->"seven" and "5"->"7" apart (which gave "seven percent (5%)")."""
 

@@ -1,4 +1,4 @@
-"""Property (issue 28, "Done means"): over random sequences of accept, reject, counter, undo and
+"""Property: over random sequences of accept, reject, counter, undo and
 approve on a returned draft with tracked and untracked changes, the contract always reads as our
 last version with each of their changes applied whole or not at all, or our counter in its
 place; and words and digits always agree."""

@@ -1,4 +1,4 @@
-"""The two redlines of a round (issue 28, item 3): by default against the draft they returned
+"""The two redlines of a round: by default against the draft they returned
 (their changes we kept read as accepted; one we did not keep stays theirs, under our deletion of
 their text), and beside it against the version we last sent them."""
 

@@ -1,4 +1,4 @@
-"""The other side's file never fails our review (issue 29, item 5): an attribute of theirs that
+"""The other side's file never fails our review: an attribute of theirs that
 does not parse (a date such as 2024-99-99, an endless author name) is read as unknown or
 clipped, and the analysis completes with their change as an item."""
 
