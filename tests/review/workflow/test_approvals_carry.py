@@ -148,3 +148,18 @@ def test_statistics_count_a_failed_application_apart_from_sent_back(senior):  # 
     totals = playbook_stats(review.playbook_version.playbook, None).rules
     cap = next(r for r in totals if r.rule_id == "limitation-of-liability").totals
     assert cap.sent_back == 0 and cap.failed_application == 1
+
+
+def test_the_trail_the_issue_list_and_the_last_look_say_it_was_not_applied(senior, client):  # noqa: F811
+    from django.urls import reverse
+
+    from review.exports import issue_rows
+    from review.workflow.final_check import review_final_check
+
+    review, _, _ = failed_application(senior)
+    rows = issue_rows(review)
+    assert any(r.decision == "approved, but could not be applied" for r in rows)
+    assert [f.check for f in review_final_check(review)][:1] == ["approval-not-applied"]
+    client.force_login(review.owner)
+    page = client.get(reverse("review:detail", args=[review.pk])).content.decode()
+    assert "The approved edit could not be applied" in page
