@@ -580,4 +580,80 @@ def comments_part_with(original: bytes, replies: list[Reply]) -> dict[str, bytes
             root.append(comment)
         by_id[reply.parent] = comment  # a second reply goes after the first
     out[COMMENTS_PART] = package.serialize(root)
+    out.update(_threaded(zf, root, replies))
+    return out
+
+
+W14_NS = "http://schemas.microsoft.com/office/word/2010/wordml"
+W15_NS = "http://schemas.microsoft.com/office/word/2012/wordml"
+PARA_ID = f"{{{W14_NS}}}paraId"
+EXTENDED_PART = "word/commentsExtended.xml"
+_EXTENDED_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.commentsExtended+xml"
+_EXTENDED_REL = "http://schemas.microsoft.com/office/2011/relationships/commentsExtended"
+_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
+_TYPES_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
+
+
+def _threaded(zf: Any, root: Element, replies: list[Reply]) -> dict[str, bytes]:
+    """Word threads a reply under the comment it answers through ``commentsExtended.xml``: the
+    reply's last paragraph (its ``w14:paraId``) names the parent's (``w15:paraIdParent``).
+    Paragraph ids are given where the comments lack them; the part, its relationship and its
+    content type are added when the package has none."""
+    taken = {e.get(PARA_ID) for e in root.iter(ns.P) if e.get(PARA_ID)}
+    by_id = {c.get(ns.ID): c for c in root.iterchildren(COMMENT)}
+
+    def para_id(comment: Element) -> str:
+        paragraphs = list(comment.iter(ns.P))
+        if not paragraphs:
+            return ""
+        last = paragraphs[-1]
+        if not last.get(PARA_ID):
+            number = 0x1000_0000 + len(taken)
+            while f"{number:08X}" in taken:
+                number += 1
+            taken.add(f"{number:08X}")
+            last.set(PARA_ID, f"{number:08X}")
+        return str(last.get(PARA_ID))
+
+    pairs = []
+    for reply in replies:
+        mine, theirs = by_id.get(reply.id), by_id.get(reply.parent)
+        if mine is not None and theirs is not None:
+            pairs.append((para_id(mine), para_id(theirs)))
+    if not pairs:
+        return {}
+    out: dict[str, bytes] = {}
+    existing = package.read_part(zf, EXTENDED_PART)
+    extended = (package.parse_xml(existing) if existing is not None
+                else etree.Element(f"{{{W15_NS}}}commentsEx", nsmap={"w15": W15_NS}))
+    listed = {e.get(f"{{{W15_NS}}}paraId") for e in extended}
+    for parent in {theirs for _, theirs in pairs} - listed:
+        etree.SubElement(extended, f"{{{W15_NS}}}commentEx", {f"{{{W15_NS}}}paraId": parent,
+                                                            f"{{{W15_NS}}}done": "0"})
+    for mine, theirs in pairs:
+        etree.SubElement(extended, f"{{{W15_NS}}}commentEx", {f"{{{W15_NS}}}paraId": mine,
+                                                            f"{{{W15_NS}}}paraIdParent": theirs,
+                                                            f"{{{W15_NS}}}done": "0"})
+    out[EXTENDED_PART] = package.serialize(extended)
+    out[COMMENTS_PART] = package.serialize(root)  # with the paragraph ids
+    if existing is None:
+        rels_xml = package.read_part(zf, "word/_rels/document.xml.rels")
+        types_xml = package.read_part(zf, "[Content_Types].xml")
+        if rels_xml is None or types_xml is None:
+            return {COMMENTS_PART: out[COMMENTS_PART]}
+        rels = package.parse_xml(rels_xml)
+        if not any(rel.get("Type") == _EXTENDED_REL for rel in rels):
+            taken_ids = {rel.get("Id") for rel in rels}
+            number = 1
+            while f"rIdRedpenCommentsEx{number}" in taken_ids:
+                number += 1
+            etree.SubElement(rels, f"{{{_REL_NS}}}Relationship", {"Id": f"rIdRedpenCommentsEx{number}",
+                                                                  "Type": _EXTENDED_REL,
+                                                                  "Target": "commentsExtended.xml"})
+            out["word/_rels/document.xml.rels"] = package.serialize(rels)
+        types = package.parse_xml(types_xml)
+        if not any(o.get("PartName") == f"/{EXTENDED_PART}" for o in types):
+            etree.SubElement(types, f"{{{_TYPES_NS}}}Override", {"PartName": f"/{EXTENDED_PART}",
+                                                                 "ContentType": _EXTENDED_TYPE})
+            out["[Content_Types].xml"] = package.serialize(types)
     return out

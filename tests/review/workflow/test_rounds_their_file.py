@@ -57,3 +57,31 @@ def test_a_failed_analysis_reads_with_one_full_stop(client):
     client.force_login(review.owner)
     page = client.get(reverse("review:detail", args=[review.pk])).content.decode()
     assert "An admin can re-run it. It did not complete." in page and "re-run it.." not in page
+
+
+def test_a_reply_to_their_comment_is_threaded_under_it_in_comments_extended():
+    import io
+    import zipfile
+
+    from lxml import etree
+
+    from documents import selectors as document_selectors
+    from documents.docx.tracked import PARA_ID, W15_NS
+    from review.workflow import comment_reply
+    from tests.documents.foreign_docs import foreign_docx
+    from tests.documents.helpers import q
+
+    review = make_review(contract=foreign_docx())
+    assert "in the redline" in comment_reply(review=review, comment_id="0", text="Our standard cap.",
+                                             actor=review.owner)
+    review.refresh_from_db()
+    package = zipfile.ZipFile(io.BytesIO(document_selectors.version_redline(review.current_version)))
+    comments = {c.get(q("id")): c for c in etree.fromstring(package.read("word/comments.xml")).iter(q("comment"))}
+    ours = next(c for cid, c in comments.items() if "Our standard cap." in "".join(t.text or "" for t in c.iter(q("t"))))
+    theirs_para = list(comments["0"].iter(q("p")))[-1].get(PARA_ID)
+    ours_para = list(ours.iter(q("p")))[-1].get(PARA_ID)
+    extended = etree.fromstring(package.read("word/commentsExtended.xml"))
+    links = {e.get(f"{{{W15_NS}}}paraId"): e.get(f"{{{W15_NS}}}paraIdParent") for e in extended}
+    assert theirs_para and ours_para and links[ours_para] == theirs_para
+    assert b"commentsExtended" in package.read("word/_rels/document.xml.rels")
+    assert b"/word/commentsExtended.xml" in package.read("[Content_Types].xml")
