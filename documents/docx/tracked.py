@@ -254,6 +254,20 @@ def _merge(changes: list[ForeignChange]) -> list[ForeignChange]:
                 change.locator, change.start, change.end, old=previous.old, new=change.new,
             )
             continue
+        if (
+            previous is not None
+            and previous.kind == "insert"
+            and change.kind == "delete"
+            and previous.author == change.author
+            and change.start == previous.end
+        ):
+            # The same replacement written the other way round (the insertion first, as some
+            # editors do): still one change of theirs, decided whole.
+            out[-1] = ForeignChange(
+                previous.ids + change.ids, "replace", change.author, previous.date or change.date,
+                change.locator, previous.start, previous.end, old=change.old, new=previous.new,
+            )
+            continue
         out.append(change)
     return [whole.get((c.locator, c.author), c) if c.kind == "paragraph_insert" else c for c in out]
 

@@ -92,3 +92,20 @@ def test_one_tracked_change_of_theirs_stays_one_difference_however_far_apart_its
     spans = {0: ((len("Payment is due within "), len("Payment is due within ") + len(new)),)}
     joined = compare(build_text_model(sent), build_text_model(tracked), spans)
     assert [(d.before, d.after) for d in joined] == [(old, new)]
+
+
+@pytest.mark.parametrize("action", ["accept", "reject"])
+def test_a_tracked_replacement_written_insertion_first_is_one_item_decided_whole(action):
+    from review.engine.counterparty import RULE_TRACKED
+
+    contract = foreign_docx(_p(_r("Prices may rise by no more than ")
+                               + _rev("ins", 2, "Jane Roe", "2024-11-20T09:30:00Z", _r("seven percent (7%)"))
+                               + _rev("del", 1, "Jane Roe", "2024-11-20T09:30:00Z",
+                                      _r("five percent (5%)", deleted=True))
+                               + _r(" of the fees.")))
+    review = make_review(contract=contract)
+    theirs = list(review.recommendations.filter(rule_id=RULE_TRACKED))
+    assert len(theirs) == 1
+    decide(review, shown(review, RULE_TRACKED), action, reason="ours")
+    expected = "seven percent (7%)" if action == "accept" else "five percent (5%)"
+    assert _texts(review) == [f"Prices may rise by no more than {expected} of the fees."]
