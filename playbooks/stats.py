@@ -123,6 +123,9 @@ class Counts:
     open: int = 0
     superseded: int = 0
     sent_back: int = 0
+    # Approved, but the edit could not be carried onto the text (docs/decisions/approvals.md): not
+    # the approver's "no", so never counted as sent back.
+    failed_application: int = 0
     fallback: int = 0  # accepted (either way) on a position after the preferred one
     reviews: int = 0  # reviews in which the rule ran
     fired: int = 0  # ... and its find selected something (a must_exist rule "fires" when missing)
@@ -359,6 +362,10 @@ def compute(
             stats.facts.setdefault(SENT_BACK, []).append(fact)
             for counts in (stats.totals, stats.by_version[fact.version], totals, by_version[fact.version]):
                 counts.sent_back += sent_back
+        failed = sum(1 for d in fact.decisions if d.outcome == "failed_application")
+        if failed:
+            for counts in (stats.totals, stats.by_version[fact.version], totals, by_version[fact.version]):
+                counts.failed_application += failed
 
         if bucket in (ACCEPTED, REVISED):
             applied = _final(fact, "applied")

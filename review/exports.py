@@ -113,6 +113,7 @@ _DECISION_WORDS = {
     DecisionOutcome.REJECTED: "rejected",
     DecisionOutcome.AWAITING_APPROVAL: "awaiting approval",
     DecisionOutcome.SENT_BACK: "sent back by the approver",
+    DecisionOutcome.FAILED_APPLICATION: "approved, but could not be applied",
     DecisionOutcome.UNDONE: "undone",
     DecisionOutcome.REOPENED: "reopened",
 }

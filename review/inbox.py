@@ -14,7 +14,7 @@ from django.urls import reverse
 from inbox.sources import InboxItem
 
 from .gates import can_approve
-from .models import Approval, ApprovalStatus
+from .models import Approval, ApprovalStatus, RecommendationStatus, ReviewStatus
 from .selectors import reviews_visible_to
 
 
@@ -73,10 +73,46 @@ def _count(user: AbstractBaseUser) -> int:
     return approvals_waiting_for(user).count()
 
 
+def failed_applications_for(user: AbstractBaseUser) -> QuerySet[Approval]:
+    """Edits this lawyer sent for approval that were approved but could not be applied
+    (docs/decisions/approvals.md), while the item is still theirs to decide again: no newer
+    approval was asked for it since (an item the current text no longer needs, superseded, is
+    still shown: the lawyer must know the approved edit is not in the contract)."""
+    if not user.is_authenticated:
+        return Approval.objects.none()
+    newer = Approval.objects.filter(recommendation_id=OuterRef("recommendation_id"), pk__gt=OuterRef("pk"))
+    return (
+        Approval.objects.filter(status=ApprovalStatus.FAILED_APPLICATION, requested_by=user,
+                                recommendation__status__in=[RecommendationStatus.PENDING,
+                                                            RecommendationStatus.SUPERSEDED],
+                                review__status__in=[ReviewStatus.AWAITING_DECISION, ReviewStatus.COMPLETED],
+                                review__in=reviews_visible_to(user))  # type: ignore[attr-defined]
+        .exclude(Exists(newer))
+        .select_related("review", "recommendation")
+        .order_by("decided_at", "id")
+    )
+
+
+def _failed_items(user: AbstractBaseUser) -> Iterable[InboxItem]:
+    for approval in failed_applications_for(user):
+        yield InboxItem(
+            kind="failed_application",
+            kind_label="Not applied",
+            title=f"Not applied: {approval.recommendation.rule_title}",
+            subtitle=f"{approval.review.title} — {approval.comment}",
+            url=reverse("review:detail", args=[approval.review_id]) + f"?rec={approval.recommendation_id}",
+            created_at=approval.decided_at or approval.created_at,
+            severity=approval.recommendation.severity,
+            assigned_to_me=True,
+        )
+
+
 def register() -> None:
     from inbox.sources import register as register_source
 
     register_source("approval", "Approvals", _items, _count)
+    register_source("failed_application", "Approved edits not applied", _failed_items,
+                    lambda user: failed_applications_for(user).count())
 
 
 __all__ = ["approval_for_user", "approvals_waiting_for", "can_approve", "register"]

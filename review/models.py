@@ -316,6 +316,9 @@ class DecisionOutcome(models.TextChoices):
     FAILED = "failed", "Failed (nothing changed)"
     AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
     SENT_BACK = "sent_back", "Sent back by the approver"
+    # Approved, but the edit could not be carried onto the current text (docs/decisions/approvals.md):
+    # not the approver's "no", and never counted as sent back.
+    FAILED_APPLICATION = "failed_application", "Approved, but could not be applied"
     UNDONE = "undone", "Undone (a new version reverted the edit)"
     REOPENED = "reopened", "Reopened"
 
@@ -399,6 +402,7 @@ class ApprovalStatus(models.TextChoices):
     OPEN = "open", "Waiting for approval"
     APPROVED = "approved", "Approved"
     SENT_BACK = "sent_back", "Sent back"
+    FAILED_APPLICATION = "failed_application", "Approved, but could not be applied"
     WITHDRAWN = "withdrawn", "Withdrawn (the review was cancelled)"
 
 
@@ -419,7 +423,7 @@ class Approval(models.Model):
     approver_group = models.ForeignKey("auth.Group", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     assignee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                  related_name="+")
-    status = models.CharField(max_length=12, choices=ApprovalStatus.choices, default=ApprovalStatus.OPEN)
+    status = models.CharField(max_length=20, choices=ApprovalStatus.choices, default=ApprovalStatus.OPEN)
     comment = models.TextField(blank=True)
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+")

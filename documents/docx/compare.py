@@ -147,20 +147,61 @@ def _similarity(a: str, b: str) -> float:
     return matcher.ratio()
 
 
-def _regions(locator: str, sent: str, theirs: str, returned_index: int) -> list[Difference]:
-    """Each maximal run of changed words in one paragraph is one difference."""
-    out: list[Difference] = []
-    position = 0
-    pending: list[Any] | None = None  # [start, before, after]
+PHRASE_GAP_WORDS = 2  # kept words between two changed runs of one phrase ("five percent (5%)")
+_CLOSING = re.compile(r"[^\w()\s]{0,3}\)")  # "%)" closing "(5" of "five percent (5%)"
+_BOUNDARY = re.compile(r"[.;:!?\n]")
 
-    def flush() -> None:
-        nonlocal pending
-        if pending is None:
-            return
-        start, before, after = pending
-        pending = None
+
+def _phrase_gap(text: str) -> bool:
+    """Kept text short enough, inside one sentence, to sit inside one changed phrase: "five
+    percent (5%)" -> "seven percent (7%)" is one change of theirs, never "five"->"seven" and
+    "5"->"7" (deciding those apart could give "seven percent (5%)")."""
+    return len(_words(text)) <= PHRASE_GAP_WORDS and not _BOUNDARY.search(text)
+
+
+def _regions(locator: str, sent: str, theirs: str, returned_index: int,
+             spans: tuple[tuple[int, int], ...] = ()) -> list[Difference]:
+    """Each changed phrase of one paragraph is one difference: the runs of changed words, joined
+    when only a short gap of kept words inside one sentence separates them, or when both lie in
+    one tracked change of theirs (``spans``: offsets in ``theirs`` of their tracked changes)."""
+    # [sent start, sent end, their start, their end] of each run of changed words.
+    runs: list[list[int]] = []
+    position = their = 0
+    for op, text in word_diff(sent, theirs):
+        if op == 0:
+            position += len(text)
+            their += len(text)
+            continue
+        if not runs or runs[-1][1] != position or runs[-1][3] != their:
+            runs.append([position, position, their, their])
+        if op < 0:
+            position += len(text)
+            runs[-1][1] = position
+        else:
+            their += len(text)
+            runs[-1][3] = their
+
+    def span_of(run: list[int]) -> int | None:
+        for index, (a, b) in enumerate(spans):
+            if run[2] <= b and run[3] >= a:
+                return index
+        return None
+
+    phrases: list[list[int]] = []
+    for run in runs:
+        if phrases:
+            last = phrases[-1]
+            same_change = span_of(last) is not None and span_of(last) == span_of(run)
+            if same_change or _phrase_gap(sent[last[1]:run[0]]):
+                last[1], last[3] = run[1], run[3]
+                continue
+        phrases.append(list(run))
+
+    out: list[Difference] = []
+    for start, end, their_start, their_end in phrases:
+        before, after = sent[start:end], theirs[their_start:their_end]
         if _norm(before) == _norm(after):
-            return  # white space only
+            continue  # white space only
         # Keep the edit tight: white space at its ends that both sides share stays out.
         while before and after and before[0].isspace() and after[0].isspace():
             before, after, start = before[1:], after[1:], start + 1
@@ -168,9 +209,10 @@ def _regions(locator: str, sent: str, theirs: str, returned_index: int) -> list[
             before, after = before[:-1], after[:-1]
         # A bracket opened inside the change and closed right after it belongs to it: a lawyer
         # reads "thirty (30)" -> "ninety (90)", not "thirty (30" -> "ninety (90".
-        end = start + len(before)
-        if before.count("(") > before.count(")") and after.count("(") > after.count(")") and sent[end:end + 1] == ")":
-            before, after = before + ")", after + ")"
+        stop = start + len(before)
+        closing = _CLOSING.match(sent, stop)
+        if before.count("(") > before.count(")") and after.count("(") > after.count(")") and closing:
+            before, after = before + closing.group(), after + closing.group()
         kind: DifferenceKind = "changed" if before.strip() and after.strip() else (
             "inserted_text" if after.strip() else "deleted_text"
         )
@@ -186,33 +228,14 @@ def _regions(locator: str, sent: str, theirs: str, returned_index: int) -> list[
                 number=bool(_NUMBER.match(before) and _NUMBER.match(after)),
             )
         )
-
-    diffs = word_diff(sent, theirs)
-    for index, (op, text) in enumerate(diffs):
-        if op == 0:
-            # "thirty (30)" -> "ninety (90)" is one change: kept text of a few punctuation
-            # characters between two changed runs joins them.
-            if pending is not None and index + 1 < len(diffs) and len(text) <= 3 and not _WORD.search(text):
-                pending[1] += text
-                pending[2] += text
-                position += len(text)
-                continue
-            flush()
-            position += len(text)
-            continue
-        if pending is None:
-            pending = [position, "", ""]
-        if op < 0:
-            pending[1] += text
-            position += len(text)
-        else:
-            pending[2] += text
-    flush()
     return out
 
 
-def compare(sent: TextModel, returned: TextModel) -> list[Difference]:
-    """Every difference between our draft (``sent``) and theirs (``returned``), in document order."""
+def compare(sent: TextModel, returned: TextModel,
+            tracked: dict[int, tuple[tuple[int, int], ...]] | None = None) -> list[Difference]:
+    """Every difference between our draft (``sent``) and theirs (``returned``), in document order.
+    ``tracked``: for a returned paragraph (by index), the spans of their tracked changes in it,
+    so that one tracked change is never split into several differences."""
     ours = list(sent.paragraphs)
     theirs = list(returned.paragraphs)
     a = [_norm(p.text) for p in ours]
@@ -267,7 +290,7 @@ def compare(sent: TextModel, returned: TextModel) -> list[Difference]:
             continue
         left = [i for i in left if a[i] and i not in moved]
         right = [j for j in right if b[j] and j not in moved_targets]
-        out.extend(_block(ours, theirs, a, b, left, right, anchor_of))
+        out.extend(_block(ours, theirs, a, b, left, right, anchor_of, tracked or {}))
 
     out.sort(key=lambda item: item[0])
     return [difference for _, difference in out]
@@ -281,6 +304,7 @@ def _block(
     left: list[int],
     right: list[int],
     anchor_of: dict[int, int | None],
+    tracked: dict[int, tuple[tuple[int, int], ...]],
 ) -> list[tuple[tuple[int, int], Difference]]:
     out: list[tuple[tuple[int, int], Difference]] = []
     used_right: set[int] = set()
@@ -330,7 +354,8 @@ def _block(
         used_left.add(i)
         used_right.add(j)
         cursor = best + 1
-        for n, difference in enumerate(_regions(ours[i].locator, ours[i].text, theirs[j].text, j)):
+        for n, difference in enumerate(_regions(ours[i].locator, ours[i].text, theirs[j].text, j,
+                                                         tracked.get(j, ()))):
             out.append(((i, n), difference))
     for i in left:
         if i not in used_left:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from . import ns, package
 from .comments import COMMENTS_PART, Comment, anchor_comment, package_parts, revisions_between
-from .model import Edit, EditRecord, TrackedAuthor
+from .model import Edit, EditError, EditRecord, TrackedAuthor
 from .tracked import comments_part_with
 from .xmledit import DocumentEditor, IdAllocator
 
@@ -85,4 +86,48 @@ def materialise_redline(original: bytes, records: Iterable[EditRecord], *, comme
     return _written(original, root, notes_roots, editor, extra)
 
 
-__all__ = ["materialise", "materialise_redline", "ns"]
+__all__ = ["materialise", "materialise_redline", "ns", "redline_against_theirs"]
+
+
+def redline_against_theirs(theirs: bytes, ours: Any, author: TrackedAuthor) -> bytes:
+    """The redline of a round against the draft they returned (docs/decisions/negotiation-rounds.md):
+    their file is the base; each tracked change of theirs that our version keeps is accepted
+    (it reads as plain text); one we did not keep stays as their change, with our deletion of
+    their text on top (their name on their insertion, ours on the deletion); every other
+    difference between their draft and ``ours`` (a text model of our current version) is our
+    tracked change, by ``author``."""
+    from .compare import compare
+    from .edit import apply_edit_to_model, resolve_edit
+    from .textmodel import build_text_model
+    from .tracked import decision_edit, foreign_changes
+
+    their_model = build_text_model(theirs)
+    differences = compare(their_model, ours)
+    touched: dict[str, list[tuple[int, int]]] = {}
+    for difference in differences:
+        for edit in difference.edits:
+            span = (edit.start or 0, (edit.start or 0) + len(edit.before)) if edit.kind == "replace" else (0, 1 << 30)
+            touched.setdefault(edit.locator, []).append(span)
+    kept: list[Edit] = []
+    for change in foreign_changes(theirs):
+        spans = touched.get(change.locator, [])
+        if any(a <= change.end and change.start <= b for a, b in spans):
+            continue  # not kept by us: their markup stays under our change
+        try:
+            kept.append(decision_edit(change, accept=True))
+        except EditError:
+            continue
+    base = materialise(theirs, kept) if kept else theirs
+    # Our edits, each resolved on the text it applies to (as a version chain stores them):
+    # replacements right to left inside a paragraph, then insertions, then deletions.
+    edits = [e for d in differences for e in d.edits]
+    ordered = sorted((e for e in edits if e.kind == "replace"), key=lambda e: (e.locator, -(e.start or 0)))
+    ordered += list(reversed([e for e in edits if e.kind == "insert_after"]))
+    ordered += [e for e in edits if e.kind == "delete_paragraph"]
+    model = their_model
+    records: list[EditRecord] = []
+    for edit in ordered:
+        resolved = resolve_edit(model, edit)
+        model = apply_edit_to_model(model, resolved)
+        records.append(EditRecord(edit=resolved, author=author.author, date=author.date))
+    return materialise_redline(base, records)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from typing import Any, Literal
 
 from lxml import etree
@@ -133,8 +134,32 @@ def _deleted_text(element: Element) -> str:
     return "".join(parts)
 
 
+AUTHOR_LIMIT = 100  # characters of an author's name kept from their file (docs/decisions/negotiation-rounds.md)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+
+
+def clean_author(value: str | None) -> str:
+    """Their author name as read: control characters out, white space folded, clipped. Case is
+    kept ("Jane Roe" stays "Jane Roe")."""
+    name = " ".join(_CONTROL.sub(" ", value or "").split())
+    return name if len(name) <= AUTHOR_LIMIT else name[: AUTHOR_LIMIT - 1] + "…"
+
+
+def clean_date(value: str | None) -> str:
+    """Their revision date when it is a real ISO 8601 date-time, else "" (unknown). A file that
+    says ``2024-99-99T10:00:00Z`` must not fail our review: the date is simply not known."""
+    text = (value or "").strip()
+    if not text or len(text) > 40:
+        return ""
+    try:
+        datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return ""
+    return text
+
+
 def _revision_attrs(element: Element) -> tuple[str, str, str]:
-    return element.get(ns.ID) or "", element.get(ns.AUTHOR) or "", element.get(ns.DATE) or ""
+    return element.get(ns.ID) or "", clean_author(element.get(ns.AUTHOR)), clean_date(element.get(ns.DATE))
 
 
 def paragraph_changes(p: Element, locator: str, pm: Any) -> list[ForeignChange]:
@@ -229,6 +254,20 @@ def _merge(changes: list[ForeignChange]) -> list[ForeignChange]:
                 change.locator, change.start, change.end, old=previous.old, new=change.new,
             )
             continue
+        if (
+            previous is not None
+            and previous.kind == "insert"
+            and change.kind == "delete"
+            and previous.author == change.author
+            and change.start == previous.end
+        ):
+            # The same replacement written the other way round (the insertion first, as some
+            # editors do): still one change of theirs, decided whole.
+            out[-1] = ForeignChange(
+                previous.ids + change.ids, "replace", change.author, previous.date or change.date,
+                change.locator, previous.start, previous.end, old=change.old, new=previous.new,
+            )
+            continue
         out.append(change)
     return [whole.get((c.locator, c.author), c) if c.kind == "paragraph_insert" else c for c in out]
 
@@ -277,7 +316,8 @@ def comments(data: bytes) -> list[Comment]:
             "".join(t.text or "" for t in paragraph.iter(ns.T)) for paragraph in comment.iter(ns.P)
         ).strip()
         locator, anchored = anchors.get(cid, ("", ""))
-        out.append(Comment(cid, comment.get(ns.AUTHOR) or "", comment.get(ns.DATE) or "", text, locator, anchored))
+        out.append(Comment(cid, clean_author(comment.get(ns.AUTHOR)), clean_date(comment.get(ns.DATE)), text, locator,
+                           anchored))
     return out
 
 
@@ -554,4 +594,80 @@ def comments_part_with(original: bytes, replies: list[Reply]) -> dict[str, bytes
             root.append(comment)
         by_id[reply.parent] = comment  # a second reply goes after the first
     out[COMMENTS_PART] = package.serialize(root)
+    out.update(_threaded(zf, root, replies))
+    return out
+
+
+W14_NS = "http://schemas.microsoft.com/office/word/2010/wordml"
+W15_NS = "http://schemas.microsoft.com/office/word/2012/wordml"
+PARA_ID = f"{{{W14_NS}}}paraId"
+EXTENDED_PART = "word/commentsExtended.xml"
+_EXTENDED_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.commentsExtended+xml"
+_EXTENDED_REL = "http://schemas.microsoft.com/office/2011/relationships/commentsExtended"
+_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
+_TYPES_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
+
+
+def _threaded(zf: Any, root: Element, replies: list[Reply]) -> dict[str, bytes]:
+    """Word threads a reply under the comment it answers through ``commentsExtended.xml``: the
+    reply's last paragraph (its ``w14:paraId``) names the parent's (``w15:paraIdParent``).
+    Paragraph ids are given where the comments lack them; the part, its relationship and its
+    content type are added when the package has none."""
+    taken = {e.get(PARA_ID) for e in root.iter(ns.P) if e.get(PARA_ID)}
+    by_id = {c.get(ns.ID): c for c in root.iterchildren(COMMENT)}
+
+    def para_id(comment: Element) -> str:
+        paragraphs = list(comment.iter(ns.P))
+        if not paragraphs:
+            return ""
+        last = paragraphs[-1]
+        if not last.get(PARA_ID):
+            number = 0x1000_0000 + len(taken)
+            while f"{number:08X}" in taken:
+                number += 1
+            taken.add(f"{number:08X}")
+            last.set(PARA_ID, f"{number:08X}")
+        return str(last.get(PARA_ID))
+
+    pairs = []
+    for reply in replies:
+        mine, theirs = by_id.get(reply.id), by_id.get(reply.parent)
+        if mine is not None and theirs is not None:
+            pairs.append((para_id(mine), para_id(theirs)))
+    if not pairs:
+        return {}
+    out: dict[str, bytes] = {}
+    existing = package.read_part(zf, EXTENDED_PART)
+    extended = (package.parse_xml(existing) if existing is not None
+                else etree.Element(f"{{{W15_NS}}}commentsEx", nsmap={"w15": W15_NS}))
+    listed = {e.get(f"{{{W15_NS}}}paraId") for e in extended}
+    for parent in {theirs for _, theirs in pairs} - listed:
+        etree.SubElement(extended, f"{{{W15_NS}}}commentEx", {f"{{{W15_NS}}}paraId": parent,
+                                                            f"{{{W15_NS}}}done": "0"})
+    for mine, theirs in pairs:
+        etree.SubElement(extended, f"{{{W15_NS}}}commentEx", {f"{{{W15_NS}}}paraId": mine,
+                                                            f"{{{W15_NS}}}paraIdParent": theirs,
+                                                            f"{{{W15_NS}}}done": "0"})
+    out[EXTENDED_PART] = package.serialize(extended)
+    out[COMMENTS_PART] = package.serialize(root)  # with the paragraph ids
+    if existing is None:
+        rels_xml = package.read_part(zf, "word/_rels/document.xml.rels")
+        types_xml = package.read_part(zf, "[Content_Types].xml")
+        if rels_xml is None or types_xml is None:
+            return {COMMENTS_PART: out[COMMENTS_PART]}
+        rels = package.parse_xml(rels_xml)
+        if not any(rel.get("Type") == _EXTENDED_REL for rel in rels):
+            taken_ids = {rel.get("Id") for rel in rels}
+            number = 1
+            while f"rIdRedpenCommentsEx{number}" in taken_ids:
+                number += 1
+            etree.SubElement(rels, f"{{{_REL_NS}}}Relationship", {"Id": f"rIdRedpenCommentsEx{number}",
+                                                                  "Type": _EXTENDED_REL,
+                                                                  "Target": "commentsExtended.xml"})
+            out["word/_rels/document.xml.rels"] = package.serialize(rels)
+        types = package.parse_xml(types_xml)
+        if not any(o.get("PartName") == f"/{EXTENDED_PART}" for o in types):
+            etree.SubElement(types, f"{{{_TYPES_NS}}}Override", {"PartName": f"/{EXTENDED_PART}",
+                                                                 "ContentType": _EXTENDED_TYPE})
+            out["[Content_Types].xml"] = package.serialize(types)
     return out

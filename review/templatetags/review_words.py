@@ -31,6 +31,7 @@ EVENT_WORDS = {
     "approval.requested": "Sent for approval",
     "approval.approved": "Approved",
     "approval.sent_back": "Sent back by the approver",
+    "approval.failed_application": "Approved, but the edit could not be applied",
     "comment.edited": "Comment for the other side edited",
     "export": "Downloaded",
     "reconcile.decision_not_applied": "Found a decision that was not applied",

@@ -10,12 +10,14 @@ from django.views.decorators.http import require_GET
 
 from core.downloads import attachment
 from documents import selectors as document_selectors
+from documents.selectors import author_name
 from review import selectors
 from review.clause_map import clause_map_of, clause_map_table
 from review.exports import issue_rows, issues_table, review_redline
 from review.models import Review
 from review.tabular import TABLE_FORMATS, Table
 from review.workflow import event_append
+from review.workflow.rounds import round_of, round_redline_sent, round_redline_theirs
 
 DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 
@@ -39,6 +41,14 @@ def review_download(request: HttpRequest, review_id: int, kind: str) -> HttpResp
     if kind == "clean":
         data = document_selectors.version_docx(version)
         suffix = "clean"
+    elif kind == "redline" and round_of(review) is not None:
+        # After a round, the redline is against the draft they returned (their changes we kept
+        # accepted, those we did not shown as our deletion of their text): what they review next.
+        data = round_redline_theirs(review, author_name(request.user))
+        suffix = "redline-against-their-draft"
+    elif kind == "redline-sent" and round_of(review) is not None:
+        data = round_redline_sent(review)
+        suffix = "redline-against-our-last-draft"
     elif kind == "redline":
         # Comments for the other side ride along unless the lawyer leaves them out.
         with_comments = request.GET.get("comments", "1") != "0"

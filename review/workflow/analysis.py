@@ -275,6 +275,8 @@ def counterparty_fields(author: str, date: str, origin: str) -> dict[str, Any]:
 
 
 def analysis_fail(*, job_id: Any, reason: str) -> None:
+    # Pages end the reason with their own full stop ("…: <reason>. It did not complete.").
+    reason = reason.strip().rstrip(".")
     review_id = AnalysisJob.objects.values_list("review_id", flat=True).get(pk=job_id)
     with transaction.atomic():
         lock_review(review_id)

@@ -11,7 +11,7 @@ applies exactly (re-anchored, never applied blind).
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -27,6 +27,7 @@ from review.models import (
     ApprovalStatus,
     Decision,
     DecisionOutcome,
+    Proposal,
     Recommendation,
     RecommendationStatus,
     Review,
@@ -35,7 +36,7 @@ from review.models import (
 
 from .audit import event_append, history_append
 from .locks import ReviewLock
-from .proposals import edits_between
+from .proposals import edits_between, recommendation_prepare
 from .results import ApprovalResult, Lost
 from .transitions import approval_transition, review_complete_if_done, review_transition
 
@@ -106,7 +107,7 @@ def approval_decide(*, approval: Approval, actor: User, approve: bool, comment: 
     except ReviewClosed:
         return _review_closed(approval)
     except NoLongerApplies as exc:
-        return _send_back_unapplicable(approval, actor, str(exc))
+        return _fail_application(approval, actor, str(exc))
     return ApprovalResult(True, message)
 
 
@@ -134,25 +135,7 @@ def _apply(lock: ReviewLock, approval: Approval, review: Review, approver: User)
                      decision=decision.pk, locked=True)
         review_complete_if_done(lock)
         return "Approved: the rejection stands."
-    proposal = approval.proposal
-    edit = proposal.edit_obj
-    if proposal.base_version_id != review.current_version_id:
-        # Other edits were accepted since: apply the same change at its new place, or not at all.
-        if edit.kind == "replace" and proposal.action != "insert":
-            # Exactly, word by word over the edits accepted since (documents/docx/rebase.py).
-            moved = rebase(edit, edits_between(proposal.base_version, review.current_version),
-                           review.current_version.text_model)
-            anchored_edit = None if moved.dropped else moved.edit
-        else:
-            try:
-                engine = get_engine(review.engine_version)
-                anchored = engine.reanchor(proposal.to_engine(), review.current_version.text_model)
-            except UnknownEngineVersion:
-                anchored = None
-            anchored_edit = anchored.edit if anchored is not None else None
-        if anchored_edit is None or (anchored_edit.before, anchored_edit.after) != (edit.before, edit.after):
-            raise NoLongerApplies("the contract changed and this edit no longer applies exactly")
-        edit = anchored_edit
+    edit, note = carried_edit(approval.proposal, review)
     try:
         version = version_create(document=review.document, parent=review.current_version, edit=edit,
                                  author=decision.actor)
@@ -171,9 +154,41 @@ def _apply(lock: ReviewLock, approval: Approval, review: Review, approver: User)
     event_append(review_id=review.pk, kind="version.created", actor=approver, version=version.number,
                  decision=decision.pk, locked=True)
     completed = review_complete_if_done(lock)
-    return f"Approved: version {version.number} of the contract was made." + (
+    return f"Approved: version {version.number} of the contract was made." + (f" {note}" if note else "") + (
         " The review is complete." if completed else ""
     )
+
+
+def carried_edit(proposal: Proposal, review: Review) -> tuple[Edit, str]:
+    """The approved edit carried onto the review's current version over every edit accepted while
+    it waited (the never-revert mechanism: word by word for a replacement,
+    documents/docx/rebase.py; re-anchored for an insertion or a deletion, which takes the next
+    free clause number when an insertion accepted meanwhile took its own,
+    review/engine/reanchor.py), and what the lawyer should know about how it was carried.
+    Raises ``NoLongerApplies`` with the reason when it cannot be carried."""
+    edit = proposal.edit_obj
+    if proposal.base_version_id == review.current_version_id:
+        return edit, ""
+    model = review.current_version.text_model
+    if edit.kind == "replace" and proposal.action != "insert":
+        moved = rebase(edit, edits_between(proposal.base_version, review.current_version), model)
+        if moved.edit is None:
+            raise NoLongerApplies("every word it changes was changed by an edit accepted while it waited")
+        note = ("Words that an edit accepted while it waited had already changed were kept as accepted."
+                if moved.dropped else "")
+        return moved.edit, note
+    try:
+        engine = get_engine(review.engine_version)
+    except UnknownEngineVersion as exc:
+        raise NoLongerApplies("the engine that proposed it is no longer installed") from exc
+    anchored = engine.reanchor(proposal.to_engine(), model)
+    if anchored is None:
+        if edit.kind == "insert_after":
+            raise NoLongerApplies("the paragraph it was to follow is no longer in the contract")
+        raise NoLongerApplies("the text it changes is no longer in the contract as it was")
+    note = "" if anchored.after == proposal.after else (
+        "Its clause number changed, as an insertion accepted while it waited took the old one.")
+    return anchored.edit, note
 
 
 def _send_back(lock: ReviewLock, approval: Approval, approver: User, comment: str) -> str:
@@ -191,18 +206,43 @@ def _send_back(lock: ReviewLock, approval: Approval, approver: User, comment: st
     return "Sent back to the lawyer with your comment."
 
 
-def _send_back_unapplicable(approval: Approval, approver: User, why: str) -> ApprovalResult:
-    comment = f"Could not apply the approved edit ({why}); please decide again on the current text."
-    try:
-        with transaction.atomic():
-            lock = review_transition(review_id=approval.review_id, from_=[ReviewStatus.AWAITING_DECISION])
-            if lock is not None and approval_transition(lock=lock, approval_id=approval.pk,
-                                                        to=ApprovalStatus.SENT_BACK, decided_by=approver,
-                                                        decided_at=timezone.now(), comment=comment):
-                _send_back(lock, approval, approver, comment)
-    except IntegrityError:
-        pass
-    return ApprovalResult(False, comment)
+def _fail_application(approval: Approval, approver: User, why: str) -> ApprovalResult:
+    """Approved, but the edit cannot be carried onto the current text: a failed application (not
+    a send-back). The approval says so; the lawyer's item is open again with the reason on its
+    card and in their inbox, re-proposed on the current text, so one accept sends it again."""
+    reason = (f"The approved edit could not be applied: {why}. It was worked out again on the current text; "
+              "accept it to send it for approval again.")
+    with transaction.atomic():
+        lock = review_transition(review_id=approval.review_id, from_=[ReviewStatus.AWAITING_DECISION])
+        if lock is None or not approval_transition(lock=lock, approval_id=approval.pk,
+                                                   to=ApprovalStatus.FAILED_APPLICATION, decided_by=approver,
+                                                   decided_at=timezone.now(), comment=reason):
+            transaction.set_rollback(True)
+            return _already(approval)
+        decision = approval.decision
+        Decision.objects.filter(pk=decision.pk, outcome=DecisionOutcome.AWAITING_APPROVAL).update(
+            outcome=DecisionOutcome.FAILED_APPLICATION, message=reason
+        )
+        Recommendation.objects.filter(pk=approval.recommendation_id,
+                                      status=RecommendationStatus.AWAITING_APPROVAL).update(
+            status=RecommendationStatus.PENDING, message=reason
+        )
+        event_append(review_id=lock.review_id, kind="approval.failed_application", actor=approver,
+                     approval=approval.pk, decision=decision.pk, reason=why, locked=True)
+    review = Review.objects.select_related("current_version").get(pk=approval.review_id)
+    rec = Recommendation.objects.select_related("current_proposal").get(pk=approval.recommendation_id)
+    prepared = recommendation_prepare(review=review, recommendation=rec)
+    if prepared.status == RecommendationStatus.PENDING:
+        # The re-anchoring above wrote its own note; the reason says it all.
+        Recommendation.objects.filter(pk=rec.pk, status=RecommendationStatus.PENDING).update(message=reason)
+    elif prepared.status == RecommendationStatus.SUPERSEDED:
+        # Nothing is left to change on the current text, so the item closes; the lawyer is still
+        # told (the inbox, the completion page's last look: review/workflow/final_check.py).
+        Recommendation.objects.filter(pk=rec.pk, status=RecommendationStatus.SUPERSEDED).update(
+            message=f"The approved edit could not be applied: {why}; the rule finds nothing left to change on "
+                    "the current text.")
+    return ApprovalResult(False, f"Approved, but the edit could not be applied: {why}. The lawyer is told, "
+                                 "on the item and in their inbox.")
 
 
 def approvals_release_departed(*, user_ids: list[int], group_id: int) -> int:

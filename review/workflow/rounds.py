@@ -18,9 +18,11 @@ from django.utils import timezone
 
 from core.models import Team
 from documents.docx.compare import compare
-from documents.docx.model import Edit, EditError
+from documents.docx.model import Edit, EditError, EditRecord, TrackedAuthor
+from documents.docx.replay import materialise_redline, redline_against_theirs
 from documents.docx.tracked import comments, foreign_changes
-from documents.models import Document
+from documents.models import Document, DocumentVersion
+from documents.selectors import author_name, revision_date, version_chain, version_docx
 from documents.services import document_create, version_create
 from playbooks.models import PlaybookVersion
 from review.engine import counterparty, get_engine
@@ -63,10 +65,20 @@ def review_next_round(
     their_model = returned.versions.get(number=1).text_model
     sent_version = review.current_version
     sent = sent_version.text_model
-    differences = compare(sent, their_model)
-    tracked_authors = sorted({c.author for c in foreign_changes(bytes(returned.original.data)) if c.author})
+    # Their tracked changes in the returned file, by returned paragraph: a tracked replacement
+    # is one item, whole, with their name and date (docs/decisions/negotiation-rounds.md).
+    their_changes = foreign_changes(bytes(returned.original.data))
+    positions = their_model.positions
+    tracked: dict[int, list] = {}
+    for change in their_changes:
+        index = positions.get(change.locator)
+        if index is not None:
+            tracked.setdefault(index, []).append(change)
+    spans = {index: tuple((c.start, c.end) for c in changes) for index, changes in tracked.items()}
+    differences = compare(sent, their_model, spans)
+    tracked_authors = sorted({c.author for c in their_changes if c.author})
     who = author.strip() or ", ".join(tracked_authors)
-    items = counterparty.returned_draft_items(differences, sent, who)
+    items = counterparty.returned_draft_items(differences, sent, who, tracked)
     flagged = _flagged_by_playbook(review, their_model, {d.returned_index for d in differences})
 
     with transaction.atomic():
@@ -85,7 +97,7 @@ def review_next_round(
                 review=review, ordinal=ordinal, rule_id=item.rule_id, rule_title=item.title[:255],
                 severity="high" if note else "medium", finding="issue",
                 evidence=[e.to_dict() for e in item.evidence],
-                **counterparty_fields(item.author or counterparty.OTHER_SIDE, "",
+                **counterparty_fields(item.author or counterparty.OTHER_SIDE, item.date,
                                       RecommendationOrigin.RETURNED_DRAFT),
             )
             stored = proposal_store(rec, proposal, source=ProposalSource.ANALYSIS, base=sent_version, number=1)
@@ -96,7 +108,7 @@ def review_next_round(
             if won is None:
                 raise ReviewRefused("The review changed while their draft was compared; upload it again.")
         event_append(review_id=review.pk, kind="round.returned", actor=actor, document=returned.pk,
-                     differences=len(differences), items=len(items), locked=True)
+                     sent_version=sent_version.pk, differences=len(differences), items=len(items), locked=True)
     message = (f"Their draft differs from version {sent_version.number} in {len(differences)} places: "
                f"{len(items)} items to decide." if items else
                f"Their draft reads exactly as version {sent_version.number}: nothing to decide.")
@@ -175,3 +187,43 @@ def comment_reply(*, review: Review, comment_id: str, text: str, actor: User) ->
         event_append(review_id=review.pk, kind="comment.replied", actor=actor, comment=comment.id,
                      version=version.number, locked=True)
     return f"Your reply to {comment.author or 'their'} comment is in the redline (version {version.number})."
+
+
+@dataclass(frozen=True)
+class RoundRedlines:
+    returned: Document  # their draft, as they sent it
+    sent: DocumentVersion  # our version their draft was compared with
+
+
+def round_of(review: Review) -> RoundRedlines | None:
+    """The review's latest round, when it had one: their returned draft and our version it was
+    compared with, for the two redlines of a round (docs/decisions/negotiation-rounds.md)."""
+    event = review.events.filter(kind="round.returned").order_by("-seq").first()
+    if event is None:
+        return None
+    returned = Document.objects.filter(pk=event.data.get("document"), owner=review.owner).first()
+    sent = DocumentVersion.objects.filter(pk=event.data.get("sent_version"), document=review.document).first()
+    if returned is None or sent is None:
+        return None
+    return RoundRedlines(returned=returned, sent=sent)
+
+
+def round_redline_theirs(review: Review, author: str) -> bytes:
+    """Our current version as tracked changes over their returned draft."""
+    found = round_of(review)
+    if found is None:
+        raise ReviewRefused("This review has no returned draft of theirs.")
+    return redline_against_theirs(bytes(found.returned.original.data), review.current_version.text_model,
+                                  TrackedAuthor(author=author, date=revision_date(timezone.now())))
+
+
+def round_redline_sent(review: Review) -> bytes:
+    """Our current version as tracked changes over the version we last sent them: the edits of
+    this round only, each by the lawyer who made it."""
+    found = round_of(review)
+    if found is None:
+        raise ReviewRefused("This review has no returned draft of theirs.")
+    chain = [v for v in version_chain(review.current_version) if v.number > found.sent.number and v.edit]
+    records = [EditRecord(edit=Edit.from_dict(v.edit), author=author_name(v.created_by),
+                          date=revision_date(v.created_at)) for v in chain]
+    return materialise_redline(version_docx(found.sent), records)

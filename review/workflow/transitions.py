@@ -48,9 +48,11 @@ REVIEW_MOVES: dict[str, frozenset[str]] = {
 }
 
 APPROVAL_MOVES: dict[str, frozenset[str]] = {
-    ApprovalStatus.OPEN: frozenset({ApprovalStatus.APPROVED, ApprovalStatus.SENT_BACK, ApprovalStatus.WITHDRAWN}),
+    ApprovalStatus.OPEN: frozenset({ApprovalStatus.APPROVED, ApprovalStatus.SENT_BACK, ApprovalStatus.WITHDRAWN,
+                                    ApprovalStatus.FAILED_APPLICATION}),
     ApprovalStatus.APPROVED: frozenset(),
     ApprovalStatus.SENT_BACK: frozenset(),
+    ApprovalStatus.FAILED_APPLICATION: frozenset(),
     ApprovalStatus.WITHDRAWN: frozenset(),
 }
 APPROVAL_TERMINAL = frozenset(s for s, moves in APPROVAL_MOVES.items() if not moves)

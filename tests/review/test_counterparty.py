@@ -108,7 +108,8 @@ def test_a_counter_proposal_is_our_own_edit_beside_their_change():
     result = decide(review, fees, "revise", instruction="replace with: 45")
     assert result.outcome == DecisionOutcome.REVISED, result.message
     fees.refresh_from_db()
-    assert fees.current_proposal.after == "1. Fees. The Customer shall pay each invoice within 45 days of receipt."
+    # The sentence of their change, not the paragraph (docs/decisions/negotiation-rounds.md).
+    assert fees.current_proposal.after == "The Customer shall pay each invoice within 45 days of receipt."
     result = decide(review, fees, "accept")
     assert result.outcome == DecisionOutcome.APPLIED, result.message
     original, edits = _versions(review)

@@ -49,6 +49,7 @@ from review.workflow import (
     review_start,
     review_start_round,
 )
+from review.workflow.final_check import review_final_check
 
 ACTIONS = {"accept", "reject", "revise"}
 NEEDS_WORDING = "needs_wording"  # the outcome of an accept the edit checker holds back
@@ -246,6 +247,8 @@ class Command(BaseCommand):
             "timings": {"analysis_s": round(analysis_s, 4), "decisions_s": round(decisions_s, 4),
                         "redline_s": round(redline_s, 4)},
         }
+        # The last look before anyone downloads (review/workflow/final_check.py).
+        report["final_check"] = [f.to_dict() for f in review_final_check(review)]
         (out_dir / "report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         summary = f"{review.get_status_display()}: {len(log)} decisions, version {version_now.number}"
         if pending:
@@ -253,6 +256,8 @@ class Command(BaseCommand):
         if held:
             summary += f"; {len(held)} held back by the edit checker (they need a lawyer's wording)"
         self.stdout.write(f"{summary}. Wrote {out_dir}/clean.docx, redline.docx, issues.xlsx, issues.csv, report.json")
+        for finding in report["final_check"]:
+            self.stdout.write(f"Last look: {finding['title']}: {finding['message']}")
         for item in report["items"]:
             if item.get("adapted"):
                 self.stdout.write(f"{item['rule_id']}: {ADAPTED} {'; '.join(item['adapted'])}.")
