@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('review', '0010_recommendation_comment_and_undo'),
+        ('review', '0011_proposal_defects'),
     ]
 
     operations = [
