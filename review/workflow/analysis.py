@@ -41,7 +41,7 @@ from review.models import (
     RuleOutcome,
 )
 
-from . import jobs
+from . import item_bounds, jobs
 from .audit import event_append
 from .locks import lock_review
 from .proposals import parties_of, proposal_store
@@ -189,9 +189,14 @@ def analysis_run(*, job_id: str, max_attempts: int | None = None) -> str:
         # The other side's tracked changes in the uploaded file: items of their own, and the
         # rule findings that lie in text they wrote say so (docs/decisions/negotiation-rounds.md).
         original = bytes(review.document.original.data)
+        if version.number == 1:
+            item_bounds.tracked_changes_bounded(original)  # raises TooManyItems: the review fails, saying why
         theirs = counterparty.tracked_change_items(original, model) if version.number == 1 else []
         changes = counterparty.changes_of(original) if theirs else []
         job_progress(job.pk, 85, "Preparing recommendations")
+    except item_bounds.TooManyItems as exc:
+        analysis_fail(job_id=job.pk, reason=str(exc))
+        return "refused"
     except Exception as exc:  # the reason is kept for the lawyer; the traceback for operators
         log.exception("analysis %s failed", job.pk)
         analysis_fail(job_id=job.pk, reason=f"The analysis could not run: {exc}")
