@@ -460,14 +460,14 @@ class RoundJob(models.Model):
 
     The request writes this row and returns; the task compares, runs the playbook on their draft
     and writes the items. The row is also the idempotency record of the *Next round* form: the
-    form's key is unique per review, and the same file (its SHA-256) against the same sent
+    form's key is unique per review, and the same draft (its text) against the same sent
     version is taken once while a job for it is queued, running or succeeded."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="round_jobs")
     returned = models.ForeignKey("documents.Document", on_delete=models.CASCADE, related_name="+")
     sent_version = models.ForeignKey("documents.DocumentVersion", on_delete=models.PROTECT, related_name="+")
-    digest = models.CharField(max_length=64)  # SHA-256 of their file
+    digest = models.CharField(max_length=64)  # SHA-256 of their draft's text (round_intake.draft_digest)
     author = models.CharField(max_length=255, blank=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     idempotency_key = models.CharField(max_length=64)

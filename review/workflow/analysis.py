@@ -177,6 +177,8 @@ def analysis_run(*, job_id: str, max_attempts: int | None = None) -> str:
     fault_point("analysis")
     try:
         version = review.current_version
+        if version.number == 1:  # before any work: raises TooManyItems, the review fails saying why
+            item_bounds.tracked_changes_bounded(bytes(review.document.original.data))
         model = version.text_model
         spec = review.playbook_version.playbook_spec
         job_progress(job.pk, 30, f"Checking {len(spec.rules)} rules")
@@ -189,8 +191,6 @@ def analysis_run(*, job_id: str, max_attempts: int | None = None) -> str:
         # The other side's tracked changes in the uploaded file: items of their own, and the
         # rule findings that lie in text they wrote say so (docs/decisions/negotiation-rounds.md).
         original = bytes(review.document.original.data)
-        if version.number == 1:
-            item_bounds.tracked_changes_bounded(original)  # raises TooManyItems: the review fails, saying why
         theirs = counterparty.tracked_change_items(original, model) if version.number == 1 else []
         changes = counterparty.changes_of(original) if theirs else []
         job_progress(job.pk, 85, "Preparing recommendations")

@@ -20,7 +20,7 @@ import hashlib
 import logging
 import uuid
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -28,6 +28,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from documents.docx.compare import compare
+from documents.docx.model import TextModel
 from documents.docx.tracked import foreign_changes
 from documents.services import document_create
 from review.engine import counterparty
@@ -56,6 +57,7 @@ log = logging.getLogger(__name__)
 
 MAX_ROUND_ATTEMPTS = 3
 ROUND_ACTIVE = (JobStatus.QUEUED, JobStatus.RUNNING)
+BUSY_ROUND = "Another draft of theirs is being compared; wait until it is done, then upload this one."
 
 # --- submitting a round ------------------------------------------------------------------------
 
@@ -65,6 +67,13 @@ class RoundSubmission:
     job: RoundJob
     duplicate: bool
     message: str
+
+
+def draft_digest(model: TextModel) -> str:
+    """What makes two returned drafts the same: their text, paragraph by paragraph (two saves
+    of one draft differ in their bytes, never in the items they make)."""
+    text = "\n".join(" ".join(p.text.split()) for p in model.paragraphs)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _queued_message(job: RoundJob) -> str:
@@ -93,22 +102,27 @@ def _duplicate(job: RoundJob) -> RoundSubmission:
 def round_submit(*, review: Review, data: bytes, filename: str, actor: User, author: str = "",
                  key: str = "", enqueue: bool = True) -> RoundSubmission:
     """Store their file and a queued ``RoundJob``; the comparison runs in the task. A second
-    submit with the same key, or of the same file against the same version, gets the first
-    one's answer. Raises ``UploadRejected`` for a file no upload may be, ``ReviewRefused`` when
-    the review cannot take a round now."""
+    submit with the same key, or of the same draft (its text) against the same version, gets
+    the first one's answer. Raises ``UploadRejected`` for a file no upload may be,
+    ``ReviewRefused`` when the review cannot take a round now."""
     if review.status not in (ReviewStatus.AWAITING_DECISION, ReviewStatus.COMPLETED):
         raise ReviewRefused("A new round can start only on a review that is waiting for decisions or complete.")
     key = (key or "").strip()[:64] or uuid.uuid4().hex
-    digest = hashlib.sha256(data).hexdigest()
     sent_version_id = review.current_version_id
-    found = _existing(review, key, digest, sent_version_id)
+    found = RoundJob.objects.select_related("sent_version").filter(review=review, idempotency_key=key).first()
     if found is not None:
         return _duplicate(found)
-    if RoundJob.objects.filter(review=review, status__in=ROUND_ACTIVE).exists():
-        raise ReviewRefused("Another draft of theirs is being compared; wait until it is done.")
     # Parsed outside any transaction (SQLite's write lock is not held while their file is read).
     returned = document_create(owner=review.owner, team=review.team, filename=filename, data=data,
                                title=f"{review.document.title} (returned)")
+    digest = draft_digest(returned.versions.get(number=1).text_model)
+    found = _existing(review, key, digest, sent_version_id)
+    if found is not None:
+        returned.delete()
+        return _duplicate(found)
+    if RoundJob.objects.filter(review=review, status__in=ROUND_ACTIVE).exists():
+        returned.delete()
+        raise ReviewRefused(BUSY_ROUND)
     try:
         with transaction.atomic():
             lock_review(review.pk)
@@ -125,7 +139,7 @@ def round_submit(*, review: Review, data: bytes, filename: str, actor: User, aut
         found = _existing(review, key, digest, sent_version_id)
         if found is not None:
             return _duplicate(found)
-        raise ReviewRefused("Another draft of theirs is being compared; wait until it is done.") from None
+        raise ReviewRefused(BUSY_ROUND) from None
     job = RoundJob.objects.select_related("sent_version").get(pk=job.pk)
     return RoundSubmission(job=job, duplicate=False, message=_queued_message(job))
 
@@ -285,5 +299,12 @@ def rounds_redrive(*, cutoff: datetime, now: datetime) -> tuple[list[str], list[
 
 
 def latest_round_of(review: Review) -> RoundJob | None:
-    """The review's latest round job, for the page (its progress, or why it was refused)."""
-    return RoundJob.objects.filter(review=review).select_related("sent_version").order_by("-created_at").first()
+    """The review's latest round job while it runs, or for a day after it was refused: what the
+    page says about their draft (its progress, or why nothing was added)."""
+    job = RoundJob.objects.filter(review=review).select_related("sent_version").order_by("-created_at").first()
+    if job is None or job.status == JobStatus.SUCCEEDED:
+        return None
+    if job.status == JobStatus.FAILED and (job.finished_at is None
+                                           or job.finished_at < timezone.now() - timedelta(days=1)):
+        return None
+    return job
