@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.ids import parse_id
 from playbooks import drafting, selectors, stats, suggestions
 from playbooks.forms import PrecedentDraftForm, TryRuleForm
 from playbooks.models import Playbook
@@ -52,11 +53,8 @@ def _stats_scope(request: HttpRequest, playbook: Playbook) -> int | None:
     raw = request.GET.get("version") or ""
     if not raw or raw == "all":
         return None
-    try:
-        number = int(raw)
-    except ValueError:
-        raise Http404("Unknown version.") from None
-    if not playbook.versions.filter(number=number).exists():
+    number = parse_id(raw)
+    if number is None or not playbook.versions.filter(number=number).exists():
         raise Http404("Unknown version.")
     return number
 
