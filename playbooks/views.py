@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from core.downloads import attachment
 from core.ids import parse_id
 from core.roles import PLAYBOOK_AUTHOR, has_role
 
@@ -167,9 +168,8 @@ def version_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_GET
 def version_download(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     version = selectors.version_for(request.user, pk, number)
-    response = HttpResponse(version.source.encode("utf-8"), content_type="text/yaml; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{version.filename}"'
-    return response
+    return attachment(version.source.encode("utf-8"), filename=version.filename,
+                      content_type="text/yaml; charset=utf-8")
 
 
 @require_GET

@@ -5,8 +5,6 @@ templates/playbooks/; the rest of the authoring pages are playbooks/views.py."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
@@ -16,6 +14,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.downloads import attachment
 from core.ids import parse_id
 from playbooks import drafting, selectors, stats, suggestions
 from playbooks.forms import PrecedentDraftForm, TryRuleForm
@@ -24,6 +23,7 @@ from playbooks.trial import rule_try
 from playbooks.views import draft_form, is_partial, require_author, version_context
 
 from ..engine import PlaybookEngine
+from ..tabular import TABLE_FORMATS, rows_csv
 from .stats import playbook_stats as playbook_stats_of
 from .stats import reviews_visible_ids
 
@@ -105,12 +105,9 @@ def playbook_stats_csv(request: HttpRequest, pk: int) -> HttpResponse:
     playbook = selectors.playbook_for_author(request.user, pk)
     version = _stats_scope(request, playbook)
     result = playbook_stats_of(playbook, version)
-    buffer = io.StringIO()
-    csv.writer(buffer).writerows(stats.csv_rows(result))
-    response = HttpResponse(buffer.getvalue().encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
     scope = f"v{version}" if version else "all-versions"
-    response["Content-Disposition"] = f'attachment; filename="{slugify(playbook.name) or "playbook"}-stats-{scope}.csv"'
-    return response
+    name = f"{slugify(playbook.name) or 'playbook'}-stats-{scope}.csv"
+    return attachment(rows_csv(stats.csv_rows(result)), filename=name, content_type=TABLE_FORMATS["csv"].content_type)
 
 
 @require_GET
