@@ -112,25 +112,36 @@ def workspace_context(review: Review, current: Recommendation | None) -> dict[st
     """The workspace of a review awaiting decisions: the card of ``current`` (already prepared
     by the workflow), the sidebar, the rule outcomes and the number-only batch."""
     context = card_context(review, current)
-    context["recommendations"] = selectors.recommendations_for_sidebar(review)
+    shown = selectors.recommendations_for_sidebar(review, around=context.get("current"))
+    context["recommendations"] = shown
+    context["sidebar_earlier"] = context["sidebar_later"] = 0
+    if shown:
+        context["sidebar_earlier"] = shown[0].ordinal - 1  # ordinals run from 1 without gaps
+        context["sidebar_later"] = max(context.get("n_total", 0) - shown[-1].ordinal, 0)
     context["rule_outcomes"] = selectors.rule_outcomes_of(review)
     context["bulk_count"] = len(selectors.number_only_pending(review))
     return context
 
 
-def finished_context(review: Review) -> dict[str, Any]:
-    """The page of a review no longer awaiting decisions: what was recommended and decided, the
-    trail, and (completed) the undo buttons and the first page of the result."""
+def finished_context(review: Review, page: object = None) -> dict[str, Any]:
+    """The page of a review no longer awaiting decisions: what was recommended and decided (one
+    page of ``selectors.REVIEW_PAGE_SIZE`` rows, ``page``), the latest of the trail, and
+    (completed) the undo buttons and the first page of the result."""
+    rows = selectors.recommendations_page(review, page)
+    shown = list(rows.object_list)
+    ids = [rec.pk for rec in shown]
     context: dict[str, Any] = {
         "review": review,
-        "recommendations": selectors.recommendations_of(review),
-        "decisions": selectors.decisions_of(review),
-        "events": selectors.events_of(review),
+        "recommendations": shown,
+        "rows": rows,
+        "decisions": selectors.decisions_of(review, ids),
+        "events": selectors.events_of(review, latest=selectors.EVENTS_SHOWN),
+        "n_events": review.events.count(),
         "rule_outcomes": selectors.rule_outcomes_of(review),
     }
     context["rule_titles"] = {o.rule_id: o.title for o in context["rule_outcomes"]}
     if review.status == ReviewStatus.COMPLETED:
-        context["undoable"] = selectors.undoable_decisions(review)
+        context["undoable"] = selectors.undoable_decisions(review, ids)
         context["idempotency_key"] = uuid.uuid4().hex
     if review.status == ReviewStatus.COMPLETED:
         try:
