@@ -38,6 +38,7 @@ from review.models import (
     ProposalSource,
     Recommendation,
     RecommendationOrigin,
+    RecommendationStatus,
     Review,
     ReviewStatus,
     RoundJob,
@@ -308,3 +309,22 @@ def latest_round_of(review: Review) -> RoundJob | None:
                                            or job.finished_at < timezone.now() - timedelta(days=1)):
         return None
     return job
+
+
+def twins_supersede(*, review: Review, accepted: Recommendation, proposal: Proposal) -> int:
+    """An accepted item supersedes its identical twins: the pending items of the review whose
+    current proposal makes the same edit on the same version (two drafts of theirs with the same
+    change, compared in two rounds). Accepting the second would apply the change twice. Runs in
+    the accepting transaction, under the review lock; returns how many were superseded."""
+    twins = [
+        rec.pk for rec in Recommendation.objects.filter(
+            review=review, status=RecommendationStatus.PENDING, current_proposal__base_version=proposal.base_version_id,
+            current_proposal__before=proposal.before, current_proposal__after=proposal.after,
+        ).exclude(pk=accepted.pk).select_related("current_proposal")
+        if rec.current_proposal is not None and rec.current_proposal.edit == proposal.edit
+    ]
+    if not twins:
+        return 0
+    return Recommendation.objects.filter(pk__in=twins, status=RecommendationStatus.PENDING).update(
+        status=RecommendationStatus.SUPERSEDED,
+        message=f"The same change was accepted as item {accepted.ordinal}: it is in the contract once.")

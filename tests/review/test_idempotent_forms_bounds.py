@@ -158,3 +158,28 @@ def test_a_comment_reply_without_its_key_adds_nothing(client):
     assert response.status_code == 200
     assert "That request was incomplete" in response.content.decode()
     assert review.document.versions.count() == 1
+
+
+@pytest.mark.django_db
+def test_an_accepted_item_supersedes_its_identical_twins():
+    """Two drafts of theirs with the same new paragraph, compared against one version (the second
+    also changes the governing law): accepting the paragraph once supersedes its twin, so their
+    paragraph is in our contract once."""
+    from review.models import RecommendationStatus
+    from tests.review.factories import decide
+
+    review = make_review(contract=contract_docx(OURS))
+    added = (None, "The Supplier shall keep the Customer's data in the European Union.")
+    first = [*OURS[:2], added, *OURS[2:]]
+    second = [*first[:-1], THEIRS[-1]]
+    review_next_round(review=review, data=contract_docx(first), filename="a.docx", actor=review.owner)
+    review_next_round(review=review, data=contract_docx(second), filename="b.docx", actor=review.owner)
+    twins = list(review.recommendations.filter(rule_id=RULE_RETURNED, current_proposal__after=added[1]))
+    assert len(twins) == 2
+    result = decide(review, twins[0], "accept")
+    assert result.outcome == "applied"
+    twins[1].refresh_from_db()
+    assert twins[1].status == RecommendationStatus.SUPERSEDED
+    assert f"accepted as item {twins[0].ordinal}" in twins[1].message
+    review.refresh_from_db()
+    assert review.current_version.text_model.text.count(added[1]) == 1
