@@ -315,7 +315,10 @@ def twins_supersede(*, review: Review, accepted: Recommendation, proposal: Propo
     """An accepted item supersedes its identical twins: the pending items of the review whose
     current proposal makes the same edit on the same version (two drafts of theirs with the same
     change, compared in two rounds). Accepting the second would apply the change twice. Runs in
-    the accepting transaction, under the review lock; returns how many were superseded."""
+    the accepting transaction, under the review lock; returns how many were superseded. Only
+    items of a returned draft can have twins: any other accept costs no query here."""
+    if accepted.origin != RecommendationOrigin.RETURNED_DRAFT:
+        return 0
     twins = [
         rec.pk for rec in Recommendation.objects.filter(
             review=review, status=RecommendationStatus.PENDING, current_proposal__base_version=proposal.base_version_id,
