@@ -160,3 +160,24 @@ def test_another_teams_upload_succeeds_while_a_hostile_round_is_worked_on_sqlite
     assert outcome == ["refused"]
     job = RoundJob.objects.get(pk=submission.job.pk)
     assert job.status == JobStatus.FAILED and "about 20,000 places" in job.message
+
+
+@pytest.mark.django_db
+def test_the_reconciler_redrives_a_round_job_the_broker_lost():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from review.reconcile import reconcile
+    from review.workflow import jobs
+
+    review = make_review(contract=_docx(_ours(20)))
+    theirs = [text.replace("ten days", "ninety days") for text in _ours(20)]
+    submission = round_intake.round_submit(review=review, data=_docx(theirs), filename="theirs.docx",
+                                           actor=review.owner, enqueue=False)  # as if the broker was down
+    RoundJob.objects.filter(pk=submission.job.pk).update(created_at=timezone.now() - timedelta(hours=1))
+    with jobs.in_process():
+        report = reconcile(stale_after=60)
+    assert str(submission.job.pk) in report.redriven
+    assert RoundJob.objects.get(pk=submission.job.pk).status == JobStatus.SUCCEEDED
+    assert review.recommendations.filter(rule_id=RULE_RETURNED).count() == 20
