@@ -181,3 +181,28 @@ def test_the_reconciler_redrives_a_round_job_the_broker_lost():
     assert str(submission.job.pk) in report.redriven
     assert RoundJob.objects.get(pk=submission.job.pk).status == JobStatus.SUCCEEDED
     assert review.recommendations.filter(rule_id=RULE_RETURNED).count() == 20
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_the_next_round_form_queues_a_job_a_real_worker_runs(client, celery_worker):
+    """Over HTTP: the request returns with the job queued; a real Celery worker (on Redis and the
+    test database) compares the drafts and writes the items."""
+    import time
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    review = make_review(contract=_docx(_ours(20)))
+    theirs = [text.replace("ten days", "ninety days") for text in _ours(20)]
+    client.force_login(review.owner)
+    response = client.post(reverse("review:next_round", args=[review.pk]),
+                           {"returned": SimpleUploadedFile("theirs.docx", _docx(theirs)), "key": "k1"}, follow=True)
+    assert "Their draft is being compared with version 1" in response.content.decode()
+    job = RoundJob.objects.get()
+    deadline = time.monotonic() + 60
+    while job.status != JobStatus.SUCCEEDED and time.monotonic() < deadline:
+        time.sleep(0.2)
+        job.refresh_from_db()
+    assert job.status == JobStatus.SUCCEEDED, celery_worker.log()
+    assert job.items == 20 and review.recommendations.filter(rule_id=RULE_RETURNED).count() == 20
