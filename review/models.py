@@ -499,18 +499,21 @@ class RoundJob(models.Model):
 
 class FormSubmission(models.Model):
     """The idempotency key of a form that creates something and has no row of its own to carry
-    it (a reply to their comment makes a document version): the first request with a key writes
-    this row in the same transaction as its work; a second gets ``message`` back."""
+    it: a reply to their comment (it makes a document version), a new review (its row comes after
+    the upload is read). The first request with a key writes this row (a reply: in the same
+    transaction as its work; a new review: as a claim before the work, then its review); a second
+    gets ``message`` or the review back."""
 
-    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="+")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=32)
     idempotency_key = models.CharField(max_length=64)
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="+", null=True, blank=True)
     message = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["review", "kind", "idempotency_key"], name="form_submission_key"),
+            models.UniqueConstraint(fields=["owner", "kind", "idempotency_key"], name="form_submission_key"),
         ]
 
     def __str__(self) -> str:

@@ -97,7 +97,7 @@ def comment_reply(*, review: Review, comment_id: str, text: str, actor: User, ke
     message and adds nothing (a ``FormSubmission`` row, written with the version)."""
     key = (key or "").strip()[:64]
     if key:
-        done = FormSubmission.objects.filter(review=review, kind=REPLY_KIND, idempotency_key=key).first()
+        done = FormSubmission.objects.filter(owner=actor, kind=REPLY_KIND, idempotency_key=key).first()
         if done is not None:
             return done.message
     text = " ".join((text or "").split())[:2000]
@@ -111,14 +111,14 @@ def comment_reply(*, review: Review, comment_id: str, text: str, actor: User, ke
     try:
         return _reply_once(review=review, comment=comment, text=text, actor=actor, key=key)
     except IntegrityError:  # the same key won meanwhile: its answer
-        done = FormSubmission.objects.filter(review=review, kind=REPLY_KIND, idempotency_key=key).first()
+        done = FormSubmission.objects.filter(owner=actor, kind=REPLY_KIND, idempotency_key=key).first()
         return done.message if done is not None else "The contract changed meanwhile; reload and reply again."
 
 
 def _reply_once(*, review: Review, comment: Comment, text: str, actor: User, key: str) -> str:
     with transaction.atomic():
         lock_review(review.pk)
-        if key and FormSubmission.objects.filter(review=review, kind=REPLY_KIND, idempotency_key=key).exists():
+        if key and FormSubmission.objects.filter(owner=actor, kind=REPLY_KIND, idempotency_key=key).exists():
             raise IntegrityError("answered")  # a request with this key committed while we waited for the lock
         review.refresh_from_db()
         try:
@@ -136,5 +136,6 @@ def _reply_once(*, review: Review, comment: Comment, text: str, actor: User, key
                      version=version.number, locked=True)
         message = f"Your reply to {comment.author or 'their'} comment is in the redline (version {version.number})."
         if key:
-            FormSubmission.objects.create(review=review, kind=REPLY_KIND, idempotency_key=key, message=message)
+            FormSubmission.objects.create(owner=actor, review=review, kind=REPLY_KIND, idempotency_key=key,
+                                          message=message)
     return message

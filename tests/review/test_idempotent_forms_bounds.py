@@ -183,3 +183,62 @@ def test_an_accepted_item_supersedes_its_identical_twins():
     assert f"accepted as item {twins[0].ordinal}" in twins[1].message
     review.refresh_from_db()
     assert review.current_version.text_model.text.count(added[1]) == 1
+
+
+def _five_parallel_new_reviews_with_one_key_make_one_review() -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+
+    from playbooks.services import playbook_upload
+    from tests.review.factories import PLAYBOOK_YAML, author_user
+
+    owner = author_user()
+    version, _ = playbook_upload(author=owner, source=PLAYBOOK_YAML)
+    page = Client()
+    page.force_login(owner)
+    import re
+
+    key = re.search(r'name="key" value="([0-9a-f]{32})"', page.get(reverse("review:new")).content.decode()).group(1)
+    data = contract_docx(OURS)
+
+    def post():  # type: ignore[no-untyped-def]
+        client = Client()
+        client.force_login(owner)
+        return client.post(reverse("review:new"), {"contract": SimpleUploadedFile("c.docx", data),
+                                                   "playbook_version": version.pk, "key": key}).status_code
+
+    results = run_at_once([post] * 5)
+    assert all(status in (200, 302) for status in results), results
+    assert Review.objects.filter(owner=owner).count() == 1
+    assert FormSubmission.objects.get().review == Review.objects.get()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_five_parallel_new_review_posts_with_one_key_make_one_review():
+    _five_parallel_new_reviews_with_one_key_make_one_review()
+
+
+@pytest.mark.postgres
+def test_five_parallel_new_review_posts_with_one_key_make_one_review_on_postgres():
+    _five_parallel_new_reviews_with_one_key_make_one_review()
+
+
+@pytest.mark.django_db
+def test_a_refused_new_review_releases_its_key(client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from playbooks.services import playbook_upload
+    from tests.review.factories import PLAYBOOK_YAML, author_user
+
+    owner = author_user()
+    version, _ = playbook_upload(author=owner, source=PLAYBOOK_YAML)
+    client.force_login(owner)
+    bad = client.post(reverse("review:new"), {"contract": SimpleUploadedFile("c.docx", b"not a docx"),
+                                              "playbook_version": version.pk, "key": "k"})
+    assert bad.status_code == 200 and not FormSubmission.objects.exists()
+    good = client.post(reverse("review:new"), {"contract": SimpleUploadedFile("c.docx", contract_docx(OURS)),
+                                               "playbook_version": version.pk, "key": "k"})
+    assert good.status_code == 302 and Review.objects.count() == 1
+    again = client.post(reverse("review:new"), {"contract": SimpleUploadedFile("c.docx", contract_docx(OURS)),
+                                                "playbook_version": version.pk, "key": "k"})
+    assert again["Location"] == good["Location"] and Review.objects.count() == 1
