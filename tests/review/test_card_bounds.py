@@ -48,3 +48,18 @@ def test_the_edit_shows_its_changed_stretch_with_context():
     assert "thirty (30)" in shown_before and "ninety (90)" in shown_after
     assert shown_before.startswith("… ") and shown_before.endswith(" …")
     assert _edit_window("short", "text") == ("short", "text")
+
+
+def test_a_long_author_name_of_theirs_is_clipped_on_the_page(client):
+    from review.models import Recommendation
+    from review.templatetags.rounds import AUTHOR_SHOWN, who
+    from tests.documents.foreign_docs import foreign_docx
+
+    review = make_review(contract=foreign_docx())
+    rec = review.recommendations.filter(evidence__0__locator="p2").first()
+    Recommendation.objects.filter(pk=rec.pk).update(author="Mallory " * 12_500)  # 100,000 characters
+    client.force_login(review.owner)
+    page = client.get(reverse("review:recommendation", args=[review.pk, rec.pk])).content.decode()
+    assert "Mallory " * 11 not in page
+    assert f"<strong>{who('Mallory ' * 12_500)}</strong>" in page
+    assert len(who("x" * 100_000)) == AUTHOR_SHOWN and who("Jane\nRoe") == "Jane Roe"
