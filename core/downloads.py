@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import unicodedata
-from urllib.parse import quote
 
 from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 
 
 def content_disposition(filename: str) -> str:
@@ -15,9 +15,11 @@ def content_disposition(filename: str) -> str:
     cleaned = "".join(ch for ch in filename if ch.isprintable()).strip() or "download"
     ascii_name = unicodedata.normalize("NFKD", cleaned).encode("ascii", "ignore").decode()
     ascii_name = "".join("_" if ch in '"\\;' else ch for ch in ascii_name).strip() or "download"
-    header = f'attachment; filename="{ascii_name}"'
-    if ascii_name != cleaned:
-        header += f"; filename*=UTF-8''{quote(cleaned, safe='')}"
+    # Django writes both forms (RFC 6266 quoting, RFC 5987 encoding); the ASCII one comes first.
+    header = content_disposition_header(True, ascii_name) or ""
+    if not cleaned.isascii():
+        encoded = content_disposition_header(True, cleaned) or ""
+        header += "; " + encoded.removeprefix("attachment; ")
     return header
 
 

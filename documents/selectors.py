@@ -16,6 +16,8 @@ from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from core.ids import parse_id
+
 from .docx.model import Edit, EditRecord
 from .docx.preview import PreviewPage, render_preview_page
 from .docx.replay import materialise, materialise_redline
@@ -179,7 +181,7 @@ def version_preview_html(version: DocumentVersion) -> str:
 
 
 def preview_page_number(value: str | None) -> int:
-    """The page a query string asks for; anything that is not a small positive number is page 1."""
-    if value and value.isdigit() and len(value) <= 9:
-        return max(int(value), 1)
-    return 1
+    """The page a query string asks for; anything that is not a small positive number is page 1
+    ("²" is a digit to ``str.isdigit`` and not a number to ``int``: core/ids.py reads it)."""
+    number = parse_id(value) if value and len(value) <= 9 else None
+    return max(number or 1, 1)

@@ -10,7 +10,8 @@ problem the loader reports on a line is traced back to the row and column that w
 so an error reads "row 7, column F (Severity): unknown severity 'urgent'".
 
 Bounds: the file (``MAX_FILE_BYTES``), an .xlsx's uncompressed size (a zip bomb is refused
-before it is opened), the rows (``MAX_ROWS``), the columns and each cell's length.
+before it is opened), the rows with text (``MAX_ROWS``; empty rows do not count), the columns
+(text past the ``MAX_COLUMNS``-th is refused, never dropped) and each cell's length.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ MAX_UNCOMPRESSED_BYTES = 25 * 1024 * 1024
 MAX_ROWS = MAX_RULES
 MAX_COLUMNS = 50
 MAX_CELL_CHARS = MAX_TEXT_CHARS
+ZIP_SIGNATURE = b"PK\x03\x04"
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,8 @@ def read_table(data: bytes, filename: str) -> list[list[str]]:
     if len(data) > MAX_FILE_BYTES:
         raise SpreadsheetError(f"The file is {len(data) // 1024} KB; the limit is {MAX_FILE_BYTES // 1024} KB.")
     name = filename.lower()
-    if name.endswith(".xlsx") or data[:2] == b"PK":
+    # A zip's local-file signature, not "PK" alone: a CSV whose first header is "PK…" is text.
+    if name.endswith(".xlsx") or data[:4] == ZIP_SIGNATURE:
         return _read_xlsx(data)
     if name.endswith((".csv", ".txt")):
         return _read_csv(data)
@@ -171,35 +174,73 @@ def _read_xlsx(data: bytes) -> list[list[str]]:
         sheet = workbook.worksheets[0] if workbook.worksheets else None
         if sheet is None:
             raise SpreadsheetError("The workbook has no sheet.")
-        rows: list[list[str]] = []
-        for values in sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS):
-            rows.append([_cell_text(v) for v in values])
-            if len(rows) > MAX_ROWS + 50:
-                raise SpreadsheetError(f"The sheet has more than {MAX_ROWS} rows; the limit is {MAX_ROWS} positions.")
-        return rows
+        bounded = _Rows("sheet")
+        for values in sheet.iter_rows(values_only=True):
+            bounded.add([_cell_text(v) for v in values])
+        return bounded.rows
     finally:
         workbook.close()
 
 
-def _read_csv(data: bytes) -> list[list[str]]:
+class _Rows:
+    """The rows read so far, bounded: a row with text counts against ``MAX_ROWS`` (empty rows
+    are kept, as one shared empty row, so that row numbers stay those of the sheet), and text
+    past the ``MAX_COLUMNS``-th column is refused rather than dropped."""
+
+    _EMPTY: list[str] = []
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.rows: list[list[str]] = []
+        self.filled = 0
+
+    def add(self, cells: list[str]) -> None:
+        if not any(cells):
+            self.rows.append(self._EMPTY)
+            return
+        last = max(index for index, cell in enumerate(cells) if cell)
+        if last >= MAX_COLUMNS:
+            raise SpreadsheetError(
+                f"Row {len(self.rows) + 1} has text in column {column_letter(last)}; a {self.what} may use at most "
+                f"{MAX_COLUMNS} columns (A to {column_letter(MAX_COLUMNS - 1)}). Delete the columns past "
+                f"{column_letter(MAX_COLUMNS - 1)}, or move what they hold into the columns of the list.")
+        self.filled += 1
+        # The header row and MAX_ROWS positions; a few more so that the count is reported exactly.
+        if self.filled > MAX_ROWS + 50:
+            raise SpreadsheetError(f"The {self.what} has more than {MAX_ROWS} rows; the limit is {MAX_ROWS} positions.")
+        self.rows.append(cells[: last + 1])
+
+
+def _decode(data: bytes) -> str:
+    """The text of a CSV: UTF-8 (with or without a BOM), UTF-16 (Excel's "Unicode text", with a
+    BOM, or without one when every other byte is zero), else Windows-1252."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16", errors="replace")
+    head = data[:4096]
+    if len(head) >= 4 and head[1::2].count(0) > len(head) // 4 and not head[0::2].count(0):
+        return data.decode("utf-16-le", errors="replace")
+    if len(head) >= 4 and head[0::2].count(0) > len(head) // 4 and not head[1::2].count(0):
+        return data.decode("utf-16-be", errors="replace")
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")  # what Excel on Windows saves as "CSV"
+        return data.decode("cp1252", errors="replace")  # what Excel on Windows saves as "CSV"
+
+
+def _read_csv(data: bytes) -> list[list[str]]:
+    text = _decode(data)
     sample = text[:4096]
     try:
         dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    rows: list[list[str]] = []
+    bounded = _Rows("file")
     try:
         for values in csv.reader(io.StringIO(text), dialect):
-            rows.append([_cell_text(v) for v in values[:MAX_COLUMNS]])
-            if len(rows) > MAX_ROWS + 50:
-                raise SpreadsheetError(f"The file has more than {MAX_ROWS} rows; the limit is {MAX_ROWS} positions.")
+            bounded.add([_cell_text(v) for v in values])
     except csv.Error as exc:
-        raise SpreadsheetError(f"The CSV file cannot be read: {exc} (line {len(rows) + 1}).") from None
-    return rows
+        raise SpreadsheetError(f"The CSV file cannot be read: {exc} (line {len(bounded.rows) + 1}).") from None
+    return bounded.rows
 
 
 def _header_key(text: str) -> str:

@@ -16,6 +16,8 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from core.downloads import attachment
+from core.ids import parse_id
 from core.roles import PLAYBOOK_AUTHOR, has_role
 
 from . import drafting, selectors, spreadsheet
@@ -166,9 +168,8 @@ def version_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_GET
 def version_download(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     version = selectors.version_for(request.user, pk, number)
-    response = HttpResponse(version.source.encode("utf-8"), content_type="text/yaml; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{version.filename}"'
-    return response
+    return attachment(version.source.encode("utf-8"), filename=version.filename,
+                      content_type="text/yaml; charset=utf-8")
 
 
 @require_GET
@@ -177,11 +178,8 @@ def version_diff(request: HttpRequest, pk: int) -> HttpResponse:
     versions = list(selectors.versions_of(playbook))
     if not versions:
         raise Http404("This playbook has no version yet.")
-    try:
-        to_number = int(request.GET.get("to") or versions[0].number)
-        from_number = int(request.GET.get("from") or max(to_number - 1, 1))
-    except ValueError:
-        raise Http404("Unknown version.") from None
+    to_number = parse_id(request.GET.get("to") or str(versions[0].number))
+    from_number = parse_id(request.GET.get("from") or str(max((to_number or 2) - 1, 1)))
     by_number = {v.number: v for v in versions}
     if from_number not in by_number or to_number not in by_number:
         raise Http404("Unknown version.")

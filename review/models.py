@@ -482,3 +482,68 @@ class ReviewEvent(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.kind}"
+
+
+class RoundJob(models.Model):
+    """Their returned draft, compared with the version we sent, as a job (review/workflow/round_intake.py).
+
+    The request writes this row and returns; the task compares, runs the playbook on their draft
+    and writes the items. The row is also the idempotency record of the *Next round* form: the
+    form's key is unique per review, and the same draft (its text) against the same sent
+    version is taken once while a job for it is queued, running or succeeded."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="round_jobs")
+    returned = models.ForeignKey("documents.Document", on_delete=models.CASCADE, related_name="+")
+    sent_version = models.ForeignKey("documents.DocumentVersion", on_delete=models.PROTECT, related_name="+")
+    digest = models.CharField(max_length=64)  # SHA-256 of their draft's text (round_intake.draft_digest)
+    author = models.CharField(max_length=255, blank=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    idempotency_key = models.CharField(max_length=64)
+    status = models.CharField(max_length=12, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    attempts = models.PositiveIntegerField(default=0)
+    progress = models.PositiveSmallIntegerField(default=0)
+    step = models.CharField(max_length=120, blank=True)
+    message = models.TextField(blank=True)
+    items = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    redriven_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["review", "idempotency_key"], name="round_job_idempotency_key"),
+            models.UniqueConstraint(fields=["review", "sent_version", "digest"],
+                                    condition=Q(status__in=["queued", "running", "succeeded"]),
+                                    name="round_job_same_draft_once"),
+            models.UniqueConstraint(fields=["review"], condition=Q(status__in=["queued", "running"]),
+                                    name="one_active_round_per_review"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.id} ({self.status})"
+
+
+class FormSubmission(models.Model):
+    """The idempotency key of a form that creates something and has no row of its own to carry
+    it: a reply to their comment (it makes a document version), a new review (its row comes after
+    the upload is read). The first request with a key writes this row (a reply: in the same
+    transaction as its work; a new review: as a claim before the work, then its review); a second
+    gets ``message`` or the review back."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=32)
+    idempotency_key = models.CharField(max_length=64)
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="+", null=True, blank=True)
+    message = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "kind", "idempotency_key"], name="form_submission_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.idempotency_key}"

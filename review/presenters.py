@@ -24,10 +24,47 @@ from .exports import recommendation_comment
 from .gates import can_approve, effective_assignee
 from .models import Approval, ApprovalStatus, Proposal, Recommendation, RecommendationStatus, Review, ReviewStatus
 
+# A card shows a bounded part of a paragraph (docs/decisions/hostile-input.md): a card anchored
+# in a paragraph of 9.5 MB was a page of 9.5 MB. Around the evidence and around the edit, this
+# much text is shown either side; a marked sentence or a changed stretch, at most this much.
+CARD_CONTEXT_CHARS = 600
+CARD_SPAN_CHARS = 4_000
+
+
+def _clip_middle(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    return f"{text[:half]} … {text[-half:]}"
+
+
+def _edit_window(before: str, after: str) -> tuple[str, str]:
+    """The changed stretch of an edit with ``CARD_CONTEXT_CHARS`` either side (the common start
+    and end of a long paragraph are left out, with an ellipsis)."""
+    if len(before) + len(after) <= 2 * (CARD_SPAN_CHARS + 2 * CARD_CONTEXT_CHARS):
+        return before, after
+    limit = min(len(before), len(after))
+    prefix = 0
+    while prefix < limit and before[prefix] == after[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < limit - prefix and before[-1 - suffix] == after[-1 - suffix]:
+        suffix += 1
+    start = max(prefix - CARD_CONTEXT_CHARS, 0)
+    lead = "… " if start else ""
+
+    def window(text: str) -> str:
+        end = len(text) - suffix
+        middle = _clip_middle(text[prefix:end], CARD_SPAN_CHARS)
+        tail_end = min(end + CARD_CONTEXT_CHARS, len(text))
+        return lead + text[start:prefix] + middle + text[end:tail_end] + (" …" if tail_end < len(text) else "")
+
+    return window(before), window(after)
+
 
 def redline_html(before: str, after: str) -> SafeString:
     # word_diff_html escapes both texts itself and adds only <ins>/<del>.
-    return mark_safe(word_diff_html(before, after))
+    return mark_safe(word_diff_html(*_edit_window(before, after)))
 
 
 def cannot_apply(review: Review, proposal: Proposal) -> str:
@@ -112,26 +149,37 @@ def workspace_context(review: Review, current: Recommendation | None) -> dict[st
     """The workspace of a review awaiting decisions: the card of ``current`` (already prepared
     by the workflow), the sidebar, the rule outcomes and the number-only batch."""
     context = card_context(review, current)
-    context["recommendations"] = selectors.recommendations_for_sidebar(review)
+    shown = selectors.recommendations_for_sidebar(review, around=context.get("current"))
+    context["recommendations"] = shown
+    context["sidebar_earlier"] = context["sidebar_later"] = 0
+    if shown:
+        context["sidebar_earlier"] = shown[0].ordinal - 1  # ordinals run from 1 without gaps
+        context["sidebar_later"] = max(context.get("n_total", 0) - shown[-1].ordinal, 0)
     context["rule_outcomes"] = selectors.rule_outcomes_of(review)
     context["bulk_count"] = sum(1 for rec in selectors.number_only_pending(review)
                                 if not rec.current_proposal.defects)  # type: ignore[union-attr]
     return context
 
 
-def finished_context(review: Review) -> dict[str, Any]:
-    """The page of a review no longer awaiting decisions: what was recommended and decided, the
-    trail, and (completed) the undo buttons and the first page of the result."""
+def finished_context(review: Review, page: object = None) -> dict[str, Any]:
+    """The page of a review no longer awaiting decisions: what was recommended and decided (one
+    page of ``selectors.REVIEW_PAGE_SIZE`` rows, ``page``), the latest of the trail, and
+    (completed) the undo buttons and the first page of the result."""
+    rows = selectors.recommendations_page(review, page)
+    shown = list(rows.object_list)
+    ids = [rec.pk for rec in shown]
     context: dict[str, Any] = {
         "review": review,
-        "recommendations": selectors.recommendations_of(review),
-        "decisions": selectors.decisions_of(review),
-        "events": selectors.events_of(review),
+        "recommendations": shown,
+        "rows": rows,
+        "decisions": selectors.decisions_of(review, ids),
+        "events": selectors.events_of(review, latest=selectors.EVENTS_SHOWN),
+        "n_events": review.events.count(),
         "rule_outcomes": selectors.rule_outcomes_of(review),
     }
     context["rule_titles"] = {o.rule_id: o.title for o in context["rule_outcomes"]}
     if review.status == ReviewStatus.COMPLETED:
-        context["undoable"] = selectors.undoable_decisions(review)
+        context["undoable"] = selectors.undoable_decisions(review, ids)
         context["idempotency_key"] = uuid.uuid4().hex
     if review.status == ReviewStatus.COMPLETED:
         try:
@@ -168,9 +216,29 @@ def clause_context(review: Review, rec: Recommendation) -> list[dict[str, Any]]:
             pieces.append({"text": text[start:end], "mark": True})
             position = end
         pieces.append({"text": text[position:], "mark": False})
-        parts.append({"locator": locator, "pieces": [p for p in pieces if p["text"]],
+        parts.append({"locator": locator, "pieces": _clipped([p for p in pieces if p["text"]]),
                       "where": _PART_LABELS.get(paragraph.part, "")})
     return parts
+
+
+def _clipped(pieces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The pieces of a paragraph as the card shows them: ``CARD_CONTEXT_CHARS`` of context
+    either side of a marked sentence, a marked sentence of at most ``CARD_SPAN_CHARS``."""
+    out = []
+    for index, piece in enumerate(pieces):
+        text = piece["text"]
+        if piece["mark"]:
+            text = _clip_middle(text, CARD_SPAN_CHARS)
+        elif len(text) > CARD_CONTEXT_CHARS:
+            first, last = index == 0, index == len(pieces) - 1
+            if first and not last:
+                text = "… " + text[-CARD_CONTEXT_CHARS:]
+            elif last and not first:
+                text = text[:CARD_CONTEXT_CHARS] + " …"
+            else:
+                text = _clip_middle(text, 2 * CARD_CONTEXT_CHARS)
+        out.append({**piece, "text": text})
+    return out
 
 
 def contract_marks(review: Review) -> list[Mark]:

@@ -5,6 +5,7 @@ It trusts only the review record, never Celery's result state:
 - analysis jobs queued or running for longer than ``REDPEN_JOB_STALE_SECONDS`` are sent to the
   broker again (the task is idempotent; its attempt counter turns a poison job into a failed
   review);
+- round jobs (their returned draft, review/workflow/round_intake.py) likewise;
 - reviews awaiting a decision with nothing pending are completed;
 - a decision recorded as applied without its version is reported and marked failed (the
   workflow writes both in one transaction, so this only finds damage done outside it).
@@ -42,6 +43,7 @@ from .workflow import jobs
 from .workflow.analysis import analysis_fail
 from .workflow.audit import event_append
 from .workflow.locks import lock_review
+from .workflow.round_intake import rounds_redrive
 from .workflow.transitions import review_complete_if_done, review_transition
 
 log = logging.getLogger(__name__)
@@ -142,6 +144,10 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
             report.enqueue_errors.append(f"{job_id}: {exc}")
             continue
         report.redriven.append(str(job_id))
+
+    redriven, errors = rounds_redrive(cutoff=cutoff, now=now)
+    report.redriven += redriven
+    report.enqueue_errors += errors
 
     idle = Review.objects.filter(status=ReviewStatus.AWAITING_DECISION).exclude(
         recommendations__status__in=list(RECOMMENDATION_OPEN)

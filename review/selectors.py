@@ -3,12 +3,15 @@ member of the review's team. Anything else is a 404 in the views."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from types import SimpleNamespace
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
 
+from core.ids import parse_id
 from core.models import Team
 
 from .bulk import is_number_only
@@ -65,20 +68,41 @@ def review_list_for_user(user: AbstractBaseUser) -> QuerySet[Review]:
     )
 
 
+# The review page shows its rows a page at a time (docs/decisions/hostile-input.md): a review
+# with tens of thousands of items made a page of 32 MB.
+REVIEW_PAGE_SIZE = 200  # rows of the decisions table per page
+SIDEBAR_WINDOW = 100  # sidebar items shown either side of the current one
+EVENTS_SHOWN = 500  # the latest audit events on the page (the full trail is in the audit export)
+
+
 def recommendations_of(review: Review) -> list[Recommendation]:
     return list(review.recommendations.select_related("current_proposal").order_by("ordinal"))
+
+
+def recommendations_page(review: Review, page: object) -> Page:
+    """One page of the review's recommendations, by ordinal; a page that is not a number is the
+    first, one past the end the last (core/ids.py reads it)."""
+    queryset = review.recommendations.select_related("current_proposal").order_by("ordinal")
+    return Paginator(queryset, REVIEW_PAGE_SIZE).get_page(parse_id(page) or 1)
 
 
 def proposal_history(recommendation: Recommendation) -> list[Proposal]:
     return list(recommendation.proposals.select_related("base_version").order_by("number"))
 
 
-def decisions_of(review: Review) -> list[Decision]:
-    return list(review.decisions.select_related("recommendation", "actor", "proposal").order_by("created_at", "id"))
+def decisions_of(review: Review, recommendation_ids: Collection[int] | None = None) -> list[Decision]:
+    decisions = review.decisions.select_related("recommendation", "actor", "proposal")
+    if recommendation_ids is not None:
+        decisions = decisions.filter(recommendation_id__in=list(recommendation_ids))
+    return list(decisions.order_by("created_at", "id"))
 
 
-def events_of(review: Review) -> list[ReviewEvent]:
-    return list(review.events.select_related("actor").order_by("seq"))
+def events_of(review: Review, latest: int | None = None) -> list[ReviewEvent]:
+    """The review's audit events in order: all, or the ``latest`` ones."""
+    events = review.events.select_related("actor")
+    if latest is None:
+        return list(events.order_by("seq"))
+    return list(events.order_by("-seq")[:latest])[::-1]
 
 
 # Light reads for the card (rendered after every decision): no full list of recommendations.
@@ -120,9 +144,13 @@ def neighbours(review: Review, rec: Recommendation) -> tuple[SimpleNamespace | N
     return (SimpleNamespace(pk=before) if before else None, SimpleNamespace(pk=after) if after else None)
 
 
-def recommendations_for_sidebar(review: Review) -> list[Recommendation]:
-    return list(review.recommendations.only("pk", "ordinal", "rule_title", "severity", "status", "review_id")
-                .order_by("ordinal"))
+def recommendations_for_sidebar(review: Review, around: Recommendation | None = None) -> list[Recommendation]:
+    """The sidebar's items: all of them, or (``around``) the ``SIDEBAR_WINDOW`` either side of
+    that one; the card links to the rest one by one."""
+    items = review.recommendations.only("pk", "ordinal", "rule_title", "severity", "status", "review_id")
+    if around is not None:
+        items = items.filter(ordinal__gte=around.ordinal - SIDEBAR_WINDOW, ordinal__lte=around.ordinal + SIDEBAR_WINDOW)
+    return list(items.order_by("ordinal"))
 
 
 def recommendation_in(review: Review, recommendation_id: int, *, with_base: bool = False) -> Recommendation | None:
@@ -140,13 +168,15 @@ def active_revision_of(recommendation: Recommendation) -> RevisionJob | None:
     return recommendation.revision_jobs.filter(status__in=[JobStatus.QUEUED, JobStatus.RUNNING]).first()
 
 
-def undoable_decisions(review: Review) -> dict[int, Decision]:
+def undoable_decisions(review: Review, recommendation_ids: Collection[int] | None = None) -> dict[int, Decision]:
     """Per recommendation, the decision in force that can be taken back (an applied acceptance
     or a rejection not yet undone)."""
     found: dict[int, Decision] = {}
-    for decision in review.decisions.filter(
-        outcome__in=[DecisionOutcome.APPLIED, DecisionOutcome.REJECTED], undone_by__isnull=True
-    ).order_by("created_at", "id"):
+    decisions = review.decisions.filter(outcome__in=[DecisionOutcome.APPLIED, DecisionOutcome.REJECTED],
+                                        undone_by__isnull=True)
+    if recommendation_ids is not None:
+        decisions = decisions.filter(recommendation_id__in=list(recommendation_ids))
+    for decision in decisions.order_by("created_at", "id"):
         found[decision.recommendation_id] = decision
     return found
 

@@ -3,13 +3,15 @@ the download views read (``TABLE_FORMATS``). The issue list (review/exports.py) 
 map (review/clause_map.py) each build a ``Table``; a new export format is one entry in the map
 and its writer.
 
-Cells are untrusted contract text: none may start a formula (``safe_cell``)."""
+Cells are untrusted contract text: none may start a formula (``safe_cell`` for .xlsx, whose
+cells are never split; ``csv_cell`` for CSV, whose cells a spreadsheet may split on a separator)."""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -33,13 +35,31 @@ def safe_cell(value: object) -> object:
     return value
 
 
-def table_csv(table: Table) -> bytes:
+# A formula can start after any character a spreadsheet may split a CSV cell on: Excel in a
+# semicolon locale reads "…receipt;=2+5" as two cells, the second live. So the CSV writer quotes
+# every cell AND puts an apostrophe before = + - @ at the start of a cell and after any of these
+# separators (docs/decisions/hostile-input.md, "Items, forms and exports").
+_FORMULA_AFTER_SEPARATOR = re.compile(r"(^|[,;\t|\r\n])(\s*)([=+\-@])")
+
+
+def csv_cell(value: object) -> str:
+    """A CSV cell that no spreadsheet can split into a formula."""
+    text = "" if value is None else str(value)
+    return _FORMULA_AFTER_SEPARATOR.sub(r"\1\2'\3", text)
+
+
+def rows_csv(rows: Iterable[Sequence[object]]) -> bytes:
+    """THE CSV writer: every cell quoted and through ``csv_cell``, UTF-8 with a BOM so that
+    Excel opens it with its accents intact."""
     out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(list(table.header))
-    for row in table.rows:
-        writer.writerow([safe_cell(value) for value in row])
-    return out.getvalue().encode("utf-8-sig")  # a BOM so that Excel opens UTF-8 with its accents intact
+    writer = csv.writer(out, quoting=csv.QUOTE_ALL)
+    for row in rows:
+        writer.writerow([csv_cell(value) for value in row])
+    return out.getvalue().encode("utf-8-sig")
+
+
+def table_csv(table: Table) -> bytes:
+    return rows_csv([list(table.header), *table.rows])
 
 
 def table_xlsx(table: Table) -> bytes:

@@ -11,7 +11,7 @@ from celery import shared_task
 from .notifications import analysis_finished_notify, approval_digests_send
 from .reconcile import reconcile
 from .retention import redact_expired
-from .workflow import analysis_run, jobs, revision_run
+from .workflow import analysis_run, jobs, revision_run, round_run
 
 
 @shared_task(name=jobs.ANALYZE, acks_late=True, reject_on_worker_lost=True)
@@ -22,6 +22,11 @@ def analyze_review(job_id: str) -> str:
 @shared_task(name=jobs.REVISE, acks_late=True, reject_on_worker_lost=True)
 def revise_recommendation(job_id: str) -> str:
     return revision_run(job_id=job_id)
+
+
+@shared_task(name=jobs.ROUND, acks_late=True, reject_on_worker_lost=True)
+def compare_round(job_id: str) -> str:
+    return round_run(job_id=job_id)
 
 
 @shared_task(name="review.reconcile")

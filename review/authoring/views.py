@@ -5,17 +5,18 @@ templates/playbooks/; the rest of the authoring pages are playbooks/views.py."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.downloads import attachment
+from core.ids import parse_id
 from playbooks import drafting, selectors, stats, suggestions
 from playbooks.forms import PrecedentDraftForm, TryRuleForm
 from playbooks.models import Playbook
@@ -23,6 +24,7 @@ from playbooks.trial import rule_try
 from playbooks.views import draft_form, is_partial, require_author, version_context
 
 from ..engine import PlaybookEngine
+from ..tabular import TABLE_FORMATS, rows_csv
 from .stats import playbook_stats as playbook_stats_of
 from .stats import reviews_visible_ids
 
@@ -47,16 +49,15 @@ def version_try(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 # -- override statistics ----------------------------------------------------------------------
 
+DRILL_PAGE_SIZE = 100  # rows of the statistics drill-down per page
+
 
 def _stats_scope(request: HttpRequest, playbook: Playbook) -> int | None:
     raw = request.GET.get("version") or ""
     if not raw or raw == "all":
         return None
-    try:
-        number = int(raw)
-    except ValueError:
-        raise Http404("Unknown version.") from None
-    if not playbook.versions.filter(number=number).exists():
+    number = parse_id(raw)
+    if number is None or not playbook.versions.filter(number=number).exists():
         raise Http404("Unknown version.")
     return number
 
@@ -107,12 +108,9 @@ def playbook_stats_csv(request: HttpRequest, pk: int) -> HttpResponse:
     playbook = selectors.playbook_for_author(request.user, pk)
     version = _stats_scope(request, playbook)
     result = playbook_stats_of(playbook, version)
-    buffer = io.StringIO()
-    csv.writer(buffer).writerows(stats.csv_rows(result))
-    response = HttpResponse(buffer.getvalue().encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
     scope = f"v{version}" if version else "all-versions"
-    response["Content-Disposition"] = f'attachment; filename="{slugify(playbook.name) or "playbook"}-stats-{scope}.csv"'
-    return response
+    name = f"{slugify(playbook.name) or 'playbook'}-stats-{scope}.csv"
+    return attachment(rows_csv(stats.csv_rows(result)), filename=name, content_type=TABLE_FORMATS["csv"].content_type)
 
 
 @require_GET
@@ -134,9 +132,16 @@ def playbook_stats_decisions(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("Unknown rule or number.")
     else:
         facts, heading = _drill_facts(rule, bucket, request.GET.get("group") or "")
-    visible = reviews_visible_ids(request.user, {f.review_id for f in facts})
-    context = {"playbook": playbook, "rule": rule, "facts": facts, "heading": heading, "visible": visible,
-               "scope": version, "bucket": bucket}
+    # One page of rows at a time (docs/decisions/hostile-input.md): a rule behind tens of
+    # thousands of recommendations made a page of 64 MB.
+    page = Paginator(facts, DRILL_PAGE_SIZE).get_page(parse_id(request.GET.get("page") or "") or 1)
+    shown = list(page.object_list)
+    visible = reviews_visible_ids(request.user, {f.review_id for f in shown})
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"playbook": playbook, "rule": rule, "facts": shown, "total": len(facts), "page": page,
+               "query": query.urlencode(), "heading": heading, "visible": visible, "scope": version,
+               "bucket": bucket}
     template = "playbooks/stats_decisions.html#drill" if is_partial(request) else "playbooks/stats_decisions.html"
     return render(request, template, context)
 
@@ -146,10 +151,10 @@ def _drill_facts(rule: stats.RuleStats, bucket: str, group_index: str) -> tuple[
     heading = stats.BUCKET_LABELS.get(bucket, "")
     if bucket in ("reason", "instruction"):
         groups = rule.reasons if bucket == "reason" else rule.instructions
-        try:
-            group = groups[int(group_index)]
-        except (ValueError, IndexError):
-            raise Http404("Unknown group.") from None
+        index = parse_id(group_index) if group_index != "0" else 0
+        if index is None or index >= len(groups):
+            raise Http404("Unknown group.")
+        group = groups[index]
         wanted = set(group.recommendation_ids)
         facts = [f for bucket_facts in rule.facts.values() for f in bucket_facts if f.recommendation_id in wanted]
         facts = sorted({f.recommendation_id: f for f in facts}.values(), key=lambda f: (f.review_started, f.review_id))

@@ -7,6 +7,7 @@ per-process cache keyed by the blob's SHA-256) and looked up by paragraph.
 from __future__ import annotations
 
 import threading
+import uuid
 from collections import OrderedDict
 from typing import Any
 
@@ -16,6 +17,10 @@ from documents.docx.package import PackageError
 from documents.docx.tracked import Comment, comments
 
 register = template.Library()
+
+# The most of a name of theirs a page shows: their file may record any author (a name of 100,000
+# characters was seen); the record keeps what was read, the page a line.
+AUTHOR_SHOWN = 80
 
 _CACHE: OrderedDict[str, list[Comment]] = OrderedDict()
 _LOCK = threading.Lock()
@@ -48,3 +53,24 @@ def their_comments(review: Any, recommendation: Any) -> list[Comment]:
     if not locators:
         return []
     return [c for c in _comments_of(review.document) if c.locator in locators]
+
+
+@register.filter
+def who(name: object) -> str:
+    """An author of theirs as a page shows it: one line, at most ``AUTHOR_SHOWN`` characters."""
+    text = " ".join(str(name or "").split())
+    return text if len(text) <= AUTHOR_SHOWN else text[: AUTHOR_SHOWN - 1].rstrip() + "…"
+
+
+@register.simple_tag
+def form_key() -> str:
+    """A fresh idempotency key for a form that creates something (docs/decisions/hostile-input.md)."""
+    return uuid.uuid4().hex
+
+
+@register.simple_tag
+def latest_round(review: Any) -> Any:
+    """The review's latest round job (its progress, or why it was refused), or None."""
+    from review.workflow.round_intake import latest_round_of
+
+    return latest_round_of(review) if review is not None and review.pk else None

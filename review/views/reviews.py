@@ -12,6 +12,7 @@ from playbooks.selectors import versions_for_new_review
 from review import selectors
 from review.forms import NewReviewForm
 from review.workflow import ReviewRefused, review_start
+from review.workflow.form_keys import NEW_REVIEW, form_claim, form_done, form_release
 
 
 @require_GET
@@ -24,6 +25,16 @@ def review_new(request: HttpRequest) -> HttpResponse:
     versions = list(versions_for_new_review(request.user))
     form = NewReviewForm(request.POST or None, request.FILES or None, versions=versions)
     if request.method == "POST" and form.is_valid():
+        # The form's key (docs/decisions/hostile-input.md): the same form sent twice makes one review.
+        claim, earlier = None, None
+        if request.POST.get("key"):
+            claim, earlier = form_claim(owner=request.user, kind=NEW_REVIEW, key=request.POST["key"])
+        if earlier is not None:
+            if earlier.review_id:
+                return redirect("review:detail", review_id=earlier.review_id)
+            form.add_error(None, "This form was already sent and its contract is being read; the review will be "
+                                 "in your list in a moment.")
+            return render(request, "review/new.html", {"form": form, "has_playbooks": bool(versions)})
         upload = form.cleaned_data["contract"]
         team = selectors.team_for_new_review(request.user)
         try:
@@ -35,5 +46,9 @@ def review_new(request: HttpRequest) -> HttpResponse:
         except ReviewRefused as exc:
             form.add_error(None, str(exc))
         else:
+            if claim is not None:
+                form_done(claim, review=review)
             return redirect("review:detail", review_id=review.pk)
+        if claim is not None:
+            form_release(claim)  # refused: the same form may be sent again
     return render(request, "review/new.html", {"form": form, "has_playbooks": bool(versions)})

@@ -38,7 +38,7 @@ def render_review(request: HttpRequest, review: Review, current: Recommendation 
             context["oob_header"] = True
             return render(request, "review/detail.html#workspace", context)
         return render(request, "review/detail.html", context)
-    context = presenters.finished_context(review)
+    context = presenters.finished_context(review, page=request.GET.get("page"))
     template = "review/detail.html#finished" if is_partial(request) else "review/detail.html"
     return render(request, template, context)
 

@@ -21,6 +21,7 @@ Modules, each importing only those above it (tests/test_architecture.py checks t
 - ``undo``: taking a decision back (undo an acceptance, reopen a rejection);
 - ``parties``: the lawyer's correction of who the parties are;
 - ``rounds``: the next round, their returned draft compared with our last version;
+- ``round_intake``: the next round as a job, its idempotency key, the bound on items of theirs;
 - ``show``: which recommendation a page shows, prepared on the current version;
 - ``card``: the card's decision (its comment, a variant refused in words, "edit" in one step);
 - ``bulk``: accepting number-only edits in a batch.
@@ -35,6 +36,7 @@ from .bulk import MAX_BULK_ITEMS, BulkResult, bulk_accept
 from .cancel import review_cancel
 from .card import CardRefusal, card_decide
 from .decisions import review_decide
+from .item_bounds import MAX_THEIR_ITEMS, TooManyItems
 from .parties import review_parties_set
 from .proposals import recommendation_prepare
 from .results import (
@@ -47,7 +49,8 @@ from .results import (
     ReviewRefused,
 )
 from .revisions import revision_run
-from .rounds import RoundResult, comment_reply, review_next_round, review_start_round
+from .round_intake import RoundSubmission, review_next_round, round_run, round_submit
+from .rounds import RoundResult, comment_reply, review_start_round
 from .show import recommendation_show
 from .transitions import review_complete_if_done
 from .undo import decision_undo
@@ -55,6 +58,7 @@ from .undo import decision_undo
 __all__ = [
     "BUSY_MESSAGE",
     "MAX_BULK_ITEMS",
+    "MAX_THEIR_ITEMS",
     "QUEUED",
     "QUEUED_MESSAGE",
     "STALE_MESSAGE",
@@ -64,6 +68,8 @@ __all__ = [
     "DecisionResult",
     "ReviewRefused",
     "RoundResult",
+    "RoundSubmission",
+    "TooManyItems",
     "analysis_fail",
     "analysis_rerun",
     "analysis_run",
@@ -88,4 +94,6 @@ __all__ = [
     "review_start",
     "review_start_round",
     "revision_run",
+    "round_run",
+    "round_submit",
 ]

@@ -41,7 +41,7 @@ from review.models import (
     RuleOutcome,
 )
 
-from . import jobs
+from . import item_bounds, jobs
 from .audit import event_append
 from .locks import lock_review
 from .proposals import parties_of, proposal_store
@@ -177,6 +177,8 @@ def analysis_run(*, job_id: str, max_attempts: int | None = None) -> str:
     fault_point("analysis")
     try:
         version = review.current_version
+        if version.number == 1:  # before any work: raises TooManyItems, the review fails saying why
+            item_bounds.tracked_changes_bounded(bytes(review.document.original.data))
         model = version.text_model
         spec = review.playbook_version.playbook_spec
         job_progress(job.pk, 30, f"Checking {len(spec.rules)} rules")
@@ -192,6 +194,9 @@ def analysis_run(*, job_id: str, max_attempts: int | None = None) -> str:
         theirs = counterparty.tracked_change_items(original, model) if version.number == 1 else []
         changes = counterparty.changes_of(original) if theirs else []
         job_progress(job.pk, 85, "Preparing recommendations")
+    except item_bounds.TooManyItems as exc:
+        analysis_fail(job_id=job.pk, reason=str(exc))
+        return "refused"
     except Exception as exc:  # the reason is kept for the lawyer; the traceback for operators
         log.exception("analysis %s failed", job.pk)
         analysis_fail(job_id=job.pk, reason=f"The analysis could not run: {exc}")

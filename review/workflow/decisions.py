@@ -33,6 +33,7 @@ from .locks import ReviewLock
 from .records import decision_existing, decision_guarded, decision_record
 from .results import QUEUED, QUEUED_MESSAGE, STALE_MESSAGE, DecisionResult, Lost
 from .revisions import recommendation_revise
+from .round_intake import twins_supersede
 from .transitions import review_complete_if_done
 
 
@@ -193,6 +194,8 @@ def recommendation_resolve(
         if not moved:
             raise Lost
         recommendation.status, recommendation.message = new_status, ""
+        if accept:
+            twins_supersede(review=review, accepted=recommendation, proposal=proposal)
         # Counted once, under the lock: for completion here and for the card the view renders.
         counts = recommendation_counts(review)
         completes = counts["pending"] + counts["awaiting"] == 0

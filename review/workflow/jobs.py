@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 
 ANALYZE = "review.analyze_review"
 REVISE = "review.revise_recommendation"
+ROUND = "review.compare_round"
 ANALYSIS_FINISHED_MAIL = "review.analysis_finished_mail"
 
 # The most a request (or the reconciler) waits for the broker: one attempt, no publish retries,

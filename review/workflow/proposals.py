@@ -27,7 +27,18 @@ def proposal_store(
     rec: Recommendation, proposal: EngineProposal, *, source: str, base: DocumentVersion, number: int,
     predecessor: Proposal | None = None, actor: User | None = None,
 ) -> Proposal:
-    return Proposal.objects.create(
+    stored = proposal_new(rec, proposal, source=source, base=base, number=number, predecessor=predecessor,
+                          actor=actor)
+    stored.save(force_insert=True)
+    return stored
+
+
+def proposal_new(
+    rec: Recommendation, proposal: EngineProposal, *, source: str, base: DocumentVersion, number: int,
+    predecessor: Proposal | None = None, actor: User | None = None,
+) -> Proposal:
+    """The row ``proposal_store`` writes, unsaved (review/workflow/round_intake.py writes many at once)."""
+    return Proposal(
         recommendation=rec, number=number, predecessor=predecessor, source=source, base_version=base,
         action=proposal.action, edit=proposal.edit.to_dict(), before=proposal.before, after=proposal.after,
         explanation=proposal.explanation, position=proposal.position, variant=proposal.variant or "",

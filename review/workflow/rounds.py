@@ -9,39 +9,36 @@ playbook flags says so on its card. A completed review reopens for the new round
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.db import transaction
-from django.db.models import Max
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core.models import Team
-from documents.docx.compare import compare
 from documents.docx.model import Edit, EditError, EditRecord, TrackedAuthor
 from documents.docx.replay import materialise_redline, redline_against_theirs
-from documents.docx.tracked import comments, foreign_changes
+from documents.docx.tracked import Comment, comments
 from documents.models import Document, DocumentVersion
 from documents.selectors import author_name, revision_date, version_chain, version_docx
-from documents.services import document_create, version_create
+from documents.services import version_create
 from playbooks.models import PlaybookVersion
-from review.engine import counterparty, get_engine
+from review.engine import get_engine
 from review.models import (
     AnalysisJob,
+    FormSubmission,
     JobStatus,
-    ProposalSource,
-    Recommendation,
-    RecommendationOrigin,
     Review,
     ReviewStatus,
 )
 
-from .analysis import counterparty_fields, review_start
+from .analysis import review_start
 from .audit import event_append
 from .locks import lock_review
-from .proposals import proposal_store
 from .results import ReviewRefused
 from .transitions import review_transition
+
+REPLY_KIND = "comment_reply"
 
 
 @dataclass(frozen=True)
@@ -49,70 +46,6 @@ class RoundResult:
     items: int
     returned: Document
     message: str
-
-
-def review_next_round(
-    *, review: Review, data: bytes, filename: str, actor: User, author: str = ""
-) -> RoundResult:
-    """Compare their returned file with our current version and add one item per difference.
-
-    Raises ``UploadRejected`` for a file that cannot be taken (as any upload) and
-    ``ReviewRefused`` when the review cannot take a new round (analysing, failed, cancelled)."""
-    if review.status not in (ReviewStatus.AWAITING_DECISION, ReviewStatus.COMPLETED):
-        raise ReviewRefused("A new round can start only on a review that is waiting for decisions or complete.")
-    returned = document_create(owner=review.owner, team=review.team, filename=filename, data=data,
-                               title=f"{review.document.title} (returned)")
-    their_model = returned.versions.get(number=1).text_model
-    sent_version = review.current_version
-    sent = sent_version.text_model
-    # Their tracked changes in the returned file, by returned paragraph: a tracked replacement
-    # is one item, whole, with their name and date (docs/decisions/negotiation-rounds.md).
-    their_changes = foreign_changes(bytes(returned.original.data))
-    positions = their_model.positions
-    tracked: dict[int, list] = {}
-    for change in their_changes:
-        index = positions.get(change.locator)
-        if index is not None:
-            tracked.setdefault(index, []).append(change)
-    spans = {index: tuple((c.start, c.end) for c in changes) for index, changes in tracked.items()}
-    differences = compare(sent, their_model, spans)
-    tracked_authors = sorted({c.author for c in their_changes if c.author})
-    who = author.strip() or ", ".join(tracked_authors)
-    items = counterparty.returned_draft_items(differences, sent, who, tracked)
-    flagged = _flagged_by_playbook(review, their_model, {d.returned_index for d in differences})
-
-    with transaction.atomic():
-        lock_review(review.pk)
-        review.refresh_from_db()
-        if review.current_version_id != sent_version.pk:
-            raise ReviewRefused("The contract changed while their draft was compared; upload it again.")
-        ordinal = review.recommendations.aggregate(m=Max("ordinal"))["m"] or 0
-        for item, difference in zip(items, _expand(differences), strict=True):
-            ordinal += 1
-            note = flagged.get(difference.returned_index) if difference.returned_index is not None else None
-            proposal = item.proposal
-            if note:
-                proposal = replace(proposal, explanation=f"{proposal.explanation} {note}")
-            rec = Recommendation.objects.create(
-                review=review, ordinal=ordinal, rule_id=item.rule_id, rule_title=item.title[:255],
-                severity="high" if note else "medium", finding="issue",
-                evidence=[e.to_dict() for e in item.evidence],
-                **counterparty_fields(item.author or counterparty.OTHER_SIDE, item.date,
-                                      RecommendationOrigin.RETURNED_DRAFT),
-            )
-            stored = proposal_store(rec, proposal, source=ProposalSource.ANALYSIS, base=sent_version, number=1)
-            Recommendation.objects.filter(pk=rec.pk).update(current_proposal=stored)
-        if items:
-            won = review_transition(review_id=review.pk, from_=[review.status], to=ReviewStatus.AWAITING_DECISION,
-                                    completed_at=None)
-            if won is None:
-                raise ReviewRefused("The review changed while their draft was compared; upload it again.")
-        event_append(review_id=review.pk, kind="round.returned", actor=actor, document=returned.pk,
-                     sent_version=sent_version.pk, differences=len(differences), items=len(items), locked=True)
-    message = (f"Their draft differs from version {sent_version.number} in {len(differences)} places: "
-               f"{len(items)} items to decide." if items else
-               f"Their draft reads exactly as version {sent_version.number}: nothing to decide.")
-    return RoundResult(items=len(items), returned=returned, message=message)
 
 
 def review_start_round(*, owner: User, document: Document, playbook_version: PlaybookVersion,
@@ -159,9 +92,17 @@ def _flagged_by_playbook(review: Review, model: object, changed: set[int | None]
             for index, titles in notes.items()}
 
 
-def comment_reply(*, review: Review, comment_id: str, text: str, actor: User) -> str:
+def comment_reply(*, review: Review, comment_id: str, text: str, actor: User, key: str = "") -> str:
     """Answer one of their comments: a reply comment of ours in the redline, made as a version
-    (the text does not change) so it follows the cursor like every edit. Returns a message."""
+    (the text does not change) so it follows the cursor like every edit. Returns a message.
+
+    ``key`` is the form's idempotency key: a second request with it gets the first one's
+    message and adds nothing (a ``FormSubmission`` row, written with the version)."""
+    key = (key or "").strip()[:64]
+    if key:
+        done = FormSubmission.objects.filter(owner=actor, kind=REPLY_KIND, idempotency_key=key).first()
+        if done is not None:
+            return done.message
     text = " ".join((text or "").split())[:2000]
     if not text:
         return "Write the reply first."
@@ -170,8 +111,18 @@ def comment_reply(*, review: Review, comment_id: str, text: str, actor: User) ->
     comment = next((c for c in comments(bytes(review.document.original.data)) if c.id == comment_id), None)
     if comment is None or not comment.locator:
         return "That comment is not in this contract."
+    try:
+        return _reply_once(review=review, comment=comment, text=text, actor=actor, key=key)
+    except IntegrityError:  # the same key won meanwhile: its answer
+        done = FormSubmission.objects.filter(owner=actor, kind=REPLY_KIND, idempotency_key=key).first()
+        return done.message if done is not None else "The contract changed meanwhile; reload and reply again."
+
+
+def _reply_once(*, review: Review, comment: Comment, text: str, actor: User, key: str) -> str:
     with transaction.atomic():
         lock_review(review.pk)
+        if key and FormSubmission.objects.filter(owner=actor, kind=REPLY_KIND, idempotency_key=key).exists():
+            raise IntegrityError("answered")  # a request with this key committed while we waited for the lock
         review.refresh_from_db()
         try:
             version = version_create(document=review.document, parent=review.current_version,
@@ -186,7 +137,11 @@ def comment_reply(*, review: Review, comment_id: str, text: str, actor: User) ->
             return "The contract changed meanwhile; reload and reply again."
         event_append(review_id=review.pk, kind="comment.replied", actor=actor, comment=comment.id,
                      version=version.number, locked=True)
-    return f"Your reply to {comment.author or 'their'} comment is in the redline (version {version.number})."
+        message = f"Your reply to {comment.author or 'their'} comment is in the redline (version {version.number})."
+        if key:
+            FormSubmission.objects.create(owner=actor, review=review, kind=REPLY_KIND, idempotency_key=key,
+                                          message=message)
+    return message
 
 
 @dataclass(frozen=True)

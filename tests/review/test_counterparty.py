@@ -166,7 +166,7 @@ def test_the_lawyer_answers_their_comment_with_a_reply_comment_in_the_redline(cl
     rec = _at(review, "p2")
     client.force_login(review.owner)
     response = client.post(reverse("review:comment_reply", args=[review.pk]),
-                           {"comment": "0", "text": "A cap at fees paid is our standard.", "recommendation": rec.pk},
+                           {"comment": "0", "text": "A cap at fees paid is our standard.", "recommendation": rec.pk, "key": "r1"},
                            follow=True)
     assert "Your reply to Jane Roe comment is in the redline (version 2)" in response.content.decode()
     review.refresh_from_db()

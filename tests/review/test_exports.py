@@ -139,7 +139,7 @@ def test_non_ascii_file_names_download_with_rfc_6266_filename_star(client):
     client.force_login(owner)
     disposition = client.get(reverse("review:download", args=[review.pk, "clean"]))["Content-Disposition"]
     assert disposition.startswith('attachment; filename="Vertrag uber Dienste-v1-clean.docx"; ')
-    assert "filename*=UTF-8''Vertrag%20%C3%BCber%20Dienste-v1-clean.docx" in disposition
+    assert "filename*=utf-8''Vertrag%20%C3%BCber%20Dienste-v1-clean.docx" in disposition
     disposition.encode("latin-1")  # a valid header value
 
 

@@ -96,10 +96,11 @@ def test_the_playbook_runs_again_on_their_changed_clauses():
     assert "flags" not in law.current_proposal.explanation
 
 
-def test_next_round_upload_on_the_review_page(client, pair):
+def test_next_round_upload_on_the_review_page(client, pair, django_capture_on_commit_callbacks):
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.urls import reverse
 
+    from review.workflow import jobs
     from tests.factories import UserFactory
 
     review = make_review(contract=pair[0].read_bytes())
@@ -109,10 +110,14 @@ def test_next_round_upload_on_the_review_page(client, pair):
     assert client.post(url, {"returned": upload}).status_code == 404
     client.force_login(review.owner)
     upload.seek(0)
-    response = client.post(url, {"returned": upload, "counterparty": "Jane Roe"}, follow=True)
+    # The request stores their file and queues the comparison (a job, run here in-process).
+    with jobs.in_process(), django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"returned": upload, "counterparty": "Jane Roe", "key": "k1"}, follow=True)
     assert response.status_code == 200
-    html = response.content.decode()
-    assert "differs from version 1 in 10 places: 13 items to decide" in html
+    assert "Their draft is being compared with version 1" in response.content.decode()
+    assert review.recommendations.filter(rule_id=RULE_RETURNED).count() == 13
+    html = client.get(reverse("review:detail", args=[review.pk])).content.decode()
+    assert "round-refused" not in html and "round-progress" not in html
     rec = review.recommendations.filter(rule_id=RULE_RETURNED).first()
     page = client.get(reverse("review:recommendation", args=[review.pk, rec.pk])).content.decode()
     assert "From the other side: <strong>Jane Roe</strong>" in page

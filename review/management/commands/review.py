@@ -40,6 +40,7 @@ from review.exports import issue_rows, issues_csv, issues_xlsx, review_redline
 from review.models import Approval, ApprovalStatus, Recommendation, RecommendationStatus, Review, ReviewStatus
 from review.services import recommendation_comment_save
 from review.workflow import (
+    ReviewRefused,
     analysis_run,
     approval_decide,
     jobs,
@@ -193,7 +194,7 @@ class Command(BaseCommand):
             try:
                 review_next_round(review=review, data=contract_path.read_bytes(), filename=contract_path.name,
                                   actor=user, author=counterparty)
-            except UploadRejected as exc:
+            except (UploadRejected, ReviewRefused) as exc:  # refused: a draft past the bound on items, say
                 raise CommandError(f"{contract_path.name}: {exc}") from exc
             review.refresh_from_db()
         analysis_s = time.perf_counter() - started

@@ -82,6 +82,13 @@ def test_the_demo_counter_to_their_law_replaces_the_sentence():
     result = card_decide(review=review, actor=review.owner, recommendation_id=law.pk,
                          proposal_id=law.current_proposal_id, action="edit", idempotency_key=uuid.uuid4().hex,
                          wording=mine)
+    # "London" is a word this contract does not use: the edit checker warns once, the lawyer
+    # accepts their wording anyway (docs/decisions/edit-checker.md).
+    assert result.outcome == DecisionOutcome.FAILED and "London" in result.message
+    law.refresh_from_db()
+    result = card_decide(review=review, actor=review.owner, recommendation_id=law.pk,
+                         proposal_id=law.current_proposal_id, action="accept", idempotency_key=uuid.uuid4().hex,
+                         override=True)
     assert result.outcome == DecisionOutcome.APPLIED, result.message
     review.refresh_from_db()
     text = review.current_version.text_model.text
