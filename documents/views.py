@@ -11,6 +11,8 @@ from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods
 
+from core.uploads import files_allowed
+
 from . import selectors, services
 from .docx.validate import UploadRejected
 from .forms import UploadForm
@@ -22,10 +24,12 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     """The project's 400 page (``handler400``). A request refused while it was read (too many
     files, fields or bytes) says which limit it broke; nothing of it was stored."""
     if isinstance(exception, TooManyFilesSent):
-        limit = settings.REDPEN_MAX_FILES_PER_UPLOAD
+        limit = files_allowed(request)
         message = (
             f"Upload one contract at a time: the form takes {limit} file{'s' if limit != 1 else ''} per upload, "
             "and this request carried more. Nothing was stored."
+            if limit == 1 else
+            f"This form takes at most {limit} files per upload, and this request carried more. Nothing was stored."
         )
     elif isinstance(exception, TooManyFieldsSent | RequestDataTooBig):
         message = "The form sent far more data than any Redpen page does, so it was refused. Nothing was stored."
