@@ -18,6 +18,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -205,10 +206,14 @@ def group_members(pgid: int) -> list[int]:
     return members
 
 
-def kill_group(pgid: int) -> None:
-    """SIGKILL every process of the group (none left is not an error)."""
+def kill_group(pgid: int, *, wait: float = 2.0) -> None:
+    """SIGKILL every process of the group (none left is not an error), and wait up to ``wait``
+    seconds until the kernel has taken them all down."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pgid, signal.SIGKILL)
+    deadline = time.monotonic() + wait
+    while group_members(pgid) and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def run_bounded(args: list[str], *, bounds: Bounds, input: bytes | None = None, cwd: str | None = None,
@@ -216,24 +221,29 @@ def run_bounded(args: list[str], *, bounds: Bounds, input: bytes | None = None, 
     """Run a converter in a process group of its own, within ``bounds``; the group is killed
     when the child exits (a daemon it left behind goes too) and when it overruns (``Overran``).
     ``started(pgid)`` lets the caller record the group, so a later run can kill what a dead
-    worker left behind."""
-    process = subprocess.Popen(
-        args, stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env,
-        start_new_session=True, preexec_fn=_bounded_preexec(bounds),
-    )
-    try:
-        if started is not None:
-            started(process.pid)
-        stdout, stderr = process.communicate(input=input, timeout=bounds.seconds)
-    except subprocess.TimeoutExpired as exc:
-        kill_group(process.pid)
-        process.communicate()
-        raise Overran(f"{args[0]} ran longer than {bounds.seconds:g} s") from exc
-    except BaseException:
-        kill_group(process.pid)
-        process.kill()
-        process.wait()
-        raise
-    kill_group(process.pid)
-    return Finished(process.returncode, stdout, stderr)
+    worker left behind.
+
+    Input and output go through unnamed temporary files, not pipes: waiting is on the child
+    itself, never on a pipe a grandchild may hold open."""
+    with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+        if input is not None:
+            stdin.write(input)
+            stdin.seek(0)
+        process = subprocess.Popen(
+            args, stdin=stdin if input is not None else subprocess.DEVNULL, stdout=stdout, stderr=stderr,
+            cwd=cwd, env=env, start_new_session=True, preexec_fn=_bounded_preexec(bounds),
+        )
+        try:
+            if started is not None:
+                started(process.pid)
+            process.wait(timeout=bounds.seconds)
+        except subprocess.TimeoutExpired as exc:
+            raise Overran(f"{args[0]} ran longer than {bounds.seconds:g} s") from exc
+        finally:
+            kill_group(process.pid)  # whatever happened: nothing of the group outlives the call
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+        stdout.seek(0)
+        stderr.seek(0)
+        return Finished(process.returncode, stdout.read(), stderr.read())
