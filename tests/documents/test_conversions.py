@@ -208,3 +208,37 @@ def test_a_conversion_that_keeps_dying_ends_failed_with_a_message(settings, eage
     assert poison.status == ConversionStatus.FAILED
     assert poison.message.startswith("The conversion did not finish after 2 attempts")
     assert Document.objects.count() == 0
+
+
+def test_a_rerun_kills_the_converter_a_dead_worker_left_and_nothing_else():
+    import subprocess
+
+    groups: list[int] = []
+    seen: list[bytes] = []
+
+    def started(pgid: int) -> None:
+        groups.append(pgid)
+        watch_group(pgid, seen)
+
+    def convert_in_thread() -> None:
+        with contextlib.suppress(ConversionError):
+            office_to_docx(RTF, ".rtf", ConvertLimits(seconds=60), started=started)
+
+    thread = threading.Thread(target=convert_in_thread, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not any(b"soffice.bin" in line for line in seen) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert any(b"soffice.bin" in line for line in seen)
+    conversions._kill_leftovers(groups[0])  # what a re-run does with the group its row recorded
+    assert group_members(groups[0]) == []
+    thread.join(30)
+
+    # A recorded group that is no converter of ours (the number was reused) is left alone.
+    other = subprocess.Popen(["sleep", "30"], start_new_session=True)
+    try:
+        conversions._kill_leftovers(other.pid)
+        assert other.poll() is None
+    finally:
+        other.kill()
+        other.wait()
