@@ -86,8 +86,11 @@ def conversion_start(*, owner: Any, team: Any | None, filename: str, data: bytes
 
 
 def conversion_for_user(user: Any, pk: UUID | str) -> Conversion:
-    """The user's own conversion, or 404 (a conversion is its uploader's until it is a document)."""
-    conversion = Conversion.objects.filter(pk=pk, owner_id=user.pk).first()
+    """The conversion, or 404 when the user may not see it: as its document will be, its
+    uploader's and, when shared, its team's (documents/selectors.py ``documents_visible_to``)."""
+    conversion = None
+    if getattr(user, "is_authenticated", False):
+        conversion = Conversion.objects.filter(Q(owner_id=user.pk) | Q(team__members=user)).filter(pk=pk).first()
     if conversion is None:
         raise Http404("No such conversion.")
     return conversion

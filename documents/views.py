@@ -65,7 +65,7 @@ def document_upload(request: HttpRequest) -> HttpResponse:
             if needs_conversion(upload.name or "", data):
                 # Converting is a job (documents/conversions.py): the request returns at once.
                 conversion = conversion_start(**fields)
-                return redirect("documents:conversion", pk=conversion.pk)
+                return redirect("documents:conversion", conversion_id=conversion.pk)
             document = services.document_create(**fields)
         except UploadRejected as exc:
             error = str(exc)
@@ -76,18 +76,18 @@ def document_upload(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def conversion_page(request: HttpRequest, pk: UUID) -> HttpResponse:
+def conversion_page(request: HttpRequest, conversion_id: UUID) -> HttpResponse:
     """A conversion's progress; once converted, the page that took the upload (its ``next_url``)."""
-    conversion = conversion_for_user(request.user, pk)
+    conversion = conversion_for_user(request.user, conversion_id)
     if conversion.status == ConversionStatus.SUCCEEDED and conversion.next_url:
         return redirect(conversion.next_url)
     return render(request, "documents/conversion.html", {"conversion": conversion})
 
 
 @require_GET
-def conversion_progress(request: HttpRequest, pk: UUID) -> HttpResponse:
+def conversion_progress(request: HttpRequest, conversion_id: UUID) -> HttpResponse:
     """The progress poll: the partial while it runs; done, a client redirect (which ends the polling)."""
-    conversion = conversion_for_user(request.user, pk)
+    conversion = conversion_for_user(request.user, conversion_id)
     if conversion.status == ConversionStatus.SUCCEEDED and conversion.next_url:
         return HttpResponseClientRedirect(conversion.next_url)
     return render(request, "documents/conversion.html#progress", {"conversion": conversion})

@@ -41,7 +41,7 @@ def review_new(request: HttpRequest) -> HttpResponse:
                     owner=request.user, team=team, filename=upload.name or "", data=data,
                     then={"review": {"playbook_version": version.pk, "party": form.cleaned_data["party"]}},
                 )
-                return redirect("documents:conversion", pk=conversion.pk)
+                return redirect("documents:conversion", conversion_id=conversion.pk)
             document = document_create(owner=request.user, team=team, filename=upload.name, data=data)
             review = review_start(owner=request.user, team=team, document=document,
                                   playbook_version=form.cleaned_data["version"], party=form.cleaned_data["party"])
