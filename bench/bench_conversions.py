@@ -1,5 +1,5 @@
 """Conversions in flight do not hold the web server: another user's page answers at once, and no
-converter outlives its job (issue 29; docs/decisions/hostile-input.md, "Uploads and conversions").
+converter outlives its job (docs/decisions/hostile-input.md, "Uploads and conversions").
 
     .venv/bin/python bench/bench_conversions.py [--grids 8] [--convert-seconds 15] [--write-readme]
 
@@ -224,8 +224,8 @@ def report(result: dict, args: argparse.Namespace) -> str:
         + common.md_table(["measure", "result"], rows)
         + f"\n\nTarget: another user's page under {TARGET_S:.0f} s while conversions are in flight: "
         + common.verdict(worst * 1000, TARGET_S * 1000)
-        + ". Before (issue 29): each upload held its request thread for the full 60 s and the other user's "
-        "`GET /reviews/` took 72 s; a timed-out RTF left soffice.bin running for ~4 minutes."
+        + ". Before (conversions in the request): each upload held its request thread for the full 60 s and "
+        "the other user's `GET /reviews/` took 72 s; a timed-out RTF left soffice.bin running for ~4 minutes."
     )
 
 

@@ -100,9 +100,10 @@ def _send(conversion_id: str) -> None:
     from celery import current_app
 
     if current_app.conf.task_always_eager:
-        from .tasks import convert_document
-
-        convert_document.apply(args=[conversion_id], task_id=conversion_id, throw=True)
+        # By name through Celery's registry, as review/workflow/jobs.py: only Celery imports tasks.
+        if CONVERT not in current_app.tasks:
+            current_app.loader.import_default_modules()
+        current_app.tasks[CONVERT].apply(args=[conversion_id], task_id=conversion_id, throw=True)
         return
     options = {"socket_timeout": BROKER_TIMEOUT_S, "socket_connect_timeout": BROKER_TIMEOUT_S}
     with current_app.connection_for_write(connect_timeout=BROKER_TIMEOUT_S, transport_options=options) as conn:
