@@ -242,3 +242,50 @@ def test_a_rerun_kills_the_converter_a_dead_worker_left_and_nothing_else():
     finally:
         other.kill()
         other.wait()
+
+
+def _claim_at_once(count: int) -> list[str]:
+    """``count`` queued conversions, each claimed from its own thread at the same moment."""
+    from django.db import connection
+
+    owner = UserFactory()
+    ids = [str(queued(owner, data=PDF + str(n).encode()).pk) for n in range(count)]
+    barrier = threading.Barrier(count)
+    results: list[str] = []
+
+    def claim(pk: str) -> None:
+        try:
+            barrier.wait()
+            for _ in range(50):  # SQLite may answer "database is locked" past its busy timeout
+                try:
+                    results.append(conversions._claim(pk)[0])
+                    return
+                except Exception as exc:
+                    if "locked" not in str(exc):
+                        raise
+                    time.sleep(0.05)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=claim, args=(pk,)) for pk in ids]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_claims_at_the_same_moment_respect_the_cap_on_sqlite(settings):
+    settings.REDPEN_MAX_CONVERSIONS = 2
+    results = _claim_at_once(6)
+    assert sorted(results) == ["claimed"] * 2 + ["waiting"] * 4
+    assert Conversion.objects.filter(status=ConversionStatus.RUNNING).count() == 2
+
+
+@pytest.mark.postgres
+def test_claims_at_the_same_moment_respect_the_cap_on_postgresql(settings):
+    settings.REDPEN_MAX_CONVERSIONS = 2
+    results = _claim_at_once(6)
+    assert sorted(results) == ["claimed"] * 2 + ["waiting"] * 4
+    assert Conversion.objects.filter(status=ConversionStatus.RUNNING).count() == 2
