@@ -187,6 +187,7 @@ def conversion_run(*, conversion_id: str) -> str:
     the oldest waiting conversion. Idempotent: a duplicate finds the row done or claimed."""
     state, attempts = _claim(conversion_id)
     if state != "claimed":
+        _release_source(conversion_id)  # a conversion that just ran out of attempts
         return state
     conversion = Conversion.objects.select_related("source", "owner", "team", "document").get(pk=conversion_id)
     _kill_leftovers(conversion.child_pgid)
@@ -199,6 +200,7 @@ def conversion_run(*, conversion_id: str) -> str:
         return _finish(conversion, attempts)
     finally:
         Conversion.objects.filter(pk=conversion_id).update(child_pgid=None)
+        _release_source(conversion_id)
         _send_next()
 
 
@@ -260,6 +262,32 @@ def _finish_failed(conversion_id: str, message: str, *, attempts: int | None = N
         rows = rows.filter(attempts=attempts)
     rows.update(status=ConversionStatus.FAILED, message=message[:2000], step="Not converted",
                 finished_at=timezone.now())
+
+
+def _release_source(conversion_id: str) -> None:
+    """A finished conversion keeps no copy of the uploaded file: the document holds the .docx
+    made from it (as when conversions ran in the request), and a refused file was never a
+    document. The bytes go unless another row still needs the same blob."""
+    row = Conversion.objects.filter(
+        pk=conversion_id, status__in=[ConversionStatus.SUCCEEDED, ConversionStatus.FAILED]
+    ).values("source_id").first()
+    if row is None:
+        return
+    empty = blob_store(data=b"")
+    if row["source_id"] == empty.pk:
+        return
+    Conversion.objects.filter(pk=conversion_id).update(source=empty)
+    from .models import Blob, Document, DocumentVersion
+
+    blob_id = row["source_id"]
+    still_used = (
+        Conversion.objects.filter(source_id=blob_id).exists()
+        or Document.objects.filter(original_id=blob_id).exists()
+        or DocumentVersion.objects.filter(clean_blob_id=blob_id).exists()
+        or DocumentVersion.objects.filter(redline_blob_id=blob_id).exists()
+    )
+    if not still_used:
+        Blob.objects.filter(pk=blob_id).delete()
 
 
 def _send_next() -> None:

@@ -142,6 +142,8 @@ def test_a_new_review_of_a_pdf_starts_when_its_conversion_is_done(client, eager_
     assert client.get(response["Location"])["Location"] == conversion.next_url
     progress = client.get(reverse("documents:conversion_progress", args=[conversion.pk]))
     assert progress["HX-Redirect"] == conversion.next_url
+    # The uploaded PDF is not kept once the .docx is the document's (as before conversions were jobs).
+    assert bytes(conversion.source.data) == b"" and not Blob.objects.filter(sha256=Blob.digest(PDF)).exists()
     # A duplicated or re-driven task finds the conversion done: one document, one review.
     assert conversions.conversion_run(conversion_id=str(conversion.pk)) == "done"
     assert Document.objects.count() == 1 and Review.objects.count() == 1
@@ -208,6 +210,7 @@ def test_a_conversion_that_keeps_dying_ends_failed_with_a_message(settings, eage
     assert poison.status == ConversionStatus.FAILED
     assert poison.message.startswith("The conversion did not finish after 2 attempts")
     assert Document.objects.count() == 0
+    assert bytes(poison.source.data) == b""  # the refused file is not kept
 
 
 def test_a_rerun_kills_the_converter_a_dead_worker_left_and_nothing_else():
