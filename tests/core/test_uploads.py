@@ -150,3 +150,25 @@ def test_the_gate_decides_every_path_from_one_record(settings):
         check_upload(b"x" * 11, kind=SPREADSHEET, limits=limits)
     with pytest.raises(UploadRejected, match="empty"):
         check_upload(b"")
+
+
+def test_a_returned_draft_past_the_paragraph_bound_is_refused_before_it_is_parsed(settings, monkeypatch):
+    from review.workflow import review_next_round
+    from tests.review.factories import make_review
+
+    review = make_review()  # parsed here, before the spy is in place
+    settings.REDPEN_MAX_PARAGRAPHS = 2_000
+    calls: list[int] = []
+
+    def refuse(data: bytes, *args: object, **kwargs: object) -> None:
+        calls.append(len(data))
+        raise AssertionError("their draft was parsed before the upload checks refused it")
+
+    import documents.services
+
+    monkeypatch.setattr(documents.services, "build_text_model", refuse)
+    with pytest.raises(UploadRejected, match="The contract has 30,000 paragraphs; the limit is 2,000"):
+        review_next_round(review=review, data=repeated_docx(30_000, numbered=True), filename="back.docx",
+                          actor=review.owner)
+    assert calls == []
+    assert Document.objects.count() == 1  # only ours
