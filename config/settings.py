@@ -215,10 +215,20 @@ REDPEN_MAX_UPLOAD_BYTES = env_int("REDPEN_MAX_UPLOAD_BYTES", 20 * 1024 * 1024)
 REDPEN_MAX_DOCUMENT_XML_BYTES = env_int("REDPEN_MAX_DOCUMENT_XML_BYTES", 24 * 1024 * 1024)
 REDPEN_MAX_PARAGRAPHS = env_int("REDPEN_MAX_PARAGRAPHS", 20_000)
 REDPEN_PREVIEW_PARAGRAPHS_PER_PAGE = env_int("REDPEN_PREVIEW_PARAGRAPHS_PER_PAGE", 200)
-# Files one request may carry: every upload form takes one file, and each file may be held in
-# memory up to REDPEN_MAX_UPLOAD_BYTES. A request with more is refused while it is read.
+# Files one request may carry: every upload form takes one file but the precedents form (a draft
+# playbook from up to REDPEN_MAX_PRECEDENTS precedents), and each file may be held in memory up to
+# REDPEN_MAX_UPLOAD_BYTES. A request with more than its view takes is refused while it is read
+# (core/uploads.py UploadLimitHandler); Django's own count stops at the most any view takes.
 REDPEN_MAX_FILES_PER_UPLOAD = env_int("REDPEN_MAX_FILES_PER_UPLOAD", 1)
-DATA_UPLOAD_MAX_NUMBER_FILES = REDPEN_MAX_FILES_PER_UPLOAD
+REDPEN_MAX_PRECEDENTS = env_int("REDPEN_MAX_PRECEDENTS", 5)
+DATA_UPLOAD_MAX_NUMBER_FILES = max(REDPEN_MAX_FILES_PER_UPLOAD, REDPEN_MAX_PRECEDENTS)
+# Conversions (PDF, .doc, .rtf, .odt -> .docx) run as jobs (documents/conversions.py): each child
+# process within these wall-clock and CPU seconds and this address space, at most this many at once
+# across all workers (docs/decisions/hostile-input.md, "Uploads and conversions").
+REDPEN_CONVERT_SECONDS = env_int("REDPEN_CONVERT_SECONDS", 60)
+REDPEN_CONVERT_CPU_SECONDS = env_int("REDPEN_CONVERT_CPU_SECONDS", 60)
+REDPEN_CONVERT_MEMORY_BYTES = env_int("REDPEN_CONVERT_MEMORY_BYTES", 1024 * 1024 * 1024)
+REDPEN_MAX_CONVERSIONS = env_int("REDPEN_MAX_CONVERSIONS", 2)
 # At most this many active (analysing or awaiting decision) reviews per user.
 REDPEN_MAX_ACTIVE_REVIEWS = env_int("REDPEN_MAX_ACTIVE_REVIEWS", 25)
 # Analysis jobs queued or running longer than this are re-driven by the reconciler.

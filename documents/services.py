@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .convert import ConversionError, convert_upload, needs_conversion
+from core.uploads import UploadLimits, check_upload
+from core.uploads import upload_limits as core_upload_limits
+
+from .convert import ConversionError, ConvertLimits, convert_upload, needs_conversion
 from .docx.edit import apply_edit_to_model, resolve_edit
 from .docx.model import Edit, TextModel
 from .docx.package import PackageError
@@ -38,12 +40,27 @@ def _title_from(filename: str) -> str:
 
 
 def upload_limits() -> Limits:
-    """The limits of one upload, from the settings (stated on the upload forms too)."""
-    return Limits(
-        max_upload_bytes=settings.REDPEN_MAX_UPLOAD_BYTES,
-        max_document_xml_bytes=settings.REDPEN_MAX_DOCUMENT_XML_BYTES,
-        max_paragraphs=settings.REDPEN_MAX_PARAGRAPHS,
-    )
+    """The limits of one upload (core/uploads.py decides them; stated on the upload forms too)."""
+    return core_upload_limits()
+
+
+def convert_limits(limits: UploadLimits | None = None) -> ConvertLimits:
+    limits = limits or core_upload_limits()
+    return ConvertLimits(seconds=limits.convert_seconds, cpu_seconds=limits.convert_cpu_seconds,
+                         memory_bytes=limits.convert_memory_bytes, max_pages=limits.convert_max_pages)
+
+
+def docx_read(*, filename: str, data: bytes) -> TextModel:
+    """The text model of an uploaded .docx, after every check an upload passes: the gate of
+    core/uploads.py (size, zip directory) and validate_docx (XML, macros, the text part's size,
+    paragraphs counted while streaming), all before the document is parsed. Every path that
+    reads a person's .docx calls this: contracts, their returned drafts, precedents.
+    Raises ``UploadRejected`` (one sentence for the user)."""
+    validate_docx(data, filename, limits=upload_limits())
+    try:
+        return build_text_model(data)
+    except PackageError as exc:
+        raise UploadRejected(str(exc)) from exc
 
 
 def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes, title: str = "") -> Document:
@@ -53,19 +70,13 @@ def document_create(*, owner: Any, team: Any | None, filename: str, data: bytes,
     a text layer, a .doc, .rtf or .odt is first converted to the .docx that becomes version 1
     (documents/convert.py); the stored file name is then that .docx's.
     """
-    limits = upload_limits()
+    limits = check_upload(data)  # the size, before any work
     if needs_conversion(filename, data):
-        if len(data) > limits.max_upload_bytes:
-            validate_docx(data, filename, limits=limits)  # the size message, before any work
         try:
-            data, filename = convert_upload(data, filename)
+            data, filename = convert_upload(data, filename, limits=convert_limits(limits))
         except ConversionError as exc:
             raise UploadRejected(str(exc)) from exc
-    validate_docx(data, filename, limits=limits)
-    try:
-        model = build_text_model(data)
-    except PackageError as exc:
-        raise UploadRejected(str(exc)) from exc
+    model = docx_read(filename=filename, data=data)
     if not any(paragraph.text.strip() for paragraph in model.paragraphs):
         raise UploadRejected("The document has no text to review.")
     if team is not None and not owner.is_superuser and not team.members.filter(pk=owner.pk).exists():

@@ -3,6 +3,8 @@ services/selectors."""
 
 from __future__ import annotations
 
+from uuid import UUID
+
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404, HttpRequest, HttpResponse
@@ -10,10 +12,16 @@ from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+
+from core.uploads import files_allowed
 
 from . import selectors, services
+from .conversions import conversion_for_user, conversion_start
+from .convert import needs_conversion
 from .docx.validate import UploadRejected
 from .forms import UploadForm
+from .models import ConversionStatus
 
 DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 
@@ -22,10 +30,12 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     """The project's 400 page (``handler400``). A request refused while it was read (too many
     files, fields or bytes) says which limit it broke; nothing of it was stored."""
     if isinstance(exception, TooManyFilesSent):
-        limit = settings.REDPEN_MAX_FILES_PER_UPLOAD
+        limit = files_allowed(request)
         message = (
             f"Upload one contract at a time: the form takes {limit} file{'s' if limit != 1 else ''} per upload, "
             "and this request carried more. Nothing was stored."
+            if limit == 1 else
+            f"This form takes at most {limit} files per upload, and this request carried more. Nothing was stored."
         )
     elif isinstance(exception, TooManyFieldsSent | RequestDataTooBig):
         message = "The form sent far more data than any Redpen page does, so it was refused. Nothing was stored."
@@ -49,20 +59,38 @@ def document_upload(request: HttpRequest) -> HttpResponse:
         limit = settings.REDPEN_MAX_UPLOAD_BYTES
         # Never read more than the limit (plus one byte, so the validator sees it is too big).
         data = upload.read(limit + 1)
+        fields = {"owner": request.user, "team": form.cleaned_data["team"], "filename": upload.name or "",
+                  "data": data, "title": form.cleaned_data["title"]}
         try:
-            document = services.document_create(
-                owner=request.user,
-                team=form.cleaned_data["team"],
-                filename=upload.name or "",
-                data=data,
-                title=form.cleaned_data["title"],
-            )
+            if needs_conversion(upload.name or "", data):
+                # Converting is a job (documents/conversions.py): the request returns at once.
+                conversion = conversion_start(**fields)
+                return redirect("documents:conversion", conversion_id=conversion.pk)
+            document = services.document_create(**fields)
         except UploadRejected as exc:
             error = str(exc)
         else:
             return redirect("documents:detail", pk=document.pk)
     # Errors re-render with status 200 (HTMX swaps only 2xx by default).
     return render(request, "documents/upload.html", {"form": form, "error": error})
+
+
+@require_GET
+def conversion_page(request: HttpRequest, conversion_id: UUID) -> HttpResponse:
+    """A conversion's progress; once converted, the page that took the upload (its ``next_url``)."""
+    conversion = conversion_for_user(request.user, conversion_id)
+    if conversion.status == ConversionStatus.SUCCEEDED and conversion.next_url:
+        return redirect(conversion.next_url)
+    return render(request, "documents/conversion.html", {"conversion": conversion})
+
+
+@require_GET
+def conversion_progress(request: HttpRequest, conversion_id: UUID) -> HttpResponse:
+    """The progress poll: the partial while it runs; done, a client redirect (which ends the polling)."""
+    conversion = conversion_for_user(request.user, conversion_id)
+    if conversion.status == ConversionStatus.SUCCEEDED and conversion.next_url:
+        return HttpResponseClientRedirect(conversion.next_url)
+    return render(request, "documents/conversion.html#progress", {"conversion": conversion})
 
 
 @require_GET

@@ -12,6 +12,7 @@ from typing import Any
 
 from contracts.document import structure_of
 from contracts.parties import words_for_sides
+from core.uploads import UploadLimits
 from documents.docx.model import TextModel
 
 
@@ -129,7 +130,7 @@ def infer_number_check(text: str) -> NumberCheck | None:
 # CUAD categories that describe the document rather than a position a playbook could take.
 NOT_POSITIONS = frozenset({"document-name", "parties", "agreement-date", "effective-date"})
 MAX_POSITION_CHARS = 1_500
-MAX_PRECEDENTS = 5
+MAX_PRECEDENTS = UploadLimits.max_precedents  # the web form's bound is core/uploads.py upload_limits()
 
 
 @dataclass

@@ -113,17 +113,16 @@ class PrecedentDraftForm(forms.Form):
     side = forms.ChoiceField(choices=[("customer", "Customer"), ("provider", "Provider")], label="Our side")
 
     def clean_files(self):  # type: ignore[no-untyped-def]
-        from django.conf import settings
+        from core.uploads import human_size, upload_limits
 
-        from .drafting import MAX_PRECEDENTS
-
+        limits = upload_limits()
         files = self.cleaned_data["files"]
-        if len(files) > MAX_PRECEDENTS:
-            raise forms.ValidationError(f"{len(files)} files; at most {MAX_PRECEDENTS} at once.")
+        if len(files) > limits.max_precedents:
+            raise forms.ValidationError(f"{len(files)} files; at most {limits.max_precedents} at once.")
         for upload in files:
             if not upload.name.lower().endswith(".docx"):
                 raise forms.ValidationError(f"{upload.name} is not a Word document (.docx).")
-            if upload.size > settings.REDPEN_MAX_UPLOAD_BYTES:
-                raise forms.ValidationError(f"{upload.name} is {upload.size // (1024 * 1024)} MB; the limit is "
-                                            f"{settings.REDPEN_MAX_UPLOAD_BYTES // (1024 * 1024)} MB.")
+            if upload.size > limits.max_upload_bytes:
+                raise forms.ValidationError(f"{upload.name} is larger than the {human_size(limits.max_upload_bytes)} "
+                                            "upload limit.")
         return files

@@ -19,6 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from core.downloads import attachment
 from core.ids import parse_id
 from core.roles import PLAYBOOK_AUTHOR, has_role
+from core.uploads import SPREADSHEET, UploadRejected, check_upload, upload_limits
 
 from . import drafting, selectors, spreadsheet
 from .diffing import spec_diff
@@ -216,8 +217,15 @@ def playbook_import_page(request: HttpRequest) -> HttpResponse:
     if bound and form.is_valid():
         upload = form.cleaned_data["file"]
         name = form.cleaned_data["name"].strip() or Path(upload.name).stem.replace("_", " ").strip() or "Imported"
+        data = upload.read(upload_limits().max_spreadsheet_bytes + 1)
+        try:
+            # The gate every upload passes before anything parses it (core/uploads.py).
+            check_upload(data, kind=SPREADSHEET)
+        except UploadRejected as exc:
+            form.add_error("file", str(exc))
+            return render(request, "playbooks/import.html", context)
         result = spreadsheet.import_spreadsheet(
-            upload.read(), upload.name, name=name, party=form.cleaned_data["party"].strip(),
+            data, upload.name, name=name, party=form.cleaned_data["party"].strip(),
             clause_find=drafting.clause_find,
         )
         context.update(result=result, filename=upload.name)

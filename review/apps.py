@@ -9,12 +9,15 @@ class ReviewConfig(AppConfig):
         from django.db.models.signals import m2m_changed
 
         from core import metrics as core_metrics
+        from documents.conversions import converted
 
         from . import inbox
+        from .conversions import review_after_conversion
         from .engine import checks  # noqa: F401  (the check kinds register into playbooks/checks.py, read by the loader)
         from .metrics import review_metrics
 
         inbox.register()
+        converted.connect(review_after_conversion, dispatch_uid="review.start_after_conversion")
         core_metrics.collector_register(review_metrics)
         m2m_changed.connect(_group_membership_changed, sender=get_user_model().groups.through,
                             dispatch_uid="review.approvals.group_membership")

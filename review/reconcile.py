@@ -6,6 +6,8 @@ It trusts only the review record, never Celery's result state:
   broker again (the task is idempotent; its attempt counter turns a poison job into a failed
   review);
 - round jobs (their returned draft, review/workflow/round_intake.py) likewise;
+- conversions (documents/conversions.py) queued or running past their stale limit are sent
+  again (their claim counts attempts and kills what a dead worker's converter left running);
 - reviews awaiting a decision with nothing pending are completed;
 - a decision recorded as applied without its version is reported and marked failed (the
   workflow writes both in one transaction, so this only finds damage done outside it).
@@ -24,6 +26,8 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+
+from documents.conversions import conversions_redrive
 
 from .models import (
     RECOMMENDATION_OPEN,
@@ -52,6 +56,7 @@ log = logging.getLogger(__name__)
 @dataclass
 class ReconcileReport:
     redriven: list[str] = field(default_factory=list)
+    redriven_conversions: list[str] = field(default_factory=list)
     failed_jobs: list[str] = field(default_factory=list)
     completed_reviews: list[int] = field(default_factory=list)
     broken_decisions: list[int] = field(default_factory=list)
@@ -61,11 +66,13 @@ class ReconcileReport:
 
     @property
     def repairs(self) -> int:
-        return len(self.redriven) + len(self.failed_jobs) + len(self.completed_reviews) + len(self.broken_decisions)
+        return (len(self.redriven) + len(self.redriven_conversions) + len(self.failed_jobs)
+                + len(self.completed_reviews) + len(self.broken_decisions))
 
     def summary(self) -> str:
         return (
-            f"re-driven {len(self.redriven)} analysis job(s), failed {len(self.failed_jobs)} poison job(s), "
+            f"re-driven {len(self.redriven)} analysis job(s) and {len(self.redriven_conversions)} conversion(s), "
+            f"failed {len(self.failed_jobs)} poison job(s), "
             f"completed {len(self.completed_reviews)} review(s), found {len(self.broken_decisions)} decision(s) "
             f"recorded but not applied"
             + (f"; {len(self.enqueue_errors)} could not be enqueued (broker down?)" if self.enqueue_errors else "")
@@ -147,6 +154,9 @@ def reconcile(*, stale_after: float | None = None, max_attempts: int | None = No
 
     redriven, errors = rounds_redrive(cutoff=cutoff, now=now)
     report.redriven += redriven
+    conversions, conversion_errors = conversions_redrive(stale_after=stale_after)
+    report.redriven_conversions += conversions
+    report.enqueue_errors += conversion_errors
     report.enqueue_errors += errors
 
     idle = Review.objects.filter(status=ReviewStatus.AWAITING_DECISION).exclude(

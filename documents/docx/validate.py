@@ -16,40 +16,43 @@ run cheapest first and never hold more than one bounded chunk of inflated data:
 
 from __future__ import annotations
 
+import io
 import zipfile
-from dataclasses import dataclass
 from pathlib import PurePosixPath
+
+from lxml import etree
+
+from core.uploads import (
+    MB,
+    MSG_EMPTY,
+    MSG_ENCRYPTED,
+    MSG_ENTRIES,
+    MSG_NOT_ZIP,
+    MSG_RATIO,
+    ZIP_MAGIC,
+    UploadRejected,
+    check_upload,
+)
+from core.uploads import UploadLimits as Limits
+from core.uploads import human_size as _human
 
 from . import package
 
-MB = 1024 * 1024
-DEFAULT_MAX_UPLOAD_BYTES = 20 * MB
-MAX_UNCOMPRESSED_BYTES = 256 * MB  # all entries together, declared and actual
-MAX_XML_PART_BYTES = 64 * MB  # any one XML part (parsed whole later)
-MAX_ENTRIES = 2000
-# What one contract may cost once unpacked: its text part, and its paragraphs. Parsing
-# word/document.xml takes about 8 to 10 times its size in memory (the text model, the preview's
-# layout), so these bound every later step too. The largest real contract in the test data has a
-# 3 MB document.xml and 2,500 paragraphs (116 pages). Deployments set them in config/settings.py.
-MAX_DOCUMENT_XML_BYTES = 24 * MB
-MAX_PARAGRAPHS = 20_000
-# Word's own parts compress ~5-35x; 100x on a part above 1 MB only happens with crafted data.
-MAX_RATIO = 100
-RATIO_MIN_SIZE = 1 * MB
+# The bounds themselves are decided in core/uploads.py (``UploadLimits``, values from
+# config/settings.py). Parsing word/document.xml takes about 8 to 10 times its size in memory (the
+# text model, the preview's layout), so the text-part and paragraph bounds bound every later step
+# too. The largest real contract in the test data has a 3 MB document.xml and 2,500 paragraphs.
 CHUNK = 64 * 1024
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a normal archive, or an empty one
 MACRO_CONTENT_TYPES = ("macroenabled", "vbaproject", "vnd.ms-office.activex", "vnd.ms-word.keymapcustomizations")
 FORBIDDEN_XML = (b"<!DOCTYPE", b"<!ENTITY", "<!DOCTYPE".encode("utf-16-le"), "<!ENTITY".encode("utf-16-le"))
 
 
-class UploadRejected(ValueError):
-    """The upload is refused; ``str(exc)`` is one sentence for the user."""
+__all__ = ["MSG_EMPTY", "MSG_ENTRIES", "Limits", "UploadRejected", "validate_docx"]
 
 
 ACCEPTS = "Redpen reviews Word .docx files (and converts a PDF with text, .doc, .rtf or .odt)"
-MSG_EMPTY = "The file is empty."
 # Conversion goes by the file's name first (documents/convert.py), so these are reached when the
 # name hides what the file is: say what it really is and how to get it in.
 MSG_DOC = (
@@ -69,15 +72,8 @@ MSG_MACRO = (
     "This document contains macros (.docm); Redpen accepts only macro-free .docx files, so save it as a "
     "Word Document (.docx) and upload it again."
 )
-MSG_ENCRYPTED = (
-    "This document is password-protected or encrypted; remove the password in Word (File > Info > Protect "
-    "Document) and upload it again."
-)
 MSG_OLE = f"{ACCEPTS}; this is an older Office file, so open it in Word and save it as .docx first."
-MSG_NOT_ZIP = "The file is damaged or is not a Word .docx document."
 MSG_NO_DOCUMENT = "The file is a zip archive but not a Word document (it has no word/document.xml)."
-MSG_RATIO = "The file is compressed far more than a Word document ever is (a possible zip bomb), so it was refused."
-MSG_ENTRIES = "The file has far more parts than a Word document ever has, so it was refused."
 MSG_DOCTYPE = (
     "The document contains XML document-type declarations or entities, which Word never writes and Redpen "
     "refuses for safety."
@@ -97,25 +93,6 @@ OTHER_EXTENSIONS = {
 DOCX_EXTENSIONS = {".docx", ".dotx"}
 
 
-def _human(size: int) -> str:
-    if size >= MB:
-        return f"{size // MB} MB" if size % MB == 0 else f"{size / MB:.1f} MB"
-    if size >= 1024:
-        return f"{size // 1024} KB"
-    return f"{size} bytes"
-
-
-@dataclass(frozen=True)
-class Limits:
-    max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES
-    max_uncompressed_bytes: int = MAX_UNCOMPRESSED_BYTES
-    max_xml_part_bytes: int = MAX_XML_PART_BYTES
-    max_entries: int = MAX_ENTRIES
-    max_ratio: int = MAX_RATIO
-    max_document_xml_bytes: int = MAX_DOCUMENT_XML_BYTES
-    max_paragraphs: int = MAX_PARAGRAPHS
-
-
 def _document_xml_too_big(size: str, limits: Limits) -> UploadRejected:
     return UploadRejected(
         f"The contract's text (word/document.xml) is {size} when unpacked; the limit is "
@@ -125,11 +102,7 @@ def _document_xml_too_big(size: str, limits: Limits) -> UploadRejected:
 
 def validate_docx(data: bytes, filename: str = "", *, limits: Limits | None = None) -> None:
     """Raise ``UploadRejected`` unless ``data`` is a safe, macro-free, unencrypted .docx."""
-    limits = limits or Limits()
-    if len(data) > limits.max_upload_bytes:
-        raise UploadRejected(f"The file is larger than the {_human(limits.max_upload_bytes)} upload limit.")
-    if not data:
-        raise UploadRejected(MSG_EMPTY)
+    limits = check_upload(data, limits=limits or Limits())  # size, empty, the zip directory (core/uploads.py)
     _check_name(filename, data)
     _check_magic(data, filename)
     zf = _open_zip(data)
@@ -205,25 +178,9 @@ def _open_zip(data: bytes) -> zipfile.ZipFile:
 
 def _check_directory(zf: zipfile.ZipFile, limits: Limits) -> None:
     infos = zf.infolist()
-    if len(infos) > limits.max_entries:
-        raise UploadRejected(MSG_ENTRIES)
     names = {info.filename for info in infos}
-    lowered = {name.lower() for name in names}
-    if any(info.flag_bits & 0x1 for info in infos):
-        raise UploadRejected(MSG_ENCRYPTED)
-    if any(PurePosixPath(name).name == "vbaproject.bin" for name in lowered):
+    if any(PurePosixPath(name.lower()).name == "vbaproject.bin" for name in names):
         raise UploadRejected(MSG_MACRO)
-    declared = sum(info.file_size for info in infos)
-    if declared > limits.max_uncompressed_bytes:
-        raise UploadRejected(
-            f"The file expands to more than {_human(limits.max_uncompressed_bytes)} when unpacked, which no "
-            "Word document does, so it was refused."
-        )
-    for info in infos:
-        if info.file_size >= RATIO_MIN_SIZE and info.file_size > limits.max_ratio * max(info.compress_size, 1):
-            raise UploadRejected(MSG_RATIO)
-        if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
-            raise UploadRejected(MSG_NOT_ZIP)
     if package.DOCUMENT_PART not in names or "[Content_Types].xml" not in names:
         raise UploadRejected(MSG_NO_DOCUMENT)
     declared_document = zf.getinfo(package.DOCUMENT_PART).file_size
@@ -273,21 +230,54 @@ def _check_contents(zf: zipfile.ZipFile, limits: Limits) -> None:
             kept[name] = b"".join(chunks)
     try:
         content_types = package.parse_xml(kept["[Content_Types].xml"])
-        root = package.parse_xml(kept[package.DOCUMENT_PART])
     except package.PackageError as exc:
         raise UploadRejected(str(exc)) from exc
     for element in content_types:
         content_type = (element.get("ContentType") or "").lower()
         if any(marker in content_type for marker in MACRO_CONTENT_TYPES):
             raise UploadRejected(MSG_MACRO)
-    if root.find(f"{{{_W}}}body") is None:
+    _check_body(kept[package.DOCUMENT_PART], limits)
+
+
+def _check_body(document_xml: bytes, limits: Limits) -> None:
+    """The body exists and has at most ``max_paragraphs`` paragraphs, counted while streaming:
+    parsing stops at the first paragraph past the limit, and no tree is kept, so a small file
+    that unpacks to hundreds of thousands of paragraphs costs a bounded amount of work."""
+    paragraphs = 0
+    body = False
+    events = etree.iterparse(
+        io.BytesIO(document_xml), events=("start", "end"), resolve_entities=False, no_network=True,
+        load_dtd=False, huge_tree=False,
+    )
+    try:
+        for event, element in events:
+            if event == "start":
+                if element.tag == _BODY:
+                    body = True
+                continue
+            if element.tag == _P:
+                paragraphs += 1
+                if paragraphs > limits.max_paragraphs:
+                    total = _paragraph_tags(document_xml, element.prefix)
+                    raise UploadRejected(
+                        f"The contract has {max(total, paragraphs):,} paragraphs; the limit is "
+                        f"{limits.max_paragraphs:,} (about {limits.max_paragraphs // 25:,} pages). Split the "
+                        "contract and upload the parts as separate reviews."
+                    )
+                element.clear(keep_tail=False)
+    except etree.XMLSyntaxError as exc:
+        raise UploadRejected("The document's XML is damaged, so it cannot be read.") from exc
+    if not body:
         raise UploadRejected(MSG_NO_DOCUMENT)
-    paragraphs = sum(1 for _ in root.iter(f"{{{_W}}}p"))
-    if paragraphs > limits.max_paragraphs:
-        raise UploadRejected(
-            f"The contract has {paragraphs:,} paragraphs; the limit is {limits.max_paragraphs:,} (about "
-            f"{limits.max_paragraphs // 25:,} pages). Split the contract and upload the parts as separate reviews."
-        )
+
+
+def _paragraph_tags(document_xml: bytes, prefix: str | None) -> int:
+    """How many paragraphs the message names, counted on the bytes (no parsing: the stream
+    already stopped at the limit)."""
+    tag = f"<{prefix}:p" if prefix else "<p"
+    return sum(document_xml.count(f"{tag}{end}".encode()) for end in (">", " ", "/"))
 
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+_BODY = f"{{{_W}}}body"
+_P = f"{{{_W}}}p"

@@ -17,6 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from core.downloads import attachment
 from core.ids import parse_id
+from core.uploads import UploadRejected, accepts_files, upload_limits
+from documents.services import docx_read
 from playbooks import drafting, selectors, stats, suggestions
 from playbooks.forms import PrecedentDraftForm, TryRuleForm
 from playbooks.models import Playbook
@@ -167,6 +169,11 @@ def _drill_facts(rule: stats.RuleStats, bucket: str, group_index: str) -> tuple[
 # -- drafts from precedents ------------------------------------------------------------------
 
 
+def _precedents_allowed() -> int:
+    return upload_limits().max_precedents
+
+
+@accepts_files(_precedents_allowed)
 @require_http_methods(["GET", "POST"])
 def playbook_draft_page(request: HttpRequest) -> HttpResponse:
     require_author(request)
@@ -174,14 +181,15 @@ def playbook_draft_page(request: HttpRequest) -> HttpResponse:
     form = PrecedentDraftForm(request.POST if bound else None, request.FILES if bound else None)
     context: dict[str, object] = {"form": form}
     if bound and form.is_valid():
-        from documents.docx.textmodel import build_text_model
-
         precedents, problems = [], []
         for upload in form.cleaned_data["files"]:
+            # The checks every upload passes (core/uploads.py, documents/docx/validate.py) before
+            # anything parses it: size, zip directory, text size, paragraphs.
             try:
-                precedents.append((upload.name, build_text_model(upload.read())))
-            except Exception:  # a damaged .docx raises many kinds of errors
-                problems.append(f"{upload.name} cannot be read as a Word document.")
+                data = upload.read(upload_limits().max_upload_bytes + 1)
+                precedents.append((upload.name, docx_read(filename=upload.name, data=data)))
+            except UploadRejected as exc:
+                problems.append(f"{upload.name}: {exc}")
         if problems:
             context["problems"] = problems
         else:

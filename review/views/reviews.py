@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from documents.conversions import conversion_start
+from documents.convert import needs_conversion
 from documents.docx.validate import UploadRejected
 from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
 from review import selectors
 from review.forms import NewReviewForm
 from review.workflow import ReviewRefused, review_start
+from review.workflow.analysis import check_active_cap
 from review.workflow.form_keys import NEW_REVIEW, form_claim, form_done, form_release
 
 
@@ -37,8 +41,19 @@ def review_new(request: HttpRequest) -> HttpResponse:
             return render(request, "review/new.html", {"form": form, "has_playbooks": bool(versions)})
         upload = form.cleaned_data["contract"]
         team = selectors.team_for_new_review(request.user)
+        data = upload.read(settings.REDPEN_MAX_UPLOAD_BYTES + 1)
         try:
-            document = document_create(owner=request.user, team=team, filename=upload.name, data=upload.read())
+            if needs_conversion(upload.name or "", data):
+                # Converted by a job (documents/conversions.py); the review starts when it is done
+                # (review/conversions.py). Refuse now what would be refused then.
+                check_active_cap(request.user)
+                version = form.cleaned_data["version"]
+                conversion = conversion_start(
+                    owner=request.user, team=team, filename=upload.name or "", data=data,
+                    then={"review": {"playbook_version": version.pk, "party": form.cleaned_data["party"]}},
+                )
+                return redirect("documents:conversion", conversion_id=conversion.pk)
+            document = document_create(owner=request.user, team=team, filename=upload.name, data=data)
             review = review_start(owner=request.user, team=team, document=document,
                                   playbook_version=form.cleaned_data["version"], party=form.cleaned_data["party"])
         except UploadRejected as exc:

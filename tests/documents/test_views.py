@@ -35,19 +35,30 @@ def test_upload_creates_a_document_and_shows_it(client, owner):
     assert "Supply Agreement" in page and "Original upload" in page
 
 
+def test_refused_upload_rerenders_with_one_sentence_and_status_200(client, owner):
+    response = client.post(reverse("documents:upload"), {"file": docx_upload("broken.docx", b"PK\x03\x04 not really")})
+    assert response.status_code == 200
+    assert "damaged" in response.content.decode()
+    assert Document.objects.count() == 0
+
+
 @pytest.mark.parametrize(
     ("name", "data", "message"),
     [
-        # .doc and PDF are converted to .docx first (documents/convert.py): these are damaged.
+        # .doc and PDF are converted to .docx first, as a job (documents/conversions.py): these are
+        # damaged, and the conversion's page says so.
         ("old.doc", OLE_MAGIC + b"\0" * 64 + "WordDocument".encode("utf-16-le"), "could not read this .doc file"),
         ("scan.pdf", b"%PDF-1.4 ...", "The PDF could not be read"),
-        ("broken.docx", b"PK\x03\x04 not really", "damaged"),
     ],
 )
-def test_refused_upload_rerenders_with_one_sentence_and_status_200(client, owner, name, data, message):
-    response = client.post(reverse("documents:upload"), {"file": docx_upload(name, data)})
-    assert response.status_code == 200
-    assert message in response.content.decode()
+def test_a_refused_conversion_says_why_on_its_page_and_stores_no_document(
+    client, owner, eager_tasks, django_capture_on_commit_callbacks, name, data, message
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("documents:upload"), {"file": docx_upload(name, data)})
+    assert response.status_code == 302 and "/documents/conversions/" in response["Location"]
+    page = client.get(response["Location"])
+    assert page.status_code == 200 and message in page.content.decode()
     assert Document.objects.count() == 0
 
 

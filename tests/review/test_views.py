@@ -162,7 +162,8 @@ def test_new_review_uploads_the_contract_and_starts_the_analysis(client, monkeyp
     assert "Analysing the contract" in progress and 'hx-trigger="load delay:500ms, every 1s"' in progress
 
 
-def test_new_review_refuses_a_non_docx_with_a_clear_message_and_stores_nothing(client):
+def test_new_review_refuses_a_non_docx_with_a_clear_message_and_stores_nothing(client,
+                                                                              django_capture_on_commit_callbacks):
     owner = author_user()
     from playbooks.services import playbook_upload
     from tests.review.factories import PLAYBOOK_YAML
@@ -171,9 +172,20 @@ def test_new_review_refuses_a_non_docx_with_a_clear_message_and_stores_nothing(c
     client.force_login(owner)
     upload = io.BytesIO(b"%PDF-1.7 not a word file")
     upload.name = "contract.pdf"
-    response = client.post(reverse("review:new"), {"contract": upload, "playbook_version": version.pk})
-    assert response.status_code == 200
-    assert ".docx" in response.content.decode()
+    # A PDF is converted by a job (documents/conversions.py): the request returns at once, and the
+    # conversion's page says why this one cannot be read.
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(reverse("review:new"), {"contract": upload, "playbook_version": version.pk})
+    finally:
+        app.conf.task_always_eager = False
+    assert response.status_code == 302
+    page = client.get(response["Location"])
+    assert page.status_code == 200 and "The PDF could not be read" in page.content.decode()
+    assert ".docx" in page.content.decode()
     assert not owner.reviews.exists()
 
 

@@ -77,6 +77,7 @@ class Objects:
     decided: Recommendation
     pending: Recommendation
     approval: Approval
+    conversion: Any = None  # an upload being converted (documents/conversions.py)
 
     @property
     def document(self) -> Any:
@@ -97,7 +98,8 @@ class Objects:
                 "approval_id": [self.approval.pk],
                 "fmt": ["csv", "xlsx"],
             },
-            "documents": {"pk": [self.document.pk], "number": [1, 2], "kind": ["clean", "redline"]},
+            "documents": {"pk": [self.document.pk], "number": [1, 2], "kind": ["clean", "redline"],
+                          "conversion_id": [self.conversion.pk]},
             "playbooks": {"pk": [self.playbook.pk], "number": [1, 2]},
         }
 
@@ -137,8 +139,13 @@ def build_objects(owner: Any, team: Team | None) -> Objects:
     assert created and v2.number == 2
     pending = review.recommendations.filter(status=RecommendationStatus.PENDING).order_by("ordinal").first()
     assert pending is not None and review.document.versions.count() == 2
+    from documents.models import Conversion
+    from documents.services import blob_store
+
+    conversion = Conversion.objects.create(owner=owner, team=team, filename="returned.pdf",
+                                           source=blob_store(data=b"%PDF-1.4 probe"))
     return Objects(review=review, playbook_v2=v2, decided=Recommendation.objects.get(pk=first.pk), pending=pending,
-                   approval=approval)
+                   approval=approval, conversion=conversion)
 
 
 @dataclass

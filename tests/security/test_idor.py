@@ -5,6 +5,8 @@ exists, and nothing changes."""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.test import Client
 
@@ -31,7 +33,13 @@ def urls_of(objects: Objects) -> list[tuple[str, str]]:
 def missing_values(objects: Objects) -> dict:
     """The same shapes with ids that exist nowhere (``kind`` keeps its real values)."""
     values = objects.url_values()
-    return {ns: {p: (v if p == "kind" else [MISSING] * len(v)) for p, v in params.items()} for ns, params in values.items()}
+    return {ns: {p: (v if p == "kind" else [_missing(x) for x in v]) for p, v in params.items()}
+            for ns, params in values.items()}
+
+
+def _missing(value: object) -> object:
+    """An id of the same kind that exists nowhere (a conversion's id is a UUID)."""
+    return uuid.UUID(int=0) if isinstance(value, uuid.UUID) else MISSING
 
 
 def client_for(user) -> Client:  # type: ignore[no-untyped-def]

@@ -156,14 +156,19 @@ def test_decision_response_partial_escapes_the_reason(hostile, client_of):
 def test_a_hostile_file_name_on_the_upload_pages(hostile, client_of):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
+    # A PDF is converted by a job (documents/conversions.py): its page shows the file's name.
     bad = SimpleUploadedFile(f"{IMG}.pdf", b"%PDF-1.4 not a docx", "application/pdf")
+    response = client_of.post("/documents/upload/", {"file": bad})
+    assert response.status_code == 302
+    assert_shown_as_text(client_of.get(response["Location"]).content, f"{IMG}.pdf", where="document conversion")
+    bad = SimpleUploadedFile(f"{IMG}.pdf", b"%PDF-1.4 not a docx", "application/pdf")
+    response = client_of.post("/reviews/new/", {"contract": bad, "playbook_version": hostile.version_2.pk})
+    assert response.status_code == 302
+    assert_shown_as_text(client_of.get(response["Location"]).content, f"{IMG}.pdf", where="review conversion")
+    bad = SimpleUploadedFile(f"{IMG}.docx", b"PK\x03\x04 not a docx")
     response = client_of.post("/documents/upload/", {"file": bad})
     assert response.status_code == 200
     assert_shown_as_text(response.content, where="document upload error")
-    bad = SimpleUploadedFile(f"{IMG}.pdf", b"%PDF-1.4 not a docx", "application/pdf")
-    response = client_of.post("/reviews/new/", {"contract": bad, "playbook_version": hostile.version_2.pk})
-    assert response.status_code == 200
-    assert_shown_as_text(response.content, where="new review error")
 
 
 def test_download_file_names_cannot_break_the_header(hostile, client_of):
