@@ -28,6 +28,7 @@ key terms are read exactly as the review page and ``analyze --json`` read them
 from __future__ import annotations
 
 import argparse
+import difflib
 import gzip
 import hashlib
 import json
@@ -67,6 +68,8 @@ _LEGAL_FORM = re.compile(
     r"\b(?:inc|incorporated|corp|corporation|co|company|ltd|limited|llc|l\.l\.c|lp|l\.p|llp|plc|gmbh|ag|sa|s\.a|bv|"
     r"b\.v|nv|pty|pte|ab|as|oy|srl|spa|the|a|an|of)\b"
 )
+# What the parties are called together ("Party", "Parties", "each a Party") is no one party's name.
+_GROUP_NAME = re.compile(r"^(?:each\s+a\s+|a\s+|the\s+)?(?:party|parties)\.?$", re.I)
 _COLLECTIVE = re.compile(r"^\W*(?:each|both|all|collectively|together|individually|the\s+parties|hereinafter|\()", re.I)
 
 
@@ -89,9 +92,13 @@ def expert_parties(answer: str) -> list[ExpertParty]:
         entry = entry.strip()
         if not entry or _COLLECTIVE.match(entry) or " individually" in entry.lower():
             continue
+        entry = entry.lstrip("( ")
         cut = re.search(r"[(\"\u201c]", entry)
         name = (entry[: cut.start()] if cut else entry).strip(" ,.-")
-        defined = [d.strip() for d in _QUOTED.findall(entry[cut.start():] if cut else "") if d.strip()]
+        defined = [
+            d.strip(" ,") for d in _QUOTED.findall(entry[cut.start():] if cut else "")
+            if d.strip(" ,") and not _GROUP_NAME.match(d.strip(" ,"))
+        ]
         if not simplify(name):
             continue
         parties.append(ExpertParty(name, defined))
@@ -105,22 +112,30 @@ class OurParty:
 
 
 def our_parties(value: str) -> list[OurParty]:
+    """``Name (“A”, “B”)`` entries: a party with each of its defined names."""
     found = []
     for entry in value.split("; ") if value else []:
-        match = re.match(r"^(.*?)\s*\(\u201c(.*)\u201d\)$", entry.strip())
+        match = re.match(r"^(.*?)\s*\((\u201c.*\u201d)\)$", entry.strip())
         if match:
-            found.append(OurParty(match.group(1), match.group(2)))
+            for defined in re.findall(r"\u201c([^\u201d]*)\u201d", match.group(2)) or [match.group(1)]:
+                found.append(OurParty(match.group(1), defined))
         elif entry.strip():
             found.append(OurParty(entry.strip(), entry.strip()))
     return found
 
 
 def same_name(a: str, b: str) -> bool:
+    """The same name up to punctuation, legal form and case, one containing the other, or up to a
+    typing slip of the annotators ("Sponser" for "Sponsor", "Berkely" for "Berkeley")."""
     x, y = simplify(a), simplify(b)
-    return bool(x and y) and (x in y or y in x)
+    if not (x and y):
+        return False
+    if x in y or y in x:
+        return True
+    return min(len(x), len(y)) >= 5 and difflib.SequenceMatcher(None, x, y).ratio() >= 0.9
 
 
-_MDY = re.compile(r"^\s*(\d{1,2}|\[\])/(\d{1,2}|\[\])/(\d{2,4})\s*$")
+_MDY = re.compile(r"^\s*(\d{1,2}|\[\])/(\d{1,2}|\[\])/(\d{2,4}|\d{2}\[\])\s*$")
 
 
 def expert_date(answer: str) -> tuple[int, int | None, int] | None:
@@ -128,6 +143,8 @@ def expert_date(answer: str) -> tuple[int, int | None, int] | None:
     if not match:
         return None
     month, day, year = match.groups()
+    if year.endswith("[]"):
+        return (0, None, 0)  # "[]/[]/19[]": a date left blank, any stated (or blank) date will do
     y = int(year)
     y = y + (2000 if y < 50 else 1900) if y < 100 else y
     return (int(month) if month != "[]" else 0, int(day) if day != "[]" else None, y)
@@ -151,6 +168,44 @@ def days_of(text: str) -> float | None:
 
     found = find_quantities(text, "days")
     return float(found[0].value) if found else None
+
+
+def duration_of(text: str) -> tuple[float, str] | None:
+    """A period as (amount, unit) with months and years as months and weeks as days, so "12
+    months", "1 year" and "twelve (12) month" are the same period; None without one."""
+    from contracts.numbers import find_quantities
+
+    found = find_quantities(text, "days")
+    if not found:
+        return None
+    quantity = found[0]
+    if quantity.unit in ("month", "year"):
+        return (round(quantity.number * (12 if quantity.unit == "year" else 1), 2), "month")
+    return (round(quantity.value, 2), "day")
+
+
+_REDACTED = re.compile(r"^\W*(?:\[\W*\]|\*+)\W*$")
+_COUNTRY_TAIL = {"canada", "australia", "united kingdom", "uk", "usa", "united states", "us", "prc", "china"}
+
+
+def same_law(expert: str, ours: str) -> bool:
+    """Every jurisdiction the experts name is in ours. An entry "Ontario, Canada" names Ontario
+    (the country a province or state is in adds nothing to which law it is); an entry that is a
+    convention ("United Nations Convention on ...") is no jurisdiction; a redaction ("[* * *]")
+    matches a redaction."""
+    if _REDACTED.match(expert):
+        return bool(_REDACTED.match(ours))
+    got_words = set(simplify(ours).split())
+    entries = [e for e in expert.split(";") if e.strip() and "convention" not in e.lower()]
+    if not entries:
+        return False
+    for entry in entries:
+        parts = [p for p in entry.split(",") if p.strip()]
+        place = parts[0] if len(parts) > 1 and simplify(parts[-1]) in _COUNTRY_TAIL else entry
+        words = set(simplify(place).split()) - {"state", "laws", "law", "province", "commonwealth"}
+        if not words or not words <= got_words:
+            return False
+    return True
 
 
 # --- scoring ------------------------------------------------------------------------------------------
@@ -180,7 +235,7 @@ def score_contract(answers: dict[str, str], values: dict[str, str]) -> dict[str,
         if term in ("Agreement Date", "Effective Date"):
             wanted_date = expert_date(expert)
             got = our_date(ours_value)
-            if wanted_date is None:
+            if wanted_date is None or wanted_date[2] == 0:
                 result[term] = not none_ours  # a phrase ("the Effective Date"): we must say something
             else:
                 month, day, year = wanted_date
@@ -188,13 +243,11 @@ def score_contract(answers: dict[str, str], values: dict[str, str]) -> dict[str,
                     day is None or got.day == day
                 )
         elif term == "Governing Law":
-            words = set(simplify(expert).split()) - {"state", "laws", "law", "province", "commonwealth"}
-            got_words = set(simplify(ours_value).split())
-            result[term] = bool(words) and words <= got_words
+            result[term] = same_law(expert, ours_value)
         else:
-            want, got_days = days_of(expert), days_of(ours_value)
+            want, got = duration_of(expert), duration_of(ours_value)
             if want is not None:
-                result[term] = got_days is not None and abs(want - got_days) < 0.5
+                result[term] = got is not None and want == got
             else:
                 result[term] = bool(set(simplify(expert).split()) & set(simplify(ours_value).split()))
     empty = [t for t in TERMS if not answers.get(t, "").strip()]

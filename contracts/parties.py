@@ -54,6 +54,14 @@ CUSTOMER_ROLES = (
     "reseller",
     "controller",
 )
+# Role words that are neither side's ("Agent", "Sponsor", "Franchisee"): a party's role all the same.
+_OTHER_ROLES = {
+    "agent", "sponsor", "franchisor", "franchisee", "company", "consultant", "employee", "employer", "partner",
+    "member", "producer", "publisher", "owner", "investor", "lender", "borrower", "guarantor", "principal",
+    "contractor", "subcontractor", "client", "talent", "endorser", "affiliate", "marketing affiliate", "reseller",
+    "manager", "administrator", "servicer", "transporter", "shipper", "recipient", "discloser", "sub-advisor",
+    "adviser", "advisor", "trust", "fund", "bank", "operator", "host", "party a", "party b", "collaborator",
+}  # fmt: skip
 DISCLOSER_ROLES = ("discloser", "disclosing party")
 RECIPIENT_ROLES = ("recipient", "receiving party")
 
@@ -74,6 +82,16 @@ class Party:
     defined: str  # "Fjord" (the name the contract uses), or the name itself when not defined
     side: str  # "provider", "customer" or "" (from the defined name's role word)
     locator: str
+    also: tuple[str, ...] = ()  # its other defined names ('("Company", "AZUL")', '("Domini" or the "Sponsor")')
+
+    @property
+    def role(self) -> str:
+        """The party's role in the contract's words ("Licensee", "Developer"): the first of its
+        defined names that is a role word, else ""."""
+        for name in (self.defined, *self.also):
+            if role_side(name) or name.lower() in _OTHER_ROLES:
+                return name
+        return ""
 
 
 _OPENER = re.compile(
@@ -160,16 +178,67 @@ def _parties_in(
             continue
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
-        entity = bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
+        # A name right before its definition is a party even without a legal form ("TOM WATSON
+        # ("CONSULTANT")", "and Detto Technologies ("Detto")"): the preamble names its parties so.
+        named_here = bool(name) and len(" ".join(before.split())) <= len(name) + 12
+        entity = (
+            bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
+            or named_here or bool(_SAYS_ENTITY.search(before))
+        )
         if not name or not entity:
             continue
+        also = _more_names(window, match.end(), defined)
         seen.add(defined.lower())
+        seen.update(a.lower() for a in also)
         absolute = offset + match.start()
         locator = next((loc for s, e, loc in spans if s <= absolute < e), spans[0][2] if spans else "")
-        parties.append(Party(name=name, defined=defined, side=role_side(defined), locator=locator))
+        side = role_side(defined) or next((role_side(a) for a in also if role_side(a)), "")
+        parties.append(Party(name=name, defined=defined, side=side, locator=locator, also=also))
         if len(parties) >= 4:
             break
     return parties
+
+
+_MORE_QUOTED = re.compile(r"[\"\u201c\u2018']([^\"\u201d\u2019'()]{1,60})[\"\u201d\u2019']")
+
+
+def _more_names(window: str, end: int, first: str) -> tuple[str, ...]:
+    """The party's other defined names in the rest of its parenthesis ('("Company", "AZUL")',
+    '("Domini" or the "Sponsor")'), without what names the parties together ("each a Party")."""
+    close = window.find(")", end)
+    if close < 0 or close - end > 120:
+        return ()
+    rest = window[end:close]
+    if re.search(r"\b(?:collectively|together|jointly)\b", rest, re.IGNORECASE):
+        rest = re.split(r"\b(?:collectively|together|jointly)\b", rest, flags=re.IGNORECASE)[0]
+    found = []
+    for match in _MORE_QUOTED.finditer(rest):
+        name = clean_term(match.group(1))
+        if name and not _NOT_PARTY.match(name) and name.lower() != first.lower() and name not in found:
+            found.append(name)
+    return tuple(found[:3])
+
+
+# "Detto Technologies, a Washington corporation, having ...", "Joseph Theismann, an individual
+# whose address is ...": the description says the name is a party.
+_SAYS_ENTITY = re.compile(
+    r",?\s+an?\s+(?:[\w-]+\s+){0,4}(?:corporation|company|partnership|individual|entity|association|"
+    r"organi[sz]ation|trust|bank|society|institution|university|LLC|GmbH)\b",
+    re.IGNORECASE,
+)
+# A name ends at its legal form when an address follows ("Data Call Technologies, Inc. 600 Kenrick",
+# "ArTara, Inc. located at 1 Little West 12th Street"): never an address as part of a name.
+_ADDRESS_AFTER = re.compile(
+    r"^[\s,]*(?:\d|located\b|having\b|with\s+(?:its|offices)\b|whose\b|of\s+\d|[A-Z][a-z]+\s+\d)"
+)
+
+
+# "professional golfer, TOM WATSON": a description in lower case before the name.
+_DESCRIBED_FIRST = re.compile(
+    r"^[a-z][a-z\s]{2,40},\s+(?=[A-Z])(?!(?:Inc|LLC|Ltd|Corp|Co|Limited|N\.A|S\.A|AG|GmbH)\b)"
+)
+# "ebix.com, Inc.", "i-on interactive Inc.": a name written in lower case, known by its legal form.
+_LOWER_NAME = r"[a-z][\w.-]*(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation)\b"
 
 
 _FORM_WITH_DOT = re.compile(r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C)\.$")
@@ -183,20 +252,31 @@ def _party_name(before: str) -> str:
     text = re.sub(
         r"^(?:the\s+)?(?:party\s+of\s+the\s+(?:first|second)\s+part|each\s+of)\s*,?\s*", "", text, flags=re.IGNORECASE
     )
-    if not (text[:1].isupper() or text[:1] == "{"):
+    lower_name = bool(re.match(_LOWER_NAME, text))
+    if not (text[:1].isupper() or text[:1] == "{" or lower_name):
         # "... INC. (“ALFA AESAR”), having a mailing address of 30 Bond Street ... and Nanophase
         # Technologies Corporation, a Delaware corporation (“NTC”)": the first party's address
-        # runs up to this party's name, which follows the last "and".
-        joins = list(re.finditer(r"(?:\band|;|&)\s+(?=[A-Z{])", text))
+        # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
+        # WATSON, (hereinafter ...": the name follows its description.
+        joins = list(re.finditer(rf"(?:\band|;|&)\s+(?=[A-Z{{]|{_LOWER_NAME})", text))
         if joins:
             text = text[joins[-1].end() :]
+            lower_name = bool(re.match(_LOWER_NAME, text))
+        else:
+            described = _DESCRIBED_FIRST.match(text)
+            if described and not re.search(r"\d", text[described.end() : described.end() + 40]):
+                text = text[described.end() :]
     cut = _NAME_CUT.search(text)
     if cut:
         text = text[: cut.start()]
+    for form in _ENTITY.finditer(text):
+        if _ADDRESS_AFTER.match(text, form.end()):
+            text = text[: form.end()]
+            break
     text = " ".join(text.split()).strip(" ,:;(")
     if text.endswith(".") and not _FORM_WITH_DOT.search(text):
         text = text[:-1]
-    if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{"):
+    if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{" or lower_name):
         return ""
     return text
 
