@@ -195,6 +195,7 @@ def agreement_date(text: str) -> StatedDate | None:
     return None
 
 
+_EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement)\b", re.IGNORECASE)
 _WHEN_CLOSE = re.compile(r"\b(?:effective|as\s+of)\b", re.IGNORECASE)
 
 
@@ -203,7 +204,12 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
     the preamble makes it "as of" that date or defines the Effective Date as the date of the
     agreement; None otherwise."""
     head = _unfiled(text[: max(PREAMBLE_CHARS, min(len(text) // 3, 150_000))])
-    for date in find_dates(head):
+    # Only the dates near the word: a long contract is not read date by date.
+    candidates: dict[int, StatedDate] = {}
+    for word in _EFFECTIVE_WORD.finditer(head):
+        for date in find_dates(head, max(0, word.start() - 120), min(len(head), word.end() + 120)):
+            candidates.setdefault(date.start, date)
+    for date in sorted(candidates.values(), key=lambda d: d.start):
         before = head[max(0, date.start - 60) : date.start]
         after = head[date.end : date.end + 50]
         if _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after):

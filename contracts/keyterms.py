@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from contracts import numbers
 from contracts.clauses import BY_SLUG, ClausePassage, detect
 from contracts.dates import MONTHS, StatedDate, agreement_date, effective_date
-from contracts.document import structure_of
-from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party
+from contracts.document import contract_text, structure_of
+from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party, find_parties, head_paragraphs
+from contracts.terms import find_terms
 from documents.docx.model import Paragraph, TextModel
 
 KEY_TERMS: tuple[tuple[str, str], ...] = (
@@ -546,6 +547,22 @@ def _stated_dates(model: TextModel) -> dict[str, StatedDate | None]:
     return found
 
 
+def _parties(model: TextModel) -> tuple[Party, ...]:
+    """The contract's parties: the structure's when it is built, else read from the head of the
+    contract alone (the same answer, contracts/parties.py's ``find_parties``), so the key terms
+    of a long contract do not build its whole structure."""
+    text = contract_text(model)
+    if "structure" in text.__dict__:
+        return structure_of(model).parties
+    derived = model.derived
+    key = ("keyterms", "parties")
+    found = derived.get(key)  # type: ignore[call-overload]
+    if found is None:
+        head = head_paragraphs(model.paragraphs)
+        found = derived[key] = find_parties(head, find_terms(head))  # type: ignore[index]
+    return found
+
+
 def _passage_at(model: TextModel, slug: str, date: StatedDate) -> ClausePassage:
     """The paragraph that states ``date`` (an offset into ``model.text``) as the term's passage."""
     offset = 0
@@ -572,7 +589,7 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
     terms = []
     for slug, label in KEY_TERMS:
         assert slug in BY_SLUG
-        if slug in cover and not (slug == "parties" and _named(structure_of(model).parties)):
+        if slug in cover and not (slug == "parties" and _named(_parties(model))):
             # The cover page states the term where the parties filled it in: it wins over a
             # passage of the standard terms that only refers to it ("... from the Effective Date").
             value, passage = cover[slug]
@@ -596,7 +613,7 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
                 terms.append(KeyTerm(slug, label, stated_value(stated), _passage_at(model, slug, stated)))
                 continue
         if slug == "parties":
-            value = _parties_value(structure_of(model).parties, found) or (found.text if found else "")
+            value = _parties_value(_parties(model), found) or (found.text if found else "")
         else:
             value = _value(slug, found) if found else ""
             if found is not None and not value and slug in _PERIOD_TERMS:

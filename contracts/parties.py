@@ -116,14 +116,16 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     contents may come first); without one, defined role words stand for the parties."""
     text = ""
     spans: list[tuple[int, int, str]] = []
-    for paragraph in paragraphs:
+    for paragraph in head_paragraphs(paragraphs):
         if not paragraph.text.strip():
             continue
         start = len(text)
         text += paragraph.text + "\n"
         spans.append((start, len(text), paragraph.locator))
-        if len(text) > 60000:
-            break
+    # Only what the head of the contract defines: the parties read from its first pages alone are
+    # the same as from the whole contract's terms (contracts/keyterms.py reads them so).
+    scanned = {locator for _, _, locator in spans}
+    terms = {term: found for term, found in terms.items() if found.locator in scanned}
     best: list[Party] = []
     for opener in _OPENER.finditer(text):
         window_end = opener.end() + 2000
@@ -149,6 +151,20 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
     return tuple(best[:4])
+
+
+HEAD_CHARS = 60000
+
+
+def head_paragraphs(paragraphs: tuple[Paragraph, ...]) -> tuple[Paragraph, ...]:
+    """The paragraphs the parties are read from: the first ``HEAD_CHARS`` characters or so."""
+    total = 0
+    for index, paragraph in enumerate(paragraphs):
+        if paragraph.text.strip():
+            total += len(paragraph.text) + 1
+            if total > HEAD_CHARS:
+                return paragraphs[: index + 1]
+    return paragraphs
 
 
 _WHEREAS = re.compile(r"\bWHEREAS\b")
