@@ -366,11 +366,9 @@ def speed(runs: int) -> str:
     from bench_analysis import DATA as BENCH_DATA
     from bench_analysis import build_big_model
 
-    from contracts.clauses import get_model
-    from documents.docx.model import TextModel
-
-    from contracts.clauses import detect
+    from contracts.clauses import detect, get_model
     from contracts.keyterms import KEY_TERMS, key_terms
+    from documents.docx.model import TextModel
 
     big = build_big_model(BENCH_DATA)
     clause_model = get_model()
