@@ -418,7 +418,10 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
 
 def _named(parties: tuple[Party, ...]) -> list[Party]:
     """The parties the preamble names (not a role word or a placeholder standing for one)."""
-    return [p for p in parties if p.name.strip() and p.name != p.defined and "{" not in p.name]
+    return [
+        p for p in parties
+        if p.name.strip() and "{" not in p.name and (p.name != p.defined or _PARTY.search(p.name + " "))
+    ]
 
 
 def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) -> str:
@@ -426,7 +429,11 @@ def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) ->
     uses for it ("CRO Consulting (Pty) Limited ("CRO")"), then any company name of the model's
     passage that the preamble did not give; a role word alone ("Seller") only when nothing else."""
     named = _named(parties)
-    values = [f"{p.name} ({', '.join(chr(0x201c) + d + chr(0x201d) for d in (p.defined, *p.also))})" for p in named]
+    values = [
+        f"{p.name} ({', '.join(chr(0x201c) + d + chr(0x201d) for d in (p.defined, *p.also))})"
+        if p.defined != p.name else p.name
+        for p in named
+    ]
     if passage is not None:
         extra = _value("parties", passage)
         if extra != passage.text:

@@ -104,6 +104,7 @@ _PREAMBLE_END = re.compile(
 # name: "Dialog Semiconductor (UK) Ltd.", "CRO Consulting (Pty) Limited".
 _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:corporation|company|limited|partnership|LLC)\b|,\s*with\b|"
+    r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
     r"acting|doing|formerly)\b|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
@@ -149,11 +150,66 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             if len(found) > len(best):
                 best = found
     if len(best) < 2:
+        # A cover page ("between / X / and / Y" on lines of their own) or labelled lines ("Party
+        # A: Beike Internet Security Technology Co., Ltd.") name them without a definition.
+        for party in _listed_parties(text, spans):
+            if len(best) < 2 and not any(_same_party(party, p) for p in best):
+                best.append(party)
+    if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
     return tuple(best[:4])
 
 
 HEAD_CHARS = 60000
+_COVER_LIST = re.compile(
+    r"(?:^|\n)[ \t]*(?:by\s+and\s+)?(?:between|among)[ \t]*:?[ \t]*\n[ \t]*(?P<a>[^\n]{3,120})\n"
+    r"[ \t]*(?:and|&)[ \t]*:?[ \t]*\n"
+    r"[ \t]*(?P<b>[^\n]{3,120})(?:\n|$)",
+    re.IGNORECASE,
+)
+_LABELLED = re.compile(
+    r"(?:^|\n)[ \t]*(?P<label>Party\s+[A-D]|Licensor|Licensee|Supplier|Customer|Distributor|Buyer|Seller|Manufacturer|"
+    r"Consultant|Client|Contractor|Vendor|Provider|Purchaser|Franchisor|Franchisee|Sponsor)[ \t]*:[ \t]*"
+    r"(?P<name>[A-Z][^\n]{2,120})"
+)
+_AS_ROLE = re.compile(r"\s*\((?:as|the)\s+(?P<role>[A-Z][\w ]{1,30})\)\s*$")
+
+
+def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """Parties a cover page lists ("between / AZUL ... S/A (as Company) / and / AVIONS ...") or
+    labelled lines give ("Party A: ..."): a name with a legal form or the role it is given."""
+    found: list[Party] = []
+
+    def add(raw: str, role: str, at: int) -> None:
+        raw = " ".join(raw.split())
+        as_role = _AS_ROLE.search(raw)
+        if as_role:
+            role, raw = as_role.group("role"), raw[: as_role.start()]
+        name = _party_name(raw + " ")
+        if not name or not (_ENTITY.search(name) or role) or len(name.split()) > 12:
+            return
+        locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
+        found.append(Party(name=name, defined=role or name, side=role_side(role), locator=locator))
+
+    cover = _COVER_LIST.search(text, 0, min(len(text), 8000))
+    if cover:
+        add(cover.group("a"), "", cover.start("a"))
+        add(cover.group("b"), "", cover.start("b"))
+        if len(found) == 2:
+            return found
+    found = []
+    for line in _LABELLED.finditer(text, 0, min(len(text), 8000)):
+        if not any(_same_party(Party(line.group("name"), "", "", ""), p) for p in found):
+            add(line.group("name"), line.group("label"), line.start("name"))
+        if len(found) == 2:
+            break
+    return found if len(found) == 2 else []
+
+
+def _same_party(a: Party, b: Party) -> bool:
+    x, y = re.sub(r"\W+", " ", a.name).lower().strip(), re.sub(r"\W+", " ", b.name).lower().strip()
+    return bool(x and y) and (x in y or y in x)
+
 
 
 def head_paragraphs(paragraphs: tuple[Paragraph, ...]) -> tuple[Paragraph, ...]:
@@ -245,7 +301,7 @@ _SAYS_ENTITY = re.compile(
 # A name ends at its legal form when an address follows ("Data Call Technologies, Inc. 600 Kenrick",
 # "ArTara, Inc. located at 1 Little West 12th Street"): never an address as part of a name.
 _ADDRESS_AFTER = re.compile(
-    r"^[\s,]*(?:\d|located\b|having\b|with\s+(?:its|offices)\b|whose\b|of\s+\d|[A-Z][a-z]+\s+\d)"
+    r"[\s,]*(?:\d|located\b|having\b|with\s+(?:its|offices)\b|whose\b|of\s+\d|c/o\b|[A-Z][a-z]+\s+\d)"
 )
 
 
@@ -253,6 +309,9 @@ _ADDRESS_AFTER = re.compile(
 _DESCRIBED_FIRST = re.compile(
     r"^[a-z][a-z\s]{2,40},\s+(?=[A-Z])(?!(?:Inc|LLC|Ltd|Corp|Co|Limited|N\.A|S\.A|AG|GmbH)\b)"
 )
+_LIST_MARK = re.compile(r"(?:^|\n|\s)\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[A-Z\d])|\n\s*(?=[A-Z\d])")
+# "695014 B.C. Ltd.": a numbered company.
+_NUMBERED_NAME = re.compile(r"\d[\w.]*\s+(?:[A-Z][\w.]*\s+)*(?:Ltd|LLC|Inc|Limited)\b")
 # "ebix.com, Inc.", "i-on interactive Inc.": a name written in lower case, known by its legal form.
 _LOWER_NAME = r"[a-z][\w.-]*(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation)\b"
 
@@ -265,10 +324,19 @@ def _party_name(before: str) -> str:
     description ("a Delaware corporation, having its principal office at ...")."""
     text = before.replace("\n", " ").replace("|", " ")
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
+    text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
+    # "by and among the following parties: (a) Kathy Ireland, Inc.", "between (1) Apollo
+    # Endosurgery": the name follows the last list mark (or the line's start) before it.
+    marks = list(_LIST_MARK.finditer(text))
+    if marks and text[marks[-1].end() :].strip():
+        text = text[marks[-1].end() :]
+    # "Bruce Jenner, Individual", "DAVID DUVAL ENTERPRISES, INC. c/o International Management":
+    # what follows the name is not part of it.
+    text = re.split(r",\s*(?:an?\s+)?individual\b|\s+c/o\s", text, maxsplit=1, flags=re.IGNORECASE)[0]
     text = re.sub(
         r"^(?:the\s+)?(?:party\s+of\s+the\s+(?:first|second)\s+part|each\s+of)\s*,?\s*", "", text, flags=re.IGNORECASE
     )
-    lower_name = bool(re.match(_LOWER_NAME, text))
+    lower_name = bool(re.match(_LOWER_NAME, text)) or bool(_NUMBERED_NAME.match(text))
     if not (text[:1].isupper() or text[:1] == "{" or lower_name):
         # "... INC. (“ALFA AESAR”), having a mailing address of 30 Bond Street ... and Nanophase
         # Technologies Corporation, a Delaware corporation (“NTC”)": the first party's address
