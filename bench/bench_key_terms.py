@@ -22,7 +22,16 @@ key terms are read exactly as the review page and ``analyze --json`` read them
   year); where the experts have none, ours must be empty or "no date stated";
 - governing law: the experts' jurisdiction words all in ours;
 - renewal term, notice period: the same number of days (a phrase such as "perpetual" by its words);
-- "none where none": every (contract, term) where the experts have nothing and we say nothing.
+- "none where none": every (contract, term) where the experts have nothing and we say nothing;
+- document name: the title (contracts/title.py) names the experts' "Document Name" (the same name,
+  one containing the other).
+
+Scorer choices (round 4, the same for every set): names also match up to an annotator's typing slip
+(similarity 0.9 after normalising: "Sponser"/"Sponsor"); what the parties are called together
+("Party", "Parties") is no party's defined name; a party may carry several defined names; a
+governing-law entry "Ontario, Canada" asks for Ontario, a convention entry is no jurisdiction, a
+redaction matches a redaction; periods compare as months when given in months or years ("12
+months" = "1 year"); a date left blank in the year ("[]/[]/19[]") asks only that a date be stated.
 """
 
 from __future__ import annotations
@@ -250,6 +259,9 @@ def score_contract(answers: dict[str, str], values: dict[str, str]) -> dict[str,
                 result[term] = got is not None and want == got
             else:
                 result[term] = bool(set(simplify(expert).split()) & set(simplify(ours_value).split()))
+    title = answers.get("Document Name", "").strip()
+    if title:
+        result["document name"] = same_name(title, values.get("document-name", ""))
     empty = [t for t in TERMS if not answers.get(t, "").strip()]
     said = [values.get(SLUG[t], "").strip() for t in empty]
     result["none where none"] = all(not v or v == NO_DATE for v in said) if empty else None
@@ -274,7 +286,11 @@ def read_values(job: tuple[str, str]) -> tuple[str, dict[str, str], float]:
     model = build_text_model(docx_of_text(text))
     started = time.perf_counter()
     values = {t.slug: t.value for t in key_terms(model)}
-    return name, values, time.perf_counter() - started
+    took = time.perf_counter() - started
+    from contracts.title import document_title
+
+    values["document-name"] = document_title(model)
+    return name, values, took
 
 
 def contracts() -> Iterator[tuple[str, str, str]]:
@@ -299,7 +315,7 @@ def all_answers() -> dict[str, dict[str, str]]:
     return found
 
 
-MEASURES = ("party names", "defined names", "no extra party", *TERMS, "none where none")
+MEASURES = ("party names", "defined names", "no extra party", *TERMS, "none where none", "document name")
 
 
 def evaluate(workers: int, cached: dict | None = None) -> dict:
@@ -350,8 +366,10 @@ def failures(result: dict, which: str) -> Iterable[str]:
             continue
         for measure, ok in item["scores"].items():
             if ok is False:
-                expert = answers[name].get("Parties" if measure in MEASURES[:3] else measure, "")
-                ours = item["values"].get("parties" if measure in MEASURES[:3] else SLUG.get(measure, ""), "")
+                key = "Document Name" if measure == "document name" else measure
+                expert = answers[name].get("Parties" if measure in MEASURES[:3] else key, "")
+                slug = "document-name" if measure == "document name" else SLUG.get(measure, "")
+                ours = item["values"].get("parties" if measure in MEASURES[:3] else slug, "")
                 yield f"{measure}\t{name[:60]}\texpert: {expert[:160]}\tours: {ours[:160]}"
 
 

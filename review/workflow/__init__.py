@@ -35,7 +35,7 @@ from .bulk import MAX_BULK_ITEMS, BulkResult, bulk_accept
 from .cancel import review_cancel
 from .card import CardRefusal, card_decide
 from .decisions import review_decide
-from .parties import review_parties_set
+from .parties import review_parties_set, side_candidates, side_chosen
 from .proposals import recommendation_prepare
 from .results import (
     BUSY_MESSAGE,
@@ -88,4 +88,6 @@ __all__ = [
     "review_start",
     "review_start_round",
     "revision_run",
+    "side_candidates",
+    "side_chosen",
 ]
