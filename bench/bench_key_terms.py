@@ -138,10 +138,22 @@ def same_name(a: str, b: str) -> bool:
     typing slip of the annotators ("Sponser" for "Sponsor", "Berkely" for "Berkeley")."""
     x, y = simplify(a), simplify(b)
     if not (x and y):
-        return False
+        # A defined name that is a legal-form word ("Company"): compared as written.
+        x, y = (" ".join(re.sub(r"[^a-z0-9 ]+", " ", t.lower()).split()) for t in (a, b))
+        return bool(x and y) and x == y
     if x in y or y in x:
         return True
-    return min(len(x), len(y)) >= 5 and difflib.SequenceMatcher(None, x, y).ratio() >= 0.9
+    return min(len(x), len(y)) >= 5 and (one_slip(x, y) or difflib.SequenceMatcher(None, x, y).ratio() >= 0.9)
+
+
+def one_slip(x: str, y: str) -> bool:
+    """``x`` and ``y`` differ by one letter typed wrong, left out or added ("Sponser")."""
+    if abs(len(x) - len(y)) > 1:
+        return False
+    if len(x) == len(y):
+        return sum(a != b for a, b in zip(x, y, strict=True)) <= 1
+    short, long = sorted((x, y), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 _MDY = re.compile(r"^\s*(\d{1,2}|\[\])/(\d{1,2}|\[\])/(\d{2,4}|\d{2}\[\])\s*$")

@@ -257,7 +257,7 @@ def _parties_in(
             bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
             or named_here or bool(_SAYS_ENTITY.search(before))
         )
-        if not name or not entity:
+        if not name or not entity or _sentence_words(name):
             continue
         also = _more_names(window, match.end(), defined)
         seen.add(defined.lower())
@@ -269,6 +269,17 @@ def _parties_in(
         if len(parties) >= 4:
             break
     return parties
+
+
+_SMALL_WORDS = {"of", "and", "the", "de", "du", "des", "la", "le", "for", "in", "und", "van", "von", "y", "e", "&"}
+
+
+def _sentence_words(name: str) -> bool:
+    """Words of a sentence rather than a name ("Treasury regulations thereunder"): a lower-case
+    word that is no joining word, in a name without a legal form."""
+    if _ENTITY.search(name) or re.match(_LOWER_NAME, name):
+        return False
+    return any(w[:1].islower() and w.lower() not in _SMALL_WORDS for w in name.split())
 
 
 _MORE_QUOTED = re.compile(r"[\"\u201c\u2018']([^\"\u201d\u2019'()]{1,60})[\"\u201d\u2019']")
