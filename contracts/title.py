@@ -54,6 +54,8 @@ def document_title(model: TextModel) -> str:
             if inner is not None and re.fullmatch(_KIND, words[inner - 1], re.IGNORECASE):
                 words = words[:inner]
             title = " ".join(words)
+            if len(words) < 2:
+                continue  # "Agreement" alone ("This Agreement is made ..."): a kind, not a title
             if not title or not (title.isupper() or all(w[0].isupper() or re.fullmatch(_SMALL, w) for w in words)):
                 continue
             if match.start() > 0 and not title.isupper() and len(text) > 160:
