@@ -16,8 +16,10 @@ from dataclasses import dataclass
 
 from contracts import numbers
 from contracts.clauses import BY_SLUG, ClausePassage, detect
-from contracts.document import structure_of
-from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party
+from contracts.dates import MONTHS, StatedDate, agreement_date, effective_date
+from contracts.document import contract_text, structure_of
+from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party, find_parties, head_paragraphs
+from contracts.terms import find_terms
 from documents.docx.model import Paragraph, TextModel
 
 KEY_TERMS: tuple[tuple[str, str], ...] = (
@@ -135,12 +137,29 @@ def _jurisdiction_at(text: str, start: int) -> str | None:
     return name.title() if name.isupper() and len(name) > 3 else name
 
 
+_ADJECTIVE_PLACE = {
+    "english": "England", "scottish": "Scotland", "irish": "Ireland", "italian": "Italy", "french": "France",
+    "german": "Germany", "swiss": "Switzerland", "dutch": "the Netherlands", "swedish": "Sweden",
+    "israeli": "Israel", "japanese": "Japan", "chinese": "People's Republic of China",
+    "prc": "People's Republic of China", "spanish": "Spain", "belgian": "Belgium", "danish": "Denmark",
+    "singapore": "Singapore", "korean": "Korea", "indian": "India", "brazilian": "Brazil",
+}  # fmt: skip
+_LAW_ADJECTIVE = re.compile(rf"\b({'|'.join(_ADJECTIVE_PLACE)})\s+laws?\b", re.IGNORECASE)
+
+
 def _governing_law(text: str) -> str | None:
     """The state, province or country whose law governs: a state named beside the United States
     ("the laws of the United States of America and of the Commonwealth of Pennsylvania") is the
     governing law a lawyer writes down; the federal law alone only when nothing else is named."""
     names = [name for m in _LAW_OF.finditer(text) if (name := _jurisdiction_at(text, m.end()))]
     names += [m.group(1) for m in _LAW_BY.finditer(text)]
+    if not names:
+        # "construed in accordance with English law", "the Italian Law", "PRC Laws": the law named
+        # by its people's adjective or the country's initials.
+        for match in _LAW_ADJECTIVE.finditer(text):
+            names.append(_ADJECTIVE_PLACE[match.group(1).lower()])
+            break
+    names = [_ADJECTIVE_PLACE.get(n.lower(), n) if n.isupper() else n for n in names]
     local = [n for n in names if not _FEDERAL.match(n)]
     if names and not local:
         # "... of the United States of America and of the Commonwealth of Pennsylvania".
@@ -251,6 +270,34 @@ def _period(slug: str, text: str) -> str | None:
     return None
 
 
+# A renewal stated without a number: "from year to year", "successive annual periods", "month to
+# month", "half a year"; one that runs on with no end of its own: "automatically continue until
+# terminated", "indefinitely".
+_RENEWS_BY_WORD = (
+    (re.compile(r"\b(?:year[\s-]to[\s-]year|annual(?:ly)?|every\s+year|yearly|each\s+year)\b", re.I), "1 year"),
+    (re.compile(r"\b(?:month[\s-]to[\s-]month|monthly|every\s+month|each\s+month)\b", re.I), "1 month"),
+    (re.compile(r"\bhalf\s+a\s+year\b", re.I), "6 months"),
+)
+_RENEWS = re.compile(r"\b(?:renew\w*|extend\w*|extension|continu\w*|successive|thereafter)\b", re.I)
+_RUNS_ON = re.compile(
+    r"\b(?:continue\w*|remain\w*|renew\w*|extend\w*)\b[^.;]{0,80}?\b(?:until\s+(?:terminated|either|one\s+of|such\s+time|"
+    r"the\s+(?:earlier|date)\s+(?:of\s+)?(?:termination|on\s+which))|indefinitely|perpetu\w*)",
+    re.I,
+)
+
+
+def _renewal_in_words(text: str) -> str | None:
+    """A renewal period stated in words, or "perpetual" for a term that runs on until ended."""
+    if not _RENEWS.search(text):
+        return None
+    for pattern, period in _RENEWS_BY_WORD:
+        if pattern.search(text):
+            return period
+    if _RUNS_ON.search(text):
+        return "perpetual (continues until terminated)"
+    return None
+
+
 _NONRENEW = re.compile(
     r"\b(?:non-?renew\w*|not\s+to\s+(?:be\s+)?(?:renew|extend)\w*|intention\s+not|elects?\s+not|"
     r"terminate\s+(?:this\s+agreement\s+)?(?:at|upon|as\s+of|effective\s+(?:at|upon))\s+the\s+(?:end|expiration))\b",
@@ -357,7 +404,9 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
         # ... notice of non-renewal no less than 6 months prior": the period the term is about,
         # not the first one; none found is the passage itself, never another period.
         period = _period(slug, text)
-        return period if period is not None else text
+        if period is None and slug == "renewal-term":
+            period = _renewal_in_words(text)
+        return period if period is not None else (text if fallback else "")
     if slug == "expiration-date":
         expiry = _date(slug, text, labelled=True) if fallback else _expiry(text)
         return expiry if expiry is not None else text
@@ -369,7 +418,10 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
 
 def _named(parties: tuple[Party, ...]) -> list[Party]:
     """The parties the preamble names (not a role word or a placeholder standing for one)."""
-    return [p for p in parties if p.name.strip() and p.name != p.defined and "{" not in p.name]
+    return [
+        p for p in parties
+        if p.name.strip() and "{" not in p.name and (p.name != p.defined or _PARTY.search(p.name + " "))
+    ]
 
 
 def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) -> str:
@@ -377,7 +429,11 @@ def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) ->
     uses for it ("CRO Consulting (Pty) Limited ("CRO")"), then any company name of the model's
     passage that the preamble did not give; a role word alone ("Seller") only when nothing else."""
     named = _named(parties)
-    values = [f"{p.name} (\u201c{p.defined}\u201d)" for p in named]
+    values = [
+        f"{p.name} ({', '.join(chr(0x201c) + d + chr(0x201d) for d in (p.defined, *p.also))})"
+        if p.defined != p.name else p.name
+        for p in named
+    ]
     if passage is not None:
         extra = _value("parties", passage)
         if extra != passage.text:
@@ -466,12 +522,66 @@ def _cover_page(model: TextModel) -> dict[str, tuple[str, ClausePassage]]:
                 continue
             text = re.sub(r"^[^:]{0,40}:\s*", "", text)
         passage = _cover_passage(slug, f"{cell[0].text.strip()}: {text}", chosen[0])
-        value = _value(slug, _cover_passage(slug, text, chosen[0]))
+        value = _value(slug, _cover_passage(slug, text, chosen[0])) or text
         found[slug] = (value, passage)
     if parties:
         text = "; ".join(name for name, _ in parties)
         found["parties"] = (text, _cover_passage("parties", text, parties[0][1]))
     return found
+
+
+_SIGNED_WORDS = re.compile(r"\b(?:sign\w*|execut\w*)\b", re.IGNORECASE)
+
+
+def stated_value(date: StatedDate) -> str:
+    """A complete date written one way ("July 15, 2010"); a date left blank as the contract
+    writes it ("September ___, 2019")."""
+    numeric = not re.search(r"[A-Za-z]", date.text)
+    if date.complete and not (numeric and date.day <= 12 and date.month != date.day):
+        return f"{MONTHS[date.month - 1].title()} {date.day}, {date.year}"
+    return date.text  # left blank, or "1.4.2011": which number is the day is the contract's convention
+
+
+def _stated_dates(model: TextModel) -> dict[str, StatedDate | None]:
+    """The agreement and effective dates the preamble and the definitions state, read once."""
+    derived = model.derived
+    key = ("keyterms", "stated-dates")
+    found = derived.get(key)  # type: ignore[call-overload]
+    if found is None:
+        text = model.text
+        made = agreement_date(text)
+        found = derived[key] = {"agreement-date": made, "effective-date": effective_date(text, made)}  # type: ignore[index]
+    return found
+
+
+def _parties(model: TextModel) -> tuple[Party, ...]:
+    """The contract's parties: the structure's when it is built, else read from the head of the
+    contract alone (the same answer, contracts/parties.py's ``find_parties``), so the key terms
+    of a long contract do not build its whole structure."""
+    text = contract_text(model)
+    if "structure" in text.__dict__:
+        return structure_of(model).parties
+    derived = model.derived
+    key = ("keyterms", "parties")
+    found = derived.get(key)  # type: ignore[call-overload]
+    if found is None:
+        head = head_paragraphs(model.paragraphs)
+        found = derived[key] = find_parties(head, find_terms(head))  # type: ignore[index]
+    return found
+
+
+def _passage_at(model: TextModel, slug: str, date: StatedDate) -> ClausePassage:
+    """The paragraph that states ``date`` (an offset into ``model.text``) as the term's passage."""
+    offset = 0
+    for paragraph in model.paragraphs:
+        end = offset + len(paragraph.text)
+        if date.start <= end:
+            start = max(0, date.start - offset)
+            return ClausePassage(slug, BY_SLUG[slug].title, paragraph.text, 1.0, paragraph.locator, start,
+                                 min(len(paragraph.text), date.end - offset))  # fmt: skip
+        offset = end + 1
+    last = model.paragraphs[-1]
+    return ClausePassage(slug, BY_SLUG[slug].title, last.text, 1.0, last.locator, 0, len(last.text))
 
 
 def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> list[KeyTerm]:
@@ -486,7 +596,7 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
     terms = []
     for slug, label in KEY_TERMS:
         assert slug in BY_SLUG
-        if slug in cover and not (slug == "parties" and _named(structure_of(model).parties)):
+        if slug in cover and not (slug == "parties" and _named(_parties(model))):
             # The cover page states the term where the parties filled it in: it wins over a
             # passage of the standard terms that only refers to it ("... from the Effective Date").
             value, passage = cover[slug]
@@ -504,10 +614,23 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
             if inside is not None and (found is None or not _RENEW_WORD.search(found.text)):
                 terms.append(KeyTerm(slug, label, inside, renewal[0]))
                 continue
+        if slug in _STATED_DATES:
+            stated = _stated_dates(model)[slug]
+            if stated is not None:
+                terms.append(KeyTerm(slug, label, stated_value(stated), _passage_at(model, slug, stated)))
+                continue
         if slug == "parties":
-            value = _parties_value(structure_of(model).parties, found) or (found.text if found else "")
+            value = _parties_value(_parties(model), found) or (found.text if found else "")
         else:
             value = _value(slug, found) if found else ""
+            if found is not None and not value and slug in _PERIOD_TERMS:
+                # The most confident passage states no period: the next one of the type that does;
+                # none is no period (the passage stays, for the lawyer to read).
+                for other in ranked[1:3]:
+                    other_value = _value(slug, other)
+                    if other_value:
+                        found, value = other, other_value
+                        break
             if found is not None and value == found.text:
                 # The most confident passage holds no short value (a preamble without its date):
                 # the next passage of the type that does ("The Effective Date ... is September
@@ -521,6 +644,13 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
                     if other_value != other.text:
                         found, value = other, other_value
                         break
+        if slug == "effective-date" and found is not None and (
+            (_DATE.search(value) and len(value) < 60) or not _SIGNED_WORDS.search(value) or len(value) > 160
+        ):
+            # No date the contract calls effective, nor a preamble "as of" its date: a passage's
+            # other date (a closing date, a signature's) is not its effective date; a definition
+            # in words ("the date of last signature") still is the answer.
+            value, found = "", None
         if found is not None and value == found.text and slug in _STATED_DATES and _no_date(slug, value):
             # No passage of the type states a date ("is entered into by and between ______ and
             # the Boston Public Schools", a cover page's "Expires {mnda_term} from Effective

@@ -54,6 +54,14 @@ CUSTOMER_ROLES = (
     "reseller",
     "controller",
 )
+# Role words that are neither side's ("Agent", "Sponsor", "Franchisee"): a party's role all the same.
+_OTHER_ROLES = {
+    "agent", "sponsor", "franchisor", "franchisee", "company", "consultant", "employee", "employer", "partner",
+    "member", "producer", "publisher", "owner", "investor", "lender", "borrower", "guarantor", "principal",
+    "contractor", "subcontractor", "client", "talent", "endorser", "affiliate", "marketing affiliate", "reseller",
+    "manager", "administrator", "servicer", "transporter", "shipper", "recipient", "discloser", "sub-advisor",
+    "adviser", "advisor", "trust", "fund", "bank", "operator", "host", "party a", "party b", "collaborator",
+}  # fmt: skip
 DISCLOSER_ROLES = ("discloser", "disclosing party")
 RECIPIENT_ROLES = ("recipient", "receiving party")
 
@@ -74,6 +82,16 @@ class Party:
     defined: str  # "Fjord" (the name the contract uses), or the name itself when not defined
     side: str  # "provider", "customer" or "" (from the defined name's role word)
     locator: str
+    also: tuple[str, ...] = ()  # its other defined names ('("Company", "AZUL")', '("Domini" or the "Sponsor")')
+
+    @property
+    def role(self) -> str:
+        """The party's role in the contract's words ("Licensee", "Developer"): the first of its
+        defined names that is a role word, else ""."""
+        for name in (self.defined, *self.also):
+            if role_side(name) or name.lower() in _OTHER_ROLES:
+                return name
+        return ""
 
 
 _OPENER = re.compile(
@@ -86,6 +104,7 @@ _PREAMBLE_END = re.compile(
 # name: "Dialog Semiconductor (UK) Ltd.", "CRO Consulting (Pty) Limited".
 _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:corporation|company|limited|partnership|LLC)\b|,\s*with\b|"
+    r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
     r"acting|doing|formerly)\b|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
@@ -98,14 +117,16 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     contents may come first); without one, defined role words stand for the parties."""
     text = ""
     spans: list[tuple[int, int, str]] = []
-    for paragraph in paragraphs:
+    for paragraph in head_paragraphs(paragraphs):
         if not paragraph.text.strip():
             continue
         start = len(text)
         text += paragraph.text + "\n"
         spans.append((start, len(text), paragraph.locator))
-        if len(text) > 60000:
-            break
+    # Only what the head of the contract defines: the parties read from its first pages alone are
+    # the same as from the whole contract's terms (contracts/keyterms.py reads them so).
+    scanned = {locator for _, _, locator in spans}
+    terms = {term: found for term, found in terms.items() if found.locator in scanned}
     best: list[Party] = []
     for opener in _OPENER.finditer(text):
         window_end = opener.end() + 2000
@@ -129,8 +150,77 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             if len(found) > len(best):
                 best = found
     if len(best) < 2:
+        # A cover page ("between / X / and / Y" on lines of their own) or labelled lines ("Party
+        # A: Beike Internet Security Technology Co., Ltd.") name them without a definition.
+        for party in _listed_parties(text, spans):
+            if len(best) < 2 and not any(_same_party(party, p) for p in best):
+                best.append(party)
+    if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
     return tuple(best[:4])
+
+
+HEAD_CHARS = 60000
+_COVER_LIST = re.compile(
+    r"(?:^|\n)[ \t]*(?:by\s+and\s+)?(?:between|among)[ \t]*:?[ \t]*\n[ \t]*(?P<a>[^\n]{3,120})\n"
+    r"[ \t]*(?:and|&)[ \t]*:?[ \t]*\n"
+    r"[ \t]*(?P<b>[^\n]{3,120})(?:\n|$)",
+    re.IGNORECASE,
+)
+_LABELLED = re.compile(
+    r"(?:^|\n)[ \t]*(?P<label>Party\s+[A-D]|Licensor|Licensee|Supplier|Customer|Distributor|Buyer|Seller|Manufacturer|"
+    r"Consultant|Client|Contractor|Vendor|Provider|Purchaser|Franchisor|Franchisee|Sponsor)[ \t]*:[ \t]*"
+    r"(?P<name>[A-Z][^\n]{2,120})"
+)
+_AS_ROLE = re.compile(r"\s*\((?:as|the)\s+(?P<role>[A-Z][\w ]{1,30})\)\s*$")
+
+
+def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """Parties a cover page lists ("between / AZUL ... S/A (as Company) / and / AVIONS ...") or
+    labelled lines give ("Party A: ..."): a name with a legal form or the role it is given."""
+    found: list[Party] = []
+
+    def add(raw: str, role: str, at: int) -> None:
+        raw = " ".join(raw.split())
+        as_role = _AS_ROLE.search(raw)
+        if as_role:
+            role, raw = as_role.group("role"), raw[: as_role.start()]
+        name = _party_name(raw + " ")
+        if not name or not (_ENTITY.search(name) or role) or len(name.split()) > 12:
+            return
+        locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
+        found.append(Party(name=name, defined=role or name, side=role_side(role), locator=locator))
+
+    cover = _COVER_LIST.search(text, 0, min(len(text), 8000))
+    if cover:
+        add(cover.group("a"), "", cover.start("a"))
+        add(cover.group("b"), "", cover.start("b"))
+        if len(found) == 2:
+            return found
+    found = []
+    for line in _LABELLED.finditer(text, 0, min(len(text), 8000)):
+        if not any(_same_party(Party(line.group("name"), "", "", ""), p) for p in found):
+            add(line.group("name"), line.group("label"), line.start("name"))
+        if len(found) == 2:
+            break
+    return found if len(found) == 2 else []
+
+
+def _same_party(a: Party, b: Party) -> bool:
+    x, y = re.sub(r"\W+", " ", a.name).lower().strip(), re.sub(r"\W+", " ", b.name).lower().strip()
+    return bool(x and y) and (x in y or y in x)
+
+
+
+def head_paragraphs(paragraphs: tuple[Paragraph, ...]) -> tuple[Paragraph, ...]:
+    """The paragraphs the parties are read from: the first ``HEAD_CHARS`` characters or so."""
+    total = 0
+    for index, paragraph in enumerate(paragraphs):
+        if paragraph.text.strip():
+            total += len(paragraph.text) + 1
+            if total > HEAD_CHARS:
+                return paragraphs[: index + 1]
+    return paragraphs
 
 
 _WHEREAS = re.compile(r"\bWHEREAS\b")
@@ -160,16 +250,81 @@ def _parties_in(
             continue
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
-        entity = bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
-        if not name or not entity:
+        # A name right before its definition is a party even without a legal form ("TOM WATSON
+        # ("CONSULTANT")", "and Detto Technologies ("Detto")"): the preamble names its parties so.
+        named_here = bool(name) and len(" ".join(before.split())) <= len(name) + 12
+        entity = (
+            bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
+            or named_here or bool(_SAYS_ENTITY.search(before))
+        )
+        if not name or not entity or _sentence_words(name):
             continue
+        also = _more_names(window, match.end(), defined)
         seen.add(defined.lower())
+        seen.update(a.lower() for a in also)
         absolute = offset + match.start()
         locator = next((loc for s, e, loc in spans if s <= absolute < e), spans[0][2] if spans else "")
-        parties.append(Party(name=name, defined=defined, side=role_side(defined), locator=locator))
+        side = role_side(defined) or next((role_side(a) for a in also if role_side(a)), "")
+        parties.append(Party(name=name, defined=defined, side=side, locator=locator, also=also))
         if len(parties) >= 4:
             break
     return parties
+
+
+_SMALL_WORDS = {"of", "and", "the", "de", "du", "des", "la", "le", "for", "in", "und", "van", "von", "y", "e", "&"}
+
+
+def _sentence_words(name: str) -> bool:
+    """Words of a sentence rather than a name ("Treasury regulations thereunder"): a lower-case
+    word that is no joining word, in a name without a legal form."""
+    if _ENTITY.search(name) or re.match(_LOWER_NAME, name):
+        return False
+    return any(w[:1].islower() and w.lower() not in _SMALL_WORDS for w in name.split())
+
+
+_MORE_QUOTED = re.compile(r"[\"\u201c\u2018']([^\"\u201d\u2019'()]{1,60})[\"\u201d\u2019']")
+
+
+def _more_names(window: str, end: int, first: str) -> tuple[str, ...]:
+    """The party's other defined names in the rest of its parenthesis ('("Company", "AZUL")',
+    '("Domini" or the "Sponsor")'), without what names the parties together ("each a Party")."""
+    close = window.find(")", end)
+    if close < 0 or close - end > 120:
+        return ()
+    rest = window[end:close]
+    if re.search(r"\b(?:collectively|together|jointly)\b", rest, re.IGNORECASE):
+        rest = re.split(r"\b(?:collectively|together|jointly)\b", rest, flags=re.IGNORECASE)[0]
+    found = []
+    for match in _MORE_QUOTED.finditer(rest):
+        name = clean_term(match.group(1))
+        if name and not _NOT_PARTY.match(name) and name.lower() != first.lower() and name not in found:
+            found.append(name)
+    return tuple(found[:3])
+
+
+# "Detto Technologies, a Washington corporation, having ...", "Joseph Theismann, an individual
+# whose address is ...": the description says the name is a party.
+_SAYS_ENTITY = re.compile(
+    r",?\s+an?\s+(?:[\w-]+\s+){0,4}(?:corporation|company|partnership|individual|entity|association|"
+    r"organi[sz]ation|trust|bank|society|institution|university|LLC|GmbH)\b",
+    re.IGNORECASE,
+)
+# A name ends at its legal form when an address follows ("Data Call Technologies, Inc. 600 Kenrick",
+# "ArTara, Inc. located at 1 Little West 12th Street"): never an address as part of a name.
+_ADDRESS_AFTER = re.compile(
+    r"[\s,]*(?:\d|located\b|having\b|with\s+(?:its|offices)\b|whose\b|of\s+\d|c/o\b|[A-Z][a-z]+\s+\d)"
+)
+
+
+# "professional golfer, TOM WATSON": a description in lower case before the name.
+_DESCRIBED_FIRST = re.compile(
+    r"^[a-z][a-z\s]{2,40},\s+(?=[A-Z])(?!(?:Inc|LLC|Ltd|Corp|Co|Limited|N\.A|S\.A|AG|GmbH)\b)"
+)
+_LIST_MARK = re.compile(r"(?:^|\n|\s)\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[A-Z\d])|\n\s*(?=[A-Z\d])")
+# "695014 B.C. Ltd.": a numbered company.
+_NUMBERED_NAME = re.compile(r"\d[\w.]*\s+(?:[A-Z][\w.]*\s+)*(?:Ltd|LLC|Inc|Limited)\b")
+# "ebix.com, Inc.", "i-on interactive Inc.": a name written in lower case, known by its legal form.
+_LOWER_NAME = r"[a-z][\w.-]*(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation)\b"
 
 
 _FORM_WITH_DOT = re.compile(r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C)\.$")
@@ -180,23 +335,43 @@ def _party_name(before: str) -> str:
     description ("a Delaware corporation, having its principal office at ...")."""
     text = before.replace("\n", " ").replace("|", " ")
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
+    text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
+    # "by and among the following parties: (a) Kathy Ireland, Inc.", "between (1) Apollo
+    # Endosurgery": the name follows the last list mark (or the line's start) before it.
+    marks = list(_LIST_MARK.finditer(text))
+    if marks and text[marks[-1].end() :].strip():
+        text = text[marks[-1].end() :]
+    # "Bruce Jenner, Individual", "DAVID DUVAL ENTERPRISES, INC. c/o International Management":
+    # what follows the name is not part of it.
+    text = re.split(r",\s*(?:an?\s+)?individual\b|\s+c/o\s", text, maxsplit=1, flags=re.IGNORECASE)[0]
     text = re.sub(
         r"^(?:the\s+)?(?:party\s+of\s+the\s+(?:first|second)\s+part|each\s+of)\s*,?\s*", "", text, flags=re.IGNORECASE
     )
-    if not (text[:1].isupper() or text[:1] == "{"):
+    lower_name = bool(re.match(_LOWER_NAME, text)) or bool(_NUMBERED_NAME.match(text))
+    if not (text[:1].isupper() or text[:1] == "{" or lower_name):
         # "... INC. (“ALFA AESAR”), having a mailing address of 30 Bond Street ... and Nanophase
         # Technologies Corporation, a Delaware corporation (“NTC”)": the first party's address
-        # runs up to this party's name, which follows the last "and".
-        joins = list(re.finditer(r"(?:\band|;|&)\s+(?=[A-Z{])", text))
+        # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
+        # WATSON, (hereinafter ...": the name follows its description.
+        joins = list(re.finditer(rf"(?:\band|;|&)\s+(?=[A-Z{{]|{_LOWER_NAME})", text))
         if joins:
             text = text[joins[-1].end() :]
+            lower_name = bool(re.match(_LOWER_NAME, text))
+        else:
+            described = _DESCRIBED_FIRST.match(text)
+            if described and not re.search(r"\d", text[described.end() : described.end() + 40]):
+                text = text[described.end() :]
     cut = _NAME_CUT.search(text)
     if cut:
         text = text[: cut.start()]
+    for form in _ENTITY.finditer(text):
+        if _ADDRESS_AFTER.match(text, form.end()):
+            text = text[: form.end()]
+            break
     text = " ".join(text.split()).strip(" ,:;(")
     if text.endswith(".") and not _FORM_WITH_DOT.search(text):
         text = text[:-1]
-    if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{"):
+    if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{" or lower_name):
         return ""
     return text
 

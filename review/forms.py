@@ -52,6 +52,15 @@ class NewReviewForm(forms.Form):
         return data
 
 
+class SideForm(forms.Form):
+    """Which party is ours, asked once on upload when the contract does not make it clear."""
+
+    document = IdField()
+    playbook_version = IdField()
+    party = forms.CharField(required=False, max_length=120)
+    ours = forms.CharField(max_length=120)
+
+
 class DecisionForm(forms.Form):
     recommendation = IdField()
     proposal = IdField()

@@ -37,7 +37,7 @@ from .cancel import review_cancel
 from .card import CardRefusal, card_decide
 from .decisions import review_decide
 from .item_bounds import MAX_THEIR_ITEMS, TooManyItems
-from .parties import review_parties_set
+from .parties import review_parties_set, side_candidates, side_chosen
 from .proposals import recommendation_prepare
 from .results import (
     BUSY_MESSAGE,
@@ -96,4 +96,6 @@ __all__ = [
     "revision_run",
     "round_run",
     "round_submit",
+    "side_candidates",
+    "side_chosen",
 ]

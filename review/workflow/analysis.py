@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from contracts.document import structure_of
+from contracts.title import document_title
 from documents.models import Document, DocumentVersion
 from playbooks.models import PlaybookVersion
 from review.engine import ENGINE_VERSION, counterparty, get_engine
@@ -59,6 +60,7 @@ def review_start(
     team: Any = None,
     party: str = "",
     title: str = "",
+    parties: dict[str, Any] | None = None,
     enqueue: bool = True,
 ) -> Review:
     """Create a review in ``analyzing`` and enqueue its analysis once the transaction commits.
@@ -72,10 +74,12 @@ def review_start(
         review = Review.objects.create(
             owner=owner,
             team=team,
-            title=title or document.title,
+            # Named after the contract's own title ("MASTER FRANCHISE AGREEMENT"), not its file.
+            title=title or document_title(first.text_model) or document.title,
             document=document,
             playbook_version=playbook_version,
             party=party,
+            parties=parties or {},  # which party is ours, when the lawyer said so on upload
             engine_version=ENGINE_VERSION,
             status=ReviewStatus.ANALYZING,
             current_version=first,
@@ -186,7 +190,10 @@ def analysis_run(*, job_id: str, max_attempts: int | None = None) -> str:
         parties = parties_of(review, model)
         results = engine.analyze(model, spec, citation_label=review.playbook_version.label, parties=parties)
         # Shown at the top of the review, for the lawyer to check (and correct) who is who.
-        detected = [{"name": p.name, "defined": p.defined} for p in structure_of(model).parties]
+        detected = [
+            {"name": p.name, "defined": p.defined, "also": list(p.also), "role": p.role}
+            for p in structure_of(model).parties
+        ]
         Review.objects.filter(pk=review.pk).update(parties={**parties.to_dict(), "detected": detected})
         # The other side's tracked changes in the uploaded file: items of their own, and the
         # rule findings that lie in text they wrote say so (docs/decisions/negotiation-rounds.md).

@@ -6,7 +6,10 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from contracts.naming import Parties
+from contracts.document import structure_of
+from contracts.naming import Parties, detect
+from contracts.parties import Party
+from documents.docx.model import TextModel
 from review.models import Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
 
 from .audit import event_append
@@ -74,3 +77,30 @@ def review_parties_set(*, review: Review, actor: User, us: str, them: str) -> in
             continue  # a concurrent request moved it first; it is shown as that one left it
         rewritten += 1
     return rewritten
+
+
+def side_candidates(*, model: TextModel, side_word: str) -> list[Party]:
+    """The contract's parties to choose ours from, when the playbook's side does not say which one
+    is ours (no party defined by a role word of that side); empty when it does, or when the
+    contract names fewer than two parties (nothing to choose between). Asked once, on upload
+    (docs/decisions/key-terms.md)."""
+    if not side_word.strip():
+        return []
+    if detect(model, side_word).us:
+        return []
+    parties = [p for p in structure_of(model).parties if p.defined.strip()]
+    return parties if len(parties) >= 2 else []
+
+
+def side_chosen(*, model: TextModel, side_word: str, ours: str) -> dict[str, object]:
+    """The review's parties when the lawyer picked ours (by its defined name) on upload: stored
+    as a correction, so the analysis writes positions with these names. Refuses a name that is
+    not one of the candidates."""
+    candidates = side_candidates(model=model, side_word=side_word)
+    chosen = next((p for p in candidates if p.defined == ours), None)
+    if chosen is None:
+        raise ReviewRefused("Choose one of the parties the contract names.")
+    other = next(p for p in candidates if p is not chosen)
+    detected = detect(model, side_word)
+    return {**Parties(us=chosen.defined, them=other.defined, side=detected.side, corrected=True).to_dict(),
+            "asked": True}  # fmt: skip

@@ -4,12 +4,13 @@ the lawyer's correction rewrites pending playbook proposals, undefined terms are
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from review.models import RecommendationStatus
 from review.workflow import ReviewRefused, review_parties_set
 from tests.factories import lawyer
-from tests.review.factories import contract_docx, decide, make_review, shown
+from tests.review.factories import author_user, contract_docx, decide, make_review, shown
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +53,7 @@ def proposals(review) -> dict[str, str]:  # type: ignore[no-untyped-def]
 def test_positions_are_written_with_the_contracts_party_names() -> None:
     review = make_review(playbook=PLAYBOOK, contract=contract_docx(CONTRACT))
     assert review.parties["us"] == "the Company" and review.parties["them"] == "Licensor"
-    assert {"name": "Fjord Systems AS", "defined": "Licensor"} in review.parties["detected"]
+    assert {"name": "Fjord Systems AS", "defined": "Licensor", "also": [], "role": "Licensor"} in review.parties["detected"]
     after = proposals(review)
     # "Subscription Term" (a library term the contract lacks) is written in ordinary words and the
     # card says so; "Order Term" is not one the engine knows: it stays, with the warning.
@@ -129,3 +130,67 @@ def test_redaction_clears_the_parties_names_and_warnings() -> None:
     review.refresh_from_db()
     assert review.parties == {}
     assert all(p.warnings == [] for r in review.recommendations.all() for p in r.proposals.all())
+
+
+def test_the_review_page_shows_each_party_with_its_role_and_our_side(client) -> None:  # type: ignore[no-untyped-def]
+    review = make_review(playbook=PLAYBOOK, contract=contract_docx(CONTRACT))
+    client.force_login(review.owner)
+    page = client.get(reverse("review:detail", args=[review.pk])).content.decode()
+    found = page.split('id="parties-found">', 1)[1].split("</ul>", 1)[0]
+    assert "Fjord Systems AS (\u201cLicensor\u201d) \u00b7 role: Licensor \u00b7 their side" in found
+    assert "Northwind Traders Ltd. (\u201cCompany\u201d) \u00b7 role: Company \u00b7 <strong>our side</strong>" in found
+
+
+def test_the_review_is_named_after_the_contracts_title_not_its_file() -> None:
+    contract = [(None, "MASTER LICENCE AGREEMENT"), *CONTRACT]
+    review = make_review(playbook=PLAYBOOK, contract=contract_docx(contract))
+    assert review.title == "MASTER LICENCE AGREEMENT" and review.document.title != review.title
+
+
+UNCLEAR = [(None, 'This Agreement is made between Fjord Systems AS, a Norwegian company ("Fjord"), and '
+                  'Northwind Traders Ltd. ("Northwind").'), *CONTRACT[1:]]
+
+
+def test_an_unclear_side_is_asked_once_on_upload_with_the_candidates(client) -> None:  # type: ignore[no-untyped-def]
+    from playbooks.services import playbook_upload
+    from review.models import Review
+
+    owner = author_user()
+    playbook_upload(author=owner, source=PLAYBOOK)
+    client.force_login(owner)
+    upload = SimpleUploadedFile("unclear.docx", contract_docx(UNCLEAR))
+    page = client.get(reverse("review:new")).content.decode()
+    choice = page.split('name="playbook_version"', 1)[1].split('value="', 2)
+    version_id = choice[1].split('"', 1)[0] or choice[2].split('"', 1)[0]
+    asked = client.post(reverse("review:new"), {"contract": upload, "playbook_version": version_id})
+    body = asked.content.decode()
+    assert asked.status_code == 200 and 'id="side-form"' in body
+    assert 'value="Fjord"' in body and 'value="Northwind"' in body and not Review.objects.exists()
+    hidden = dict(
+        (name, body.split(f'name="{name}" value="', 1)[1].split('"', 1)[0]) for name in ("document", "playbook_version")
+    )
+    # A name that is not a candidate is refused and asked again; nothing is started.
+    again = client.post(reverse("review:new"), {**hidden, "party": "", "ours": "Someone Else"})
+    assert 'id="side-form"' in again.content.decode() and not Review.objects.exists()
+    done = client.post(reverse("review:new"), {**hidden, "party": "", "ours": "Northwind"})
+    review = Review.objects.get()
+    assert done.status_code == 302 and done["Location"].endswith(f"/reviews/{review.pk}/")
+    assert review.parties["us"] == "Northwind" and review.parties["them"] == "Fjord" and review.parties["corrected"]
+    # Another user cannot start a review on this upload.
+    client.force_login(lawyer())
+    assert client.post(reverse("review:new"), {**hidden, "party": "", "ours": "Fjord"}).status_code == 404
+
+
+def test_a_clear_side_is_not_asked(client) -> None:  # type: ignore[no-untyped-def]
+    from playbooks.services import playbook_upload
+    from review.models import Review
+
+    owner = author_user()
+    playbook_upload(author=owner, source=PLAYBOOK)
+    client.force_login(owner)
+    page = client.get(reverse("review:new")).content.decode()
+    choice = page.split('name="playbook_version"', 1)[1].split('value="', 2)
+    version_id = choice[1].split('"', 1)[0] or choice[2].split('"', 1)[0]
+    upload = SimpleUploadedFile("clear.docx", contract_docx(CONTRACT))
+    response = client.post(reverse("review:new"), {"contract": upload, "playbook_version": version_id})
+    assert response.status_code == 302 and Review.objects.count() == 1

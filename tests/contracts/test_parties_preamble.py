@@ -1,0 +1,46 @@
+"""Parties from the preamble across drafting styles (contracts/parties.py, round 4)."""
+
+import pytest
+
+from contracts.keyterms import _parties_value
+from contracts.parties import find_parties
+from documents.docx.model import Paragraph
+
+
+def _parties(text: str):  # type: ignore[no-untyped-def]
+    return find_parties((Paragraph(locator="p1", text=text),), {})
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # An individual with a description before the name.
+        ('This Agreement is entered into on January 13, 2005 between professional golfer, TOM WATSON, (hereinafter '
+         'referred to as "CONSULTANT") and ADAMS GOLF, LTD. (hereinafter referred to as "ADAMS GOLF").',
+         ["TOM WATSON", "ADAMS GOLF, LTD."]),
+        # A party without a legal form that its description calls a corporation; addresses never part of a name.
+        ('This Reseller Agreement is entered as of this ___ day of _________, 2004 by and between PivX Corporation, a '
+         'California corporation, having its principal place of business at 23 Corporate Plaza Drive ("PivX") and '
+         'Detto Technologies, a Washington corporation, having its principal place of business at 14320 NE 21st '
+         'Street ("Detto").', ["PivX Corporation", "Detto Technologies"]),
+        ('by and between Bizzingo, Inc., a Nevada corporation with offices at 63 Main Street ("Bizzingo") and Joseph '
+         'Theismann, an individual whose address is 21495 Ridgetop Circle ("Theismann") (collectively the "Parties").',
+         ["Bizzingo, Inc.", "Joseph Theismann"]),
+        # A name written in lower case.
+        ('is by and between About.com, Inc. ("About"), a Delaware corporation, and ebix.com, Inc. ("Ebix"), a '
+         'Delaware corporation', ["About.com, Inc.", "ebix.com, Inc."]),
+    ],
+)
+def test_every_party_of_the_preamble_is_found(text, names):
+    assert [p.name for p in _parties(text)] == names
+
+
+def test_a_party_keeps_all_its_defined_names_but_not_the_collective_one():
+    (first, second) = _parties(
+        'between AZUL LINHAS AEREAS BRASILEIRAS S.A. ("Company", "AZUL") and Domini Social Investments LLC '
+        '("Domini" or the "Sponsor") (together the "Parties").'
+    )
+    assert (first.defined, first.also) == ("Company", ("AZUL",))
+    assert (second.defined, second.also) == ("Domini", ("Sponsor",))
+    assert second.role == "Sponsor"
+    assert _parties_value((first, second), None).startswith("AZUL LINHAS AEREAS BRASILEIRAS S.A. (\u201cCompany\u201d, \u201cAZUL\u201d)")
