@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 
 from documents.docx.model import Edit, TextModel
 from playbooks.rules import PlaybookSpec, Rule
+from review.engine.proof import Defect
 
 RuleStatus = Literal["ok", "issue", "missing", "not_found"]
 Action = Literal["replace", "insert", "delete"]
@@ -85,10 +86,20 @@ class Proposal:
     instruction: str = ""
     # Capitalised, defined-looking terms the new wording uses that the contract does not define.
     warnings: tuple[str, ...] = ()
+    # What the edit checker (review/engine/proof.py) found wrong with the edit: a proposal with
+    # defects is never accepted in one click (docs/decisions/edit-checker.md).
+    defects: tuple[Defect, ...] = ()
+
+    @property
+    def needs_wording(self) -> bool:
+        """The edit cannot be sent as drafted: the lawyer words it (or overrides the checker)."""
+        return bool(self.defects)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             **({"warnings": list(self.warnings)} if self.warnings else {}),
+            # Only when there are defects: results stored without them stay byte-identical.
+            **({"defects": [d.to_dict() for d in self.defects]} if self.defects else {}),
             "action": self.action,
             "edit": self.edit.to_dict(),
             "before": self.before,
@@ -113,6 +124,7 @@ class Proposal:
             value=data.get("value"),
             instruction=data.get("instruction", ""),
             warnings=tuple(data.get("warnings", ())),
+            defects=tuple(Defect.from_dict(d) for d in data.get("defects", ())),
         )
 
 

@@ -1,0 +1,561 @@
+"""The edit checker (docs/decisions/edit-checker.md): the defects an edit would bring into a contract.
+
+``check_edit`` reads the document before the edit, the proposal and the document after it, and
+returns the defects the edit introduces, each with a class (a slug of ``DEFECT_KINDS``) and one
+sentence a lawyer understands. It judges the edit, not the contract: a defect already in the
+contract before the edit is not the edit's. The engine runs it on every proposal
+(review/engine/playbook.py) and the workflow refuses one-click acceptance of a proposal with
+defects (review/workflow/decisions.py); the lawyer's own wording is checked too, as a warning
+the lawyer may override.
+
+Pure, no ORM. Every check reuses what the contract model already knows: terms and parties
+(contracts/naming.py ``undefined_in``), clause numbers and headings (contracts/structure.py),
+the execution block, definitions and cross-references, the number readers (contracts/numbers.py)
+and the clause model (contracts/clauses).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from contracts.document import structure_of
+from contracts.furniture import is_furniture
+from contracts.naming import Parties, undefined_in
+from contracts.normalize import term_starts
+from contracts.numbers import find_quantities, words_to_number
+from documents.docx.model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel
+
+if TYPE_CHECKING:
+    from playbooks.rules import Rule
+    from review.engine.base import Proposal
+
+DEFECT_KINDS: dict[str, str] = {
+    "cannot-apply": "Edit cannot be applied",
+    "undefined-term": "Term the contract does not use",
+    "duplicate-clause": "Clause the contract already has",
+    "numbering": "Clause numbering",
+    "heading-deleted": "Heading deleted without its clause",
+    "placement": "Misplaced insertion",
+    "fragment": "Sentence left incomplete",
+    "dangling-reference": "Term or clause still referred to",
+    "clause-type": "Clause of another type replaced",
+    "words-digits": "Words and digits disagree",
+}
+
+
+@dataclass(frozen=True)
+class Defect:
+    kind: str  # a slug, key of DEFECT_KINDS
+    message: str  # one sentence a lawyer understands, naming the text concerned
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": self.kind, "message": self.message}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Defect:
+        return cls(kind=str(data["kind"]), message=str(data["message"]))
+
+    @property
+    def title(self) -> str:
+        return DEFECT_KINDS.get(self.kind, self.kind)
+
+
+def _short(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+class _Edit:
+    """One edit seen from both sides: what it removes, what it writes, where."""
+
+    def __init__(
+        self,
+        model: TextModel,
+        applied: TextModel,
+        proposal: Proposal,
+        edit: Edit,
+        rule: Rule | None,
+        parties: Parties | None,
+    ) -> None:
+        self.model = model
+        self.applied = applied
+        self.proposal = proposal
+        self.edit: Edit = edit
+        self.rule = rule
+        self.parties = parties
+        self.index = model.positions.get(self.edit.locator, -1)
+
+    @cached_property
+    def before(self) -> Any:
+        return structure_of(self.model)
+
+    @cached_property
+    def after(self) -> Any:
+        return structure_of(self.applied)
+
+    @property
+    def kind(self) -> str:
+        return self.edit.kind
+
+    @cached_property
+    def written(self) -> str:
+        """The text the edit writes (the inserted paragraph or the replacement)."""
+        return self.edit.after if self.kind in ("replace", "insert_after") else ""
+
+    @cached_property
+    def removed(self) -> tuple[int, int, int] | None:
+        """(paragraph index, start, end) of the text the edit removes, None when it removes none."""
+        edit = self.edit
+        if self.index < 0:
+            return None
+        if edit.kind == "delete_paragraph":
+            return self.index, 0, len(self.model.paragraphs[self.index].text)
+        if edit.kind == "replace" and edit.before and edit.start is not None:
+            return self.index, edit.start, edit.start + len(edit.before)
+        return None
+
+    @cached_property
+    def new_index(self) -> int:
+        """The index in the applied model of the paragraph the edit writes (-1 for a deletion)."""
+        if self.kind == "insert_after" and self.edit.new_locator:
+            return self.applied.positions.get(self.edit.new_locator, -1)
+        if self.kind == "replace":
+            return self.applied.positions.get(self.edit.locator, -1)
+        return -1
+
+    @property
+    def has_new_wording(self) -> bool:
+        """Whether the edit writes wording of its own (not a number-only change)."""
+        p = self.proposal
+        if self.kind == "insert_after":
+            return True
+        if self.kind != "replace" or not self.written:
+            return False
+        return not (p.value is not None and p.position is None and p.variant is None and not p.instruction)
+
+
+Check = Callable[[_Edit], Iterator[Defect]]
+
+
+# --- terms and parties ---------------------------------------------------------------------------
+
+
+def _undefined_terms(e: _Edit) -> Iterator[Defect]:
+    if not e.has_new_wording:
+        return
+    for term in undefined_in(e.written, e.model, e.parties):
+        yield Defect(
+            "undefined-term",
+            f"The new wording speaks of “{term}”, a term or party this contract neither defines nor uses.",
+        )
+
+
+# --- words and digits ----------------------------------------------------------------------------
+
+
+def _disagreements(text: str) -> Counter[str]:
+    found: Counter[str] = Counter()
+    for kind in ("days", "percent", "amount"):
+        for quantity in find_quantities(text, kind):  # type: ignore[arg-type]
+            words, digits = quantity.style.get("words"), quantity.style.get("digits")
+            if not words or not digits:
+                continue
+            said = words_to_number(words)
+            try:
+                figure = float(digits.replace(",", ""))
+            except ValueError:
+                continue
+            if said is not None and abs(said - figure) > 1e-9:
+                found[quantity.phrase] += 1
+    return found
+
+
+def _words_digits(e: _Edit) -> Iterator[Defect]:
+    if e.new_index < 0:
+        return
+    after = _disagreements(e.applied.paragraphs[e.new_index].text)
+    before = _disagreements(e.model.paragraphs[e.index].text) if e.kind == "replace" else Counter()
+    for phrase in after - before:
+        yield Defect("words-digits", f"In “{phrase}” the number in words and the number in digits disagree.")
+
+
+# --- numbering and headings ----------------------------------------------------------------------
+
+
+def _key(part: str) -> tuple[int, str] | None:
+    match = re.fullmatch(r"(\d{1,4})([A-Ha-h]?)", part)
+    return (int(match.group(1)), match.group(2).upper()) if match else None
+
+
+def _path_key(parts: tuple[str, ...]) -> tuple[tuple[int, str], ...] | None:
+    keys = tuple(_key(p) for p in parts)
+    return None if any(k is None for k in keys) else keys  # type: ignore[return-value]
+
+
+def _clause_numbers(structure: Any) -> Counter[tuple[str, ...]]:
+    return Counter(n.parts for n in structure.body_numbers if n.level != 9)
+
+
+def _numbering(e: _Edit) -> Iterator[Defect]:
+    before, after = _clause_numbers(e.before), _clause_numbers(e.after)
+    for parts, count in after.items():
+        if count > 1 and count > before.get(parts, 0):
+            yield Defect("numbering", f"Clause number {'.'.join(parts)} would be used twice.")
+    # A new number out of sequence among its siblings ("4A" before "4").
+    if e.new_index >= 0:
+        numbers = [n for n in e.after.body_numbers if n.level != 9]
+        for k, number in enumerate(numbers):
+            if number.index != e.new_index or before.get(number.parts, 0) >= after.get(number.parts, 0):
+                continue
+            mine = _path_key(number.parts)
+            if mine is None:
+                continue
+
+            def sibling(n: Any, number: Any = number) -> bool:
+                return len(n.parts) == len(number.parts) and n.parts[:-1] == number.parts[:-1]
+
+            previous = [_path_key(n.parts) for n in numbers[:k] if sibling(n)]
+            following = [_path_key(n.parts) for n in numbers[k + 1 :] if sibling(n)]
+            if (previous and previous[-1] is not None and previous[-1] >= mine) or (
+                following and following[0] is not None and following[0] <= mine
+            ):
+                yield Defect(
+                    "numbering", f"The new clause {number.label} would stand out of order among the clauses around it."
+                )
+    # A clause number the edit removes while later clauses keep theirs: a gap, or a heading gone.
+    removed = e.removed
+    if removed is None:
+        return
+    index, start, end = removed
+    text = e.model.paragraphs[index].text
+    for number in e.before.numbers_at.get(index, ()):
+        if number.level == 9 or before.get(number.parts, 0) <= after.get(number.parts, 0):
+            continue
+        whole = start == 0 and end >= len(text)
+        inside = (number.kind == "numbering" and whole) or start <= number.start < end
+        if not inside:
+            continue
+        rest = text[number.end : end] if number.kind == "typed" else text[start:end]
+        if (index in e.before.headings or _is_heading_only(rest)) and _clause_survives(e, number):
+            heading = _short(text[max(start, number.start) : end])
+            yield Defect(
+                "heading-deleted", f"The edit removes the heading “{heading}” while the text of its clause stays."
+            )
+            continue
+        later = [n for n in e.after.body_numbers if n.level == number.level and n.parts[:-1] == number.parts[:-1]
+                 and (_path_key(n.parts) or ()) > (_path_key(number.parts) or ((10**9, ""),))]  # fmt: skip
+        if later:
+            yield Defect(
+                "numbering",
+                f"The edit deletes clause {number.label}, leaving a gap in the numbering before {later[0].label}.",
+            )
+
+
+def _is_heading_only(text: str) -> bool:
+    """A clause title with no sentence ("Non-Solicitation.", "5. Residuals")."""
+    text = text.strip()
+    words = text.split()
+    if not words or len(words) > 8:
+        return False
+    return not re.search(r"\b(?:shall|will|may|must|is|are|agrees?)\b", text) and not re.search(
+        r"[a-z][.;:]\s+\S", text
+    )
+
+
+def _clause_survives(e: _Edit, number: Any) -> bool:
+    """Whether text of the clause headed by ``number`` is still in the contract after the edit."""
+    removed = e.removed
+    assert removed is not None
+    index, _start, end = removed
+    text = e.model.paragraphs[index].text
+    if text[end:].strip() and not _is_heading_only(text[end:]):
+        return True
+    for following in e.model.paragraphs[index + 1 : index + 4]:
+        body = following.text.strip()
+        if not body or is_furniture(body):
+            continue
+        nested = e.before.numbers_at.get(e.model.positions[following.locator], ())
+        top = [n for n in nested if n.level != 9 and n.level <= number.level]
+        return not top
+    return False
+
+
+# --- placement -----------------------------------------------------------------------------------
+
+
+def _placement(e: _Edit) -> Iterator[Defect]:
+    if e.kind != "insert_after" or e.index < 0:
+        return
+    structure = e.before
+    anchor = e.model.paragraphs[e.index]
+    signature = structure.signature
+    after_signature = signature is not None and (
+        e.index > signature.index or (e.index == signature.index and signature.offset < len(anchor.text.rstrip()))
+    )
+    if after_signature and not structure.front_signature:
+        yield Defect(
+            "placement", "The new clause would go after the signature block, outside the body of the contract."
+        )
+        return
+    if anchor.in_table or anchor.cell:
+        yield Defect("placement", f"The new clause would go inside a table, after “{_short(anchor.text, 60)}”.")
+        return
+    following = _next_content(e.model, e.index)
+    if following is None:
+        return
+    in_list = _is_list_item(structure, e.index, anchor) or anchor.text.rstrip().endswith(":")
+    if in_list and _is_list_item(structure, *following) and not re.match(r"^\s*\(?[a-z]{1,4}[.)]", e.written):
+        yield Defect(
+            "placement",
+            f"The new clause would go in the middle of a list, between “{_short(anchor.text, 50)}” and "
+            f"“{_short(following[1].text, 50)}”.",
+        )
+
+
+def _next_content(model: TextModel, index: int) -> tuple[int, Paragraph] | None:
+    for k in range(index + 1, min(len(model.paragraphs), index + 6)):
+        paragraph = model.paragraphs[k]
+        if paragraph.text.strip() and not is_furniture(paragraph.text) and not paragraph.part:
+            return k, paragraph
+    return None
+
+
+def _previous_content(model: TextModel, index: int) -> tuple[int, Paragraph] | None:
+    for k in range(index - 1, max(-1, index - 6), -1):
+        paragraph = model.paragraphs[k]
+        if paragraph.text.strip() and not is_furniture(paragraph.text) and not paragraph.part:
+            return k, paragraph
+    return None
+
+
+_ITEM = re.compile(r"^\s*(?:\((?:[a-z]{1,2}|[ivxl]{1,6}|\d{1,2})\)|[a-z][.)]|[ivx]{1,5}[.)])\s")
+
+
+def _is_list_item(structure: Any, index: int, paragraph: Paragraph) -> bool:
+    if _ITEM.match(paragraph.text):
+        return True
+    return any(n.level == 9 and (n.kind == "numbering" or n.start <= 3) for n in structure.numbers_at.get(index, ()))
+
+
+# --- fragments -----------------------------------------------------------------------------------
+
+_ENDS = re.compile(r"[.;:!?\"”)\]]\s*$")
+
+
+def _fragment(e: _Edit) -> Iterator[Defect]:
+    removed = e.removed
+    if removed is None:
+        return
+    index, start, end = removed
+    text = e.model.paragraphs[index].text
+    cut = text[start:end]
+    # The removed text reaches the end of its paragraph mid-sentence and the sentence goes on in
+    # the next paragraph (a page or paragraph break inside the sentence).
+    if not text[end:].strip() and cut.strip() and not _ENDS.search(cut):
+        following = _next_content(e.model, index)
+        if following is not None and re.match(r"^\s*[a-z]", following[1].text):
+            rest = _short(following[1].text, 50)
+            yield Defect(
+                "fragment",
+                f"The sentence “{_short(cut, 60)}” goes on in the next paragraph (“{rest}”), which the edit would "
+                "leave standing on its own.",
+            )
+            return
+    # The removed text starts a paragraph in the middle of a sentence begun in the one before.
+    if not text[:start].strip() and re.match(r"^\s*[a-z]", cut):
+        previous = _previous_content(e.model, index)
+        if previous is not None and not _ENDS.search(previous[1].text):
+            begun = _short(previous[1].text[-60:], 60)
+            yield Defect(
+                "fragment",
+                f"The edit removes the end of a sentence begun in the paragraph before (“{begun}”), leaving that "
+                "sentence unfinished.",
+            )
+            return
+    # A deletion inside a paragraph that leaves half a sentence: what is left before the cut is
+    # unfinished and what follows starts a new sentence (or nothing follows).
+    if e.kind == "replace" and not e.edit.after and text[:start].strip() and not _ENDS.search(text[:start]):
+        rest = text[end:].lstrip()
+        if not rest or re.match(r"^(?:\d+(?:\.\d+)*\.?\s|[A-Z])", rest):
+            left = _short(text[max(0, start - 60) : start], 60)
+            yield Defect("fragment", f"The deletion leaves “{left}” as an unfinished sentence.")
+
+
+# --- definitions and cross-references ------------------------------------------------------------
+
+
+def _dangling(e: _Edit) -> Iterator[Defect]:
+    removed = e.removed
+    if removed is None:
+        return
+    index, start, end = removed
+    locator = e.model.paragraphs[index].locator
+    for term, defined in e.before.terms.items():
+        if defined.locator != locator or not (start <= defined.start < end) or term in e.after.terms:
+            continue
+        if any(term_starts(term, p.text) for p in e.applied.paragraphs):
+            yield Defect(
+                "dangling-reference",
+                f"The edit deletes the definition of “{term}”, which the contract still uses elsewhere.",
+            )
+    before, after = _clause_numbers(e.before), _clause_numbers(e.after)
+    gone = {parts for parts in before if after.get(parts, 0) < before[parts]}
+    if not gone:
+        return
+    for reference in e.after.references:
+        if reference.target in gone:
+            yield Defect(
+                "dangling-reference",
+                f"The edit removes clause {'.'.join(reference.target)}, which “{reference.text}” refers to.",
+            )
+            gone.discard(reference.target)
+
+
+# --- clauses: duplicates and other types ---------------------------------------------------------
+
+_DUPLICATE = 0.3  # a passage of the type at this confidence counts as the contract having the clause
+_INSERTED_TYPE = 0.5  # the inserted wording is of the type (the category's threshold)
+
+
+def _clause_scores(e: _Edit) -> tuple[Any, Any, list[int]] | None:
+    from contracts.clauses import SLUGS, ModelMissing, get_model
+
+    try:
+        clause_model = get_model()
+        wording = clause_model.score(TextModel(paragraphs=(Paragraph(locator="p1", text=e.written),)))
+        scored = clause_model.score(e.model)
+    except ModelMissing:
+        return None
+    columns = [i for i, slug in enumerate(SLUGS) if slug not in _METADATA_TYPES]
+    return wording, scored, columns
+
+
+_METADATA_TYPES = frozenset({"document-name", "parties", "agreement-date", "effective-date", "expiration-date"})
+
+
+def _duplicate(e: _Edit) -> Iterator[Defect]:
+    if e.kind != "insert_after" or not e.written.strip():
+        return
+    # The rule's own patterns: the contract already has a sentence the rule looks for.
+    found = _rule_finds(e)
+    if found:
+        yield Defect(
+            "duplicate-clause",
+            f"The contract already has a clause of this kind (“{_short(found, 90)}”): compare it first.",
+        )
+        return
+    scores = _clause_scores(e)
+    if scores is None:
+        return
+    from contracts.clauses import BY_SLUG, SLUGS
+
+    wording, scored, columns = scores
+    if not len(wording.passages) or not len(scored.passages):
+        return
+    mine = wording.columns(columns)
+    values = scored.columns(columns)
+    for k, column in enumerate(columns):
+        if float(mine[k].max()) < _INSERTED_TYPE:
+            continue
+        row = int(values[k].argmax())
+        confidence = float(values[k][row])
+        if confidence < _DUPLICATE:
+            continue
+        passage = scored.passages[row]
+        index = e.model.positions.get(passage.locator)
+        if index is None or not e.before.in_body(index, passage.start):
+            continue
+        text = e.model.paragraphs[index].text[passage.start : passage.end]
+        title = BY_SLUG[SLUGS[column]].title
+        yield Defect(
+            "duplicate-clause",
+            f"The new clause is a {title} clause and the contract already has one (“{_short(text, 90)}”).",
+        )
+        return
+
+
+def _rule_finds(e: _Edit) -> str:
+    """A sentence of the contract the rule's own search finds ("" without a rule or a match)."""
+    rule = e.rule
+    if rule is None or rule.find is None or getattr(rule.find, "clause", None):
+        return ""
+    from review.engine.find import CompiledFind, PreparedDocument
+
+    try:
+        # One prepared document per text model: the engine leaves its own there (playbook.py).
+        derived = e.model.derived
+        document = derived.get(PreparedDocument)
+        if document is None:
+            document = derived[PreparedDocument] = PreparedDocument.build(e.model)
+        for sentence in CompiledFind.of(rule.find).sentences(document):
+            return sentence.text
+    except Exception:  # a pattern the engine refuses is the engine's finding, not a defect of the edit
+        return ""
+    return ""
+
+
+def _clause_type(e: _Edit) -> Iterator[Defect]:
+    """A replacement of playbook wording into a passage the clause model reads as another type."""
+    if e.kind != "replace" or e.rule is None or not e.has_new_wording or e.removed is None:
+        return
+    if not e.rule.positions or e.proposal.instruction:
+        return
+    from review.engine.find import Sentence
+    from review.engine.verify import foreign_clause
+
+    index, start, end = e.removed
+    paragraph = e.model.paragraphs[index]
+    sentence = Sentence(
+        locator=paragraph.locator,
+        paragraph_index=index,
+        start=start,
+        end=end,
+        text=paragraph.text[start:end],
+        norm="",
+        lower="",
+    )
+    found = foreign_clause(e.rule, e.model, sentence)
+    if found is not None:
+        title, _confidence = found
+        yield Defect(
+            "clause-type",
+            f"The replaced text “{_short(sentence.text, 70)}” belongs to a {title} clause, not to the clause "
+            "this rule is about.",
+        )
+
+
+CHECKS: tuple[Check, ...] = (
+    _undefined_terms, _duplicate, _numbering, _placement, _fragment, _dangling, _clause_type, _words_digits,
+)  # fmt: skip
+
+
+def check_edit(
+    *, model: TextModel, proposal: Proposal, applied: TextModel | None = None, rule: Rule | None = None,
+    parties: Parties | None = None,
+) -> tuple[Defect, ...]:  # fmt: skip
+    """The defects ``proposal`` would bring into ``model`` (``applied``: the model with it applied,
+    computed when None). An edit that cannot be applied is itself a defect."""
+    edit = proposal.edit
+    if edit.kind in DECISION_KINDS or edit.kind == "comment_reply":
+        return ()
+    from documents.docx.edit import apply_edit_to_model, resolve_edit
+
+    try:
+        # The edit as it will be applied (its offset and new locator pinned).
+        resolved = resolve_edit(model, edit)
+        if applied is None:
+            applied = apply_edit_to_model(model, resolved)
+    except EditError as exc:
+        return (Defect("cannot-apply", str(exc)),)
+    seen = _Edit(model, applied, proposal, resolved, rule, parties)
+    defects: list[Defect] = []
+    for check in CHECKS:
+        for defect in check(seen):
+            if defect not in defects:
+                defects.append(defect)
+    return tuple(defects)
