@@ -141,6 +141,7 @@ def _checker() -> Any:
 @dataclass
 class Tally:
     findings: int = 0
+    flagged: int = 0
     proposals: int = 0
     held: int = 0
     offered_findings: int = 0
@@ -202,7 +203,12 @@ def review_one(job: tuple[str, str]) -> dict[str, Any]:
 
     parties = detect_parties(model, spec.party)
     results = engine.analyze(model, spec, parties=parties)
-    rules = {r.id: r for r in spec.rules}
+    # Each rule as the engine runs it: written with this contract's parties (contracts/naming.py).
+    from contracts.document import structure_of
+    from contracts.naming import render_rule
+
+    structure = structure_of(model)
+    rules = {r.id: render_rule(r, parties, structure) for r in spec.rules}
     t = Tally()
     current = model
     steps: list[Step] = []
@@ -211,6 +217,8 @@ def review_one(job: tuple[str, str]) -> dict[str, Any]:
             continue
         t.findings += 1
         rule = rules.get(result.rule_id)
+        if rule is not None and rule.flag_only:
+            t.flagged += 1  # reported for the lawyer, by the playbook's design no edit
         offered = False
         for proposal in result.recommendations:
             t.proposals += 1
@@ -297,16 +305,17 @@ def run(limit: int | None, jobs: int, only: list[str]) -> dict[str, Any]:
     }
 
 
+COUNTS = ("findings", "flagged", "proposals", "held", "offered_findings", "applied", "superseded", "failed",
+          "held_later", "applied_with_defects")
+
+
 def totals(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for row in data["runs"]:
-        t = out.setdefault(row["playbook"], {"contracts": 0, "findings": 0, "proposals": 0, "held": 0,
-                                             "offered_findings": 0, "applied": 0, "superseded": 0, "failed": 0, "held_later": 0,
-                                             "applied_with_defects": 0, "held_kinds": Counter(),
-                                             "applied_kinds": Counter()})
+        t = out.setdefault(row["playbook"], {"contracts": 0, **dict.fromkeys(COUNTS, 0),
+                                             "held_kinds": Counter(), "applied_kinds": Counter()})
         t["contracts"] += 1
-        for key in ("findings", "proposals", "held", "offered_findings", "applied", "superseded", "failed", "held_later",
-                    "applied_with_defects"):
+        for key in COUNTS:
             t[key] += row[key]
         t["held_kinds"].update(row["held_kinds"])
         t["applied_kinds"].update(row["applied_kinds"])
@@ -314,15 +323,19 @@ def totals(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def table(data: dict[str, Any]) -> str:
-    lines = ["| playbook | contracts | findings | proposals | held back | held per 100 | findings one click | "
-             "applied | superseded | applied with defects |", "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    lines = ["| playbook | contracts | findings | flag-only | proposals | held back (per 100) | findings one click "
+             "(of all / of those with an edit to offer) | applied | superseded | applied with defects |",
+             "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     kinds = ["", "| playbook | where | defect class | count |", "|---|---|---|--:|"]
     for name, t in sorted(totals(data).items()):
         per100 = 100 * t["held"] / t["proposals"] if t["proposals"] else 0.0
         share = 100 * t["offered_findings"] / t["findings"] if t["findings"] else 0.0
-        lines.append(f"| {name} | {t['contracts']} | {t['findings']} | {t['proposals']} | {t['held']} | "
-                     f"{per100:.1f} | {t['offered_findings']} ({share:.0f}%) | {t['applied']} | "
-                     f"{t['superseded'] + t['failed']} | {t['applied_with_defects']} |")
+        editable = t["findings"] - t["flagged"]
+        share_editable = 100 * t["offered_findings"] / editable if editable else 0.0
+        lines.append(f"| {name} | {t['contracts']} | {t['findings']} | {t['flagged']} | {t['proposals']} | "
+                     f"{t['held']} ({per100:.1f}) | {t['offered_findings']} ({share:.0f}% / {share_editable:.0f}%) | "
+                     f"{t['applied']} | {t['superseded'] + t['failed'] + t['held_later']} | "
+                     f"{t['applied_with_defects']} |")
         for where, key in (("held back", "held_kinds"), ("applied", "applied_kinds")):
             for kind, count in t[key].most_common():
                 kinds.append(f"| {name} | {where} | {kind} | {count} |")
