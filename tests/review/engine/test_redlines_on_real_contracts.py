@@ -930,3 +930,69 @@ def test_a_suspension_with_or_without_notice_is_flagged_with_no_edit() -> None:
         spec(_rule("saas-customer.yaml", "suspension-without-notice")),
     )
     assert result.status == "ok"
+
+
+# --- issue 26: causes fixed by class (bench/bench_redlines.py measures them on the corpus) ------
+
+
+def test_a_missing_cap_beside_a_cap_the_rule_does_not_read_is_compared_not_inserted() -> None:
+    # cuad_development_01's 12.2 caps liability ("EXCEPT FOR AMOUNTS PAYABLE ... IN NO EVENT SHALL
+    # ... EXCEED ...") in words the library rule's regex does not read; a second cap inserted as
+    # 12.1A would contradict it. The clause model reads 12.2 as a cap: the finding points there.
+    playbook = dataclasses.replace(
+        _library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "limitation-of-liability"),)
+    )
+    (result,) = ENGINE.analyze(_model("cuad_development_01"), playbook)
+    assert result.status == "missing"
+    assert result.recommendations == ()
+    assert result.evidence[0].sentence.startswith("12.2. EXCEPT FOR AMOUNTS PAYABLE")
+    assert "(clause 12.2)" in result.message and "Compare it with the playbook's position" in result.message
+
+
+def test_a_term_the_playbook_defines_that_the_contract_defines_is_not_inserted_again() -> None:
+    # The coverage playbook's effective-date clause defines "Effective Date"; a contract that
+    # defines it has the clause, wherever the clause model's reading of it falls.
+    effective = _rule("cuad-coverage.yaml", "effective-date")
+    never = dataclasses.replace(effective, find=dataclasses.replace(effective.find, clause=None, any=("zzzz",)))
+    model = model_of(
+        "1. Term. This Agreement starts on 1 March 2024 (the \u201cEffective Date\u201d) and runs for two years.",
+        "2. Fees. The Customer shall pay the fees.",
+    )
+    (result,) = ENGINE.analyze(model, spec(never))
+    assert result.status == "missing" and result.recommendations == ()
+    assert "Effective Date" in result.message and result.evidence[0].locator == "p1"
+
+
+def test_the_coverage_playbook_strikes_nothing_on_real_contracts() -> None:
+    # Its presence rules (licence grant, non-compete, uncapped liability ...) report the clause:
+    # striking them deleted the licence grant of a licence, the consideration and half of a cap.
+    playbook = _library("cuad-coverage.yaml")
+    presence = {r.id for r in playbook.rules if r.check.kind == "must_not_exist"}
+    assert presence and all(r.flag_only for r in playbook.rules if r.id in presence)
+    seen: set[str] = set()
+    for name in ("cuad_license_02", "cuad_services_02", "cuad_noncompete_02", "cuad_hosting_03"):
+        for result in ENGINE.analyze(_model(name), playbook):
+            assert all(p.action == "insert" for p in result.recommendations), (name, result.rule_id)
+            if result.rule_id in presence and result.status == "issue":
+                assert result.evidence and result.recommendations == ()
+                seen.add(result.rule_id)
+    assert {"license-grant", "non-compete"} <= seen
+
+
+def test_a_clause_title_is_never_what_a_rule_reads_or_strikes() -> None:
+    # "4. Non-Solicitation." is the title; the covenant is the sentence after it.
+    no_solicit = rule(
+        id="no-solicit", find={"any": ["solicit"]}, check={"must_not_exist": True},
+    )  # fmt: skip
+    model = model_of(
+        "4. Non-Solicitation. During the Term, the Consultant shall not solicit any employee of the Company.",
+        "5. Non-Solicitation of Customers",
+        "5.1 The Company may use residual knowledge.",
+    )
+    (result,) = ENGINE.analyze(model, spec(no_solicit))
+    assert [e.sentence for e in result.evidence] == [
+        "During the Term, the Consultant shall not solicit any employee of the Company."
+    ]
+    (strike,) = result.recommendations
+    # The title stays (the clause's number with it): only the covenant is struck.
+    assert "Non-Solicitation" not in strike.edit.before and strike.edit.before.strip().startswith("During the Term")
