@@ -66,6 +66,8 @@ class DecisionForm(forms.Form):
     # from a form without one).
     comment = forms.CharField(required=False, max_length=4000)
     comment_sent = forms.BooleanField(required=False)
+    # The lawyer accepts their own wording despite the edit checker's warnings (recorded).
+    override = forms.BooleanField(required=False)
 
 
 class PartiesForm(forms.Form):

@@ -16,6 +16,7 @@ from django.db.models import Q
 from documents.docx.model import Edit
 from review.engine.base import Evidence
 from review.engine.base import Proposal as EngineProposal
+from review.engine.proof import Defect
 
 
 class ReviewStatus(models.TextChoices):
@@ -245,6 +246,9 @@ class Proposal(models.Model):
     instruction = models.TextField(blank=True)
     # Capitalised, defined-looking terms of the new wording that the contract does not define.
     warnings = models.JSONField(default=list, blank=True)
+    # What the edit checker found wrong with the edit ([{"kind", "message"}], review/engine/proof.py):
+    # such an edit is never accepted in one click (docs/decisions/edit-checker.md).
+    defects = models.JSONField(default=list, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -271,7 +275,28 @@ class Proposal(models.Model):
             value=self.value,
             instruction=self.instruction,
             warnings=tuple(self.warnings or ()),
+            defects=self.defect_items,
         )
+
+    @property
+    def defect_items(self) -> tuple[Defect, ...]:
+        return tuple(Defect.from_dict(d) for d in self.defects or ())
+
+    @property
+    def is_own_wording(self) -> bool:
+        """The lawyer's own proposal (a revision, a counter-proposal, or one moved from them):
+        its defects are warnings the lawyer may override; the engine's need the lawyer's wording."""
+        return self.source == ProposalSource.REVISION or bool(self.instruction)
+
+    @property
+    def needs_wording(self) -> bool:
+        """The engine's edit has defects: not offered as one click (docs/decisions/edit-checker.md)."""
+        return bool(self.defects) and not self.is_own_wording
+
+    @property
+    def has_warnings(self) -> bool:
+        """The lawyer's own wording has defects: accepted only when the lawyer overrides them."""
+        return bool(self.defects) and self.is_own_wording
 
 
 class DecisionAction(models.TextChoices):

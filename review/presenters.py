@@ -114,7 +114,8 @@ def workspace_context(review: Review, current: Recommendation | None) -> dict[st
     context = card_context(review, current)
     context["recommendations"] = selectors.recommendations_for_sidebar(review)
     context["rule_outcomes"] = selectors.rule_outcomes_of(review)
-    context["bulk_count"] = len(selectors.number_only_pending(review))
+    context["bulk_count"] = sum(1 for rec in selectors.number_only_pending(review)
+                                if not rec.current_proposal.defects)  # type: ignore[union-attr]
     return context
 
 
@@ -198,6 +199,16 @@ def contract_marks(review: Review) -> list[Mark]:
 def bulk_items(recommendations: list[Recommendation]) -> list[dict[str, Any]]:
     """The confirmation list of the number-only batch: each recommendation (as shown, prepared)
     still pending with a number-only edit, and its redline."""
+    return [item for item in _number_only(recommendations) if not item["proposal"].defects]
+
+
+def bulk_held(recommendations: list[Recommendation]) -> list[dict[str, Any]]:
+    """The number-only edits the batch leaves for their cards: the edit checker found defects in
+    them (docs/decisions/edit-checker.md)."""
+    return [item for item in _number_only(recommendations) if item["proposal"].defects]
+
+
+def _number_only(recommendations: list[Recommendation]) -> list[dict[str, Any]]:
     items = []
     for rec in recommendations:
         p = rec.current_proposal

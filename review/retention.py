@@ -54,10 +54,12 @@ def review_redact(*, review: Review) -> bool:
         )
         if won is None:
             return False
-        for proposal in Proposal.objects.filter(recommendation__review=review).only("pk", "edit"):
+        for proposal in Proposal.objects.filter(recommendation__review=review).only("pk", "edit", "defects"):
             skeleton = {k: v for k, v in (proposal.edit or {}).items() if k in {"kind", "locator", "new_locator"}}
+            # The edit checker's sentences quote the contract: only their classes are kept.
+            defects = [{"kind": d.get("kind", ""), "message": ""} for d in proposal.defects or ()]
             Proposal.objects.filter(pk=proposal.pk).update(edit=skeleton, before="", after="", explanation="",
-                                                             instruction="", warnings=[])
+                                                             instruction="", warnings=[], defects=defects)
         Decision.objects.filter(review=review).update(reason="", instruction="", message="")
         Recommendation.objects.filter(review=review).update(evidence=[], message="", comment=None, author="")
         # The undo of the other side's change holds their words: keep only where it pointed.

@@ -19,14 +19,14 @@ from contracts.document import structure_of
 from contracts.naming import Parties, render_rule, searches_for_them
 from contracts.naming import detect as detect_parties
 from documents.docx.model import TextModel
-from playbooks.rules import PatternRefused, PlaybookSpec, ScanBudgetExceeded
+from playbooks.rules import PatternRefused, PlaybookSpec, Rule, ScanBudgetExceeded
 from review.engine import reanchor as reanchoring
 from review.engine.base import Proposal, RevisionRequest, RuleResult
 from review.engine.check import run_rule, unchecked
 from review.engine.draft import adapted
 from review.engine.find import PreparedDocument
 from review.engine.revise import Reviser
-from review.engine.verify import flagged, given_by_an_unsided_party, warned, with_warnings
+from review.engine.verify import check_edit, flagged, given_by_an_unsided_party, warned, with_warnings
 
 ENGINE_VERSION = "playbook-2"  # docs/decisions/engine-versions.md
 
@@ -46,6 +46,8 @@ class PlaybookEngine:
         structure = structure_of(model)
         parties = parties or detect_parties(model, playbook.party)
         document.parties = parties
+        # The edit checker asks the rule's own search of the same document (review/engine/proof.py).
+        model.derived.setdefault(PreparedDocument, document)
         for rule in playbook.rules:
             try:
                 written = render_rule(rule, parties, structure)
@@ -56,8 +58,9 @@ class PlaybookEngine:
                     result = flagged(result)
                 if result.recommendations:
                     result = replace(
-                        result, recommendations=tuple(adapted(p, rule, model) for p in result.recommendations)
-                    )
+                        result, recommendations=tuple(proven(adapted(p, rule, model), model, written, parties)
+                                                      for p in result.recommendations),
+                    )  # fmt: skip
             except PatternRefused as exc:
                 # Only a version stored before patterns ran on RE2 can get here: the loader refuses
                 # such a pattern at upload.
@@ -80,9 +83,17 @@ class PlaybookEngine:
         original = request.rule
         if parties is not None:
             request = replace(request, rule=render_rule(request.rule, parties, structure_of(model)))
-        return adapted(warned(Reviser(request, model).run(), model, parties), original, model)
+        proposal = adapted(warned(Reviser(request, model).run(), model, parties), original, model)
+        # The lawyer's own wording is checked too: its defects are warnings they may override.
+        return proven(proposal, model, request.rule, parties)
 
     # -- re-anchoring --
 
     def reanchor(self, proposal: Proposal, model: TextModel) -> Proposal | None:
         return reanchoring.reanchor(proposal, model)
+
+
+def proven(proposal: Proposal, model: TextModel, rule: Rule | None, parties: Parties | None) -> Proposal:
+    """The proposal with the defects the edit checker finds in it (none: unchanged)."""
+    defects = check_edit(model=model, proposal=proposal, rule=rule, parties=parties)
+    return replace(proposal, defects=defects) if defects or proposal.defects else proposal

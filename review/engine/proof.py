@@ -27,7 +27,8 @@ from contracts.document import structure_of
 from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
 from contracts.normalize import term_starts
-from contracts.numbers import find_quantities, words_to_number
+from contracts.numbering import LEADING_NUMBER, typed_numbers
+from contracts.terms import find_terms
 from documents.docx.model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel
 
 if TYPE_CHECKING:
@@ -94,18 +95,38 @@ class _Edit:
     def before(self) -> Any:
         return structure_of(self.model)
 
-    @cached_property
-    def after(self) -> Any:
-        return structure_of(self.applied)
-
     @property
     def kind(self) -> str:
         return self.edit.kind
 
     @cached_property
+    def _kept(self) -> tuple[int, int]:
+        """Whole words a replacement keeps at its start and end (chars): an insertion inside a
+        long paragraph is written as a replacement of the text after it by the clause and that
+        text (review/engine/draft.py ``insertion_edit``)."""
+        before, after = self.edit.before, self.edit.after
+        limit = min(len(before), len(after))
+        head = 0
+        while head < limit and before[head] == after[head]:
+            head += 1
+        while head > 0 and not before[head - 1].isspace():
+            head -= 1
+        tail = 0
+        while tail < limit - head and before[len(before) - 1 - tail] == after[len(after) - 1 - tail]:
+            tail += 1
+        while tail > 0 and len(before) - tail > 0 and not before[len(before) - tail - 1].isspace():
+            tail -= 1
+        return head, tail
+
+    @cached_property
     def written(self) -> str:
-        """The text the edit writes (the inserted paragraph or the replacement)."""
-        return self.edit.after if self.kind in ("replace", "insert_after") else ""
+        """The text the edit writes (the inserted paragraph, or what a replacement changes)."""
+        if self.kind == "insert_after":
+            return self.edit.after
+        if self.kind != "replace":
+            return ""
+        head, tail = self._kept
+        return self.edit.after[head : len(self.edit.after) - tail]
 
     @cached_property
     def removed(self) -> tuple[int, int, int] | None:
@@ -116,8 +137,22 @@ class _Edit:
         if edit.kind == "delete_paragraph":
             return self.index, 0, len(self.model.paragraphs[self.index].text)
         if edit.kind == "replace" and edit.before and edit.start is not None:
-            return self.index, edit.start, edit.start + len(edit.before)
+            head, tail = self._kept
+            start, end = edit.start + head, edit.start + len(edit.before) - tail
+            return (self.index, start, end) if end > start else None
         return None
+
+    @property
+    def inserting(self) -> bool:
+        """The edit adds a clause and removes nothing (a new paragraph, or text put inside one)."""
+        return self.kind == "insert_after" or (self.kind == "replace" and self.removed is None and bool(self.written))
+
+    @property
+    def insert_at(self) -> tuple[int, int]:
+        """Where the new text starts in the document before the edit: (paragraph index, offset)."""
+        if self.kind == "insert_after":
+            return self.index, len(self.model.paragraphs[self.index].text)
+        return self.index, (self.edit.start or 0) + self._kept[0]
 
     @cached_property
     def new_index(self) -> int:
@@ -148,38 +183,45 @@ Check = Callable[[_Edit], Iterator[Defect]]
 def _undefined_terms(e: _Edit) -> Iterator[Defect]:
     if not e.has_new_wording:
         return
-    for term in undefined_in(e.written, e.model, e.parties):
+    for term in undefined_in(_untitled(e.written), e.model, e.parties):
         yield Defect(
             "undefined-term",
             f"The new wording speaks of “{term}”, a term or party this contract neither defines nor uses.",
         )
 
 
+_TITLE = re.compile(
+    r"^(?:[A-Z][\w&'\u2019-]*|of|and|or|the|to|for|on|in)(?:\s+(?:[A-Z][\w&'\u2019-]*|of|and|or|the|to|for|on|in)){0,7}\.\s+"
+)
+
+
+def _untitled(text: str) -> str:
+    """``text`` without its clause number and title ("10.  Governing Law. This Agreement ..."): a
+    clause's title is not a term it uses."""
+    text = text.lstrip()
+    number = LEADING_NUMBER.match(text)
+    if number:
+        text = text[number.end() :].lstrip()
+    title = _TITLE.match(text)
+    return text[title.end() :] if title else text
+
+
 # --- words and digits ----------------------------------------------------------------------------
 
 
-def _disagreements(text: str) -> Counter[str]:
-    found: Counter[str] = Counter()
-    for kind in ("days", "percent", "amount"):
-        for quantity in find_quantities(text, kind):  # type: ignore[arg-type]
-            words, digits = quantity.style.get("words"), quantity.style.get("digits")
-            if not words or not digits:
-                continue
-            said = words_to_number(words)
-            try:
-                figure = float(digits.replace(",", ""))
-            except ValueError:
-                continue
-            if said is not None and abs(said - figure) > 1e-9:
-                found[quantity.phrase] += 1
-    return found
+def _disagreements(paragraph: Paragraph, structure: Any) -> Counter[str]:
+    """The "words (digits)" phrases of ``paragraph`` that disagree, as the drafting check reads them."""
+    from contracts.drafting_checks.words_and_digits import words_and_digits
+
+    alone = TextModel(paragraphs=(paragraph,))
+    return Counter(f.text for f in words_and_digits(alone, structure))
 
 
 def _words_digits(e: _Edit) -> Iterator[Defect]:
     if e.new_index < 0:
         return
-    after = _disagreements(e.applied.paragraphs[e.new_index].text)
-    before = _disagreements(e.model.paragraphs[e.index].text) if e.kind == "replace" else Counter()
+    after = _disagreements(e.applied.paragraphs[e.new_index], e.before)
+    before = _disagreements(e.model.paragraphs[e.index], e.before) if e.kind == "replace" else Counter()
     for phrase in after - before:
         yield Defect("words-digits", f"In “{phrase}” the number in words and the number in digits disagree.")
 
@@ -201,32 +243,53 @@ def _clause_numbers(structure: Any) -> Counter[tuple[str, ...]]:
     return Counter(n.parts for n in structure.body_numbers if n.level != 9)
 
 
+def _typed(index: int, paragraph: Paragraph | None) -> Counter[tuple[str, ...]]:
+    if paragraph is None:
+        return Counter()
+    return Counter(n.parts for n in typed_numbers(index, paragraph) if n.level != 9)
+
+
+def _siblings(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Numbers at the same level under the same parent ("4.2" and "4.5")."""
+    return len(a) == len(b) and a[:-1] == b[:-1]
+
+
+class _Numbers:
+    """The clause numbers the edit adds and removes, read from the paragraphs it changes only
+    (a full structure of the edited document per proposal would cost a 400-page contract dearly)."""
+
+    def __init__(self, e: _Edit) -> None:
+        old = e.model.paragraphs[e.index] if e.kind in ("replace", "delete_paragraph") and e.index >= 0 else None
+        new = e.applied.paragraphs[e.new_index] if e.new_index >= 0 else None
+        self.added = _typed(e.index, new) - _typed(e.index, old)
+        self.kept = _typed(e.index, new)
+
+
 def _numbering(e: _Edit) -> Iterator[Defect]:
-    before, after = _clause_numbers(e.before), _clause_numbers(e.after)
-    for parts, count in after.items():
-        if count > 1 and count > before.get(parts, 0):
-            yield Defect("numbering", f"Clause number {'.'.join(parts)} would be used twice.")
-    # A new number out of sequence among its siblings ("4A" before "4").
-    if e.new_index >= 0:
-        numbers = [n for n in e.after.body_numbers if n.level != 9]
-        for k, number in enumerate(numbers):
-            if number.index != e.new_index or before.get(number.parts, 0) >= after.get(number.parts, 0):
-                continue
-            mine = _path_key(number.parts)
-            if mine is None:
-                continue
-
-            def sibling(n: Any, number: Any = number) -> bool:
-                return len(n.parts) == len(number.parts) and n.parts[:-1] == number.parts[:-1]
-
-            previous = [_path_key(n.parts) for n in numbers[:k] if sibling(n)]
-            following = [_path_key(n.parts) for n in numbers[k + 1 :] if sibling(n)]
-            if (previous and previous[-1] is not None and previous[-1] >= mine) or (
-                following and following[0] is not None and following[0] <= mine
-            ):
-                yield Defect(
-                    "numbering", f"The new clause {number.label} would stand out of order among the clauses around it."
-                )
+    numbers = _Numbers(e)
+    body = [n for n in e.before.body_numbers if n.level != 9]
+    existing = Counter(n.parts for n in body)
+    for parts in numbers.added:
+        if existing.get(parts, 0) and e.before.in_body(e.index):
+            yield Defect("numbering", f"Clause number {'.'.join(parts)} is already used in this contract.")
+            continue
+        # A new number out of sequence among its siblings ("4A" before "4").
+        mine = _path_key(parts)
+        if mine is None:
+            continue
+        here = e.insert_at if e.inserting else (e.index, 0)
+        siblings = [n for n in body if _siblings(n.parts, parts)]
+        previous = [_path_key(n.parts) for n in siblings if (n.index, n.start) < here]
+        following = [
+            _path_key(n.parts) for n in siblings
+            if (n.index, n.start) >= here and (e.inserting or n.index != e.index)
+        ]  # fmt: skip
+        if (previous and previous[-1] is not None and previous[-1] >= mine) or (
+            following and following[0] is not None and following[0] <= mine
+        ):
+            yield Defect(
+                "numbering", f"The new clause {'.'.join(parts)} would stand out of order among the clauses around it."
+            )
     # A clause number the edit removes while later clauses keep theirs: a gap, or a heading gone.
     removed = e.removed
     if removed is None:
@@ -234,10 +297,10 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
     index, start, end = removed
     text = e.model.paragraphs[index].text
     for number in e.before.numbers_at.get(index, ()):
-        if number.level == 9 or before.get(number.parts, 0) <= after.get(number.parts, 0):
+        if number.level == 9 or numbers.kept.get(number.parts, 0) or not e.before.in_body(index, number.start):
             continue
         whole = start == 0 and end >= len(text)
-        inside = (number.kind == "numbering" and whole) or start <= number.start < end
+        inside = (number.kind == "numbering" and whole) or (number.kind == "typed" and start <= number.start < end)
         if not inside:
             continue
         rest = text[number.end : end] if number.kind == "typed" else text[start:end]
@@ -247,8 +310,10 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
                 "heading-deleted", f"The edit removes the heading “{heading}” while the text of its clause stays."
             )
             continue
-        later = [n for n in e.after.body_numbers if n.level == number.level and n.parts[:-1] == number.parts[:-1]
-                 and (_path_key(n.parts) or ()) > (_path_key(number.parts) or ((10**9, ""),))]  # fmt: skip
+        if number.kind == "numbering":
+            continue  # Word renumbers the clauses after it: no gap
+        mine = _path_key(number.parts) or ((10**9, ""),)
+        later = [n for n in body if _siblings(n.parts, number.parts) and (_path_key(n.parts) or ()) > mine]
         if later:
             yield Defect(
                 "numbering",
@@ -289,21 +354,24 @@ def _clause_survives(e: _Edit, number: Any) -> bool:
 
 
 def _placement(e: _Edit) -> Iterator[Defect]:
-    if e.kind != "insert_after" or e.index < 0:
+    if not e.inserting or e.index < 0:
         return
     structure = e.before
     anchor = e.model.paragraphs[e.index]
     signature = structure.signature
-    after_signature = signature is not None and (
-        e.index > signature.index or (e.index == signature.index and signature.offset < len(anchor.text.rstrip()))
-    )
+    at = e.insert_at
+    if e.kind == "insert_after":
+        at = (e.index, len(anchor.text.rstrip()))
+    after_signature = signature is not None and at > (signature.index, signature.offset)
     if after_signature and not structure.front_signature:
         yield Defect(
             "placement", "The new clause would go after the signature block, outside the body of the contract."
         )
         return
-    if anchor.in_table or anchor.cell:
+    if (anchor.in_table or anchor.cell) and not _layout_cell(e.model, anchor):
         yield Defect("placement", f"The new clause would go inside a table, after “{_short(anchor.text, 60)}”.")
+        return
+    if e.kind != "insert_after":
         return
     following = _next_content(e.model, e.index)
     if following is None:
@@ -317,8 +385,22 @@ def _placement(e: _Edit) -> Iterator[Defect]:
         )
 
 
+_NEAR = 24  # how many blank or furniture paragraphs (a page break) may stand between two paragraphs of text
+
+
+_LAYOUT_CELL = 12  # paragraphs of text in one cell: the body laid out in a table, not a table of the contract
+
+
+def _layout_cell(model: TextModel, anchor: Paragraph) -> bool:
+    """A cell holding the contract's clauses (a document laid out in a one-cell table): a clause
+    inserted there is in the body as the lawyer reads it."""
+    if not anchor.cell:
+        return False
+    return sum(1 for p in model.paragraphs if p.cell == anchor.cell and p.text.strip()) >= _LAYOUT_CELL
+
+
 def _next_content(model: TextModel, index: int) -> tuple[int, Paragraph] | None:
-    for k in range(index + 1, min(len(model.paragraphs), index + 6)):
+    for k in range(index + 1, min(len(model.paragraphs), index + _NEAR)):
         paragraph = model.paragraphs[k]
         if paragraph.text.strip() and not is_furniture(paragraph.text) and not paragraph.part:
             return k, paragraph
@@ -326,7 +408,7 @@ def _next_content(model: TextModel, index: int) -> tuple[int, Paragraph] | None:
 
 
 def _previous_content(model: TextModel, index: int) -> tuple[int, Paragraph] | None:
-    for k in range(index - 1, max(-1, index - 6), -1):
+    for k in range(index - 1, max(-1, index - _NEAR), -1):
         paragraph = model.paragraphs[k]
         if paragraph.text.strip() and not is_furniture(paragraph.text) and not paragraph.part:
             return k, paragraph
@@ -395,20 +477,23 @@ def _dangling(e: _Edit) -> Iterator[Defect]:
         return
     index, start, end = removed
     locator = e.model.paragraphs[index].locator
+    rewritten = find_terms((e.applied.paragraphs[e.new_index],)) if e.new_index >= 0 else {}
     for term, defined in e.before.terms.items():
-        if defined.locator != locator or not (start <= defined.start < end) or term in e.after.terms:
+        if defined.locator != locator or not (start <= defined.start < end) or term in rewritten:
             continue
         if any(term_starts(term, p.text) for p in e.applied.paragraphs):
             yield Defect(
                 "dangling-reference",
                 f"The edit deletes the definition of “{term}”, which the contract still uses elsewhere.",
             )
-    before, after = _clause_numbers(e.before), _clause_numbers(e.after)
-    gone = {parts for parts in before if after.get(parts, 0) < before[parts]}
-    if not gone:
-        return
-    for reference in e.after.references:
-        if reference.target in gone:
+    numbers = _Numbers(e)
+    gone = {
+        n.parts for n in e.before.numbers_at.get(index, ())
+        if n.level != 9 and n.kind == "typed" and start <= n.start < end and not numbers.kept.get(n.parts, 0)
+    }  # fmt: skip
+    for reference in e.before.references:
+        inside = reference.index == index and start <= reference.start < end
+        if reference.target in gone and not inside:
             yield Defect(
                 "dangling-reference",
                 f"The edit removes clause {'.'.join(reference.target)}, which “{reference.text}” refers to.",
@@ -439,14 +524,15 @@ _METADATA_TYPES = frozenset({"document-name", "parties", "agreement-date", "effe
 
 
 def _duplicate(e: _Edit) -> Iterator[Defect]:
-    if e.kind != "insert_after" or not e.written.strip():
+    if not e.inserting or not e.written.strip():
         return
     # The rule's own patterns: the contract already has a sentence the rule looks for.
     found = _rule_finds(e)
-    if found:
+    if found is not None:
+        where = _where(e, found.paragraph_index, found.start)
         yield Defect(
             "duplicate-clause",
-            f"The contract already has a clause of this kind (“{_short(found, 90)}”): compare it first.",
+            f"The contract already has a clause of this kind{where} (“{_short(found.text, 90)}”): compare it first.",
         )
         return
     scores = _clause_scores(e)
@@ -474,17 +560,34 @@ def _duplicate(e: _Edit) -> Iterator[Defect]:
         title = BY_SLUG[SLUGS[column]].title
         yield Defect(
             "duplicate-clause",
-            f"The new clause is a {title} clause and the contract already has one (“{_short(text, 90)}”).",
+            f"The new clause is a {title} clause and the contract already has one{_where(e, index, passage.start)} "
+            f"(“{_short(text, 90)}”).",
         )
         return
 
 
-def _rule_finds(e: _Edit) -> str:
-    """A sentence of the contract the rule's own search finds ("" without a rule or a match)."""
+def _where(e: _Edit, index: int, offset: int = 0) -> str:
+    """ " in 8.01" for text in a numbered clause, "" otherwise."""
+    clause = None
+    for number in e.before.numbers:
+        if (number.index, number.start) > (index, offset):
+            break
+        if number.level != 9:
+            clause = number
+    return f" in {clause.label.strip().rstrip('.')}" if clause is not None else ""
+
+
+def _rule_finds(e: _Edit) -> Any:
+    """A sentence of the contract the rule's own search finds and that is the clause the rule is
+    about (None without a rule or such a sentence). What the verify stage rules out as the clause
+    is not counted (review/engine/verify.py): a sentence that states no duty of the kind, an
+    exclusion, a duty of the other party alone (the playbook's mutual wording does not replace it
+    but adds to it), or one in a clause of another type."""
     rule = e.rule
     if rule is None or rule.find is None or getattr(rule.find, "clause", None):
-        return ""
+        return None
     from review.engine.find import CompiledFind, PreparedDocument
+    from review.engine.verify import binds_only_them, foreign_clause, is_carve_out, is_not_the_duty
 
     try:
         # One prepared document per text model: the engine leaves its own there (playbook.py).
@@ -493,10 +596,16 @@ def _rule_finds(e: _Edit) -> str:
         if document is None:
             document = derived[PreparedDocument] = PreparedDocument.build(e.model)
         for sentence in CompiledFind.of(rule.find).sentences(document):
-            return sentence.text
+            if not e.before.in_body(sentence.paragraph_index, sentence.start):
+                continue
+            if is_not_the_duty(rule, sentence) or is_carve_out(sentence) or binds_only_them(sentence, e.parties):
+                continue
+            if foreign_clause(rule, e.model, sentence) is not None:
+                continue  # in a clause of another type ("6.1 CRO agrees ... shall belong to Client")
+            return sentence
     except Exception:  # a pattern the engine refuses is the engine's finding, not a defect of the edit
-        return ""
-    return ""
+        return None
+    return None
 
 
 def _clause_type(e: _Edit) -> Iterator[Defect]:

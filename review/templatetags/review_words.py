@@ -22,8 +22,9 @@ EVENT_WORDS = {
     "decision.rejected": "Recommendation rejected",
     "decision.revised": "Edit revised",
     "decision.stale": "Decision not applied: the page was out of date",
-    "decision.failed": "Decision not applied: the edit no longer fits the text",
+    "decision.failed": "Decision not applied (the edit no longer fits the text, or the edit checker held it back)",
     "decision.undone": "Accepted edit undone",
+    "decision.override": "Own wording accepted despite the edit checker's warnings",
     "decision.reopened": "Rejection reopened",
     "revision.queued": "Revision sent to the language model",
     "recommendation.superseded": "Recommendation no longer applies (the text changed)",
@@ -51,6 +52,10 @@ def event_words(event: Any, titles: dict[str, str] | None = None) -> str:
         details.append(f"{title} ({rule})" if title else rule)
     if event.kind == "version.created" and data.get("version"):
         details.append(f"version {data['version']}")
+    if event.kind == "decision.override" and data.get("defects"):
+        from review.engine.proof import DEFECT_KINDS
+
+        details.append("; ".join(DEFECT_KINDS.get(kind, kind).lower() for kind in data["defects"]))
     if event.kind == "export" and data.get("file"):
         details.append(f"{data['file']} .docx of version {data.get('version', '?')}")
     return f"{text} — {', '.join(details)}" if details else text

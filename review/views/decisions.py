@@ -46,7 +46,8 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
             recommendation_comment_save(recommendation=commented, text=data.get("comment", ""), actor=request.user)
     result = card_decide(review=review, actor=request.user, recommendation_id=data["recommendation"],
                          proposal_id=data["proposal"], action=data["action"], idempotency_key=data["key"],
-                         reason=data["reason"], instruction=data["instruction"], wording=data.get("wording", ""))
+                         reason=data["reason"], instruction=data["instruction"], wording=data.get("wording", ""),
+                         override=bool(data.get("override")))
     getattr(messages, result.level)(request, result.message)
     if result.recommendation is not None:
         # The decision took effect: the workflow brought ``review`` (its status, cursor and
@@ -118,7 +119,7 @@ def review_bulk_accept(request: HttpRequest, review_id: int) -> HttpResponse:
     if request.method == "GET":
         shown = [recommendation_show(review, rec)[0] or rec for rec in selectors.number_only_pending(review)]
         return render(request, "review/bulk.html", {"review": review, "candidates": presenters.bulk_items(shown),
-                                                     "batch": uuid.uuid4().hex})
+                                                     "held": presenters.bulk_held(shown), "batch": uuid.uuid4().hex})
     items = []
     for value in request.POST.getlist("item")[:MAX_BULK_ITEMS]:
         rec_text, _, proposal_text = value.partition(":")
@@ -129,7 +130,10 @@ def review_bulk_accept(request: HttpRequest, review_id: int) -> HttpResponse:
     text = f"Accepted {result.accepted} number-only edit{'s' if result.accepted != 1 else ''}."
     if result.skipped:
         text += f" {result.skipped} had changed or were decided meanwhile: decide them on their cards."
-    (messages.success if not result.skipped else messages.warning)(request, text)
+    if result.held:
+        text += (f" {result.held} need{'s' if result.held == 1 else ''} your wording (the edit checker found "
+                 "a problem): decide them on their cards.")
+    (messages.success if not (result.skipped or result.held) else messages.warning)(request, text)
     return redirect("review:detail", review_id=review.pk)
 
 

@@ -61,10 +61,13 @@ def card_decide(
     reason: str = "",
     instruction: str = "",
     wording: str = "",
+    override: bool = False,
 ) -> DecisionResult:
     """One decision of the card. "edit" is a revision "replace with: ..." (kept in the history) and
     the acceptance of exactly the proposal it made; both carry keys derived from
-    ``idempotency_key``, so a retry repeats neither."""
+    ``idempotency_key``, so a retry repeats neither. ``override``: the lawyer accepts their own
+    wording despite the edit checker's warnings (docs/decisions/edit-checker.md); without it, such
+    wording stays on the card with the warnings, as the current proposal."""
     key = idempotency_key
     common: dict[str, Any] = {"review": review, "recommendation_id": recommendation_id, "actor": actor}
     if action == "revise":
@@ -79,7 +82,7 @@ def card_decide(
             return tried
     if action != "edit":
         return review_decide(**common, proposal_id=proposal_id, action=action, idempotency_key=key,
-                             reason=reason, instruction=instruction)
+                             reason=reason, instruction=instruction, override=override)
     wording = wording.strip()
     if not wording:
         return CardRefusal(outcome="refused", message="Type the wording you want, or accept the proposed edit.")
@@ -92,4 +95,4 @@ def card_decide(
     if rec.current_proposal is None or rec.current_proposal.after.strip() != wording:
         return CardRefusal(outcome="refused", message="Your wording was recorded as a revision; check it and accept.")
     return review_decide(**common, proposal_id=rec.current_proposal.pk, action="accept",
-                         idempotency_key=f"{key[:60]}:a")
+                         idempotency_key=f"{key[:60]}:a", override=override)

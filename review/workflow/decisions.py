@@ -46,9 +46,14 @@ def review_decide(
     idempotency_key: str,
     reason: str = "",
     instruction: str = "",
+    override: bool = False,
 ) -> DecisionResult:
     """Resume the review with one decision. Always returns; never leaves the review in a state
-    other than another suspension or completion (invariant 1)."""
+    other than another suspension or completion (invariant 1).
+
+    An edit the checker found defects in (review/engine/proof.py) is never accepted in one click:
+    the engine's is refused (the lawyer words it on the card); the lawyer's own wording is
+    accepted only with ``override``, and the override goes into the audit trail."""
     key = (idempotency_key or "").strip()[:64]
     if not key:
         return DecisionResult(outcome=DecisionOutcome.FAILED, message="The request was incomplete: reload the page.")
@@ -83,6 +88,10 @@ def review_decide(
                                actor=actor, key=key, outcome=outcome, message=message, reason=reason,
                                instruction=instruction)
 
+    if action == DecisionAction.ACCEPT and proposal.defects and (proposal.needs_wording or not override):
+        # Also what a stale client gets that still shows an Accept button for such an edit.
+        return record(DecisionOutcome.FAILED, defects_refusal(proposal))
+
     # A lost compare-and-set means another request changed the review in between: look again,
     # and go on only if this decision is still about the current state.
     for attempt in range(3):
@@ -113,6 +122,16 @@ def review_decide(
     return record(DecisionOutcome.STALE, STALE_MESSAGE)
 
 
+def defects_refusal(proposal: Proposal) -> str:
+    """Why an edit with defects was not accepted, in the lawyer's words."""
+    reasons = " ".join(d.message for d in proposal.defect_items)
+    if proposal.needs_wording:
+        return (f"Not accepted: this edit needs your wording before it can be sent. {reasons} "
+                "Edit the wording on its card, or reject it.")
+    return (f"Not accepted yet: the checker warns about your wording. {reasons} "
+            "Change it, or accept it anyway on its card.")
+
+
 def recommendation_resolve(
     review: Review, recommendation: Recommendation, proposal: Proposal, actor: User, key: str,
     *, reason: str, accept: bool,
@@ -128,6 +147,13 @@ def recommendation_resolve(
     except KeyError:
         rule = None
     why = approval_needed(spec, rule, proposal, accept=accept)
+
+    def overridden(lock: ReviewLock, decision: Decision) -> None:
+        # The lawyer sent their wording despite the checker's warnings: the classes go into the
+        # trail (events hold no contract text), the sentences stay on the proposal.
+        event_append(review_id=review.pk, kind="decision.override", actor=actor, decision=decision.pk,
+                     recommendation=recommendation.pk, rule=recommendation.rule_id, proposal=proposal.pk,
+                     defects=sorted({d["kind"] for d in proposal.defects}), lock=lock)
 
     def gated(lock: ReviewLock) -> DecisionResult:
         """The second gate (docs/decisions/approvals.md): the decision is stored exactly as
@@ -153,6 +179,8 @@ def recommendation_resolve(
         event_append(review_id=review.pk, kind="approval.requested", actor=actor, decision=decision.pk,
                      approval=approval.pk, recommendation=recommendation.pk, rule=recommendation.rule_id,
                      lock=lock)
+        if accept and proposal.defects:
+            overridden(lock, decision)
         return DecisionResult(outcome=DecisionOutcome.AWAITING_APPROVAL, message=message, decision_id=decision.pk)
 
     def body(lock: ReviewLock) -> DecisionResult:
@@ -205,6 +233,8 @@ def recommendation_resolve(
             history_append(lock, HistoryItem(rule_id=recommendation.rule_id, action="reject", text=reason))
         event_append(review_id=review.pk, kind=f"decision.{outcome}", actor=actor, decision=decision.pk,
                      recommendation=recommendation.pk, rule=recommendation.rule_id, action=action, lock=lock)
+        if accept and proposal.defects:
+            overridden(lock, decision)
         review_complete_if_done(lock, open_left=0 if completes else 1)
         return DecisionResult(outcome=outcome, message=message, decision_id=decision.pk,
                               recommendation=recommendation, counts=counts)

@@ -32,6 +32,7 @@ def proposal_store(
         action=proposal.action, edit=proposal.edit.to_dict(), before=proposal.before, after=proposal.after,
         explanation=proposal.explanation, position=proposal.position, variant=proposal.variant or "",
         value=proposal.value, instruction=proposal.instruction, created_by=actor, warnings=list(proposal.warnings),
+        defects=[d.to_dict() for d in proposal.defects],
     )
 
 

@@ -14,10 +14,13 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from contracts.document import structure_of
+from contracts.naming import render_rule
 from documents.models import DocumentVersion
 from review.engine import UnknownEngineVersion, counterparty, get_engine
 from review.engine.base import HistoryItem, RevisionError, RevisionRequest
 from review.engine.base import Proposal as EngineProposal
+from review.engine.playbook import proven
 from review.engine.revise import is_own_wording
 from review.models import (
     JOB_TERMINAL,
@@ -54,6 +57,23 @@ def revision_keeping_accepted(
     if is_own_wording(instruction):
         return revised, False
     return keeping_accepted(revised, version)
+
+
+def checked(review: Review, recommendation: Recommendation, revised: EngineProposal) -> EngineProposal:
+    """The revision (the lawyer's wording, a fallback, a counter-proposal) with what the edit
+    checker finds in it on the current version: warnings the lawyer may override
+    (docs/decisions/edit-checker.md)."""
+    model = review.current_version.text_model
+    rule = None
+    if not recommendation.is_counterparty:
+        try:
+            rule = review.playbook_version.playbook_spec.rule(recommendation.rule_id)
+        except KeyError:
+            rule = None
+    parties = parties_of(review, model)
+    if rule is not None:
+        rule = render_rule(rule, parties, structure_of(model))  # its searches as the analysis ran them
+    return proven(revised, model, rule, parties)
 
 
 def revision_request(review: Review, recommendation: Recommendation, proposal: Proposal, rule: Any,
@@ -119,7 +139,7 @@ def recommendation_revise(
     kept, _ = revision_keeping_accepted(revised, review.current_version, instruction)
     if kept is None:
         return failed(NOTHING_LEFT_MESSAGE)
-    revised = kept
+    revised = checked(review, recommendation, kept)
 
     def body(lock: ReviewLock) -> DecisionResult:
         decision = Decision.objects.create(
@@ -195,7 +215,7 @@ def revision_run(*, job_id: str) -> str:
         kept, _ = revision_keeping_accepted(revised, base, job.instruction)
         if kept is None:
             raise RevisionError(NOTHING_LEFT_MESSAGE.removeprefix("Could not revise: "))
-        revised = kept
+        revised = checked(review, rec, kept)
     except (RevisionError, UnknownEngineVersion, KeyError) as exc:
         message = f"Could not revise: {exc}"
         with transaction.atomic():

@@ -14,22 +14,24 @@ from tests.review.factories import decide, make_review, shown
 
 pytestmark = pytest.mark.django_db
 
+# Two clauses the contract lacks (it has a liability cap in 12.2 and insurance in 12.1: inserting
+# those again is a duplicate the edit checker holds back, tests/review/engine/test_edit_checker.py).
 PLAYBOOK = """\
 name: Missing clauses
 party: customer
 rules:
-  - id: liability-cap
-    title: A liability cap must exist
+  - id: publicity
+    title: No press release without consent
     severity: critical
     find: {any: ["zzzz never in a contract"]}
     check: {must_exist: true}
-    positions: ["Neither party's total liability shall exceed the fees paid in the twelve (12) months before the claim."]
-  - id: insurance
-    title: Insurance must be kept
+    positions: ["Neither party shall issue any press release about this Agreement without the other party's prior written consent."]
+  - id: anti-bribery
+    title: Anti-bribery compliance
     severity: medium
     find: {any: ["qqqq never in a contract"]}
     check: {must_exist: true}
-    positions: ["Each party shall maintain insurance adequate to its obligations under this Agreement."]
+    positions: ["Each party shall comply with all applicable anti-bribery laws in performing this Agreement."]
 """
 
 
@@ -37,15 +39,15 @@ def test_accepted_insertions_land_before_in_witness_numbered_in_acceptance_order
     contract = shared_data("cuad", "docx", "cuad_development_01.docx").read_bytes()
     review = make_review(playbook=PLAYBOOK, contract=contract)
     # The lawyer accepts the second recommendation first.
-    insurance = shown(review, "insurance")
-    assert insurance.current_proposal.after.startswith("14.12. Each party shall maintain insurance")
-    assert decide(review, insurance, "accept").outcome == DecisionOutcome.APPLIED
-    cap = shown(review, "liability-cap")  # re-anchored on version 2
-    assert cap.current_proposal.after.startswith("14.13. Neither party's total liability")
-    assert decide(review, cap, "accept").outcome == DecisionOutcome.APPLIED
+    bribery = shown(review, "anti-bribery")
+    assert bribery.current_proposal.after.startswith("14.12. Each party shall comply with all applicable anti-bribery")
+    assert decide(review, bribery, "accept").outcome == DecisionOutcome.APPLIED
+    publicity = shown(review, "publicity")  # re-anchored on version 2
+    assert publicity.current_proposal.after.startswith("14.13. Neither party shall issue any press release")
+    assert decide(review, publicity, "accept").outcome == DecisionOutcome.APPLIED
     review.refresh_from_db()
     for text in (review.current_version.text_model.text, build_text_model(version_docx(review.current_version)).text):
-        insurance_at = text.index("14.12. Each party shall maintain insurance")
-        cap_at = text.index("14.13. Neither party's total liability")
-        assert insurance_at < cap_at < text.index("IN WITNESS WHEREOF")
-        assert text.index("14.11") < insurance_at  # after the last clause of the body
+        bribery_at = text.index("14.12. Each party shall comply with all applicable anti-bribery")
+        publicity_at = text.index("14.13. Neither party shall issue any press release")
+        assert bribery_at < publicity_at < text.index("IN WITNESS WHEREOF")
+        assert text.index("14.11") < bribery_at  # after the last clause of the body

@@ -14,7 +14,7 @@ from documents.docx.model import Edit
 from documents.docx.textmodel import build_text_model
 from documents.models import DocumentVersion
 from review.models import Decision, DecisionOutcome, RecommendationStatus, Review, ReviewStatus
-from review.workflow import decision_undo
+from review.workflow import card_decide, decision_undo
 from tests.conftest import ROOT, shared_data
 from tests.documents.helpers import model_texts, paragraph_texts
 from tests.review.factories import contract_docx, decide, make_review, shown
@@ -70,7 +70,16 @@ def test_undo_on_a_real_contract_reverts_exactly_that_edit_and_keeps_the_later_o
         rec = review.recommendations.filter(status=RecommendationStatus.PENDING).order_by("ordinal").first()
         if rec is None:
             break
-        result = decide(review, shown(review, rec.rule_id), "accept")
+        rec = shown(review, rec.rule_id)
+        if rec.current_proposal.needs_wording:
+            # The edit checker holds back the insertions that speak of a "Provider" this contract
+            # does not have: the lawyer words them with the party's name, as the card asks.
+            wording = rec.current_proposal.after.replace("Provider", "ENERGOUS")
+            result = card_decide(review=review, actor=review.owner, recommendation_id=rec.pk,
+                                 proposal_id=rec.current_proposal_id, action="edit", idempotency_key=uuid.uuid4().hex,
+                                 wording=wording)
+        else:
+            result = decide(review, rec, "accept")
         if result.outcome == DecisionOutcome.APPLIED:
             accepted.append(Decision.objects.get(pk=result.decision_id))
         elif rec.pk in {r.pk for r in review.recommendations.filter(status=RecommendationStatus.PENDING)}:

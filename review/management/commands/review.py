@@ -51,6 +51,7 @@ from review.workflow import (
 )
 
 ACTIONS = {"accept", "reject", "revise"}
+NEEDS_WORDING = "needs_wording"  # the outcome of an accept the edit checker holds back
 HEADLESS_TEAM = "Headless reviews"
 
 
@@ -94,6 +95,9 @@ def _item(rec: Recommendation) -> dict[str, Any]:
             item["adapted"] = adapted.split("; ")
         if proposal.warnings:
             item["undefined_terms"] = list(proposal.warnings)
+        if proposal.defects and rec.status == RecommendationStatus.PENDING:
+            # The edit checker's findings (docs/decisions/edit-checker.md): never applied headless.
+            item["defects"] = [dict(d) for d in proposal.defects]
     return item
 
 
@@ -221,6 +225,13 @@ class Command(BaseCommand):
         (out_dir / "issues.xlsx").write_bytes(issues_xlsx(rows, title=review.title))
         pending = list(review.recommendations.filter(status=RecommendationStatus.PENDING)
                        .values_list("rule_id", flat=True))
+        held = [
+            {"rule_id": rec.rule_id, "title": rec.rule_title,
+             "defects": [dict(d) for d in rec.current_proposal.defects]}
+            for rec in review.recommendations.filter(status=RecommendationStatus.PENDING)
+            .select_related("current_proposal").order_by("ordinal")
+            if rec.current_proposal is not None and rec.current_proposal.defects
+        ]
         report = {
             "status": review.status,
             "review_id": review.pk,
@@ -230,6 +241,7 @@ class Command(BaseCommand):
             "awaiting_approval": list(review.recommendations.filter(status=RecommendationStatus.AWAITING_APPROVAL)
                                       .values_list("rule_id", flat=True)),
             "pending": pending,
+            "needs_wording": held,
             "items": [_item(rec) for rec in review.recommendations.order_by("ordinal")],
             "timings": {"analysis_s": round(analysis_s, 4), "decisions_s": round(decisions_s, 4),
                         "redline_s": round(redline_s, 4)},
@@ -238,6 +250,8 @@ class Command(BaseCommand):
         summary = f"{review.get_status_display()}: {len(log)} decisions, version {version_now.number}"
         if pending:
             summary += f", {len(pending)} pending ({', '.join(pending)})"
+        if held:
+            summary += f"; {len(held)} held back by the edit checker (they need a lawyer's wording)"
         self.stdout.write(f"{summary}. Wrote {out_dir}/clean.docx, redline.docx, issues.xlsx, issues.csv, report.json")
         for item in report["items"]:
             if item.get("adapted"):
@@ -245,6 +259,9 @@ class Command(BaseCommand):
             if item.get("undefined_terms"):
                 terms = ", ".join(f"\u201c{t}\u201d" for t in item["undefined_terms"])
                 self.stdout.write(f"{item['rule_id']}: not defined in this contract: {terms}.")
+        for entry in held:
+            reasons = " ".join(d["message"] for d in entry["defects"])
+            self.stdout.write(f"{entry['rule_id']}: not applied, needs a lawyer's wording: {reasons}")
 
     def _check_database(self) -> None:
         from django.db import connection
@@ -273,16 +290,23 @@ class Command(BaseCommand):
         return user
 
     def _decide(self, review: Review, rec: Recommendation, user: Any, action: str, *, reason: str = "",
-                instruction: str = "", comment: str | None = None) -> str:
+                instruction: str = "", comment: str | None = None, override: bool = False) -> str:
         review.refresh_from_db()
         rec = recommendation_prepare(review=review, recommendation=rec)
         if rec.status != RecommendationStatus.PENDING:
             return rec.status
+        proposal = rec.current_proposal
+        if action == "accept" and proposal is not None and proposal.defects and not (
+            override and proposal.has_warnings
+        ):
+            # The edit checker found defects: headless, nobody words or overrides it; it stays
+            # pending and the report lists it under "needs_wording" (docs/headless.md).
+            return NEEDS_WORDING
         if comment is not None:
             recommendation_comment_save(recommendation=rec, text=comment, actor=user)
         result = review_decide(review=review, recommendation_id=rec.pk, proposal_id=rec.current_proposal_id,
                                action=action, actor=user, idempotency_key=uuid.uuid4().hex, reason=reason,
-                               instruction=instruction)
+                               instruction=instruction, override=override)
         return result.outcome
 
     def _decide_all(self, review: Review, user: Any, action: str, log: list[dict[str, str]]) -> None:
@@ -313,6 +337,7 @@ class Command(BaseCommand):
                 continue
             outcome = self._decide(review, rec, user, entry["action"], reason=str(entry.get("reason", "")),
                                    instruction=str(entry.get("instruction", "")),
-                                   comment=str(entry["comment"]) if "comment" in entry else None)
+                                   comment=str(entry["comment"]) if "comment" in entry else None,
+                                   override=entry.get("override") is True)
             log.append({"rule_id": entry["rule_id"], "action": entry["action"], "outcome": outcome,
                         **_source(rec)})
