@@ -545,25 +545,25 @@ def _duplicate(e: _Edit) -> Iterator[Defect]:
         return
     mine = wording.columns(columns)
     values = scored.columns(columns)
-    for k, column in enumerate(columns):
-        if float(mine[k].max()) < _INSERTED_TYPE:
-            continue
-        row = int(values[k].argmax())
-        confidence = float(values[k][row])
-        if confidence < _DUPLICATE:
-            continue
-        passage = scored.passages[row]
-        index = e.model.positions.get(passage.locator)
-        if index is None or not e.before.in_body(index, passage.start):
-            continue
-        text = e.model.paragraphs[index].text[passage.start : passage.end]
-        title = BY_SLUG[SLUGS[column]].title
-        yield Defect(
-            "duplicate-clause",
-            f"The new clause is a {title} clause and the contract already has one{_where(e, index, passage.start)} "
-            f"(“{_short(text, 90)}”).",
-        )
-        return
+    # The types the new clause reads as, the likeliest first.
+    kinds = sorted((k for k in range(len(columns)) if float(mine[k].max()) >= _INSERTED_TYPE),
+                   key=lambda k: -float(mine[k].max()))  # fmt: skip
+    for k in kinds:
+        for row in sorted(range(len(scored.passages)), key=lambda r: -float(values[k][r]))[:8]:
+            if float(values[k][row]) < _DUPLICATE:
+                break
+            passage = scored.passages[row]
+            index = e.model.positions.get(passage.locator)
+            if index is None or not e.before.in_body(index, passage.start):
+                continue  # a schedule's or the cover page's passage is not the body's clause
+            text = e.model.paragraphs[index].text[passage.start : passage.end]
+            title, where = BY_SLUG[SLUGS[columns[k]]].title, _where(e, index, passage.start)
+            yield Defect(
+                "duplicate-clause",
+                f"The contract already has a clause of the new clause's type ({title}){where} "
+                f"(“{_short(text, 90)}”): compare it before adding another.",
+            )
+            return
 
 
 def _where(e: _Edit, index: int, offset: int = 0) -> str:

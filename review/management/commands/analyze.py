@@ -52,7 +52,9 @@ def result_to_json(result: RuleResult) -> dict[str, Any]:
         "severity": result.severity,
         "evidence": [_evidence_to_json(e) for e in result.evidence],
         "recommendations": [
-            {"action": p.action, "before": p.before, "after": p.after, "explanation": p.explanation}
+            {"action": p.action, "before": p.before, "after": p.after, "explanation": p.explanation,
+             # What the edit checker found (docs/decisions/edit-checker.md): only when it found something.
+             **({"defects": [d.to_dict() for d in p.defects]} if p.defects else {})}
             for p in result.recommendations
         ],
     }
@@ -214,3 +216,5 @@ class Command(BaseCommand):
                     write(f"  before: {_shorten(proposal.before, 200)}")
                 if proposal.after:
                     write(f"  after:  {_shorten(proposal.after, 200)}")
+                for defect in proposal.defects:
+                    write(f"  needs the lawyer's wording: {_shorten(defect.message, 200)}")
