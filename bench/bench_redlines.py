@@ -67,7 +67,10 @@ def title_of(model: Any) -> str:
     except ModelMissing:
         named = []
     if named:
-        return named[0].text.strip()
+        # The passage may run on into the preamble: the title ends with its first "Agreement".
+        text = " ".join(named[0].text.split())
+        match = re.search(r"\b(?:agreement|contract|terms(?: and conditions)?|licen[cs]e|addendum)\b", text, re.I)
+        return text[: match.end()] if match and match.end() <= 200 else text[:120]
     for paragraph in model.paragraphs[:25]:
         text = paragraph.text.strip()
         if text and len(text) < 160 and _TITLE_LINE.search(text):
@@ -85,13 +88,21 @@ def fits(model: Any) -> tuple[str, list[str]]:
         fitting.append("mutual-nda")
     elif _SAAS.search(title):
         fitting.append("saas-customer")
-    elif not title:
-        # No readable title: the clause map decides (a licence grant reads as a licence).
+    else:
+        # The title does not say (a project name, a cover page): the clause map and the opening
+        # decide. A licence grant reads as a licence; an opening about confidential information
+        # with no licence grant, as an NDA.
         try:
-            if detect_type(model, "license-grant"):
-                fitting.append("saas-customer")
+            licence = bool(detect_type(model, "license-grant"))
         except ModelMissing:
-            pass
+            licence = False
+        opening = " ".join(p.text for p in model.paragraphs[:40])[:800]  # the title and the preamble
+        if licence and not title:
+            fitting.append("saas-customer")
+        elif not licence and re.search(r"non[- ]?disclosure|confidential", opening, re.I) and len(
+            model.paragraphs
+        ) < 400:
+            fitting.append("mutual-nda")
     fitting.append("cuad-coverage")
     return title, fitting
 

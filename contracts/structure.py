@@ -333,20 +333,24 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
     # after the body starts, taken from the paragraph before it when that one names a party.
     for index in range(max(first_clause, 1), len(paragraphs)):
         text = paragraphs[index].text
-        if ":" not in text[:40] and text.lstrip()[:1] not in ("E", "S", "e", "s"):
+        # (signature lines are often indented to a column: the label is read after the indent)
+        if ":" not in text.lstrip()[:40] and text.lstrip()[:1] not in ("E", "S", "e", "s"):
             continue
         if not (_SIGN_LINE.match(text) or _EXECUTED.match(text)):
             continue
         window = " ".join(p.text for p in paragraphs[index : index + 6])
-        if len(re.findall(r"\b(?:By|Name|Title|Signature|Date)\s*:", window, re.IGNORECASE)) < 2:
+        if len(re.findall(r"\b(?:By|Name|Title|Its|Signature|Date)\s*:", window, re.IGNORECASE)) < 2:
             continue
         start = index
-        for back in range(index - 1, max(index - 4, 0), -1):
+        for back in range(index - 1, max(index - 6, 0), -1):
             previous = paragraphs[back].text.strip()
             if not previous:
                 continue
             if len(previous) < 80 and not previous.endswith("."):
                 start = back
+                continue
+            if _EXECUTION_LEAD_IN.match(previous):
+                start = back  # "Signed and effective this 25th day of May, 1999."
             break
         return Position(start, 0)
     # Bare labels, one line each, often twice for two columns ("Signed Signed", "Name Name",
@@ -386,6 +390,11 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
     return None
 
 
+_EXECUTION_LEAD_IN = re.compile(
+    r"^(?:signed|executed|dated|agreed|entered\s+into)\b[^.]{0,60}\b(?:this|on\s+the|as\s+of)\s+\d{1,2}(?:st|nd|rd|th)?"
+    r"\s+day\b",
+    re.IGNORECASE,
+)
 _BARE_SIGN_LABELS = re.compile(
     r"^[ \t\u00a0]*(?:(?:Signed|Signature|Name|Title|Date|By)[ \t\u00a0_.]*){1,3}$", re.IGNORECASE
 )

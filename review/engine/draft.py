@@ -206,19 +206,41 @@ def insert_missing(
         first = _titled_first(eligible, anchor, document, structure)
         if first is not None and structure.in_body(first.paragraph_index, first.start):
             point = insertion_point(structure, after=(first.paragraph_index, first.end))
-    if point is None:
+    lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
+    proposal = None
+    if point is not None:
+        proposal = _insertion(point, rule, next_insert, lead, guidance)
+        if _misplaced(proposal, document.model, rule):
+            # Next to the rule's anchor the clause would land inside a list or a table, or take a
+            # number out of order: the end of the body is the place a lawyer falls back on.
+            fallback = insertion_point(structure)
+            if fallback is not None:
+                other = _insertion(fallback, rule, next_insert, lead, guidance)
+                if not _misplaced(other, document.model, rule):
+                    proposal = other
+    else:
         point = insertion_point(structure)
-    if point is None:
-        return ()
+        proposal = _insertion(point, rule, next_insert, lead, guidance) if point is not None else None
+    return (proposal,) if proposal is not None else ()
+
+
+def _insertion(point: InsertionPoint, rule: Rule, next_insert: int, lead: str, guidance: str) -> Proposal:
     text = rule.positions[0]
     shown = f"{point.number} {text}" if point.number else text
     edit = insertion_edit(point, shown, next_insert)
     numbered = f", numbered {point.number.strip('.')}" if point.number else ""
-    lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
     explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
-    return (
-        Proposal(action="insert", edit=edit, before="", after=shown, explanation=tidy(explanation), position=0),
-    )
+    return Proposal(action="insert", edit=edit, before="", after=shown, explanation=tidy(explanation), position=0)
+
+
+_PLACE_KINDS = frozenset({"placement", "numbering"})
+
+
+def _misplaced(proposal: Proposal, model: TextModel, rule: Rule) -> bool:
+    """Whether the edit checker finds the insertion misplaced or misnumbered (review/engine/proof.py)."""
+    from review.engine.proof import check_edit
+
+    return any(d.kind in _PLACE_KINDS for d in check_edit(model=model, proposal=proposal, rule=rule))
 
 
 # --- missing means missing ----------------------------------------------------------------------

@@ -996,3 +996,35 @@ def test_a_clause_title_is_never_what_a_rule_reads_or_strikes() -> None:
     (strike,) = result.recommendations
     # The title stays (the clause's number with it): only the covenant is struck.
     assert "Non-Solicitation" not in strike.edit.before and strike.edit.before.strip().startswith("During the Term")
+
+
+@functools.cache
+def _cuad_train(prefix: str) -> TextModel:
+    """The cuad-train contract whose file name starts with ``prefix``, one paragraph a line (as
+    a converted upload is)."""
+    import gzip
+    import json
+
+    from documents.docx.model import Paragraph
+
+    with gzip.open(shared_data("cuad-train", "contracts.jsonl.gz"), "rt", encoding="utf-8") as handle:
+        (text,) = [row["text"] for row in map(json.loads, handle) if row["cuad_filename"].startswith(prefix)]
+    lines = text.split("\n")
+    return TextModel(paragraphs=tuple(Paragraph(locator=f"p{i + 1}", text=t) for i, t in enumerate(lines)))
+
+
+def test_a_missing_clause_goes_before_an_indented_signature_block_not_into_a_lettered_list() -> None:
+    # An agency agreement: lettered articles A-H, numbered items in each, clause "10. Year 2000
+    # Compliance" last, then "Signed and effective this 25th day of May, 1999." and signature lines
+    # indented to a column ("                By:  /s/ ..."). The cap was inserted as "8A." inside
+    # article G's list, or after the signatures.
+    model = _cuad_train("AMERICANPHYSICIANSCAPITALINC_03_31_2003-EX-10.26")
+    structure = structure_of(model)
+    assert structure.signature is not None
+    assert model.paragraphs[structure.signature.index].text.startswith("Signed and effective")
+    (result,) = ENGINE.analyze(model, spec(_rule("cuad-coverage.yaml", "cap-on-liability")))
+    (insert,) = result.recommendations
+    assert insert.after.startswith("11. ")
+    anchor = model.positions[insert.edit.locator]
+    assert model.paragraphs[anchor].text.strip().startswith("10.")
+    assert anchor < structure.signature.index
