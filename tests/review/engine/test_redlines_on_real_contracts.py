@@ -969,6 +969,8 @@ def test_the_coverage_playbook_strikes_nothing_on_real_contracts() -> None:
     playbook = _library("cuad-coverage.yaml")
     presence = {r.id for r in playbook.rules if r.check.kind == "must_not_exist"}
     assert presence and all(r.flag_only for r in playbook.rules if r.id in presence)
+    # A "[DATE]" or "[PARTY A]" cannot be sent unchanged: those positions are for the lawyer to word.
+    assert all(r.flag_only for r in playbook.rules if any("[" in p for p in r.positions))
     seen: set[str] = set()
     for name in ("cuad_license_02", "cuad_services_02", "cuad_noncompete_02", "cuad_hosting_03"):
         for result in ENGINE.analyze(_model(name), playbook):
