@@ -329,6 +329,26 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
         match = _WITNESS.search(paragraph.text)
         if match:
             return Position(index, match.start())
+    # A conformed signature on a line of its own ("/s/ William W. McInnes") or a letter's closing
+    # ("Very truly yours,"), taken from the short lines and the execution lead-in before it.
+    conformed = None
+    for index in range(max(first_clause, 1), len(paragraphs)):
+        text = paragraphs[index].text.strip()
+        if not (text.startswith("/s/") or _CLOSING.match(text)):
+            continue
+        start = index
+        for back in range(index - 1, max(index - 6, 0), -1):
+            previous = paragraphs[back].text.strip()
+            if not previous:
+                continue
+            if len(previous) < 60 and not previous.endswith(".") and not _SENTENCE_START.match(previous):
+                start = back
+                continue
+            if _EXECUTION_LEAD_IN.match(previous):
+                start = back
+            break
+        conformed = Position(start, 0)
+        break
     # No "IN WITNESS WHEREOF": the first run of signature lines ("By: ____", "Name:", "Title:")
     # after the body starts, taken from the paragraph before it when that one names a party.
     for index in range(max(first_clause, 1), len(paragraphs)):
@@ -352,7 +372,10 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
             if _EXECUTION_LEAD_IN.match(previous):
                 start = back  # "Signed and effective this 25th day of May, 1999."
             break
-        return Position(start, 0)
+        found = Position(start, 0)
+        return conformed if conformed is not None and conformed < found else found
+    if conformed is not None:
+        return conformed
     # Bare labels, one line each, often twice for two columns ("Signed Signed", "Name Name",
     # "Date Date"): at least two such lines within four paragraphs, taken from the short lines
     # before them that name the signatories ("For and on behalf of", "<Party>").
@@ -391,9 +414,12 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
 
 
 _EXECUTION_LEAD_IN = re.compile(
-    r"^(?:signed|executed|dated|agreed|entered\s+into)\b[^.]{0,60}\b(?:this|on\s+the|as\s+of)\s+\d{1,2}(?:st|nd|rd|th)?"
-    r"\s+day\b",
+    r"^(?:(?:this|the)\b[^.]{0,60}?\b(?:is|are|was|has\s+been)\s+)?(?:signed|executed|dated|agreed|entered\s+into)\b"
+    r"[^.]{0,60}\b(?:this|on\s+the|as\s+of(?:\s+the)?)\s+\d{1,2}(?:st|nd|rd|th)?\s+day\b",
     re.IGNORECASE,
+)
+_CLOSING = re.compile(
+    r"^(?:very\s+truly\s+yours|yours\s+(?:truly|faithfully|sincerely)|sincerely(?:\s+yours)?),?$", re.IGNORECASE
 )
 _BARE_SIGN_LABELS = re.compile(
     r"^[ \t\u00a0]*(?:(?:Signed|Signature|Name|Title|Date|By)[ \t\u00a0_.]*){1,3}$", re.IGNORECASE

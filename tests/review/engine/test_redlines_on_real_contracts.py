@@ -1030,3 +1030,26 @@ def test_a_missing_clause_goes_before_an_indented_signature_block_not_into_a_let
     anchor = model.positions[insert.edit.locator]
     assert model.paragraphs[anchor].text.strip().startswith("10.")
     assert anchor < structure.signature.index
+
+
+def test_a_letter_signed_with_conformed_signatures_ends_its_body_at_the_execution_line() -> None:
+    # An affiliate letter: clauses 1-9, "This Affiliate Agreement is executed as of the 14th day of
+    # December, 1997.", "Very truly yours,", "/s/ William W. McInnes", then more signatories'
+    # blank lines and "Name:" labels pages on. The missing clauses went after a blank signature
+    # line there, numbered 10 and then 11 for the one placed after 9.
+    model = _cuad_train("GULFSOUTHMEDICALSUPPLYINC_12_24_1997-EX-4")
+    structure = structure_of(model)
+    assert structure.signature is not None
+    assert "is executed as of the 14th day" in model.paragraphs[structure.signature.index].text
+    current = model
+    for result in ENGINE.analyze(model, _library("cuad-coverage.yaml")):
+        for proposal in result.recommendations:
+            anchored = ENGINE.reanchor(proposal, current)
+            assert anchored is not None
+            assert current.positions[anchored.edit.locator] < structure.signature.index + (
+                len(current.paragraphs) - len(model.paragraphs)
+            )
+            assert not proposal.defects, (result.rule_id, proposal.defects)
+            current = apply_edit_to_model(current, anchored.edit)
+    numbers = [n.label.rstrip(".") for n in structure_of(current).body_numbers if n.level != 9]
+    assert numbers == [str(k) for k in range(1, len(numbers) + 1)]
