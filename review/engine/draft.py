@@ -488,6 +488,15 @@ def mutual_role_proposal(
     )
 
 
+# A list item starting after the previous one's ";" or ":" ("...; B. Such ...", "...: (b) the ...").
+_ITEM_AFTER_BREAK = re.compile(r"[;:]\s+(?:\(?[A-Za-z]{1,2}\)|\(?[ivxlc]{1,5}\)|[A-Z]\.|\d{1,2}\.)\s+\S")
+
+
+def list_items_in(text: str) -> int:
+    """How many list items start inside ``text`` after its first (0 for a plain sentence)."""
+    return len(_ITEM_AFTER_BREAK.findall(text))
+
+
 def strike_or_replace(
     rule: Rule, document: PreparedDocument, sentence: Sentence, citation: str, guidance: str, reason: str
 ) -> Proposal:
@@ -590,6 +599,15 @@ def propose_for_failing(
             role = role_duties(sentence, wording) if wording else None
             if role is not None:
                 proposals.append(mutual_role_proposal(rule, sentence, role, citation, guidance, reason))
+                continue
+            items = list_items_in(sentence.text)
+            if items >= 2:
+                # What the splitter took for one sentence is a run of list items ("...; B. Such VIP
+                # System ...; C. VIP shall ...; D. ..."): replacing or striking it deletes them all.
+                notes.append(
+                    f"The passage found runs over {items + 1} items of a list, so no edit is proposed: replacing "
+                    "or striking it would delete the other items. Edit the item concerned by hand."
+                )
                 continue
             proposals.append(strike_or_replace(rule, document, sentence, citation, guidance, reason))
             continue

@@ -1053,3 +1053,30 @@ def test_a_letter_signed_with_conformed_signatures_ends_its_body_at_the_executio
             current = apply_edit_to_model(current, anchored.edit)
     numbers = [n.label.rstrip(".") for n in structure_of(current).body_numbers if n.level != 9]
     assert numbers == [str(k) for k in range(1, len(numbers) + 1)]
+
+
+def test_a_run_of_list_items_read_as_one_sentence_is_not_replaced() -> None:
+    # An outsourcing agreement (one paragraph per line, as converted): clause 4 lists "A. It has
+    # reviewed ... (v) a Claims System, ...; B. Such VIP System ...; C. VIP shall ...; D. ...; E.
+    # BNL acknowledges ... confidential information ...; F. ...". The mutual confidentiality
+    # wording replaced B to F at once.
+    model = _cuad_train("BNLFINANCIALCORP_03_30_2007-EX-10.8")
+    playbook = dataclasses.replace(
+        _library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "mutual-confidentiality"),)
+    )
+    (result,) = ENGINE.analyze(model, playbook)
+    assert result.status == "issue"
+    assert all("B. Such VIP System" not in p.edit.before for p in result.recommendations)
+    assert "items of a list" in result.message
+
+
+def test_number_rules_read_their_own_number_in_a_fund_services_agreement() -> None:
+    # "... including payment of certain expenses of each of the Funds ..., each Fund shall pay the
+    # Adviser ... 0.65% of a Fund's average daily net assets up to $25 million" is no expense cap,
+    # and "may be terminated without the payment of any penalty by either party upon sixty (60)
+    # days' written notice" no payment term: $25 million became $5,000, sixty days thirty.
+    model = _cuad_train("PFSFUNDS_06_26_2020-EX-99.H")
+    playbook = _library("saas-customer.yaml")
+    results = {r.rule_id: r for r in ENGINE.analyze(model, playbook)}
+    for rule_id in ("expense-reimbursement", "payment-terms"):
+        assert results[rule_id].recommendations == (), rule_id
