@@ -54,6 +54,7 @@ _SAAS = re.compile(
     r"support|outsourc|consult|web ?site|internet|e-?commerce|application|technology|pilot|design partner",
     re.I,
 )
+_NDA_OPENING = re.compile(r"non[- ]?disclosure|\bNDA\b|confidentiality\s+agreement|secrecy", re.I)
 _TITLE_LINE = re.compile(r"\b(agreement|contract|terms|licen[cs]e|addendum|order form)\b", re.I)
 
 
@@ -90,8 +91,9 @@ def fits(model: Any) -> tuple[str, list[str]]:
         fitting.append("saas-customer")
     else:
         # The title does not say (a project name, a cover page): the clause map and the opening
-        # decide. A licence grant reads as a licence; an opening about confidential information
-        # with no licence grant, as an NDA.
+        # decide. A licence grant reads as a licence; an opening that names a non-disclosure or
+        # confidentiality agreement, with no licence grant, as an NDA (not EDGAR's "CONFIDENTIAL
+        # TREATMENT" legend on a supply agreement).
         try:
             licence = bool(detect_type(model, "license-grant"))
         except ModelMissing:
@@ -99,9 +101,7 @@ def fits(model: Any) -> tuple[str, list[str]]:
         opening = " ".join(p.text for p in model.paragraphs[:40])[:800]  # the title and the preamble
         if licence and not title:
             fitting.append("saas-customer")
-        elif not licence and re.search(r"non[- ]?disclosure|confidential", opening, re.I) and len(
-            model.paragraphs
-        ) < 400:
+        elif not licence and _NDA_OPENING.search(opening) and len(model.paragraphs) < 400:
             fitting.append("mutual-nda")
     fitting.append("cuad-coverage")
     return title, fitting
@@ -353,6 +353,56 @@ def table(data: dict[str, Any]) -> str:
     return "\n".join(lines + kinds)
 
 
+def _figures(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    out = totals(data)
+    every = {"contracts": 0, **dict.fromkeys(COUNTS, 0), "held_kinds": Counter(), "applied_kinds": Counter()}
+    for t in out.values():
+        for key in COUNTS:
+            every[key] += t[key]
+        every["held_kinds"].update(t["held_kinds"])
+        every["applied_kinds"].update(t["applied_kinds"])
+    out["all three"] = every
+    return out
+
+
+def comparison(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """Today's figures (before) beside the new ones, per playbook, and the issue's three targets."""
+    b, a = _figures(before), _figures(after)
+    rows = []
+    for name in ("saas-customer", "mutual-nda", "cuad-coverage", "all three"):
+        x, y = b.get(name), a.get(name)
+        if x is None or y is None:
+            continue
+
+        def per100(t: dict[str, Any]) -> str:
+            return f"{100 * t['held'] / t['proposals']:.1f}" if t["proposals"] else "-"
+
+        def share(t: dict[str, Any]) -> str:
+            editable = t["findings"] - t["flagged"]
+            whole = 100 * t["offered_findings"] / t["findings"] if t["findings"] else 0
+            part = 100 * t["offered_findings"] / editable if editable else 0
+            return f"{whole:.0f}% ({part:.0f}% of those not flag-only)"
+
+        change = 100 * (y["findings"] - x["findings"]) / x["findings"] if x["findings"] else 0.0
+        rows.append(f"| {name} | {y['contracts']} | {x['findings']} → {y['findings']} ({change:+.1f}%) | "
+                    f"{x['flagged']} → {y['flagged']} | {x['proposals']} → {y['proposals']} | "
+                    f"{per100(x)} → {per100(y)} | {share(x)} → {share(y)} | {x['applied']} → {y['applied']} | "
+                    f"{x['applied_with_defects']} → {y['applied_with_defects']} |")
+    head = ["| playbook | contracts | findings (issue + missing) | flag-only findings | proposals | "
+            "held back per 100 proposals | findings offered as one click | edits applied | applied edits with "
+            "a defect |", "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    kinds = ["", "Defects by class, today → now (held back = found before the edit is offered; applied = found "
+             "again on the edited text after accept-all):", "", "| playbook | where | class | today | now |",
+             "|---|---|---|--:|--:|"]
+    for name in ("saas-customer", "mutual-nda", "cuad-coverage"):
+        for where, key in (("held back", "held_kinds"), ("applied", "applied_kinds")):
+            x = b.get(name, {}).get(key, Counter())
+            y = a.get(name, {}).get(key, Counter())
+            for kind in sorted(set(x) | set(y), key=lambda k: -(x.get(k, 0) + y.get(k, 0))):
+                kinds.append(f"| {name} | {where} | {kind} | {x.get(kind, 0)} | {y.get(kind, 0)} |")
+    return "\n".join(head + rows + kinds)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=1)
@@ -360,6 +410,8 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=[], choices=PLAYBOOKS)
     parser.add_argument("--out", default="redlines.json", help="file name under bench/results/")
     parser.add_argument("--examples", type=int, default=0, help="print this many defect examples")
+    parser.add_argument("--write-readme", action="store_true",
+                        help="rewrite bench/README.md's section: bench/results/redlines-before.json beside this run")
     args = parser.parse_args()
     _setup()
     started = time.perf_counter()
@@ -371,6 +423,27 @@ def main() -> int:
     print(table(data))
     print(f"\n{len(data['contracts'])} contracts, {len(data['runs'])} runs, checker: {data['checker']}, "
           f"{data['seconds']:.0f} s; written to bench/results/{args.out}")
+    before_path = RESULTS / "redlines-before.json"
+    if args.write_readme and before_path.exists():
+        import common
+
+        before = json.loads(before_path.read_text())
+        body = "\n".join([
+            "Each library playbook on the contracts it fits (read from the contract: its title, else its clause map "
+            "and opening; `cuad-coverage` on all), over `../shared/data` (cuad-train as one paragraph a line, cuad, "
+            "forms, ndas), accept-all in process as `review --decide accept-all` takes it, and the edit checker "
+            "(`review/engine/proof.py`) on every proposal and again on every applied edit.",
+            "",
+            f"    nice -n 10 .venv/bin/python {data['command']}",
+            "",
+            f"**Today** = {before.get('label', 'main + the edit checker')} (`bench/results/redlines-before.json`); "
+            f"**now** = this branch ({time.strftime('%Y-%m-%d')}, {data['seconds']:.0f} s with --jobs "
+            f"{args.jobs} on the shared 2-core machine).",
+            "",
+            comparison(before, data),
+        ])
+        common.write_section("redlines", "Redlines on real contracts: the edit checker over the corpus", body)
+        print("bench/README.md rewritten")
     shown = 0
     for row in data["runs"]:
         for example in row["examples"]:
