@@ -412,14 +412,19 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=0, help="print this many defect examples")
     parser.add_argument("--write-readme", action="store_true",
                         help="rewrite bench/README.md's section: bench/results/redlines-before.json beside this run")
+    parser.add_argument("--from-results", action="store_true",
+                        help="run nothing: print (and --write-readme) bench/results/<--out> of an earlier run")
     args = parser.parse_args()
     _setup()
-    started = time.perf_counter()
-    data = run(args.limit, args.jobs, args.only)
-    data["seconds"] = round(time.perf_counter() - started, 1)
-    data["command"] = " ".join(["bench/bench_redlines.py", *sys.argv[1:]])
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / args.out).write_text(json.dumps(data, indent=1, default=list) + "\n")
+    if args.from_results:
+        data = json.loads((RESULTS / args.out).read_text())
+    else:
+        started = time.perf_counter()
+        data = run(args.limit, args.jobs, args.only)
+        data["seconds"] = round(time.perf_counter() - started, 1)
+        data["command"] = " ".join(["bench/bench_redlines.py", *sys.argv[1:]])
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / args.out).write_text(json.dumps(data, indent=1, default=list) + "\n")
     print(table(data))
     print(f"\n{len(data['contracts'])} contracts, {len(data['runs'])} runs, checker: {data['checker']}, "
           f"{data['seconds']:.0f} s; written to bench/results/{args.out}")
@@ -437,8 +442,8 @@ def main() -> int:
             f"    nice -n 10 .venv/bin/python {data['command']}",
             "",
             f"**Today** = {before.get('label', 'main + the edit checker')} (`bench/results/redlines-before.json`); "
-            f"**now** = this branch ({time.strftime('%Y-%m-%d')}, {data['seconds']:.0f} s with --jobs "
-            f"{args.jobs} on the shared 2-core machine).",
+            f"**now** = this branch ({time.strftime('%Y-%m-%d')}, {data['seconds']:.0f} s "
+            "on the shared 2-core machine, other work running).",
             "",
             comparison(before, data),
         ])
