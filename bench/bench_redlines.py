@@ -353,11 +353,35 @@ def table(data: dict[str, Any]) -> str:
     return "\n".join(lines + kinds)
 
 
+_ROLE_TERM = re.compile(r"speaks of \u201c([^\u201d]+)\u201d")
+
+
+def _waiting_for_side(example: dict[str, Any]) -> bool:
+    """A held-back proposal whose only defects are role words ("Provider", "Customer") standing for
+    a party the contract names otherwise: which party is ours is not known, and the review page
+    asks the lawyer once (contracts/parties.py); the wording then speaks the contract's names."""
+    from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES
+
+    roles = {w.lower() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES, "vendor")}
+    defects = example["defects"]
+    if not defects or any(kind != "undefined-term" for kind, _ in defects):
+        return False
+    terms = [m.group(1) for _, message in defects for m in [_ROLE_TERM.search(message)] if m]
+    return len(terms) == len(defects) and all(t.lower() in roles for t in terms)
+
+
 def _figures(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     out = totals(data)
-    every = {"contracts": 0, **dict.fromkeys(COUNTS, 0), "held_kinds": Counter(), "applied_kinds": Counter()}
+    for row in data["runs"]:
+        t = out[row["playbook"]]
+        t["unsided"] = t.get("unsided", 0) + sum(
+            1 for e in row["examples"] if e["stage"] == "held" and _waiting_for_side(e)
+        )
+    every = {"contracts": 0, **dict.fromkeys(COUNTS, 0), "unsided": 0, "held_kinds": Counter(),
+             "applied_kinds": Counter()}
     for t in out.values():
-        for key in COUNTS:
+        every["contracts"] += t["contracts"]
+        for key in (*COUNTS, "unsided"):
             every[key] += t[key]
         every["held_kinds"].update(t["held_kinds"])
         every["applied_kinds"].update(t["applied_kinds"])
@@ -375,7 +399,10 @@ def comparison(before: dict[str, Any], after: dict[str, Any]) -> str:
             continue
 
         def per100(t: dict[str, Any]) -> str:
-            return f"{100 * t['held'] / t['proposals']:.1f}" if t["proposals"] else "-"
+            if not t["proposals"]:
+                return "-"
+            held, unsided = t["held"], t.get("unsided", 0)
+            return f"{100 * held / t['proposals']:.1f} ({100 * (held - unsided) / t['proposals']:.1f})"
 
         def share(t: dict[str, Any]) -> str:
             editable = t["findings"] - t["flagged"]
@@ -389,7 +416,8 @@ def comparison(before: dict[str, Any], after: dict[str, Any]) -> str:
                     f"{per100(x)} → {per100(y)} | {share(x)} → {share(y)} | {x['applied']} → {y['applied']} | "
                     f"{x['applied_with_defects']} → {y['applied_with_defects']} |")
     head = ["| playbook | contracts | findings (issue + missing) | flag-only findings | proposals | "
-            "held back per 100 proposals | findings offered as one click | edits applied | applied edits with "
+            "held back per 100 proposals (without those waiting for the lawyer to say which party is ours) | "
+            "findings offered as one click | edits applied | applied edits with "
             "a defect |", "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
     kinds = ["", "Defects by class, today → now (held back = found before the edit is offered; applied = found "
              "again on the edited text after accept-all):", "", "| playbook | where | class | today | now |",
