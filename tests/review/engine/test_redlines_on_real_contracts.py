@@ -148,7 +148,8 @@ def test_playbook_terms_the_contract_does_not_define_become_ordinary_words_and_t
     (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "provider-warranty")))
     (proposal,) = result.recommendations
     assert "in accordance with the documentation" in proposal.after
-    assert "during a subscription term" in proposal.after
+    # Every contract has a term, not every one a subscription (a services agreement here).
+    assert "during the term of this Agreement" in proposal.after
     assert "Documentation" not in proposal.after and "Subscription Term" not in proposal.after
     assert "the Services" in proposal.after  # the contract defines "Services": kept
     assert proposal.warnings == ()
