@@ -147,13 +147,14 @@ def test_playbook_terms_the_contract_does_not_define_become_ordinary_words_and_t
     model = _model("cuad_services_02")  # defines "Services", not "Documentation" or "Subscription Term"
     (result,) = ENGINE.analyze(model, spec(_rule("saas-customer.yaml", "provider-warranty")))
     (proposal,) = result.recommendations
-    assert "in accordance with the documentation" in proposal.after
+    # A services agreement without documentation: the services perform as this agreement says.
+    assert "in accordance with this Agreement" in proposal.after
     # Every contract has a term, not every one a subscription (a services agreement here).
     assert "during the term of this Agreement" in proposal.after
     assert "Documentation" not in proposal.after and "Subscription Term" not in proposal.after
     assert "the Services" in proposal.after  # the contract defines "Services": kept
     assert proposal.warnings == ()
-    assert ADAPTED in proposal.explanation and "\u201cDocumentation\u201d is written \u201cdocumentation\u201d" in (
+    assert ADAPTED in proposal.explanation and "\u201cDocumentation\u201d is written \u201cthis Agreement\u201d" in (
         proposal.explanation
     )
 
