@@ -304,7 +304,7 @@ _INCORPORATES = re.compile(
 # blank; signature page follows]": the body ends there, before the page break to the signatures.
 _SIGNATURE_FOLLOWS = re.compile(
     r"[\[(]?[ \t]*(?:(?:the[ \t]+)?remainder[ \t]+of[ \t]+(?:this[ \t]+)?page[ \t]+(?:is[ \t]+)?"
-    r"(?:intentionally[ \t]+)?left[ \t]+blank[;.,]?[ \t]*)?"
+    r"(?:intentionally[ \t]+)?left[ \t]+blank[ \t]*[;.,\-\u2013\u2014]?[ \t]*)?"
     r"(?:\[[ \t]*)?signature[ \t]+pages?[ \t]+(?:to[ \t]+)?follows?\b",
     re.IGNORECASE,
 )

@@ -1082,3 +1082,32 @@ def test_number_rules_read_their_own_number_in_a_fund_services_agreement() -> No
     results = {r.rule_id: r for r in ENGINE.analyze(model, playbook)}
     for rule_id in ("expense-reimbursement", "payment-terms"):
         assert results[rule_id].recommendations == (), rule_id
+
+
+def test_a_duty_naming_every_party_with_neither_nor_is_mutual() -> None:
+    # "Neither EHS, EHN nor Dr. Murray shall disclose to any third parties ... any Confidential
+    # Information": mutual. The playbook's mutual wording replaced the flow-down sentence after it.
+    model = _cuad_train("EmeraldHealthBioceuticalsInc_20200218_1-A")
+    playbook = dataclasses.replace(
+        _library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "mutual-confidentiality"),)
+    )
+    (result,) = ENGINE.analyze(model, playbook)
+    assert result.status == "ok" and result.recommendations == ()
+    assert any("Neither EHS, EHN nor Dr. Murray shall disclose" in e.sentence for e in result.evidence)
+
+
+def test_an_insertion_never_splits_a_remainder_of_page_legend() -> None:
+    # "... [Remainder of Page Intentionally Left Blank - Signature Page Follows]": the IP indemnity
+    # went in between "Blank -" and "Signature Page Follows]".
+    model = _cuad_train("HfEnterprisesInc_20191223_S-1_EX-10.22")
+    structure = structure_of(model)
+    assert structure.signature is not None
+    page = model.paragraphs[structure.signature.index].text
+    assert page[structure.signature.offset :].startswith("[Remainder of Page Intentionally Left Blank")
+    playbook = dataclasses.replace(
+        _library("saas-customer.yaml"), rules=(_rule("saas-customer.yaml", "vendor-ip-indemnity"),)
+    )
+    (result,) = ENGINE.analyze(model, playbook)
+    for proposal in result.recommendations:
+        after = apply_edit_to_model(model, proposal.edit)
+        assert "[Remainder of Page Intentionally Left Blank - Signature Page Follows]" in after.text
