@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -586,15 +586,18 @@ def _rule_finds(e: _Edit) -> Any:
     rule = e.rule
     if rule is None or rule.find is None or getattr(rule.find, "clause", None):
         return None
+    from playbooks.rules import ScanBudget
     from review.engine.find import CompiledFind, PreparedDocument
     from review.engine.verify import binds_only_them, foreign_clause, is_carve_out, is_not_the_duty
 
     try:
-        # One prepared document per text model: the engine leaves its own there (playbook.py).
+        # One prepared document per text model (the engine leaves its own there, playbook.py),
+        # searched with a pattern budget of the check's own: the analysis may have spent its.
         derived = e.model.derived
-        document = derived.get(PreparedDocument)
-        if document is None:
-            document = derived[PreparedDocument] = PreparedDocument.build(e.model)
+        prepared = derived.get(PreparedDocument)
+        if prepared is None:
+            prepared = derived[PreparedDocument] = PreparedDocument.build(e.model)
+        document = replace(prepared, budget=ScanBudget(), parties=e.parties)
         for sentence in CompiledFind.of(rule.find).sentences(document):
             if not e.before.in_body(sentence.paragraph_index, sentence.start):
                 continue

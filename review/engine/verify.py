@@ -3,9 +3,9 @@
 Every proposal the engine drafts passes here: a sentence that defines a term the contract uses
 elsewhere is not struck, a sentence in a clause of another type or an exclusion is not replaced,
 a one-sided duty of the other party is not made mutual, a ``flag_only`` rule proposes nothing,
-and a proposal whose wording uses terms the contract does not define says so. This is the stage
-where the edit checker of the "edits proven before they are offered" issue goes: anything that
-proves (or refuses) an edit before a lawyer sees it belongs in this module.
+and a proposal whose wording uses terms the contract does not define says so. The edit checker
+(review/engine/proof.py, re-exported here; docs/decisions/edit-checker.md) then proves every
+proposal before a lawyer sees it: what it finds makes the proposal need the lawyer's wording.
 """
 
 from __future__ import annotations

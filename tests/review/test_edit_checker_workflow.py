@@ -193,3 +193,46 @@ def test_headless_accept_all_never_applies_an_edit_with_defects_and_reports_it(t
     printed = out.getvalue()
     assert "held back by the edit checker" in printed
     assert "confidentiality: not applied, needs a lawyer's wording:" in printed and "“Supplier”" in printed
+
+
+def test_headless_decisions_apply_the_lawyers_own_wording_only_with_an_override(tmp_path) -> None:
+    contract, playbook = tmp_path / "contract.docx", tmp_path / "playbook.yaml"
+    contract.write_bytes(contract_docx())
+    playbook.write_text(PLAYBOOK)
+    own = "Vendor shall keep all information received under this Agreement confidential."
+
+    def run(name: str, override: bool):  # type: ignore[no-untyped-def]
+        decisions = tmp_path / f"{name}.json"
+        accept = {"rule_id": "confidentiality", "action": "accept", **({"override": True} if override else {})}
+        decisions.write_text(json.dumps([
+            {"rule_id": "confidentiality", "action": "revise", "instruction": f"replace with: {own}"}, accept,
+        ]))  # fmt: skip
+        call_command("review", str(contract), playbook=str(playbook), decide=str(decisions), author="Ada Lovelace",
+                     out=str(tmp_path / name), stdout=io.StringIO())
+        return json.loads((tmp_path / name / "report.json").read_text())
+
+    warned = run("warned", override=False)
+    assert [d["outcome"] for d in warned["decisions"]] == ["revised", "needs_wording"]
+    assert warned["needs_wording"][0]["defects"][0]["kind"] == "undefined-term"
+    sent = run("sent", override=True)
+    assert [d["outcome"] for d in sent["decisions"]] == ["revised", "applied"]
+    assert sent["needs_wording"] == [] and "confidentiality" not in sent["pending"]
+    assert next(i for i in sent["items"] if i["rule_id"] == "confidentiality")["status"] == "accepted"
+
+
+def test_a_counter_proposal_to_their_change_is_checked_too() -> None:
+    from review.engine.counterparty import RULE_TRACKED
+    from review.workflow import recommendation_prepare
+    from tests.documents.foreign_docs import foreign_docx
+
+    review = make_review(playbook=NUMBERS, contract=foreign_docx())
+    fees = next(r for r in review.recommendations.filter(rule_id=RULE_TRACKED) if r.evidence[0]["locator"] == "p1")
+    fees = recommendation_prepare(review=review, recommendation=fees)
+    result = decide(review, fees, "revise", instruction="replace with: 45 days or as the Steering Committee decides")
+    assert result.outcome == DecisionOutcome.REVISED, result.message
+    fees.refresh_from_db()
+    proposal = fees.current_proposal
+    assert proposal.has_warnings and "“Steering Committee”" in proposal.defect_items[0].message
+    assert decide(review, fees, "accept").outcome == DecisionOutcome.FAILED
+    assert decide(review, fees, "accept", override=True).outcome == DecisionOutcome.APPLIED  # type: ignore[arg-type]
+    assert ReviewEvent.objects.filter(review=review, kind="decision.override").count() == 1
