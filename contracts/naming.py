@@ -192,6 +192,14 @@ TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
     "Discloser": ("Discloser", "Disclosing Party", "Disclosing party"),
     "Purpose": ("Purpose", "Permitted Purpose", "Business Purpose"),
 }  # fmt: skip
+# A library term whose lower-case words mean something the contract may not have: every contract
+# has a term, not every one a subscription ("during a Subscription Term" in a hosting agreement
+# is written "during the term of this Agreement").
+_ORDINARY_WORDS = {"Subscription Term": "term of this Agreement", "Documentation": "this Agreement"}
+# ... written without an article of their own ("in accordance with the Documentation" -> "in
+# accordance with this Agreement": a services or hosting agreement without documentation says what
+# the services are in the agreement itself).
+_OWN_ARTICLE = frozenset({"Documentation"})
 # Terms that name one person or thing: in ordinary words they need "the" ("the recipient").
 _NEEDS_ARTICLE = frozenset({"Recipient", "Discloser", "Purpose"})
 _TERM = re.compile(
@@ -258,13 +266,17 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
                 written = written[:1].upper() + written[1:]
             note = f"\u201c{term}\u201d is written \u201c{own}\u201d, this contract's defined term"
         else:
-            words = term.lower()
+            words = _ORDINARY_WORDS.get(term, term.lower())
             if not article and term in _NEEDS_ARTICLE:
                 article = "the "
+            elif term in _OWN_ARTICLE:
+                article = ""
+            elif term in _ORDINARY_WORDS and article.strip().lower() in ("a", "an"):
+                article = ("The" if article[:1].isupper() else "the") + article[len(article.rstrip()) :]
             written = f"{article}{words}"
             if _sentence_start(text, match.start()):
                 written = written[:1].upper() + written[1:]
-            note = f"\u201c{term}\u201d is written \u201c{term.lower()}\u201d: this contract does not define it"
+            note = f"\u201c{term}\u201d is written \u201c{words}\u201d: this contract does not define it"
         if note not in notes:
             notes.append(note)
         return written

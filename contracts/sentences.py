@@ -281,3 +281,28 @@ def split_sentences(text: str) -> tuple[tuple[int, int], ...]:
 def sentences(text: str) -> list[str]:
     """The sentence strings (convenience for tests and the CLI)."""
     return [text[start:end] for start, end in split_sentences(text)]
+
+
+_CLAUSE_LABEL = re.compile(
+    r"^\s*(?:(?:section|article|clause)\s+)?(?:\(?\d{1,3}(?:\.\d{1,3})*\.?\)?|\(?[a-z]{1,3}\)|[ivxlc]{1,6}\.)\s*",
+    re.IGNORECASE,
+)
+_VERB = re.compile(
+    r"\b(?:shall|will|may|must|is|are|was|were|be|been|has|have|had|agrees?|acknowledges?|warrants?|means|"
+    r"includes?|does|do|can|cannot|should|would)\b",
+    re.IGNORECASE,
+)
+_TITLE_CONNECTORS = frozenset({"of", "and", "or", "the", "to", "for", "in", "on", "a", "an", "&", "by", "with", "no"})
+
+
+def is_heading_only(text: str) -> bool:
+    """Whether ``text`` (a sentence) is a clause's title and nothing else: "4. Non-Solicitation.",
+    "Residuals.", "ARTICLE 5 - LIMITATION OF LIABILITY". A title names a clause; it is never the
+    clause a rule reads, replaces or strikes (the clause model masks headings the same way)."""
+    body = _CLAUSE_LABEL.sub("", text, count=1).strip()
+    body = body.rstrip(".:").strip(" -\u2013\u2014")
+    words = body.split()
+    if not words or len(words) > 8 or _VERB.search(body) or re.search(r"[.;,]\s", body):
+        return False
+    return all(w[:1].isupper() or w[:1].isdigit() or w.lower() in _TITLE_CONNECTORS or not w[:1].isalpha()
+               for w in words)

@@ -304,7 +304,7 @@ _INCORPORATES = re.compile(
 # blank; signature page follows]": the body ends there, before the page break to the signatures.
 _SIGNATURE_FOLLOWS = re.compile(
     r"[\[(]?[ \t]*(?:(?:the[ \t]+)?remainder[ \t]+of[ \t]+(?:this[ \t]+)?page[ \t]+(?:is[ \t]+)?"
-    r"(?:intentionally[ \t]+)?left[ \t]+blank[;.,]?[ \t]*)?"
+    r"(?:intentionally[ \t]+)?left[ \t]+blank[ \t]*[;.,\-\u2013\u2014]?[ \t]*)?"
     r"(?:\[[ \t]*)?signature[ \t]+pages?[ \t]+(?:to[ \t]+)?follows?\b",
     re.IGNORECASE,
 )
@@ -329,26 +329,53 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
         match = _WITNESS.search(paragraph.text)
         if match:
             return Position(index, match.start())
+    # A conformed signature on a line of its own ("/s/ William W. McInnes") or a letter's closing
+    # ("Very truly yours,"), taken from the short lines and the execution lead-in before it.
+    conformed = None
+    for index in range(max(first_clause, 1), len(paragraphs)):
+        text = paragraphs[index].text.strip()
+        if not (text.startswith("/s/") or _CLOSING.match(text)):
+            continue
+        start = index
+        for back in range(index - 1, max(index - 6, 0), -1):
+            previous = paragraphs[back].text.strip()
+            if not previous:
+                continue
+            if len(previous) < 60 and not previous.endswith(".") and not _SENTENCE_START.match(previous):
+                start = back
+                continue
+            if _EXECUTION_LEAD_IN.match(previous):
+                start = back
+            break
+        conformed = Position(start, 0)
+        break
     # No "IN WITNESS WHEREOF": the first run of signature lines ("By: ____", "Name:", "Title:")
     # after the body starts, taken from the paragraph before it when that one names a party.
     for index in range(max(first_clause, 1), len(paragraphs)):
         text = paragraphs[index].text
-        if ":" not in text[:40] and text.lstrip()[:1] not in ("E", "S", "e", "s"):
+        # (signature lines are often indented to a column: the label is read after the indent)
+        if ":" not in text.lstrip()[:40] and text.lstrip()[:1] not in ("E", "S", "e", "s"):
             continue
         if not (_SIGN_LINE.match(text) or _EXECUTED.match(text)):
             continue
         window = " ".join(p.text for p in paragraphs[index : index + 6])
-        if len(re.findall(r"\b(?:By|Name|Title|Signature|Date)\s*:", window, re.IGNORECASE)) < 2:
+        if len(re.findall(r"\b(?:By|Name|Title|Its|Signature|Date)\s*:", window, re.IGNORECASE)) < 2:
             continue
         start = index
-        for back in range(index - 1, max(index - 4, 0), -1):
+        for back in range(index - 1, max(index - 6, 0), -1):
             previous = paragraphs[back].text.strip()
             if not previous:
                 continue
             if len(previous) < 80 and not previous.endswith("."):
                 start = back
+                continue
+            if _EXECUTION_LEAD_IN.match(previous):
+                start = back  # "Signed and effective this 25th day of May, 1999."
             break
-        return Position(start, 0)
+        found = Position(start, 0)
+        return conformed if conformed is not None and conformed < found else found
+    if conformed is not None:
+        return conformed
     # Bare labels, one line each, often twice for two columns ("Signed Signed", "Name Name",
     # "Date Date"): at least two such lines within four paragraphs, taken from the short lines
     # before them that name the signatories ("For and on behalf of", "<Party>").
@@ -386,6 +413,14 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
     return None
 
 
+_EXECUTION_LEAD_IN = re.compile(
+    r"^(?:(?:this|the)\b[^.]{0,60}?\b(?:is|are|was|has\s+been)\s+)?(?:signed|executed|dated|agreed|entered\s+into)\b"
+    r"[^.]{0,60}\b(?:this|on\s+the|as\s+of(?:\s+the)?)\s+\d{1,2}(?:st|nd|rd|th)?\s+day\b",
+    re.IGNORECASE,
+)
+_CLOSING = re.compile(
+    r"^(?:very\s+truly\s+yours|yours\s+(?:truly|faithfully|sincerely)|sincerely(?:\s+yours)?),?$", re.IGNORECASE
+)
 _BARE_SIGN_LABELS = re.compile(
     r"^[ \t\u00a0]*(?:(?:Signed|Signature|Name|Title|Date|By)[ \t\u00a0_.]*){1,3}$", re.IGNORECASE
 )

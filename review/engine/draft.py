@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from contracts import numbers
@@ -189,7 +189,7 @@ def insert_missing(
         return ()  # a cover page: the clause belongs in the terms it incorporates, not here
     point = None
     if rule.insert_after is not None:
-        anchor = CompiledFind.of(rule.insert_after)
+        anchor = CompiledFind.of(rule.insert_after, headings=True)
         # The clause itself, not a heading of another clause run into its first sentence.
         # ... and among the clauses: not the recitals ("WHEREAS ... a warrant to purchase its
         # common stock") or a cover page before the first clause number.
@@ -206,18 +206,166 @@ def insert_missing(
         first = _titled_first(eligible, anchor, document, structure)
         if first is not None and structure.in_body(first.paragraph_index, first.start):
             point = insertion_point(structure, after=(first.paragraph_index, first.end))
-    if point is None:
+    lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
+    proposal = None
+    if point is not None:
+        proposal = _insertion(point, rule, next_insert, lead, guidance)
+        if _misplaced(proposal, document.model, rule):
+            # Next to the rule's anchor the clause would land inside a list or a table, or take a
+            # number out of order: the end of the body is the place a lawyer falls back on.
+            fallback = insertion_point(structure)
+            if fallback is not None:
+                other = _insertion(fallback, rule, next_insert, lead, guidance)
+                if not _misplaced(other, document.model, rule):
+                    proposal = other
+    else:
         point = insertion_point(structure)
-    if point is None:
-        return ()
+        proposal = _insertion(point, rule, next_insert, lead, guidance) if point is not None else None
+    return (proposal,) if proposal is not None else ()
+
+
+def _insertion(point: InsertionPoint, rule: Rule, next_insert: int, lead: str, guidance: str) -> Proposal:
     text = rule.positions[0]
     shown = f"{point.number} {text}" if point.number else text
     edit = insertion_edit(point, shown, next_insert)
     numbered = f", numbered {point.number.strip('.')}" if point.number else ""
-    lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
     explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
+    return Proposal(action="insert", edit=edit, before="", after=shown, explanation=tidy(explanation), position=0)
+
+
+_PLACE_KINDS = frozenset({"placement", "numbering"})
+
+
+def _misplaced(proposal: Proposal, model: TextModel, rule: Rule) -> bool:
+    """Whether the edit checker finds the insertion misplaced or misnumbered (review/engine/proof.py)."""
+    from review.engine.proof import check_edit
+
+    return any(d.kind in _PLACE_KINDS for d in check_edit(model=model, proposal=proposal, rule=rule))
+
+
+# --- missing means missing ----------------------------------------------------------------------
+
+# A passage the clause model reads as the clause's type at this confidence counts as the contract
+# having the clause (below the category's 0.5 threshold: a duplicate clause costs more than a
+# missed one). The edit checker holds back an insertion at 0.3 (review/engine/proof.py); the
+# engine stops a little lower, so what it offers is never held back for this.
+_PRESENT = 0.25
+_WORDING_TYPE = 0.5  # the playbook's wording is a clause of this type
+_DEFINES = re.compile(r"\(\s*(?:the\s+|each\s+a\s+|a\s+)?[\"\u201c]([A-Z][^\"\u201d]{1,40})[\"\u201d]")
+
+
+@dataclass(frozen=True)
+class Present:
+    """A passage of the contract that is already a clause of the kind a rule would insert."""
+
+    sentence: Sentence
+    why: str  # "the clause model reads it as a Cap on Liability clause", "it defines “Effective Date”"
+
+
+def existing_clause(rule: Rule, document: PreparedDocument) -> Present | None:
+    """The passage of ``document`` that is already the clause ``rule`` would insert, or None.
+
+    Three readings, each on any contract: a term the playbook's wording defines ("(the
+    “Effective Date”)") that the contract defines too; a passage of the body the clause model
+    reads, at a low confidence, as the type of the rule's clause (its ``find: {clause: ...}``) or
+    as a type the playbook's wording itself is; and the rule's own search without the party it
+    names (a duty of "Developer" where the rule looked for the vendor by another name)."""
+    if not rule.positions or not document.paragraphs:
+        return None
+    model = document.model
+    structure = structure_of(model)
+    wording = rule.positions[0]
+    for term in _DEFINES.findall(wording):
+        defined = structure.terms.get(term) or next(
+            (d for t, d in structure.terms.items() if t.lower() == term.lower()), None
+        )
+        if defined is None:
+            continue
+        index = model.positions.get(defined.locator)
+        if index is not None:
+            sentence = _sentence_at(document, index, defined.start)
+            if sentence is not None:
+                return Present(sentence, f"it defines \u201c{term}\u201d, as the playbook's clause would")
+    found = _typed_passage(rule, document, structure)
+    if found is not None:
+        return found
+    return None
+
+
+def _sentence_at(document: PreparedDocument, index: int, offset: int) -> Sentence | None:
+    for sentence in document.paragraphs[index].sentences:
+        if sentence.start <= offset < max(sentence.end, sentence.start + 1):
+            return sentence
+    sentences = document.paragraphs[index].sentences
+    return sentences[0] if sentences else None
+
+
+def _typed_passage(rule: Rule, document: PreparedDocument, structure: Any) -> Present | None:
+    from contracts.clauses import BY_SLUG, SLUGS, ModelMissing, get_model
+
+    try:
+        clause_model = get_model()
+        scored = clause_model.score(document.model)
+        wording = clause_model.score(TextModel(paragraphs=(Paragraph(locator="p1", text=rule.positions[0]),)))
+    except ModelMissing:
+        return None
+    if not len(scored.passages):
+        return None
+    types: list[int] = []
+    own = getattr(rule.find, "clause", None)
+    if own in SLUGS:
+        types.append(SLUGS.index(own))
+    if len(wording.passages):
+        candidates = [i for i, slug in enumerate(SLUGS) if slug not in _METADATA_TYPES and i not in types]
+        for column, values in zip(candidates, wording.columns(candidates), strict=True):
+            if float(values.max()) >= _WORDING_TYPE:
+                types.append(column)
+    if not types:
+        return None
+    best: tuple[float, int, int] | None = None
+    for column, values in zip(types, scored.columns(types), strict=True):
+        for row in (int(r) for r in values.argsort()[::-1][:5]):
+            confidence = float(values[row])
+            if confidence < _PRESENT:
+                break
+            passage = scored.passages[row]
+            index = document.model.positions.get(passage.locator)
+            if index is None or not structure.in_body(index, passage.start):
+                continue
+            if best is None or confidence > best[0]:
+                best = (confidence, column, row)
+            break
+    if best is None:
+        return None
+    confidence, column, row = best
+    passage = scored.passages[row]
+    index = document.model.positions[passage.locator]
+    sentence = _sentence_at(document, index, passage.start)
+    if sentence is None:
+        return None
+    title = BY_SLUG[SLUGS[column]].title
+    return Present(
+        replace(sentence, clause_type=SLUGS[column], confidence=round(confidence, 3)),
+        f"the clause model reads it as a \u201c{title}\u201d clause (confidence {confidence:.2f})",
+    )
+
+
+_METADATA_TYPES = frozenset({"document-name", "parties", "agreement-date", "effective-date", "expiration-date"})
+
+
+def compare_message(present: Present, structure: Any) -> str:
+    """What a finding says when the clause a rule wants may already be there."""
+    sentence = present.sentence
+    # The clause the sentence is in: the last clause number before it in its paragraph (a
+    # PDF-extracted page holds several clauses), else the one its paragraph is under.
+    inside = [n for n in structure.numbers if n.index == sentence.paragraph_index and n.start <= sentence.start
+              and n.level != 9]  # fmt: skip
+    number = inside[-1] if inside else structure.section_of(sentence.paragraph_index)
+    where = f" (clause {number.label.rstrip('.')})" if number is not None else ""
     return (
-        Proposal(action="insert", edit=edit, before="", after=shown, explanation=tidy(explanation), position=0),
+        f"The playbook's test did not find this clause, but the contract may have it{where}: "
+        f"{quote(sentence.text, 160)} ({present.why}). Compare it with the playbook's position; nothing is "
+        "inserted, since a second clause of the same kind would duplicate or contradict it."
     )
 
 
@@ -340,6 +488,15 @@ def mutual_role_proposal(
     )
 
 
+# A list item starting after the previous one's ";" or ":" ("...; B. Such ...", "...: (b) the ...").
+_ITEM_AFTER_BREAK = re.compile(r"[;:]\s+(?:\(?[A-Za-z]{1,2}\)|\(?[ivxlc]{1,5}\)|[A-Z]\.|\d{1,2}\.)\s+\S")
+
+
+def list_items_in(text: str) -> int:
+    """How many list items start inside ``text`` after its first (0 for a plain sentence)."""
+    return len(_ITEM_AFTER_BREAK.findall(text))
+
+
 def strike_or_replace(
     rule: Rule, document: PreparedDocument, sentence: Sentence, citation: str, guidance: str, reason: str
 ) -> Proposal:
@@ -443,6 +600,15 @@ def propose_for_failing(
             if role is not None:
                 proposals.append(mutual_role_proposal(rule, sentence, role, citation, guidance, reason))
                 continue
+            items = list_items_in(sentence.text)
+            if items >= 2:
+                # What the splitter took for one sentence is a run of list items ("...; B. Such VIP
+                # System ...; C. VIP shall ...; D. ..."): replacing or striking it deletes them all.
+                notes.append(
+                    f"The passage found runs over {items + 1} items of a list, so no edit is proposed: replacing "
+                    "or striking it would delete the other items. Edit the item concerned by hand."
+                )
+                continue
             proposals.append(strike_or_replace(rule, document, sentence, citation, guidance, reason))
             continue
         # The sentence sits in a clause of another type (an IP assignment found by a
@@ -464,12 +630,18 @@ def propose_for_failing(
             )
         notes.append(note)
         if wording_required and not proposals:
-            proposals.extend(
-                insert_missing(
-                    rule, document, citation, f"{guidance} {note}", next_insert,
-                    lead=f"{rule.title} ({citation}): {reason}.",
-                )
-            )  # fmt: skip
+            # Inserted only when no passage of the clause's type exists (missing means missing):
+            # beside one, the playbook's clause would duplicate or contradict it.
+            present = existing_clause(rule, document)
+            if present is not None:
+                notes.append(compare_message(present, structure_of(document.model)))
+            else:
+                proposals.extend(
+                    insert_missing(
+                        rule, document, citation, f"{guidance} {note}", next_insert,
+                        lead=f"{rule.title} ({citation}): {reason}.",
+                    )
+                )  # fmt: skip
     return RuleResult(
         **base, status="issue", evidence=tuple(s.evidence() for s in evidence),
         recommendations=tuple(proposals), message=" ".join(dict.fromkeys(notes)),

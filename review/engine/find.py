@@ -18,7 +18,7 @@ from functools import cached_property
 from contracts.document import structure_of
 from contracts.naming import Parties
 from contracts.normalize import Normalized, norm_phrase, normalize
-from contracts.sentences import split_sentences
+from contracts.sentences import is_heading_only, split_sentences
 from contracts.structure import mask_furniture
 from documents.docx.model import Paragraph, TextModel
 from playbooks.rules import Find, ScanBudget, bounded_search, compile_pattern
@@ -164,8 +164,12 @@ class CompiledFind:
     # and a lookahead over the paragraph sees other sentences).
     paragraph_prefilter: bool = True
 
+    # Whether a clause's title alone may match: only where a rule names a clause to insert after
+    # ("insert_after: {any: [acknowledgment of proprietary interest]}"), never for what a rule reads.
+    headings: bool = False
+
     @classmethod
-    def of(cls, find: Find) -> CompiledFind:
+    def of(cls, find: Find, *, headings: bool = False) -> CompiledFind:
         anchored = bool(find.regex) and _ANCHORED.search(find.regex or "") is not None
         return cls(
             any=tuple(t for t in (norm_phrase(x) for x in find.any) if t),
@@ -175,6 +179,7 @@ class CompiledFind:
             clause=getattr(find, "clause", None),
             min_confidence=getattr(find, "min_confidence", None),
             none=tuple(t for t in (norm_phrase(x) for x in getattr(find, "none", ())) if t),
+            headings=headings,
         )
 
     @property
@@ -189,6 +194,10 @@ class CompiledFind:
 
     def matches(self, sentence: Sentence, budget: ScanBudget | None = None) -> bool:
         if not self.could_match(sentence.lower):
+            return False
+        if not self.headings and is_heading_only(sentence.text):
+            # A clause's title ("4. Non-Solicitation.") names the clause but is not it: never the
+            # evidence a rule reads, nor the text it replaces or strikes.
             return False
         if self.none and any(term in sentence.lower for term in self.none):
             return False

@@ -58,10 +58,13 @@ def test_positions_are_written_with_the_contracts_party_names() -> None:
     # "Subscription Term" (a library term the contract lacks) is written in ordinary words and the
     # card says so; "Order Term" is not one the engine knows: it stays, with the warning.
     assert after["convenience"] == (
-        "Licensor may not terminate this Agreement for convenience during a subscription term or an Order Term."
+        "Licensor may not terminate this Agreement for convenience during the term of this Agreement or an Order Term."
     )
     explanation = review.recommendations.get(rule_id="convenience").current_proposal.explanation
-    assert "Adapted to this contract: \u201cSubscription Term\u201d is written \u201csubscription term\u201d" in explanation
+    assert (
+        "Adapted to this contract: \u201cSubscription Term\u201d is written \u201cterm of this Agreement\u201d"
+        in explanation
+    )
     assert after["ip-indemnity"] == (
         "4. Licensor shall defend the Company against any claim that its software infringes a third party's rights."
     )

@@ -12,7 +12,7 @@ from playbooks.checks import ValueReader
 from playbooks.rules import Rule
 from review.engine.base import RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
-from review.engine.draft import insert_missing
+from review.engine.draft import compare_message, existing_clause, insert_missing
 from review.engine.find import Sentence
 
 
@@ -59,6 +59,14 @@ class MustExist:
                     f"contain (\u201c{incorporated}\u201d): check them there. Nothing is inserted; add a change "
                     "where the document provides for changes to those terms."
                 ),
+            )  # fmt: skip
+        # Missing means missing: a passage of the clause's type (clause model, definitions) is
+        # compared, not duplicated (docs/decisions/edits-a-lawyer-can-send.md, "Missing means missing").
+        present = existing_clause(rule, document) if rule.positions else None
+        if present is not None:
+            return RuleResult(
+                **base, status="missing", evidence=(present.sentence.evidence(),),
+                message=compare_message(present, structure_of(document.model)),
             )  # fmt: skip
         return RuleResult(
             **base,
