@@ -197,6 +197,64 @@ def _reresolved(engine: Any, spec: Any, rule: Any, proposal: Any, current: Any, 
     return None if kept.edit is None else minimal.shown(found, kept.edit, current)
 
 
+_PAYS = r"(?:shall|will|agrees\s+to|must)\s+(?:promptly\s+)?(?:pay|remit|reimburse)"
+_SERVES = r"(?:shall|will|agrees\s+to|must)\s+(?:provide|perform|deliver|supply|develop|host|license|grant)"
+
+
+def side_answer(model: Any, side_word: str, candidates: list[Any]) -> Any:
+    """The party a lawyer using the playbook would say is ours, when the upload asks
+    (``review.workflow.side_candidates``): the candidate whose own role word (any of its defined
+    names) is the playbook's side ("Licensee" for ``customer``); else, for a side with a role, the
+    candidate the contract has paying most and serving least (the customer pays, the provider
+    provides; the reverse for ``provider``); else the first, as the upload lists them."""
+    from contracts.parties import role_side
+
+    side = role_side(side_word)
+    if not side:
+        return candidates[0]
+    for party in candidates:
+        if any(role_side(name) == side for name in (party.defined, *party.also)):
+            return party
+    text = model.text
+
+    def pays(party: Any) -> int:
+        names = "|".join(re.escape(n) for n in (party.defined, *party.also) if n.strip())
+        paying = len(re.findall(rf"(?<!\w)(?:{names})\s+{_PAYS}", text))
+        serving = len(re.findall(rf"(?<!\w)(?:{names})\s+{_SERVES}", text))
+        return paying - serving
+
+    ranked = sorted(candidates, key=pays, reverse=(side == "customer"))
+    return ranked[0] if pays(ranked[0]) != pays(ranked[-1]) else candidates[0]
+
+
+def parties_as_answered(model: Any, side_word: str) -> tuple[Any, bool]:
+    """(the Parties the analysis runs with, whether the side was asked): as the upload does
+    (review/views/reviews.py): when ``side_candidates`` is not empty the lawyer is asked which
+    party is ours before the analysis, and ``side_chosen`` gives the parties of the answer."""
+    from contracts.naming import Parties
+    from contracts.naming import detect as detect_parties
+    from review.workflow import side_candidates, side_chosen
+
+    candidates = side_candidates(model=model, side_word=side_word)
+    if not candidates:
+        return detect_parties(model, side_word), False
+    ours = side_answer(model, side_word, candidates)
+    chosen = Parties.from_dict(side_chosen(model=model, side_word=side_word, ours=ours.defined))
+    assert chosen is not None
+    return chosen, True
+
+
+def ours_for(path: Path, side_word: str) -> str:
+    """``review --ours``'s answer for a contract, as ``parties_as_answered`` gives it ("" when the
+    contract says which party is ours): for the benches that run the headless command."""
+    from documents.docx.textmodel import build_text_model
+    from review.workflow import side_candidates
+
+    model = build_text_model(Path(path).read_bytes())
+    candidates = side_candidates(model=model, side_word=side_word)
+    return side_answer(model, side_word, candidates).defined if candidates else ""
+
+
 def review_one(job: tuple[str, str]) -> dict[str, Any]:
     from documents.docx.edit import EditError, apply_edit_to_model
     from documents.docx.rebase import Step, rebase
@@ -210,9 +268,7 @@ def review_one(job: tuple[str, str]) -> dict[str, Any]:
     spec = spec_of(name)
     engine = PlaybookEngine()
     check = _checker()
-    from contracts.naming import detect as detect_parties
-
-    parties = detect_parties(model, spec.party)
+    parties, asked = parties_as_answered(model, spec.party)
     results = engine.analyze(model, spec, parties=parties)
     # Each rule as the engine runs it: written with this contract's parties (contracts/naming.py).
     from contracts.document import structure_of
@@ -284,6 +340,7 @@ def review_one(job: tuple[str, str]) -> dict[str, Any]:
     data["held_kinds"] = dict(t.held_kinds)
     data["applied_kinds"] = dict(t.applied_kinds)
     data["seconds"] = round(time.perf_counter() - started, 2)
+    data["side_asked"] = asked
     return {"contract": path, "playbook": name, **data}
 
 
@@ -326,6 +383,7 @@ def totals(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
         t = out.setdefault(row["playbook"], {"contracts": 0, **dict.fromkeys(COUNTS, 0),
                                              "held_kinds": Counter(), "applied_kinds": Counter()})
         t["contracts"] += 1
+        t["side_asked"] = t.get("side_asked", 0) + int(bool(row.get("side_asked")))
         for key in COUNTS:
             t[key] += row[key]
         t["held_kinds"].update(row["held_kinds"])
@@ -343,7 +401,8 @@ def table(data: dict[str, Any]) -> str:
         share = 100 * t["offered_findings"] / t["findings"] if t["findings"] else 0.0
         editable = t["findings"] - t["flagged"]
         share_editable = 100 * t["offered_findings"] / editable if editable else 0.0
-        lines.append(f"| {name} | {t['contracts']} | {t['findings']} | {t['flagged']} | {t['proposals']} | "
+        lines.append(f"| {name} | {t['contracts']} ({t.get('side_asked', 0)} asked) | {t['findings']} | "
+                     f"{t['flagged']} | {t['proposals']} | "
                      f"{t['held']} ({per100:.1f}) | {t['offered_findings']} ({share:.0f}% / {share_editable:.0f}%) | "
                      f"{t['applied']} | {t['superseded'] + t['failed'] + t['held_later']} | "
                      f"{t['applied_with_defects']} |")
@@ -381,8 +440,8 @@ def _figures(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
              "applied_kinds": Counter()}
     for t in out.values():
         every["contracts"] += t["contracts"]
-        for key in (*COUNTS, "unsided"):
-            every[key] += t[key]
+        for key in (*COUNTS, "unsided", "side_asked"):
+            every[key] = every.get(key, 0) + t.get(key, 0)
         every["held_kinds"].update(t["held_kinds"])
         every["applied_kinds"].update(t["applied_kinds"])
     out["all three"] = every
@@ -411,14 +470,16 @@ def comparison(before: dict[str, Any], after: dict[str, Any]) -> str:
             return f"{whole:.0f}% ({part:.0f}% of those not flag-only)"
 
         change = 100 * (y["findings"] - x["findings"]) / x["findings"] if x["findings"] else 0.0
-        rows.append(f"| {name} | {y['contracts']} | {x['findings']} → {y['findings']} ({change:+.1f}%) | "
+        rows.append(f"| {name} | {y['contracts']} | {x.get('side_asked', 0)} → {y.get('side_asked', 0)} | "
+                    f"{x['findings']} → {y['findings']} ({change:+.1f}%) | "
                     f"{x['flagged']} → {y['flagged']} | {x['proposals']} → {y['proposals']} | "
                     f"{per100(x)} → {per100(y)} | {share(x)} → {share(y)} | {x['applied']} → {y['applied']} | "
                     f"{x['applied_with_defects']} → {y['applied_with_defects']} |")
-    head = ["| playbook | contracts | findings (issue + missing) | flag-only findings | proposals | "
-            "held back per 100 proposals (without those waiting for the lawyer to say which party is ours) | "
+    head = ["| playbook | contracts | contracts where the side was asked (and answered) | "
+            "findings (issue + missing) | flag-only findings | proposals | "
+            "held back per 100 proposals (without those whose only defect is a role word for an unnamed party) | "
             "findings offered as one click | edits applied | applied edits with "
-            "a defect |", "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
+            "a defect |", "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     kinds = ["", "Defects by class, today → now (held back = found before the edit is offered; applied = found "
              "again on the edited text after accept-all):", "", "| playbook | where | class | today | now |",
              "|---|---|---|--:|--:|"]
@@ -443,8 +504,9 @@ def comparison(before: dict[str, Any], after: dict[str, Any]) -> str:
 
         targets += [
             f"- held back ≤ 5 per 100 proposals: {held:.1f} ({verdict(held <= 5)}); {sided:.1f} without the proposals "
-            "waiting for the lawyer to say which party is ours (saas-customer: the side of two named parties is "
-            "unknown in most EDGAR contracts, and the review page asks it);",
+            "whose only defect is a role word (\"Provider\", \"Customer\") for a party the contract does not name: "
+            "where the side was asked it is answered before the analysis (the column above); those left are "
+            "contracts where one party is found and the other is not, or none is (no question is asked then);",
             f"- findings within 10% of today's: {drift:+.1f}% ({verdict(abs(drift) <= 10)});",
             f"- ≥ 60% of findings offered as one click: {share:.0f}% ({verdict(share >= 60)}); {share_editable:.0f}% "
             "of the findings of rules that are not flag-only (cuad-coverage's presence rules and key terms now "
@@ -462,6 +524,9 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=0, help="print this many defect examples")
     parser.add_argument("--write-readme", action="store_true",
                         help="rewrite bench/README.md's section: bench/results/redlines-before.json beside this run")
+    parser.add_argument("--keep-from", default=None, metavar="FILE",
+                        help="with --only: the other playbooks' runs are taken from bench/results/FILE (an "
+                             "earlier run), so the figures stay whole; the README says which were kept")
     parser.add_argument("--from-results", action="store_true",
                         help="run nothing: print (and --write-readme) bench/results/<--out> of an earlier run")
     args = parser.parse_args()
@@ -473,6 +538,12 @@ def main() -> int:
         data = run(args.limit, args.jobs, args.only)
         data["seconds"] = round(time.perf_counter() - started, 1)
         data["command"] = " ".join(["bench/bench_redlines.py", *sys.argv[1:]])
+        if args.keep_from and args.only:
+            earlier = json.loads((RESULTS / args.keep_from).read_text())
+            kept = [row for row in earlier["runs"] if row["playbook"] not in args.only]
+            data["runs"] += kept
+            data["kept"] = {"from": earlier.get("command", args.keep_from),
+                            "playbooks": sorted({row["playbook"] for row in kept})}
         RESULTS.mkdir(parents=True, exist_ok=True)
         (RESULTS / args.out).write_text(json.dumps(data, indent=1, default=list) + "\n")
     print(table(data))
@@ -493,7 +564,16 @@ def main() -> int:
             "",
             f"**Today** = {before.get('label', 'main + the edit checker')} (`bench/results/redlines-before.json`); "
             f"**now** = this branch ({time.strftime('%Y-%m-%d')}, {data['seconds']:.0f} s "
-            "on the shared 2-core machine, other work running).",
+            "on the shared 2-core machine, other work running)"
+            + (f"; the {', '.join(data['kept']['playbooks'])} runs of **now** are kept from the earlier run "
+               f"`{data['kept']['from']}` (not re-run: the machine was too loaded for the whole corpus in time)"
+               if data.get("kept") else "") + ".",
+            "",
+            "Which party is ours: where the contract does not say (`review.workflow.side_candidates` is not "
+            "empty), the upload asks before the analysis; the run answers as the lawyer would (`side_answer`: "
+            "the candidate whose own role word is the playbook's side, else the one the contract has paying "
+            "most and serving least, else the first listed) and analyses with `side_chosen`'s parties. The "
+            "column \"side asked\" counts those contracts.",
             "",
             comparison(before, data),
         ])

@@ -200,6 +200,19 @@ _ORDINARY_WORDS = {"Subscription Term": "term of this Agreement", "Documentation
 # accordance with this Agreement": a services or hosting agreement without documentation says what
 # the services are in the agreement itself).
 _OWN_ARTICLE = frozenset({"Documentation"})
+# A library term that names what the contract is about: in ordinary words only where the contract
+# itself speaks of it ("the services" in an outsourcing agreement). A licence of a drug or a supply
+# of photomasks that mentions services in passing ("customer service") has none to warrant: the
+# term stays as the playbook wrote it, undefined, and the edit checker asks for the lawyer's
+# wording (docs/decisions/redlines-qa.md, round 4 after the side is answered).
+_SUBJECT_MATTER = frozenset({"Services"})
+# ... unless the contract defines what it is about: "the Services infringe" is written "the Products
+# infringe" in a supply or licence of products, "the Product infringes" in a pilot of a product.
+_SUBJECT_TERMS = ("Products", "Licensed Products", "Product", "Licensed Product", "Software", "Licensed Software",
+                  "Deliverables", "Licensed Technology")  # fmt: skip
+# Verbs the library writes right after "the Services": given the singular's -s after a singular term.
+_AGREEING = re.compile(r"\b(infringe|misappropriate|perform|operate|conform|function|work)\b")
+_SUBJECT_EVERY = 4000  # characters of contract text per mention, at least, for it to be about them
 # Terms that name one person or thing: in ordinary words they need "the" ("the recipient").
 _NEEDS_ARTICLE = frozenset({"Recipient", "Discloser", "Purpose"})
 _TERM = re.compile(
@@ -233,6 +246,24 @@ def _scan_uses(term: str, model: TextModel) -> bool:
     return False
 
 
+def _about(term: str, model: TextModel) -> bool:
+    """The contract speaks of ``term``'s thing in ordinary words often enough to be about it
+    ("services" once in every few pages at least; not a product licence's "customer service")."""
+    text = model.text
+    stem = re.escape(term.lower().rstrip("s"))
+    mentions = len(re.findall(rf"\b{stem}s?\b", text, re.IGNORECASE))
+    return mentions >= 3 and mentions * _SUBJECT_EVERY >= len(text)
+
+
+def _subject_term(defined: dict[str, str], model: TextModel) -> str | None:
+    """The contract's defined term for what it supplies or licenses ("Products", "Product"), in
+    the number it mostly writes it; None when it defines none."""
+    found = {defined[t.lower()] for t in _SUBJECT_TERMS if t.lower() in defined}
+    counts = {t: len(re.findall(rf"(?<!\w){re.escape(t)}(?!\w)", model.text)) for t in found}
+    best = max(sorted(counts), key=lambda t: counts[t], default=None)
+    return best if best is not None and counts[best] else None
+
+
 def _with_article(term: str, model: TextModel) -> bool:
     text = model.text
     total = len(re.findall(rf"(?<!\w){re.escape(term)}(?!\w)", text))
@@ -247,6 +278,7 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
     defined term")."""
     defined = contract_text(model).terms_lower
     notes: list[str] = []
+    singular: set[str] = set()
 
     def one(match: re.Match[str]) -> str:
         term, article = match.group("term"), match.group("article") or ""
@@ -266,6 +298,16 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
                 written = written[:1].upper() + written[1:]
             note = f"\u201c{term}\u201d is written \u201c{own}\u201d, this contract's defined term"
         else:
+            if term in _SUBJECT_MATTER and not _about(term, model):
+                subject = _subject_term(defined, model)
+                if subject is None:
+                    return match.group(0)  # nothing of the contract's to call so: the lawyer words it
+                if not subject.endswith("s"):
+                    singular.add(subject)
+                note = f"\u201c{term}\u201d is written \u201c{subject}\u201d, what this contract is about"
+                if note not in notes:
+                    notes.append(note)
+                return f"{article}{subject}"
             words = _ORDINARY_WORDS.get(term, term.lower())
             if not article and term in _NEEDS_ARTICLE:
                 article = "the "
@@ -281,7 +323,12 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
             notes.append(note)
         return written
 
-    return _TERM.sub(one, text), tuple(notes)
+    out = _TERM.sub(one, text)
+    for subject in singular:
+        # "the Product infringe or misappropriate" -> "the Product infringes or misappropriates".
+        out = re.sub(rf"(\b{re.escape(subject)}\s+)((?:{_AGREEING.pattern})(?:\s+or\s+(?:{_AGREEING.pattern}))?)",
+                     lambda m: m.group(1) + _AGREEING.sub(lambda v: v.group(1) + "s", m.group(2)), out)
+    return out, tuple(notes)
 
 
 def adaptations(rule: Any, model: TextModel, *, position: int | None, variant: str | None) -> tuple[str, ...]:

@@ -36,14 +36,15 @@ def run(tmp_path: Path, contract: Path, playbook: Path, decide: str, name: str =
 
 
 @pytest.mark.parametrize(
-    ("form", "playbook"),
+    ("form", "playbook", "ours"),
     [
-        ("commonpaper_independent_contractor_agreement.docx", "mutual-nda.yaml"),
-        ("commonpaper_pilot_agreement.docx", "saas-customer.yaml"),
-        ("commonpaper_data_processing_agreement.docx", "mutual-nda.yaml"),
+        ("commonpaper_independent_contractor_agreement.docx", "mutual-nda.yaml", ""),
+        ("commonpaper_pilot_agreement.docx", "saas-customer.yaml", ""),
+        # Two parties by role, neither a side of "either party": the lawyer says which is ours.
+        ("commonpaper_data_processing_agreement.docx", "mutual-nda.yaml", "Controller"),
     ],
 )
-def test_accept_all_and_reject_all_on_common_paper_forms(tmp_path, form, playbook):
+def test_accept_all_and_reject_all_on_common_paper_forms(tmp_path, form, playbook, ours):
     from django.contrib.auth.models import Group
 
     # The library playbooks gate some rules (requires_approval): an admin approves in batch.
@@ -54,7 +55,8 @@ def test_accept_all_and_reject_all_on_common_paper_forms(tmp_path, form, playboo
     head.groups.add(Group.objects.get_or_create(name="Admin")[0])
     Team.objects.get_or_create(name="Headless reviews")[0].members.add(head)
     contract = shared_data("forms", "commonpaper_docx", form)
-    accepted = run(tmp_path, contract, LIBRARY / playbook, "accept-all", "accept", approve_as="head-of-legal")
+    accepted = run(tmp_path, contract, LIBRARY / playbook, "accept-all", "accept", approve_as="head-of-legal",
+                   ours=ours)
     assert accepted["status"] == "completed", accepted
     assert accepted["pending"] == []
     n_applied = sum(1 for d in accepted["decisions"] if d["outcome"] == "applied") + sum(
@@ -66,7 +68,8 @@ def test_accept_all_and_reject_all_on_common_paper_forms(tmp_path, form, playboo
         xml = package.read("word/document.xml").decode()
     assert 'w:author="Ada Lovelace"' in xml and ("<w:ins " in xml or "<w:del " in xml)
 
-    rejected = run(tmp_path, contract, LIBRARY / playbook, "reject-all", "reject", approve_as="head-of-legal")
+    rejected = run(tmp_path, contract, LIBRARY / playbook, "reject-all", "reject", approve_as="head-of-legal",
+                   ours=ours)
     assert rejected["status"] == "completed"
     assert rejected["versions"] == 1
     assert {d["outcome"] for d in rejected["decisions"]} <= {"rejected", "awaiting_approval"}
@@ -252,3 +255,46 @@ def test_accept_all_on_a_pdf_extracted_contract_keeps_every_clause_and_says_what
     confidentiality = next(item for item in report["items"] if item["rule_id"] == "mutual-confidentiality")
     assert any("\u201cConfidential Information\u201d is written" in a for a in confidentiality["adapted"])
     assert "undefined_terms" not in confidentiality
+
+
+def test_when_the_contract_does_not_say_which_party_is_ours_the_command_asks_before_analysing(tmp_path):
+    # Two parties defined by names, no role word of the customer side: the upload would ask.
+    contract = shared_data("cuad", "docx", "cuad_development_01.docx")
+    with pytest.raises(CommandError) as raised:
+        call_command("review", str(contract), playbook=str(LIBRARY / "saas-customer.yaml"), decide="accept-all",
+                     author="Ada Lovelace", out=str(tmp_path / "out"), stdout=io.StringIO())
+    message = str(raised.value)
+    assert "which party is ours" in message and "\u201cT&B\u201d" in message and "\u201cLEA\u201d" in message
+    assert "--ours" in message
+    assert not Review.objects.exists()  # stopped before anything was stored or analysed
+    with pytest.raises(CommandError, match="none of the parties"):
+        call_command("review", str(contract), playbook=str(LIBRARY / "saas-customer.yaml"), decide="accept-all",
+                     author="Ada Lovelace", out=str(tmp_path / "out"), ours="Acme", stdout=io.StringIO())
+    assert not Review.objects.exists()
+
+
+def test_ours_names_our_party_and_the_edits_speak_of_it(tmp_path):
+    contract = shared_data("cuad", "docx", "cuad_development_01.docx")
+    report = run(tmp_path, contract, LIBRARY / "saas-customer.yaml", "accept-all", ours="lea")
+    review = Review.objects.get(pk=report["review_id"])
+    assert review.parties["us"] == "LEA" and review.parties["them"] == "T&B" and review.parties["corrected"] is True
+    assert report["needs_wording"] == []  # no position held back for want of knowing whose side we are on
+    written = [d for d in report["decisions"] if d["outcome"] == "applied"]
+    assert written
+    # The positions say who does what in the contract's names, never "Customer" / "Provider".
+    import re
+
+    role = re.compile(r"\b(?:Customer|Provider)\b(?! Data)")  # the contract's own "Customer Data" stays
+    clean = docx_text((tmp_path / "out" / "clean.docx").read_bytes())
+    assert not role.search(clean)
+    assert clean.count("LEA") > docx_text(contract.read_bytes()).count("LEA")
+
+
+def test_ours_that_names_no_party_of_the_contract_is_refused(tmp_path):
+    contract = tmp_path / "c.docx"
+    contract.write_bytes(contract_docx())
+    playbook = tmp_path / "p.yaml"
+    playbook.write_text(PLAYBOOK_YAML)
+    with pytest.raises(CommandError, match="names no party"):
+        run(tmp_path, contract, playbook, "reject-all", ours="Nobody Ltd")
+    assert not Review.objects.exists()

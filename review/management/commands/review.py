@@ -27,9 +27,11 @@ from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.text import slugify
 
+from contracts.document import structure_of
 from core.models import Team
 from core.roles import LAWYER, PLAYBOOK_AUTHOR
 from documents import selectors as document_selectors
+from documents.docx.textmodel import build_text_model
 from documents.docx.validate import UploadRejected
 from documents.services import document_create
 from playbooks.loader import load_playbook
@@ -49,6 +51,8 @@ from review.workflow import (
     review_next_round,
     review_start,
     review_start_round,
+    side_candidates,
+    side_chosen,
 )
 from review.workflow.final_check import review_final_check
 
@@ -119,6 +123,9 @@ class Command(BaseCommand):
         parser.add_argument("--counterparty", default="", metavar="NAME",
                             help="with --previous: whom their changes are attributed to (default: the authors "
                                  "their file records, else 'The other side')")
+        parser.add_argument("--ours", default="", metavar="NAME",
+                            help="our party, by its name or defined name as the contract writes it; needed when "
+                                 "the contract does not say which of its parties is ours")
         parser.add_argument("--approve-as", default=None, metavar="USER",
                             help="approve every decision that waits for approval, as this existing user")
 
@@ -130,7 +137,7 @@ class Command(BaseCommand):
 
     def run(self, *, contract: str, playbook: str, decide: str, author: str, out: str,
             approve_as: str | None = None, previous: str | None = None, counterparty: str = "",
-            no_comments: bool = False, **options: Any) -> None:
+            no_comments: bool = False, ours: str = "", **options: Any) -> None:
         contract_path, playbook_path, out_dir = Path(contract), Path(playbook), Path(out)
         previous_path = Path(previous) if previous else None
         checks = [(contract_path, "contract"), (playbook_path, "playbook")]
@@ -148,10 +155,12 @@ class Command(BaseCommand):
             raise CommandError(f"cannot create {out_dir}: {exc}") from exc
 
         try:
-            load_playbook(playbook_path.read_bytes())  # pure: a broken file fails before the database is touched
+            spec = load_playbook(playbook_path.read_bytes())  # pure: a broken file fails before the database is touched
         except PlaybookInvalid as exc:
             first = exc.errors[0] if getattr(exc, "errors", None) else exc
             raise CommandError(f"invalid playbook {playbook_path.name}: {first}") from exc
+        # Which party is ours, asked (as the upload asks) before anything is stored or analysed.
+        parties = None if previous_path is not None else self._side(contract_path, spec.party or "us", ours)
         self._check_database()
         approver = None
         if approve_as:
@@ -182,7 +191,7 @@ class Command(BaseCommand):
         party = version.playbook_spec.party or "us"
         if previous_path is None:
             review = review_start(owner=user, team=team, document=document, playbook_version=version,
-                                  enqueue=False, party=party)
+                                  enqueue=False, party=party, parties=parties)
             job = review.jobs.get()
             analysis_run(job_id=str(job.pk))
             review.refresh_from_db()
@@ -268,6 +277,34 @@ class Command(BaseCommand):
         for entry in held:
             reasons = " ".join(d["message"] for d in entry["defects"])
             self.stdout.write(f"{entry['rule_id']}: not applied, needs a lawyer's wording: {reasons}")
+
+    def _side(self, contract: Path, side_word: str, ours: str) -> dict[str, object] | None:
+        """The review's parties when the contract does not say which of its parties is ours: the
+        one ``--ours`` names (by its name or any of its defined names); without ``--ours`` the
+        command stops, listing the parties, as the upload asks (review/views/reviews.py). None when
+        the contract says it (``--ours`` is then not needed and is refused if it names no party)."""
+        try:
+            model = build_text_model(contract.read_bytes())
+        except Exception:  # not a Word document: the upload's own checks say so, with its message
+            return None
+        candidates = side_candidates(model=model, side_word=side_word)
+        wanted = " ".join(ours.split()).strip("\"“”").lower()
+        if not candidates:
+            if wanted and not any(wanted in {n.lower() for n in (p.name, p.defined, *p.also)}
+                                  for p in structure_of(model).parties):
+                raise CommandError(f"--ours: the contract names no party {ours!r}")
+            return None
+        listed = "; ".join(
+            f"“{p.defined}” ({p.name})" if p.name != p.defined else f"“{p.defined}”"
+            for p in candidates
+        )
+        if not wanted:
+            raise CommandError(f"{contract.name}: which party is ours? The contract names {listed}. Run again with "
+                               "--ours NAME (its name or defined name); nothing was analysed.")
+        chosen = next((p for p in candidates if wanted in {n.lower() for n in (p.name, p.defined, *p.also)}), None)
+        if chosen is None:
+            raise CommandError(f"--ours: {ours!r} is none of the parties the contract names: {listed}")
+        return side_chosen(model=model, side_word=side_word, ours=chosen.defined)
 
     def _check_database(self) -> None:
         from django.db import connection
