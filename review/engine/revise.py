@@ -37,6 +37,10 @@ _PREFERRED = re.compile(r"\b(?:preferred|original\s+position|first\s+position|pl
 _STRICTER = re.compile(
     r"\b(?:stricter|tougher|harder|firmer|stronger|more\s+strict|previous\s+position)\b", re.IGNORECASE
 )
+# "Use the playbook's full wording": the position as the playbook words it, where the edit changed
+# only its figure (review/engine/wording.py names what that leaves out).
+FULL_WORDING = "playbook's full wording"
+_FULL = re.compile(r"\b(?:full|whole|complete)\s+wording\b|\bplaybook(?:'s|\u2019s)?\s+wording\b", re.IGNORECASE)
 _BARE_NUMBER = re.compile(r"^\D*?(\d[\d,]*(?:\.\d+)?)\D*$")
 UNDERSTOOD = (
     "'softer' or 'fallback' (next position in the playbook), 'stricter' or 'preferred' (back towards the "
@@ -120,6 +124,8 @@ class Reviser:
             return self._with_text(
                 self.rule.variant_map[variant], what=f"the playbook's {variant!r} wording", variant=variant
             )
+        if _FULL.search(self.instruction):
+            return self._full_wording()
         if _PREFERRED.search(self.instruction):
             return self._ladder_to(0)
         if _SOFTER.search(self.instruction):
@@ -280,6 +286,16 @@ class Reviser:
                     figures[0].value, what=f"the playbook's {label}", position=index, quantity=figures[0]
                 )
         return self._with_text(text, what=f"the playbook's {label}", position=index)
+
+    def _full_wording(self) -> Proposal:
+        """The whole sentence in the playbook's wording of the current position, in place of the
+        contract's sentence (not only its figure)."""
+        positions = self.rule.positions
+        if not positions:
+            raise RevisionError(f"Rule {self.rule.id} has no wording of its own; give yours ('replace with: ...').")
+        index = min(self._ladder_index(), len(positions) - 1)
+        label = "preferred position" if index == 0 else f"fallback position {index} of {len(positions) - 1}"
+        return self._with_text(positions[index], what=f"the playbook's full wording of its {label}", position=index)
 
     def _instruction_quantity(self) -> numbers.Quantity | None:
         kinds: list[numbers.QuantityKind] = ["days", "amount", "percent"]
