@@ -321,7 +321,13 @@ class Reviser:
         self, value: float, *, what: str, quantity: numbers.Quantity, position: int | None = None
     ) -> Proposal:
         phrase = self.number_phrase
-        extra = self._limit_note(value, quantity.kind)
+        if position is None:
+            # A figure the playbook itself offers ("45 days" where its fallback says forty-five
+            # days) is that position, not a step beyond the playbook.
+            position = self._position_of(value, quantity.kind)
+            if position:
+                what = f"{what}, {self._ladder_label(position)}"
+        extra = self._limit_note(value, quantity.kind, position)
         if phrase is not None:
             if phrase.kind != quantity.kind:
                 raise RevisionError(
@@ -376,13 +382,34 @@ class Reviser:
                 return start, text[start:end]
         return 0, text
 
-    def _limit_note(self, value: float, kind: numbers.QuantityKind) -> str:
+    def _position_of(self, value: float, kind: numbers.QuantityKind) -> int | None:
+        """The playbook position whose figure is ``value`` (the first figure of that kind in its
+        wording, as ``_ladder_to`` moves by), or None."""
+        if self.limit_kind != kind:
+            return None
+        for index, text in enumerate(self.rule.positions):
+            figures = numbers.find_quantities(text, kind)
+            if figures and figures[0].value == value:
+                return index
+        return None
+
+    def _ladder_label(self, index: int) -> str:
+        count = len(self.rule.positions) - 1
+        return "the playbook's preferred position" if index == 0 else f"fallback {index} of {count} of the playbook"
+
+    def _limit_note(self, value: float, kind: numbers.QuantityKind, position: int | None = None) -> str:
         if self.limit_kind != kind:
             return ""
         limit = float(self.rule.check.value)
         is_max = self.rule.check.kind.startswith("max_")
         if (value > limit) if is_max else (value < limit):
             bound = "at most" if is_max else "at least"
+            if position and self._position_of(value, kind) == position:
+                # One of the playbook's own fallbacks: within the playbook, past its preferred figure.
+                return (
+                    f"This is {self._ladder_label(position)}: the playbook prefers {bound} "
+                    f"{numbers.describe(limit, kind)} and allows this as a fallback; it may need approval."
+                )
             return (
                 f"This goes beyond the playbook, which accepts {bound} {numbers.describe(limit, kind)}; "
                 "it may need approval."

@@ -62,3 +62,20 @@ def test_the_full_wording_revision_puts_the_position_in_place_of_the_sentence() 
     assert "shall pay undisputed invoices within thirty (30) days after receipt." in paragraph
     assert "sixty (60) days of the respective invoice date" not in paragraph
     assert "full wording" in revised.explanation
+
+
+# --- a revision onto one of the playbook's own fallbacks ------------------------------------------
+
+
+def test_a_revision_onto_the_playbooks_fallback_is_labelled_as_that_fallback() -> None:
+    model = contract(FLOTEK)
+    proposal = number_edit(FLOTEK, PAYMENT)  # the library rule: 30 days preferred, 45 a fallback
+    for instruction in ("fallback", "45 days"):
+        revised = ENGINE.revise(RevisionRequest(rule=PAYMENT, current=proposal, instruction=instruction), model)
+        assert revised.edit.after == "forty-five (45) days"
+        assert revised.position == 1, instruction
+        assert "fallback 1 of 1 of the playbook" in revised.explanation, instruction
+        assert "beyond the playbook" not in revised.explanation, instruction
+    # A figure the playbook does not offer is still beyond it.
+    beyond = ENGINE.revise(RevisionRequest(rule=PAYMENT, current=proposal, instruction="50 days"), model)
+    assert beyond.position is None and "This goes beyond the playbook" in beyond.explanation
