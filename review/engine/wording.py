@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from contracts import numbers
+
 # Words that carry no term of their own: their absence from the contract's sentence is not
 # something the playbook asks for ("within thirty days *after* receipt" against "*of* receipt").
 _NEUTRAL = frozenset(
@@ -102,3 +104,49 @@ def _closed(text: str, start: int, end: int) -> tuple[int, int]:
     if text[start:end].count("(") > text[start:end].count(")") and text[end:end + 1] == ")":
         end += 1
     return start, end
+
+
+# --- the comment for the other side, following a revision -----------------------------------------
+
+_KINDS: tuple[numbers.QuantityKind, ...] = ("days", "percent", "amount")
+
+
+def comment_following(
+    comment: str, *, preferred: str, chosen: str | None = None, kind: numbers.QuantityKind | None = None,
+    limit: float | None = None, value: float | None = None, wording: str = "",
+) -> str:
+    """The rule's comment for the other side, written for the proposal the lawyer now has
+    (docs/decisions/number-only-edits.md): a figure of the comment that the playbook's preferred
+    wording (``preferred``) or its figure (``limit``) has is rewritten, in the comment's own
+    style, to the figure the proposal has instead: the figure of the same place in the position
+    it moved to (``chosen``), or its number (``value``, a figure of ``kind``; without one, the
+    only figure of ``kind`` in the proposal's ``wording``, the lawyer's own). "We pay all our
+    suppliers on thirty-day terms" after a revision to the forty-five-day fallback says
+    "forty-five-day terms". A comment without such a figure is unchanged."""
+    mapping: dict[tuple[str, float], float] = {}
+    if chosen:
+        for k in _KINDS:
+            olds, news = numbers.find_quantities(preferred, k), numbers.find_quantities(chosen, k)
+            if len(olds) != len(news):
+                continue  # which figure became which is not known
+            for old, new in zip(olds, news, strict=True):
+                if old.value != new.value:
+                    mapping.setdefault((k, old.value), new.value)
+    if kind is not None and value is None and wording:
+        figures = {q.value for q in numbers.find_quantities(wording, kind)}
+        value = figures.pop() if len(figures) == 1 else None
+    if kind is not None and value is not None:
+        bases = {q.value for q in numbers.find_quantities(preferred, kind)[:1]}
+        if limit is not None:
+            bases.add(float(limit))
+        for base in bases - {value}:
+            mapping[(kind, base)] = value
+    if not mapping:
+        return comment
+    text = comment
+    for k in _KINDS:
+        for quantity in reversed(numbers.find_quantities(text, k)):
+            new_value = mapping.get((k, quantity.value))
+            if new_value is not None:
+                text = text[: quantity.start] + numbers.write_quantity(quantity, new_value) + text[quantity.end :]
+    return text

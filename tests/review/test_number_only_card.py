@@ -64,3 +64,69 @@ def test_a_number_only_edit_that_leaves_nothing_out_has_no_note(client) -> None:
     rec = shown(review, "payment-terms")
     assert rec.current_proposal.edit["after"] == "thirty (30) days"
     assert 'id="left-out"' not in card_of(client, review, rec)
+
+
+# --- the comment for the other side follows a revision -------------------------------------------
+
+THIRTY = "We pay all our suppliers on thirty-day terms"  # the library rule's comment:
+
+
+def test_the_comment_for_the_other_side_follows_a_revision_onto_the_fallback(client) -> None:
+    from review.exports import review_redline
+    from tests.review.factories import decide
+    from tests.review.test_exports import comments_of
+
+    review, rec = payment_review()
+    assert THIRTY in card_of(client, review, rec)
+    assert decide(review, rec, "revise", instruction="fallback").outcome == "revised"
+    rec = shown(review, "payment-terms")
+    assert rec.current_proposal.edit["after"] == "forty-five (45) days"
+    card = card_of(client, review, rec)
+    assert "We pay all our suppliers on forty-five-day terms" in card and THIRTY not in card
+    # The lawyer's own figure too, and the redline's Word comment is the one for what was accepted.
+    assert decide(review, rec, "revise", instruction="40 days").outcome == "revised"
+    rec = shown(review, "payment-terms")
+    assert "on forty-day terms" in card_of(client, review, rec)
+    assert decide(review, rec, "accept").outcome == "applied"
+    review.refresh_from_db()
+    comments, _ = comments_of(review_redline(review))
+    assert "We pay all our suppliers on forty-day terms" in comments and "thirty-day" not in comments
+
+
+def test_a_comment_the_lawyer_wrote_is_theirs_and_is_kept_over_a_revision(client) -> None:
+    from review.services import recommendation_comment_save
+    from tests.review.factories import decide
+
+    review, rec = payment_review()
+    recommendation_comment_save(recommendation=rec, text="Thirty days, as with every supplier.", actor=review.owner)
+    decide(review, rec, "revise", instruction="fallback")
+    assert "Thirty days, as with every supplier." in card_of(client, review, shown(review, "payment-terms"))
+
+
+def test_accept_my_wording_with_the_comment_box_untouched_gives_the_comment_for_that_wording(client) -> None:
+    from review.exports import review_redline
+    from tests.review.test_exports import comments_of
+
+    review, rec = payment_review()
+    shown_comment = " ".join(THIRTY.split()) + "; this keeps our payment runs uniform. Undisputed amounts are always paid on time."
+    assert shown_comment in " ".join(card_of(client, review, rec).split())
+    wording = flotek_payment().replace("sixty (60)", "forty-five (45)")
+    client.post(reverse("review:decide", args=[review.pk]), {
+        "recommendation": rec.pk, "proposal": rec.current_proposal_id, "key": uuid.uuid4().hex, "action": "edit",
+        "wording": wording, "comment_sent": "1", "comment": shown_comment, "comment_shown": shown_comment,
+    })  # fmt: skip
+    rec.refresh_from_db()
+    assert rec.status == RecommendationStatus.ACCEPTED and rec.comment is None
+    review.refresh_from_db()
+    comments, _ = comments_of(review_redline(review))
+    assert "We pay all our suppliers on forty-five-day terms" in comments
+    # A comment the lawyer changed in the box is theirs, whatever the wording.
+    other, other_rec = payment_review()
+    client.force_login(other.owner)
+    client.post(reverse("review:decide", args=[other.pk]), {
+        "recommendation": other_rec.pk, "proposal": other_rec.current_proposal_id, "key": uuid.uuid4().hex,
+        "action": "edit", "wording": wording, "comment_sent": "1", "comment": "Our own words.",
+        "comment_shown": shown_comment,
+    })  # fmt: skip
+    other_rec.refresh_from_db()
+    assert other_rec.comment == "Our own words."
