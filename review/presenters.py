@@ -139,12 +139,24 @@ def number_only_left_out(review: Review, rule: Any, proposal: Proposal) -> LeftO
     return found if found.spans else None
 
 
+def taken_back_marked(decisions: list[Any]) -> list[Any]:
+    """The decisions, each with ``taken_back`` set when a later undo or reopen took it back: a
+    reopened rejection's reason is not the recommendation's reason any more."""
+    undone = {d.undoes_id for d in decisions if d.undoes_id}
+    for decision in decisions:
+        decision.taken_back = decision.pk in undone
+    return decisions
+
+
 def history_items(proposals: list[Any]) -> list[dict[str, Any]]:
     """The revision history as a lawyer reads it: each proposal of the analysis or a revision is
     one entry; a re-anchoring (the same edit moved to a newer version) is a note on the entry
     before it, not a proposal of its own."""
     items: list[dict[str, Any]] = []
     for proposal in proposals:
+        if (proposal.source == "reanchor" and items
+                and proposal.base_version_id == items[-1]["proposal"].base_version_id and not items[-1]["moved_to"]):
+            continue  # the same edit again after its rejection was reopened (review/workflow/undo.py)
         if proposal.source == "reanchor" and items:
             items[-1]["moved_to"] = proposal.base_version.number
             continue
@@ -190,7 +202,7 @@ def finished_context(review: Review, page: object = None) -> dict[str, Any]:
         "review": review,
         "recommendations": shown,
         "rows": rows,
-        "decisions": selectors.decisions_of(review, ids),
+        "decisions": taken_back_marked(selectors.decisions_of(review, ids)),
         "events": selectors.events_of(review, latest=selectors.EVENTS_SHOWN),
         "n_events": review.events.count(),
         "rule_outcomes": selectors.rule_outcomes_of(review),
