@@ -175,3 +175,47 @@ def test_a_draft_converted_after_the_contract_changed_is_refused_with_a_reason(
     conversion.refresh_from_db()
     assert conversion.status == ConversionStatus.FAILED and "contract changed" in conversion.message
     assert Document.objects.count() == documents and not RoundJob.objects.exists()
+
+
+def _five_parallel_convertible_submits_make_one_round(monkeypatch, same_key: bool) -> None:
+    import uuid
+
+    from documents import conversions
+    from review.models import Review
+    from review.workflow import round_intake
+    from tests.review.test_idempotent_forms_bounds import run_at_once
+
+    sent: list[str] = []
+    monkeypatch.setattr(conversions, "_send", sent.append)  # the tasks are run below, one by one
+    review = make_review(contract=contract_docx(OURS))
+    keys = ["one-key"] * 5 if same_key else [uuid.uuid4().hex for _ in range(5)]
+
+    def submit(key: str):  # type: ignore[no-untyped-def]
+        def call():  # type: ignore[no-untyped-def]
+            fresh = Review.objects.get(pk=review.pk)
+            return round_intake.round_submit(review=fresh, data=THEIRS_PDF, filename="theirs.pdf",
+                                             actor=fresh.owner, key=key, enqueue=False)
+        return call
+
+    results = run_at_once([submit(key) for key in keys])
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert sum(not r.duplicate for r in results) == 1 and Conversion.objects.count() == 1
+    assert all(r.job is None and r.conversion is not None for r in results)
+    with round_intake.jobs.in_process():
+        for conversion_id in sent:
+            conversions.conversion_run(conversion_id=conversion_id)
+    assert Conversion.objects.get().status == ConversionStatus.SUCCEEDED
+    assert RoundJob.objects.get().status == JobStatus.SUCCEEDED
+    assert review.recommendations.filter(rule_id=RULE_RETURNED).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("same_key", [True, False])
+def test_five_parallel_convertible_submits_make_one_conversion_and_one_round(monkeypatch, same_key):
+    _five_parallel_convertible_submits_make_one_round(monkeypatch, same_key)
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("same_key", [True, False])
+def test_five_parallel_convertible_submits_make_one_conversion_and_one_round_on_postgres(monkeypatch, same_key):
+    _five_parallel_convertible_submits_make_one_round(monkeypatch, same_key)
