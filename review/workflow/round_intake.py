@@ -198,7 +198,8 @@ def _converting_message(review: Review) -> str:
 
 
 def _round_conversions(review: Review) -> QuerySet[Conversion]:
-    return Conversion.objects.filter(then__round__review=review.pk)
+    # By owner first (an indexed column; a round's conversion is the review owner's), then the JSON.
+    return Conversion.objects.filter(owner_id=review.owner_id, then__round__review=review.pk)
 
 
 def _round_conversion_start(*, review: Review, data: bytes, filename: str, actor: User, author: str,
