@@ -60,7 +60,7 @@ def final_findings(final: TextModel, start: TextModel) -> list[FinalFinding]:
     return out
 
 
-_CACHE: OrderedDict[tuple[int, int], tuple[FinalFinding, ...]] = OrderedDict()
+_CACHE: OrderedDict[tuple[str, str], tuple[FinalFinding, ...]] = OrderedDict()
 _LOCK = threading.Lock()
 _SIZE = 64
 

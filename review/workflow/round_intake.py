@@ -264,11 +264,11 @@ def review_next_round(*, review: Review, data: bytes, filename: str, actor: User
 # --- the task's body ---------------------------------------------------------------------------
 
 
-def _progress(job_id: object, progress: int, step: str) -> None:
+def _progress(job_id: uuid.UUID | str, progress: int, step: str) -> None:
     RoundJob.objects.filter(pk=job_id, status=JobStatus.RUNNING).update(progress=progress, step=step)
 
 
-def round_fail(*, job_id: object, message: str) -> None:
+def round_fail(*, job_id: uuid.UUID | str, message: str) -> None:
     job = RoundJob.objects.filter(pk=job_id).first()
     if job is None:
         return
