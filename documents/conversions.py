@@ -39,7 +39,7 @@ from core import processes
 from core.uploads import UploadRejected, check_upload
 
 from .convert import ConversionError, convert_upload
-from .models import Conversion, ConversionStatus
+from .models import Conversion, ConversionStatus, Document
 from .services import blob_store, convert_limits, document_create
 
 log = logging.getLogger(__name__)
@@ -58,7 +58,12 @@ STEP_READING = "Reading the converted document"
 
 
 class ConversionRefused(Exception):
-    """A receiver of ``converted`` refuses the document (one sentence for the user)."""
+    """A receiver of ``converted`` refuses the document (one sentence for the user). With
+    ``discard`` the document made is deleted too (it was only ever a step to the refused work)."""
+
+    def __init__(self, message: str, *, discard: bool = False) -> None:
+        super().__init__(message)
+        self.discard = discard
 
 
 class _Lost(Exception):
@@ -250,6 +255,10 @@ def _finish(conversion: Conversion, attempts: int) -> str:
                 raise _Lost
     except ConversionRefused as exc:
         _finish_failed(conversion_id, str(exc), attempts=attempts)
+        if exc.discard and conversion.document_id is not None:
+            # The row keeps its message; the document is nobody's. By id: a receiver may have
+            # deleted the instance in the rolled-back transaction (its pk is None then).
+            Document.objects.filter(pk=conversion.document_id).delete()
         return "failed"
     except _Lost:
         return "done"
@@ -277,7 +286,7 @@ def _release_source(conversion_id: str) -> None:
     if row["source_id"] == empty.pk:
         return
     Conversion.objects.filter(pk=conversion_id).update(source=empty)
-    from .models import Blob, Document, DocumentVersion
+    from .models import Blob, DocumentVersion
 
     blob_id = row["source_id"]
     still_used = (

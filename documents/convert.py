@@ -11,7 +11,8 @@ converted once, at upload, and the .docx is what is stored and reviewed.
   larger vertical gap, a short last line, or before a line that starts a numbered clause);
   lines in a larger or bold font that stand alone become headings (level by size); page
   numbers alone on a line are dropped; clause numbers stay as typed text ("typed numbering").
-  A PDF whose pages have no text (a scan) is refused with a message. See
+  A PDF whose pages have no text is refused with a message that says which: a scan (its pages
+  are images) or a damaged file (it stops before its end, or its pages show nothing). See
   docs/decisions/negotiation-rounds.md for why pdfplumber.
 
 Hostile input is bounded like a hostile .docx: the conversion runs in a child process with a
@@ -70,10 +71,21 @@ MSG_SCANNED = (
 MSG_TOO_SLOW = "The file took too long to convert, so Redpen stopped; upload the contract as .docx."
 MSG_TOO_BIG = "The file needs too much memory to convert, so Redpen stopped; upload the contract as .docx."
 MSG_DAMAGED_PDF = "The PDF could not be read; it may be damaged or password-protected."
+# A PDF that opens but whose pages show neither text nor a scanned image, or that stops before
+# its end: damaged or cut short (a download or an e-mail that broke off), not a scan.
+MSG_INCOMPLETE_PDF = (
+    "The PDF could not be read: it is damaged or incomplete (cut short in a download or an e-mail, perhaps); "
+    "save or download it again, or upload the contract as .docx."
+)
 
 
 def _suffix(filename: str) -> str:
     return PurePosixPath(filename.replace("\\", "/")).suffix.lower()
+
+
+def _complete(data: bytes) -> bool:
+    """A PDF ends with its end-of-file marker (some writers add a little after it)."""
+    return b"%%EOF" in data[-1024:]
 
 
 def _looks_pdf(data: bytes) -> bool:
@@ -243,6 +255,7 @@ def pdf_blocks(data: bytes, max_pages: int) -> list[_Block]:
         if len(pdf.pages) > max_pages:
             raise ConversionError(f"The PDF has {len(pdf.pages)} pages; Redpen imports at most {max_pages}.")
         pages: list[tuple[list[_Line], list[Any], float]] = []
+        has_images = False
         for page in pdf.pages:
             tables = page.find_tables()
             boxes = [t.bbox for t in tables]
@@ -255,10 +268,13 @@ def pdf_blocks(data: bytes, max_pages: int) -> list[_Block]:
                      if outside(w)]
             lines = [line for line in _lines_of(words) if not _PAGE_NUMBER.match(line.text.strip())]
             pages.append((lines, tables, float(page.width)))
+            has_images = has_images or bool(page.images)
         pages = _without_running_heads(pages)
         all_lines = [line for lines, _, _ in pages for line in lines]
         if not all_lines and not any(tables for _, tables, _ in pages):
-            raise ConversionError(MSG_SCANNED)
+            # pdfminer reads past a broken or missing end without a word: a scan is a whole
+            # file whose pages are images; anything else is a damaged one.
+            raise ConversionError(MSG_SCANNED if has_images and _complete(data) else MSG_INCOMPLETE_PDF)
         sizes = [round(line.size, 1) for line in all_lines for _ in range(max(1, len(line.text) // 20))]
         body_size = max(set(sizes), key=sizes.count) if sizes else 10.0
         heading_sizes = sorted({round(line.size, 1) for line in all_lines if line.size > body_size + 0.9},

@@ -12,12 +12,13 @@ class ReviewConfig(AppConfig):
         from documents.conversions import converted
 
         from . import inbox
-        from .conversions import review_after_conversion
+        from .conversions import review_after_conversion, round_after_conversion
         from .engine import checks  # noqa: F401  (the check kinds register into playbooks/checks.py, read by the loader)
         from .metrics import review_metrics
 
         inbox.register()
         converted.connect(review_after_conversion, dispatch_uid="review.start_after_conversion")
+        converted.connect(round_after_conversion, dispatch_uid="review.round_after_conversion")
         core_metrics.collector_register(review_metrics)
         m2m_changed.connect(_group_membership_changed, sender=get_user_model().groups.through,
                             dispatch_uid="review.approvals.group_membership")

@@ -1,6 +1,9 @@
-"""A new review of a contract that had to be converted first: the review starts when its
-conversion has made the document (documents/conversions.py sends ``converted`` in the
-transaction that finishes the conversion; connected in review/apps.py)."""
+"""What follows a conversion started by a review page (documents/conversions.py sends
+``converted`` in the transaction that finishes the conversion; connected in review/apps.py):
+- a new review of a contract that had to be converted first starts (``then["review"]``);
+- their returned draft that had to be converted first is submitted as the next round
+  (``then["round"]``, review/workflow/round_intake.py).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from django.urls import reverse
 from documents.conversions import ConversionRefused
 from playbooks.models import PlaybookVersion
 
+from .models import Review
 from .workflow import ReviewRefused, review_start
 
 
@@ -27,4 +31,31 @@ def review_after_conversion(sender: Any, *, conversion: Any, document: Any, **kw
                               playbook_version=version, party=str(wanted.get("party") or ""))
     except ReviewRefused as exc:
         raise ConversionRefused(str(exc)) from exc
+    return reverse("review:detail", args=[review.pk])
+
+
+def round_after_conversion(sender: Any, *, conversion: Any, document: Any, **kwargs: Any) -> str | None:
+    """Submit the round the *Next round* form asked for (``then["round"]``) with the converted
+    draft; the review's page is where to go next. A round refused, or the same draft already
+    compared, fails the conversion with the reason (shown on the review's page) and deletes the
+    converted draft: the review is as it was."""
+    from django.contrib.auth import get_user_model
+
+    from .workflow.round_intake import round_submit_document
+
+    wanted = (conversion.then or {}).get("round")
+    if not wanted:
+        return None
+    review = Review.objects.filter(pk=wanted.get("review")).select_related("document").first()
+    actor = get_user_model().objects.filter(pk=wanted.get("actor")).first()
+    if review is None or actor is None:
+        raise ConversionRefused("The review this draft was sent to no longer exists.", discard=True)
+    try:
+        submission = round_submit_document(
+            review=review, returned=document, actor=actor, author=str(wanted.get("author") or ""),
+            key=str(wanted.get("key") or ""), sent_version_id=wanted.get("sent_version"))
+    except ReviewRefused as exc:
+        raise ConversionRefused(str(exc), discard=True) from exc
+    if submission.duplicate:
+        raise ConversionRefused(submission.message, discard=True)
     return reverse("review:detail", args=[review.pk])

@@ -17,7 +17,9 @@ from documents.docx.model import Edit, EditRecord
 from documents.docx.replay import materialise_redline
 from documents.models import DocumentVersion
 
-from .models import Approval, ApprovalStatus, Decision, DecisionOutcome, Recommendation, Review
+from .engine.checks.limits import LIMIT_KIND
+from .engine.wording import comment_following
+from .models import Approval, ApprovalStatus, Decision, DecisionOutcome, Proposal, Recommendation, Review
 from .tabular import Table, table_csv, table_xlsx
 
 
@@ -29,10 +31,29 @@ def rule_comment(review: Review, rule_id: str) -> str:
     return getattr(rule, "comment", "") or ""
 
 
-def recommendation_comment(review: Review, rec: Recommendation) -> str:
-    """The comment for the other side: the lawyer's text when they wrote one ("" removes it)."""
+def recommendation_comment(review: Review, rec: Recommendation, proposal: Proposal | None = None) -> str:
+    """The comment for the other side: the lawyer's text when they wrote one ("" removes it), else
+    the rule's comment written for ``proposal`` (default: the current one), so that it follows a
+    revision (review/engine/wording.py, docs/decisions/number-only-edits.md)."""
     lawyer = getattr(rec, "comment", None)
-    return (lawyer if lawyer is not None else rule_comment(review, rec.rule_id)).strip()
+    if lawyer is not None:
+        return lawyer.strip()
+    try:
+        rule = review.playbook_version.playbook_spec.rule(rec.rule_id)
+    except KeyError:
+        return ""
+    comment = getattr(rule, "comment", "") or ""
+    proposal = proposal if proposal is not None else rec.current_proposal
+    if not comment or proposal is None or not rule.positions:
+        return comment.strip()
+    kind = LIMIT_KIND.get(rule.check.kind)
+    chosen = rule.positions[proposal.position] if proposal.position is not None and proposal.position < len(
+        rule.positions) else None
+    return comment_following(
+        comment, preferred=rule.positions[0], chosen=chosen, kind=kind,
+        limit=float(rule.check.value) if kind is not None else None, value=proposal.value,
+        wording=proposal.after,
+    ).strip()
 
 
 def review_redline(review: Review, *, comments: bool = True) -> bytes:
@@ -48,7 +69,7 @@ def review_redline(review: Review, *, comments: bool = True) -> bytes:
     )
     decisions = {
         d.pk: d for d in Decision.objects.filter(pk__in=[d for d in version_decision.values() if d])
-        .select_related("recommendation")
+        .select_related("recommendation", "proposal")
     }
     reverted = _reverted_versions(chain)
     records = []
@@ -56,7 +77,7 @@ def review_redline(review: Review, *, comments: bool = True) -> bytes:
         extra: dict[str, Any] = {}
         decision = decisions.get(version_decision.get(row.pk))
         if decision is not None and decision.outcome == DecisionOutcome.APPLIED and row.pk not in reverted:
-            extra["comment"] = recommendation_comment(review, decision.recommendation)
+            extra["comment"] = recommendation_comment(review, decision.recommendation, decision.proposal)
         records.append(EditRecord(edit=Edit.from_dict(row.edit), author=document_selectors.author_name(row.created_by),
                                   date=document_selectors.revision_date(row.created_at), extra=extra))
     if not any(r.extra.get("comment") for r in records):

@@ -75,6 +75,9 @@ class DecisionForm(forms.Form):
     # from a form without one).
     comment = forms.CharField(required=False, max_length=4000)
     comment_sent = forms.BooleanField(required=False)
+    # The comment as the card showed it: "Accept my wording" with the box untouched keeps the
+    # rule's comment, written for the new wording (docs/decisions/number-only-edits.md).
+    comment_shown = forms.CharField(required=False, max_length=4000)
     # The lawyer accepts their own wording despite the edit checker's warnings (recorded).
     override = forms.BooleanField(required=False)
 

@@ -13,9 +13,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from contracts.naming import render
 from documents import selectors as document_selectors
 from documents.docx.diff import word_diff_html
 from documents.docx.edit import edit_problem
+from review.engine.revise import FULL_WORDING
+from review.engine.wording import LeftOut, left_out
 
 from . import selectors
 from .bulk import is_number_only
@@ -23,6 +26,7 @@ from .contract_view import Mark
 from .exports import recommendation_comment
 from .gates import can_approve, effective_assignee
 from .models import Approval, ApprovalStatus, Proposal, Recommendation, RecommendationStatus, Review, ReviewStatus
+from .workflow.proposals import parties_of
 
 # A card shows a bounded part of a paragraph (docs/decisions/hostile-input.md): a card anchored
 # in a paragraph of 9.5 MB was a page of 9.5 MB. Around the evidence and around the edit, this
@@ -113,6 +117,8 @@ def card_context(review: Review, current: Recommendation | None,
         context["variants"] = [name for name, _ in rule.variants] if rule else []
         context["has_ladder"] = bool(rule and len(rule.positions) > 1)
         context["takes_number"] = bool(rule and rule.check.kind.startswith(("max_", "min_")))
+        context["left_out"] = number_only_left_out(review, rule, proposal) if context["takes_number"] else None
+        context["full_wording"] = FULL_WORDING
         context["history"] = history_items(known_history(proposal) or selectors.proposal_history(current))
         context["idempotency_key"] = uuid.uuid4().hex
         context["clause"] = clause_context(review, current)
@@ -121,12 +127,36 @@ def card_context(review: Review, current: Recommendation | None,
     return context
 
 
+def number_only_left_out(review: Review, rule: Any, proposal: Proposal) -> LeftOut | None:
+    """What a number-only edit leaves out of the playbook's wording of its position ("undisputed",
+    "on sixty (60) days' written notice"), or None: the card names it and offers the full wording
+    (docs/decisions/number-only-edits.md)."""
+    if rule is None or not rule.positions or not is_number_only(proposal.before, proposal.after):
+        return None
+    index = min(proposal.position or 0, len(rule.positions) - 1)
+    wording = render(rule.positions[index], parties_of(review, review.current_version.text_model), None)
+    found = left_out(wording, proposal.after)
+    return found if found.spans else None
+
+
+def taken_back_marked(decisions: list[Any]) -> list[Any]:
+    """The decisions, each with ``taken_back`` set when a later undo or reopen took it back: a
+    reopened rejection's reason is not the recommendation's reason any more."""
+    undone = {d.undoes_id for d in decisions if d.undoes_id}
+    for decision in decisions:
+        decision.taken_back = decision.pk in undone
+    return decisions
+
+
 def history_items(proposals: list[Any]) -> list[dict[str, Any]]:
     """The revision history as a lawyer reads it: each proposal of the analysis or a revision is
     one entry; a re-anchoring (the same edit moved to a newer version) is a note on the entry
     before it, not a proposal of its own."""
     items: list[dict[str, Any]] = []
     for proposal in proposals:
+        if (proposal.source == "reanchor" and items
+                and proposal.base_version_id == items[-1]["proposal"].base_version_id and not items[-1]["moved_to"]):
+            continue  # the same edit again after its rejection was reopened (review/workflow/undo.py)
         if proposal.source == "reanchor" and items:
             items[-1]["moved_to"] = proposal.base_version.number
             continue
@@ -172,7 +202,7 @@ def finished_context(review: Review, page: object = None) -> dict[str, Any]:
         "review": review,
         "recommendations": shown,
         "rows": rows,
-        "decisions": selectors.decisions_of(review, ids),
+        "decisions": taken_back_marked(selectors.decisions_of(review, ids)),
         "events": selectors.events_of(review, latest=selectors.EVENTS_SHOWN),
         "n_events": review.events.count(),
         "rule_outcomes": selectors.rule_outcomes_of(review),

@@ -37,6 +37,10 @@ _PREFERRED = re.compile(r"\b(?:preferred|original\s+position|first\s+position|pl
 _STRICTER = re.compile(
     r"\b(?:stricter|tougher|harder|firmer|stronger|more\s+strict|previous\s+position)\b", re.IGNORECASE
 )
+# "Use the playbook's full wording": the position as the playbook words it, where the edit changed
+# only its figure (review/engine/wording.py names what that leaves out).
+FULL_WORDING = "playbook's full wording"
+_FULL = re.compile(r"\b(?:full|whole|complete)\s+wording\b|\bplaybook(?:'s|\u2019s)?\s+wording\b", re.IGNORECASE)
 _BARE_NUMBER = re.compile(r"^\D*?(\d[\d,]*(?:\.\d+)?)\D*$")
 UNDERSTOOD = (
     "'softer' or 'fallback' (next position in the playbook), 'stricter' or 'preferred' (back towards the "
@@ -120,6 +124,8 @@ class Reviser:
             return self._with_text(
                 self.rule.variant_map[variant], what=f"the playbook's {variant!r} wording", variant=variant
             )
+        if _FULL.search(self.instruction):
+            return self._full_wording()
         if _PREFERRED.search(self.instruction):
             return self._ladder_to(0)
         if _SOFTER.search(self.instruction):
@@ -281,6 +287,16 @@ class Reviser:
                 )
         return self._with_text(text, what=f"the playbook's {label}", position=index)
 
+    def _full_wording(self) -> Proposal:
+        """The whole sentence in the playbook's wording of the current position, in place of the
+        contract's sentence (not only its figure)."""
+        positions = self.rule.positions
+        if not positions:
+            raise RevisionError(f"Rule {self.rule.id} has no wording of its own; give yours ('replace with: ...').")
+        index = min(self._ladder_index(), len(positions) - 1)
+        label = "preferred position" if index == 0 else f"fallback position {index} of {len(positions) - 1}"
+        return self._with_text(positions[index], what=f"the playbook's full wording of its {label}", position=index)
+
     def _instruction_quantity(self) -> numbers.Quantity | None:
         kinds: list[numbers.QuantityKind] = ["days", "amount", "percent"]
         if self.limit_kind is not None:
@@ -305,7 +321,13 @@ class Reviser:
         self, value: float, *, what: str, quantity: numbers.Quantity, position: int | None = None
     ) -> Proposal:
         phrase = self.number_phrase
-        extra = self._limit_note(value, quantity.kind)
+        if position is None:
+            # A figure the playbook itself offers ("45 days" where its fallback says forty-five
+            # days) is that position, not a step beyond the playbook.
+            position = self._position_of(value, quantity.kind)
+            if position:
+                what = f"{what}, {self._ladder_label(position)}"
+        extra = self._limit_note(value, quantity.kind, position)
         if phrase is not None:
             if phrase.kind != quantity.kind:
                 raise RevisionError(
@@ -360,13 +382,34 @@ class Reviser:
                 return start, text[start:end]
         return 0, text
 
-    def _limit_note(self, value: float, kind: numbers.QuantityKind) -> str:
+    def _position_of(self, value: float, kind: numbers.QuantityKind) -> int | None:
+        """The playbook position whose figure is ``value`` (the first figure of that kind in its
+        wording, as ``_ladder_to`` moves by), or None."""
+        if self.limit_kind != kind:
+            return None
+        for index, text in enumerate(self.rule.positions):
+            figures = numbers.find_quantities(text, kind)
+            if figures and figures[0].value == value:
+                return index
+        return None
+
+    def _ladder_label(self, index: int) -> str:
+        count = len(self.rule.positions) - 1
+        return "the playbook's preferred position" if index == 0 else f"fallback {index} of {count} of the playbook"
+
+    def _limit_note(self, value: float, kind: numbers.QuantityKind, position: int | None = None) -> str:
         if self.limit_kind != kind:
             return ""
         limit = float(self.rule.check.value)
         is_max = self.rule.check.kind.startswith("max_")
         if (value > limit) if is_max else (value < limit):
             bound = "at most" if is_max else "at least"
+            if position and self._position_of(value, kind) == position:
+                # One of the playbook's own fallbacks: within the playbook, past its preferred figure.
+                return (
+                    f"This is {self._ladder_label(position)}: the playbook prefers {bound} "
+                    f"{numbers.describe(limit, kind)} and allows this as a fallback; it may need approval."
+                )
             return (
                 f"This goes beyond the playbook, which accepts {bound} {numbers.describe(limit, kind)}; "
                 "it may need approval."

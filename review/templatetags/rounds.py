@@ -74,3 +74,12 @@ def latest_round(review: Any) -> Any:
     from review.workflow.round_intake import latest_round_of
 
     return latest_round_of(review) if review is not None and review.pk else None
+
+
+@register.simple_tag
+def latest_round_conversion(review: Any) -> Any:
+    """The conversion of their latest draft (a PDF, .doc, .rtf or .odt) while it runs or after
+    it failed, or None (review/workflow/round_intake.py ``latest_round_conversion_of``)."""
+    from review.workflow.round_intake import latest_round_conversion_of
+
+    return latest_round_conversion_of(review) if review is not None and review.pk else None

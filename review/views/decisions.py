@@ -42,7 +42,9 @@ def review_decide_view(request: HttpRequest, review_id: int) -> HttpResponse:
     if data["action"] in ("accept", "edit") and data.get("comment_sent"):
         # The comment for the other side goes with the acceptance: saved first (review/services.py).
         commented = selectors.recommendation_in(review, data["recommendation"])
-        if commented is not None:
+        untouched = (data["action"] == "edit" and commented is not None and commented.comment is None
+                     and " ".join(data.get("comment", "").split()) == " ".join(data.get("comment_shown", "").split()))
+        if commented is not None and not untouched:
             recommendation_comment_save(recommendation=commented, text=data.get("comment", ""), actor=request.user)
     result = card_decide(review=review, actor=request.user, recommendation_id=data["recommendation"],
                          proposal_id=data["proposal"], action=data["action"], idempotency_key=data["key"],

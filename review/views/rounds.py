@@ -29,7 +29,8 @@ def review_next_round_view(request: HttpRequest, review_id: int) -> HttpResponse
         return redirect("review:detail", review_id=review.pk)
     upload = form.cleaned_data["returned"]
     try:
-        # Their file is stored and a job queued; the comparison runs in a worker.
+        # Their file is stored and a job queued (a PDF, .doc, .rtf or .odt: its conversion, which
+        # submits the round when it is done); the conversion and the comparison run in a worker.
         result = round_submit(review=review, data=upload.read(), filename=upload.name, actor=request.user,
                               author=form.cleaned_data["counterparty"], key=key)
     except (UploadRejected, ReviewRefused) as exc:

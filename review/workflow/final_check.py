@@ -13,6 +13,7 @@ contract does not hold them.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import asdict, dataclass
@@ -59,7 +60,7 @@ def final_findings(final: TextModel, start: TextModel) -> list[FinalFinding]:
     return out
 
 
-_CACHE: OrderedDict[tuple[int, int], tuple[FinalFinding, ...]] = OrderedDict()
+_CACHE: OrderedDict[tuple[str, str], tuple[FinalFinding, ...]] = OrderedDict()
 _LOCK = threading.Lock()
 _SIZE = 64
 
@@ -71,11 +72,15 @@ def review_final_check(review: Review) -> list[FinalFinding]:
     first = review.document.versions.order_by("number").first()
     if current is None or first is None:
         return []
-    key = (current.pk, first.pk)
+    # Keyed by the texts, not the rows' ids: ids can be used again (rows deleted by retention,
+    # a test database rolled back), a text read the same gives the same findings.
+    current_model, first_model = current.text_model, first.text_model
+    key = (hashlib.sha256(current_model.text.encode("utf-8", "surrogatepass")).hexdigest(),
+           hashlib.sha256(first_model.text.encode("utf-8", "surrogatepass")).hexdigest())
     with _LOCK:
         cached = _CACHE.get(key)
     if cached is None:
-        found = tuple(final_findings(current.text_model, first.text_model)) if current.pk != first.pk else ()
+        found = tuple(final_findings(current_model, first_model)) if current.pk != first.pk else ()
         with _LOCK:
             _CACHE[key] = found
             while len(_CACHE) > _SIZE:

@@ -24,12 +24,16 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max, Q
+from django.db.models import F, Max, Q, QuerySet
 from django.utils import timezone
 
+from core.uploads import check_upload
+from documents.conversions import conversion_start
+from documents.convert import needs_conversion
 from documents.docx.compare import compare
 from documents.docx.model import TextModel
 from documents.docx.tracked import foreign_changes
+from documents.models import Blob, Conversion, ConversionStatus, Document
 from documents.services import document_create
 from review.engine import counterparty
 from review.models import (
@@ -65,9 +69,13 @@ BUSY_ROUND = "Another draft of theirs is being compared; wait until it is done, 
 
 @dataclass(frozen=True)
 class RoundSubmission:
-    job: RoundJob
+    """The answer to a *Next round* submit: its job, or (a file that needs converting first) the
+    conversion that submits the round when it is done."""
+
+    job: RoundJob | None
     duplicate: bool
     message: str
+    conversion: Conversion | None = None
 
 
 def draft_digest(model: TextModel) -> str:
@@ -100,22 +108,56 @@ def _duplicate(job: RoundJob) -> RoundSubmission:
     return RoundSubmission(job=job, duplicate=True, message=message)
 
 
-def round_submit(*, review: Review, data: bytes, filename: str, actor: User, author: str = "",
-                 key: str = "", enqueue: bool = True) -> RoundSubmission:
-    """Store their file and a queued ``RoundJob``; the comparison runs in the task. A second
-    submit with the same key, or of the same draft (its text) against the same version, gets
-    the first one's answer. Raises ``UploadRejected`` for a file no upload may be,
-    ``ReviewRefused`` when the review cannot take a round now."""
+def _check_open(review: Review) -> None:
     if review.status not in (ReviewStatus.AWAITING_DECISION, ReviewStatus.COMPLETED):
         raise ReviewRefused("A new round can start only on a review that is waiting for decisions or complete.")
-    key = (key or "").strip()[:64] or uuid.uuid4().hex
-    sent_version_id = review.current_version_id
+
+
+def _clean_key(key: str) -> str:
+    return (key or "").strip()[:64] or uuid.uuid4().hex
+
+
+def round_submit(*, review: Review, data: bytes, filename: str, actor: User, author: str = "",
+                 key: str = "", enqueue: bool = True, convert_in_job: bool = True) -> RoundSubmission:
+    """Store their file and a queued ``RoundJob``; the comparison runs in the task. A second
+    submit with the same key, or of the same draft (its text) against the same version, gets
+    the first one's answer. A PDF, .doc, .rtf or .odt is converted by a job first
+    (``convert_in_job``; documents/conversions.py) and the round submitted when it is done
+    (review/conversions.py ``round_after_conversion``): nothing is converted in the request.
+    Raises ``UploadRejected`` for a file no upload may be, ``ReviewRefused`` when the review
+    cannot take a round now."""
+    _check_open(review)
+    key = _clean_key(key)
     found = RoundJob.objects.select_related("sent_version").filter(review=review, idempotency_key=key).first()
     if found is not None:
         return _duplicate(found)
+    if convert_in_job and needs_conversion(filename, data):
+        return _round_conversion_start(review=review, data=data, filename=filename, actor=actor, author=author,
+                                       key=key)
     # Parsed outside any transaction (SQLite's write lock is not held while their file is read).
     returned = document_create(owner=review.owner, team=review.team, filename=filename, data=data,
                                title=f"{review.document.title} (returned)")
+    return round_submit_document(review=review, returned=returned, actor=actor, author=author, key=key,
+                                 enqueue=enqueue)
+
+
+def round_submit_document(*, review: Review, returned: Document, actor: User, author: str = "", key: str = "",
+                          enqueue: bool = True, sent_version_id: int | None = None) -> RoundSubmission:
+    """The round for their draft already stored as ``returned`` (made by ``round_submit``, or by a
+    conversion job): a queued ``RoundJob``, or the earlier answer for the same key or the same
+    draft against the same version (``returned`` is then deleted: nothing of it is needed).
+    ``sent_version_id``: the version the draft was uploaded against (a conversion remembers it),
+    else the current one. Raises ``ReviewRefused`` (``returned`` deleted) when the review cannot
+    take a round now."""
+    key = _clean_key(key)
+    sent_version_id = sent_version_id or review.current_version_id
+    try:
+        _check_open(review)
+        if sent_version_id != review.current_version_id:
+            raise ReviewRefused("The contract changed while their draft was converted; upload it again.")
+    except ReviewRefused:
+        returned.delete()
+        raise
     digest = draft_digest(returned.versions.get(number=1).text_model)
     found = _existing(review, key, digest, sent_version_id)
     if found is not None:
@@ -145,12 +187,71 @@ def round_submit(*, review: Review, data: bytes, filename: str, actor: User, aut
     return RoundSubmission(job=job, duplicate=False, message=_queued_message(job))
 
 
+# --- their draft converted first ---------------------------------------------------------------
+
+CONVERSION_ACTIVE = (ConversionStatus.QUEUED, ConversionStatus.RUNNING)
+
+
+def _converting_message(review: Review) -> str:
+    return (f"Their draft is being converted to .docx, then compared with version "
+            f"{review.current_version.number}; its items appear here when that is done.")
+
+
+def _round_conversions(review: Review) -> QuerySet[Conversion]:
+    # By owner first (an indexed column; a round's conversion is the review owner's), then the JSON.
+    return Conversion.objects.filter(owner_id=review.owner_id, then__round__review=review.pk)
+
+
+def _round_conversion_start(*, review: Review, data: bytes, filename: str, actor: User, author: str,
+                            key: str) -> RoundSubmission:
+    """Queue the conversion of their file, with the round to submit when it is done (``then``).
+    One conversion per key, and one at a time per review for the same bytes, taken under the
+    review's lock: the same form sent twice converts once."""
+    check_upload(data)  # refused now, before anything is stored
+    with transaction.atomic():
+        lock_review(review.pk)
+        earlier = (_round_conversions(review).filter(
+            Q(then__round__key=key) | Q(source__sha256=Blob.digest(data), status__in=CONVERSION_ACTIVE))
+            .order_by("created_at").first())
+        if earlier is not None:
+            if earlier.status in CONVERSION_ACTIVE:
+                message = _converting_message(review)
+            else:
+                message = earlier.message or "This draft of theirs was already converted and compared."
+            return RoundSubmission(job=None, duplicate=True, message=message, conversion=earlier)
+        conversion = conversion_start(
+            owner=review.owner, team=review.team, filename=filename, data=data,
+            title=f"{review.document.title} (returned)",
+            then={"round": {"review": review.pk, "author": author.strip()[:255], "key": key, "actor": actor.pk,
+                            "sent_version": review.current_version_id}},
+        )
+        event_append(review_id=review.pk, kind="round.converting", actor=actor, conversion=str(conversion.pk),
+                     locked=True)
+    return RoundSubmission(job=None, duplicate=False, message=_converting_message(review), conversion=conversion)
+
+
+def latest_round_conversion_of(review: Review) -> Conversion | None:
+    """The review's latest conversion of a draft of theirs while it runs, or for a day after it
+    failed (why nothing was added); None once it made its round, or when a round job came after
+    it (the round job speaks then: ``latest_round_of``)."""
+    conversion = _round_conversions(review).order_by("-created_at").first()
+    if conversion is None or conversion.status == ConversionStatus.SUCCEEDED:
+        return None
+    if RoundJob.objects.filter(review=review, created_at__gt=conversion.created_at).exists():
+        return None
+    if conversion.status == ConversionStatus.FAILED and (
+            conversion.finished_at is None or conversion.finished_at < timezone.now() - timedelta(days=1)):
+        return None
+    return conversion
+
+
 def review_next_round(*, review: Review, data: bytes, filename: str, actor: User, author: str = "",
                       key: str = "") -> RoundResult:
     """Submit and run a round here and now (the headless command, the tests): the answer is the
     job's. Raises ``ReviewRefused`` when the round was refused (its message says why)."""
     submission = round_submit(review=review, data=data, filename=filename, actor=actor, author=author, key=key,
-                              enqueue=False)
+                              enqueue=False, convert_in_job=False)
+    assert submission.job is not None  # converted here (the headless command has no request to keep short)
     if not submission.duplicate:
         round_run(job_id=str(submission.job.pk))
     job = RoundJob.objects.select_related("returned").get(pk=submission.job.pk)
@@ -163,11 +264,11 @@ def review_next_round(*, review: Review, data: bytes, filename: str, actor: User
 # --- the task's body ---------------------------------------------------------------------------
 
 
-def _progress(job_id: object, progress: int, step: str) -> None:
+def _progress(job_id: uuid.UUID | str, progress: int, step: str) -> None:
     RoundJob.objects.filter(pk=job_id, status=JobStatus.RUNNING).update(progress=progress, step=step)
 
 
-def round_fail(*, job_id: object, message: str) -> None:
+def round_fail(*, job_id: uuid.UUID | str, message: str) -> None:
     job = RoundJob.objects.filter(pk=job_id).first()
     if job is None:
         return

@@ -179,6 +179,6 @@ def round_redline_sent(review: Review) -> bytes:
     if found is None:
         raise ReviewRefused("This review has no returned draft of theirs.")
     chain = [v for v in version_chain(review.current_version) if v.number > found.sent.number and v.edit]
-    records = [EditRecord(edit=Edit.from_dict(v.edit), author=author_name(v.created_by),
+    records = [EditRecord(edit=Edit.from_dict(v.edit or {}), author=author_name(v.created_by),
                           date=revision_date(v.created_at)) for v in chain]
     return materialise_redline(version_docx(found.sent), records)

@@ -130,6 +130,13 @@ def _apply(lock: ReviewLock, review: Review, target: Decision, rec: Recommendati
                                  author=actor, decision=decision)
         Review.objects.filter(pk=review.pk).update(current_version=version)
         current = _proposal_back(rec, target.proposal, version) or current
+    elif current is not None:
+        # A proposal has at most one decision in force (``one_effective_decision_per_proposal``,
+        # review/models.py), and the reopened rejection stays in the trail: the next decision is
+        # taken on the same edit as a new row. Without it, rejecting again could never be written
+        # and was answered "stale".
+        current = proposal_store(rec, current.to_engine(), source=ProposalSource.REANCHOR, base=current.base_version,
+                                 number=current.number + 1, predecessor=current)
     moved = Recommendation.objects.filter(pk=rec.pk, status=was, current_proposal=target.proposal).update(
         status=RecommendationStatus.PENDING, message=note, current_proposal=current
     )

@@ -104,7 +104,8 @@ def test_softer_on_a_number_edit_uses_the_fallback_figure_in_the_documents_style
     assert revised.edit.before == "sixty (60) days"
     assert revised.edit.after == "forty-five (45) days"
     assert revised.position == 1 and revised.value == 45
-    assert "beyond the playbook" in revised.explanation
+    assert "fallback 1 of 1 of the playbook" in revised.explanation
+    assert "beyond the playbook" not in revised.explanation
     assert text_after(PAY_MODEL, revised) == (
         "4. Payment. Customer shall pay each invoice within forty-five (45) days of receipt. Late fees apply."
     )
@@ -143,7 +144,7 @@ def test_number_applied_to_the_number_phrase(instruction: str, after: str, value
     assert revised.edit.before == "sixty (60) days"
     assert revised.edit.after == after
     assert revised.value == pytest.approx(value)
-    assert revised.position is None
+    assert revised.position == (1 if value == 45 else None)  # 45 days is the playbook's own fallback
     assert after in text_after(PAY_MODEL, revised)
 
 
