@@ -61,6 +61,7 @@ _OTHER_ROLES = {
     "contractor", "subcontractor", "client", "talent", "endorser", "affiliate", "marketing affiliate", "reseller",
     "manager", "administrator", "servicer", "transporter", "shipper", "recipient", "discloser", "sub-advisor",
     "adviser", "advisor", "trust", "fund", "bank", "operator", "host", "party a", "party b", "collaborator",
+    "executive", "grantor", "grantee", "celebrity", "athlete", "artist", "carrier",
 }  # fmt: skip
 DISCLOSER_ROLES = ("discloser", "disclosing party")
 RECIPIENT_ROLES = ("recipient", "receiving party")
@@ -105,7 +106,7 @@ _PREAMBLE_END = re.compile(
 _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:corporation|company|limited|partnership|LLC)\b|,\s*with\b|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
-    r"\swith\s+(?:its|a|offices)\b|\swhose\b|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
+    r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
     r"acting|doing|formerly)\b|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
 
@@ -252,12 +253,16 @@ def _parties_in(
         name = _party_name(before[: description.start()] if description else before)
         # A name right before its definition is a party even without a legal form ("TOM WATSON
         # ("CONSULTANT")", "and Detto Technologies ("Detto")"): the preamble names its parties so.
-        named_here = bool(name) and len(" ".join(before.split())) <= len(name) + 12
+        named_here = bool(name) and (
+            len(" ".join(before.split())) <= len(name) + 12
+            or (_is_role(defined) and _just_before(" ".join(before.split()), name))
+        )
         entity = (
             bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
             or named_here or bool(_SAYS_ENTITY.search(before))
         )
-        if not name or not entity or _sentence_words(name):
+        # "between the Company and the Trust (the "Demand Note")": two defined names, no party's.
+        if not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name):
             continue
         also = _more_names(window, match.end(), defined)
         seen.add(defined.lower())
@@ -269,6 +274,17 @@ def _parties_in(
         if len(parties) >= 4:
             break
     return parties
+
+
+def _is_role(word: str) -> bool:
+    return bool(role_side(word)) or " ".join(word.lower().split()) in _OTHER_ROLES
+
+
+def _just_before(before: str, name: str) -> bool:
+    """The name ends right before its parenthesis, only a comma or a "the" between ("... located in
+    Philadelphia, Pennsylvania and Jeffrey Hanuscin, (hereinafter referred to as the "Employee")")."""
+    at = before.rfind(name)
+    return at >= 0 and re.fullmatch(r"[\s,;:(]*(?:the\s*)?\(?\s*", before[at + len(name) :], re.IGNORECASE) is not None
 
 
 _SMALL_WORDS = {"of", "and", "the", "de", "du", "des", "la", "le", "for", "in", "und", "van", "von", "y", "e", "&"}
@@ -336,6 +352,9 @@ def _party_name(before: str) -> str:
     text = before.replace("\n", " ").replace("|", " ")
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
+    # "by and between the TOWN OF VINTON, VIRGINIA, a Virginia municipal corporation": the article
+    # before a name is not part of it.
+    text = re.sub(r"^the\s+(?=[A-Z])", "", text)
     # "by and among the following parties: (a) Kathy Ireland, Inc.", "between (1) Apollo
     # Endosurgery": the name follows the last list mark (or the line's start) before it.
     marks = list(_LIST_MARK.finditer(text))

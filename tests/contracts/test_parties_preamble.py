@@ -29,10 +29,27 @@ def _parties(text: str):  # type: ignore[no-untyped-def]
         # A name written in lower case.
         ('is by and between About.com, Inc. ("About"), a Delaware corporation, and ebix.com, Inc. ("Ebix"), a '
          'Delaware corporation', ["About.com, Inc.", "ebix.com, Inc."]),
+        # A person named right before a role definition, after the first party's address.
+        ('THIS AGREEMENT is made and entered into this 1st day of June, 2017 by and between Prudential Bank '
+         '(hereinafter referred to as the "Employer"), located in Philadelphia, Pennsylvania and Jeffrey Hanuscin, '
+         '(hereinafter referred to as the "Employee"), residing at 2406 Sanibel Circle, Palmyra, NJ 08065.',
+         ["Prudential Bank", "Jeffrey Hanuscin"]),
+        # The article before a party's name; a company "is a company ..." ends its name.
+        ('made and entered into this 17th day of November, 2015, by and between the TOWN OF VINTON, VIRGINIA, a '
+         'Virginia municipal corporation ("Grantor"), and ROANOKE GAS COMPANY, a Virginia corporation ("Grantee").',
+         ["TOWN OF VINTON, VIRGINIA", "ROANOKE GAS COMPANY"]),
     ],
 )
 def test_every_party_of_the_preamble_is_found(text, names):
     assert [p.name for p in _parties(text)] == names
+
+
+def test_two_defined_names_joined_in_a_preamble_are_no_party():
+    parties = _parties(
+        'WHEREAS, Movado Group, Inc. (the "Company") and the Trustees of the Grinberg Family Trust (the "Trust") '
+        'entered into a Split Dollar Agreement; a Demand Note between the Company and the Trust (the "Demand Note")'
+    )
+    assert all("Demand Note" not in (p.defined, *p.also) for p in parties)
 
 
 def test_a_party_keeps_all_its_defined_names_but_not_the_collective_one():
