@@ -150,6 +150,9 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             found = _parties_in(window, recital.end(), spans, described=True)
             if len(found) > len(best):
                 best = found
+    labelled = _party_labels(text, spans)
+    if len(labelled) >= 2 and len(labelled) > len(best):
+        best = labelled
     if len(best) < 2:
         # A cover page ("between / X / and / Y" on lines of their own) or labelled lines ("Party
         # A: Beike Internet Security Technology Co., Ltd.") name them without a definition.
@@ -205,6 +208,34 @@ def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]
         if len(found) == 2:
             break
     return found if len(found) == 2 else []
+
+
+# "Party A: People's Government of Fenyi County Party B: Xinyu ...", "Party A (Shipper): ZTO Express
+# Co., Ltd. Address: ...", "Party C: ... Legal representative: ...": parties labelled by a letter,
+# on lines of their own or run together; the name ends at the next label or field.
+_PARTY_LABEL = re.compile(
+    r"(?<![\w\"\u201c])(?P<label>Party\s+[A-F])(?:\s*\((?P<role>[A-Z][\w ]{1,30})\))?[ \t]*[:\uff1a][ \t]*\n?[ \t]*"
+    r"(?P<name>[A-Z][^\n]{2,160}?)(?=[ \t]*(?:\n|$)|\s+(?:Address|Legal\s+[Rr]epresentative|Registered|Contact|Tel|"
+    r"Telephone|Domicile|Residence|Authori[sz]ed)\b|\s+Party\s+[A-F]\b|\s{2,})"
+)
+
+
+def _party_labels(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """The parties a contract labels "Party A", "Party B" ... at its head, each labelled once."""
+    found: list[Party] = []
+    labels: set[str] = set()
+    for match in _PARTY_LABEL.finditer(text, 0, min(len(text), 8000)):
+        label = " ".join(match.group("label").split())
+        name = _party_name(" ".join(match.group("name").split()) + " ")
+        if label in labels or not name or len(name.split()) > 12 or _sentence_words(name):
+            continue
+        labels.add(label)
+        role = match.group("role") or ""
+        locator = next((loc for s, e, loc in spans if s <= match.start() < e), spans[0][2] if spans else "")
+        found.append(
+            Party(name=name, defined=label, side=role_side(role), locator=locator, also=(role,) if role else ())
+        )
+    return found[:4]
 
 
 def _same_party(a: Party, b: Party) -> bool:

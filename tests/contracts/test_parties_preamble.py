@@ -61,3 +61,20 @@ def test_a_party_keeps_all_its_defined_names_but_not_the_collective_one():
     assert (second.defined, second.also) == ("Domini", ("Sponsor",))
     assert second.role == "Sponsor"
     assert _parties_value((first, second), None).startswith("AZUL LINHAS AEREAS BRASILEIRAS S.A. (\u201cCompany\u201d, \u201cAZUL\u201d)")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Labels run together on one line, the name of a government among them.
+        ("Cooperation Agreement of 50MWp Photovoltaic Project   Party A: People's Government of Fenyi County Party B: "
+         "Xinyu Xinwei New Energy Co., Ltd.   Party A welcomes and supports Party B to invest and develop",
+         [("People's Government of Fenyi County", "Party A"), ("Xinyu Xinwei New Energy Co., Ltd.", "Party B")]),
+        # A role in parentheses after the label; the address field ends the name.
+        ("Road Transportation Agreement   Party A (Shipper): ZTO Express Co., Ltd. Address: Building 1, No. 1685, "
+         "Huazhi Road   Party B (Carrier): Tonglu Tongze Logistics Ltd. Address: 12 Floor, HSBC Tower",
+         [("ZTO Express Co., Ltd.", "Party A"), ("Tonglu Tongze Logistics Ltd.", "Party B")]),
+    ],
+)
+def test_parties_labelled_party_a_party_b(text, expected):
+    assert [(p.name, p.defined) for p in _parties(text)] == expected
