@@ -161,15 +161,22 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
                 best.append(party)
     if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
-    return tuple(best[:4])
+    return tuple(best[:MAX_PARTIES])
 
 
 HEAD_CHARS = 60000
+# Multi-party agreements name up to five parties in their preamble (a joint venture of two groups,
+# two and three companies); a sixth is more often a later passage read as one.
+MAX_PARTIES = 5
 _COVER_LIST = re.compile(
     r"(?:^|\n)[ \t]*(?:by\s+and\s+)?(?:between|among)[ \t]*:?[ \t]*\n[ \t]*(?P<a>[^\n]{3,120})\n"
     r"[ \t]*(?:and|&)[ \t]*:?[ \t]*\n"
     r"[ \t]*(?P<b>[^\n]{3,120})(?:\n|$)",
     re.IGNORECASE,
+)
+_COVER_PAIR = re.compile(
+    r"(?:^|\n|\s{3,})[ \t]*(?P<a>[A-Z](?:(?!\s{3})[^\n]){2,100}?)(?:[ \t]*\n[ \t]*|[ \t]{3,})(?:and|AND|&)"
+    r"(?:[ \t]*\n[ \t]*|[ \t]{3,})(?P<b>[A-Z](?:(?!\s{3})[^\n]){2,100}?)(?=[ \t]*\n|\s{3,}|$)"
 )
 _LABELLED = re.compile(
     r"(?:^|\n)[ \t]*(?P<label>Party\s+[A-D]|Licensor|Licensee|Supplier|Customer|Distributor|Buyer|Seller|Manufacturer|"
@@ -184,13 +191,13 @@ def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]
     labelled lines give ("Party A: ..."): a name with a legal form or the role it is given."""
     found: list[Party] = []
 
-    def add(raw: str, role: str, at: int) -> None:
+    def add(raw: str, role: str, at: int, *, capitals: bool = False) -> None:
         raw = " ".join(raw.split())
         as_role = _AS_ROLE.search(raw)
         if as_role:
             role, raw = as_role.group("role"), raw[: as_role.start()]
         name = _party_name(raw + " ")
-        if not name or not (_ENTITY.search(name) or role) or len(name.split()) > 12:
+        if not name or not (_ENTITY.search(name) or role or (capitals and name.isupper())) or len(name.split()) > 12:
             return
         locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
         found.append(Party(name=name, defined=role or name, side=role_side(role), locator=locator))
@@ -202,6 +209,17 @@ def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]
         if len(found) == 2:
             return found
     found = []
+    # A cover page without "between": two names joined by a lone "and" ("WPP 2005 LIMITED / and /
+    # JOHN ROGERS", "SHBV (HONG KONG) LTD.     and     WASTE2ENERGY GROUP HOLDINGS PLC"), each with a
+    # legal form or written in capitals.
+    for pair in _COVER_PAIR.finditer(text, 0, min(len(text), 8000)):
+        names = [" ".join(pair.group(k).split()) for k in ("a", "b")]
+        if all(_ENTITY.search(n) or (n.isupper() and 2 <= len(n.split()) <= 8) for n in names):
+            add(names[0], "", pair.start("a"), capitals=True)
+            add(names[1], "", pair.start("b"), capitals=True)
+            if len(found) == 2 and not _same_party(*found):
+                return found
+        found = []
     for line in _LABELLED.finditer(text, 0, min(len(text), 8000)):
         if not any(_same_party(Party(line.group("name"), "", "", ""), p) for p in found):
             add(line.group("name"), line.group("label"), line.start("name"))
@@ -235,7 +253,7 @@ def _party_labels(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
         found.append(
             Party(name=name, defined=label, side=role_side(role), locator=locator, also=(role,) if role else ())
         )
-    return found[:4]
+    return found[:MAX_PARTIES]
 
 
 def _same_party(a: Party, b: Party) -> bool:
@@ -302,7 +320,7 @@ def _parties_in(
         locator = next((loc for s, e, loc in spans if s <= absolute < e), spans[0][2] if spans else "")
         side = role_side(defined) or next((role_side(a) for a in also if role_side(a)), "")
         parties.append(Party(name=name, defined=defined, side=side, locator=locator, also=also))
-        if len(parties) >= 4:
+        if len(parties) >= MAX_PARTIES:
             break
     return parties
 

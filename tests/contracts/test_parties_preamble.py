@@ -78,3 +78,30 @@ def test_a_party_keeps_all_its_defined_names_but_not_the_collective_one():
 )
 def test_parties_labelled_party_a_party_b(text, expected):
     assert [(p.name, p.defined) for p in _parties(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("lines", "names"),
+    [
+        # A cover page without "between": a company and a person in capitals, joined by a lone "and".
+        (["Exhibit 4.28", "SERVICE AGREEMENT", "1 OCTOBER 2019", "WPP 2005 LIMITED", "and", "JOHN ROGERS",
+          "Table of Contents"], ["WPP 2005 LIMITED", "JOHN ROGERS"]),
+        # The two names on one line, spaced apart.
+        (["Exhibit 10.2    SHBV (HONG KONG) LTD.     and     WASTE2ENERGY GROUP HOLDINGS PLC",
+          "   STRATEGIC ALLIANCE AGREEMENT"], ["SHBV (HONG KONG) LTD.", "WASTE2ENERGY GROUP HOLDINGS PLC"]),
+    ],
+)
+def test_parties_of_a_cover_page_without_between(lines, names):
+    paragraphs = tuple(Paragraph(locator=f"p{i}", text=line) for i, line in enumerate(lines))
+    parties = find_parties(paragraphs, {})
+    assert [p.name for p in parties] == names
+    # The key terms give a person's name too, not only a name with a legal form.
+    assert _parties_value(parties, None) == "; ".join(names)
+
+
+def test_five_parties_of_a_preamble_are_all_given():
+    parties = _parties(
+        'by and among Veoneer AB ("Veoneer AB"), Veoneer US, Inc. ("Veoneer US"), Nissin Kogyo Co., Ltd. ("Nissin"), '
+        'Nissin Kogyo Holdings USA, Inc. ("Nissin Holding") and Zhongshan Nissin Industry Co., Ltd. ("NBZ").'
+    )
+    assert [p.defined for p in parties] == ["Veoneer AB", "Veoneer US", "Nissin", "Nissin Holding", "NBZ"]
