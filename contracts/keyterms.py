@@ -169,7 +169,8 @@ def _governing_law(text: str) -> str | None:
         for match in _LAW_ADJECTIVE.finditer(text):
             names.append(_ADJECTIVE_PLACE[match.group(1).lower()])
             break
-    names = [_ADJECTIVE_PLACE.get(n.lower(), n) if n.isupper() else n for n in names]
+    # "PRC" and "English" ("governed by the laws of English ...") are the law's country by another word.
+    names = [_ADJECTIVE_PLACE.get(n.lower(), n) for n in names]
     local = [n for n in names if not _FEDERAL.match(n)]
     if names and not local:
         # "... of the United States of America and of the Commonwealth of Pennsylvania".
