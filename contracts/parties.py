@@ -333,7 +333,13 @@ def _just_before(before: str, name: str) -> bool:
     """The name ends right before its parenthesis, only a comma or a "the" between ("... located in
     Philadelphia, Pennsylvania and Jeffrey Hanuscin, (hereinafter referred to as the "Employee")")."""
     at = before.rfind(name)
-    return at >= 0 and re.fullmatch(r"[\s,;:(]*(?:the\s*)?\(?\s*", before[at + len(name) :], re.IGNORECASE) is not None
+    # "(2) Brett Haumann of [address removed] (the "Executive")": a person's address between.
+    return at >= 0 and re.fullmatch(
+        r"(?:,?\s+(?:of|residing\s+at|whose\s+address\s+is)\s+(?:\[[^\]]{0,60}\]|\d[^()\[\]]{0,100}?))?"
+        r"[\s,;:(]*(?:the\s*)?\(?\s*",
+        before[at + len(name) :],
+        re.IGNORECASE,
+    ) is not None
 
 
 _SMALL_WORDS = {"of", "and", "the", "de", "du", "des", "la", "le", "for", "in", "und", "van", "von", "y", "e", "&"}

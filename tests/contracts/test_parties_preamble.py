@@ -34,6 +34,11 @@ def _parties(text: str):  # type: ignore[no-untyped-def]
          '(hereinafter referred to as the "Employer"), located in Philadelphia, Pennsylvania and Jeffrey Hanuscin, '
          '(hereinafter referred to as the "Employee"), residing at 2406 Sanibel Circle, Palmyra, NJ 08065.',
          ["Prudential Bank", "Jeffrey Hanuscin"]),
+        # A numbered list of parties: "is a company ..." ends a name; a person's redacted address after the name.
+        ('THIS AGREEMENT is entered into between the parties on 1 April, 2020. PARTIES (1) Theravance Biopharma UK '
+         'Limited is a company registered in the United Kingdom and whose registered office is at 12 New Fetter Lane, '
+         'London, United Kingdom, EC4A 1JP (the "Employer"); and (2) Brett Haumann of [address removed] (the '
+         '"Executive").', ["Theravance Biopharma UK Limited", "Brett Haumann"]),
         # The article before a party's name; a company "is a company ..." ends its name.
         ('made and entered into this 17th day of November, 2015, by and between the TOWN OF VINTON, VIRGINIA, a '
          'Virginia municipal corporation ("Grantor"), and ROANOKE GAS COMPANY, a Virginia corporation ("Grantee").',
