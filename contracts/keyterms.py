@@ -18,7 +18,17 @@ from contracts import numbers
 from contracts.clauses import BY_SLUG, ClausePassage, detect
 from contracts.dates import MONTHS, StatedDate, agreement_date, effective_date
 from contracts.document import contract_text, structure_of
-from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party, find_parties, head_paragraphs
+from contracts.parties import (
+    CUSTOMER_ROLES,
+    DISCLOSER_ROLES,
+    MAX_PARTIES,
+    PROVIDER_ROLES,
+    RECIPIENT_ROLES,
+    Party,
+    find_parties,
+    head_paragraphs,
+    role_side,
+)
 from contracts.terms import find_terms
 from documents.docx.model import Paragraph, TextModel
 
@@ -159,7 +169,8 @@ def _governing_law(text: str) -> str | None:
         for match in _LAW_ADJECTIVE.finditer(text):
             names.append(_ADJECTIVE_PLACE[match.group(1).lower()])
             break
-    names = [_ADJECTIVE_PLACE.get(n.lower(), n) if n.isupper() else n for n in names]
+    # "PRC" and "English" ("governed by the laws of English ...") are the law's country by another word.
+    names = [_ADJECTIVE_PLACE.get(n.lower(), n) for n in names]
     local = [n for n in names if not _FEDERAL.match(n)]
     if names and not local:
         # "... of the United States of America and of the Commonwealth of Pennsylvania".
@@ -416,11 +427,18 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
     return text
 
 
+def _many_words_no_role(name: str) -> bool:
+    """A name of two words or more that is no role word ("JOHN ROGERS" on a cover page, not "Service
+    Provider")."""
+    return len(name.split()) >= 2 and not role_side(name) and " ".join(name.lower().split()) not in (*DISCLOSER_ROLES, *RECIPIENT_ROLES)
+
+
 def _named(parties: tuple[Party, ...]) -> list[Party]:
     """The parties the preamble names (not a role word or a placeholder standing for one)."""
     return [
         p for p in parties
-        if p.name.strip() and "{" not in p.name and (p.name != p.defined or _PARTY.search(p.name + " "))
+        if p.name.strip() and "{" not in p.name
+        and (p.name != p.defined or _PARTY.search(p.name + " ") or _many_words_no_role(p.name))
     ]
 
 
@@ -442,7 +460,7 @@ def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) ->
                     values.append(name)
     if not values:
         values = [p.defined for p in parties if p.defined.strip()]
-    return "; ".join(values[:4])
+    return "; ".join(values[:MAX_PARTIES])
 
 
 # A cover page (Common Paper and the like) is a table of label cells each followed by its value

@@ -61,6 +61,7 @@ _OTHER_ROLES = {
     "contractor", "subcontractor", "client", "talent", "endorser", "affiliate", "marketing affiliate", "reseller",
     "manager", "administrator", "servicer", "transporter", "shipper", "recipient", "discloser", "sub-advisor",
     "adviser", "advisor", "trust", "fund", "bank", "operator", "host", "party a", "party b", "collaborator",
+    "executive", "grantor", "grantee", "celebrity", "athlete", "artist", "carrier",
 }  # fmt: skip
 DISCLOSER_ROLES = ("discloser", "disclosing party")
 RECIPIENT_ROLES = ("recipient", "receiving party")
@@ -105,7 +106,7 @@ _PREAMBLE_END = re.compile(
 _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:corporation|company|limited|partnership|LLC)\b|,\s*with\b|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
-    r"\swith\s+(?:its|a|offices)\b|\swhose\b|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
+    r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
     r"acting|doing|formerly)\b|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
 
@@ -149,6 +150,9 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             found = _parties_in(window, recital.end(), spans, described=True)
             if len(found) > len(best):
                 best = found
+    labelled = _party_labels(text, spans)
+    if len(labelled) >= 2 and len(labelled) > len(best):
+        best = labelled
     if len(best) < 2:
         # A cover page ("between / X / and / Y" on lines of their own) or labelled lines ("Party
         # A: Beike Internet Security Technology Co., Ltd.") name them without a definition.
@@ -157,15 +161,22 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
                 best.append(party)
     if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
-    return tuple(best[:4])
+    return tuple(best[:MAX_PARTIES])
 
 
 HEAD_CHARS = 60000
+# Multi-party agreements name up to five parties in their preamble (a joint venture of two groups,
+# two and three companies); a sixth is more often a later passage read as one.
+MAX_PARTIES = 5
 _COVER_LIST = re.compile(
     r"(?:^|\n)[ \t]*(?:by\s+and\s+)?(?:between|among)[ \t]*:?[ \t]*\n[ \t]*(?P<a>[^\n]{3,120})\n"
     r"[ \t]*(?:and|&)[ \t]*:?[ \t]*\n"
     r"[ \t]*(?P<b>[^\n]{3,120})(?:\n|$)",
     re.IGNORECASE,
+)
+_COVER_PAIR = re.compile(
+    r"(?:^|\n|\s{3,})[ \t]*(?P<a>[A-Z](?:(?!\s{3})[^\n]){2,100}?)(?:[ \t]*\n[ \t]*|[ \t]{3,})(?:and|AND|&)"
+    r"(?:[ \t]*\n[ \t]*|[ \t]{3,})(?P<b>[A-Z](?:(?!\s{3})[^\n]){2,100}?)(?=[ \t]*\n|\s{3,}|$)"
 )
 _LABELLED = re.compile(
     r"(?:^|\n)[ \t]*(?P<label>Party\s+[A-D]|Licensor|Licensee|Supplier|Customer|Distributor|Buyer|Seller|Manufacturer|"
@@ -180,13 +191,13 @@ def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]
     labelled lines give ("Party A: ..."): a name with a legal form or the role it is given."""
     found: list[Party] = []
 
-    def add(raw: str, role: str, at: int) -> None:
+    def add(raw: str, role: str, at: int, *, capitals: bool = False) -> None:
         raw = " ".join(raw.split())
         as_role = _AS_ROLE.search(raw)
         if as_role:
             role, raw = as_role.group("role"), raw[: as_role.start()]
         name = _party_name(raw + " ")
-        if not name or not (_ENTITY.search(name) or role) or len(name.split()) > 12:
+        if not name or not (_ENTITY.search(name) or role or (capitals and name.isupper())) or len(name.split()) > 12:
             return
         locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
         found.append(Party(name=name, defined=role or name, side=role_side(role), locator=locator))
@@ -198,12 +209,51 @@ def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]
         if len(found) == 2:
             return found
     found = []
+    # A cover page without "between": two names joined by a lone "and" ("WPP 2005 LIMITED / and /
+    # JOHN ROGERS", "SHBV (HONG KONG) LTD.     and     WASTE2ENERGY GROUP HOLDINGS PLC"), each with a
+    # legal form or written in capitals.
+    for pair in _COVER_PAIR.finditer(text, 0, min(len(text), 8000)):
+        names = [" ".join(pair.group(k).split()) for k in ("a", "b")]
+        if all(_ENTITY.search(n) or (n.isupper() and 2 <= len(n.split()) <= 8) for n in names):
+            add(names[0], "", pair.start("a"), capitals=True)
+            add(names[1], "", pair.start("b"), capitals=True)
+            if len(found) == 2 and not _same_party(*found):
+                return found
+        found = []
     for line in _LABELLED.finditer(text, 0, min(len(text), 8000)):
         if not any(_same_party(Party(line.group("name"), "", "", ""), p) for p in found):
             add(line.group("name"), line.group("label"), line.start("name"))
         if len(found) == 2:
             break
     return found if len(found) == 2 else []
+
+
+# "Party A: People's Government of Fenyi County Party B: Xinyu ...", "Party A (Shipper): ZTO Express
+# Co., Ltd. Address: ...", "Party C: ... Legal representative: ...": parties labelled by a letter,
+# on lines of their own or run together; the name ends at the next label or field.
+_PARTY_LABEL = re.compile(
+    r"(?<![\w\"\u201c])(?P<label>Party\s+[A-F])(?:\s*\((?P<role>[A-Z][\w ]{1,30})\))?[ \t]*[:\uff1a][ \t]*\n?[ \t]*"
+    r"(?P<name>[A-Z][^\n]{2,160}?)(?=[ \t]*(?:\n|$)|\s+(?:Address|Legal\s+[Rr]epresentative|Registered|Contact|Tel|"
+    r"Telephone|Domicile|Residence|Authori[sz]ed)\b|\s+Party\s+[A-F]\b|\s{2,})"
+)
+
+
+def _party_labels(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """The parties a contract labels "Party A", "Party B" ... at its head, each labelled once."""
+    found: list[Party] = []
+    labels: set[str] = set()
+    for match in _PARTY_LABEL.finditer(text, 0, min(len(text), 8000)):
+        label = " ".join(match.group("label").split())
+        name = _party_name(" ".join(match.group("name").split()) + " ")
+        if label in labels or not name or len(name.split()) > 12 or _sentence_words(name):
+            continue
+        labels.add(label)
+        role = match.group("role") or ""
+        locator = next((loc for s, e, loc in spans if s <= match.start() < e), spans[0][2] if spans else "")
+        found.append(
+            Party(name=name, defined=label, side=role_side(role), locator=locator, also=(role,) if role else ())
+        )
+    return found[:MAX_PARTIES]
 
 
 def _same_party(a: Party, b: Party) -> bool:
@@ -252,12 +302,16 @@ def _parties_in(
         name = _party_name(before[: description.start()] if description else before)
         # A name right before its definition is a party even without a legal form ("TOM WATSON
         # ("CONSULTANT")", "and Detto Technologies ("Detto")"): the preamble names its parties so.
-        named_here = bool(name) and len(" ".join(before.split())) <= len(name) + 12
+        named_here = bool(name) and (
+            len(" ".join(before.split())) <= len(name) + 12
+            or (_is_role(defined) and _just_before(" ".join(before.split()), name))
+        )
         entity = (
             bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
             or named_here or bool(_SAYS_ENTITY.search(before))
         )
-        if not name or not entity or _sentence_words(name):
+        # "between the Company and the Trust (the "Demand Note")": two defined names, no party's.
+        if not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name):
             continue
         also = _more_names(window, match.end(), defined)
         seen.add(defined.lower())
@@ -266,9 +320,26 @@ def _parties_in(
         locator = next((loc for s, e, loc in spans if s <= absolute < e), spans[0][2] if spans else "")
         side = role_side(defined) or next((role_side(a) for a in also if role_side(a)), "")
         parties.append(Party(name=name, defined=defined, side=side, locator=locator, also=also))
-        if len(parties) >= 4:
+        if len(parties) >= MAX_PARTIES:
             break
     return parties
+
+
+def _is_role(word: str) -> bool:
+    return bool(role_side(word)) or " ".join(word.lower().split()) in _OTHER_ROLES
+
+
+def _just_before(before: str, name: str) -> bool:
+    """The name ends right before its parenthesis, only a comma or a "the" between ("... located in
+    Philadelphia, Pennsylvania and Jeffrey Hanuscin, (hereinafter referred to as the "Employee")")."""
+    at = before.rfind(name)
+    # "(2) Brett Haumann of [address removed] (the "Executive")": a person's address between.
+    return at >= 0 and re.fullmatch(
+        r"(?:,?\s+(?:of|residing\s+at|whose\s+address\s+is)\s+(?:\[[^\]]{0,60}\]|\d[^()\[\]]{0,100}?))?"
+        r"[\s,;:(]*(?:the\s*)?\(?\s*",
+        before[at + len(name) :],
+        re.IGNORECASE,
+    ) is not None
 
 
 _SMALL_WORDS = {"of", "and", "the", "de", "du", "des", "la", "le", "for", "in", "und", "van", "von", "y", "e", "&"}
@@ -336,6 +407,9 @@ def _party_name(before: str) -> str:
     text = before.replace("\n", " ").replace("|", " ")
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
+    # "by and between the TOWN OF VINTON, VIRGINIA, a Virginia municipal corporation": the article
+    # before a name is not part of it.
+    text = re.sub(r"^the\s+(?=[A-Z])", "", text)
     # "by and among the following parties: (a) Kathy Ireland, Inc.", "between (1) Apollo
     # Endosurgery": the name follows the last list mark (or the line's start) before it.
     marks = list(_LIST_MARK.finditer(text))

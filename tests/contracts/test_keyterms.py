@@ -238,3 +238,13 @@ def test_a_date_term_whose_passages_state_no_date_says_so_and_keeps_the_passage(
     # A definition without a date is the answer: "Effective Date" means the date of last signature.
     contractor = _term("effective-date", "forms", "commonpaper_docx", "commonpaper_independent_contractor_agreement.docx")
     assert "date of last signature" in contractor.value
+
+
+def test_a_law_governed_by_its_adjective_is_the_country():
+    from contracts.keyterms import _governing_law
+
+    text = (
+        "This Agreement and any dispute or claim arising out of or in connection with it shall be governed by "
+        "English law and the parties submit to the exclusive jurisdiction of the courts."
+    )
+    assert _governing_law(text) == "England"
