@@ -40,7 +40,7 @@ def test_the_card_says_what_the_number_only_edit_leaves_out_and_offers_the_full_
         "sixty (60) days", "thirty (30) days")
     card = card_of(client, review, rec)
     assert 'id="left-out"' in card and "This edit changes only the number." in card
-    assert "“undisputed”" in card and "<mark>undisputed</mark>" in card
+    assert "“undisputed”" in card and "<strong class=\"left-out\">undisputed</strong>" in card
     assert 'id="use-full-wording"' in card
 
     # The button is a revision: the sentence becomes the playbook's, still to be accepted.
