@@ -31,7 +31,7 @@ def test_fallback_on_a_gated_rule_is_approved_from_the_inbox_and_the_review_comp
     login(page, lawyer.username, PASSWORD)
     page.goto(f"/reviews/{review.pk}/")
     assert page.locator("#card-title").inner_text().startswith("Payment")
-    page.fill("input[name=instruction]", "fallback")
+    page.fill("#instruction", "fallback")
     page.click("button[value=revise]")
     page.wait_for_selector("text=forty-five")
     page.click("button[value=accept]")

@@ -40,7 +40,7 @@ def test_whole_flow_from_upload_to_downloads(browser_page, celery_worker, tmp_pa
     page.fill("input[name=reason]", "Renewals are fine for this vendor.")
     page.click("button[value=reject]")
     page.wait_for_function("() => document.querySelector('#card-title').innerText.startsWith('A limitation')")
-    page.fill("input[name=instruction]", "softer")
+    page.fill("#instruction", "softer")
     page.click("button[value=revise]")
     page.wait_for_selector("text=revised: “softer”")
     assert "twenty-four (24) months" in page.locator("#proposed-edit").inner_text()
