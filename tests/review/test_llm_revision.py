@@ -97,7 +97,7 @@ def test_the_card_shows_the_revision_in_progress_and_the_result_appears_by_itsel
         page = browser_page
         login(page, review.owner.username, PASSWORD)
         page.goto(f"/reviews/{review.pk}/")
-        page.fill("input[name=instruction]", "make it friendlier to the vendor")
+        page.fill("#instruction", "make it friendlier to the vendor")
         page.click("button[value=revise]")
         page.wait_for_selector("#revising")
         screenshot(page, "review-llm-revising")
