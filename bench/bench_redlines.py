@@ -1,4 +1,4 @@
-"""The corpus run of issue 26 ("every edit proven before it is offered"): each library playbook on
+"""The corpus run of "every edit proven before it is offered": each library playbook on
 the contracts it fits, accept-all in process, and the edit checker on every proposal and every
 applied edit.
 
@@ -489,7 +489,7 @@ def comparison(before: dict[str, Any], after: dict[str, Any]) -> str:
             y = a.get(name, {}).get(key, Counter())
             for kind in sorted(set(x) | set(y), key=lambda k: -(x.get(k, 0) + y.get(k, 0))):
                 kinds.append(f"| {name} | {where} | {kind} | {x.get(kind, 0)} | {y.get(kind, 0)} |")
-    targets = ["", "Issue 26's targets on the fitting contracts (all three playbooks together, now):", ""]
+    targets = ["", "The targets on the fitting contracts (all three playbooks together, now):", ""]
     if "all three" in a and "all three" in b:
         x, y = b["all three"], a["all three"]
         held = 100 * y["held"] / y["proposals"] if y["proposals"] else 0.0

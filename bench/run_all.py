@@ -37,7 +37,7 @@ def benches(quick: bool) -> list[tuple[str, list[str]]]:
         ("peers", ["bench/bench_peers.py", "--runs", "1" if q else "3", "--write-readme"]),
         # What the test suite used to assert as wall-clock times (tests assert the mechanism).
         ("timed", ["bench/bench_timed.py", "--runs", "3" if q else "5", "--write-readme"]),
-        # Issue 26: the library playbooks over the corpus, accept-all, the edit checker on every edit
+        # Every edit proven: the library playbooks over the corpus, accept-all, the edit checker on every edit
         # (about 20 minutes on the 2-core machine; --quick takes an even spread of 80 contracts and
         # leaves the README's figures, which are for the whole corpus, alone).
         ("redlines", ["bench/bench_redlines.py", "--jobs", "2",

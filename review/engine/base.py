@@ -14,7 +14,6 @@ from typing import Any, Literal, Protocol
 
 from documents.docx.model import Edit, TextModel
 from playbooks.rules import PlaybookSpec, Rule
-from review.engine.proof import Defect
 
 RuleStatus = Literal["ok", "issue", "missing", "not_found"]
 Action = Literal["replace", "insert", "delete"]
@@ -23,6 +22,38 @@ Action = Literal["replace", "insert", "delete"]
 class RevisionError(Exception):
     """A revision instruction that could not be turned into an edit. Recoverable: the message
     says what was not understood and what is."""
+
+
+# What the edit checker (review/engine/proof.py) finds in an edit: its classes and one defect.
+DEFECT_KINDS: dict[str, str] = {
+    "cannot-apply": "Edit cannot be applied",
+    "undefined-term": "Term the contract does not use",
+    "duplicate-clause": "Clause the contract already has",
+    "numbering": "Clause numbering",
+    "heading-deleted": "Heading deleted without its clause",
+    "placement": "Misplaced insertion",
+    "fragment": "Sentence left incomplete",
+    "dangling-reference": "Term or clause still referred to",
+    "clause-type": "Clause of another type replaced",
+    "words-digits": "Words and digits disagree",
+}
+
+
+@dataclass(frozen=True)
+class Defect:
+    kind: str  # a slug, key of DEFECT_KINDS
+    message: str  # one sentence a lawyer understands, naming the text concerned
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": self.kind, "message": self.message}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Defect:
+        return cls(kind=str(data["kind"]), message=str(data["message"]))
+
+    @property
+    def title(self) -> str:
+        return DEFECT_KINDS.get(self.kind, self.kind)
 
 
 @dataclass(frozen=True)

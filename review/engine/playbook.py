@@ -25,8 +25,9 @@ from review.engine.base import Proposal, RevisionRequest, RuleResult
 from review.engine.check import run_rule, unchecked
 from review.engine.draft import adapted
 from review.engine.find import PreparedDocument
+from review.engine.proof import check_edit
 from review.engine.revise import Reviser
-from review.engine.verify import check_edit, flagged, given_by_an_unsided_party, warned, with_warnings
+from review.engine.verify import flagged, given_by_an_unsided_party, warned, with_warnings
 
 ENGINE_VERSION = "playbook-2"  # docs/decisions/engine-versions.md
 

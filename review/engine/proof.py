@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -30,41 +30,11 @@ from contracts.normalize import term_starts
 from contracts.numbering import LEADING_NUMBER, typed_numbers
 from contracts.terms import find_terms
 from documents.docx.model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel
+from review.engine.base import DEFECT_KINDS, Defect  # noqa: F401  (DEFECT_KINDS re-exported: the classes this module finds)
 
 if TYPE_CHECKING:
     from playbooks.rules import Rule
     from review.engine.base import Proposal
-
-DEFECT_KINDS: dict[str, str] = {
-    "cannot-apply": "Edit cannot be applied",
-    "undefined-term": "Term the contract does not use",
-    "duplicate-clause": "Clause the contract already has",
-    "numbering": "Clause numbering",
-    "heading-deleted": "Heading deleted without its clause",
-    "placement": "Misplaced insertion",
-    "fragment": "Sentence left incomplete",
-    "dangling-reference": "Term or clause still referred to",
-    "clause-type": "Clause of another type replaced",
-    "words-digits": "Words and digits disagree",
-}
-
-
-@dataclass(frozen=True)
-class Defect:
-    kind: str  # a slug, key of DEFECT_KINDS
-    message: str  # one sentence a lawyer understands, naming the text concerned
-
-    def to_dict(self) -> dict[str, str]:
-        return {"kind": self.kind, "message": self.message}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Defect:
-        return cls(kind=str(data["kind"]), message=str(data["message"]))
-
-    @property
-    def title(self) -> str:
-        return DEFECT_KINDS.get(self.kind, self.kind)
-
 
 def _short(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())

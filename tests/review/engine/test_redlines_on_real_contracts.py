@@ -934,7 +934,7 @@ def test_a_suspension_with_or_without_notice_is_flagged_with_no_edit() -> None:
     assert result.status == "ok"
 
 
-# --- issue 26: causes fixed by class (bench/bench_redlines.py measures them on the corpus) ------
+# --- edits proven: causes fixed by class (bench/bench_redlines.py measures them on the corpus) ------
 
 
 def test_a_missing_cap_beside_a_cap_the_rule_does_not_read_is_compared_not_inserted() -> None:
