@@ -55,6 +55,28 @@ _SAAS = re.compile(
     re.I,
 )
 _NDA_OPENING = re.compile(r"non[- ]?disclosure|\bNDA\b|confidentiality\s+agreement|secrecy", re.I)
+# What ``saas-customer`` is not for, although the title says "services", "licence", "development" or
+# "maintenance" (docs/decisions/redlines-qa.md, "Round 5: the playbook's fit"): a licence of a
+# trademark, a name or content (what is licensed is no software and no service: a warranty that the
+# "Services" perform, an indemnity that they infringe, have nothing to attach to); a capital
+# maintenance (keep-well) undertaking; an amendment (it changes an agreement that is not before us,
+# whose clauses a clause "missing" from the amendment would duplicate); a document explaining a form.
+_NOT_SAAS_TITLE = re.compile(
+    r"trade\s*mark|trade\s+name|\bbrand\b|domain\s+name|\bcontent\b|\brecipe\b|"
+    r"capital\s+maintenance|keep[- ]?well|\bamendment\b",
+    re.I,
+)
+_EXPLAINER = re.compile(r"\bexplainer\b|\buser\s+guide\b|\bfrequently\s+asked\b", re.I)
+# A services agreement whose services are people: the provider employs or seconds staff who run the
+# other party's business (an affiliate's "Services Employees", a secondment, a staffing agreement).
+# The SaaS positions (the service performs as documented, it does not infringe) do not fit work
+# done by another's employees under the other's direction. Read in the opening (title, preamble,
+# recitals, first clause), where such an agreement says what its services are.
+_STAFFING = re.compile(
+    r"\b(?:employs\s+(?:certain\s+)?(?:individuals|employees|personnel)|seconded\s+(?:employees|personnel|staff)|"
+    r"secondment|staffing\s+services|leased\s+employees|services\s+employees|provision\s+of\s+personnel)\b",
+    re.I,
+)
 _TITLE_LINE = re.compile(r"\b(agreement|contract|terms|licen[cs]e|addendum|order form)\b", re.I)
 
 
@@ -88,7 +110,10 @@ def fits(model: Any) -> tuple[str, list[str]]:
     if _NDA.search(title) and not re.search(r"licen[cs]e|services|supply|distribut", title, re.I):
         fitting.append("mutual-nda")
     elif _SAAS.search(title):
-        fitting.append("saas-customer")
+        opening = " ".join(p.text for p in model.paragraphs[:60])[:3000]
+        if not _NOT_SAAS_TITLE.search(title) and not _EXPLAINER.search(opening[:300]) \
+                and not _STAFFING.search(opening):
+            fitting.append("saas-customer")
     else:
         # The title does not say (a project name, a cover page): the clause map and the opening
         # decide. A licence grant reads as a licence; an opening that names a non-disclosure or

@@ -155,13 +155,31 @@ def _clause_before(structure: Structure, index: int, offset: int) -> ClauseNumbe
 def _before_number(structure: Structure, number: ClauseNumber, where: str) -> InsertionPoint:
     """A new clause inside ``number``'s paragraph, right before that typed number."""
     text = structure.model.paragraphs[number.index].text
+    start = _heading_before(text, number.start)
     return InsertionPoint(
         structure.model.paragraphs[number.index].locator,
-        number.start,
-        _sibling_number(structure, number.index, number.start),
-        _following(text, number.start),
+        start,
+        _sibling_number(structure, number.index, start),
+        _following(text, start),
         where=where,
     )
+
+
+_HEADING_WORDS = 12
+
+
+def _heading_before(text: str, at: int) -> int:
+    """Where the heading that stands right before offset ``at`` starts, ``at`` without one: in a
+    PDF-extracted page "... all Indemnified Persons.   ARTICLE VIII   TERM AND TERMINATION   8.1 Term."
+    a clause inserted before "8.1" goes before the article's heading, not under it."""
+    ends = [m.end() for m in re.finditer(r"[.;:!?)\]\"\u201d]\s", text[:at])]
+    start = ends[-1] if ends else 0
+    while start < at and text[start].isspace():
+        start += 1
+    heading = text[start:at].strip()
+    letters = [c for c in heading if c.isalpha()]
+    capitals = len(letters) >= 3 and sum(c.isupper() for c in letters) / len(letters) > 0.9
+    return start if capitals and len(heading.split()) <= _HEADING_WORDS else at
 
 
 def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> tuple[int, ClauseNumber | None]:
@@ -210,16 +228,30 @@ def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> 
 # What a PDF page leaves between two paragraphs of one clause: a page number, a document id
 # ("1162967 }", "7    8"); no word of two letters.
 _PAGE_DEBRIS = re.compile(r"^[^A-Za-z]*(?:[A-Za-z][^A-Za-z]+)*[A-Za-z]?[^A-Za-z]*$")
+# Words a sentence never ends on: the sentence goes on after them.
+_OPEN_END = re.compile(
+    r"(?:,|\b(?:and|or|nor|but|the|a|an|of|to|in|on|for|with|by|from|at|as|its|their|his|her|any|all|each|"
+    r"such|that|which|who|whom|whose|than|is|are|was|were|be|been|shall|will|may|must|not|under|upon|"
+    r"between|including|without|within|into|per|this|these|those|other|if|unless|until|whether))$",
+    re.I,
+)
 _SENTENCE_END = re.compile(r"[.;:!?)\]\"\u201d\u2019*]\s*$")
 
 
 def runs_on(text: str, following: str) -> bool:
     """``text`` stops mid-sentence and ``following`` goes on with it (a lower-case word): a
     sentence split by a page break in a PDF-extracted contract."""
-    body = mask_furniture(text).rstrip()
+    # The page's number, left at its foot after the running footer is masked ("... Agents   and   20").
+    body = re.sub(r"\s{2,}\d{1,4}$", "", mask_furniture(text).rstrip())
     if not body or _SENTENCE_END.search(body):
         return False
     if following.lstrip()[:1].islower():
+        return True
+    # A sentence cut after a word no sentence ends on ("... its directors, officers, employees,
+    # Agents and" / "Affiliates and their respective successors ..."): the next page goes on with
+    # it even when its first word is a defined term in capitals, unless that word opens a clause.
+    head = following.lstrip()
+    if _OPEN_END.search(body) and not LEADING_NUMBER.match(head) and not _capitals(head[:30]):
         return True
     # A sentence in capitals (a disclaimer) goes on in capitals: "... THE EXPRESS WARRANTY
     # PROVIDED" / "IN SECTION 5.1 AND AS THE PARTIES MAY OTHERWISE AGREE ...".

@@ -156,6 +156,8 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         return _put(name, text, match.start(), bool(match.group("the")))
 
     out = _PLACEHOLDER.sub(placeholder, text)
+    if structure is not None and len(structure.parties) >= 3:
+        out = among_several(out)
     if not role_words or not side or structure is None:
         return out
     defined = {t.lower() for t in structure.terms} | {p.defined.lower() for p in structure.parties}
@@ -172,6 +174,25 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         return _put(name, source, match.start(), bool(match.group("the")))
 
     return _ROLE.sub(role, out)
+
+
+# Library wording is written for two parties: "the other party", "both parties". In a contract of
+# three or more (a joint venture and its three suppliers), "the other party" names no one: each
+# duty or consent is owed to every other party ("each other party's Confidential Information",
+# "without each other party's prior written consent"), and what both must sign all must.
+_OTHER_PARTY = re.compile(r"\b(?P<the>[Tt])he\s+other\s+(?P<party>part(?:y|ies))\b")
+_BOTH = re.compile(r"\b(?P<b>[Bb])oth\s+(?:of\s+the\s+)?parties\b")
+
+
+def among_several(text: str) -> str:
+    """``text`` (playbook wording) for a contract of three or more parties."""
+
+    def other(match: re.Match[str]) -> str:
+        each = "Each" if match.group("the") == "T" else "each"
+        return f"{each} other party"
+
+    text = _OTHER_PARTY.sub(other, text)
+    return _BOTH.sub(lambda m: ("A" if m.group("b") == "B" else "a") + "ll parties", text)
 
 
 # --- the playbook's own defined terms, in a contract that does not define them ------------------

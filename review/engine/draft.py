@@ -289,6 +289,35 @@ def existing_clause(rule: Rule, document: PreparedDocument) -> Present | None:
     found = _typed_passage(rule, document, structure)
     if found is not None:
         return found
+    return _in_another_agreement(rule, document, structure)
+
+
+# "... A PARTY'S CONFIDENTIALITY OBLIGATIONS CONTAINED IN THE NON-DISCLOSURE CLAUSE IN SECTION 12.17 OF
+# THE CHINA JV OPERATING AGREEMENT", "the indemnification obligations set forth in Section 5.5 of the
+# Asset Purchase Agreement": duties of the kind, kept in another agreement by name (not this one).
+_ELSEWHERE = re.compile(
+    r"\b(?:obligations?|provisions?|clauses?|covenants?|undertakings?|duties)\b[^.;]{0,40}?"
+    r"\b(?:contained|set\s+forth|provided(?:\s+for)?|described|specified|as\s+defined)\s+(?:in|under)\b(?:[^.;]|\.(?=\d)){0,80}?"
+    r"\b(?:of|in|under)\s+the\s+(?P<name>(?!(?:this|said|such|same)\b)[\w&'-]+(?:\s+[\w&'-]+){0,5}?\s+agreement)\b",
+    re.IGNORECASE,
+)
+
+
+def _in_another_agreement(rule: Rule, document: PreparedDocument, structure: Any) -> Present | None:
+    """A sentence the rule's own search finds that keeps the rule's kind of duty in another
+    agreement it names: the clause exists there, and one inserted here would be a second regime
+    beside it (docs/decisions/redlines-qa.md, round 5)."""
+    if rule.find is None:
+        return None
+    for sentence in CompiledFind.of(rule.find).sentences(document):
+        if not structure.in_body(sentence.paragraph_index, sentence.start):
+            continue
+        match = _ELSEWHERE.search(sentence.text)
+        if match is not None:
+            name = " ".join(match.group("name").split())
+            # As the contract defines it ("China JV Operating Agreement"), else as written.
+            name = next((t for t in structure.terms if t.lower() == name.lower()), name)
+            return Present(sentence, f"it keeps these duties in another agreement, the \u201c{name}\u201d")
     return None
 
 

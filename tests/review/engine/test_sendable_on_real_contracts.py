@@ -1,0 +1,182 @@
+"""Round 5 of reading real redlines (docs/decisions/redlines-qa.md): the classes of edit a lawyer
+could not send, each on the real text that showed it (../shared/data/cuad-train, one paragraph a
+line as the corpus run writes it, bench/analysis_identity.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import gzip
+import importlib.util
+import json
+import sys
+from types import ModuleType
+
+from contracts.document import structure_of
+from contracts.insertion import insertion_point
+from contracts.naming import Parties
+from documents.docx.edit import apply_edit_to_model, resolve_edit
+from documents.docx.model import Paragraph, TextModel
+from playbooks.loader import load_playbook
+from playbooks.services import LIBRARY_DIR
+from review.engine.playbook import PlaybookEngine
+from tests.conftest import shared_data
+
+ENGINE = PlaybookEngine()
+
+
+@functools.cache
+def _texts() -> dict[str, str]:
+    with gzip.open(shared_data("cuad-train", "contracts.jsonl.gz"), "rt", encoding="utf-8") as handle:
+        return {row["cuad_filename"]: row["text"] for row in map(json.loads, handle)}
+
+
+@functools.cache
+def _cuad_train(prefix: str) -> TextModel:
+    (name,) = [n for n in _texts() if n.startswith(prefix)]
+    lines = _texts()[name].split("\n")
+    return TextModel(paragraphs=tuple(Paragraph(locator=f"p{i + 1}", text=t) for i, t in enumerate(lines)))
+
+
+@functools.cache
+def _saas():  # type: ignore[no-untyped-def]
+    return load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
+
+
+def _only(*rule_ids: str):  # type: ignore[no-untyped-def]
+    playbook = _saas()
+    return dataclasses.replace(playbook, rules=tuple(r for r in playbook.rules if r.id in rule_ids))
+
+
+PHOTRONICS = "PhotronicsInc_20171219_10-QA_EX-10.28"  # an outsourcing agreement of four parties
+CONFORMIS = "ConformisInc_20191101_10-Q_EX-10.6"  # a development agreement, one paragraph a PDF page
+
+
+# --- missing means missing ------------------------------------------------------------------------
+
+
+def test_a_confidentiality_regime_kept_in_another_agreement_is_compared_not_inserted_again() -> None:
+    # 9.1 carves out "BREACHES OF A PARTY'S CONFIDENTIALITY OBLIGATIONS CONTAINED IN THE NON-DISCLOSURE
+    # CLAUSE IN SECTION 12.17 OF THE CHINA JV OPERATING AGREEMENT": the parties' confidentiality is
+    # there. A "9.3 Each party shall keep ... confidential" inserted under "Liability and Remedy" was a
+    # second regime beside it.
+    parties = Parties(us="the Company", them="Photronics", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(_cuad_train(PHOTRONICS), _only("mutual-confidentiality"), parties=parties)
+    assert result.recommendations == ()
+    assert "China JV Operating Agreement" in result.message and "(clause 9.1)" in result.message
+
+
+def test_a_warranty_given_by_the_suppliers_in_the_plural_is_found_and_not_inserted_again() -> None:
+    # "6.1 Suppliers Limited Warranty   Each of the Suppliers warrants that the Products shall comply
+    # with the specifications ...": the vendor warranty is there, given by all three suppliers.
+    parties = Parties(us="the Company", them="Photronics", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(_cuad_train(PHOTRONICS), _only("provider-warranty"), parties=parties)
+    assert result.status == "ok" and result.recommendations == ()
+    assert "Each of the Suppliers warrants" in result.evidence[0].sentence
+
+
+# --- "the other party" among several ---------------------------------------------------------------
+
+
+def test_the_other_party_of_a_four_party_contract_is_each_other_party() -> None:
+    # The Company (a joint venture) and its three suppliers: the mutual confidentiality wording's
+    # "the other party's" named no one. (The clause itself is not inserted here, see above; the
+    # wording is read from the rule as the engine writes it for this contract.)
+    from contracts.naming import render_rule
+
+    model = _cuad_train(PHOTRONICS)
+    structure = structure_of(model)
+    assert len(structure.parties) >= 3
+    parties = Parties(us="the Company", them="Photronics", side="customer", corrected=True)
+    written = {r.id: render_rule(r, parties, structure) for r in _saas().rules}
+    assert written["mutual-confidentiality"].positions[0].startswith(
+        "Each party shall keep each other party's confidential information confidential"
+    )
+    assert "without each other party's prior written consent" in written["assignment"].positions[0]
+    assert "signed by all parties" in written["unilateral-changes"].positions[0]
+
+
+# --- placement: never inside a sentence cut by a page break ------------------------------------------
+
+
+def test_an_insertion_never_goes_inside_a_sentence_cut_by_a_page_break_before_a_capital() -> None:
+    # 7.3(b) "Stryker shall indemnify and hold harmless Conformis, its directors, officers,
+    # employees, Agents   and   20   Source: ..." / next page "Affiliates and their respective
+    # successors ...": the IP indemnity went in at the page's foot, between "and" and "Affiliates".
+    model = _cuad_train(CONFORMIS)
+    parties = Parties(us="Stryker", them="Conformis", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"), parties=parties)
+    (insert,) = result.recommendations
+    edit = resolve_edit(model, insert.edit)
+    text = model.paragraphs[model.positions[edit.locator]].text
+    before = text[: edit.start].rstrip()
+    # After the whole of article VII ("... in respect of all Indemnified Persons."), before the
+    # heading of article VIII, numbered as 7.3's next sibling.
+    assert before.endswith("in respect of all Indemnified Persons.")
+    assert insert.after.startswith("7.4 Conformis shall defend Stryker")
+    applied = apply_edit_to_model(model, edit)
+    written = applied.paragraphs[model.positions[edit.locator]].text
+    assert "settlement. ARTICLE VIII" in " ".join(written.split())
+    assert not insert.defects
+
+
+def test_a_clause_before_the_next_article_goes_before_its_heading() -> None:
+    from contracts.insertion import _heading_before
+
+    text = "... of all Indemnified Persons.   ARTICLE VIII   TERM AND TERMINATION   8.1 Term. The term"
+    at = text.index("8.1")
+    assert text[_heading_before(text, at) :].startswith("ARTICLE VIII")
+    # A clause in sentence case before the number is no heading: the insertion stays at the number.
+    prose = "... of all Indemnified Persons. The parties agree as follows: 8.1 Term."
+    assert _heading_before(prose, prose.index("8.1")) == prose.index("8.1")
+
+
+def test_the_page_break_reading_still_stops_at_a_sentence_end() -> None:
+    from contracts.insertion import runs_on
+
+    assert runs_on("... officers, employees, Agents   and   20   Source: CONFORMIS INC, 10-Q, 11/1/2019", "Affiliates and")
+    assert not runs_on("... in respect of all Indemnified Persons.   21", "ARTICLE VIII")
+    assert not runs_on("... any Losses arising from", "8.1 Term. The term")
+    structure = structure_of(_cuad_train(CONFORMIS))
+    assert insertion_point(structure) is not None
+
+
+# --- the playbook's fit (bench/bench_redlines.py) ----------------------------------------------------
+
+
+@functools.cache
+def _bench() -> ModuleType:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "bench" / "bench_redlines.py"
+    spec = importlib.util.spec_from_file_location("bench_redlines", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_redlines", module)  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_staffing_services_agreement_does_not_fit_the_saas_playbook() -> None:
+    # "EmployeeCo employs certain individuals (the "Services Employees") who provide management,
+    # operational and administrative services ... (the "Services")": round 4 gave it a warranty about
+    # the "functionality or security of the Services".
+    title, fitting = _bench().fits(_cuad_train("TRANSMONTAIGNEPARTNERSLLC_03_13_2020-EX-10.9"))
+    assert "SERVICES AGREEMENT" in title and "saas-customer" not in fitting
+
+
+def test_trademark_licences_capital_maintenance_and_amendments_do_not_fit_the_saas_playbook() -> None:
+    for prefix in (
+        "HertzGroupRealtyTrustInc_20190920_S-11A_EX-10.8",  # a trademark licence
+        "SEPARATEACCOUNTIIOFAGL_05_02_2011",  # an unconditional capital maintenance agreement
+        "BIOAMBERINC_04_10_2013-EX-10.34",  # the first amendment to a development agreement
+    ):
+        _title, fitting = _bench().fits(_cuad_train(prefix))
+        assert "saas-customer" not in fitting, prefix
+        assert "cuad-coverage" in fitting
+
+
+def test_software_hosting_and_development_agreements_still_fit_the_saas_playbook() -> None:
+    for prefix in (PHOTRONICS, CONFORMIS):
+        _title, fitting = _bench().fits(_cuad_train(prefix))
+        assert "saas-customer" in fitting, prefix
