@@ -82,9 +82,39 @@ def detect(model: TextModel, side_word: str) -> Parties:
     elif side and len(parties) >= 2:
         other_side = "customer" if side == "provider" else "provider"
         theirs = next((p for p in parties if p.side == other_side), None)
-    return Parties(
-        us=_as_written(ours, model) if ours else "", them=_as_written(theirs, model) if theirs else "", side=side,
+    us = _as_written(ours, model) if ours else ""
+    them = _as_written(theirs, model) if theirs else ""
+    if side and not (us and them) and len(parties) < 2:
+        # A party the preamble does not give us (contracts/parties.py found fewer than two): the
+        # role word the contract itself writes for that side throughout ("Licensor" 86 times,
+        # "Licensee" 112) is its name for it, so "Provider" and "Customer" are written as the
+        # contract's words. Not where two parties are found: which is ours is then the lawyer's
+        # answer (review/workflow/parties.py ``side_candidates``), never a count of words.
+        other_side = "customer" if side == "provider" else "provider"
+        taken = {p.defined.lower() for p in parties} | {n.lower().removeprefix("the ") for n in (us, them)}
+        us = us or _role_in_use(model, side, taken)
+        them = them or _role_in_use(model, other_side, taken)
+    return Parties(us=us, them=them, side=side)
+
+
+_ROLE_IN_USE = 5  # capitalised uses of a role word, at least, for it to be the contract's name for a party
+
+
+def _role_in_use(model: TextModel, side: str, taken: set[str]) -> str:
+    """The role word of ``side`` the contract writes as a name ("Licensee shall ..."), with its
+    article as the contract writes it; "" when it writes none often, or two alike (a "Customer"
+    and a "Client": which one is the party is not clear)."""
+    roles = PROVIDER_ROLES if side == "provider" else CUSTOMER_ROLES
+    text = model.text
+    counts = sorted(
+        ((len(re.findall(rf"(?<![\w-]){re.escape(role.title())}(?![\w-])", text)), role.title())
+         for role in roles if role not in taken),
+        reverse=True,
     )  # fmt: skip
+    if not counts or counts[0][0] < _ROLE_IN_USE or (len(counts) > 1 and counts[1][0] * 3 > counts[0][0]):
+        return ""
+    word = counts[0][1]
+    return _as_written(Party(name=word, defined=word, side=side, locator=""), model)
 
 
 def resolve(model: TextModel, side_word: str, stored: dict[str, Any] | None) -> Parties:

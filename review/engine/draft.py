@@ -251,6 +251,7 @@ def _misplaced(proposal: Proposal, model: TextModel, rule: Rule) -> bool:
 # engine stops a little lower, so what it offers is never held back for this.
 _PRESENT = 0.25
 _WORDING_TYPE = 0.5  # the playbook's wording is a clause of this type
+_CANDIDATES = 8  # the best passages of a type read, in order, for one in the body
 _DEFINES = re.compile(r"\(\s*(?:the\s+|each\s+a\s+|a\s+)?[\"\u201c]([A-Z][^\"\u201d]{1,40})[\"\u201d]")
 
 
@@ -353,7 +354,9 @@ def _typed_passage(rule: Rule, document: PreparedDocument, structure: Any) -> Pr
         return None
     best: tuple[float, int, int] | None = None
     for column, values in zip(types, scored.columns(types), strict=True):
-        for row in (int(r) for r in values.argsort()[::-1][:5]):
+        # As many candidates as the edit checker reads (review/engine/proof.py ``_duplicate``): a
+        # passage it would hold an insertion back for is one the engine compares instead.
+        for row in (int(r) for r in values.argsort()[::-1][:_CANDIDATES]):
             confidence = float(values[row])
             if confidence < _PRESENT:
                 break
@@ -371,7 +374,12 @@ def _typed_passage(rule: Rule, document: PreparedDocument, structure: Any) -> Pr
     index = document.model.positions[passage.locator]
     sentence = _sentence_at(document, index, passage.start)
     if sentence is None:
-        return None
+        # A paragraph the engine reads as page furniture (an SEC legend that a PDF page ran into the
+        # clauses after it): the clause model's passage is the clause, as the edit checker reads it.
+        text = document.model.paragraphs[index].text[passage.start : passage.end]
+        lowered = " ".join(text.split())
+        sentence = Sentence(locator=passage.locator, paragraph_index=index, start=passage.start, end=passage.end,
+                            text=text, norm=lowered, lower=lowered.lower())  # fmt: skip
     title = BY_SLUG[SLUGS[column]].title
     return Present(
         replace(sentence, clause_type=SLUGS[column], confidence=round(confidence, 3)),

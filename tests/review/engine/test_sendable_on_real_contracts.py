@@ -180,3 +180,43 @@ def test_software_hosting_and_development_agreements_still_fit_the_saas_playbook
     for prefix in (PHOTRONICS, CONFORMIS):
         _title, fitting = _bench().fits(_cuad_train(prefix))
         assert "saas-customer" in fitting, prefix
+
+
+# --- role words the contract writes for a party the preamble does not give ------------------------
+
+
+def test_a_role_word_the_contract_writes_throughout_names_the_party_the_preamble_does_not_give() -> None:
+    # '"Licensor" / "NLS" and Eurofarma ... "Licensee" / "Eurofarma"' on separate lines: no party is
+    # read from the preamble, but the contract says "Licensor" 86 times and "Licensee" 112. The IP
+    # indemnity was held back for "Provider" and "Customer"; it now names them as the contract does.
+    from contracts.naming import detect
+
+    model = _cuad_train("NlsPharmaceuticsLtd_20200228_F-1_EX-10.14")
+    parties = detect(model, "customer")
+    assert (parties.us, parties.them) == ("the Licensee", "Licensor")
+    (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"))
+    (insert,) = result.recommendations
+    assert "Licensor shall defend the Licensee" in insert.after
+    assert not any("Provider" in d.message or "Customer" in d.message for d in insert.defects)
+
+
+def test_two_role_words_of_one_side_used_alike_name_no_party() -> None:
+    from contracts.naming import detect
+    from tests.review.engine.helpers import model_of
+
+    alike = model_of(*(["The Client shall pay the Developer.", "The Customer shall pay the Developer."] * 6))
+    assert detect(alike, "customer") == Parties(us="", them="the Developer", side="customer")
+
+
+# --- missing means missing: the clause model's passage in a paragraph read as page furniture ----------
+
+
+def test_a_cap_in_a_page_the_engine_reads_as_furniture_is_compared_not_inserted() -> None:
+    # A PDF page of the fleet maintenance agreement opens with the SEC legend ("***Confidential
+    # treatment requested ...") and runs into clauses 11.13-11.16: the engine reads the page as
+    # furniture, the clause model reads "11.16 DCL shall not be liable ..." as a cap. The cap was
+    # proposed, then held back by the edit checker as a duplicate; it is now compared.
+    model = _cuad_train("SMITHELECTRICVEHICLESCORP_04_04_2012-EX-10.26")
+    (result,) = ENGINE.analyze(model, _only("limitation-of-liability"))
+    assert result.status == "missing" and result.recommendations == ()
+    assert result.evidence[0].sentence.startswith("11.16 DCL shall not be liable")
