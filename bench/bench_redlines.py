@@ -67,6 +67,12 @@ _NOT_SAAS_TITLE = re.compile(
     re.I,
 )
 _EXPLAINER = re.compile(r"\bexplainer\b|\buser\s+guide\b|\bfrequently\s+asked\b", re.I)
+# A news release about an agreement ("United National Bancorp Enters Into Outsourcing Agreement"),
+# filed as an exhibit: not the agreement.
+_NEWS = re.compile(r"\b(?:enters?\s+into|announces?|signs|to\s+acquire)\b", re.I)
+# An amendment's own heading in capitals at the top of what the title line missed ("EXHIBIT C FORM
+# OF SUBLICENSE ... FIRST AMENDMENT TO DISTRIBUTOR AGREEMENT"): the document amends another.
+_AMENDMENT_HEADING = re.compile(r"\bAMENDMENT\s+(?:NO\.\s*\d+\s+)?TO\b")
 # A services agreement whose services are people: the provider employs or seconds staff who run the
 # other party's business (an affiliate's "Services Employees", a secondment, a staffing agreement).
 # The SaaS positions (the service performs as documented, it does not infringe) do not fit work
@@ -111,8 +117,8 @@ def fits(model: Any) -> tuple[str, list[str]]:
         fitting.append("mutual-nda")
     elif _SAAS.search(title):
         opening = " ".join(p.text for p in model.paragraphs[:60])[:3000]
-        if not _NOT_SAAS_TITLE.search(title) and not _EXPLAINER.search(opening[:300]) \
-                and not _STAFFING.search(opening):
+        if not _NOT_SAAS_TITLE.search(title) and not _NEWS.search(title) and not _EXPLAINER.search(opening[:300]) \
+                and not _AMENDMENT_HEADING.search(opening[:800]) and not _STAFFING.search(opening):
             fitting.append("saas-customer")
     else:
         # The title does not say (a project name, a cover page): the clause map and the opening

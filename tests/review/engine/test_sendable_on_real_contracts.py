@@ -165,11 +165,13 @@ def test_a_staffing_services_agreement_does_not_fit_the_saas_playbook() -> None:
     assert "SERVICES AGREEMENT" in title and "saas-customer" not in fitting
 
 
-def test_trademark_licences_capital_maintenance_and_amendments_do_not_fit_the_saas_playbook() -> None:
+def test_trademark_licences_capital_maintenance_amendments_and_news_do_not_fit_the_saas_playbook() -> None:
     for prefix in (
         "HertzGroupRealtyTrustInc_20190920_S-11A_EX-10.8",  # a trademark licence
         "SEPARATEACCOUNTIIOFAGL_05_02_2011",  # an unconditional capital maintenance agreement
         "BIOAMBERINC_04_10_2013-EX-10.34",  # the first amendment to a development agreement
+        "NEONSYSTEMSINC_03_01_1999-EX-10.5-DISTRIBUTOR AGREEMENT_Amendment",  # "FIRST AMENDMENT TO DISTRIBUTOR AGREEMENT" under exhibit titles
+        "UNITEDNATIONALBANCORP_03_03_1999-EX-99",  # a news release: "... Enters Into Outsourcing Agreement"
     ):
         _title, fitting = _bench().fits(_cuad_train(prefix))
         assert "saas-customer" not in fitting, prefix
