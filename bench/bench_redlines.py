@@ -48,7 +48,13 @@ RESULTS = ROOT / "bench" / "results"
 
 # What a contract's title says it is. Checked on the title only, so "confidential" in a body
 # clause never makes a supply agreement an NDA.
-_NDA = re.compile(r"non[- ]?disclosure|confidential|secrecy|\bNDA\b", re.I)
+# "Confidential" alone is EDGAR's legend ("Exhibit 10.18 Confidential EXECUTION COPY", "CONFIDENTIAL
+# INFORMATION (INDICATED BY {*****}) HAS BEEN OMITTED") on a distribution or development agreement:
+# an NDA's title names the agreement ("Confidentiality Agreement", "Confidential Disclosure Agreement").
+_NDA = re.compile(
+    r"non[- ]?disclosure|confidentiality|confidential\s+(?:disclosure|information)\s+agreement|secrecy|\bNDA\b",
+    re.I,
+)
 _SAAS = re.compile(
     r"software|\bsaas\b|subscription|cloud|hosting|licen[cs]e|development|services?\b|maintenance|"
     r"support|outsourc|consult|web ?site|internet|e-?commerce|application|technology|pilot|design partner",

@@ -222,3 +222,14 @@ def test_a_cap_in_a_page_the_engine_reads_as_furniture_is_compared_not_inserted(
     (result,) = ENGINE.analyze(model, _only("limitation-of-liability"))
     assert result.status == "missing" and result.recommendations == ()
     assert result.evidence[0].sentence.startswith("11.16 DCL shall not be liable")
+
+
+def test_edgars_confidential_legend_in_a_title_does_not_make_an_agreement_an_nda() -> None:
+    for prefix in (
+        "ACCURAYINC_09_01_2010-EX-10.31",  # "PURSUANT TO 17 C.F.R. § 240.24B-2, CONFIDENTIAL INFORMATION ..."
+        "HarpoonTherapeuticsInc_20200312_10-K_EX-10.18",  # "Exhibit 10.18 Confidential EXECUTION COPY"
+    ):
+        _title, fitting = _bench().fits(_cuad_train(prefix))
+        assert "mutual-nda" not in fitting, prefix
+    _title, fitting = _bench().fits(_cuad_train("PfHospitalityGroupInc_20150923_10-12G_EX-10.1"))
+    assert "mutual-nda" in fitting  # "SAMPLE OF NON-DISCLOSURE AND NON-COMPETITION AGREEMENT"
