@@ -65,11 +65,12 @@ _NDA_OPENING = re.compile(r"non[- ]?disclosure|\bNDA\b|confidentiality\s+agreeme
 # "maintenance" (docs/decisions/redlines-qa.md, "Round 5: the playbook's fit"): a licence of a
 # trademark, a name or content (what is licensed is no software and no service: a warranty that the
 # "Services" perform, an indemnity that they infringe, have nothing to attach to); a capital
-# maintenance (keep-well) undertaking; an amendment (it changes an agreement that is not before us,
+# maintenance (keep-well) undertaking; sponsored research (a university's research and a licence of its
+# patents: no service performs, nothing is hosted); an amendment (it changes an agreement that is not before us,
 # whose clauses a clause "missing" from the amendment would duplicate); a document explaining a form.
 _NOT_SAAS_TITLE = re.compile(
     r"trade\s*mark|trade\s+name|\bbrand\b|domain\s+name|\bcontent\b|\brecipe\b|"
-    r"capital\s+maintenance|keep[- ]?well|\bamendment\b",
+    r"capital\s+maintenance|keep[- ]?well|\bamendment\b|sponsored\s+research|research\s+collaboration",
     re.I,
 )
 _EXPLAINER = re.compile(r"\bexplainer\b|\buser\s+guide\b|\bfrequently\s+asked\b", re.I)
@@ -89,6 +90,7 @@ _STAFFING = re.compile(
     r"secondment|staffing\s+services|leased\s+employees|services\s+employees|provision\s+of\s+personnel)\b",
     re.I,
 )
+_COMPANY = re.compile(r"\b(?:Co\.|Ltd\.?|Inc\.?|Corp\.?|Corporation|LLC|L\.L\.C\.|GmbH|AG|S\.A\.|B\.V\.|plc)\s*$")
 _TITLE_LINE = re.compile(r"\b(agreement|contract|terms|licen[cs]e|addendum|order form)\b", re.I)
 
 
@@ -118,6 +120,8 @@ def fits(model: Any) -> tuple[str, list[str]]:
     from contracts.clauses import ModelMissing, detect_type
 
     title = title_of(model)
+    if _COMPANY.search(title):
+        title = ""  # a party's name read as the title ("Xi'an ... Technology Co., Ltd."): no title
     fitting = []
     if _NDA.search(title) and not re.search(r"licen[cs]e|services|supply|distribut", title, re.I):
         fitting.append("mutual-nda")

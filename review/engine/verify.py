@@ -142,7 +142,7 @@ def binds_only_them(sentence: Sentence, parties: Parties | None) -> str | None:
     # The party as the subject of the duty, not "information ... of WGT will be treated as ...";
     # with its people in apposition: "BROOKS, its directors, employees, agents and representatives
     # shall not disclose ...", "(b) Seller will keep confidential ...".
-    subject = r"(?:^(?:\d+(?:\.\d+)*\.?\s+|\(\w{1,4}\)\s+)?|[.;:,()]\s*|\b(?:that|and|then|which|who)\s+)(?:the\s+)?"
+    subject = r"(?:^(?:\d+(?:\.\d+)*\.?\s+|\(\w{1,4}\)\s+)?|[.;:,()]\s*|\b(?:that|and|then|which|who)\s+)(?:[Tt]he\s+)?"
     people = r"(?:,[^.;:]{0,100}?,?)?"
     if us and re.search(rf"{subject}{us}\b{people}{_DUTY}", text):
         return None

@@ -172,6 +172,9 @@ def test_trademark_licences_capital_maintenance_amendments_and_news_do_not_fit_t
         "BIOAMBERINC_04_10_2013-EX-10.34",  # the first amendment to a development agreement
         "NEONSYSTEMSINC_03_01_1999-EX-10.5-DISTRIBUTOR AGREEMENT_Amendment",  # "FIRST AMENDMENT TO DISTRIBUTOR AGREEMENT" under exhibit titles
         "UNITEDNATIONALBANCORP_03_03_1999-EX-99",  # a news release: "... Enters Into Outsourcing Agreement"
+        "ArtaraTherapeuticsInc_20200110_8-K_EX-10.5",  # "SPONSORED RESEARCH AND LICENSE" with a university
+        # a gas supply cooperation whose title line is a party's name ("... Technology Co., Ltd.")
+        "CHINARECYCLINGENERGYCORP_11_14_2013-EX-10.6",
     ):
         _title, fitting = _bench().fits(_cuad_train(prefix))
         assert "saas-customer" not in fitting, prefix
@@ -235,3 +238,27 @@ def test_edgars_confidential_legend_in_a_title_does_not_make_an_agreement_an_nda
 
     nda = build_text_model(shared_data("ndas", "nda_cnli_dev_03.docx").read_bytes())
     assert "mutual-nda" in _bench().fits(nda)[1]  # "NON-NEGOTIABLE CONFIDENTIALITY AND NON-DISCLOSURE AGREEMENT"
+
+
+# --- a duty of confidentiality already mutual, or the other party's alone ------------------------------
+
+
+def test_both_parties_named_as_the_subject_of_the_duty_is_mutual() -> None:
+    # "The Consultant and the Company acknowledge that each will have access to proprietary
+    # information regarding the business operations of the other and agree to keep all such
+    # information secret and confidential ...": it was replaced by the playbook's mutual wording.
+    model = _cuad_train("GLOBALTECHNOLOGIESLTD_06_08_2020-EX-10.16")
+    parties = Parties(us="the Company", them="Consultant", side="customer")
+    (result,) = ENGINE.analyze(model, _only("mutual-confidentiality"), parties=parties)
+    assert result.status == "ok" and result.recommendations == ()
+    assert result.evidence[0].sentence.startswith("The Consultant and the Company acknowledge")
+
+
+def test_a_duty_of_the_other_party_opening_with_a_capital_the_is_not_made_mutual() -> None:
+    # "The Developer agrees, during the Term and thereafter, to hold in strictest confidence ... any
+    # Confidential Information of the Client": the developer's duty protects us, the client.
+    model = _cuad_train("ClickstreamCorp_20200330_1-A")
+    parties = Parties(us="the Client", them="the Developer", side="customer")
+    (result,) = ENGINE.analyze(model, _only("mutual-confidentiality"), parties=parties)
+    assert result.status == "issue" and result.recommendations == ()
+    assert "binds only the Developer" in result.message
