@@ -76,11 +76,15 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
         where = "after the last clause of the contract"
     if end.index < len(paragraphs) and paragraphs[end.index].text[: end.offset].strip():
         text = paragraphs[end.index].text
+        # The signature block's first line may stand before where it was read to start ("... 10
+        # business days. StartEngine Crowdfunding, Inc. Customer: By: /s/ ..."): the clause goes
+        # before that line, after the last sentence.
+        offset = _fragment_before(text, end.offset)
         return InsertionPoint(
             paragraphs[end.index].locator,
-            end.offset,
-            _sibling_number(structure, end.index, end.offset),
-            _following(text, end.offset),
+            offset,
+            _sibling_number(structure, end.index, offset),
+            _following(text, offset),
             where,
         )
     anchor = _last_content(paragraphs, end.index, structure)
@@ -93,6 +97,14 @@ def _after_paragraph(structure: Structure, anchor: int, where: str) -> Insertion
     Initials: CL MD"), inside it before the footer, where the clause text ends."""
     paragraph = structure.model.paragraphs[anchor]
     text = paragraph.text
+    legend = _LEGEND_AT_END.search(text)
+    if legend is not None and text[: legend.start()].strip() and not paragraph.num_id:
+        # "... the latter shall control. [Remainder of Page Intentionally Left Blank]": the page's
+        # legend closes the body; the clause goes before it, not after it on the signature page.
+        offset = legend.start() + len(legend.group(0)) - len(legend.group(0).lstrip())
+        return InsertionPoint(
+            paragraph.locator, offset, _sibling_number(structure, anchor, offset), _following(text, offset), where
+        )
     spans = furniture_spans(text)
     if spans and spans[-1][1] == len(text.rstrip()) and text[: spans[-1][0]].strip() and not paragraph.num_id:
         offset = spans[-1][0]
@@ -166,6 +178,31 @@ def _before_number(structure: Structure, number: ClauseNumber, where: str) -> In
 
 
 _HEADING_WORDS = 12
+_LEGEND_AT_END = re.compile(
+    r"\s*\[?\s*(?:the\s+)?(?:remainder\s+of\s+(?:this\s+)?page\s+(?:is\s+)?(?:intentionally\s+)?(?:left\s+)?blank|"
+    r"signature\s+pages?\s+(?:to\s+)?follows?)[^\[\]]{0,80}\]?\s*$",
+    re.IGNORECASE,
+)
+# A full stop after these ends no sentence ("StartEngine Crowdfunding, Inc.").
+_ABBREVIATIONS = frozenset({
+    "inc", "ltd", "co", "corp", "llc", "l.l.c", "n.v", "b.v", "s.a", "l.p", "plc", "no", "nos", "st", "mr", "ms", "mrs",
+    "dr", "jr", "sr", "u.s", "e.g", "i.e", "etc", "vs",
+})  # fmt: skip
+_VERB = re.compile(r"\b(?:shall|will|may|must|is|are|was|were|be|agrees?|has|have)\b", re.IGNORECASE)
+
+
+def _fragment_before(text: str, at: int) -> int:
+    """Where a short fragment that is no sentence (a name or a heading: "StartEngine Crowdfunding,
+    Inc.", "7. Miscellaneous") starts right before offset ``at``, after the last sentence; ``at``
+    without one."""
+    start = 0
+    for match in re.finditer(r"([\w.]+)[.;:!?][\"\u201d)\]]?\s+", text[:at]):
+        if match.group(1).lower().rstrip(".") not in _ABBREVIATIONS:
+            start = match.end()
+    fragment = text[start:at].strip()
+    if not fragment or len(fragment.split()) > _HEADING_WORDS or _VERB.search(fragment):
+        return at
+    return start
 
 
 def _heading_before(text: str, at: int) -> int:

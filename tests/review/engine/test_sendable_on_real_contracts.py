@@ -262,3 +262,47 @@ def test_a_duty_of_the_other_party_opening_with_a_capital_the_is_not_made_mutual
     (result,) = ENGINE.analyze(model, _only("mutual-confidentiality"), parties=parties)
     assert result.status == "issue" and result.recommendations == ()
     assert "binds only the Developer" in result.message
+
+
+# --- placement before the signature page ------------------------------------------------------------
+
+
+def _inserted(model: TextModel, rule_id: str, parties: Parties) -> tuple[str, str]:
+    """(the text before the insertion in its paragraph, the text after it) of ``rule_id``'s clause."""
+    (result,) = ENGINE.analyze(model, _only(rule_id), parties=parties)
+    (insert,) = result.recommendations
+    edit = resolve_edit(model, insert.edit)
+    text = model.paragraphs[model.positions[edit.locator]].text
+    if edit.kind == "insert_after":
+        return text, ""
+    return text[: edit.start], text[edit.start + len(edit.before) - len(edit.before.lstrip()) :]
+
+
+def test_a_clause_goes_before_the_remainder_of_page_legend_that_ends_the_body() -> None:
+    # "... the latter shall control. [Remainder of Page Intentionally Left Blank]" then the
+    # signature page: the warranty went in after the legend, as "11." on the signature page.
+    model = _cuad_train("ArcaUsTreasuryFund_20200207_N-2_EX-99.K5")
+    parties = Parties(us="Fund", them="Blockchain Administrator", side="customer", corrected=True)
+    before, after = _inserted(model, "provider-warranty", parties)
+    assert before.rstrip().endswith("the latter shall control.")
+    assert after.startswith("[Remainder of Page Intentionally Left Blank]")
+
+
+def test_a_clause_goes_before_the_first_line_of_the_signature_block() -> None:
+    # "... more than 10 business days. StartEngine Crowdfunding, Inc. Customer: By: /s/ Dawn
+    # Dickson ...": the signature block was read from "Customer: By:", and the IP indemnity went in
+    # between the company's name and its signature.
+    model = _cuad_train("SOLUTIONSVENDINGINTERNATIONAL,INC_03_31_2020")
+    parties = Parties(us="Customer", them="the Company", side="customer")
+    before, after = _inserted(model, "vendor-ip-indemnity", parties)
+    assert before.rstrip().endswith("more than 10 business days.")
+    assert after.startswith("StartEngine Crowdfunding, Inc. Customer: By:")
+
+
+def test_a_short_fragment_is_passed_over_but_a_sentence_is_not() -> None:
+    from contracts.insertion import _fragment_before
+
+    text = "... within 10 business days. StartEngine Crowdfunding, Inc. Customer: By:"
+    assert text[_fragment_before(text, text.index("Customer:")) :].startswith("StartEngine")
+    sentence = "... within 10 business days. The Company shall pay the fees. Customer: By:"
+    assert _fragment_before(sentence, sentence.index("Customer:")) == sentence.index("Customer:")
