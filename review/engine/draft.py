@@ -290,7 +290,7 @@ def existing_clause(rule: Rule, document: PreparedDocument) -> Present | None:
     found = _typed_passage(rule, document, structure)
     if found is not None:
         return found
-    return _in_another_agreement(rule, document, structure)
+    return _in_another_agreement(rule, document, structure) or _over_a_list(rule, document, structure)
 
 
 # "... A PARTY'S CONFIDENTIALITY OBLIGATIONS CONTAINED IN THE NON-DISCLOSURE CLAUSE IN SECTION 12.17 OF
@@ -302,6 +302,42 @@ _ELSEWHERE = re.compile(
     r"\b(?:of|in|under)\s+the\s+(?P<name>(?!(?:this|said|such|same)\b)[\w&'-]+(?:\s+[\w&'-]+){0,5}?\s+agreement)\b",
     re.IGNORECASE,
 )
+
+
+# A sentence that goes on from the one before: a list item ("(ii) any services performed by ...;
+# or (d) any infringement by Eutectix's Intellectual Property ...") or a lower-case word.
+_GOES_ON = re.compile(r"^\s*(?:\((?:[a-z]{1,2}|[ivxl]{1,5}|\d{1,2})\)|[a-z])")
+_RUN = 6  # sentences of one list read together, at most
+
+
+def _over_a_list(rule: Rule, document: PreparedDocument, structure: Any) -> Present | None:
+    """The rule's search on a sentence read together with the list items after it that the splitter
+    cut off ("Eutectix shall indemnify ... as a result of (a) ... (ii) any services ...; or (d) any
+    infringement by Eutectix's Intellectual Property ..."): the duty and what it covers are one
+    clause, though no single cut sentence holds both (docs/decisions/redlines-qa.md, round 5)."""
+    if rule.find is None or getattr(rule.find, "clause", None):
+        return None
+    find = CompiledFind.of(rule.find)
+    if find.empty or not find.could_match(document.lower):
+        return None
+    for para in document.paragraphs:
+        sentences = para.sentences
+        for k, first in enumerate(sentences[:-1]):
+            if not structure.in_body(first.paragraph_index, first.start) or _GOES_ON.match(first.text):
+                continue
+            run = [first]
+            for following in sentences[k + 1 : k + _RUN]:
+                if not _GOES_ON.match(following.text):
+                    break
+                run.append(following)
+            if len(run) < 2:
+                continue
+            text = para.paragraph.text[first.start : run[-1].end]
+            normalized = normalize(text)
+            joined = replace(first, end=run[-1].end, text=text, norm=normalized.text, lower=normalized.lower, read="")
+            if find.matches(joined, document.budget):
+                return Present(first, "its list goes on in the sentences after it, which say what it covers")
+    return None
 
 
 def _in_another_agreement(rule: Rule, document: PreparedDocument, structure: Any) -> Present | None:

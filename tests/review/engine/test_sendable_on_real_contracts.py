@@ -306,3 +306,17 @@ def test_a_short_fragment_is_passed_over_but_a_sentence_is_not() -> None:
     assert text[_fragment_before(text, text.index("Customer:")) :].startswith("StartEngine")
     sentence = "... within 10 business days. The Company shall pay the fees. Customer: By:"
     assert _fragment_before(sentence, sentence.index("Customer:")) == sentence.index("Customer:")
+
+
+def test_an_indemnity_whose_list_the_splitter_cut_is_found_and_not_inserted_again() -> None:
+    # "12.1 ... Eutectix shall indemnify, defend, and hold harmless Liquidmetal ... as a result of (a)
+    # ... (i) ...", then, as a sentence of its own, "(ii) any services performed by Eutectix ...; or
+    # (d) any infringement by Eutectix's Intellectual Property on the Intellectual Property rights of
+    # a third party.": no cut sentence holds both the duty and the infringement, and a second IP
+    # indemnity went in as 12.1A.
+    model = _cuad_train("LiquidmetalTechnologiesInc_20200205_8-K_EX-10.1")
+    parties = Parties(us="Liquidmetal", them="Eutectix", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"), parties=parties)
+    assert result.recommendations == ()
+    assert result.evidence[0].sentence.startswith("Eutectix shall indemnify, defend, and hold harmless Liquidmetal")
+    assert "(clause 12.1)" in result.message
