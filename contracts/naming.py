@@ -297,6 +297,25 @@ def _scan_uses(term: str, model: TextModel) -> bool:
     return False
 
 
+# A part of the library's wording that promises something only software has (Common Paper's "will
+# not materially decrease the functionality or security of the Services"), up to the end of its
+# clause; and the words that say a contract is about software or technology (at least once in
+# every _SOFTWARE_EVERY characters).
+_SOFTWARE_ONLY = re.compile(r"\s+and\s+that\s+[^.;]*?\bfunctionality\s+or\s+security\b[^.;]*")
+_SOFTWARE = re.compile(
+    r"\b(?:software|hosting|hosted|platform|web\s?sites?|online|internet|servers?|cloud|saas|applications?|"
+    r"source\s+code|object\s+code|databases?|networks?|computers?|technology|technologies|data|uptime|systems?|"
+    r"hardware|telecommunications?|digital|electronic|blockchain)\b",
+    re.IGNORECASE,
+)
+_SOFTWARE_EVERY = 1200
+
+
+def _about_software(model: TextModel) -> bool:
+    text = model.text
+    return len(_SOFTWARE.findall(text)) * _SOFTWARE_EVERY >= len(text)
+
+
 def _about(term: str, model: TextModel) -> bool:
     """The contract speaks of ``term``'s thing in ordinary words often enough to be about it
     ("services" once in every few pages at least; not a product licence's "customer service")."""
@@ -374,6 +393,14 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
             notes.append(note)
         return written
 
+    software_only = _SOFTWARE_ONLY.search(text)
+    if software_only is not None and not _about_software(model):
+        # "... and that it will not materially decrease the functionality or security of the
+        # Services during a Subscription Term": a promise about software, which a contract for
+        # photo retouching or fund administration has none of. The warranty keeps its first promise.
+        text = text[: software_only.start()] + text[software_only.end() :]
+        notes.append("the promise about the functionality or security of software is left out: this contract is "
+                     "not about software")  # fmt: skip
     out = _TERM.sub(one, text)
     for subject in singular:
         # "the Product infringe or misappropriate" -> "the Product infringes or misappropriates".

@@ -320,3 +320,25 @@ def test_an_indemnity_whose_list_the_splitter_cut_is_found_and_not_inserted_agai
     assert result.recommendations == ()
     assert result.evidence[0].sentence.startswith("Eutectix shall indemnify, defend, and hold harmless Liquidmetal")
     assert "(clause 12.1)" in result.message
+
+
+# --- the SaaS warranty in a contract that is not about software -------------------------------------
+
+
+def test_the_warranty_leaves_out_the_software_promise_where_the_contract_is_not_about_software() -> None:
+    # A fund administration service agreement: "will not materially decrease the functionality or
+    # security of the Services" promises what only software has.
+    from contracts.naming import render_rule
+
+    fund = _cuad_train("TALCOTTRESOLUTIONLIFEINSURANCECO-SEPARATEACCOUNTTW")
+    parties = Parties(us="Trust", them="Administrator", side="customer", corrected=True)
+    warranty = next(r for r in _saas().rules if r.id == "provider-warranty")
+    written = render_rule(warranty, parties, structure_of(fund)).positions[0]
+    assert written == (
+        "Notwithstanding any disclaimer of warranties in this Agreement, Administrator warrants that the Services "
+        "will perform materially in accordance with this Agreement."
+    )
+    # An application development agreement is about software: the promise stays.
+    app = _cuad_train("ClickstreamCorp_20200330_1-A")
+    kept = render_rule(warranty, Parties(us="the Client", them="the Developer", side="customer"), structure_of(app))
+    assert "functionality or security" in kept.positions[0]
