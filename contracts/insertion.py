@@ -97,6 +97,15 @@ def _after_paragraph(structure: Structure, anchor: int, where: str) -> Insertion
     Initials: CL MD"), inside it before the footer, where the clause text ends."""
     paragraph = structure.model.paragraphs[anchor]
     text = paragraph.text
+    closes = _BODY_CLOSES.search(text)
+    if closes is not None and text[: closes.start()].strip() and not paragraph.num_id:
+        # The body ends inside this paragraph ("... is dated April 29, 2010.   (NO TEXT BELOW)
+        # Party A: /s/ ...", a PDF page holding the last clause and the signatures): the clause
+        # goes before that, never after the signatures.
+        offset = _fragment_before(text, closes.start())
+        return InsertionPoint(
+            paragraph.locator, offset, _sibling_number(structure, anchor, offset), _following(text, offset), where
+        )
     legend = _LEGEND_AT_END.search(text)
     if legend is not None and text[: legend.start()].strip() and not paragraph.num_id:
         # "... the latter shall control. [Remainder of Page Intentionally Left Blank]": the page's
@@ -182,6 +191,12 @@ _LEGEND_AT_END = re.compile(
     r"\s*\[?\s*(?:the\s+)?(?:remainder\s+of\s+(?:this\s+)?page\s+(?:is\s+)?(?:intentionally\s+)?(?:left\s+)?blank|"
     r"signature\s+pages?\s+(?:to\s+)?follows?)[^\[\]]{0,80}\]?\s*$",
     re.IGNORECASE,
+)
+# Where the body ends inside a paragraph: "(NO TEXT BELOW)", "IN WITNESS WHEREOF", a signature line
+# with "/s/" ("Party A: /s/ Beijing Baidu ...").
+_BODY_CLOSES = re.compile(
+    r"[(\[]\s*no\s+(?:further\s+)?text\s+below[^)\]]{0,40}[)\]]|\bIN\s+WITNESS\s+WHEREOF\b|"
+    r"(?<![\w/])(?:[A-Z][\w.&,'-]*\s+){0,4}[A-Z][\w.&'-]*\s*:\s*/s/",
 )
 # A full stop after these ends no sentence ("StartEngine Crowdfunding, Inc.").
 _ABBREVIATIONS = frozenset({

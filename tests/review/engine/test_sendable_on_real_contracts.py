@@ -342,3 +342,14 @@ def test_the_warranty_leaves_out_the_software_promise_where_the_contract_is_not_
     app = _cuad_train("ClickstreamCorp_20200330_1-A")
     kept = render_rule(warranty, Parties(us="the Client", them="the Developer", side="customer"), structure_of(app))
     assert "functionality or security" in kept.positions[0]
+
+
+def test_a_clause_goes_before_no_text_below_and_the_signatures_of_the_last_page() -> None:
+    # The last page: "... 14.6 This Agreement is dated April 29, 2010.   (NO TEXT BELOW)   Party A:
+    # /s/ Beijing Baidu ...   Party B: /s/ ...   Party C: /s/ ...": the IP indemnity went in after
+    # Party C's signature, as 14.7 (and a second insertion as 14.8, out of order).
+    model = _cuad_train("LEJUHOLDINGSLTD_03_12_2014-EX-10.34")
+    parties = Parties(us="Party B", them="Party A", side="customer", corrected=True)
+    before, after = _inserted(model, "vendor-ip-indemnity", parties)
+    assert before.rstrip().endswith("14.6 This Agreement is dated April 29, 2010.")
+    assert after.startswith("(NO TEXT BELOW)")
