@@ -341,6 +341,14 @@ def _placement(e: _Edit) -> Iterator[Defect]:
     if (anchor.in_table or anchor.cell) and not _layout_cell(e.model, anchor):
         yield Defect("placement", f"The new clause would go inside a table, after “{_short(anchor.text, 60)}”.")
         return
+    cut = _inside_a_cut_sentence(e, anchor)
+    if cut:
+        yield Defect(
+            "placement",
+            f"The new clause would go inside a sentence that a page break cuts (“{_short(cut, 60)}” goes on in "
+            "the next paragraph).",
+        )
+        return
     if e.kind != "insert_after":
         return
     following = _next_content(e.model, e.index)
@@ -353,6 +361,23 @@ def _placement(e: _Edit) -> Iterator[Defect]:
             f"The new clause would go in the middle of a list, between “{_short(anchor.text, 50)}” and "
             f"“{_short(following[1].text, 50)}”.",
         )
+
+
+def _inside_a_cut_sentence(e: _Edit, anchor: Paragraph) -> str:
+    """The end of the sentence the insertion would go into ("... employees, Agents and"), when the
+    text before it stops mid-sentence and the next paragraph goes on with it (contracts/insertion.py
+    ``runs_on``); "" otherwise. Only where nothing but page furniture follows in the paragraph."""
+    from contracts.furniture import mask_furniture
+    from contracts.insertion import runs_on
+
+    index, offset = e.insert_at
+    text = anchor.text
+    if not re.fullmatch(r"\s*\d{0,4}\s*", mask_furniture(text[offset:])):
+        return ""  # clause text follows in the same paragraph (not only the page's number and footer)
+    following = _next_content(e.model, index)
+    if following is None or not runs_on(text[:offset], following[1].text):
+        return ""
+    return mask_furniture(text[:offset]).rstrip()[-60:]
 
 
 _NEAR = 24  # how many blank or furniture paragraphs (a page break) may stand between two paragraphs of text

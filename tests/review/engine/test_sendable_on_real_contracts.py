@@ -353,3 +353,31 @@ def test_a_clause_goes_before_no_text_below_and_the_signatures_of_the_last_page(
     before, after = _inserted(model, "vendor-ip-indemnity", parties)
     assert before.rstrip().endswith("14.6 This Agreement is dated April 29, 2010.")
     assert after.startswith("(NO TEXT BELOW)")
+
+
+def test_the_edit_checker_holds_back_an_insertion_inside_a_sentence_a_page_break_cuts() -> None:
+    # Where round 4 put the IP indemnity: at the foot of the page that ends "... Stryker shall
+    # indemnify and hold harmless Conformis, its directors, officers, employees, Agents and   20
+    # Source: ...", the next page going on "Affiliates and their respective successors ...".
+    from contracts.furniture import furniture_spans
+    from contracts.insertion import InsertionPoint, _following
+    from review.engine.base import Proposal
+    from review.engine.draft import insertion_edit
+    from review.engine.proof import check_edit
+
+    model = _cuad_train(CONFORMIS)
+    needle = "Stryker shall indemnify and hold harmless Conformis"
+    (index,) = [i for i, p in enumerate(model.paragraphs) if needle in p.text]
+    text = model.paragraphs[index].text
+    footer = furniture_spans(text)[-1][0]
+    at = text.rindex("20", 0, footer)  # the page number before the running footer
+    point = InsertionPoint(model.paragraphs[index].locator, at, "7.4", _following(text, at))
+    clause = "7.4 Conformis shall defend Stryker against any third-party claim."
+    edit = insertion_edit(point, clause, 1)
+    proposal = Proposal(action="insert", edit=edit, before="", after=clause, explanation="")
+    defects = check_edit(model=model, proposal=proposal)
+    assert any(d.kind == "placement" and "page break" in d.message for d in defects), defects
+    # Where the engine now puts it (before "ARTICLE VIII"), the checker finds nothing wrong.
+    parties = Parties(us="Stryker", them="Conformis", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"), parties=parties)
+    assert result.recommendations[0].defects == ()
