@@ -14,7 +14,6 @@ built every item; the comparison is timed on a 2,000-paragraph pair here (the 20
 
 from __future__ import annotations
 
-import io
 import os
 import statistics
 import sys
@@ -24,35 +23,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-
-
-def _docx(texts: list[str]) -> bytes:
-    from docx import Document as DocxDocument
-
-    document = DocxDocument()
-    for text in texts:
-        document.add_paragraph(text)
-    out = io.BytesIO()
-    document.save(out)
-    return out.getvalue()
-
-
-def _ours(n: int) -> list[str]:
-    return [f"Clause {i}. The Supplier shall deliver item {i} within ten days of the order." for i in range(n)]
-
-
-def _different(n: int) -> list[str]:
-    return [f"Paragraph {i}: zebra quantum {i * 7} umbrella vortex nightingale." for i in range(n)]
-
-
-def _tracked(n: int, per: int = 10) -> bytes:
-    from tests.documents.foreign_docs import _p, _r, _rev, foreign_docx
-
-    def change(k: int) -> str:
-        return _r(f" word {k} ") + _rev("ins", 1000 + k, "Mallory", "2024-01-01T00:00:00Z", _r("more"))
-
-    return foreign_docx("".join(_p(_r(f"Clause {i} reads") + "".join(change(i * per + k) for k in range(per)))
-                                for i in range(n // per)))
 
 
 def timed(function, runs: int = 3) -> tuple[float, object]:  # type: ignore[no-untyped-def]
@@ -72,16 +42,19 @@ def main() -> None:
     from documents.docx.textmodel import build_text_model
     from review.workflow.item_bounds import TooManyItems, changed_places, tracked_changes_bounded
 
-    sent, theirs = _docx(_ours(20_000)), _docx(_different(20_000))
+    # The drafts the tests use, so the bench times the same work.
+    from tests.documents.hostile_drafts import docx_of, our_clauses, tracked_insertions, wholly_different
+
+    sent, theirs = docx_of(our_clauses(20_000)), docx_of(wholly_different(20_000))
     build_s, model = timed(lambda: build_text_model(theirs), runs=1)
     sent_model = build_text_model(sent)
     bound_s, places = timed(lambda: changed_places(sent_model, model))
-    small = build_text_model(_docx(_ours(2_000))), build_text_model(_docx(_different(2_000)))
+    small = build_text_model(docx_of(our_clauses(2_000))), build_text_model(docx_of(wholly_different(2_000)))
     compare_s, _ = timed(lambda: compare(*small), runs=1)
     print(f"round, 20,000 different paragraphs: their text model {build_s:.2f} s (upload), "
           f"bound {bound_s:.3f} s -> {places:,} places, refused; old path's compare on 2,000: {compare_s:.2f} s")
 
-    upload = _tracked(50_000)
+    upload = tracked_insertions(50_000)
 
     def check() -> str:
         try:

@@ -5,50 +5,20 @@ a round are written in a few bulk statements (the bound, not the wall time, is t
 
 from __future__ import annotations
 
-import io
 import threading
 
 import pytest
 from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
-from docx import Document as DocxDocument
 
 from documents.services import document_create
 from review.engine import counterparty
 from review.engine.counterparty import RULE_RETURNED
 from review.models import JobStatus, ReviewStatus, RoundJob
 from review.workflow import MAX_THEIR_ITEMS, ReviewRefused, item_bounds, review_next_round, round_intake
-from tests.documents.foreign_docs import _p, _r, _rev, foreign_docx
+from tests.documents.hostile_drafts import docx_of, our_clauses, tracked_insertions, wholly_different
 from tests.factories import UserFactory
 from tests.review.factories import contract_docx, make_review
-
-
-def _docx(texts: list[str]) -> bytes:
-    document = DocxDocument()
-    for text in texts:
-        document.add_paragraph(text)
-    out = io.BytesIO()
-    document.save(out)
-    return out.getvalue()
-
-
-def _ours(n: int) -> list[str]:
-    return [f"Clause {i}. The Supplier shall deliver item {i} within ten days of the order." for i in range(n)]
-
-
-def _wholly_different(n: int) -> list[str]:
-    return [f"Paragraph {i}: zebra quantum {i * 7} umbrella vortex nightingale." for i in range(n)]
-
-
-def _tracked(n: int, per_paragraph: int = 10) -> bytes:
-    """``n`` tracked insertions of theirs, ``per_paragraph`` in each paragraph (50,000 in 5,000
-    paragraphs: well within the upload's paragraph limit)."""
-    def change(k: int) -> str:
-        return _r(f" word {k} ") + _rev("ins", 1000 + k, "Mallory", "2024-01-01T00:00:00Z", _r("more"))
-
-    body = "".join(_p(_r(f"Clause {i} reads") + "".join(change(i * per_paragraph + k) for k in range(per_paragraph)))
-                   for i in range(n // per_paragraph))
-    return foreign_docx(body)
 
 
 def _never(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -57,12 +27,12 @@ def _never(*args, **kwargs):  # type: ignore[no-untyped-def]
 
 @pytest.mark.django_db
 def test_a_round_against_a_wholly_different_20000_paragraph_draft_is_refused_before_comparing(monkeypatch):
-    review = make_review(contract=_docx(_ours(200)))
+    review = make_review(contract=docx_of(our_clauses(200)))
     before = review.recommendations.count()
     monkeypatch.setattr(round_intake, "compare", _never)
     monkeypatch.setattr(round_intake, "_flagged_by_playbook", _never)
     with pytest.raises(ReviewRefused) as refused:
-        review_next_round(review=review, data=_docx(_wholly_different(20_000)), filename="theirs.docx",
+        review_next_round(review=review, data=docx_of(wholly_different(20_000)), filename="theirs.docx",
                           actor=review.owner)
     assert "differs from version 1 in about 20,000 places" in str(refused.value)
     assert f"a round takes at most {MAX_THEIR_ITEMS:,} items of theirs" in str(refused.value)
@@ -74,9 +44,9 @@ def test_a_round_against_a_wholly_different_20000_paragraph_draft_is_refused_bef
 @pytest.mark.django_db
 def test_a_round_just_within_the_bound_is_compared_and_its_items_written_in_a_few_statements():
     n = 450
-    review = make_review(contract=_docx(_ours(n)))
-    theirs = [text.replace("ten days", "ninety days") for text in _ours(n)]
-    submission = round_intake.round_submit(review=review, data=_docx(theirs), filename="theirs.docx",
+    review = make_review(contract=docx_of(our_clauses(n)))
+    theirs = [text.replace("ten days", "ninety days") for text in our_clauses(n)]
+    submission = round_intake.round_submit(review=review, data=docx_of(theirs), filename="theirs.docx",
                                            actor=review.owner, enqueue=False)
     with CaptureQueriesContext(connection) as queries:
         assert round_intake.round_run(job_id=str(submission.job.pk)) == "stored"
@@ -90,20 +60,20 @@ def test_a_round_just_within_the_bound_is_compared_and_its_items_written_in_a_fe
 
 @pytest.mark.django_db
 def test_a_changed_places_estimate_is_a_lower_bound_of_the_items(monkeypatch):
-    ours = _ours(30)
+    ours = our_clauses(30)
     theirs = [*ours[:10], *[t.upper() for t in ours[10:20]], *ours[20:], "A new clause of theirs."]
     from documents.docx.textmodel import build_text_model
 
-    sent, returned = build_text_model(_docx(ours)), build_text_model(_docx(theirs))
-    review = make_review(contract=_docx(ours))
-    result = review_next_round(review=review, data=_docx(theirs), filename="t.docx", actor=review.owner)
+    sent, returned = build_text_model(docx_of(ours)), build_text_model(docx_of(theirs))
+    review = make_review(contract=docx_of(ours))
+    result = review_next_round(review=review, data=docx_of(theirs), filename="t.docx", actor=review.owner)
     assert item_bounds.changed_places(sent, returned) == 11 <= result.items
 
 
 @pytest.mark.django_db
 def test_an_upload_with_50000_tracked_changes_fails_its_review_with_a_clear_message(monkeypatch):
     monkeypatch.setattr(counterparty, "tracked_change_items", _never)
-    review = make_review(contract=_tracked(50_000))
+    review = make_review(contract=tracked_insertions(50_000))
     assert review.status == ReviewStatus.FAILED
     assert review.status_message.startswith("Their file carries about 50,000 tracked changes; a review takes at "
                                             f"most {MAX_THEIR_ITEMS:,} items of theirs.")
@@ -112,7 +82,7 @@ def test_an_upload_with_50000_tracked_changes_fails_its_review_with_a_clear_mess
 
 @pytest.mark.django_db
 def test_an_upload_with_tracked_changes_within_the_bound_gets_its_items():
-    review = make_review(contract=_tracked(300))
+    review = make_review(contract=tracked_insertions(300))
     assert review.recommendations.filter(rule_id=counterparty.RULE_TRACKED).count() == 300
 
 
@@ -124,8 +94,8 @@ def test_another_teams_upload_succeeds_while_a_hostile_round_is_worked_on_sqlite
     is 20 s): the other upload failed with "database is locked"."""
     if connection.vendor != "sqlite":
         pytest.skip("the SQLite write lock is what this shows")  # the PostgreSQL session runs its own tests
-    review = make_review(contract=_docx(_ours(200)))
-    submission = round_intake.round_submit(review=review, data=_docx(_wholly_different(20_000)),
+    review = make_review(contract=docx_of(our_clauses(200)))
+    submission = round_intake.round_submit(review=review, data=docx_of(wholly_different(20_000)),
                                            filename="theirs.docx", actor=review.owner, enqueue=False)
     paused, resume = threading.Event(), threading.Event()
     real = item_bounds.changed_places
@@ -171,9 +141,9 @@ def test_the_reconciler_redrives_a_round_job_the_broker_lost():
     from review.reconcile import reconcile
     from review.workflow import jobs
 
-    review = make_review(contract=_docx(_ours(20)))
-    theirs = [text.replace("ten days", "ninety days") for text in _ours(20)]
-    submission = round_intake.round_submit(review=review, data=_docx(theirs), filename="theirs.docx",
+    review = make_review(contract=docx_of(our_clauses(20)))
+    theirs = [text.replace("ten days", "ninety days") for text in our_clauses(20)]
+    submission = round_intake.round_submit(review=review, data=docx_of(theirs), filename="theirs.docx",
                                            actor=review.owner, enqueue=False)  # as if the broker was down
     RoundJob.objects.filter(pk=submission.job.pk).update(created_at=timezone.now() - timedelta(hours=1))
     with jobs.in_process():
@@ -193,11 +163,11 @@ def test_the_next_round_form_queues_a_job_a_real_worker_runs(client, celery_work
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.urls import reverse
 
-    review = make_review(contract=_docx(_ours(20)))
-    theirs = [text.replace("ten days", "ninety days") for text in _ours(20)]
+    review = make_review(contract=docx_of(our_clauses(20)))
+    theirs = [text.replace("ten days", "ninety days") for text in our_clauses(20)]
     client.force_login(review.owner)
     response = client.post(reverse("review:next_round", args=[review.pk]),
-                           {"returned": SimpleUploadedFile("theirs.docx", _docx(theirs)), "key": "k1"}, follow=True)
+                           {"returned": SimpleUploadedFile("theirs.docx", docx_of(theirs)), "key": "k1"}, follow=True)
     assert "Their draft is being compared with version 1" in response.content.decode()
     job = RoundJob.objects.get()
     deadline = time.monotonic() + 60
