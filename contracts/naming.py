@@ -283,8 +283,20 @@ def _uses(term: str, model: TextModel) -> bool:
     return bool(cache[term])
 
 
+_NAME_OPENERS = frozenset({"The", "A", "An", "This", "That", "Each", "Any", "All", "Such", "Its", "Their", "Our", "No"})
+
+
+def _in_a_longer_name(text: str, start: int) -> bool:
+    """``text[start:]`` goes on a capitalised name that begins before it ("Technical Support
+    Services", "Licensed Product Services"): not the term on its own."""
+    before = re.search(r"(\S+)\s+$", text[max(0, start - 40) : start])
+    word = before.group(1) if before else ""
+    return bool(word) and word[:1].isupper() and word.isalpha() and word not in _NAME_OPENERS
+
+
 def _scan_uses(term: str, model: TextModel) -> bool:
-    found = term_starts(term, model.text)
+    text = model.text
+    found = [s for s in term_starts(term, text) if not _in_a_longer_name(text, s)]
     if len(found) >= 2:
         return True
     for start in found:
@@ -325,10 +337,24 @@ def _about(term: str, model: TextModel) -> bool:
     return mentions >= 3 and mentions * _SUBJECT_EVERY >= len(text)
 
 
+def _mostly_about(subject: str | None, term: str, model: TextModel) -> bool:
+    """The contract names what it supplies or licenses by its defined term ("Licensed Technology",
+    43 times) more often than it speaks of ``term``'s thing in any words ("services", 11 times, most
+    of them technical support): the playbook's "Services" is that term."""
+    if subject is None:
+        return False
+    text = model.text
+    stem = re.escape(term.lower().rstrip("s"))
+    mentions = len(re.findall(rf"\b{stem}s?\b", text, re.IGNORECASE))
+    return len(re.findall(rf"(?<!\w){re.escape(subject)}(?!\w)", text)) > 2 * mentions
+
+
 def _subject_term(defined: dict[str, str], model: TextModel) -> str | None:
     """The contract's defined term for what it supplies or licenses ("Products", "Product"), in
     the number it mostly writes it; None when it defines none."""
     found = {defined[t.lower()] for t in _SUBJECT_TERMS if t.lower() in defined}
+    # Defined in capitals ("LICENSED TECHNOLOGY"), written in the body as "Licensed Technology".
+    found |= {t.title() for t in found if t.isupper()}
     counts = {t: len(re.findall(rf"(?<!\w){re.escape(t)}(?!\w)", model.text)) for t in found}
     best = max(sorted(counts), key=lambda t: counts[t], default=None)
     return best if best is not None and counts[best] else None
@@ -368,8 +394,8 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
                 written = written[:1].upper() + written[1:]
             note = f"\u201c{term}\u201d is written \u201c{own}\u201d, this contract's defined term"
         else:
-            if term in _SUBJECT_MATTER and not _about(term, model):
-                subject = _subject_term(defined, model)
+            subject = _subject_term(defined, model) if term in _SUBJECT_MATTER else None
+            if term in _SUBJECT_MATTER and (not _about(term, model) or _mostly_about(subject, term, model)):
                 if subject is None:
                     return match.group(0)  # nothing of the contract's to call so: the lawyer words it
                 if not subject.endswith("s"):

@@ -264,7 +264,8 @@ def test_an_insertion_is_never_anchored_in_the_recitals_or_the_definitions() -> 
     (result,) = ENGINE.analyze(model, playbook)
     (proposal,) = result.recommendations
     after = apply_edit_to_model(model, proposal.edit).text
-    at = after.index("warrants that the services will perform")
+    # (The alliance supplies products: its "Product" stands for the playbook's "Services", round 5.)
+    at = after.index("warrants that the Product will perform")
     assert at > after.index("1. DEFINITIONS")
     assert not leading_number(proposal.after).startswith("1.")
 
@@ -371,8 +372,10 @@ def test_a_term_the_contract_writes_mid_sentence_is_its_own_and_a_title_word_is_
     demo = build_text_model(build_demo_contract_docx())
     assert adapt_terms(position, demo) == (position, ())
     # "B.   Product Support Services" (a heading) does not make "Services" a term of the contract.
+    # (A distributor of products: its defined "Product", which it names far more often than any
+    # service, stands for the playbook's "Services", round 5.)
     text, notes = adapt_terms("Provider warrants that the Services work.", _model("cuad_distributor_03"))
-    assert text == "Provider warrants that the services work." and notes
+    assert text == "Provider warrants that the Product works." and notes
 
 
 def test_the_mutual_obligation_rewrites_the_obligation_not_a_marking_requirement() -> None:
