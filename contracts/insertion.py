@@ -8,6 +8,7 @@ Pure, no ORM, no XML.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -127,7 +128,9 @@ def _after_paragraph(structure: Structure, anchor: int, where: str) -> Insertion
 def _sibling_number(structure: Structure, index: int, offset: int) -> str:
     """The number after the clause that holds (index, offset): its next sibling."""
     clause = _clause_before(structure, index, offset)
-    if clause is None or clause.kind != "typed":
+    if clause is None:
+        return _after_unread_run(structure, index, offset)
+    if clause.kind != "typed":
         return ""
     if clause.index != index and clause.index in structure.headings:
         return ""  # numbered headings over unnumbered body paragraphs: the body has no numbers
@@ -136,6 +139,30 @@ def _sibling_number(structure: Structure, index: int, offset: int) -> str:
         # own numbers ("VI.", "C.") were not read. A clause in a later paragraph is not item 12.
         return ""
     return next_label(clause, structure.labels)
+
+
+# "12.Time shall be of the essence ...   13.Whenever the singular ...": clause numbers written
+# without a space, which the numbering reader does not take for numbers.
+_RUN_NUMBER = re.compile(r"(?<![\w.,/$])(\d{1,3})\.(?=[A-Z])")
+_RUN = 3  # consecutive numbers, at least, for a run of them to be the clauses' numbering
+
+
+def _after_unread_run(structure: Structure, index: int, offset: int) -> str:
+    """The number after a run of clause numbers the contract writes without a space ("10.Marginal
+    ... 11.If ... 12.Time ... 13.Whenever ...") in the paragraph before ``offset``, when no number
+    was read there: "14." (never one the contract has); "" without such a run."""
+    text = structure.model.paragraphs[index].text[:offset]
+    values = [int(m.group(1)) for m in _RUN_NUMBER.finditer(text)]
+    run = 1
+    for before, after in itertools.pairwise(values):
+        run = run + 1 if after == before + 1 else 1
+    if not values or run < _RUN:
+        return ""
+    following = values[-1] + 1
+    if re.search(rf"(?:^|[.;:!?]\s+){following}\.\s*[A-Z]|(?<![\w.,/$]){following}\.(?=[A-Z])", structure.model.text,
+                 re.MULTILINE):
+        return ""
+    return f"{following}."
 
 
 def _listed_after_lead_in(structure: Structure, clause: ClauseNumber) -> bool:
@@ -338,7 +365,17 @@ def renumber_clause(text: str, structure: Structure) -> str:
     if not match or not (match.group("num") or match.group("word")):
         return text
     number = number_from_leading(0, Paragraph(locator="", text=text), match)
-    if number.parts not in structure.labels:
+
+    def taken(parts: tuple[str, ...]) -> bool:
+        # Read as a clause number, or written as one in a run the reader leaves unread (an
+        # insertion numbered after "13.Whenever ...": ``_after_unread_run``).
+        if parts in structure.labels:
+            return True
+        n = parts[0]
+        written = rf"(?:^|[.;:!?]\s+){n}\.\s*[A-Z]|(?<![\w.,/$]){n}\.(?=[A-Z])"  # "... require. 14. X", "13.Whenever"
+        return len(parts) == 1 and re.search(written, structure.model.text, re.MULTILINE) is not None
+
+    if not taken(number.parts):
         return text
     last = number.parts[-1]
     if last.isdigit() and not (len(number.parts) == 2 and last == "0"):
@@ -347,8 +384,10 @@ def renumber_clause(text: str, structure: Structure) -> str:
         # after "11" and "12" were inserted, not "11A".
         for step in range(1, 31):
             free = (*number.parts[:-1], str(int(last) + step))
-            if free not in structure.labels:
+            if not taken(free):
                 return write_number(number.template, free) + text[match.end() :]
+        return text
+    if number.parts not in structure.labels:
         return text
     for _attempt in range(30):
         label = next_label(number, structure.labels)

@@ -381,3 +381,21 @@ def test_the_edit_checker_holds_back_an_insertion_inside_a_sentence_a_page_break
     parties = Parties(us="Stryker", them="Conformis", side="customer", corrected=True)
     (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"), parties=parties)
     assert result.recommendations[0].defects == ()
+
+
+# --- clause numbers written without a space ("13.Whenever the singular ...") --------------------------
+
+
+def test_clause_numbers_written_without_a_space_are_taken_and_an_insertion_counts_on_from_them() -> None:
+    # "10.Each ... 17.This Agreement may be signed ...": the numbering reader leaves these unread, so
+    # an inserted clause was numbered "10." (after the last number it read) or not at all.
+    from contracts.insertion import _after_unread_run, renumber_clause
+
+    model = _cuad_train("SEPARATEACCOUNTIIOFAGL_05_02_2011")
+    structure = structure_of(model)
+    assert renumber_clause("10. AIG shall defend the Company.", structure) == "18. AIG shall defend the Company."
+    (index,) = [i for i, p in enumerate(model.paragraphs) if p.text.strip().startswith("17.This Agreement")]
+    run = TextModel(paragraphs=(Paragraph(
+        locator="p1", text=" ".join(p.text.strip() for p in model.paragraphs[index - 14 : index + 1] if p.text.strip()),
+    ),))  # fmt: skip
+    assert _after_unread_run(structure_of(run), 0, len(run.paragraphs[0].text)) == "18."
