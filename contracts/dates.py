@@ -37,20 +37,23 @@ _WORD_DAY = (
     r"twenty-third|twenty-fourth|twenty-fifth|twenty-sixth|twenty-seventh|twenty-eighth|twenty-ninth|thirtieth|"
     r"thirty-first)(?:\s*\(\d{1,2}\s?(?:st|nd|rd|th)\))?"
 )
-_BLANK = r"(?:_{2,}|\[\s*[•_.…*]*\s*\]|\s(?=,))"
+_BLANK = r"(?:_{2,}|\[\s*[•\u00b7_.…*]*\s*\]|\s(?=,))"
 _DATE = re.compile(
     # "July 11 , 2006", "May 3,2006", "September 1 2004"
-    rf"\b{_MONTH}\s*(?:{_DAY}|(?P<mblank>{_BLANK}))\s*,?\s*{_YEAR}\b"
+    rf"(?:\b|(?<=_)){_MONTH}\s*(?:{_DAY}|(?P<mblank>{_BLANK}))\s*,?\s*{_YEAR}\b"
     # "15th day of July, 2010", "1st of June 2004", "first (1st) day of January, 1996", "14 December 1998"
-    rf"|\b(?:{_DAY2}|{_WORD_DAY}|(?P<dblank>_{{2,}}|\[\s*\]))\s+(?:day\s+of\s+)?(?:(?P<wkday>Monday|Tuesday|Wednesday|"
+    rf"|\b(?:{_DAY2}|{_WORD_DAY}|(?P<dblank>_{{2,}}|\[\s*\]))\s+(?:day\s+of(?:\s+-+)?\s+)?(?:(?P<wkday>Monday|Tuesday|Wednesday|"
     rf"Thursday|Friday|Saturday|Sunday),?\s+)?(?P<month2>January|February|March|April|May|June|July|August|September|"
     rf"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?\s*,?\s*(?:A\.D\.\s*)?{_YEAR2}\b"
     # "12/31/2014", "3-14-18", "1.4.2011"
     r"|\b(?P<n1>\d{1,2})(?P<sep>[/.-])(?P<n2>\d{1,2})(?P=sep)(?P<n3>(?:1[89]|20)\d{2}|\d{2})\b"
+    # "the 20 March day of 1998"
+    rf"|\b(?P<day4>[0-3]?\d){_ORD}\s+(?P<month4>January|February|March|April|May|June|July|August|September|October|"
+    rf"November|December)\s+day\s+of\s+(?P<year4>(?:1[89]|20)\d{{2}})\b"
     # "2019-06-01"
     r"|\b(?P<iy>(?:1[89]|20)\d{2})-(?P<im>\d{2})-(?P<id>\d{2})\b"
     # "____ day of ______, 2015", "_____, 2020", "[•], 2020"
-    rf"|(?:_{{2,}}\s*(?:day\s+of\s+)?)?(?:_{{2,}}|\[\s*[•_.…*]*\s*\])\s*,?\s*{_YEAR3}\b",
+    rf"|(?:(?:_{{2,}}|\[\s*[•\u00b7]\s*\])\s*(?:day\s+of\s+)?)?(?:_{{2,}}|\[\s*[•\u00b7_.…*]*\s*\])\s*,?\s*{_YEAR3}\b",
     re.IGNORECASE,
 )
 _WORD_DAYS = {
@@ -108,6 +111,8 @@ def find_dates(text: str, start: int = 0, end: int | None = None) -> list[Stated
             month, day = (first, second) if first <= 12 else (second, first)
             if month > 12 or day > 31 or (g["sep"] == "." and g["n3"] and len(g["n3"]) == 2):
                 continue
+        elif g["month4"]:
+            month, year, day = _month(g["month4"]), int(g["year4"]), int(g["day4"])
         elif g["iy"]:
             year, month, day = int(g["iy"]), int(g["im"]), int(g["id"])
         else:
@@ -147,8 +152,21 @@ _EFFECTIVE_MEANS = re.compile(
 _EFFECTIVE_IS_AGREEMENT = re.compile(
     r"(?:[\"\u201c](?:Effective|Commencement)\s+Date[\"\u201d]\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+(?:the\s+)?"
     r"(?:date\s+(?:first\s+)?(?:written|set\s+forth|stated|above|hereof)|date\s+of\s+this\s+Agreement)|"
-    r"effective\s+(?:as\s+of\s+)?(?:on\s+)?the\s+date\s+(?:first\s+)?(?:written|set\s+forth|above|hereof)|"
-    r"(?:effective\s+as\s+of|effective\s+on)\s+the\s+(?:date|day)\s+(?:first\s+)?(?:above|written|hereof))",
+    r"effective\s+(?:as\s+of\s+|from\s+)?(?:on\s+)?the\s+date\s+(?:and\s+year\s+)?(?:first\s+)?(?:above\s+)?"
+    r"(?:written|set\s+forth|listed|stated|above|hereof)|"
+    r"(?:effective\s+as\s+of|effective\s+on|effective\s+from)\s+the\s+(?:date|day)\s+(?:first\s+)?(?:above|written|hereof))",
+    re.IGNORECASE,
+)
+# "shall become effective upon the completion of the execution by both Parties", "takes effect upon
+# the signatures and seals", ""Effective Date" shall mean the date on which the Parties sign": the
+# agreement takes effect when it is made, so its agreement date (the date it was signed) is the
+# effective date.
+_EFFECTIVE_ON_SIGNING = re.compile(
+    r"(?:\b(?:become|becomes|be|is)\s+effective|\btakes?\s+effect|\bcomes?\s+into\s+(?:force|effect)|\benters?\s+into\s+force)"
+    r"\s+(?:up)?on\s+(?:the\s+)?(?:date\s+(?:of|on\s+which|that|when)\s+)?(?:its\s+|the\s+|(?:this\s+Agreement|it)\s+(?:is|has\s+been)\s+)?"
+    r"(?:completion\s+of\s+(?:the\s+)?)?(?:execution|signatures?|signing|sign(?:ed)?|execut(?:ed|ion))\b"
+    r"|[\"\u201c]Effective\s+Date[\"\u201d]\s*(?:shall\s+)?means?\s+the\s+date\s+(?:on\s+which|of|that|when)\s+"
+    r"(?:\w+\s+){0,4}?(?:sign|execut)\w*",
     re.IGNORECASE,
 )
 PREAMBLE_CHARS = 6000
@@ -169,7 +187,11 @@ def _preamble_sentences(text: str) -> list[tuple[int, int]]:
 # contract.
 _FILING_LINE = re.compile(r"^[ \t]*Source:[^\n]*$", re.MULTILINE)
 # A date alone on a line of a cover page ("NOV 02, 2019"), or a "Dated: ..." line.
-_DATE_LINE = re.compile(r"^[ \t]*(?:Dated?:?\s*)?(?P<date>[^\n]{6,40})$", re.MULTILINE)
+# "Effective Date: July 1, 2019" and "Last Updated: April 6, 2007" head a contract the same way.
+_DATE_LINE = re.compile(
+    r"^[ \t]*(?:(?:(?:Effective|Agreement)\s+)?Dated?:?\s*|Last\s+(?:Updated|Revised):?\s*)?(?P<date>[^\n]{6,40})$",
+    re.MULTILINE | re.IGNORECASE,
+)
 
 
 def _unfiled(text: str) -> str:
@@ -177,26 +199,101 @@ def _unfiled(text: str) -> str:
     return _FILING_LINE.sub(lambda m: " " * len(m.group(0)), text)
 
 
+def _lines(text: str) -> str:
+    """``text`` with runs of three spaces or more as line breaks (offsets kept): a filing's text
+    often sets a cover page's lines apart by spaces alone ("AGENCY AGREEMENT   May 25, 2016   ")."""
+    return re.sub(r" {3,}", lambda m: "\n" + " " * (len(m.group(0)) - 1), text)
+
+
 def agreement_date(text: str) -> StatedDate | None:
     """The date of the preamble's sentence that makes the agreement, else a date standing alone on
-    a line of the cover page; None when it states none."""
+    a line of the cover page, else the date the signature blocks give; None when it states none."""
+    full = text
     text = _unfiled(text[: PREAMBLE_CHARS + 200])
+    previous = ""
     for begin, end in _preamble_sentences(text):
         sentence = text[begin:end]
+        # An address's abbreviation ("Apt. 43, Constanta") may end a sentence early: the parties
+        # named just before the date still make it the agreement's.
+        joined, previous = previous + sentence, sentence
         if not _MAKES.search(sentence):
             continue
-        dates = find_dates(text, begin, end)
-        if dates and (_PARTIES_WORD.search(sentence) or re.search(r"\bagreement\b", sentence, re.IGNORECASE)):
+        dates = find_dates(text, begin, end) or _blank_dates(text, begin, end)
+        if dates and (_PARTIES_WORD.search(joined) or re.search(r"\bagreement\b", joined, re.IGNORECASE)):
             return dates[0]
-    for line in _DATE_LINE.finditer(text, 0, min(len(text), 3000)):
-        dates = find_dates(text, line.start("date"), line.end("date"))
-        if len(dates) == 1 and dates[0].complete and len(dates[0].text) >= len(line.group("date").strip()) - 2:
+    lines = _lines(text)
+    for line in _DATE_LINE.finditer(lines, 0, min(len(lines), 3000)):
+        dates = find_dates(lines, line.start("date"), line.end("date")) or _blank_dates(lines, line.start(), line.end())
+        if len(dates) == 1 and len(dates[0].text) >= len(line.group("date").strip()) - 2 and (
+            dates[0].complete or line.start("date") < 1500
+        ):
             return dates[0]
-    return None
+    return signed_date(full)
+
+
+# A date the preamble leaves blank without a blank line: "made as of this day of , 20 between",
+# "as of , 2020 (the", "this 30th day of April (the "Effective Date")" (no year).
+_BLANK_PREAMBLE = re.compile(
+    r"\b(?:(?:this|the)\s+)?day\s+of\s+(?:_{2,}\s*)?,?\s*(?P<year>(?:19|20)(?:\d\d\b|_+|(?=\s)))"
+    r"|\b(?:as\s+of|dated|on)\s+(?P<comma>,\s*(?P<year2>(?:19|20)\d\d)\b)"
+    rf"|\b{_DAY}\s+day\s+of\s+{_MONTH}\s*,?\s*(?=\(|by\b|between\b)"
+    r"|^[ \t]*(?P<line>,\s*(?P<year3>(?:19|20)\d\d))[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _blank_dates(text: str, start: int, end: int) -> list[StatedDate]:
+    """The dates the preamble leaves blank in a way ``find_dates`` does not read, with whatever
+    year and month they give (0 where none): "made as of this day of , 20 between", "as of , 2020
+    (the", "this 30th day of April (the "Effective Date")", a cover page's line ", 2006"."""
+    found = []
+    for match in _BLANK_PREAMBLE.finditer(text, start, end):
+        g = match.groupdict()
+        year_text = g["year"] or g["year2"] or g["year3"] or ""
+        year = int(year_text) if year_text.isdigit() and len(year_text) == 4 else 0
+        month = _month(g["month"]) if g["month"] else 0
+        day = int(g["day"]) if g["day"] else 0
+        begin = match.start("comma") if g["comma"] else match.start("line") if g["line"] else match.start()
+        words = " ".join(text[begin : match.end()].split()).strip(" ,(") or text[begin : match.end()]
+        found.append(StatedDate(words, begin, match.end(), year, month, day))
+    return found
+
+
+# Where the signatures are: after "IN WITNESS WHEREOF", else the end of the contract. A date there
+# stands beside a signature ("By:", "/s/", "Name:", "(signature)", "Date:") or in a sentence that
+# dates the agreement ("This Agreement is dated April 29, 2010").
+_WITNESS = re.compile(r"\bIN\s+WITNESS\s+(?:WHEREOF|THEREOF)\b", re.IGNORECASE)
+_SIGNATURE_MARK = re.compile(
+    r"(?:/s/|\bBy\s*:|\bName\s*:|\bTitle\s*:|\bsignature|\bsigned\b|\bseal\b|\bDated?\b|\bis\s+dated\b|"
+    r"\bexecuted\b|\bParty\s+[A-C]\b)",
+    re.IGNORECASE,
+)
+SIGNATURE_CHARS = 2500
+
+
+def signed_date(text: str) -> StatedDate | None:
+    """The date the signature blocks give (the last of them when they give several: the agreement
+    is made when the last party signs); None when they give none."""
+    start = None
+    for witness in _WITNESS.finditer(text, len(text) // 5):
+        start = witness.start()
+        break
+    if start is None:
+        start = max(0, len(text) - SIGNATURE_CHARS)
+    end = min(len(text), start + SIGNATURE_CHARS)
+    region = _unfiled(text[:end])
+    dated = [
+        d for d in find_dates(region, start, end)
+        if d.complete and _SIGNATURE_MARK.search(region[max(start, d.start - 250) : d.end + 40].replace(d.text, " "))
+    ]  # fmt: skip
+    return max(dated, key=lambda d: (d.year, d.month, d.day)) if dated else None
 
 
 _EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement)\b", re.IGNORECASE)
-_WHEN_CLOSE = re.compile(r"\b(?:effective|as\s+of)\b", re.IGNORECASE)
+# "entered into effective as of the 24th day of August 2018": the agreement date is the effective
+# date. A preamble "as of" its date alone is not: the CUAD experts give no effective date for most
+# of those (docs/decisions/key-terms.md).
+_WHEN_CLOSE = re.compile(r"\beffective\b", re.IGNORECASE)
 
 
 def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
@@ -207,7 +304,9 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
     # Only the dates near the word: a long contract is not read date by date.
     candidates: dict[int, StatedDate] = {}
     for word in _EFFECTIVE_WORD.finditer(head):
-        for date in find_dates(head, max(0, word.start() - 120), min(len(head), word.end() + 120)):
+        start, end = max(0, word.start() - 120), min(len(head), word.end() + 120)
+        blank = _blank_dates(head, start, end) if start < PREAMBLE_CHARS else []
+        for date in find_dates(head, start, end) + blank:
             candidates.setdefault(date.start, date)
     for date in sorted(candidates.values(), key=lambda d: d.start):
         before = head[max(0, date.start - 60) : date.start]
@@ -220,6 +319,6 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
             return dates[0]
     if made is not None:
         window = text[max(0, made.start - 80) : made.start]
-        if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(head):
+        if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(head) or _EFFECTIVE_ON_SIGNING.search(text):
             return made
     return None

@@ -1,8 +1,14 @@
 """The agreement and effective dates read as dates (contracts/dates.py)."""
 
+import functools
+import gzip
+import hashlib
+import json
+
 import pytest
 
 from contracts.dates import agreement_date, effective_date, find_dates
+from tests.conftest import shared_data
 
 
 @pytest.mark.parametrize(
@@ -40,8 +46,8 @@ def test_without_an_effective_date_none_is_given():
     assert effective_date(text, agreement_date(text)) is None
 
 
-def test_an_as_of_preamble_makes_the_effective_date_the_agreement_date():
-    text = "This Agreement is made as of March 3, 2004 between A and B."
+def test_an_effective_as_of_preamble_makes_the_effective_date_the_agreement_date():
+    text = "This Agreement is entered into effective as of March 3, 2004 between A and B."
     made = agreement_date(text)
     assert effective_date(text, made) == made
 
@@ -49,3 +55,76 @@ def test_an_as_of_preamble_makes_the_effective_date_the_agreement_date():
 def test_numeric_dates_month_first_unless_they_cannot_be():
     (date,) = find_dates("on 23/12/2019")
     assert (date.month, date.day) == (12, 23)
+
+
+@functools.cache
+def _seen_contracts() -> dict[str, str]:
+    """cuad-train's contracts outside the held-out fifth (bench/bench_key_terms.py ``held_out``):
+    the tests never read the contracts the benchmark keeps apart."""
+    found = {}
+    with gzip.open(shared_data("cuad-train", "contracts.jsonl.gz"), "rt", encoding="utf-8") as handle:
+        for line in handle:
+            row = json.loads(line)
+            name = row["cuad_filename"]
+            if int(hashlib.sha256(name.encode()).hexdigest()[:8], 16) % 5 != 0:
+                found[name] = row["text"]
+    return found
+
+
+def seen(prefix: str) -> str:
+    (text,) = [t for name, t in _seen_contracts().items() if name.startswith(prefix)]
+    return text
+
+
+def ymd(date):  # type: ignore[no-untyped-def]
+    return (date.year, date.month, date.day) if date is not None else None
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        # "IN WITNESS WHEREOF, the Parties have executed this Agreement as of the date below. ...
+        # Date: 1/26/2020 Date: 1/27/2020": no date in the preamble, the last signature's.
+        ("GRIDIRONBIONUTRIENTS,INC_02_05_2020", (2020, 1, 27)),
+        ("ON4COMMUNICATIONSINC_07_02_2009", (2009, 6, 29)),  # "Date:June 25, 2009" ... "Date: June 29, 2009"
+        ("LEJUHOLDINGSLTD_03_12_2014", (2010, 4, 29)),  # "14.6 This Agreement is dated April 29, 2010."
+        # A cover page's lines set apart by spaces: "AGENCY AGREEMENT   May 25, 2016   ".
+        ("BLUEROCKRESIDENTIALGROWTHREIT", (2016, 5, 25)),
+        ("HEALTHGATEDATACORP_11_24_1999-EX-10.1-HOSTING AND MANAGEMENT AGREEMENT (1)", (1998, 3, 20)),  # "This AGREEMENT is made the 20 March day of 1998"
+        ("MARSHALLHOLDINGSINTERNATIONAL", (2003, 11, 1)),  # "made this 1st day of   --- November, 2003"
+        ("ThriventVariableInsuranceAccountB", (2019, 7, 1)),  # "Effective Date: July 1, 2019" on a line
+        ("CreditcardscomInc_20070810", (2007, 4, 6)),  # "Last Updated: April 6, 2007"
+        # "... Apt. 43, Constanta, Judetul Constanta, Romania ("Telnet") as of the 1s t day of June, 2004."
+        ("ASIANDRAGONGROUPINC_08_11_2005", (2004, 6, 1)),
+        # Left blank: a cover page's ", 2006"; "made as of this day of , 20 between"; "is effective as of
+        # the [·] day of [·], 2019"; "made this 30th day of April (the "Effective Date")".
+        ("BANUESTRAFINANCIALCORP_09_08_2006", (2006, 0, 0)),
+        ("AULAMERICANUNITTRUST_04_24_2020", (0, 0, 0)),
+        ("MorganStanleyDirectLendingFund_20191119", (2019, 0, 0)),
+        ("SLINGERBAGINC_05_27_2020", (0, 4, 30)),
+    ],
+)
+def test_the_agreement_date_on_real_contracts(prefix, expected):
+    assert ymd(agreement_date(seen(prefix))) == expected
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        # "entered into as of the 11th day of March, 1999" with no effective date of its own: none.
+        ("DRKOOPCOMINC_04_21_1999", None),
+        ("IVILLAGEINC_03_17_1999", None),
+        # "This Agreement shall be effective from the date first above written".
+        ("DYNAMEXINC_06_06_1996", (1995, 11, 20)),
+        # "... shall become effective upon the completion of the execution by both Parties": the date
+        # the agreement was signed.
+        ("SENMIAOTECHNOLOGYLTD_02_19_2019", (2018, 12, 17)),
+        ("ZtoExpressCaymanInc_20160930", (2014, 12, 22)),  # "takes effect upon the signatures and seals"
+        # "shall be effective as of _Dec. 8, 2005 (hereinafter "Effective Date")".
+        ("LEGACYTECHNOLOGYHOLDINGS,INC_12_09_2005", (2005, 12, 8)),
+        ("SLINGERBAGINC_05_27_2020", (0, 4, 30)),  # "this 30th day of April (the "Effective Date")"
+    ],
+)
+def test_the_effective_date_on_real_contracts(prefix, expected):
+    text = seen(prefix)
+    assert ymd(effective_date(text, agreement_date(text))) == expected
