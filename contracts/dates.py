@@ -148,25 +148,29 @@ _EFFECTIVE_MEANS = re.compile(
     r"[\"\u201c](?:Effective|Commencement)\s+Date[\"\u201d]\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+",
     re.IGNORECASE,
 )
-# An Effective Date defined as the date the agreement is made: the agreement date.
+# The agreement, or its term, takes effect when the agreement is made: "shall become effective as of
+# the day and year first above written", "effective upon the date first written above", "The Term
+# shall commence on the date of this Agreement", ""Effective Date" means the date of this Agreement".
 _EFFECTIVE_IS_AGREEMENT = re.compile(
-    r"(?:[\"\u201c](?:Effective|Commencement)\s+Date[\"\u201d]\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+(?:the\s+)?"
-    r"(?:date\s+(?:first\s+)?(?:written|set\s+forth|stated|above|hereof)|date\s+of\s+this\s+Agreement)|"
-    r"effective\s+(?:as\s+of\s+|from\s+)?(?:on\s+)?the\s+date\s+(?:and\s+year\s+)?(?:first\s+)?(?:above\s+)?"
-    r"(?:written|set\s+forth|listed|stated|above|hereof)|"
-    r"(?:effective\s+as\s+of|effective\s+on|effective\s+from)\s+the\s+(?:date|day)\s+(?:first\s+)?(?:above|written|hereof))",
+    r"(?:[\"\u201c]?(?:Effective|Commencement)\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+|"
+    r"\b(?:effective|(?:commence|begin|start)s?)\s+(?:as\s+of\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?)"
+    r"the\s+(?:(?:date|day)\s+(?:and\s+year\s+)?(?:(?:first\s+|last\s+)(?:(?:herein)?above\s+|below\s+)?|"
+    r"(?:herein)?above\s+|below\s+)(?:written|set\s+forth|stated|listed|shown|mentioned)|"
+    r"(?:date|day)\s+(?:and\s+year\s+)?(?:written|set\s+forth|stated|listed|shown|mentioned)\s+(?:above|below)|"
+    r"(?:date|day)\s+(?:above|hereof|of\s+this\s+(?:Agreement|Contract))|first\s+date\s+(?:above\s+)?written)",
     re.IGNORECASE,
 )
-# "shall become effective upon the completion of the execution by both Parties", "takes effect upon
-# the signatures and seals", ""Effective Date" shall mean the date on which the Parties sign": the
-# agreement takes effect when it is made, so its agreement date (the date it was signed) is the
-# effective date.
+# The agreement takes effect when signed: "shall become effective upon the completion of the
+# execution by both Parties", "takes effect upon the signatures and seals", "will begin on the date
+# this Agreement is signed by the last signatory", "commences upon execution of this document",
+# ""Effective Date" is the date of the most recent final signature": its agreement date (the date
+# it was signed) is the effective date.
 _EFFECTIVE_ON_SIGNING = re.compile(
-    r"(?:\b(?:become|becomes|be|is)\s+effective|\btakes?\s+effect|\bcomes?\s+into\s+(?:force|effect)|\benters?\s+into\s+force)"
-    r"\s+(?:up)?on\s+(?:the\s+)?(?:date\s+(?:of|on\s+which|that|when)\s+)?(?:its\s+|the\s+|(?:this\s+Agreement|it)\s+(?:is|has\s+been)\s+)?"
-    r"(?:completion\s+of\s+(?:the\s+)?)?(?:execution|signatures?|signing|sign(?:ed)?|execut(?:ed|ion))\b"
-    r"|[\"\u201c]Effective\s+Date[\"\u201d]\s*(?:shall\s+)?means?\s+the\s+date\s+(?:on\s+which|of|that|when)\s+"
-    r"(?:\w+\s+){0,4}?(?:sign|execut)\w*",
+    r"\b(?:Agreement|Contract|Term)\b[^.;]{0,50}?\b(?:(?:become|becomes|be|is)\s+effective|takes?\s+effect|"
+    r"comes?\s+into\s+(?:force|effect)|enters?\s+into\s+force|commences?|begins?|commence|begin)\s+"
+    r"(?:(?:up)?on|as\s+of|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
+    r"|\bEffective\s+Date[\"\u201d]?\s*(?:of\s+this\s+Agreement\s+)?(?:shall\s+)?(?:means?|is|be|shall\s+be)\s+the\s+"
+    r"(?:date|later|last|latest)\b[^.;]{0,50}?\b(?:sign|execut)\w*",
     re.IGNORECASE,
 )
 PREAMBLE_CHARS = 6000
@@ -185,7 +189,11 @@ def _preamble_sentences(text: str) -> list[tuple[int, int]]:
 
 # A filing's page footer ("Source: AGAPE ATP CORP, 10-K/A, 12/2/2019") dates the filing, not the
 # contract.
-_FILING_LINE = re.compile(r"^[ \t]*Source:[^\n]*$", re.MULTILINE)
+# The footer may run on inside a line too ("... 24.COUNTERPARTS. 22 Source: EL POLLO LOCO HOLDINGS,
+# INC., 10-K, 3/6/2020 EXHIBITS ...").
+_FILING_LINE = re.compile(
+    r"^[ \t]*Source:[^\n]*$|\bSource:\s[^\n]{1,150}?,\s*[\w./() -]{1,30},\s*\d{1,2}/\d{1,2}/\d{4}\b", re.MULTILINE
+)
 # A date alone on a line of a cover page ("NOV 02, 2019"), or a "Dated: ..." line.
 # "Effective Date: July 1, 2019" and "Last Updated: April 6, 2007" head a contract the same way.
 _DATE_LINE = re.compile(
@@ -218,7 +226,8 @@ def agreement_date(text: str) -> StatedDate | None:
         joined, previous = previous + sentence, sentence
         if not _MAKES.search(sentence):
             continue
-        dates = find_dates(text, begin, end) or _blank_dates(text, begin, end)
+        stated = find_dates(text, begin, end) or _blank_dates(text, begin, end)
+        dates = [d for d in stated if not _another_agreements(text, d)]
         if dates and (_PARTIES_WORD.search(joined) or re.search(r"\bagreement\b", joined, re.IGNORECASE)):
             return dates[0]
     lines = _lines(text)
@@ -229,6 +238,29 @@ def agreement_date(text: str) -> StatedDate | None:
         ):
             return dates[0]
     return signed_date(full)
+
+
+# "entered into that certain Share Purchase Agreement dated July 23, 2009", "have previously entered
+# into a Selling Agreement, effective as of December 1, 2002", "the agreement executed between the
+# Parties on the 21st day of February, 2017": the date of another agreement, not this one's.
+_AGREEMENT_WORD = re.compile(r"\b(?:agreement|contract|amendment|MSA)\b", re.IGNORECASE)
+_DATES_IT = re.compile(
+    r"(?:\s*\([^()]{0,60}\))?[^.;()]{0,60}?,?\s*(?:dated|effective|executed|entered\s+into|made|signed)\b[^.;]{0,40}$",
+    re.IGNORECASE,
+)
+_DETERMINER = re.compile(
+    r"\b(this|that\s+certain|certain|the|a|an|such|said|its|their)\s+(?:[\w&/-]+[ \t]+){0,6}?$", re.IGNORECASE
+)
+
+
+def _another_agreements(text: str, date: StatedDate) -> bool:
+    """Whether ``date`` is the date of an agreement other than this one: the agreement the words
+    before it date is "that certain", "a" or "the" one, not "this" one."""
+    words = list(_AGREEMENT_WORD.finditer(text, max(0, date.start - 160), date.start))
+    if not words or not _DATES_IT.match(text[words[-1].end() : date.start]):
+        return False
+    determiner = _DETERMINER.search(text, max(0, words[-1].start() - 80), words[-1].start())
+    return determiner is not None and determiner.group(1).lower() != "this"
 
 
 # A date the preamble leaves blank without a blank line: "made as of this day of , 20 between",
@@ -264,10 +296,12 @@ def _blank_dates(text: str, start: int, end: int) -> list[StatedDate]:
 # dates the agreement ("This Agreement is dated April 29, 2010").
 _WITNESS = re.compile(r"\bIN\s+WITNESS\s+(?:WHEREOF|THEREOF)\b", re.IGNORECASE)
 _SIGNATURE_MARK = re.compile(
-    r"(?:/s/|\bBy\s*:|\bName\s*:|\bTitle\s*:|\bsignature|\bsigned\b|\bseal\b|\bDated?\b|\bis\s+dated\b|"
+    r"(?:/s/|\bBy\s*:|\bName\s*:|\bTitle\s*:|\bsignature|\bsigned\b|\bseal\b|\bDate\s*:|\bdated\b|"
     r"\bexecuted\b|\bParty\s+[A-C]\b)",
     re.IGNORECASE,
 )
+# "December 8, 2005 ----------- Date": the label under the line the date is written on.
+_DATE_UNDER = re.compile(r"[\s_-]*Date\b")
 SIGNATURE_CHARS = 2500
 
 
@@ -284,7 +318,8 @@ def signed_date(text: str) -> StatedDate | None:
     region = _unfiled(text[:end])
     dated = [
         d for d in find_dates(region, start, end)
-        if d.complete and _SIGNATURE_MARK.search(region[max(start, d.start - 250) : d.end + 40].replace(d.text, " "))
+        if d.complete and not _another_agreements(region, d)
+        and (_SIGNATURE_MARK.search(region[max(start, d.start - 250) : d.start]) or _DATE_UNDER.match(region, d.end))
     ]  # fmt: skip
     return max(dated, key=lambda d: (d.year, d.month, d.day)) if dated else None
 
@@ -300,7 +335,7 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
     """The date the contract calls its effective (or commencement) date; the agreement date when
     the preamble makes it "as of" that date or defines the Effective Date as the date of the
     agreement; None otherwise."""
-    head = _unfiled(text[: max(PREAMBLE_CHARS, min(len(text) // 3, 150_000))])
+    head = _unfiled(text[: max(PREAMBLE_CHARS, min(len(text), 150_000))])
     # Only the dates near the word: a long contract is not read date by date.
     candidates: dict[int, StatedDate] = {}
     for word in _EFFECTIVE_WORD.finditer(head):
@@ -309,6 +344,8 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         for date in find_dates(head, start, end) + blank:
             candidates.setdefault(date.start, date)
     for date in sorted(candidates.values(), key=lambda d: d.start):
+        if _another_agreements(head, date):
+            continue
         before = head[max(0, date.start - 60) : date.start]
         after = head[date.end : date.end + 50]
         if _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after):
@@ -319,6 +356,6 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
             return dates[0]
     if made is not None:
         window = text[max(0, made.start - 80) : made.start]
-        if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(head) or _EFFECTIVE_ON_SIGNING.search(text):
+        if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(text) or _EFFECTIVE_ON_SIGNING.search(text):
             return made
     return None

@@ -244,13 +244,14 @@ _ABOUT_A_DATE = re.compile(
     r"\b(?:means|shall\s+mean|date\s+of|(?:[A-Z][\w-]*\s+)?Date\b|(?:January|February|March|April|May|June|July|"
     r"August|September|October|November|December)\b)"
 )
-# An agreement date is never the term: "Expires {mnda_term} from Effective Date."
-_TERM_WORDS = re.compile(r"\b(?:expir\w*|terminat\w*|renew\w*)\b", re.IGNORECASE)
 
 
 def _no_date(slug: str, text: str) -> bool:
-    """Whether ``text``, which holds no date, says nothing of the date ``slug`` asks for."""
-    if slug == "agreement-date" and _TERM_WORDS.search(text):
+    """Whether ``text``, which holds no date, says nothing of the date ``slug`` asks for. A passage
+    without a date never states the agreement date: "entered into as of the Effective Date", "as of
+    the Agreement Date shown on the cover page", "[Date]" are no date (the passage stays, for the
+    lawyer to read)."""
+    if slug == "agreement-date":
         return True
     return _ABOUT_A_DATE.search(text) is None
 

@@ -111,8 +111,8 @@ def test_the_agreement_date_on_real_contracts(prefix, expected):
 @pytest.mark.parametrize(
     ("prefix", "expected"),
     [
-        # "entered into as of the 11th day of March, 1999" with no effective date of its own: none.
-        ("DRKOOPCOMINC_04_21_1999", None),
+        # "entered into as of July 1, 2020" with no effective date of its own: none.
+        ("ELFBEAUTY,INC_07_02_2020", None),
         ("IVILLAGEINC_03_17_1999", None),
         # "This Agreement shall be effective from the date first above written".
         ("DYNAMEXINC_06_06_1996", (1995, 11, 20)),
@@ -128,3 +128,41 @@ def test_the_agreement_date_on_real_contracts(prefix, expected):
 def test_the_effective_date_on_real_contracts(prefix, expected):
     text = seen(prefix)
     assert ymd(effective_date(text, agreement_date(text))) == expected
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        ("DOMINIADVISORTRUST_02_18_2005", (2005, 2, 4)),  # "effective as of the day and year first above written"
+        ("EmbarkComInc_19991008", (1999, 6, 8)),  # "The Term shall commence on the date of this Agreement"
+        ("ImineCorp_20180725", (2018, 7, 19)),  # "shall become effective upon the date first written above"
+        # "The term of this Agreement ("Term") will begin on the date this Agreement is signed by the
+        # last signatory ("Effective Date")", and the signatures' "Date: August 08, 2018".
+        ("IbioInc_20200313", (2018, 8, 8)),
+        # "12.1 This contract shall be effective as of November 1, 2002", past the first third.
+        ("KENTUCKYUTILITIESCO_03_25_2003", (2002, 11, 1)),
+    ],
+)
+def test_the_effective_date_is_the_agreement_date_when_the_contract_says_so(prefix, expected):
+    text = seen(prefix)
+    assert ymd(effective_date(text, agreement_date(text))) == expected
+
+
+@pytest.mark.parametrize(
+    "prefix",
+    [
+        # "Beijing SINA and SINA Leju entered into that certain Domain Name License Agreement dated May 8, 2008".
+        "ChinaRealEstateInformationCorp_20090929",
+        # ""Master Services Agreement" the agreement executed between the Parties on the 21st day of February, 2017".
+        "FUSIONPHARMACEUTICALSINC_06_05_2020",
+        # "... have previously entered into a Selling Agreement, effective as of December 1, 2002".
+        "PHLVARIABLEINSURANCECOCT_08_17_2009",
+        # "... 24.COUNTERPARTS. 22 Source: EL POLLO LOCO HOLDINGS, INC., 10-K, 3/6/2020 EXHIBITS": a
+        # filing's footer inside a line.
+        "ElPolloLocoHoldingsInc_20200306",
+    ],
+)
+def test_another_agreements_date_or_the_filings_is_no_date_of_this_one(prefix):
+    text = seen(prefix)
+    made = agreement_date(text)
+    assert made is None and effective_date(text, made) is None

@@ -248,3 +248,24 @@ def test_a_law_governed_by_its_adjective_is_the_country():
         "English law and the parties submit to the exclusive jurisdiction of the courts."
     )
     assert _governing_law(text) == "England"
+
+
+
+def test_an_agreement_date_passage_without_a_date_says_none_is_stated():
+    # "THIS FRANCHISE AGREEMENT (the "Agreement") is made and entered into as of the "Effective
+    # Date" that we have signed below": the preamble refers to a date and states none; the passage
+    # stays, for the lawyer to read. (A cuad-train contract outside the held-out fifth.)
+    import io
+
+    from docx import Document
+
+    from contracts.keyterms import NO_DATE
+    from tests.contracts.test_dates import seen
+
+    document = Document()
+    for line in seen("GOOSEHEADINSURANCE,INC_04_02_2018").splitlines():
+        document.add_paragraph(line)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    (term,) = [t for t in key_terms(build_text_model(buffer.getvalue())) if t.slug == "agreement-date"]
+    assert term.value == NO_DATE and term.passage is not None and "Effective Date" in term.passage.text
