@@ -251,21 +251,64 @@ def test_a_law_governed_by_its_adjective_is_the_country():
 
 
 
-def test_an_agreement_date_passage_without_a_date_says_none_is_stated():
-    # "THIS FRANCHISE AGREEMENT (the "Agreement") is made and entered into as of the "Effective
-    # Date" that we have signed below": the preamble refers to a date and states none; the passage
-    # stays, for the lawyer to read. (A cuad-train contract outside the held-out fifth.)
+def seen_terms(prefix: str) -> dict[str, str]:
+    """The key terms of a cuad-train contract outside the held-out fifth, read from a .docx of one
+    paragraph per line as bench/bench_key_terms.py reads them."""
     import io
 
     from docx import Document
 
-    from contracts.keyterms import NO_DATE
     from tests.contracts.test_dates import seen
 
     document = Document()
-    for line in seen("GOOSEHEADINSURANCE,INC_04_02_2018").splitlines():
+    for line in seen(prefix).splitlines():
         document.add_paragraph(line)
     buffer = io.BytesIO()
     document.save(buffer)
-    (term,) = [t for t in key_terms(build_text_model(buffer.getvalue())) if t.slug == "agreement-date"]
-    assert term.value == NO_DATE and term.passage is not None and "Effective Date" in term.passage.text
+    return {t.slug: t.value for t in key_terms(build_text_model(buffer.getvalue()))}
+
+
+def test_an_agreement_date_passage_without_a_date_says_none_is_stated():
+    # "THIS FRANCHISE AGREEMENT (the "Agreement") is made and entered into as of the "Effective
+    # Date" that we have signed below": the preamble refers to a date and states none.
+    from contracts.keyterms import NO_DATE
+
+    assert seen_terms("GOOSEHEADINSURANCE,INC_04_02_2018")["agreement-date"] == NO_DATE
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        # "... the laws of the State of California and the laws of Hong Kong": both.
+        ("PACIFICSYSTEMSCONTROLTECHNOLOGYINC_08_24_2000", "California; Hong Kong"),
+        # "... pursuant to the laws of the R.O.C.. Article XII.": not "R.O.C.. Article XII".
+        ("ImperialGardenResortInc_20161028", "Taiwan (Republic of China)"),
+        # "relations of the Parties shall be governed by the legislation of the Republic of Kazakhstan".
+        ("CHAPARRALRESOURCESINC_03_30_2000", "Kazakhstan"),
+        ("INKTOMICORP_06_08_1998", "Washington"),  # "in accordance with the laws in the State of Washington"
+        ("ICORECONNECTINC_10_13_2010", "New York"),  # "governed by the internal laws State of New York"
+        # "This Agreement has been made in the State of California and shall be governed by and
+        # construed in accordance with the laws thereof".
+        ("HOLIDAYRVSUPERSTORESINC_04_15_2002", "California"),
+    ],
+)
+def test_the_governing_law_as_real_contracts_write_it(prefix, expected):
+    assert seen_terms(prefix)["governing-law"] == expected
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        # "the Parties may agree in writing to extend the Agreement for successive One (1) Year
+        # periods": the renewal words stand nearer the period than "in writing".
+        ("VnueInc_20150914", "One (1) Year"),
+        # "This Agreement may be renewed for an additional term of ten (10) years by notice in writing".
+        ("XinhuaSportsEntertainmentLtd_20070221", "ten (10) years"),
+        # "shall thereafter automatically renew for an unlimited period of time".
+        ("CoherusBiosciencesInc_20200227", "perpetual (continues until terminated)"),
+        # "shall automatically renew for successive terms of the same duration": the initial term's.
+        ("AURASYSTEMSINC_06_16_2010", "five (5) years"),
+    ],
+)
+def test_the_renewal_term_as_real_contracts_write_it(prefix, expected):
+    assert seen_terms(prefix)["renewal-term"].lower() == expected.lower()
