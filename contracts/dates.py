@@ -136,8 +136,22 @@ _SENTENCE_END = re.compile(
     r"\.(?=\s+[A-Z(\"\u201c])"
 )
 # "effective as of", "(the "Effective Date")", "effective on": the date is the effective date.
+# "effective as of", and "The effective date of the Franchise will be January 1, 2016".
 _EFFECTIVE_NEAR = re.compile(
-    r"\beffective(?:\s+(?:as\s+of|on|from|beginning|upon|date))?\W*(?:the\s+)?$", re.IGNORECASE
+    r"\beffective(?:\s+(?:as\s+of|on|from|beginning|upon|date))?\W*(?:the\s+)?$"
+    r"|\beffective\s+date\b[^.;]{0,40}?\b(?:is|will\s+be|shall\s+be)\s+(?:on\s+)?$",
+    re.IGNORECASE,
+)
+# "shall commence on December 1, 2001, which date shall be deemed the effective date".
+_DEEMED_EFFECTIVE = re.compile(r"^[^.;]{0,40}?\bdeemed\s+(?:to\s+be\s+)?the\s+effective\s+date\b", re.IGNORECASE)
+# The term's start stated as a date: "The term of this Agreement shall commence on July 19, 1999",
+# "The duration of this Venture (the "Term") will begin on March 1, 2020", "The term of the
+# Franchise shall be twenty (20) years, commencing on January 1, 2016".
+_TERM_STARTS = re.compile(
+    r"(?:\b(?:the|this|its)\s+(?:initial\s+)?term\b|[\"\u201c]Term[\"\u201d]|\bContract\s+Period\b|\bduration\s+of\s+this\b)"
+    r"[^.;]{0,80}?\b(?:commenc\w*|begin\w*|start\w*)\s+(?:(?:up)?on\s+|as\s+of\s+|from\s+|with\s+)?"
+    r"(?:the\s+)?$",
+    re.IGNORECASE,
 )
 _EFFECTIVE_AFTER = re.compile(
     r"^\W{0,4}(?:\(\s*)?(?:the\s+|this\s+|hereinafter\s+(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?\W{0,2}"
@@ -325,6 +339,7 @@ def signed_date(text: str) -> StatedDate | None:
 
 
 _EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement)\b", re.IGNORECASE)
+_COMMENCE_WORD = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*)\b", re.IGNORECASE)
 # "entered into effective as of the 24th day of August 2018": the agreement date is the effective
 # date. A preamble "as of" its date alone is not: the CUAD experts give no effective date for most
 # of those (docs/decisions/key-terms.md).
@@ -348,12 +363,17 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
             continue
         before = head[max(0, date.start - 60) : date.start]
         after = head[date.end : date.end + 50]
-        if _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after):
+        if _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after) or _DEEMED_EFFECTIVE.search(after):
             return date
     for means in _EFFECTIVE_MEANS.finditer(head):
         dates = find_dates(head, means.end(), means.end() + 60)
         if dates:
             return dates[0]
+    for starts in _COMMENCE_WORD.finditer(head):
+        for date in find_dates(head, starts.end(), min(len(head), starts.end() + 40)):
+            before = head[max(0, date.start - 140) : date.start]
+            if _TERM_STARTS.search(before) and not _another_agreements(head, date):
+                return date
     if made is not None:
         window = text[max(0, made.start - 80) : made.start]
         if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(text) or _EFFECTIVE_ON_SIGNING.search(text):

@@ -477,7 +477,7 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
         expiry = _date(slug, text, labelled=True) if fallback else _expiry(text)
         return expiry if expiry is not None else text
     if slug in _DATE_TERMS:
-        date = _date(slug, text, labelled=fallback)
+        date = _date(slug, text, labelled=fallback or slug == "agreement-date")
         return date if date is not None else text
     return text
 

@@ -166,3 +166,34 @@ def test_another_agreements_date_or_the_filings_is_no_date_of_this_one(prefix):
     text = seen(prefix)
     made = agreement_date(text)
     assert made is None and effective_date(text, made) is None
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        ("MERCATAINC_03_09_2000", (1999, 7, 19)),  # "The term of this Agreement shall commence on July 19, 1999"
+        ("CYBERIANOUTPOSTINC_07_09_1998", (1998, 2, 1)),  # "The term of this Agreement (the "Term") will begin on February 1, 1998"
+        # "The Term of this Agreement shall be for a period of [* ****] years ... commencing the 1st day of September 2004"
+        ("ADAMSGOLFINC_03_21_2005", (2004, 9, 1)),
+        # "shall commence on December 1, 2001, which date shall be deemed the effective date of this Agreement"
+        ("NEXSTARFINANCEHOLDINGSINC_03_27_2002", (2001, 12, 1)),
+        ("RgcResourcesInc_20151216", (2016, 1, 1)),  # "The effective date of the Franchise will be January 1, 2016."
+    ],
+)
+def test_the_term_s_stated_start_is_the_effective_date(prefix, expected):
+    text = seen(prefix)
+    assert ymd(effective_date(text, agreement_date(text))) == expected
+
+
+@pytest.mark.parametrize(
+    "prefix",
+    [
+        # "... such period starting from 1 September 2014": no term of this agreement starts then.
+        "QIWI_06_16_2017",
+        # "The initial production period shall be for a period of two (2) months to commence on November 4, 1998".
+        "IVILLAGEINC_03_17_1999",
+    ],
+)
+def test_another_period_s_start_is_no_effective_date(prefix):
+    text = seen(prefix)
+    assert effective_date(text, agreement_date(text)) is None

@@ -312,3 +312,12 @@ def test_the_governing_law_as_real_contracts_write_it(prefix, expected):
 )
 def test_the_renewal_term_as_real_contracts_write_it(prefix, expected):
     assert seen_terms(prefix)["renewal-term"].lower() == expected.lower()
+
+
+def test_the_agreement_date_from_a_passage_is_only_a_date_its_words_call_so():
+    # The preamble states no date; the clause model's passage ("... "Master Services Agreement"
+    # the agreement executed between the Parties on the 21st day of February, 2017") dates another
+    # agreement. No date is given, rather than that one.
+    from contracts.keyterms import NO_DATE
+
+    assert seen_terms("FUSIONPHARMACEUTICALSINC_06_05_2020")["agreement-date"] in ("", NO_DATE)
