@@ -154,7 +154,8 @@ _TERM_STARTS = re.compile(
     re.IGNORECASE,
 )
 _EFFECTIVE_AFTER = re.compile(
-    r"^\W{0,4}(?:\(\s*)?(?:the\s+|this\s+|hereinafter\s+(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?\W{0,2}"
+    # "as of 12-23-2019 , 2019 (the "Effective Date")": the year typed twice.
+    r"^(?:\s*,\s*(?:19|20)\d\d\b)?\W{0,4}(?:\(\s*)?(?:the\s+|this\s+|hereinafter\s+(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?\W{0,2}"
     r"(?:Effective|Commencement)\s+Date\b",
     re.IGNORECASE,
 )
@@ -241,7 +242,7 @@ def agreement_date(text: str) -> StatedDate | None:
         if not _MAKES.search(sentence):
             continue
         stated = find_dates(text, begin, end) or _blank_dates(text, begin, end)
-        dates = [d for d in stated if not _another_agreements(text, d)]
+        dates = [d for d in stated if not another_agreements(text, d.start)]
         if dates and (_PARTIES_WORD.search(joined) or re.search(r"\bagreement\b", joined, re.IGNORECASE)):
             return dates[0]
     lines = _lines(text)
@@ -267,11 +268,11 @@ _DETERMINER = re.compile(
 )
 
 
-def _another_agreements(text: str, date: StatedDate) -> bool:
-    """Whether ``date`` is the date of an agreement other than this one: the agreement the words
-    before it date is "that certain", "a" or "the" one, not "this" one."""
-    words = list(_AGREEMENT_WORD.finditer(text, max(0, date.start - 160), date.start))
-    if not words or not _DATES_IT.match(text[words[-1].end() : date.start]):
+def another_agreements(text: str, start: int) -> bool:
+    """Whether the date at ``text[start:]`` is the date of an agreement other than this one: the
+    agreement the words before it date is "that certain", "a" or "the" one, not "this" one."""
+    words = list(_AGREEMENT_WORD.finditer(text, max(0, start - 160), start))
+    if not words or not _DATES_IT.match(text[words[-1].end() : start]):
         return False
     determiner = _DETERMINER.search(text, max(0, words[-1].start() - 80), words[-1].start())
     return determiner is not None and determiner.group(1).lower() != "this"
@@ -332,7 +333,7 @@ def signed_date(text: str) -> StatedDate | None:
     region = _unfiled(text[:end])
     dated = [
         d for d in find_dates(region, start, end)
-        if d.complete and not _another_agreements(region, d)
+        if d.complete and not another_agreements(region, d.start)
         and (_SIGNATURE_MARK.search(region[max(start, d.start - 250) : d.start]) or _DATE_UNDER.match(region, d.end))
     ]  # fmt: skip
     return max(dated, key=lambda d: (d.year, d.month, d.day)) if dated else None
@@ -359,7 +360,7 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         for date in find_dates(head, start, end) + blank:
             candidates.setdefault(date.start, date)
     for date in sorted(candidates.values(), key=lambda d: d.start):
-        if _another_agreements(head, date):
+        if another_agreements(head, date.start):
             continue
         before = head[max(0, date.start - 60) : date.start]
         after = head[date.end : date.end + 50]
@@ -372,7 +373,7 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
     for starts in _COMMENCE_WORD.finditer(head):
         for date in find_dates(head, starts.end(), min(len(head), starts.end() + 40)):
             before = head[max(0, date.start - 140) : date.start]
-            if _TERM_STARTS.search(before) and not _another_agreements(head, date):
+            if _TERM_STARTS.search(before) and not another_agreements(head, date.start):
                 return date
     if made is not None:
         window = text[max(0, made.start - 80) : made.start]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from contracts import numbers
 from contracts.clauses import BY_SLUG, ClausePassage, detect
-from contracts.dates import MONTHS, StatedDate, agreement_date, effective_date
+from contracts.dates import MONTHS, StatedDate, agreement_date, another_agreements, effective_date
 from contracts.document import contract_text, structure_of
 from contracts.parties import (
     CUSTOMER_ROLES,
@@ -80,6 +80,9 @@ _DATE_LABEL = {
 def _date(slug: str, text: str, *, labelled: bool = False) -> str | None:
     """The date of ``text`` for ``slug``; ``labelled``: only a date that its words call so."""
     dates = list(_DATE.finditer(text))
+    if slug in _STATED_DATES:
+        # "... that certain Selling Agreement, effective as of December 1, 2002": another agreement's.
+        dates = [m for m in dates if not another_agreements(text, m.start())]
     if slug == "effective-date" or labelled:
         for match in dates:
             before = text[max(0, match.start() - 60) : match.start()]

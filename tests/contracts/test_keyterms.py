@@ -110,6 +110,8 @@ def test_the_governing_law_is_the_jurisdiction_named(path, expected):
     ("name", "slug", "expected"),
     [
         ("cuad_development_01.docx", "agreement-date", "December 23, 2019"),  # "entered into as of 12-23-2019 , 2019"
+        # '... as of 12-23-2019 , 2019 (the "Effective Date")': the year typed twice still names it.
+        ("cuad_development_01.docx", "effective-date", "December 23, 2019"),
         ("cuad_license_02.docx", "effective-date", "July 11, 2006"),  # "made as of July 11 , 2006"
         ("cuad_noncompete_02.docx", "agreement-date", "May 3, 2006"),  # "THIS AGREEMENT is dated May 3,2006."
         ("cuad_manufacturing_02.docx", "effective-date", "1.4.2011"),  # "is effective as of the 1.4.2011"
@@ -321,3 +323,12 @@ def test_the_agreement_date_from_a_passage_is_only_a_date_its_words_call_so():
     from contracts.keyterms import NO_DATE
 
     assert seen_terms("FUSIONPHARMACEUTICALSINC_06_05_2020")["agreement-date"] in ("", NO_DATE)
+
+
+def test_a_passage_s_date_of_another_agreement_is_no_agreement_date():
+    # "ICC and the Phoenix Parties have previously entered into a Selling Agreement, effective as of
+    # December 1, 2002": the date of another agreement, in the passage the clause model gives.
+    from contracts.keyterms import NO_DATE
+
+    terms = seen_terms("PHLVARIABLEINSURANCECOCT_08_17_2009")
+    assert terms["agreement-date"] in ("", NO_DATE) and terms["effective-date"] in ("", NO_DATE)
