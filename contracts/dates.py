@@ -130,6 +130,10 @@ _MAKES = re.compile(
     r"day\s+of)\b",
     re.IGNORECASE,
 )
+_MADE_ON = re.compile(
+    r"\b(?:made|entered\s+into|dated|executed|signed|concluded)\b(?:\s+(?:and|on|as|of|this|the|into|is|effective))*\s*$",
+    re.IGNORECASE,
+)
 _PARTIES_WORD = re.compile(r"\b(?:between|among|by\s+and|BETWEEN|AMONG)\b")
 _SENTENCE_END = re.compile(
     r"(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bNo)(?<!\bCorp)(?<!\bJr)(?<!\bSr)(?<!\bSt)(?<!\b[A-Z])"
@@ -244,7 +248,11 @@ def agreement_date(text: str) -> StatedDate | None:
         stated = find_dates(text, begin, end) or _blank_dates(text, begin, end)
         dates = [d for d in stated if not another_agreements(text, d.start)]
         if dates and (_PARTIES_WORD.search(joined) or re.search(r"\bagreement\b", joined, re.IGNORECASE)):
-            return dates[0]
+            # "This Event is scheduled to take place on April 22, 2000, and this Sponsorship Agreement
+            # ... dated as of April 14, 2000", "shall be effective as of May 1, 2020 ... and is made
+            # and entered into this 10th day of January, 2020": the date the making words stand by.
+            made = [d for d in dates if _MADE_ON.search(text, max(begin, d.start - 40), d.start)]
+            return (made or dates)[0]
     lines = _lines(text)
     for line in _DATE_LINE.finditer(lines, 0, min(len(lines), 3000)):
         dates = find_dates(lines, line.start("date"), line.end("date")) or _blank_dates(lines, line.start(), line.end())
@@ -258,24 +266,25 @@ def agreement_date(text: str) -> StatedDate | None:
 # "entered into that certain Share Purchase Agreement dated July 23, 2009", "have previously entered
 # into a Selling Agreement, effective as of December 1, 2002", "the agreement executed between the
 # Parties on the 21st day of February, 2017": the date of another agreement, not this one's.
-_AGREEMENT_WORD = re.compile(r"\b(?:agreement|contract|amendment|MSA)\b", re.IGNORECASE)
-_DATES_IT = re.compile(
-    r"(?:\s*\([^()]{0,60}\))?[^.;()]{0,60}?,?\s*(?:dated|effective|executed|entered\s+into|made|signed)\b[^.;]{0,40}$",
+_DETERMINERS = r"this|that\s+certain|certain|the|a|an|such|said|its|their"
+# "<determiner> <up to six words> Agreement (<its definition>) <words> dated|effective|entered into
+# ... <date>": the words between hold no other agreement, no sentence end.
+_DATED_AGREEMENT = re.compile(
+    rf"\b(?P<det>{_DETERMINERS})\s+(?:(?!(?:{_DETERMINERS})\b)[\w&/-]+[ \t]+){{0,6}}?"
+    r"(?:agreement|contract|amendment|MSA|note|lease|license|plan|policy|instrument|deed)\b"
+    r"(?:\s*\([^()]{0,80}\))?(?:(?!agreement|contract)[^.;()]){0,60}?,?\s*"
+    r"(?:dated|effective|executed|entered\s+into|made|signed)\b[^.;]{0,40}$",
     re.IGNORECASE,
-)
-_DETERMINER = re.compile(
-    r"\b(this|that\s+certain|certain|the|a|an|such|said|its|their)\s+(?:[\w&/-]+[ \t]+){0,6}?$", re.IGNORECASE
 )
 
 
 def another_agreements(text: str, start: int) -> bool:
-    """Whether the date at ``text[start:]`` is the date of an agreement other than this one: the
-    agreement the words before it date is "that certain", "a" or "the" one, not "this" one."""
-    words = list(_AGREEMENT_WORD.finditer(text, max(0, start - 160), start))
-    if not words or not _DATES_IT.match(text[words[-1].end() : start]):
-        return False
-    determiner = _DETERMINER.search(text, max(0, words[-1].start() - 80), words[-1].start())
-    return determiner is not None and determiner.group(1).lower() != "this"
+    """Whether the date at ``text[start:]`` is the date of an agreement (or note, lease...) other
+    than this one: the one the words before it date is "that certain", "a" or "the" one, not "this"
+    one ("the Development Agreement ("Development Agreement") entered into on April 15, 2010", "a
+    Demand Note, dated December 5, 1995")."""
+    dated = _DATED_AGREEMENT.search(text, max(0, start - 200), start)
+    return dated is not None and dated.group("det").lower() != "this"
 
 
 # A date the preamble leaves blank without a blank line: "made as of this day of , 20 between",

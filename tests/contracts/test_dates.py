@@ -197,3 +197,32 @@ def test_the_term_s_stated_start_is_the_effective_date(prefix, expected):
 def test_another_period_s_start_is_no_effective_date(prefix):
     text = seen(prefix)
     assert effective_date(text, agreement_date(text)) is None
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        # "This Event is scheduled to take place on April 22, 2000, and this Sponsorship Agreement (the
+        # "Agreement") dated as of April 14, 2000 is made by and between": the date the making words name.
+        ("PACIFICSYSTEMSCONTROLTECHNOLOGYINC_08_24_2000", (2000, 4, 14)),
+        # "... shall be effective as of May 1, 2020 "the Commencement Date" and is made and entered into
+        # this 10t h day of January, 2020".
+        ("VertexEnergyInc_20200113", (2020, 1, 10)),
+    ],
+)
+def test_of_two_dates_in_the_preamble_the_one_it_is_made_on(prefix, expected):
+    assert ymd(agreement_date(seen(prefix))) == expected
+
+
+@pytest.mark.parametrize(
+    ("prefix", "never"),
+    [
+        # "the First Amendment ... to the Development Agreement ("Development Agreement") entered into on
+        # April 15, 2010".
+        ("BIOAMBERINC_04_10_2013", (2010, 4, 15)),
+        # "... being represented by a Demand Note, dated December 5, 1995".
+        ("MOVADOGROUPINC_04_30_2003", (1995, 12, 5)),
+    ],
+)
+def test_a_defined_or_other_instrument_s_date_is_not_this_agreement_s(prefix, never):
+    assert ymd(agreement_date(seen(prefix))) != never
