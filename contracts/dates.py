@@ -143,7 +143,7 @@ _SENTENCE_END = re.compile(
 # "effective as of", and "The effective date of the Franchise will be January 1, 2016".
 _EFFECTIVE_NEAR = re.compile(
     r"\beffective(?:\s+(?:as\s+of|on|from|beginning|upon|date))?\W*(?:the\s+)?$"
-    r"|\beffective\s+date\b[^.;]{0,40}?\b(?:is|will\s+be|shall\s+be)\s+(?:on\s+)?$",
+    r"|\b(?:effective|commencement)\s+date\b[^.;]{0,40}?\b(?:is|will\s+be|shall\s+be)\s+(?:on\s+)?$",
     re.IGNORECASE,
 )
 # "shall commence on December 1, 2001, which date shall be deemed the effective date".
@@ -185,7 +185,7 @@ _EFFECTIVE_IS_AGREEMENT = re.compile(
 # ""Effective Date" is the date of the most recent final signature": its agreement date (the date
 # it was signed) is the effective date.
 _EFFECTIVE_ON_SIGNING = re.compile(
-    r"\b(?:Agreement|Contract|Term)\b[^.;]{0,50}?\b(?:(?:become|becomes|be|is)\s+effective|takes?\s+effect|"
+    r"\b(?:Agreement|Contract|Amendment|Term)\b[^.;]{0,50}?\b(?:(?:become|becomes|be|is)\s+effective|takes?\s+effect|"
     r"comes?\s+into\s+(?:force|effect)|enters?\s+into\s+force|commences?|begins?|commence|begin)\s+"
     r"(?:(?:up)?on|as\s+of|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
     r"|\bEffective\s+Date[\"\u201d]?\s*(?:of\s+this\s+Agreement\s+)?(?:shall\s+)?(?:means?|is|be|shall\s+be)\s+the\s+"
@@ -272,7 +272,7 @@ _DETERMINERS = r"this|that\s+certain|certain|the|a|an|such|said|its|their"
 _DATED_AGREEMENT = re.compile(
     rf"\b(?P<det>{_DETERMINERS})\s+(?:(?!(?:{_DETERMINERS})\b)[\w&/-]+[ \t]+){{0,6}}?"
     r"(?:agreement|contract|amendment|MSA|note|lease|license|plan|policy|instrument|deed)\b"
-    r"(?:\s*\([^()]{0,80}\))?(?:(?!agreement|contract)[^.;()]){0,60}?,?\s*"
+    r"(?:\s*\([^()]{0,80}\))?(?:(?!agreement|contract)(?:[^.;()]|(?:(?<=ref)|(?<=Ref)|(?<=No)|(?<=no))\.)){0,60}?,?\s*"
     r"(?:dated|effective|executed|entered\s+into|made|signed)\b[^.;]{0,40}$",
     re.IGNORECASE,
 )
@@ -324,6 +324,7 @@ _SIGNATURE_MARK = re.compile(
     r"\bexecuted\b|\bParty\s+[A-C]\b)",
     re.IGNORECASE,
 )
+_SIGNED_BY = re.compile(r"/s/|\bBy\s*:|\bName\s*:|\bTitle\s*:")
 # "December 8, 2005 ----------- Date": the label under the line the date is written on.
 _DATE_UNDER = re.compile(r"[\s_-]*Date\b")
 SIGNATURE_CHARS = 2500
@@ -345,6 +346,15 @@ def signed_date(text: str) -> StatedDate | None:
         if d.complete and not another_agreements(region, d.start)
         and (_SIGNATURE_MARK.search(region[max(start, d.start - 250) : d.start]) or _DATE_UNDER.match(region, d.end))
     ]  # fmt: skip
+    if not dated:
+        # A signature page put first ("By: /s/ ... Title: VP, WW Sales Finance Date: 1/19/07 Date:
+        # January 22, 2007 ... Exhibit 10.38 NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT").
+        head = _unfiled(text[: min(len(text), PREAMBLE_CHARS)])
+        dated = [
+            d for d in find_dates(head)
+            if d.complete and _SIGNED_BY.search(head, max(0, d.start - 250), d.start)
+            and not another_agreements(head, d.start)
+        ]  # fmt: skip
     return max(dated, key=lambda d: (d.year, d.month, d.day)) if dated else None
 
 

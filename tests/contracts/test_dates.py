@@ -226,3 +226,24 @@ def test_of_two_dates_in_the_preamble_the_one_it_is_made_on(prefix, expected):
 )
 def test_a_defined_or_other_instrument_s_date_is_not_this_agreement_s(prefix, never):
     assert ymd(agreement_date(seen(prefix))) != never
+
+
+def test_a_signature_page_put_first_dates_the_agreement():
+    # "By: /s/ Jeffrey E. Yelton By: /s/ Frank A. Calderon ... Date: 1/19/07 Date: January 22, 2007
+    # Source: ... Exhibit 10.38 NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT": the later signature.
+    assert ymd(agreement_date(seen("ScansourceInc_20190822_10-K_EX-10.38"))) == (2007, 1, 22)
+
+
+def test_an_amendment_dated_by_its_own_words_not_by_the_agreement_it_amends():
+    # "Amendment n° 01 to the Global Maintenance Agreement ref. DS/C-3957/14 Issue 7 dated March 9t h ,
+    # 2015 BETWEEN ..." heads it; "This amendment ... is entered into on January 6th, 2016" and "This
+    # Amendment shall enter into force on the date of its signature by both Parties".
+    text = seen("AzulSa_20170303_F-1A_EX-10.3_9943903_EX-10.3_Maintenance Agreement2")
+    made = agreement_date(text)
+    assert ymd(made) == (2016, 1, 6) and effective_date(text, made) == made
+
+
+def test_the_commencement_date_stated_is_the_effective_date():
+    # "1.4 Contract Term The commencement date for this contract will be 16th June 2004."
+    text = seen("ELANDIAINTERNATIONALINC_04_25_2007")
+    assert ymd(effective_date(text, agreement_date(text))) == (2004, 6, 16)
