@@ -385,7 +385,30 @@ def _nonrenewal_notice(text: str) -> str | None:
         after = text[quantity.end : quantity.end + 30]
         if _NONRENEW.search(before) and (_NOTICE_AFTER.search(after) or _NOTICE_BEFORE.search(before)):
             return quantity.phrase
+        if (
+            _NOTICE_AFTER.search(after)
+            and _BEFORE_TERM_ENDS.match(text, quantity.end)
+            and not _OPTS_IN.search(text, max(0, quantity.start - 200), quantity.end + 150)
+        ):
+            # "... automatic renewal of one year thereafter until terminated by either party with one
+            # (1) year written notice prior to the expiration of the initial period or any extension
+            # period": notice before the term ends is notice not to renew, unless it is the notice
+            # to renew ("if both parties wish to renew ... agree ... at least thirty (30) days before
+            # the expiry", "Cisco may, by written notice ... given at least thirty (30) days prior to
+            # the end of the then-current term ..., extend the term").
+            return quantity.phrase
     return None
+
+
+_OPTS_IN = re.compile(
+    r"\b(?:wish\w*|desir\w*|intention)\s+to\s+(?:renew|extend)|\bextend\s+the\s+term\b|\bagree\w*\s+(?:on|to)\b", re.IGNORECASE
+)
+_BEFORE_TERM_ENDS = re.compile(
+    r"\W*(?:[\w']+\W+){0,4}?(?:prior\s+to|before)\s+(?:the\s+)?(?:end|expiration|expiry)\s+of\s+"
+    r"(?:the\s+|any\s+|each\s+|such\s+)?(?:(?:then[\s-]current|current|initial|renewal|extension|applicable)\s+)+"
+    r"(?:term|period)",
+    re.IGNORECASE,
+)
 
 
 # "terminating on the eighth anniversary of the Commencement Date", "until the fifth (5th)
@@ -685,10 +708,10 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
             # The renewal sentence's own notice of non-renewal wins over a notice passage that is
             # not about renewal at all ("ninety (90) days' advance written notice of termination at
             # any time after the expiration of the Initial Term").
-            renewal = sorted(by_type.get("renewal-term", []), key=lambda p: -p.confidence)[:1]
-            inside = _nonrenewal_notice(renewal[0].text) if renewal else None
+            renewals = sorted(by_type.get("renewal-term", []), key=lambda p: -p.confidence)[:3]
+            inside = next(((n, p) for p in renewals if (n := _nonrenewal_notice(p.text)) is not None), None)
             if inside is not None and (found is None or not _RENEW_WORD.search(found.text)):
-                terms.append(KeyTerm(slug, label, inside, renewal[0]))
+                terms.append(KeyTerm(slug, label, inside[0], inside[1]))
                 continue
         if slug in _STATED_DATES:
             stated = _stated_dates(model)[slug]

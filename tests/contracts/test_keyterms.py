@@ -332,3 +332,14 @@ def test_a_passage_s_date_of_another_agreement_is_no_agreement_date():
 
     terms = seen_terms("PHLVARIABLEINSURANCECOCT_08_17_2009")
     assert terms["agreement-date"] in ("", NO_DATE) and terms["effective-date"] in ("", NO_DATE)
+
+
+def test_notice_before_the_term_ends_is_the_notice_not_to_renew_but_a_notice_to_renew_is_not():
+    # "... valid for a period of five (5) years with automatic renewal of one year thereafter until
+    # terminated -2- by either party with one (1) year written notice prior to the expiration of the
+    # initial period or any extension period thereof".
+    assert seen_terms("Apollo Endosurgery - Manufacturing")["notice-period-to-terminate-renewal"] == "one (1) year"
+    # "Cisco may, by written notice to Distributor, given at least thirty (30) days prior to the end of
+    # the then-current term of the Agreement, extend the term": a notice to extend, not to stop renewal.
+    value = seen_terms("ScansourceInc_20190822_10-K_EX-10.38")["notice-period-to-terminate-renewal"]
+    assert "thirty" not in value
