@@ -172,7 +172,8 @@ _EFFECTIVE_MEANS = re.compile(
 # shall commence on the date of this Agreement", ""Effective Date" means the date of this Agreement".
 _EFFECTIVE_IS_AGREEMENT = re.compile(
     r"(?:[\"\u201c]?(?:Effective|Commencement)\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+|"
-    r"\b(?:effective|(?:commence|begin|start)s?)\s+(?:as\s+of\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?)"
+    r"\b(?:Agreement|Contract|Amendment|Term)\b[^.;]{0,80}?\b(?:effective|(?:commence|begin|start)s?)\s+"
+    r"(?:as\s+of\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?)"
     r"the\s+(?:(?:date|day)\s+(?:and\s+year\s+)?(?:(?:first\s+|last\s+)(?:(?:herein)?above\s+|below\s+)?|"
     r"(?:herein)?above\s+|below\s+)(?:written|set\s+forth|stated|listed|shown|mentioned)|"
     r"(?:date|day)\s+(?:and\s+year\s+)?(?:written|set\s+forth|stated|listed|shown|mentioned)\s+(?:above|below)|"
@@ -188,6 +189,8 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"\b(?:Agreement|Contract|Amendment|Term)\b[^.;]{0,50}?\b(?:(?:become|becomes|be|is)\s+effective|takes?\s+effect|"
     r"comes?\s+into\s+(?:force|effect)|enters?\s+into\s+force|commences?|begins?|commence|begin)\s+"
     r"(?:(?:up)?on|as\s+of|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
+    # "has been duly executed as of the date first set forth above and shall be effective simultaneously"
+    r"|\bexecuted\b[^.;]{0,80}?\beffective\s+simultaneously"
     r"|\bEffective\s+Date[\"\u201d]?\s*(?:of\s+this\s+Agreement\s+)?(?:shall\s+)?(?:means?|is|be|shall\s+be)\s+the\s+"
     r"(?:date|later|last|latest)\b[^.;]{0,50}?\b(?:sign|execut)\w*",
     re.IGNORECASE,

@@ -247,3 +247,14 @@ def test_the_commencement_date_stated_is_the_effective_date():
     # "1.4 Contract Term The commencement date for this contract will be 16th June 2004."
     text = seen("ELANDIAINTERNATIONALINC_04_25_2007")
     assert ymd(effective_date(text, agreement_date(text))) == (2004, 6, 16)
+
+
+def test_effective_upon_the_date_hereof_is_the_agreement_s_only_when_said_of_the_agreement():
+    # "... agrees to act, as an independent contractor, as the Servicer effective upon the date
+    # hereof": the servicer's appointment, not the agreement, takes effect.
+    text = seen("CUROGROUPHOLDINGSCORP_05_04_2020")
+    assert effective_date(text, agreement_date(text)) is None
+    # "6.1 This Agreement has been duly executed as of the date first set forth above and shall be
+    # effective simultaneously."
+    text = seen("JINGWEIINTERNATIONALLTD_10_04_2007")
+    assert ymd(effective_date(text, agreement_date(text))) == (2007, 2, 8)
