@@ -256,6 +256,9 @@ def agreement_date(text: str) -> StatedDate | None:
             # and entered into this 10th day of January, 2020": the date the making words stand by.
             made = [d for d in dates if _MADE_ON.search(text, max(begin, d.start - 40), d.start)]
             return (made or dates)[0]
+    late = _late_preamble(full)
+    if late is not None:
+        return late
     lines = _lines(text)
     for line in _DATE_LINE.finditer(lines, 0, min(len(lines), 3000)):
         dates = find_dates(lines, line.start("date"), line.end("date")) or _blank_dates(lines, line.start(), line.end())
@@ -288,6 +291,29 @@ def another_agreements(text: str, start: int) -> bool:
     Demand Note, dated December 5, 1995")."""
     dated = _DATED_AGREEMENT.search(text, max(0, start - 200), start)
     return dated is not None and dated.group("det").lower() != "this"
+
+
+# "AGREEMENT made as of the _____ day of ____, 2015 (the "Effective Date") by and between": the
+# preamble after a long table of contents.
+_LATE_PREAMBLE = re.compile(
+    r"\b(?:AGREEMENT|Agreement|CONTRACT|Contract)\b[^.;]{0,120}?\b(?:is\s+)?(?:made|entered\s+into|dated)\b[^.;]{0,200}?"
+    r"\b(?:by\s+and\s+)?(?:between|among)\b"
+)
+LATE_PREAMBLE_CHARS = 40_000
+
+
+def _late_preamble(text: str) -> StatedDate | None:
+    """The date of a preamble that a long table of contents pushes past the head: the first
+    sentence that makes the agreement between its parties, in the first ``LATE_PREAMBLE_CHARS``."""
+    if len(text) <= PREAMBLE_CHARS:
+        return None
+    text = _unfiled(text[: LATE_PREAMBLE_CHARS])
+    match = _LATE_PREAMBLE.search(text, PREAMBLE_CHARS - 400)
+    if match is None:
+        return None
+    dates = find_dates(text, match.start(), match.end()) or _blank_dates(text, match.start(), match.end())
+    dates = [d for d in dates if not another_agreements(text, d.start)]
+    return dates[0] if dates else None
 
 
 # A date the preamble leaves blank without a blank line: "made as of this day of , 20 between",
@@ -324,7 +350,7 @@ def _blank_dates(text: str, start: int, end: int) -> list[StatedDate]:
 _WITNESS = re.compile(r"\bIN\s+WITNESS\s+(?:WHEREOF|THEREOF)\b", re.IGNORECASE)
 _SIGNATURE_MARK = re.compile(
     r"(?:/s/|\bBy\s*:|\bName\s*:|\bTitle\s*:|\bsignature|\bsigned\b|\bseal\b|\bDate\s*:|\bdated\b|"
-    r"\bexecuted\b|\bParty\s+[A-C]\b)",
+    r"\bexecuted\b|\bsubscribed\b|\bParty\s+[A-C]\b)",
     re.IGNORECASE,
 )
 _SIGNED_BY = re.compile(r"/s/|\bBy\s*:|\bName\s*:|\bTitle\s*:")
@@ -344,9 +370,12 @@ def signed_date(text: str) -> StatedDate | None:
         start = max(0, len(text) - SIGNATURE_CHARS)
     end = min(len(text), start + SIGNATURE_CHARS)
     region = _unfiled(text[:end])
+    found = [d for d in find_dates(region, start, end) if d.year and d.month]
+    # "Dated the ____ day of May, 2000.": a signing date left without its day, when none is whole.
+    whole = [d for d in found if d.complete] or found
     dated = [
-        d for d in find_dates(region, start, end)
-        if d.complete and not another_agreements(region, d.start)
+        d for d in whole
+        if not another_agreements(region, d.start)
         and (_SIGNATURE_MARK.search(region[max(start, d.start - 250) : d.start]) or _DATE_UNDER.match(region, d.end))
     ]  # fmt: skip
     if not dated:

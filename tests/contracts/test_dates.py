@@ -258,3 +258,19 @@ def test_effective_upon_the_date_hereof_is_the_agreement_s_only_when_said_of_the
     # effective simultaneously."
     text = seen("JINGWEIINTERNATIONALLTD_10_04_2007")
     assert ymd(effective_date(text, agreement_date(text))) == (2007, 2, 8)
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        # "IN WITNESS WHEREOF, Parties have severally subscribed to these articles ... Rome/Houston, 2 April 2020".
+        ("KIROMICBIOPHARMA,INC_04_08_2020", (2020, 4, 2)),
+        # "Dated the ____ day of May, 2000." above the signatures: the month and year it gives.
+        ("SPARKLINGSPRINGWATERHOLDINGSLTD_07_03_2002", (2000, 5, 0)),
+        # A table of contents pushes the preamble past the head: "AGREEMENT made as of the _____ day of
+        # __________________, 2015 (the "Effective Date") by and between".
+        ("SoupmanInc_20150814_8-K_EX-10.1_9230148_EX-10.1_Franchise Agreement1", (2015, 0, 0)),
+    ],
+)
+def test_the_agreement_date_past_the_head(prefix, expected):
+    assert ymd(agreement_date(seen(prefix))) == expected
