@@ -164,7 +164,8 @@ _EFFECTIVE_AFTER = re.compile(
     re.IGNORECASE,
 )
 _EFFECTIVE_MEANS = re.compile(
-    r"[\"\u201c](?:Effective|Commencement)\s+Date[\"\u201d]\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+",
+    r"(?:[\"\u201c](?:Effective|Commencement)\s+Date[\"\u201d]\s*(?:shall\s+)?(?:means?|is|shall\s+be)|"
+    r"\b(?:Effective|Commencement)\s+Date\s+(?:shall\s+)?means?)\s+",
     re.IGNORECASE,
 )
 # The agreement, or its term, takes effect when the agreement is made: "shall become effective as of
@@ -391,6 +392,11 @@ def signed_date(text: str) -> StatedDate | None:
 
 
 _EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement)\b", re.IGNORECASE)
+_OF_THE_AGREEMENT = re.compile(
+    r"\b(?:this|the)\s+(?:[\w-]+\s+){0,4}?(?:agreement|contract|amendment|term)\b|\bhereof\b|\bhereunder\b|"
+    r"(?:effective|commencement)\s+date",
+    re.IGNORECASE,
+)
 _COMMENCE_WORD = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*)\b", re.IGNORECASE)
 # "entered into effective as of the 24th day of August 2018": the agreement date is the effective
 # date. A preamble "as of" its date alone is not: the CUAD experts give no effective date for most
@@ -416,7 +422,11 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         before = head[max(0, date.start - 60) : date.start]
         after = head[date.end : date.end + 50]
         if _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after) or _DEEMED_EFFECTIVE.search(after):
-            return date
+            # Past the preamble, "effective October 8, 2014" must be said of the agreement or its
+            # term ("This contract shall be effective as of November 1, 2002"), not of a maturity
+            # date adjusted or directors appointed.
+            if date.start < PREAMBLE_CHARS or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start):
+                return date
     for means in _EFFECTIVE_MEANS.finditer(head):
         dates = find_dates(head, means.end(), means.end() + 60)
         if dates:

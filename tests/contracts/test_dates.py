@@ -274,3 +274,14 @@ def test_effective_upon_the_date_hereof_is_the_agreement_s_only_when_said_of_the
 )
 def test_the_agreement_date_past_the_head(prefix, expected):
     assert ymd(agreement_date(seen(prefix))) == expected
+
+
+def test_past_the_preamble_effective_must_be_said_of_the_agreement():
+    # "the Board will ... appoint ...", "... add four new independent directors to its Board of
+    # Directors, effective March 27, 2014": directors, not the agreement, take effect then.
+    text = seen("URSCORPNEW_03_17_2014")
+    assert effective_date(text, agreement_date(text)) is None
+    # A schedule's "1. McKesson Distribution Agreement effective April 20, 2010" is another agreement;
+    # "1.9. Effective Date shall mean May 1, 2016." (unquoted) is this one's.
+    text = seen("RitterPharmaceuticalsInc_20200313")
+    assert ymd(effective_date(text, agreement_date(text))) == (2016, 5, 1)
