@@ -421,12 +421,13 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
             continue
         before = head[max(0, date.start - 60) : date.start]
         after = head[date.end : date.end + 50]
-        if _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after) or _DEEMED_EFFECTIVE.search(after):
-            # Past the preamble, "effective October 8, 2014" must be said of the agreement or its
-            # term ("This contract shall be effective as of November 1, 2002"), not of a maturity
-            # date adjusted or directors appointed.
-            if date.start < PREAMBLE_CHARS or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start):
-                return date
+        called = _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after) or _DEEMED_EFFECTIVE.search(after)
+        # Past the preamble, "effective October 8, 2014" must be said of the agreement or its term
+        # ("This contract shall be effective as of November 1, 2002"), not of a maturity date
+        # adjusted or directors appointed.
+        said_of_it = date.start < PREAMBLE_CHARS or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start)
+        if called and said_of_it:
+            return date
     for means in _EFFECTIVE_MEANS.finditer(head):
         dates = find_dates(head, means.end(), means.end() + 60)
         if dates:
