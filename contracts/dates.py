@@ -42,7 +42,7 @@ _DATE = re.compile(
     # "July 11 , 2006", "May 3,2006", "September 1 2004"
     rf"(?:\b|(?<=_)){_MONTH}\s*(?:{_DAY}|(?P<mblank>{_BLANK}))\s*,?\s*{_YEAR}\b"
     # "15th day of July, 2010", "1st of June 2004", "first (1st) day of January, 1996", "14 December 1998"
-    rf"|\b(?:{_DAY2}|{_WORD_DAY}|(?P<dblank>_{{2,}}|\[\s*\]))\s+(?:day\s+of(?:\s+-+)?\s+)?(?:(?P<wkday>Monday|Tuesday|Wednesday|"
+    rf"|\b(?:{_DAY2}|{_WORD_DAY}|(?P<dblank>_{{2,}}|\[\s*\]))\s+(?:day\s+of(?:\s+-+)?\s+|of\s+)?(?:(?P<wkday>Monday|Tuesday|Wednesday|"
     rf"Thursday|Friday|Saturday|Sunday),?\s+)?(?P<month2>January|February|March|April|May|June|July|August|September|"
     rf"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?\s*,?\s*(?:A\.D\.\s*)?{_YEAR2}\b"
     # "12/31/2014", "3-14-18", "1.4.2011"
@@ -152,7 +152,8 @@ _DEEMED_EFFECTIVE = re.compile(r"^[^.;]{0,40}?\bdeemed\s+(?:to\s+be\s+)?the\s+ef
 # "The duration of this Venture (the "Term") will begin on March 1, 2020", "The term of the
 # Franchise shall be twenty (20) years, commencing on January 1, 2016".
 _TERM_STARTS = re.compile(
-    r"(?:\b(?:the|this|its)\s+(?:initial\s+)?term\b|[\"\u201c]Term[\"\u201d]|\bContract\s+Period\b|\bduration\s+of\s+this\b)"
+    r"(?:\b(?:the|this|its)\s+(?:initial\s+)?term\b|[\"\u201c]Term[\"\u201d]|\bContract\s+Period\b|\bduration\s+of\s+this\b|"
+    r"\b(?:this|the)\s+(?:Agreement|Contract|Joint\s+Venture)\s+(?=(?:shall|will)\s+(?:commence|begin|start)))"
     r"[^.;]{0,80}?\b(?:commenc\w*|begin\w*|start\w*)\s+(?:(?:up)?on\s+|as\s+of\s+|from\s+|with\s+)?"
     r"(?:the\s+)?$",
     re.IGNORECASE,

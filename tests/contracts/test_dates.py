@@ -285,3 +285,9 @@ def test_past_the_preamble_effective_must_be_said_of_the_agreement():
     # "1.9. Effective Date shall mean May 1, 2016." (unquoted) is this one's.
     text = seen("RitterPharmaceuticalsInc_20200313")
     assert ymd(effective_date(text, agreement_date(text))) == (2016, 5, 1)
+
+
+def test_the_agreement_s_own_start_is_its_effective_date():
+    # "8. Term of Joint Venture. The Joint Venture shall commence on the 1st of March, 2003".
+    text = seen("ACCELERATEDTECHNOLOGIESHOLDINGCORP_04_24_2003")
+    assert ymd(effective_date(text, agreement_date(text))) == (2003, 3, 1)
