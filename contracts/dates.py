@@ -174,7 +174,8 @@ _EFFECTIVE_MEANS = re.compile(
 # shall commence on the date of this Agreement", ""Effective Date" means the date of this Agreement".
 _EFFECTIVE_IS_AGREEMENT = re.compile(
     r"(?:[\"\u201c]?(?:Effective|Commencement)\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+|"
-    r"\b(?:Agreement|Contract|Amendment|Term)\b[^.;]{0,80}?\b(?:effective|(?:commence|begin|start)s?)\s+"
+    r"(?:\b(?i:this)\s+(?:[\w-]+\s+){0,3}?(?:Agreement|Contract|Amendment)|\bTerm\b|\b(?i:term\s+of\s+this)\b)[^.;]{0,80}?"
+    r"\b(?:effective|(?:commence|begin|start)s?)\s+"
     r"(?:as\s+of\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?)"
     r"the\s+(?:(?:date|day)\s+(?:and\s+year\s+)?(?:(?:first\s+|last\s+)(?:(?:herein)?above\s+|below\s+)?|"
     r"(?:herein)?above\s+|below\s+)(?:written|set\s+forth|stated|listed|shown|mentioned)|"

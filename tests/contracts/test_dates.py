@@ -291,3 +291,10 @@ def test_the_agreement_s_own_start_is_its_effective_date():
     # "8. Term of Joint Venture. The Joint Venture shall commence on the 1st of March, 2003".
     text = seen("ACCELERATEDTECHNOLOGIESHOLDINGCORP_04_24_2003")
     assert ymd(effective_date(text, agreement_date(text))) == (2003, 3, 1)
+
+
+def test_another_agreement_taking_effect_is_not_this_one_taking_effect():
+    # "Each of the Exclusive Supplier Operating Agreement and the Warrant is effective as of the date
+    # hereof": those instruments, not this agreement (which has no effective date of its own).
+    text = seen("ROCKYMOUNTAINCHOCOLATEFACTORY,INC_12_23_2019")
+    assert effective_date(text, agreement_date(text)) is None
