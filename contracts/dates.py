@@ -37,20 +37,23 @@ _WORD_DAY = (
     r"twenty-third|twenty-fourth|twenty-fifth|twenty-sixth|twenty-seventh|twenty-eighth|twenty-ninth|thirtieth|"
     r"thirty-first)(?:\s*\(\d{1,2}\s?(?:st|nd|rd|th)\))?"
 )
-_BLANK = r"(?:_{2,}|\[\s*[•_.…*]*\s*\]|\s(?=,))"
+_BLANK = r"(?:_{2,}|\[\s*[•\u00b7_.…*]*\s*\]|\s(?=,))"
 _DATE = re.compile(
     # "July 11 , 2006", "May 3,2006", "September 1 2004"
-    rf"\b{_MONTH}\s*(?:{_DAY}|(?P<mblank>{_BLANK}))\s*,?\s*{_YEAR}\b"
+    rf"(?:\b|(?<=_)){_MONTH}\s*(?:{_DAY}|(?P<mblank>{_BLANK}))\s*,?\s*{_YEAR}\b"
     # "15th day of July, 2010", "1st of June 2004", "first (1st) day of January, 1996", "14 December 1998"
-    rf"|\b(?:{_DAY2}|{_WORD_DAY}|(?P<dblank>_{{2,}}|\[\s*\]))\s+(?:day\s+of\s+)?(?:(?P<wkday>Monday|Tuesday|Wednesday|"
+    rf"|\b(?:{_DAY2}|{_WORD_DAY}|(?P<dblank>_{{2,}}|\[\s*\]))\s+(?:day\s+of(?:\s+-+)?\s+|of\s+)?(?:(?P<wkday>Monday|Tuesday|Wednesday|"
     rf"Thursday|Friday|Saturday|Sunday),?\s+)?(?P<month2>January|February|March|April|May|June|July|August|September|"
     rf"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?\s*,?\s*(?:A\.D\.\s*)?{_YEAR2}\b"
     # "12/31/2014", "3-14-18", "1.4.2011"
     r"|\b(?P<n1>\d{1,2})(?P<sep>[/.-])(?P<n2>\d{1,2})(?P=sep)(?P<n3>(?:1[89]|20)\d{2}|\d{2})\b"
+    # "the 20 March day of 1998"
+    rf"|\b(?P<day4>[0-3]?\d){_ORD}\s+(?P<month4>January|February|March|April|May|June|July|August|September|October|"
+    rf"November|December)\s+day\s+of\s+(?P<year4>(?:1[89]|20)\d{{2}})\b"
     # "2019-06-01"
     r"|\b(?P<iy>(?:1[89]|20)\d{2})-(?P<im>\d{2})-(?P<id>\d{2})\b"
     # "____ day of ______, 2015", "_____, 2020", "[•], 2020"
-    rf"|(?:_{{2,}}\s*(?:day\s+of\s+)?)?(?:_{{2,}}|\[\s*[•_.…*]*\s*\])\s*,?\s*{_YEAR3}\b",
+    rf"|(?:(?:_{{2,}}|\[\s*[•\u00b7]\s*\])\s*(?:day\s+of\s+)?)?(?:_{{2,}}|\[\s*[•\u00b7_.…*]*\s*\])\s*,?\s*{_YEAR3}\b",
     re.IGNORECASE,
 )
 _WORD_DAYS = {
@@ -108,6 +111,8 @@ def find_dates(text: str, start: int = 0, end: int | None = None) -> list[Stated
             month, day = (first, second) if first <= 12 else (second, first)
             if month > 12 or day > 31 or (g["sep"] == "." and g["n3"] and len(g["n3"]) == 2):
                 continue
+        elif g["month4"]:
+            month, year, day = _month(g["month4"]), int(g["year4"]), int(g["day4"])
         elif g["iy"]:
             year, month, day = int(g["iy"]), int(g["im"]), int(g["id"])
         else:
@@ -125,30 +130,72 @@ _MAKES = re.compile(
     r"day\s+of)\b",
     re.IGNORECASE,
 )
+_MADE_ON = re.compile(
+    r"\b(?:made|entered\s+into|dated|executed|signed|concluded)\b(?:\s+(?:and|on|as|of|this|the|into|is|effective))*\s*$",
+    re.IGNORECASE,
+)
 _PARTIES_WORD = re.compile(r"\b(?:between|among|by\s+and|BETWEEN|AMONG)\b")
 _SENTENCE_END = re.compile(
     r"(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bNo)(?<!\bCorp)(?<!\bJr)(?<!\bSr)(?<!\bSt)(?<!\b[A-Z])"
     r"\.(?=\s+[A-Z(\"\u201c])"
 )
 # "effective as of", "(the "Effective Date")", "effective on": the date is the effective date.
+# "effective as of", and "The effective date of the Franchise will be January 1, 2016".
 _EFFECTIVE_NEAR = re.compile(
-    r"\beffective(?:\s+(?:as\s+of|on|from|beginning|upon|date))?\W*(?:the\s+)?$", re.IGNORECASE
+    r"\beffective(?:\s+(?:as\s+of|on|from|beginning|upon|date))?\W*(?:the\s+)?$"
+    r"|\b(?:effective|commencement)\s+date\b[^.;]{0,40}?\b(?:is|will\s+be|shall\s+be)\s+(?:on\s+)?$",
+    re.IGNORECASE,
+)
+# "shall commence on December 1, 2001, which date shall be deemed the effective date".
+_DEEMED_EFFECTIVE = re.compile(r"^[^.;]{0,40}?\bdeemed\s+(?:to\s+be\s+)?the\s+effective\s+date\b", re.IGNORECASE)
+# The term's start stated as a date: "The term of this Agreement shall commence on July 19, 1999",
+# "The duration of this Venture (the "Term") will begin on March 1, 2020", "The term of the
+# Franchise shall be twenty (20) years, commencing on January 1, 2016".
+_TERM_STARTS = re.compile(
+    r"(?:\b(?:the|this|its)\s+(?:initial\s+)?term\b|[\"\u201c]Term[\"\u201d]|\bContract\s+Period\b|\bduration\s+of\s+this\b|"
+    r"\b(?:this|the)\s+(?:Agreement|Contract|Joint\s+Venture)\s+(?=(?:shall|will)\s+(?:commence|begin|start)))"
+    r"[^.;]{0,80}?\b(?:commenc\w*|begin\w*|start\w*)\s+(?:(?:up)?on\s+|as\s+of\s+|from\s+|with\s+)?"
+    r"(?:the\s+)?$",
+    re.IGNORECASE,
 )
 _EFFECTIVE_AFTER = re.compile(
-    r"^\W{0,4}(?:\(\s*)?(?:the\s+|this\s+|hereinafter\s+(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?\W{0,2}"
+    # "as of 12-23-2019 , 2019 (the "Effective Date")": the year typed twice.
+    r"^(?:\s*,\s*(?:19|20)\d\d\b)?\W{0,4}(?:\(\s*)?(?:the\s+|this\s+|hereinafter\s+(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?\W{0,2}"
     r"(?:Effective|Commencement)\s+Date\b",
     re.IGNORECASE,
 )
 _EFFECTIVE_MEANS = re.compile(
-    r"[\"\u201c](?:Effective|Commencement)\s+Date[\"\u201d]\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+",
+    r"(?:[\"\u201c](?:Effective|Commencement)\s+Date[\"\u201d]\s*(?:shall\s+)?(?:means?|is|shall\s+be)|"
+    r"\b(?:Effective|Commencement)\s+Date\s+(?:shall\s+)?means?)\s+",
     re.IGNORECASE,
 )
-# An Effective Date defined as the date the agreement is made: the agreement date.
+# The agreement, or its term, takes effect when the agreement is made: "shall become effective as of
+# the day and year first above written", "effective upon the date first written above", "The Term
+# shall commence on the date of this Agreement", ""Effective Date" means the date of this Agreement".
 _EFFECTIVE_IS_AGREEMENT = re.compile(
-    r"(?:[\"\u201c](?:Effective|Commencement)\s+Date[\"\u201d]\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+(?:the\s+)?"
-    r"(?:date\s+(?:first\s+)?(?:written|set\s+forth|stated|above|hereof)|date\s+of\s+this\s+Agreement)|"
-    r"effective\s+(?:as\s+of\s+)?(?:on\s+)?the\s+date\s+(?:first\s+)?(?:written|set\s+forth|above|hereof)|"
-    r"(?:effective\s+as\s+of|effective\s+on)\s+the\s+(?:date|day)\s+(?:first\s+)?(?:above|written|hereof))",
+    r"(?:[\"\u201c]?(?:Effective|Commencement)\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+|"
+    r"(?:\b(?i:this)\s+(?:[\w-]+\s+){0,3}?(?:Agreement|Contract|Amendment)|\bTerm\b|\b(?i:term\s+of\s+this)\b)[^.;]{0,80}?"
+    r"\b(?:effective|(?:commence|begin|start)s?)\s+"
+    r"(?:as\s+of\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?)"
+    r"the\s+(?:(?:date|day)\s+(?:and\s+year\s+)?(?:(?:first\s+|last\s+)(?:(?:herein)?above\s+|below\s+)?|"
+    r"(?:herein)?above\s+|below\s+)(?:written|set\s+forth|stated|listed|shown|mentioned)|"
+    r"(?:date|day)\s+(?:and\s+year\s+)?(?:written|set\s+forth|stated|listed|shown|mentioned)\s+(?:above|below)|"
+    r"(?:date|day)\s+(?:above|hereof|of\s+this\s+(?:Agreement|Contract))|first\s+date\s+(?:above\s+)?written)",
+    re.IGNORECASE,
+)
+# The agreement takes effect when signed: "shall become effective upon the completion of the
+# execution by both Parties", "takes effect upon the signatures and seals", "will begin on the date
+# this Agreement is signed by the last signatory", "commences upon execution of this document",
+# ""Effective Date" is the date of the most recent final signature": its agreement date (the date
+# it was signed) is the effective date.
+_EFFECTIVE_ON_SIGNING = re.compile(
+    r"\b(?:Agreement|Contract|Amendment|Term)\b[^.;]{0,50}?\b(?:(?:become|becomes|be|is)\s+effective|takes?\s+effect|"
+    r"comes?\s+into\s+(?:force|effect)|enters?\s+into\s+force|commences?|begins?|commence|begin)\s+"
+    r"(?:(?:up)?on|as\s+of|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
+    # "has been duly executed as of the date first set forth above and shall be effective simultaneously"
+    r"|\bexecuted\b[^.;]{0,80}?\beffective\s+simultaneously"
+    r"|\bEffective\s+Date[\"\u201d]?\s*(?:of\s+this\s+Agreement\s+)?(?:shall\s+)?(?:means?|is|be|shall\s+be)\s+the\s+"
+    r"(?:date|later|last|latest)\b[^.;]{0,50}?\b(?:sign|execut)\w*",
     re.IGNORECASE,
 )
 PREAMBLE_CHARS = 6000
@@ -167,9 +214,17 @@ def _preamble_sentences(text: str) -> list[tuple[int, int]]:
 
 # A filing's page footer ("Source: AGAPE ATP CORP, 10-K/A, 12/2/2019") dates the filing, not the
 # contract.
-_FILING_LINE = re.compile(r"^[ \t]*Source:[^\n]*$", re.MULTILINE)
+# The footer may run on inside a line too ("... 24.COUNTERPARTS. 22 Source: EL POLLO LOCO HOLDINGS,
+# INC., 10-K, 3/6/2020 EXHIBITS ...").
+_FILING_LINE = re.compile(
+    r"^[ \t]*Source:[^\n]*$|\bSource:\s[^\n]{1,150}?,\s*[\w./() -]{1,30},\s*\d{1,2}/\d{1,2}/\d{4}\b", re.MULTILINE
+)
 # A date alone on a line of a cover page ("NOV 02, 2019"), or a "Dated: ..." line.
-_DATE_LINE = re.compile(r"^[ \t]*(?:Dated?:?\s*)?(?P<date>[^\n]{6,40})$", re.MULTILINE)
+# "Effective Date: July 1, 2019" and "Last Updated: April 6, 2007" head a contract the same way.
+_DATE_LINE = re.compile(
+    r"^[ \t]*(?:(?:(?:Effective|Agreement)\s+)?Dated?:?\s*|Last\s+(?:Updated|Revised):?\s*)?(?P<date>[^\n]{6,40})$",
+    re.MULTILINE | re.IGNORECASE,
+)
 
 
 def _unfiled(text: str) -> str:
@@ -177,49 +232,215 @@ def _unfiled(text: str) -> str:
     return _FILING_LINE.sub(lambda m: " " * len(m.group(0)), text)
 
 
+def _lines(text: str) -> str:
+    """``text`` with runs of three spaces or more as line breaks (offsets kept): a filing's text
+    often sets a cover page's lines apart by spaces alone ("AGENCY AGREEMENT   May 25, 2016   ")."""
+    return re.sub(r" {3,}", lambda m: "\n" + " " * (len(m.group(0)) - 1), text)
+
+
 def agreement_date(text: str) -> StatedDate | None:
     """The date of the preamble's sentence that makes the agreement, else a date standing alone on
-    a line of the cover page; None when it states none."""
+    a line of the cover page, else the date the signature blocks give; None when it states none."""
+    full = text
     text = _unfiled(text[: PREAMBLE_CHARS + 200])
+    previous = ""
     for begin, end in _preamble_sentences(text):
         sentence = text[begin:end]
+        # An address's abbreviation ("Apt. 43, Constanta") may end a sentence early: the parties
+        # named just before the date still make it the agreement's.
+        joined, previous = previous + sentence, sentence
         if not _MAKES.search(sentence):
             continue
-        dates = find_dates(text, begin, end)
-        if dates and (_PARTIES_WORD.search(sentence) or re.search(r"\bagreement\b", sentence, re.IGNORECASE)):
+        stated = find_dates(text, begin, end) or _blank_dates(text, begin, end)
+        dates = [d for d in stated if not another_agreements(text, d.start)]
+        if dates and (_PARTIES_WORD.search(joined) or re.search(r"\bagreement\b", joined, re.IGNORECASE)):
+            # "This Event is scheduled to take place on April 22, 2000, and this Sponsorship Agreement
+            # ... dated as of April 14, 2000", "shall be effective as of May 1, 2020 ... and is made
+            # and entered into this 10th day of January, 2020": the date the making words stand by.
+            made = [d for d in dates if _MADE_ON.search(text, max(begin, d.start - 40), d.start)]
+            return (made or dates)[0]
+    late = _late_preamble(full)
+    if late is not None:
+        return late
+    lines = _lines(text)
+    for line in _DATE_LINE.finditer(lines, 0, min(len(lines), 3000)):
+        dates = find_dates(lines, line.start("date"), line.end("date")) or _blank_dates(lines, line.start(), line.end())
+        if len(dates) == 1 and len(dates[0].text) >= len(line.group("date").strip()) - 2 and (
+            dates[0].complete or line.start("date") < 1500
+        ):
             return dates[0]
-    for line in _DATE_LINE.finditer(text, 0, min(len(text), 3000)):
-        dates = find_dates(text, line.start("date"), line.end("date"))
-        if len(dates) == 1 and dates[0].complete and len(dates[0].text) >= len(line.group("date").strip()) - 2:
-            return dates[0]
-    return None
+    return signed_date(full)
+
+
+# "entered into that certain Share Purchase Agreement dated July 23, 2009", "have previously entered
+# into a Selling Agreement, effective as of December 1, 2002", "the agreement executed between the
+# Parties on the 21st day of February, 2017": the date of another agreement, not this one's.
+_DETERMINERS = r"this|that\s+certain|certain|the|a|an|such|said|its|their"
+# "<determiner> <up to six words> Agreement (<its definition>) <words> dated|effective|entered into
+# ... <date>": the words between hold no other agreement, no sentence end.
+_DATED_AGREEMENT = re.compile(
+    rf"\b(?P<det>{_DETERMINERS})\s+(?:(?!(?:{_DETERMINERS})\b)[\w&/-]+[ \t]+){{0,6}}?"
+    r"(?:agreement|contract|amendment|MSA|note|lease|license|plan|policy|instrument|deed)\b"
+    r"(?:\s*\([^()]{0,80}\))?(?:(?!agreement|contract)(?:[^.;()]|(?:(?<=ref)|(?<=Ref)|(?<=No)|(?<=no))\.)){0,60}?,?\s*"
+    r"(?:dated|effective|executed|entered\s+into|made|signed)\b[^.;]{0,40}$",
+    re.IGNORECASE,
+)
+
+
+def another_agreements(text: str, start: int) -> bool:
+    """Whether the date at ``text[start:]`` is the date of an agreement (or note, lease...) other
+    than this one: the one the words before it date is "that certain", "a" or "the" one, not "this"
+    one ("the Development Agreement ("Development Agreement") entered into on April 15, 2010", "a
+    Demand Note, dated December 5, 1995")."""
+    dated = _DATED_AGREEMENT.search(text, max(0, start - 200), start)
+    return dated is not None and dated.group("det").lower() != "this"
+
+
+# "AGREEMENT made as of the _____ day of ____, 2015 (the "Effective Date") by and between": the
+# preamble after a long table of contents.
+_LATE_PREAMBLE = re.compile(
+    r"\b(?:AGREEMENT|Agreement|CONTRACT|Contract)\b[^.;]{0,120}?\b(?:is\s+)?(?:made|entered\s+into|dated)\b[^.;]{0,200}?"
+    r"\b(?:by\s+and\s+)?(?:between|among)\b"
+)
+LATE_PREAMBLE_CHARS = 40_000
+
+
+def _late_preamble(text: str) -> StatedDate | None:
+    """The date of a preamble that a long table of contents pushes past the head: the first
+    sentence that makes the agreement between its parties, in the first ``LATE_PREAMBLE_CHARS``."""
+    if len(text) <= PREAMBLE_CHARS:
+        return None
+    text = _unfiled(text[: LATE_PREAMBLE_CHARS])
+    match = _LATE_PREAMBLE.search(text, PREAMBLE_CHARS - 400)
+    if match is None:
+        return None
+    dates = find_dates(text, match.start(), match.end()) or _blank_dates(text, match.start(), match.end())
+    dates = [d for d in dates if not another_agreements(text, d.start)]
+    return dates[0] if dates else None
+
+
+# A date the preamble leaves blank without a blank line: "made as of this day of , 20 between",
+# "as of , 2020 (the", "this 30th day of April (the "Effective Date")" (no year).
+_BLANK_PREAMBLE = re.compile(
+    r"\b(?:(?:this|the)\s+)?day\s+of\s+(?:_{2,}\s*)?,?\s*(?P<year>(?:19|20)(?:\d\d\b|_+|(?=\s)))"
+    r"|\b(?:as\s+of|dated|on)\s+(?P<comma>,\s*(?P<year2>(?:19|20)\d\d)\b)"
+    rf"|\b{_DAY}\s+day\s+of\s+{_MONTH}\s*,?\s*(?=\(|by\b|between\b)"
+    r"|^[ \t]*(?P<line>,\s*(?P<year3>(?:19|20)\d\d))[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _blank_dates(text: str, start: int, end: int) -> list[StatedDate]:
+    """The dates the preamble leaves blank in a way ``find_dates`` does not read, with whatever
+    year and month they give (0 where none): "made as of this day of , 20 between", "as of , 2020
+    (the", "this 30th day of April (the "Effective Date")", a cover page's line ", 2006"."""
+    found = []
+    for match in _BLANK_PREAMBLE.finditer(text, start, end):
+        g = match.groupdict()
+        year_text = g["year"] or g["year2"] or g["year3"] or ""
+        year = int(year_text) if year_text.isdigit() and len(year_text) == 4 else 0
+        month = _month(g["month"]) if g["month"] else 0
+        day = int(g["day"]) if g["day"] else 0
+        begin = match.start("comma") if g["comma"] else match.start("line") if g["line"] else match.start()
+        words = " ".join(text[begin : match.end()].split()).strip(" ,(") or text[begin : match.end()]
+        found.append(StatedDate(words, begin, match.end(), year, month, day))
+    return found
+
+
+# Where the signatures are: after "IN WITNESS WHEREOF", else the end of the contract. A date there
+# stands beside a signature ("By:", "/s/", "Name:", "(signature)", "Date:") or in a sentence that
+# dates the agreement ("This Agreement is dated April 29, 2010").
+_WITNESS = re.compile(r"\bIN\s+WITNESS\s+(?:WHEREOF|THEREOF)\b", re.IGNORECASE)
+_SIGNATURE_MARK = re.compile(
+    r"(?:/s/|\bBy\s*:|\bName\s*:|\bTitle\s*:|\bsignature|\bsigned\b|\bseal\b|\bDate\s*:|\bdated\b|"
+    r"\bexecuted\b|\bsubscribed\b|\bParty\s+[A-C]\b)",
+    re.IGNORECASE,
+)
+_SIGNED_BY = re.compile(r"/s/|\bBy\s*:|\bName\s*:|\bTitle\s*:")
+# "December 8, 2005 ----------- Date": the label under the line the date is written on.
+_DATE_UNDER = re.compile(r"[\s_-]*Date\b")
+SIGNATURE_CHARS = 2500
+
+
+def signed_date(text: str) -> StatedDate | None:
+    """The date the signature blocks give (the last of them when they give several: the agreement
+    is made when the last party signs); None when they give none."""
+    start = None
+    for witness in _WITNESS.finditer(text, len(text) // 5):
+        start = witness.start()
+        break
+    if start is None:
+        start = max(0, len(text) - SIGNATURE_CHARS)
+    end = min(len(text), start + SIGNATURE_CHARS)
+    region = _unfiled(text[:end])
+    found = [d for d in find_dates(region, start, end) if d.year and d.month]
+    # "Dated the ____ day of May, 2000.": a signing date left without its day, when none is whole.
+    whole = [d for d in found if d.complete] or found
+    dated = [
+        d for d in whole
+        if not another_agreements(region, d.start)
+        and (_SIGNATURE_MARK.search(region[max(start, d.start - 250) : d.start]) or _DATE_UNDER.match(region, d.end))
+    ]  # fmt: skip
+    if not dated:
+        # A signature page put first ("By: /s/ ... Title: VP, WW Sales Finance Date: 1/19/07 Date:
+        # January 22, 2007 ... Exhibit 10.38 NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT").
+        head = _unfiled(text[: min(len(text), PREAMBLE_CHARS)])
+        dated = [
+            d for d in find_dates(head)
+            if d.complete and _SIGNED_BY.search(head, max(0, d.start - 250), d.start)
+            and not another_agreements(head, d.start)
+        ]  # fmt: skip
+    return max(dated, key=lambda d: (d.year, d.month, d.day)) if dated else None
 
 
 _EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement)\b", re.IGNORECASE)
-_WHEN_CLOSE = re.compile(r"\b(?:effective|as\s+of)\b", re.IGNORECASE)
+_OF_THE_AGREEMENT = re.compile(
+    r"\b(?:this|the)\s+(?:[\w-]+\s+){0,4}?(?:agreement|contract|amendment|term)\b|\bhereof\b|\bhereunder\b|"
+    r"(?:effective|commencement)\s+date",
+    re.IGNORECASE,
+)
+_COMMENCE_WORD = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*)\b", re.IGNORECASE)
+# "entered into effective as of the 24th day of August 2018": the agreement date is the effective
+# date. A preamble "as of" its date alone is not: the CUAD experts give no effective date for most
+# of those (docs/decisions/key-terms.md).
+_WHEN_CLOSE = re.compile(r"\beffective\b", re.IGNORECASE)
 
 
 def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
     """The date the contract calls its effective (or commencement) date; the agreement date when
     the preamble makes it "as of" that date or defines the Effective Date as the date of the
     agreement; None otherwise."""
-    head = _unfiled(text[: max(PREAMBLE_CHARS, min(len(text) // 3, 150_000))])
+    head = _unfiled(text[: max(PREAMBLE_CHARS, min(len(text), 150_000))])
     # Only the dates near the word: a long contract is not read date by date.
     candidates: dict[int, StatedDate] = {}
     for word in _EFFECTIVE_WORD.finditer(head):
-        for date in find_dates(head, max(0, word.start() - 120), min(len(head), word.end() + 120)):
+        start, end = max(0, word.start() - 120), min(len(head), word.end() + 120)
+        blank = _blank_dates(head, start, end) if start < PREAMBLE_CHARS else []
+        for date in find_dates(head, start, end) + blank:
             candidates.setdefault(date.start, date)
     for date in sorted(candidates.values(), key=lambda d: d.start):
+        if another_agreements(head, date.start):
+            continue
         before = head[max(0, date.start - 60) : date.start]
         after = head[date.end : date.end + 50]
-        if _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after):
+        called = _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after) or _DEEMED_EFFECTIVE.search(after)
+        # Past the preamble, "effective October 8, 2014" must be said of the agreement or its term
+        # ("This contract shall be effective as of November 1, 2002"), not of a maturity date
+        # adjusted or directors appointed.
+        said_of_it = date.start < PREAMBLE_CHARS or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start)
+        if called and said_of_it:
             return date
     for means in _EFFECTIVE_MEANS.finditer(head):
         dates = find_dates(head, means.end(), means.end() + 60)
         if dates:
             return dates[0]
+    for starts in _COMMENCE_WORD.finditer(head):
+        for date in find_dates(head, starts.end(), min(len(head), starts.end() + 40)):
+            before = head[max(0, date.start - 140) : date.start]
+            if _TERM_STARTS.search(before) and not another_agreements(head, date.start):
+                return date
     if made is not None:
         window = text[max(0, made.start - 80) : made.start]
-        if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(head):
+        if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(text) or _EFFECTIVE_ON_SIGNING.search(text):
             return made
     return None

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from contracts import numbers
 from contracts.clauses import BY_SLUG, ClausePassage, detect
-from contracts.dates import MONTHS, StatedDate, agreement_date, effective_date
+from contracts.dates import MONTHS, StatedDate, agreement_date, another_agreements, effective_date
 from contracts.document import contract_text, structure_of
 from contracts.parties import (
     CUSTOMER_ROLES,
@@ -80,6 +80,9 @@ _DATE_LABEL = {
 def _date(slug: str, text: str, *, labelled: bool = False) -> str | None:
     """The date of ``text`` for ``slug``; ``labelled``: only a date that its words call so."""
     dates = list(_DATE.finditer(text))
+    if slug in _STATED_DATES:
+        # "... that certain Selling Agreement, effective as of December 1, 2002": another agreement's.
+        dates = [m for m in dates if not another_agreements(text, m.start())]
     if slug == "effective-date" or labelled:
         for match in dates:
             before = text[max(0, match.start() - 60) : match.start()]
@@ -100,7 +103,8 @@ def _date(slug: str, text: str, *, labelled: bool = False) -> str | None:
 # "the laws of the State of New York", "THE LAWS OF THE STATE OF NEW YORK", "the laws of the
 # province of Ontario": the jurisdiction is the capitalised name after "laws of" and an optional
 # "the State of" (matched case-insensitively), up to the first word that is not part of it.
-_LAW_OF = re.compile(r"\blaws?\s+of\s+", re.IGNORECASE)
+# "the laws in the State of Washington", "the legislation of the Republic of Kazakhstan".
+_LAW_OF = re.compile(r"\b(?:laws?|legislation)\s+(?:of|in)\s+", re.IGNORECASE)
 _LAW_BY = re.compile(r"\bgoverned\s+by\s+(?:the\s+)?(?:internal\s+|substantive\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+law\b")
 _LAW_KIND = re.compile(
     r"(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Federal\s+Republic|Kingdom|Grand\s+Duchy|Canton|Emirate)\s+of\s+)?",
@@ -113,6 +117,7 @@ _LAW_STOP = {"without", "excluding", "except", "regardless", "as", "in", "applic
              "shall", "will", "governing", "notwithstanding", "including", "other", "applied", "and", "of", "the",
              "exclusive", "irrespective", "but", "for", "by", "any"}
 _STATE_OF = re.compile(r"\b(?:State|Commonwealth|Province)\s+of\s+", re.IGNORECASE)
+_GOVERNED = re.compile(r"\b(?:governed|construed|governing\s+law)\b", re.IGNORECASE)
 _FEDERAL = re.compile(r"^(?:the\s+)?United\s+States(?:\s+of\s+America)?$", re.IGNORECASE)
 
 
@@ -139,6 +144,9 @@ def _jurisdiction_at(text: str, start: int) -> str | None:
                 break
         elif lower in _LAW_STOP or not word[0].isupper():
             break
+        if word.endswith(".."):
+            words.append(word[:-1])  # "the laws of the R.O.C.. Article XII": the sentence ends
+            break
         words.append(word)
         pos = match.end()
     name = " ".join(words).strip(" .")
@@ -153,8 +161,9 @@ _ADJECTIVE_PLACE = {
     "israeli": "Israel", "japanese": "Japan", "chinese": "People's Republic of China",
     "prc": "People's Republic of China", "spanish": "Spain", "belgian": "Belgium", "danish": "Denmark",
     "singapore": "Singapore", "korean": "Korea", "indian": "India", "brazilian": "Brazil",
+    "r.o.c": "Taiwan (Republic of China)", "roc": "Taiwan (Republic of China)",
 }  # fmt: skip
-_LAW_ADJECTIVE = re.compile(rf"\b({'|'.join(_ADJECTIVE_PLACE)})\s+laws?\b", re.IGNORECASE)
+_LAW_ADJECTIVE = re.compile(rf"\b({'|'.join(map(re.escape, _ADJECTIVE_PLACE))})\s+laws?\b", re.IGNORECASE)
 
 
 def _governing_law(text: str) -> str | None:
@@ -170,14 +179,32 @@ def _governing_law(text: str) -> str | None:
             names.append(_ADJECTIVE_PLACE[match.group(1).lower()])
             break
     # "PRC" and "English" ("governed by the laws of English ...") are the law's country by another word.
-    names = [_ADJECTIVE_PLACE.get(n.lower(), n) for n in names]
+    names = [_ADJECTIVE_PLACE.get(n.lower().strip("."), n) for n in names]
     local = [n for n in names if not _FEDERAL.match(n)]
-    if names and not local:
-        # "... of the United States of America and of the Commonwealth of Pennsylvania".
+    if not local and (names or _GOVERNED.search(text)):
+        # "... of the United States of America and of the Commonwealth of Pennsylvania"; "This
+        # Agreement has been made in the State of California and shall be governed by ... the laws
+        # thereof", "governed by the internal laws State of New York", "the internal laws, and not by
+        # the laws regarding conflict of laws, of the State of North Carolina".
         local = [name for m in _STATE_OF.finditer(text) if (name := _jurisdiction_at(text, m.start()))]
     if local:
-        return local[0]
+        # "governed by ... the laws of the State of California and the laws of Hong Kong": every
+        # law the governing sentence names, once each.
+        sentence = _GOVERNING_SENTENCE.search(text)
+        together = [local[0]]
+        if sentence is not None:
+            words = sentence.group(0)
+            inside = [name for m in _LAW_OF.finditer(words) if (name := _jurisdiction_at(words, m.end()))]
+            for name in (_ADJECTIVE_PLACE.get(n.lower().strip("."), n) for n in inside):
+                if not _FEDERAL.match(name) and name not in together:
+                    together.append(name)
+        return "; ".join(together)
     return names[0] if names else None
+
+
+_GOVERNING_SENTENCE = re.compile(
+    r"[^.;]*\b(?:governed|construed|interpreted|governing)\b[^;]*?(?:\.(?=\s+[A-Z(]|\s*$)|;|$)", re.IGNORECASE
+)
 
 
 _PERIOD = re.compile(
@@ -244,20 +271,25 @@ _ABOUT_A_DATE = re.compile(
     r"\b(?:means|shall\s+mean|date\s+of|(?:[A-Z][\w-]*\s+)?Date\b|(?:January|February|March|April|May|June|July|"
     r"August|September|October|November|December)\b)"
 )
-# An agreement date is never the term: "Expires {mnda_term} from Effective Date."
-_TERM_WORDS = re.compile(r"\b(?:expir\w*|terminat\w*|renew\w*)\b", re.IGNORECASE)
 
 
 def _no_date(slug: str, text: str) -> bool:
-    """Whether ``text``, which holds no date, says nothing of the date ``slug`` asks for."""
-    if slug == "agreement-date" and _TERM_WORDS.search(text):
+    """Whether ``text``, which holds no date, says nothing of the date ``slug`` asks for. A passage
+    without a date never states the agreement date: "entered into as of the Effective Date", "as of
+    the Agreement Date shown on the cover page", "[Date]" are no date (the passage stays, for the
+    lawyer to read)."""
+    if slug == "agreement-date":
         return True
     return _ABOUT_A_DATE.search(text) is None
 
 _PERIOD_TERMS = ("renewal-term", "notice-period-to-terminate-renewal")
 # Within the clause a period sits in: what stands just after it and just before it.
 _CLAUSE_END = re.compile(r";|:\s|\.\s")
-_NOTICE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:prior|before|in\s+advance|notice|preceding)\b", re.IGNORECASE)
+# "thirty (30) days' notice", "90 days prior", but not "ten (10) years by notice in writing given
+# by XFN" (a renewal term renewed by notice).
+_NOTICE_AFTER = re.compile(
+    r"^\W*(?:(?!by\b|upon\b)\w+\W+){0,2}?(?:prior|before|in\s+advance|notice|preceding)\b", re.IGNORECASE
+)
 _NOTICE_BEFORE = re.compile(r"\b(?:notice|notif\w*|non-?renew\w*|not\s+to\s+(?:be\s+)?renew\w*|in\s+writing)\b", re.IGNORECASE)
 _RENEWAL_BEFORE = re.compile(
     r"(?<!non-)(?<!non)\b(?:renew\w*|automatic\w*|extend\w*|extension|successive|additional|consecutive|subsequent|further)\b",
@@ -273,10 +305,35 @@ def _period(slug: str, text: str) -> str | None:
         before = text[max(0, quantity.start - 60) : quantity.start]
         before = _CLAUSE_END.split(before)[-1]
         after = text[quantity.end : quantity.end + 30]
-        is_notice = bool(_NOTICE_AFTER.search(after)) or bool(_NOTICE_BEFORE.search(before))
+        notice_before = [m.end() for m in _NOTICE_BEFORE.finditer(before)]
+        renewal_before = [m.end() for m in _RENEWAL_BEFORE.finditer(before)]
+        is_notice = bool(_NOTICE_AFTER.search(after)) or bool(notice_before)
         if slug == "notice-period-to-terminate-renewal" and is_notice:
             return quantity.phrase
-        if slug == "renewal-term" and not is_notice and _RENEWAL_BEFORE.search(before):
+        if slug == "renewal-term" and renewal_before and not _NOTICE_AFTER.search(after) and (
+            not notice_before or renewal_before[-1] > notice_before[-1]
+        ):
+            # "may agree in writing to extend the Agreement for successive One (1) Year periods":
+            # the renewal words stand nearer the period than the notice's.
+            return quantity.phrase
+    return None
+
+
+# "shall automatically renew for successive terms of the same duration", "for a like term": the
+# renewal term is the initial term's period.
+_SAME_TERM = re.compile(
+    r"\b(?:(?:of|for)\s+(?:the\s+)?same\s+(?:duration|length|period)|(?:for\s+)?(?:a\s+)?like\s+(?:term|period)s?|"
+    r"equal\s+(?:in\s+(?:duration|length)\s+)?to\s+the\s+(?:initial|original)\s+term)\b",
+    re.IGNORECASE,
+)
+
+
+def _same_as_initial(text: str) -> str | None:
+    """The initial term's period where the renewal is "of the same duration" as it; None otherwise."""
+    if not _SAME_TERM.search(text):
+        return None
+    for quantity in numbers.find_quantities(text, "days"):
+        if quantity.unit in ("month", "year") and not _NOTICE_AFTER.search(text[quantity.end : quantity.end + 30]):
             return quantity.phrase
     return None
 
@@ -292,7 +349,8 @@ _RENEWS_BY_WORD = (
 _RENEWS = re.compile(r"\b(?:renew\w*|extend\w*|extension|continu\w*|successive|thereafter)\b", re.I)
 _RUNS_ON = re.compile(
     r"\b(?:continue\w*|remain\w*|renew\w*|extend\w*)\b[^.;]{0,80}?\b(?:until\s+(?:terminated|either|one\s+of|such\s+time|"
-    r"the\s+(?:earlier|date)\s+(?:of\s+)?(?:termination|on\s+which))|indefinitely|perpetu\w*)",
+    r"the\s+(?:earlier|date)\s+(?:of\s+)?(?:termination|on\s+which))|indefinitely|perpetu\w*|"
+    r"(?:an?\s+)?(?:unlimited|indefinite)\s+(?:period|term|duration))",
     re.I,
 )
 
@@ -327,7 +385,30 @@ def _nonrenewal_notice(text: str) -> str | None:
         after = text[quantity.end : quantity.end + 30]
         if _NONRENEW.search(before) and (_NOTICE_AFTER.search(after) or _NOTICE_BEFORE.search(before)):
             return quantity.phrase
+        if (
+            _NOTICE_AFTER.search(after)
+            and _BEFORE_TERM_ENDS.match(text, quantity.end)
+            and not _OPTS_IN.search(text, max(0, quantity.start - 200), quantity.end + 150)
+        ):
+            # "... automatic renewal of one year thereafter until terminated by either party with one
+            # (1) year written notice prior to the expiration of the initial period or any extension
+            # period": notice before the term ends is notice not to renew, unless it is the notice
+            # to renew ("if both parties wish to renew ... agree ... at least thirty (30) days before
+            # the expiry", "Cisco may, by written notice ... given at least thirty (30) days prior to
+            # the end of the then-current term ..., extend the term").
+            return quantity.phrase
     return None
+
+
+_OPTS_IN = re.compile(
+    r"\b(?:wish\w*|desir\w*|intention)\s+to\s+(?:renew|extend)|\bextend\s+the\s+term\b|\bagree\w*\s+(?:on|to)\b", re.IGNORECASE
+)
+_BEFORE_TERM_ENDS = re.compile(
+    r"\W*(?:[\w']+\W+){0,4}?(?:prior\s+to|before)\s+(?:the\s+)?(?:end|expiration|expiry)\s+of\s+"
+    r"(?:the\s+|any\s+|each\s+|such\s+)?(?:(?:then[\s-]current|current|initial|renewal|extension|applicable)\s+)+"
+    r"(?:term|period)",
+    re.IGNORECASE,
+)
 
 
 # "terminating on the eighth anniversary of the Commencement Date", "until the fifth (5th)
@@ -416,13 +497,13 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
         # not the first one; none found is the passage itself, never another period.
         period = _period(slug, text)
         if period is None and slug == "renewal-term":
-            period = _renewal_in_words(text)
+            period = _same_as_initial(text) or _renewal_in_words(text)
         return period if period is not None else (text if fallback else "")
     if slug == "expiration-date":
         expiry = _date(slug, text, labelled=True) if fallback else _expiry(text)
         return expiry if expiry is not None else text
     if slug in _DATE_TERMS:
-        date = _date(slug, text, labelled=fallback)
+        date = _date(slug, text, labelled=fallback or slug == "agreement-date")
         return date if date is not None else text
     return text
 
@@ -627,10 +708,10 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
             # The renewal sentence's own notice of non-renewal wins over a notice passage that is
             # not about renewal at all ("ninety (90) days' advance written notice of termination at
             # any time after the expiration of the Initial Term").
-            renewal = sorted(by_type.get("renewal-term", []), key=lambda p: -p.confidence)[:1]
-            inside = _nonrenewal_notice(renewal[0].text) if renewal else None
+            renewals = sorted(by_type.get("renewal-term", []), key=lambda p: -p.confidence)[:3]
+            inside = next(((n, p) for p in renewals if (n := _nonrenewal_notice(p.text)) is not None), None)
             if inside is not None and (found is None or not _RENEW_WORD.search(found.text)):
-                terms.append(KeyTerm(slug, label, inside, renewal[0]))
+                terms.append(KeyTerm(slug, label, inside[0], inside[1]))
                 continue
         if slug in _STATED_DATES:
             stated = _stated_dates(model)[slug]
@@ -649,6 +730,13 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
                     if other_value:
                         found, value = other, other_value
                         break
+            if found is not None and not value and slug == "renewal-term" and _SAME_TERM.search(found.text):
+                # "... automatically renew for successive terms of the same duration": the initial
+                # term's period, as the expiration states it ("five (5) years from the Effective Date").
+                expiry = next((t.value for t in terms if t.slug == "expiration-date"), "")
+                initial = numbers.find_quantities(expiry, "days") if len(expiry) < 120 else []
+                if initial and initial[0].unit in ("month", "year"):
+                    value = initial[0].phrase
             if found is not None and value == found.text:
                 # The most confident passage holds no short value (a preamble without its date):
                 # the next passage of the type that does ("The Effective Date ... is September

@@ -10,6 +10,7 @@ VENTURE AGREEMENT"). None when the first page names none.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from documents.docx.model import TextModel
 
@@ -30,13 +31,35 @@ _NOT_TITLE = re.compile(r"^(?:this|the|such|said|that|an?|each|any|of|and|to|in|
 FIRST_PARAGRAPHS = 25
 
 
+# A filing's text often sets a cover page's lines apart by runs of spaces alone ("400,000 Shares
+# BLUEROCK RESIDENTIAL GROWTH REIT, INC.   ...   AGENCY AGREEMENT   May 25, 2016").
+_LINE_GAP = re.compile(r"[ \t]{3,}")
+# What stands before a title on its line but is no part of it: a confidentiality legend's last
+# words ("... HARM TO THE REGISTRANT IF PUBLICLY DISCLOSED."), "EXECUTION VERSION".
+_BEFORE_TITLE = (
+    re.compile(r"^.*?\b[A-Za-z]{4,}\.\s+(?=\S)"),
+    re.compile(r"^(?:EXECUTION\s+(?:VERSION|COPY)|Execution\s+(?:Version|Copy))\s+"),
+)
+# A clause's heading with its list mark ("A. Entire Agreement"): no title.
+_LIST_MARK = re.compile(r"^(?:[A-Z]|\d{1,2}|[IVX]{1,4})[.)]\s")
+# A legend's sentence that names the agreement ("CONFIDENTIAL TREATMENT HAS BEEN REQUESTED FOR
+# CERTAIN REDACTED PROVISIONS OF THIS AGREEMENT"): no title.
+_OF_THIS = re.compile(r"\b(?:of|in|to)\s+this\b", re.IGNORECASE)
+
+
+def _lines(model: TextModel) -> Iterator[str]:
+    """The model's lines: its paragraphs, each cut at runs of spaces."""
+    for paragraph in model.paragraphs:
+        for piece in _LINE_GAP.split(paragraph.text):
+            text = " ".join(piece.split())
+            if text:
+                yield text
+
+
 def document_title(model: TextModel) -> str:
     """The contract's title, or "" when its first page states none."""
     seen = 0
-    for paragraph in model.paragraphs:
-        text = " ".join(paragraph.text.split())
-        if not text:
-            continue
+    for text in _lines(model):
         seen += 1
         if seen > FIRST_PARAGRAPHS:
             break
@@ -54,7 +77,10 @@ def document_title(model: TextModel) -> str:
             if inner is not None and re.fullmatch(_KIND, words[inner - 1], re.IGNORECASE):
                 words = words[:inner]
             title = " ".join(words)
-            if len(words) < 2:
+            for before in _BEFORE_TITLE:
+                title = before.sub("", title)
+            words = title.split()
+            if len(words) < 2 or _OF_THIS.search(title) or _LIST_MARK.match(title):
                 continue  # "Agreement" alone ("This Agreement is made ..."): a kind, not a title
             if not title or not (title.isupper() or all(w[0].isupper() or re.fullmatch(_SMALL, w) for w in words)):
                 continue

@@ -110,6 +110,8 @@ def test_the_governing_law_is_the_jurisdiction_named(path, expected):
     ("name", "slug", "expected"),
     [
         ("cuad_development_01.docx", "agreement-date", "December 23, 2019"),  # "entered into as of 12-23-2019 , 2019"
+        # '... as of 12-23-2019 , 2019 (the "Effective Date")': the year typed twice still names it.
+        ("cuad_development_01.docx", "effective-date", "December 23, 2019"),
         ("cuad_license_02.docx", "effective-date", "July 11, 2006"),  # "made as of July 11 , 2006"
         ("cuad_noncompete_02.docx", "agreement-date", "May 3, 2006"),  # "THIS AGREEMENT is dated May 3,2006."
         ("cuad_manufacturing_02.docx", "effective-date", "1.4.2011"),  # "is effective as of the 1.4.2011"
@@ -248,3 +250,96 @@ def test_a_law_governed_by_its_adjective_is_the_country():
         "English law and the parties submit to the exclusive jurisdiction of the courts."
     )
     assert _governing_law(text) == "England"
+
+
+
+def seen_terms(prefix: str) -> dict[str, str]:
+    """The key terms of a cuad-train contract outside the held-out fifth, read from a .docx of one
+    paragraph per line as bench/bench_key_terms.py reads them."""
+    import io
+
+    from docx import Document
+
+    from tests.contracts.test_dates import seen
+
+    document = Document()
+    for line in seen(prefix).splitlines():
+        document.add_paragraph(line)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return {t.slug: t.value for t in key_terms(build_text_model(buffer.getvalue()))}
+
+
+def test_an_agreement_date_passage_without_a_date_says_none_is_stated():
+    # "THIS FRANCHISE AGREEMENT (the "Agreement") is made and entered into as of the "Effective
+    # Date" that we have signed below": the preamble refers to a date and states none.
+    from contracts.keyterms import NO_DATE
+
+    assert seen_terms("GOOSEHEADINSURANCE,INC_04_02_2018")["agreement-date"] == NO_DATE
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        # "... the laws of the State of California and the laws of Hong Kong": both.
+        ("PACIFICSYSTEMSCONTROLTECHNOLOGYINC_08_24_2000", "California; Hong Kong"),
+        # "... pursuant to the laws of the R.O.C.. Article XII.": not "R.O.C.. Article XII".
+        ("ImperialGardenResortInc_20161028", "Taiwan (Republic of China)"),
+        # "relations of the Parties shall be governed by the legislation of the Republic of Kazakhstan".
+        ("CHAPARRALRESOURCESINC_03_30_2000", "Kazakhstan"),
+        ("INKTOMICORP_06_08_1998", "Washington"),  # "in accordance with the laws in the State of Washington"
+        ("ICORECONNECTINC_10_13_2010", "New York"),  # "governed by the internal laws State of New York"
+        # "This Agreement has been made in the State of California and shall be governed by and
+        # construed in accordance with the laws thereof".
+        ("HOLIDAYRVSUPERSTORESINC_04_15_2002", "California"),
+    ],
+)
+def test_the_governing_law_as_real_contracts_write_it(prefix, expected):
+    assert seen_terms(prefix)["governing-law"] == expected
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        # "the Parties may agree in writing to extend the Agreement for successive One (1) Year
+        # periods": the renewal words stand nearer the period than "in writing".
+        ("VnueInc_20150914", "One (1) Year"),
+        # "This Agreement may be renewed for an additional term of ten (10) years by notice in writing".
+        ("XinhuaSportsEntertainmentLtd_20070221", "ten (10) years"),
+        # "shall thereafter automatically renew for an unlimited period of time".
+        ("CoherusBiosciencesInc_20200227", "perpetual (continues until terminated)"),
+        # "shall automatically renew for successive terms of the same duration": the initial term's.
+        ("AURASYSTEMSINC_06_16_2010", "five (5) years"),
+    ],
+)
+def test_the_renewal_term_as_real_contracts_write_it(prefix, expected):
+    assert seen_terms(prefix)["renewal-term"].lower() == expected.lower()
+
+
+def test_the_agreement_date_from_a_passage_is_only_a_date_its_words_call_so():
+    # The preamble states no date; the clause model's passage ("... "Master Services Agreement"
+    # the agreement executed between the Parties on the 21st day of February, 2017") dates another
+    # agreement. No date is given, rather than that one.
+    from contracts.keyterms import NO_DATE
+
+    assert seen_terms("FUSIONPHARMACEUTICALSINC_06_05_2020")["agreement-date"] in ("", NO_DATE)
+
+
+def test_a_passage_s_date_of_another_agreement_is_no_agreement_date():
+    # "ICC and the Phoenix Parties have previously entered into a Selling Agreement, effective as of
+    # December 1, 2002": the date of another agreement, in the passage the clause model gives.
+    from contracts.keyterms import NO_DATE
+
+    terms = seen_terms("PHLVARIABLEINSURANCECOCT_08_17_2009")
+    assert terms["agreement-date"] in ("", NO_DATE) and terms["effective-date"] in ("", NO_DATE)
+
+
+def test_notice_before_the_term_ends_is_the_notice_not_to_renew_but_a_notice_to_renew_is_not():
+    # "... valid for a period of five (5) years with automatic renewal of one year thereafter until
+    # terminated -2- by either party with one (1) year written notice prior to the expiration of the
+    # initial period or any extension period thereof".
+    assert seen_terms("Apollo Endosurgery - Manufacturing")["notice-period-to-terminate-renewal"] == "one (1) year"
+    # "Cisco may, by written notice to Distributor, given at least thirty (30) days prior to the end of
+    # the then-current term of the Agreement, extend the term": a notice to extend, not to stop renewal.
+    value = seen_terms("ScansourceInc_20190822_10-K_EX-10.38")["notice-period-to-terminate-renewal"]
+    assert "thirty" not in value

@@ -25,3 +25,26 @@ def _model(*texts: str) -> TextModel:
 )
 def test_the_title_is_the_first_line_naming_the_kind_of_agreement(texts, title):
     assert document_title(_model(*texts)) == title
+
+
+def _seen_title(prefix: str) -> str:
+    from tests.contracts.test_dates import seen
+
+    return document_title(_model(*seen(prefix).splitlines()))
+
+
+@pytest.mark.parametrize(
+    ("prefix", "title"),
+    [
+        # Lines set apart by runs of spaces: "... Preferred Stock   AGENCY AGREEMENT   May 25, 2016".
+        ("BLUEROCKRESIDENTIALGROWTHREIT,INC_06_01_2016", "AGENCY AGREEMENT"),
+        # A legend's last words and "EXECUTION VERSION" before the title: "... IF PUBLICLY DISCLOSED.
+        # EXECUTION VERSION STRATEGIC ALLIANCE AGREEMENT".
+        ("ROCKYMOUNTAINCHOCOLATEFACTORY,INC_12_23_2019", "STRATEGIC ALLIANCE AGREEMENT"),
+        # "CONFIDENTIAL TREATMENT HAS BEEN REQUESTED FOR CERTAIN REDACTED PROVISIONS OF THIS AGREEMENT"
+        # is a legend; the title follows.
+        ("TICKETSCOMINC_06_22_1999", "SPONSORSHIP AGREEMENT"),
+    ],
+)
+def test_the_title_on_real_filings(prefix, title):
+    assert _seen_title(prefix) == title
