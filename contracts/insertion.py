@@ -387,8 +387,6 @@ def renumber_clause(text: str, structure: Structure) -> str:
             if not taken(free):
                 return write_number(number.template, free) + text[match.end() :]
         return text
-    if number.parts not in structure.labels:
-        return text
     for _attempt in range(30):
         label = next_label(number, structure.labels)
         if not label:
@@ -397,7 +395,7 @@ def renumber_clause(text: str, structure: Structure) -> str:
         if following is None:
             return text
         candidate = number_from_leading(0, Paragraph(locator="", text=label + " x"), following)
-        if candidate.parts not in structure.labels:
+        if not taken(candidate.parts):
             return label + text[match.end() :]
         number = candidate
     return text

@@ -321,6 +321,7 @@ _SOFTWARE = re.compile(
     re.IGNORECASE,
 )
 _SOFTWARE_EVERY = 1200
+_THIS_NDA = re.compile(r"\b[Tt]his\s+NDA\b")
 
 
 def _about_software(model: TextModel) -> bool:
@@ -427,6 +428,11 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
         text = text[: software_only.start()] + text[software_only.end() :]
         notes.append("the promise about the functionality or security of software is left out: this contract is "
                      "not about software")  # fmt: skip
+    if _THIS_NDA.search(text) and "nda" not in defined and not re.search(r"\bNDA\b", model.text):
+        # "this NDA" in a contract that calls itself "this Agreement" (a franchisee's sample
+        # non-disclosure agreement): the contract's own name for itself.
+        text = _THIS_NDA.sub(lambda m: ("This" if m.group(0)[0] == "T" else "this") + " Agreement", text)
+        notes.append("\u201cthis NDA\u201d is written \u201cthis Agreement\u201d, as the contract calls itself")
     out = _TERM.sub(one, text)
     for subject in singular:
         # "the Product infringe or misappropriate" -> "the Product infringes or misappropriates".

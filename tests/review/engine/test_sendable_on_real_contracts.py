@@ -399,3 +399,52 @@ def test_clause_numbers_written_without_a_space_are_taken_and_an_insertion_count
         locator="p1", text=" ".join(p.text.strip() for p in model.paragraphs[index - 14 : index + 1] if p.text.strip()),
     ),))  # fmt: skip
     assert _after_unread_run(structure_of(run), 0, len(run.paragraphs[0].text)) == "18."
+
+
+# --- NDA wording in the contract's own words ----------------------------------------------------------
+
+
+def _nda_rule(rule_id: str):  # type: ignore[no-untyped-def]
+    playbook = load_playbook((LIBRARY_DIR / "mutual-nda.yaml").read_bytes())
+    return next(r for r in playbook.rules if r.id == rule_id)
+
+
+def test_this_nda_is_written_as_the_contract_calls_itself() -> None:
+    from contracts.naming import adapt_terms
+    from documents.docx.textmodel import build_text_model
+
+    agreement = build_text_model(shared_data("ndas", "nda_cnli_dev_09.docx").read_bytes())  # "this Agreement"
+    text, notes = adapt_terms(_nda_rule("no-license").positions[0], agreement)
+    assert "this Agreement grants" in text and "NDA" not in text and any("this NDA" in n for n in notes)
+    common = build_text_model(shared_data("forms", "commonpaper_docx", "commonpaper_mutual_nda.docx").read_bytes())
+    assert "this NDA" in adapt_terms(_nda_rule("no-license").positions[0], common)[0]  # it says "NDA"
+
+
+def test_a_use_restriction_in_the_negative_is_found() -> None:
+    # "... or use the other Party's Trade Secrets for any purpose other than as set forth in this
+    # Agreement ...": the use restriction is there, said in the negative.
+    model = _cuad_train_or_docx("cuad_reseller_02", "for any purpose other than")
+    (result,) = ENGINE.analyze(model, dataclasses.replace(_saas(), rules=(_nda_rule("use-restriction"),)))
+    assert result.status == "ok"
+
+
+def _cuad_train_or_docx(name: str, needle: str) -> TextModel:
+    from documents.docx.textmodel import build_text_model
+
+    whole = build_text_model(shared_data("cuad", "docx", f"{name}.docx").read_bytes())
+    (paragraph,) = [p for p in whole.paragraphs if needle in p.text][:1]
+    return TextModel(paragraphs=(paragraph,))
+
+
+def test_a_second_insertion_after_an_inline_1a_is_1b() -> None:
+    # Two clauses inserted at one place in a PDF page: the first written inline ("... had become a
+    # part of the public domain. 1A. The recipient shall ..."), the numbering reader does not read
+    # it there, and the second was "1A." too.
+    from contracts.insertion import renumber_clause
+
+    page = _cuad_train("SEPARATEACCOUNTIIOFAGL_05_02_2011")
+    (index,) = [i for i, p in enumerate(page.paragraphs) if p.text.strip().startswith("17.This Agreement")]
+    text = page.paragraphs[index].text + " 1A. The recipient shall use it solely for the purpose."
+    model = TextModel(paragraphs=(*page.paragraphs[:index], Paragraph(locator="px", text=text),
+                                  *page.paragraphs[index + 1 :]))  # fmt: skip
+    assert renumber_clause("1A. Confidential Information does not include ...", structure_of(model)).startswith("1B. ")
