@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from contracts.terms import HEREINAFTER_DEFINITION, QUOTED_DEFINITION, DefinedTerm, clean_term
+from contracts.terms import DefinedTerm
 from documents.docx.model import Paragraph
 
 # Defined names that name the agreement or a date, not a party.
@@ -22,6 +22,7 @@ _NOT_PARTY = re.compile(
 _ENTITY = re.compile(
     r"\b(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|LLP|LP|L\.P|Corp|Corporation|Company|Co|PLC|plc|AG|AS|ASA|AB|"
     r"GmbH|S\.A|SA|SAS|SARL|B\.V|BV|N\.V|NV|Pty|Pte|S\.p\.A|SpA|Oy|KK|Trust|Bank|University|Holdings|"
+    r"SRL|S\.R\.L|S\.r\.l|Srl|Ltda|LTDA|A/S|ApS|SE|KG|G\.I\.E|GIE|N\.A|P\.C|PLLC|LLLP|Pvt|S/A|S\.L|LLP|"
     # written in capitals with the name ("JOHNSON MATTHEY CATALOG COMPANY, INC.")
     r"INC|INCORPORATED|CORP|CORPORATION|COMPANY|LTD|LIMITED|TRUST|BANK|UNIVERSITY|HOLDINGS)\b\.?"
 )
@@ -93,6 +94,40 @@ class Party:
             if role_side(name) or name.lower() in _OTHER_ROLES:
                 return name
         return ""
+
+
+# A party's definition as preambles write it, more loosely than a defined term elsewhere (contracts/
+# terms.py): the defined name in any case ("ebix.com, Inc. ("ebix")", "(\u201cmPhase\u201d)"), between
+# doubled quotes ("(the ''Employee")") or with its closing quote left out ("("Celebrity), an
+# individual"), and after words of the parenthesis ("(on behalf of itself and its Affiliates,
+# individually and collectively referred to as "Bellicum")").
+_Q_OPEN = "[\"\u201c\u2018'\u201d]{1,2}"
+_Q_CLOSE = "(?:[\"\u201d\u2019'\u201c]{1,2}|(?=\\)))"
+_TERM = "([^\"\u201c\u201d\u2018\u2019'()]{1,60}?)"
+_PARTY_DEFINITION = re.compile(
+    r"\(\s*(?:[^()\"\u201c\u201d]{0,100}?\b(?:referred\s+to|defined|called|known)\s+(?:herein\s+|hereinafter\s+)?as\s*:?\s*|"
+    r"(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"
+    r"(?:(?:the|each|collectively|together|individually|hereinafter|herein|a|an)\s+)*"
+    r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:the\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
+)
+_HEREINAFTER = re.compile(
+    r"\b[Hh]ereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
+)
+# What a party is called as "we" or "you" (franchise agreements): kept among its defined names, never
+# the one it is known by.
+_PRONOUNS = {"we", "us", "our", "you", "your", "yours", "ours"}
+
+
+def _clean_defined(raw: str) -> str:
+    """A party's defined name as written, in any case ("ebix", "i-on", "plan_b"); "" when it is no
+    name (a sentence, a placeholder of punctuation)."""
+    term = " ".join(raw.split()).strip(" ,.;:")
+    term = re.sub(r"^(?:the|a|an)\s+", "", term, flags=re.IGNORECASE)
+    if not term or len(term) > 60 or len(term.split()) > 7 or not re.match(r"[\w{]", term):
+        return ""
+    if term[0].islower() and " " in term:
+        return ""  # "current Good Manufacturing Practices": words of a sentence, not a party's name
+    return term
 
 
 _OPENER = re.compile(
@@ -287,33 +322,58 @@ def _parties_in(
     parties: list[Party] = []
     seen: set[str] = set()
     cursor = 0
-    matches = sorted(
-        [*QUOTED_DEFINITION.finditer(window), *HEREINAFTER_DEFINITION.finditer(window)], key=lambda m: m.start()
-    )
+    matches = sorted([*_PARTY_DEFINITION.finditer(window), *_HEREINAFTER.finditer(window)], key=lambda m: m.start())
     for match in matches:
         if match.start() < cursor:
             continue  # "(hereinafter referred to as "CRO")": one definition, found by both patterns
-        defined = clean_term(match.group(1))
+        defined = _clean_defined(match.group(1))
         before = window[cursor : match.start()]
-        cursor = match.end()
+        cursor = _after_parenthesis(window, match)
         if not defined or _NOT_PARTY.match(defined) or defined.lower() in seen:
             continue
+        if parties and not before.strip(" ,") and window[match.start()] == "(":
+            # '("Ferrer")("Supplier")': a second parenthesis right after the first names the same party.
+            last = parties[-1]
+            parties[-1] = Party(last.name, last.defined, last.side or role_side(defined), last.locator,
+                                (*last.also, defined))
+            seen.add(defined.lower())
+            continue
+        line = before.rstrip().rfind("\n")
+        if line >= 0 and _party_name(before[line + 1 :]):
+            # "DISTRIBUTOR AGREEMENT BETWEEN INGRAM MICRO AND NETGEAR / ... / Ingram Micro, a
+            # corporation ... ("Distributor")": the name starts the line of its definition; what the
+            # lines before say (a cover page, a title) is no part of it.
+            whole, before = before, before[line + 1 :]
+        else:
+            whole = before
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
         # A name right before its definition is a party even without a legal form ("TOM WATSON
         # ("CONSULTANT")", "and Detto Technologies ("Detto")"): the preamble names its parties so.
+        # The line of a list of parties ("...; and / (c) Diplomat Ambassador Eyewear Group
+        # ("Diplomat")") names its party as the whole text before would.
+        listed = whole is not before and (
+            bool(re.match(r"\s*\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s", before))
+            or bool(_LIST_GOES_ON.search(whole[: len(whole) - len(before)]))
+        )
         named_here = bool(name) and (
-            len(" ".join(before.split())) <= len(name) + 12
+            len(" ".join((before if listed else whole).split())) <= len(name) + 12
             or (_is_role(defined) and _just_before(" ".join(before.split()), name))
         )
         entity = (
             bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
-            or named_here or bool(_SAYS_ENTITY.search(before))
+            or named_here or bool(_SAYS_ENTITY.search(before)) or bool(_SAYS_FORM.search(before))
         )
         # "between the Company and the Trust (the "Demand Note")": two defined names, no party's.
         if not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name):
             continue
         also = _more_names(window, match.end(), defined)
+        if defined.lower() in _PRONOUNS:
+            # '("we," "us," "our" or "Franchisor")': known by its name, "we" among the others.
+            named = [a for a in also if a.lower() not in _PRONOUNS]
+            if named:
+                also = tuple(a for a in (defined, *also) if a != named[0])
+                defined = named[0]
         seen.add(defined.lower())
         seen.update(a.lower() for a in also)
         absolute = offset + match.start()
@@ -323,6 +383,22 @@ def _parties_in(
         if len(parties) >= MAX_PARTIES:
             break
     return parties
+
+
+# What ends the text before a line that names the next party of a list.
+_LIST_GOES_ON = re.compile(r"(?:\band|\bAND|;|\bbetween|\bBETWEEN|\bamong|\bAMONG|\b[Pp]arties|PARTIES)\s*:?\s*$")
+
+
+def _after_parenthesis(window: str, match: re.Match[str]) -> int:
+    """Where the text after a definition starts: past the end of its parenthesis ('("GRC" or "the
+    Company")'), so that its other defined names are not read as the start of the next party."""
+    if window[match.start()] != "(":
+        return match.end()
+    close = window.find(")", match.end() - 1)
+    opening = window.find("(", match.end())
+    if 0 <= close < match.end() + 150 and (opening < 0 or opening > close):
+        return close + 1
+    return match.end()
 
 
 def _is_role(word: str) -> bool:
@@ -353,7 +429,7 @@ def _sentence_words(name: str) -> bool:
     return any(w[:1].islower() and w.lower() not in _SMALL_WORDS for w in name.split())
 
 
-_MORE_QUOTED = re.compile(r"[\"\u201c\u2018']([^\"\u201d\u2019'()]{1,60})[\"\u201d\u2019']")
+_MORE_QUOTED = re.compile(r"[\"\u201c\u2018']{1,2}([^\"\u201c\u201d\u2018\u2019'()]{1,60})[\"\u201d\u2019']")
 
 
 def _more_names(window: str, end: int, first: str) -> tuple[str, ...]:
@@ -367,7 +443,7 @@ def _more_names(window: str, end: int, first: str) -> tuple[str, ...]:
         rest = re.split(r"\b(?:collectively|together|jointly)\b", rest, flags=re.IGNORECASE)[0]
     found = []
     for match in _MORE_QUOTED.finditer(rest):
-        name = clean_term(match.group(1))
+        name = _clean_defined(match.group(1))
         if name and not _NOT_PARTY.match(name) and name.lower() != first.lower() and name not in found:
             found.append(name)
     return tuple(found[:3])
@@ -379,6 +455,10 @@ _SAYS_ENTITY = re.compile(
     r",?\s+an?\s+(?:[\w-]+\s+){0,4}(?:corporation|company|partnership|individual|entity|association|"
     r"organi[sz]ation|trust|bank|society|institution|university|LLC|GmbH)\b",
     re.IGNORECASE,
+)
+# "Apollo Endosurgery, Delaware corporation having offices at ...": a jurisdiction and a legal form.
+_SAYS_FORM = re.compile(
+    r",\s+(?:[A-Z][a-z]+\s+){1,3}(?:corporation|company|limited\s+liability\s+company|partnership)\b"
 )
 # A name ends at its legal form when an address follows ("Data Call Technologies, Inc. 600 Kenrick",
 # "ArTara, Inc. located at 1 Little West 12th Street"): never an address as part of a name.
@@ -407,6 +487,10 @@ def _party_name(before: str) -> str:
     text = before.replace("\n", " ").replace("|", " ")
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^Party\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."
+    # "between the following parties: Zebra Technologies International, LLC, ...": the words that
+    # announce the list are no part of the name.
+    text = re.sub(r"^[a-z][a-z ]{0,40}:\s+(?=[A-Z])", "", text)
     # "by and between the TOWN OF VINTON, VIRGINIA, a Virginia municipal corporation": the article
     # before a name is not part of it.
     text = re.sub(r"^the\s+(?=[A-Z])", "", text)
@@ -427,7 +511,7 @@ def _party_name(before: str) -> str:
         # Technologies Corporation, a Delaware corporation (“NTC”)": the first party's address
         # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
         # WATSON, (hereinafter ...": the name follows its description.
-        joins = list(re.finditer(rf"(?:\band|;|&)\s+(?=[A-Z{{]|{_LOWER_NAME})", text))
+        joins = list(re.finditer(rf"(?:\b(?:and|AND|And)\b:?|;|&)\s+(?=[A-Z{{]|{_LOWER_NAME})", text))
         if joins:
             text = text[joins[-1].end() :]
             lower_name = bool(re.match(_LOWER_NAME, text))
@@ -443,6 +527,7 @@ def _party_name(before: str) -> str:
             text = text[: form.end()]
             break
     text = " ".join(text.split()).strip(" ,:;(")
+    text = re.sub(r"\s+(?:of|at)$", "", text)  # "NIGEL CROCKETT of (the ''Employee")": the address left out
     if text.endswith(".") and not _FORM_WITH_DOT.search(text):
         text = text[:-1]
     if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{" or lower_name):

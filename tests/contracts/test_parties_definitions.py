@@ -1,0 +1,146 @@
+"""How preambles define their parties, on real text of the seen part of cuad-train (round 5,
+contracts/parties.py): defined names in any case, loose quotation marks, words before the quoted
+name, several parentheses, and where a name starts when lines or other defined names come before."""
+
+import pytest
+
+from contracts.parties import find_parties
+from documents.docx.model import Paragraph
+
+
+def _parties(text: str):  # type: ignore[no-untyped-def]
+    """One paragraph per line, as a converted upload gives them."""
+    lines = [line for line in text.split("\n")]
+    return find_parties(tuple(Paragraph(locator=f"p{i}", text=line) for i, line in enumerate(lines)), {})
+
+
+def _named(text: str) -> dict[str, tuple[str, ...]]:
+    return {p.name: (p.defined, *p.also) for p in _parties(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A defined name in lower case (EbixInc, Co-Branding Agreement).
+        ('This Agreement (the "Agreement"), dated this 19th day of January, 2001 (the "Effective Date"), is by and '
+         'between About.com, Inc. ("About"), a Delaware corporation, located at 1440 Broadway, 19th Floor, New York, '
+         'NY 10018 and ebix.com, Inc. ("ebix"), a Delaware corporation, located at 1900 E.Golf Road, Schaumberg, IL '
+         '60173', {"About.com, Inc.": ("About",), "ebix.com, Inc.": ("ebix",)}),
+        # Doubled opening quotation marks (BicycleTherapeutics, Service Agreement).
+        ("THIS AGREEMENT is made on 26 September 2019\nBETWEEN:\n(1) BICYCLETX LIMITED a company incorporated under "
+         "the laws of England and Wales (Company Number 11036101) whose registered office is at Building 900 "
+         "Babraham Research Campus, Babraham, Cambridgeshire, CB22 3AT, United Kingdom (the \"Company\"); and\n"
+         "(2) NIGEL CROCKETT of (the ''Employee\").\nIT IS AGREED as follows:",
+         {"BICYCLETX LIMITED": ("Company",), "NIGEL CROCKETT": ("Employee",)}),
+        # The closing quotation mark left out (Pharmagen, Endorsement Agreement).
+        ('THIS ENDORSEMENT AGREEMENT (the "Agreement") is dated as of this ____day of ____________, 2012, but made '
+         'effective as of February 20, 2012 ("Effective Date") between Healthcare Distribution Specialists LLC '
+         '("HDS"), a Delaware corporation, and Paul Silas ("Celebrity), an individual.',
+         {"Healthcare Distribution Specialists LLC": ("HDS",), "Paul Silas": ("Celebrity",)}),
+        # Words of the parenthesis before the quoted name (Bellicum, Supply Agreement).
+        ('This Supply Agreement (this "Agreement") is made and entered into, effective as of March 27, 2019 (the '
+         '"Effective Date"), by and between Miltenyi Biotec GmbH, a German corporation having an address at '
+         'Friedrich-Ebert-Str. 68, 51429 Bergisch Gladbach, Germany (hereinafter referred to as "Miltenyi"), and '
+         'Bellicum Pharmaceuticals, Inc., a US corporation, having a registered office at 2130 West Holcombe '
+         'Boulevard, Suite 800, Houston, TX 77030 (on behalf of itself and its Affiliates, individually and '
+         'collectively referred to as "Bellicum"). Miltenyi and Bellicum are sometimes referred to herein '
+         'individually as a "Party" and collectively as the "Parties."',
+         {"Miltenyi Biotec GmbH": ("Miltenyi",), "Bellicum Pharmaceuticals, Inc.": ("Bellicum",)}),
+        # The next party starts after the whole parenthesis, not after its first defined name
+        # (GoldResource, Strategic Alliance Agreement).
+        ("BETWEEN:\n  GOLD RESOURCE CORPORATION, a company organized under the laws of the State of Colorado, with "
+         "registered office located at 222 Milwaukee Street, Suite 301, Denver, CO 80206 (\"GRC\" or \"the "
+         "Company\")\nAND:\n  HOCHSCHILD MINING HOLDINGS LIMITED, a private limited company organized under the "
+         "laws of England and Wales, with registered office located at 46 Albemarle Street, London, England W1S "
+         "4JL (\"HOC\")\nWHEREAS:",
+         {"GOLD RESOURCE CORPORATION": ("GRC", "Company"), "HOCHSCHILD MINING HOLDINGS LIMITED": ("HOC",)}),
+        # "AND:" in capitals joins the second party, whose address follows its name
+        # (AgapeAtp, Supply Agreement).
+        ("ODM SUPPLY AGREEMENT THIS AGREEMENT is made on the 15t h day of January 2018. BETWEEN: ORGANIC "
+         "PREPARATIONS INC. 2nd Floor, Transpacific Haus Lini Highway, Port Vila. Vanuatu ('the Manufacturer') of "
+         "one part AND: AGAPE ATP INTERNATIONAL HOLDING LIMITED Unit 05, 4F, Energy Plaza No. 92, Granville Road "
+         "Tsim Sha Tsui East Kowloon, Hong Kong ('the Customer') of the other part. RECITALS",
+         {"ORGANIC PREPARATIONS INC.": ("Manufacturer",), "AGAPE ATP INTERNATIONAL HOLDING LIMITED": ("Customer",)}),
+        # A legal form of Romania ("SRL") says the name is an entity (AsianDragon, Reseller Agreement).
+        ('This Agreement is made and entered into by and between 695014 B.C. Ltd. dba Galaxy Telecom, having a '
+         'principal office at 200 - 375 Water Street, Vancouver, British Columbia V6B 5C6 Canada ("Galaxy") and '
+         'Galaxy Telnet SRL, having a principal office at Aleea Malinului, Nr. 11, Bl. D, Scara C, Apt. 43, '
+         'Constanta, Judetul Constanta, Romania ("Telnet") as of the 1s t day of June, 2004.',
+         {"695014 B.C. Ltd.": ("Galaxy",), "Galaxy Telnet SRL": ("Telnet",)}),
+        # The words announcing the list are no part of the first name (Scansource, Addendum).
+        ('THIS ADDENDUM ("Addendum") is made on the 4th day of February 2019 ("Effective Date") between the '
+         'following parties: Zebra Technologies International, LLC, with an office at 3 Overlook Point, '
+         'Lincolnshire IL 60069 ("Zebra");\nXplore Technologies Corporation of America, a company incorporated and '
+         'organized under the laws of Delaware, with offices at 8601 RR 2222, Bldg II, Austin, Texas 78730 '
+         '("Xplore");',
+         {"Zebra Technologies International, LLC": ("Zebra",),
+          "Xplore Technologies Corporation of America": ("Xplore",)}),
+        # The name starts the line of its definition, after a cover page (NETGEAR, Distributor Agreement).
+        ("DISTRIBUTOR AGREEMENT BETWEEN INGRAM MICRO AND NETGEAR\nNETGEAR Agreement Number: N115   Effective Date: "
+         "March 1, 1996   Term: 1 Year\nIngram Micro, a corporation organized under the laws of the State of "
+         "California, having a place of business located at 1600 E. St. Andrew Place, Santa Ana, California, USA, "
+         "(\"Distributor\") and NETGEAR, Inc. (\"NETGEAR\"), a wholly owned subsidiary of Bay Networks, Inc.",
+         {"Ingram Micro": ("Distributor",), "NETGEAR, Inc.": ("NETGEAR",)}),
+        # A jurisdiction and a legal form without an article (Apollo, Manufacturing and Supply Agreement).
+        ('This Manufacturing and Supply Agreement (this "Agreement") is entered into as of the Effective Date (as '
+         'defined below) by and between (1) Apollo Endosurgery, Delaware corporation having offices at 1120 S '
+         'Capital of Texas Highway #300, Austin, TX 78746 ("APOLLO"), and (2) Establishment Labs, S.A a '
+         'corporation organized under the laws of Costa Rica and having a principal place of business at Coyol '
+         'Free Zone, B15, Alajuela, 20113, Costa Rica ("ESTABLISHMENT").',
+         {"Apollo Endosurgery": ("APOLLO",), "Establishment Labs, S.A": ("ESTABLISHMENT",)}),
+        # A line of a list of parties after the previous one's address (AmbassadorEyewear, Endorsement).
+        ('This Endorsement Agreement ("Agreement") is made and entered into as of August 24, 1995, by and among the '
+         'following parties:\n(b) The Sterling/Winters Co. ("SW"), 1900 Avenue of the Stars, Suite #1640, Los '
+         'Angeles, California 90067; and\n(c) Diplomat Ambassador Eyewear Group ("Diplomat"), 1010 Arch Street, '
+         '3rd Floor, Philadelphia, Pennsylvania 19107.\n1. Recitals.',
+         {"The Sterling/Winters Co.": ("SW",), "Diplomat Ambassador Eyewear Group": ("Diplomat",)}),
+    ],
+)
+def test_each_party_with_its_defined_names(text, expected):
+    assert _named(text) == expected
+
+
+def test_a_franchisor_called_we_is_known_by_its_role():
+    # HospitalityInvestorsTrust, Franchise Agreement: "we", "us", "our" stay among its defined names.
+    parties = _parties(
+        'This Franchise Agreement between Homewood Suites Franchise LLC ("we," "us," "our" or "Franchisor") and the '
+        'Franchisee ("you," "your" or "Franchisee") set forth in the Addendum attached to this Agreement, is dated '
+        'as of the Effective Date.'
+    )
+    assert parties[0].name == "Homewood Suites Franchise LLC"
+    assert parties[0].defined == "Franchisor"
+    assert set(parties[0].also) == {"we", "us", "our"}
+
+
+def test_a_second_parenthesis_adds_a_defined_name():
+    # BiofronteraAG, Supply Agreement: '("Ferrer")("Supplier")'.
+    parties = _parties(
+        'This Supply Agreement is made by and between Cutanea Life Sciences, Inc., a Delaware corporation '
+        '("CUTANEA"), and Ferrer Internacional, S.A., a Spanish corporation ("Ferrer")("Supplier"); (together '
+        '"Parties").'
+    )
+    assert [(p.name, p.defined, p.also) for p in parties] == [
+        ("Cutanea Life Sciences, Inc.", "CUTANEA", ()),
+        ("Ferrer Internacional, S.A.", "Ferrer", ("Supplier",)),
+    ]
+    assert parties[1].side == "provider"
+
+
+def test_a_list_item_of_a_clause_is_no_party():
+    # EcoScienceSolutions: a clause's lettered item after the preamble defines a term, not a party.
+    parties = _parties(
+        'This Agreement is made between Eco Science Solutions, Inc. ("ESSI") and Stephen Marley ("Talent").\n'
+        "3. Grant. ESSI shall have the right to use the name of Talent in the venue(s) as follows:\n"
+        'A. Promotional Territories ("Territories") shall include various online, outdoor, radio and television '
+        "promotional spots"
+    )
+    assert [p.name for p in parties] == ["Eco Science Solutions, Inc.", "Stephen Marley"]
+
+
+def test_words_of_a_sentence_in_lower_case_are_no_defined_name():
+    parties = _parties(
+        'WHEREAS HEMISPHERX is a biopharmaceutical company with headquarters at One Penn Center ("HEMISPHERX") and '
+        'Scientific Products Pharmaceutical Co. LTD is a pharmaceutical company (" SCIEN"), each a "Party".\n'
+        'an agreement between Hemispherx Biopharma, Inc. under current ("current Good Manufacturing Practices")'
+    )
+    assert all(p.defined != "current Good Manufacturing Practices" for p in parties)
