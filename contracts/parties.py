@@ -62,7 +62,8 @@ _OTHER_ROLES = {
     "contractor", "subcontractor", "client", "talent", "endorser", "affiliate", "marketing affiliate", "reseller",
     "manager", "administrator", "servicer", "transporter", "shipper", "recipient", "discloser", "sub-advisor",
     "adviser", "advisor", "trust", "fund", "bank", "operator", "host", "party a", "party b", "collaborator",
-    "executive", "grantor", "grantee", "celebrity", "athlete", "artist", "carrier",
+    "executive", "grantor", "grantee", "celebrity", "athlete", "artist", "carrier", "individual", "professional",
+    "spokesperson", "personality",
 }  # fmt: skip
 DISCLOSER_ROLES = ("discloser", "disclosing party")
 RECIPIENT_ROLES = ("recipient", "receiving party")
@@ -107,11 +108,18 @@ _TERM = "([^\"\u201c\u201d\u2018\u2019'()]{1,60}?)"
 _PARTY_DEFINITION = re.compile(
     r"\(\s*(?:[^()\"\u201c\u201d]{0,100}?\b(?:referred\s+to|defined|called|known)\s+(?:herein\s+|hereinafter\s+)?as\s*:?\s*|"
     r"(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"
-    r"(?:(?:the|each|collectively|together|individually|hereinafter|herein|a|an)\s+)*"
-    r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:the\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
+    r"(?:(?:[Tt]he|each|collectively|together|individually|hereinafter|herein|a|an)\s+)*"
+    r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:[Tt]he\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
 )
 _HEREINAFTER = re.compile(
     r"\b[Hh]ereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
+)
+# "The Right Solution, a Nevada Corporation (the COMPANY), with its offices ...", "USA Managed Care
+# Organization (USA MCO) A Texas Corporation": a defined name in capitals without quotation marks,
+# where the parenthesis ends the name ("Bunker One (USA) Inc." is one name).
+_UNQUOTED = re.compile(
+    r"\((?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)"
+    r"(?=\s*[,;.]|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated)\b)"
 )
 # What a party is called as "we" or "you" (franchise agreements): kept among its defined names, never
 # the one it is known by.
@@ -134,7 +142,9 @@ _OPENER = re.compile(
     r"\b(?:by\s+and\s+between|between|by\s+and\s+among|among|entered\s+into\s+by)\b[\s:]*", re.IGNORECASE
 )
 _PREAMBLE_END = re.compile(
-    r"\bWHEREAS\b|\bRECITALS\b|\bNOW,?\s+THEREFORE\b|\bBACKGROUND\b|\bIT\s+IS\s+AGREED\b", re.IGNORECASE
+    r"\bWHEREAS\b|\bRECITALS\b|\bR E C I T A L S\b|\bW I T N E S S E T H\b|\bNOW,?\s+THEREFORE\b|\bBACKGROUND\b|"
+    r"\bIT\s+IS\s+AGREED\b",
+    re.IGNORECASE,
 )
 # A name ends at its description or its parenthesis, except a parenthesis that is part of the
 # name: "Dialog Semiconductor (UK) Ltd.", "CRO Consulting (Pty) Limited".
@@ -142,7 +152,7 @@ _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:corporation|company|limited|partnership|LLC)\b|,\s*with\b|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
-    r"acting|doing|formerly)\b|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
+    r"acting|doing|formerly)\b|,?\s+represented\s+(?:herein\s+)?by\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
 
 
@@ -322,7 +332,10 @@ def _parties_in(
     parties: list[Party] = []
     seen: set[str] = set()
     cursor = 0
-    matches = sorted([*_PARTY_DEFINITION.finditer(window), *_HEREINAFTER.finditer(window)], key=lambda m: m.start())
+    matches = sorted(
+        [*_PARTY_DEFINITION.finditer(window), *_HEREINAFTER.finditer(window), *_UNQUOTED.finditer(window)],
+        key=lambda m: m.start(),
+    )
     for match in matches:
         if match.start() < cursor:
             continue  # "(hereinafter referred to as "CRO")": one definition, found by both patterns
@@ -338,7 +351,15 @@ def _parties_in(
                                 (*last.also, defined))
             seen.add(defined.lower())
             continue
-        line = before.rstrip().rfind("\n")
+        opener = max(_OPENER.finditer(before), key=lambda m: m.start(), default=None)
+        if opener is not None and len(parties) >= 2:
+            break  # "... between King County, Washington ("King County") and FNW": another agreement's parties
+        if opener is not None and _party_name(before[opener.end() :]):
+            # "... BETWEEN LG&E AND TENNESSEE GAS PIPELINE COMPANY / Service Package No: 40715 ...
+            # THIS AGREEMENT is made ... by and between TENNESSEE GAS PIPELINE COMPANY, a Delaware
+            # Corporation, hereinafter referred to as "Transporter"": the name follows the last "between".
+            before = before[opener.end() :]
+        line = before.rstrip(" \t\n(").rfind("\n")
         if line >= 0 and _party_name(before[line + 1 :]):
             # "DISTRIBUTOR AGREEMENT BETWEEN INGRAM MICRO AND NETGEAR / ... / Ingram Micro, a
             # corporation ... ("Distributor")": the name starts the line of its definition; what the
@@ -359,6 +380,7 @@ def _parties_in(
         named_here = bool(name) and (
             len(" ".join((before if listed else whole).split())) <= len(name) + 12
             or (_is_role(defined) and _just_before(" ".join(before.split()), name))
+            or bool(_ADDRESSED.fullmatch(" ".join(before.split())[" ".join(before.split()).rfind(name) + len(name) :]))
         )
         entity = (
             bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
@@ -392,8 +414,8 @@ _LIST_GOES_ON = re.compile(r"(?:\band|\bAND|;|\bbetween|\bBETWEEN|\bamong|\bAMON
 def _after_parenthesis(window: str, match: re.Match[str]) -> int:
     """Where the text after a definition starts: past the end of its parenthesis ('("GRC" or "the
     Company")'), so that its other defined names are not read as the start of the next party."""
-    if window[match.start()] != "(":
-        return match.end()
+    if window[match.start()] != "(" and not window[max(0, match.start() - 3) : match.start()].rstrip().endswith("("):
+        return match.end()  # "(hereinafter called "MLX", or "Party")" is a parenthesis too
     close = window.find(")", match.end() - 1)
     opening = window.find("(", match.end())
     if 0 <= close < match.end() + 150 and (opening < 0 or opening > close):
@@ -403,6 +425,11 @@ def _after_parenthesis(window: str, match: re.Match[str]) -> int:
 
 def _is_role(word: str) -> bool:
     return bool(role_side(word)) or " ".join(word.lower().split()) in _OTHER_ROLES
+
+
+# "Celebrity Speakers of 90 High Street, Burnham, Buckinghamshire, SL1 7JT ("CSA")": a name with its
+# address (a number and a street's name, never "of 1934, as amended") right before its definition.
+_ADDRESSED = re.compile(r",?\s+of\s+\d[\w-]*\s+[A-Z][^()\[\]]{0,100}?,[^()\[\]]{0,100}?[\s,;:(]*(?:the\s*)?\(?\s*")
 
 
 def _just_before(before: str, name: str) -> bool:
@@ -475,9 +502,12 @@ _LIST_MARK = re.compile(r"(?:^|\n|\s)\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[A-Z
 # "695014 B.C. Ltd.": a numbered company.
 _NUMBERED_NAME = re.compile(r"\d[\w.]*\s+(?:[A-Z][\w.]*\s+)*(?:Ltd|LLC|Inc|Limited)\b")
 # "ebix.com, Inc.", "i-on interactive Inc.": a name written in lower case, known by its legal form.
-_LOWER_NAME = r"[a-z][\w.-]*(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation)\b"
+_LOWER_NAME = r"[a-z][\w.-]*(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation|inc|llc|ltd|corp)\b"
 
 
+_FORM_THEN_OF = re.compile(
+    r"\b(?:Limited|LIMITED|Ltd|LTD|Inc|INC|LLC|Corp|CORP|Corporation|CORPORATION|PLC|plc|GmbH|AG|S\.A)\.?(?=,?\s+of\s+(?:\d|[A-Z]\w*(?:\s+[A-Z]\w*){0,3},\s*\d))"
+)
 _FORM_WITH_DOT = re.compile(r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C)\.$")
 
 
@@ -511,7 +541,11 @@ def _party_name(before: str) -> str:
         # Technologies Corporation, a Delaware corporation (“NTC”)": the first party's address
         # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
         # WATSON, (hereinafter ...": the name follows its description.
-        joins = list(re.finditer(rf"(?:\b(?:and|AND|And)\b:?|;|&)\s+(?=[A-Z{{]|{_LOWER_NAME})", text))
+        joins = list(re.finditer(
+            rf"(?:\b(?:and|AND|And)\b:?|;|&|\bf/s/o|\bfurnishing\s+the\s+services\s+of|\bagent\s+for)\s+"
+            rf"(?=[A-Z{{]|{_LOWER_NAME})",
+            text,
+        ))
         if joins:
             text = text[joins[-1].end() :]
             lower_name = bool(re.match(_LOWER_NAME, text))
@@ -522,6 +556,9 @@ def _party_name(before: str) -> str:
     cut = _NAME_CUT.search(text)
     if cut:
         text = text[: cut.start()]
+    form_of = _FORM_THEN_OF.search(text)
+    if form_of:
+        text = text[: form_of.end()]  # "Tigrent Learning UK Limited of Boston House, 69 Boston Manor Road"
     for form in _ENTITY.finditer(text):
         if _ADDRESS_AFTER.match(text, form.end()):
             text = text[: form.end()]

@@ -144,3 +144,79 @@ def test_words_of_a_sentence_in_lower_case_are_no_defined_name():
         'an agreement between Hemispherx Biopharma, Inc. under current ("current Good Manufacturing Practices")'
     )
     assert all(p.defined != "current Good Manufacturing Practices" for p in parties)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A role word defined without quotation marks, in capitals (MarshallHoldings, Endorsement).
+        ('This ENDORSEMENT AGREEMENT (the "Agreement") is made this 1st day of November, 2003 by and between Bruce '
+         'Jenner, Individual ("CELEBRITY"), with his offices located in California; and The Right Solution, a Nevada '
+         "Corporation (the COMPANY), with its offices located at 3035 East Patrick Lane, Suite 14, Las Vegas, Nevada "
+         "89120.", {"Bruce Jenner": ("CELEBRITY",), "The Right Solution": ("COMPANY",)}),
+        # Initials without quotation marks (iCoreConnect, Strategic Alliance Agreement).
+        ('THIS AGREEMENT is made this 15 th day of July, 2010 ("Effective Date") by and between IMedicor, Inc, a '
+         "Nevada Corporation whose address is 523 Avalon Gardens Drive, Nanuet, New York 10954, USA (\"IMedicor\") and "
+         "USA Managed Care Organization (USA MCO) A Texas Corporation whose address is 916 South Capital of Texas "
+         "highway, Austin Texas.",
+         {"IMedicor, Inc": ("IMedicor",), "USA Managed Care Organization": ("USA MCO",)}),
+        # "The" in capitals before the quoted name; a person between two companies (Ashworth, Promotion).
+        ('THIS AGREEMENT is entered into by and among ASHWORTH, INC. (The "Company" or "Ashworth"), JAMES W. NANTZ '
+         'III ("Nantz") and NANTZ COMMUNICATIONS, INC. ("Nantz Communications"), effective as of June 1, 1998.',
+         {"ASHWORTH, INC.": ("Company", "Ashworth"), "JAMES W. NANTZ III": ("Nantz",),
+          "NANTZ COMMUNICATIONS, INC.": ("Nantz Communications",)}),
+        # A name in lower case with its legal form in lower case (drkoop.com, Sponsorship Agreement).
+        ('This Sponsorship Agreement (the "Agreement") is entered into as of the 11th day of March, 1999 by and '
+         "between drkoop.com, inc., a Delaware corporation, located at 8920 Business Park Drive, Longhorn Suite, "
+         'Austin, Texas 78759 ("drkoop.com"), and Vitamin Shoppe Industries, Inc., a New Jersey corporation, located '
+         'at 4700 Westside Avenue, North Bergen, New Jersey 07047 ("Sponsor").',
+         {"drkoop.com, inc": ("drkoop.com",), "Vitamin Shoppe Industries, Inc.": ("Sponsor",)}),
+        # Names with their addresses ("of Boston House, ...", "of 90 High Street, ..."), and the person an
+        # agent acts for (LegacyEducationAlliance, Talent Endorsement Agreement).
+        ("THIS SUPPLEMENTAL AGREEMENT is made as of this _____ day of ______________ 2013 by and between Tigrent "
+         "Learning UK Limited of Boston House, 69 — 75 Boston Manor Road, Brentford, Middlesex, TW8 9.1J "
+         '("Company") and Celebrity Speakers of 90 High Street, Burnham, Buckinghamshire, SL1 7JT ("CSA") agent for '
+         'Robbie Fowler ("Talent") in his individual capacity or his duly appointed Representative (collectively the '
+         '"Parties").',
+         {"Tigrent Learning UK Limited": ("Company",), "Celebrity Speakers": ("CSA",), "Robbie Fowler": ("Talent",)}),
+        # "represented herein by its general partner" ends a name; "(hereinafter called ...)" is one
+        # parenthesis (HealthCentral, Co-Branding Content Agreement).
+        ("BETWEEN:\n          MEDIALINX INTERACTIVE, L.P.,           represented herein by its general partner        "
+         "   MediaLinx Interactive Inc.           a corporation incorporated under the laws           of the Province "
+         "of Ontario           20 Richmond Street East           Suite 600           Toronto, Ontario           M5C "
+         '3B5\n          (hereinafter called "MLX", or "Party")\n               - and -\n          HEALTHCENTRAL.COM '
+         "INC.           a corporation incorporated under the           laws of the state of California           "
+         'Marketplace Tower           6001 Shellmound Street, Suite 800           Emeryville, CA. 94608\n          '
+         '(hereinafter called "HCI" or "Party")\n          (both MLX and HCI to be collectively referred to as the '
+         '"Parties")\nWHEREAS MLX owns',
+         {"MEDIALINX INTERACTIVE, L.P.": ("MLX",), "HEALTHCENTRAL.COM INC.": ("HCI",)}),
+        # The name after the last "between" of a cover page and the preamble (KentuckyUtilities).
+        ("EXHIBIT 10.65   EXHIBIT II   NOVEMBER 1, 2002, RATE FT-A AGREEMENT   BETWEEN LG&E AND TENNESSEE GAS "
+         "PIPELINE COMPANY\n  Service Package No: 40715 Amendment No:   GAS TRANSPORTATION AGREEMENT (For Use under "
+         "FT-A Rate Schedule)   THIS AGREEMENT is made and entered into as of the 1st day of November, 2002, by and "
+         'between TENNESSEE GAS PIPELINE COMPANY, a Delaware Corporation, hereinafter referred to as "Transporter" '
+         'and LOUISVILLE GAS AND ELECTRIC COMPANY, a Kentucky Corporation, hereinafter referred to as "Shipper."',
+         {"TENNESSEE GAS PIPELINE COMPANY": ("Transporter",), "LOUISVILLE GAS AND ELECTRIC COMPANY": ("Shipper",)}),
+        # A person defined as "Individual" right after the first party's address (LifewayFoods).
+        ('This Endorsement Agreement ("Agreement") is made this 14th day of March, 2016 ("Effective Date"), by and '
+         'between Lifeway Foods, Inc. ("Lifeway") with a principal business address of 6431 West Oakton Street, '
+         'Morton Grove, IL 60053 and Ludmila Smolyansky("Individual") on her own behalf with an address of 182 N. '
+         "Harbor Drive, Chicago, IL 60602.",
+         {"Lifeway Foods, Inc.": ("Lifeway",), "Ludmila Smolyansky": ("Individual",)}),
+    ],
+)
+def test_names_as_drafted(text, expected):
+    assert _named(text) == expected
+
+
+def test_a_recital_of_another_agreement_names_no_party():
+    # MercataInc, Sponsorship Agreement: "R E C I T A L S" spaced out; a recital's "between" is another
+    # agreement's.
+    parties = _parties(
+        'This Sponsorship Agreement is entered into by and between FOOTBALL NORTHWEST LLC, a Washington limited '
+        'liability company ("FNW"), and MERCATA, Inc., a Delaware corporation ("Sponsor").\n'
+        "R E C I T A L S\n"
+        "A.  Pursuant to that certain Consent to Assignment and Amendment of Use Agreement dated January 7, 1997, as "
+        'amended, between King County, Washington ("King County") and FNW, FNW is granted the exclusive right'
+    )
+    assert [p.name for p in parties] == ["FOOTBALL NORTHWEST LLC", "MERCATA, Inc."]
