@@ -117,9 +117,15 @@ _HEREINAFTER = re.compile(
 # "The Right Solution, a Nevada Corporation (the COMPANY), with its offices ...", "USA Managed Care
 # Organization (USA MCO) A Texas Corporation": a defined name in capitals without quotation marks,
 # where the parenthesis ends the name ("Bunker One (USA) Inc." is one name).
-_UNQUOTED = re.compile(
-    r"\((?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)"
-    r"(?=\s*[,;.]|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated)\b)"
+_AFTER_UNQUOTED = (
+    r"(?=\s*[,;.\n]|\s*$|\s+\(\d\)|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated)\b)"
+)
+_UNQUOTED = re.compile(r"\((?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)" + _AFTER_UNQUOTED)
+# The same in title case, where a conversion lost the quotation marks ("... London SE1 9GL (the
+# Company) (2) JOHN ROGERS (the Executive).", "Bioeq IP AG, having its place of business at [***]
+# (Bioeq)"): taken after "the", for a role word, or for the first word of the name before it.
+_UNQUOTED_TITLE = re.compile(
+    r"\((?P<the>the\s+|The\s+)?(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})\)" + _AFTER_UNQUOTED
 )
 # What a party is called as "we" or "you" (franchise agreements): kept among its defined names, never
 # the one it is known by.
@@ -152,7 +158,7 @@ _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:corporation|company|limited|partnership|LLC)\b|,\s*with\b|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
-    r"acting|doing|formerly)\b|,?\s+represented\s+(?:herein\s+)?by\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
+    r"acting|doing|formerly)\b|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
 
 
@@ -183,6 +189,14 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             best = found
             break
         if len(found) > len(best):
+            best = found
+    if len(best) < 2:
+        # No "between": the contract's first sentences name them all the same ("Aduro Biotech, Inc.,
+        # with a place of business at ... ("Aduro") and IREYA B.V ... ("Consultant") agree to all
+        # terms", "... made by Universal Access, Inc., a corporation ... (the "Company"), and ...").
+        stop = _PREAMBLE_END.search(text, 0, 3000)
+        found = _parties_in(text[: stop.start() if stop else 3000], 0, spans)
+        if len(found) >= 2:
             best = found
     if len(best) < 2:
         # No "between ..." names both: a first recital may ("WHEREAS HEMISPHERX is a
@@ -333,13 +347,14 @@ def _parties_in(
     seen: set[str] = set()
     cursor = 0
     matches = sorted(
-        [*_PARTY_DEFINITION.finditer(window), *_HEREINAFTER.finditer(window), *_UNQUOTED.finditer(window)],
+        [*_PARTY_DEFINITION.finditer(window), *_HEREINAFTER.finditer(window), *_UNQUOTED.finditer(window),
+         *_UNQUOTED_TITLE.finditer(window)],
         key=lambda m: m.start(),
     )
     for match in matches:
         if match.start() < cursor:
             continue  # "(hereinafter referred to as "CRO")": one definition, found by both patterns
-        defined = _clean_defined(match.group(1))
+        defined = _clean_defined(match.group("term") if match.re is _UNQUOTED_TITLE else match.group(1))
         before = window[cursor : match.start()]
         cursor = _after_parenthesis(window, match)
         if not defined or _NOT_PARTY.match(defined) or defined.lower() in seen:
@@ -389,6 +404,10 @@ def _parties_in(
         # "between the Company and the Trust (the "Demand Note")": two defined names, no party's.
         if not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name):
             continue
+        if match.re is _UNQUOTED_TITLE and not (
+            match.group("the") or _is_role(defined) or name.split()[0].lower() == defined.split()[0].lower()
+        ):
+            continue  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
         also = _more_names(window, match.end(), defined)
         if defined.lower() in _PRONOUNS:
             # '("we," "us," "our" or "Franchisor")': known by its name, "we" among the others.
@@ -451,9 +470,14 @@ _SMALL_WORDS = {"of", "and", "the", "de", "du", "des", "la", "le", "for", "in", 
 def _sentence_words(name: str) -> bool:
     """Words of a sentence rather than a name ("Treasury regulations thereunder"): a lower-case
     word that is no joining word, in a name without a legal form."""
+    lower = [w for w in name.split() if w[:1].islower() and w.lower() not in _SMALL_WORDS]
+    if len(lower) >= 3 or len(name.split()) > 12:
+        # "Company will offer and sell up to 1,101,643 shares of its common stock": a sentence
+        # that names a party is no party's name.
+        return True
     if _ENTITY.search(name) or re.match(_LOWER_NAME, name):
         return False
-    return any(w[:1].islower() and w.lower() not in _SMALL_WORDS for w in name.split())
+    return bool(lower)
 
 
 _MORE_QUOTED = re.compile(r"[\"\u201c\u2018']{1,2}([^\"\u201c\u201d\u2018\u2019'()]{1,60})[\"\u201d\u2019']")

@@ -220,3 +220,48 @@ def test_a_recital_of_another_agreement_names_no_party():
         'amended, between King County, Washington ("King County") and FNW, FNW is granted the exclusive right'
     )
     assert [p.name for p in parties] == ["FOOTBALL NORTHWEST LLC", "MERCATA, Inc."]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Quotation marks lost by the conversion: "(the Company)" (WPP, Service Agreement).
+        ("THIS AGREEMENT is made on 1 October 2019\nBETWEEN: (1) WPP 2005 LIMITED (registered number 01003653) whose "
+         "registered office is at Sea Containers, 19 Upper Ground, London SE1 9GL (the Company) (2) JOHN ROGERS (the "
+         "Executive).\nIT IS AGREED as follows: 1. INTERPRETATION 1.1 In this Agreement:",
+         {"WPP 2005 LIMITED": ("Company",), "JOHN ROGERS": ("Executive",)}),
+        # ... and "(Bioeq)", the first word of the name, or "(Licensee)", a role word (Coherus, License and
+        # Development Agreement).
+        ("This LICENSE AND DEVELOPMENT AGREEMENT (this Agreement) is entered into effective as of Nov. 02, 2019 (the "
+         "Effective Date) by and between Bioeq IP AG, having its place of business at [***] (Bioeq) and Coherus "
+         "BioSciences, Inc., having its principal place of business at 333 Twin Dolphin Drive, Suite 600, Redwood "
+         "City, CA, 94065, USA (Licensee).",
+         {"Bioeq IP AG": ("Bioeq",), "Coherus BioSciences, Inc.": ("Licensee",)}),
+        # No "between": the first sentence names them all the same (AduroBiotech, Consulting Agreement).
+        ("Exhibit 10.7\nCONSULTING AGREEMENT\nAduro Biotech, Inc., with a place of business at 740 Heinz Avenue, "
+         'Berkeley, CA 94710 ("Aduro") and IREYA B.V having an address at Staalwijkstraat 16, 2313 XR Leiden, the '
+         'Netherlands, represented by Andrea van Elsas, ("Consultant") agree to all terms and conditions of this '
+         'Consulting Agreement ("Agreement") dated June 1, 2020.',
+         {"Aduro Biotech, Inc.": ("Aduro",), "IREYA B.V": ("Consultant",)}),
+        # "listed on Schedule A" ends a name (GWG Holdings, Orderly Marketing Agreement).
+        ('This ORDERLY MARKETING AGREEMENT is entered into by and between GWG Holdings, Inc., a Delaware '
+         'corporation ("GWG"), and the Trust Advisors to the Seller Trusts listed on Schedule A hereto ("Trust '
+         'Advisors").',
+         {"GWG Holdings, Inc.": ("GWG",), "Trust Advisors to the Seller Trusts": ("Trust Advisors",)}),
+    ],
+)
+def test_names_without_quotation_marks_or_between(text, expected):
+    assert _named(text) == expected
+
+
+def test_a_sentence_before_a_definition_is_no_party():
+    # BanuestraFinancial, Agency Agreement: no "between"; what the Company did is no party.
+    parties = _parties(
+        'El Banco Financial Corporation, a Georgia corporation (the "Company"), proposes, subject to the terms and '
+        'conditions stated herein, to engage the sales agent identified on the signature page to this Agreement '
+        '(the "Agent" or "you") to assist the Company.\n'
+        "The Company has prepared and filed, in accordance with the provisions of the Securities Act of 1933 and the "
+        'rules and regulations thereunder (collectively, the "1933 Act"), with the Securities and Exchange '
+        'Commission (the "Commission") a registration statement.'
+    )
+    assert all("has prepared" not in p.name for p in parties)
