@@ -32,6 +32,9 @@ Scorer choices (round 4, the same for every set): names also match up to an anno
 governing-law entry "Ontario, Canada" asks for Ontario, a convention entry is no jurisdiction, a
 redaction matches a redaction; periods compare as months when given in months or years ("12
 months" = "1 year"); a date left blank in the year ("[]/[]/19[]") asks only that a date be stated.
+Round 5: an expert entry that names the parties together after naming each one ("Miltenyi and
+Bellicum (individually as a "Party" and collectively as the "Parties")") is no party, as "each a
+Party" already was not.
 """
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ _LEGAL_FORM = re.compile(
 )
 # What the parties are called together ("Party", "Parties", "each a Party") is no one party's name.
 _GROUP_NAME = re.compile(r"^(?:each\s+a\s+|a\s+|the\s+)?(?:party|parties)\.?$", re.I)
+_TOGETHER = re.compile(r"\b(?:individually|collectively|together|each|separately|jointly|party|parties)\b", re.I)
 _COLLECTIVE = re.compile(r"^\W*(?:each|both|all|collectively|together|individually|the\s+parties|hereinafter|\()", re.I)
 
 
@@ -109,6 +113,11 @@ def expert_parties(answer: str) -> list[ExpertParty]:
             if d.strip(" ,") and not _GROUP_NAME.match(d.strip(" ,"))
         ]
         if not simplify(name):
+            continue
+        if re.search(r"\s(?:and|&)\s", name) and not defined and _TOGETHER.search(entry):
+            # "Miltenyi and Bellicum (individually as a "Party" and collectively as the "Parties")",
+            # "Transporter and Shipper shall collectively be referred to herein as the "Parties"": what
+            # the parties are called together, written after the parties themselves.
             continue
         parties.append(ExpertParty(name, defined))
     return parties
