@@ -33,8 +33,8 @@ governing-law entry "Ontario, Canada" asks for Ontario, a convention entry is no
 redaction matches a redaction; periods compare as months when given in months or years ("12
 months" = "1 year"); a date left blank in the year ("[]/[]/19[]") asks only that a date be stated.
 Round 5: an expert entry that names the parties together after naming each one ("Miltenyi and
-Bellicum (individually as a "Party" and collectively as the "Parties")") is no party, as "each a
-Party" already was not.
+Bellicum (individually as a "Party" and collectively as the "Parties")", "Lender, Endorser and
+Fitness ("AS Parties")") is no party, as "each a Party" already was not; "&" is "and".
 """
 
 from __future__ import annotations
@@ -88,6 +88,7 @@ _COLLECTIVE = re.compile(r"^\W*(?:each|both|all|collectively|together|individual
 
 def simplify(text: str) -> str:
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    text = re.sub(r"\s*&\s*", " and ", text)  # "Babcock & Wilcox" is "Babcock and Wilcox"
     text = re.sub(r"[^a-z0-9 ]+", " ", text.replace(".", ""))
     text = _LEGAL_FORM.sub(" ", text)
     return " ".join(text.split())
@@ -120,7 +121,16 @@ def expert_parties(answer: str) -> list[ExpertParty]:
             # the parties are called together, written after the parties themselves.
             continue
         parties.append(ExpertParty(name, defined))
-    return parties
+    # "Lender, Endorser and Fitness ("AS Parties")", "Party A, Party B, Party C": an entry made of
+    # the other entries' names is what they are called together, not another party.
+    return [p for p in parties if not _made_of_others(p, parties)]
+
+
+def _made_of_others(party: ExpertParty, parties: list[ExpertParty]) -> bool:
+    parts = [re.sub(r"^the\s+", "", x.strip(), flags=re.I) for x in re.split(r",|\band\b|&", party.name)]
+    parts = [x for x in parts if x]
+    known = [n for p in parties if p is not party for n in (p.name, *p.defined)]
+    return len(parts) >= 2 and all(any(same_name(x, n) for n in known) for x in parts)
 
 
 @dataclass
