@@ -209,6 +209,7 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             found = _parties_in(window, recital.end(), spans, described=True)
             if len(found) > len(best):
                 best = found
+    best = _named_elsewhere(best, text, spans)
     labelled = _party_labels(text, spans)
     if len(labelled) >= 2 and len(labelled) > len(best):
         best = labelled
@@ -384,6 +385,20 @@ def _parties_in(
             whole = before
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
+        elsewhere = _ELSEWHERE.search(before)
+        if elsewhere:
+            # "... and the individual or legal entity identified on the cover page ("Franchisee")":
+            # a party the preamble names elsewhere, as the preamble describes it (a cover page's or
+            # signature page's label names it when it can, see ``_named_elsewhere``).
+            name = " ".join(elsewhere.group("desc").split())
+            first = _party_name(before[: elsewhere.start()])
+            if first and not parties and (_ENTITY.search(first) or _SAYS_ENTITY.search(before[: elsewhere.start()])):
+                # "between Pizza Fusion Holding, Inc., a Florida corporation, and the individual or
+                # legal entity identified on the cover page ("Franchisee")": the first party has no
+                # definition of its own.
+                at = offset + match.start()
+                locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
+                parties.append(Party(name=first, defined=first, side="", locator=locator))
         # A name right before its definition is a party even without a legal form ("TOM WATSON
         # ("CONSULTANT")", "and Detto Technologies ("Detto")"): the preamble names its parties so.
         # The line of a list of parties ("...; and / (c) Diplomat Ambassador Eyewear Group
@@ -402,7 +417,7 @@ def _parties_in(
             or named_here or bool(_SAYS_ENTITY.search(before)) or bool(_SAYS_FORM.search(before))
         )
         # "between the Company and the Trust (the "Demand Note")": two defined names, no party's.
-        if not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name):
+        if not elsewhere and (not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name)):
             continue
         if match.re is _UNQUOTED_TITLE and not (
             match.group("the") or _is_role(defined) or name.split()[0].lower() == defined.split()[0].lower()
@@ -440,6 +455,62 @@ def _after_parenthesis(window: str, match: re.Match[str]) -> int:
     if 0 <= close < match.end() + 150 and (opening < 0 or opening > close):
         return close + 1
     return match.end()
+
+
+# "the Agent named on the signature page hereof", "the individual or legal entity identified on the
+# cover page": a party named elsewhere, right before its definition.
+_ELSEWHERE = re.compile(
+    r"(?:^|\band\s+|,\s+|\bengage\s+)(?:the\s+)?(?P<desc>(?:(?!(?:the|to|a|an|of|by|and)\s)[A-Za-z-]+\s+){0,5}?(?:named|identified|described|set\s+forth|"
+    r"listed|specified|shown)\s+(?:on|in|above|below)(?:\s+the\s+(?:signature|cover)\s+page)?)"
+    r"(?:\s+(?:hereof|hereto|to\s+this\s+Agreement))?[\s,]*$"
+)
+# "... by and between Bank of America, N.A. ("Bank of America") ... and the above-named Supplier",
+# "... and the Reseller named above": a role the form's labels name ("Company Name: Cardlytics, Inc.",
+# "Reseller Full Legal Name Salesforce.org, a nonprofit ...").
+_ROLE_NAMED_ABOVE = re.compile(
+    r"\band\s+the\s+(?:above[- ]named\s+(?P<a>[A-Z][a-z]+)|(?P<b>[A-Z][a-z]+)\s+(?:named|identified)\s+above)\b"
+)
+
+
+def _label_name(text: str, role: str) -> str:
+    """The name a form gives a role on a labelled line ("Reseller Full Legal Name Salesforce.org, a
+    nonprofit ...", "Company Name: Cardlytics, Inc."), or ""."""
+    for label in (re.escape(role), "Company"):
+        found = re.search(
+            rf"(?:^|\n|\s{{2,}})[ \t]*{label}(?:'s)?\s+(?:Full\s+)?(?:Legal\s+)?Name\s*:?[ \t]*"
+            rf"(?P<name>[^\n]{{3,160}})",
+            text[:8000],
+        )
+        if found:
+            name = _party_name(" ".join(found.group("name").split()) + " ")
+            if name and not _sentence_words(name):
+                return name
+    return ""
+
+
+def _named_elsewhere(parties: list[Party], text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """The parties a preamble names by where they are named ("the above-named Supplier", "the
+    Agent named on the signature page hereof"), by the name a labelled line gives them."""
+    out = []
+    for party in parties:
+        if _ELSEWHERE.search(party.name + " "):
+            label = _label_name(text, party.defined)
+            if label:
+                party = Party(label, party.defined, party.side, party.locator, party.also)
+        out.append(party)
+    if 0 < len(out) < MAX_PARTIES:
+        for opener in _OPENER.finditer(text, 0, 8000):
+            role = _ROLE_NAMED_ABOVE.search(text, opener.end(), opener.end() + 600)
+            if role is None:
+                continue
+            word = role.group("a") or role.group("b")
+            if all(word.lower() not in (p.defined.lower(), *(a.lower() for a in p.also)) for p in out):
+                name = _label_name(text, word)
+                locator = next((loc for s, e, loc in spans if s <= role.start() < e), spans[0][2] if spans else "")
+                if name and all(not _same_party(Party(name, "", "", ""), p) for p in out):
+                    out.append(Party(name, word, role_side(word), locator))
+            break
+    return out
 
 
 def _is_role(word: str) -> bool:

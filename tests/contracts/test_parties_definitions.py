@@ -265,3 +265,38 @@ def test_a_sentence_before_a_definition_is_no_party():
         'Commission (the "Commission") a registration statement.'
     )
     assert all("has prepared" not in p.name for p in parties)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Named on the signature page: the party as the preamble describes it (BiopureCorp, Agency
+        # Agreement; BanuestraFinancial, "the sales agent identified on the signature page").
+        ('This "Agency" Agreement is made as of March 29, 1999, by and between Biopure Corporation, a Delaware '
+         'corporation (the "Company") and the Agent named on the signature page hereof (the "Agent").',
+         {"Biopure Corporation": ("Company",), "Agent named on the signature page": ("Agent",)}),
+        # ... and the first party without a definition of its own (PfHospitalityGroup, Franchise Agreement).
+        ('This Franchise Agreement (the "Agreement") is entered into as of the Agreement Date shown on the cover '
+         "page between Pizza Fusion Holding, Inc., a Florida corporation, and the individual or legal entity "
+         'identified on the cover page ("Franchisee").',
+         {"Pizza Fusion Holding, Inc.": ("Pizza Fusion Holding, Inc.",),
+          "individual or legal entity identified on the cover page": ("Franchisee",)}),
+        # A form's labelled line names the party the preamble calls "the Reseller named above"
+        # (Salesforce, Sub-Reseller Agreement) ...
+        ("Signature Page\nReseller Full Legal Name Salesforce.org, a nonprofit public benefit corporation having its "
+         "principal place of business at 50 Fremont Street, Suite 300, San Francisco, California 94105\nThis Form of "
+         'Sub-Reseller Agreement (this "Sub-Reseller Agreement") is made and entered in by and between '
+         "salesforce.com, inc., a Delaware corporation having its principal place of business at The Landmark @ One "
+         'Market, Suite 300, San Francisco, California 94105 ("SFDC" or "Salesforce") and the Reseller named above '
+         "and amends that certain Reseller Agreement between Salesforce and Reseller dated as of August 1, 2015.",
+         {"salesforce.com, inc": ("SFDC", "Salesforce"), "Salesforce.org": ("Reseller",)}),
+        # ... or "the above-named Supplier" (Cardlytics, Software License Agreement).
+        ("Effective Date:  11/4/10\nCompany Name:  Cardlytics, Inc.\nCompany Address:  621 North Avenue NE  Suite "
+         'C-30  Atlanta, GA 30308\nThis SOFTWARE LICENSE, CUSTOMIZATION AND MAINTENANCE AGREEMENT ("Agreement") is '
+         'entered into as of the Effective Date by and between Bank of America, N.A. ("Bank of America"), a national '
+         "banking association, and the above-named Supplier, a corporation, and consists of this signature page.",
+         {"Bank of America, N.A": ("Bank of America",), "Cardlytics, Inc.": ("Supplier",)}),
+    ],
+)
+def test_parties_named_elsewhere(text, expected):
+    assert _named(text) == expected
