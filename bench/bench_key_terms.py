@@ -34,7 +34,9 @@ redaction matches a redaction; periods compare as months when given in months or
 months" = "1 year"); a date left blank in the year ("[]/[]/19[]") asks only that a date be stated.
 Round 5: an expert entry that names the parties together after naming each one ("Miltenyi and
 Bellicum (individually as a "Party" and collectively as the "Parties")", "Lender, Endorser and
-Fitness ("AS Parties")") is no party, as "each a Party" already was not; "&" is "and".
+Fitness ("AS Parties")") is no party, as "each a Party" already was not; "&" is "and"; a party's
+entry that ends with what the parties are called together ("Audible Inc. ("Company")("Parties" and
+individually as a "Party")") is still that party, and "Allscripts" is no collective "all".
 """
 
 from __future__ import annotations
@@ -83,7 +85,9 @@ _LEGAL_FORM = re.compile(
 # What the parties are called together ("Party", "Parties", "each a Party") is no one party's name.
 _GROUP_NAME = re.compile(r"^(?:each\s+a\s+|a\s+|the\s+)?(?:party|parties)\.?$", re.I)
 _TOGETHER = re.compile(r"\b(?:individually|collectively|together|each|separately|jointly|party|parties)\b", re.I)
-_COLLECTIVE = re.compile(r"^\W*(?:each|both|all|collectively|together|individually|the\s+parties|hereinafter|\()", re.I)
+_COLLECTIVE = re.compile(
+    r"^\W*(?:(?:each|both|all|collectively|together|individually|the\s+parties|hereinafter)\b|\()", re.I
+)
 
 
 def simplify(text: str) -> str:
@@ -104,11 +108,13 @@ def expert_parties(answer: str) -> list[ExpertParty]:
     parties = []
     for entry in answer.split(";"):
         entry = entry.strip()
-        if not entry or _COLLECTIVE.match(entry) or " individually" in entry.lower():
+        if not entry or _COLLECTIVE.match(entry):
             continue
         entry = entry.lstrip("( ")
         cut = re.search(r"[(\"\u201c]", entry)
         name = (entry[: cut.start()] if cut else entry).strip(" ,.-")
+        if " individually" in name.lower():
+            continue  # "... individually as a Party": not a name
         defined = [
             d.strip(" ,") for d in _QUOTED.findall(entry[cut.start():] if cut else "")
             if d.strip(" ,") and not _GROUP_NAME.match(d.strip(" ,"))
