@@ -357,10 +357,14 @@ def _parties_in(
             continue  # "(hereinafter referred to as "CRO")": one definition, found by both patterns
         defined = _clean_defined(match.group("term") if match.re is _UNQUOTED_TITLE else match.group(1))
         before = window[cursor : match.start()]
+        # A parenthesis without quotation marks that turns out to define no party ("Halle (Saale),
+        # Germany") is part of the text before the next definition, not the end of a party.
+        previous, unquoted = cursor, match.re is _UNQUOTED or match.re is _UNQUOTED_TITLE
         cursor = _after_parenthesis(window, match)
         if not defined or _NOT_PARTY.match(defined) or defined.lower() in seen:
+            cursor = previous if unquoted else cursor
             continue
-        if parties and not before.strip(" ,") and window[match.start()] == "(":
+        if parties and not unquoted and not before.strip(" ,") and window[match.start()] == "(":
             # '("Ferrer")("Supplier")': a second parenthesis right after the first names the same party.
             last = parties[-1]
             parties[-1] = Party(last.name, last.defined, last.side or role_side(defined), last.locator,
@@ -386,6 +390,16 @@ def _parties_in(
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
         elsewhere = _ELSEWHERE.search(before)
+        second = _second_named(before) if name and not elsewhere and not described else None
+        if second is not None:
+            # "between iBio Inc., a Public corporation, with a location at ... NY 10022-1735 and Beijing
+            # CC-Pharming Ltd. of Beijing, China ("CC-Pharming")": the definition is the second
+            # name's; the first, described at length, is a party without a definition of its own.
+            if not any(_same_party(Party(name, "", "", ""), p) for p in parties):
+                at = offset + match.start()
+                locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
+                parties.append(Party(name=name, defined=name, side="", locator=locator))
+            name, before = second
         if elsewhere:
             # "... and the individual or legal entity identified on the cover page ("Franchisee")":
             # a party the preamble names elsewhere, as the preamble describes it (a cover page's or
@@ -418,11 +432,13 @@ def _parties_in(
         )
         # "between the Company and the Trust (the "Demand Note")": two defined names, no party's.
         if not elsewhere and (not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name)):
+            cursor = previous if unquoted else cursor
             continue
         if match.re is _UNQUOTED_TITLE and not (
             match.group("the") or _is_role(defined) or name.split()[0].lower() == defined.split()[0].lower()
         ):
-            continue  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
+            cursor = previous  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
+            continue
         also = _more_names(window, match.end(), defined)
         if defined.lower() in _PRONOUNS:
             # '("we," "us," "our" or "Franchisor")': known by its name, "we" among the others.
@@ -439,6 +455,23 @@ def _parties_in(
         if len(parties) >= MAX_PARTIES:
             break
     return parties
+
+
+def _second_named(before: str) -> tuple[str, str] | None:
+    """(name, text) of a second party named right before a definition whose text starts with
+    another party and its description ("iBio Inc., a Public corporation, with a location at ... and
+    Beijing CC-Pharming Ltd. of Beijing, China"), or None."""
+    joins = list(re.finditer(r"\s(?:and|AND)\s+(?=[A-Z])", before))
+    if not joins:
+        return None
+    head, tail = before[: joins[-1].start()], before[joins[-1].end() :]
+    first, second = _party_name(head), _party_name(tail)
+    if not (first and second) or not _ENTITY.search(second) or _sentence_words(second):
+        return None
+    # The first name's description runs on (not "The Babcock and Wilcox Company"), the second's is short.
+    if len(" ".join(head.split())) < len(first) + 20 or len(" ".join(tail.split())) > len(second) + 40:
+        return None
+    return second, tail
 
 
 # What ends the text before a line that names the next party of a list.
@@ -597,11 +630,13 @@ _LIST_MARK = re.compile(r"(?:^|\n|\s)\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[A-Z
 # "695014 B.C. Ltd.": a numbered company.
 _NUMBERED_NAME = re.compile(r"\d[\w.]*\s+(?:[A-Z][\w.]*\s+)*(?:Ltd|LLC|Inc|Limited)\b")
 # "ebix.com, Inc.", "i-on interactive Inc.": a name written in lower case, known by its legal form.
-_LOWER_NAME = r"[a-z][\w.-]*(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation|inc|llc|ltd|corp)\b"
+_LOWER_NAME = (
+    r"(?!(?:a|an|the)\s)[a-z][\w.-]*(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation|inc|llc|ltd|corp)\b"
+)
 
 
 _FORM_THEN_OF = re.compile(
-    r"\b(?:Limited|LIMITED|Ltd|LTD|Inc|INC|LLC|Corp|CORP|Corporation|CORPORATION|PLC|plc|GmbH|AG|S\.A)\.?(?=,?\s+of\s+(?:\d|[A-Z]\w*(?:\s+[A-Z]\w*){0,3},\s*\d))"
+    r"\b(?:Limited|LIMITED|Ltd|LTD|Inc|INC|LLC|Corp|CORP|Corporation|CORPORATION|PLC|plc|GmbH|AG|S\.A)\.?(?=,?\s+of\s+(?:\d|[A-Z]\w*(?:\s+[A-Z]\w*){0,3},\s*(?:\d|[A-Z])))"
 )
 _FORM_WITH_DOT = re.compile(r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C)\.$")
 
@@ -637,7 +672,7 @@ def _party_name(before: str) -> str:
         # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
         # WATSON, (hereinafter ...": the name follows its description.
         joins = list(re.finditer(
-            rf"(?:\b(?:and|AND|And)\b:?|;|&|\bf/s/o|\bfurnishing\s+the\s+services\s+of|\bagent\s+for)\s+"
+            rf"(?:\b(?:and|AND|And)\b:?|;|&|\bf/s/o|\bfurnishing\s+the\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
             rf"(?=[A-Z{{]|{_LOWER_NAME})",
             text,
         ))
@@ -664,6 +699,8 @@ def _party_name(before: str) -> str:
         text = text[:-1]
     if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{" or lower_name):
         return ""
+    if re.match(r"(?:a|an)\s", text):
+        return ""  # "a Delaware Corporation": what a party is, not its name
     return text
 
 

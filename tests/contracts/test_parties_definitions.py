@@ -300,3 +300,36 @@ def test_a_sentence_before_a_definition_is_no_party():
 )
 def test_parties_named_elsewhere(text, expected):
     assert _named(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A parenthesis that defines nothing is part of an address (AnixaBiosciences, Collaboration Agreement).
+        ('This Collaboration Agreement (the "Agreement") is made as of April 14th, 2020 (the "Effective Date") by and '
+         "between Anixa Biosciences, Inc., a Delaware corporation, located at 3150 Almaden Expressway, Suite 250, San "
+         'Jose, CA 95118, U.S.A. ("Anixa"), and OntoChem GmbH, a German limited liability company, located at '
+         'Blücherstr. 24, D-06120 Halle (Saale), Germany ("OntoChem").',
+         {"Anixa Biosciences, Inc.": ("Anixa",), "OntoChem GmbH": ("OntoChem",)}),
+        # Two parties before one definition: the first described at length has none of its own
+        # (iBio, Master Joint Development Agreement).
+        ('This Master Joint Development Agreement ("Agreement") is between iBio Inc., a Public corporation, with a '
+         "location at iBio Inc., 600 Madison Ave, Suite 01601 NY, NY 10022-1735 and Beijing CC-Pharming Ltd. of "
+         'Beijing, China ("CC-Pharming"), a Chinese Corporation with a location at Shunyi District, Beijing, China, '
+         '101312, each of the foregoing being individually referred to as a "Party".',
+         {"iBio Inc.": ("iBio Inc.",), "Beijing CC-Pharming Ltd.": ("CC-Pharming",)}),
+        # "a Delaware Corporation" after a definition is no name (ManakoaServices, Strategic Alliance).
+        ('This Strategic Alliance Agreement is made and entered into this 14 day of June 2006, by and between UTEK '
+         'Corporation ("UTEK"), a Delaware Corporation, 2109 Palm Avenue, Tampa, Florida 33605, and Manakoa Services '
+         'Corporation ("MKOS"), a Nevada Corporation, 7203 W Deschutes Avenue, Suite B, Kennewick, Washington 99336.',
+         {"UTEK Corporation": ("UTEK",), "Manakoa Services Corporation": ("MKOS",)}),
+        # "and the American Diabetes Association, Inc." after the first party's address (FreezeTag).
+        ('This Agreement ("Agreement") is made effective March 22, 2018, by and between Freeze Tag Inc., a Delaware '
+         'Corporation ("Company"), with its principal place of business located at 1720 Bray Central Drive, '
+         'McKinney, TX 75069 and the American Diabetes Association, Inc. ("Association"), an Ohio not-for profit '
+         "corporation.",
+         {"Freeze Tag Inc.": ("Company",), "American Diabetes Association, Inc.": ("Association",)}),
+    ],
+)
+def test_where_one_party_ends_and_the_next_begins(text, expected):
+    assert _named(text) == expected
