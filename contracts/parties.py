@@ -169,15 +169,19 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     contents may come first); without one, defined role words stand for the parties."""
     text = ""
     spans: list[tuple[int, int, str]] = []
+    tail: list[Paragraph] = []
     for paragraph in head_paragraphs(paragraphs):
         if not paragraph.text.strip():
+            continue
+        if len(text) > HEAD_CHARS:
+            tail.append(paragraph)  # the signature pages of a long contract
             continue
         start = len(text)
         text += paragraph.text + "\n"
         spans.append((start, len(text), paragraph.locator))
     # Only what the head of the contract defines: the parties read from its first pages alone are
     # the same as from the whole contract's terms (contracts/keyterms.py reads them so).
-    scanned = {locator for _, _, locator in spans}
+    scanned = {locator for _, _, locator in spans} | {p.locator for p in tail}
     terms = {term: found for term, found in terms.items() if found.locator in scanned}
     best: list[Party] = []
     for opener in _OPENER.finditer(text):
@@ -220,8 +224,86 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             if len(best) < 2 and not any(_same_party(party, p) for p in best):
                 best.append(party)
     if len(best) < 2:
+        # The signature blocks name the parties the preamble does not ("ACCEPTED AND AGREED TO BY:
+        # McDATA CORPORATION ... SIGNED: /s/ ...", "Acceptance by Developer SEATTLE SOFTWARE
+        # DEVELOPERS, Inc. By: /s/ ...", "duly authorised for and on behalf of ) /s/ Mark Arlen
+        # DAIRY CREST LIMITED"): each company that signs, never the person signing for it.
+        # ... at the end, or on a first page signed as a form ("ACCEPTED AND AGREED TO BY:").
+        whole = text + "\n".join(p.text for p in tail)
+        ending = whole[-SIGNATURE_CHARS:] if len(whole) > SIGNATURE_CHARS + 4000 else whole
+        if ending is not whole:
+            ending = whole[:4000] + "\n" + ending
+        for party in _signatories(ending, (tail or [None])[-1], spans):
+            if len(best) < MAX_PARTIES and not any(_same_party(party, p) for p in best):
+                best.append(party)
+    if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
     return tuple(best[:MAX_PARTIES])
+
+
+# The end of a contract where its signature blocks are.
+SIGNATURE_CHARS = 8000
+_FORMS = (
+    r"Inc|INC|Incorporated|INCORPORATED|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|"
+    r"Company|COMPANY|PLC|plc|GmbH|GMBH|AG|S\.A|SA|B\.V|N\.V|L\.P|LP|LLP|Co\.,\s+Ltd|CO\.,\s+LTD"
+)
+# A company's name on one line of a signature block, ending in its legal form.
+_SIGNING_NAME = rf"(?:[A-Z0-9][\w&.'\u2019-]*,?[ \t]+){{0,7}}?(?:{_FORMS})\b\.?"
+_SIGNATORY = re.compile(
+    rf"(?P<name>{_SIGNING_NAME})"
+    r"(?=\s*(?:\([^()\n]{1,20}\))?\s*[:)]?\s*(?:By\b|BY\b|SIGNED\b|Signed\b|/s/|Name\b|NAME\b|_{3,}))"
+    rf"|on\s+behalf\s+of\s*\)?\s*(?:/s/[ \t]+[^\n]{{1,40}}?[ \t]{{2,}})?(?P<behalf>{_SIGNING_NAME})"
+)
+_COLUMNS = re.compile(
+    r"(?:^|\n)(?P<line>[^\n]*\S[ \t]{3,}\S[^\n]*)\n[ \t]*(?:By\b|BY\b|SIGNED\b|Signed\b|/s/|Signature\b)[^\n]*[ \t]{3,}"
+    r"(?:By\b|BY\b|SIGNED\b|Signed\b|/s/|Signature\b)"
+)
+# "Delaware Corporation" under a signature line: what the company is, not its name.
+_WHAT_IT_IS = re.compile(
+    r"^(?:[A-Z][a-z]+\s+){1,2}(?:Corporation|Company|Limited\s+Liability\s+Company|Limited\s+Partnership|LLC|Inc)\.?$"
+)
+
+
+def _signatories(ending: str, last: Paragraph | None, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """The companies that sign at the end of the contract, in the order they sign."""
+    found: list[Party] = []
+    locator = last.locator if last is not None else (spans[-1][2] if spans else "")
+    raws = [(m.start(), m.group("name") or m.group("behalf")) for m in _SIGNATORY.finditer(ending)]
+    # Signature blocks side by side: a line of company names, each in its column, over a line of
+    # signatures ("McDATA CORPORATION(McDATA)            RESELLER MTI TECHNOLOGY CORPORATION / SIGNED:
+    # /s/ Bruce Chumley             SIGNED: /s/ Ron Umagat").
+    for columns in _COLUMNS.finditer(ending):
+        for cell in re.finditer(r"[^ \t](?:[^\n]*?)(?=[ \t]{3,}|$)", columns.group("line"), re.MULTILINE):
+            raws.append((columns.start("line") + cell.start(), re.sub(r"\([^()]{1,20}\)$", "", cell.group().strip())))
+    for _, raw in sorted(raws):
+        # "RESELLER MTI TECHNOLOGY CORPORATION", "Acceptance by Developer SEATTLE ...": a role word or
+        # the words of the signature line before the name are no part of it.
+        words = raw.split()
+        while words and (words[0].lower().strip(":") in _SIGNING_WORDS or _is_role(words[0].strip(":"))):
+            words = words[1:]
+        name = _party_name(" ".join(words) + " ")
+        if not name or len(name.split()) < 2 or _sentence_words(name) or re.match(r"(?i)the\s", name):
+            continue
+        if _WHAT_IT_IS.match(name) and name.split()[0].lower() in _STATES:
+            continue
+        party = Party(name=name, defined=name, side="", locator=locator)
+        if not any(_same_party(party, p) for p in found):
+            found.append(party)
+    return found
+
+
+_STATES = {
+    "alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware", "florida",
+    "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky", "louisiana", "maine",
+    "maryland", "massachusetts", "michigan", "minnesota", "mississippi", "missouri", "montana", "nebraska", "nevada",
+    "new", "north", "south", "west", "ohio", "oklahoma", "oregon", "pennsylvania", "rhode", "tennessee", "texas",
+    "utah", "vermont", "virginia", "washington", "wisconsin", "wyoming", "ontario", "quebec", "british", "alberta",
+    "cayman", "bermuda", "english", "israeli", "german", "french", "chinese", "japanese", "swiss", "dutch",
+}  # fmt: skip
+_SIGNING_WORDS = {
+    "acceptance", "by", "accepted", "agreed", "to", "for", "and", "on", "behalf", "of", "signed", "witness", "whereof",
+    "in", "executed", "acknowledged",
+}  # fmt: skip
 
 
 HEAD_CHARS = 60000
@@ -323,13 +405,19 @@ def _same_party(a: Party, b: Party) -> bool:
 
 
 def head_paragraphs(paragraphs: tuple[Paragraph, ...]) -> tuple[Paragraph, ...]:
-    """The paragraphs the parties are read from: the first ``HEAD_CHARS`` characters or so."""
+    """The paragraphs the parties are read from: the first ``HEAD_CHARS`` characters or so, and
+    the last ``SIGNATURE_CHARS`` or so of a longer contract (its signature blocks)."""
     total = 0
     for index, paragraph in enumerate(paragraphs):
         if paragraph.text.strip():
             total += len(paragraph.text) + 1
             if total > HEAD_CHARS:
-                return paragraphs[: index + 1]
+                rest, size = paragraphs[index + 1 :], 0
+                start = len(rest)
+                while start > 0 and size < SIGNATURE_CHARS:
+                    start -= 1
+                    size += len(rest[start].text) + 1
+                return paragraphs[: index + 1] + rest[start:]
     return paragraphs
 
 
@@ -635,6 +723,11 @@ _LOWER_NAME = (
 )
 
 
+_OFFICER_OF = re.compile(
+    r"^[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3},\s+(?:the\s+|its\s+)?(?:[A-Za-z]+\s+){0,2}(?:director|president|"
+    r"chief\s+executive\s+officer|CEO|officer|manager|owner|partner|member|principal|secretary|chairman)\s+(?:of|for)\s+"
+    r"(?=[A-Z])"
+)
 _FORM_THEN_OF = re.compile(
     r"\b(?:Limited|LIMITED|Ltd|LTD|Inc|INC|LLC|Corp|CORP|Corporation|CORPORATION|PLC|plc|GmbH|AG|S\.A)\.?(?=,?\s+of\s+(?:\d|[A-Z]\w*(?:\s+[A-Z]\w*){0,3},\s*(?:\d|[A-Z])))"
 )
@@ -651,6 +744,9 @@ def _party_name(before: str) -> str:
     # "between the following parties: Zebra Technologies International, LLC, ...": the words that
     # announce the list are no part of the name.
     text = re.sub(r"^[a-z][a-z ]{0,40}:\s+(?=[A-Z])", "", text)
+    # "Natalija Tunevic, director of FreeCook (hereinafter referred to as "Client")": the person
+    # signing for a company is not the party; the company is.
+    text = _OFFICER_OF.sub("", text)
     # "by and between the TOWN OF VINTON, VIRGINIA, a Virginia municipal corporation": the article
     # before a name is not part of it.
     text = re.sub(r"^the\s+(?=[A-Z])", "", text)
