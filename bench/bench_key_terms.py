@@ -86,7 +86,7 @@ _LEGAL_FORM = re.compile(
 _GROUP_NAME = re.compile(r"^(?:each\s+a\s+|a\s+|the\s+)?(?:party|parties)\.?$", re.I)
 _TOGETHER = re.compile(r"\b(?:individually|collectively|together|each|separately|jointly|party|parties)\b", re.I)
 _COLLECTIVE = re.compile(
-    r"^\W*(?:(?:each|both|all|collectively|together|individually|the\s+parties|hereinafter)\b|\()", re.I
+    r"^\W*(?:(?:each|both|all|collectively|together|individually|the\s+parties|hereinafter)\b|\((?![A-Z]))", re.I
 )
 
 
