@@ -155,7 +155,8 @@ _PREAMBLE_END = re.compile(
 # A name ends at its description or its parenthesis, except a parenthesis that is part of the
 # name: "Dialog Semiconductor (UK) Ltd.", "CRO Consulting (Pty) Limited".
 _NAME_CUT = re.compile(
-    r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:corporation|company|limited|partnership|LLC)\b|,\s*with\b|"
+    r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC)\b|,\s*with\b|"
+    r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
     r"acting|doing|formerly)\b|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
@@ -528,6 +529,10 @@ def _parties_in(
             cursor = previous  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
             continue
         also = _more_names(window, match.end(), defined)
+        flat = " ".join(before.split())
+        alias = _ALIAS.match(flat[flat.find(name) + len(name) :]) if name else None
+        if alias and alias.group("alias") not in also and alias.group("alias") != defined:
+            also = (*also, alias.group("alias"))  # "SFG Financial Corp, a/k/a E-Path FX, a Delaware ..."
         if defined.lower() in _PRONOUNS:
             # '("we," "us," "our" or "Franchisor")': known by its name, "we" among the others.
             named = [a for a in also if a.lower() not in _PRONOUNS]
@@ -716,13 +721,25 @@ _DESCRIBED_FIRST = re.compile(
 )
 _LIST_MARK = re.compile(r"(?:^|\n|\s)\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[A-Z\d])|\n\s*(?=[A-Z\d])")
 # "695014 B.C. Ltd.": a numbered company.
-_NUMBERED_NAME = re.compile(r"\d[\w.]*\s+(?:[A-Z][\w.]*\s+)*(?:Ltd|LLC|Inc|Limited)\b")
-# "ebix.com, Inc.", "i-on interactive Inc.": a name written in lower case, known by its legal form.
+_NUMBERED_NAME = re.compile(r"\d[\w.]*,?\s+(?:[A-Z][\w.]*,?\s+)*(?:Ltd|LLC|Inc|Limited|LTD|INC|LIMITED)\b")
+# "ebix.com, Inc.", "i-on interactive Inc.", "mPhase Technologies Inc.": a name written in lower case,
+# known by its legal form and by a dot, a hyphen or a capital inside its first word ("authorizes
+# International Direct Response, Inc." is no name).
 _LOWER_NAME = (
-    r"(?!(?:a|an|the)\s)[a-z][\w.-]*(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation|inc|llc|ltd|corp)\b"
+    r"[a-z][a-z\d]*(?:[.\-][\w.-]+|[A-Z\d][\w.-]*)(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation|inc|llc|ltd|corp)\b"
 )
 
 
+_NAME_THEN_DESCRIPTION = re.compile(
+    r"(?<![\w&.'-])[A-Z\d][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|of|and|&)){0,7},?\s+(?:Inc|LLC|Ltd|Corp|L\.P|LP)?\.?,?\s*"
+    r"(?=,?\s*an?\s+(?:[A-Z][a-z]+\s+){0,3}(?:corporation|Corporation|company|Company|limited|partnership|LLC|"
+    r"individual)\b)"
+)
+# The name a party also goes by, right after its name: a defined name of the party.
+_ALIAS = re.compile(
+    r"[,\s]*(?:a/k/a|aka|d/b/a|dba|doing\s+business\s+as|trading\s+as)\s+"
+    r"(?P<alias>[A-Z][\w&.'-]*(?:\s+(?:[A-Z0-9][\w&.'-]*|of|and|&)){0,5}?)(?=\s*(?:[,;(]|\s(?:a|an|with|having)\s|$))"
+)
 _OFFICER_OF = re.compile(
     r"^[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3},\s+(?:the\s+|its\s+)?(?:[A-Za-z]+\s+){0,2}(?:director|president|"
     r"chief\s+executive\s+officer|CEO|officer|manager|owner|partner|member|principal|secretary|chairman)\s+(?:of|for)\s+"
@@ -779,6 +796,12 @@ def _party_name(before: str) -> str:
             described = _DESCRIBED_FIRST.match(text)
             if described and not re.search(r"\d", text[described.end() : described.end() + 40]):
                 text = text[described.end() :]
+            else:
+                # "... provides the terms and conditions under which MediaNet Group Technologies,
+                # Inc., a Nevada corporation having an address at ...": the name its description follows.
+                named = list(_NAME_THEN_DESCRIPTION.finditer(text))
+                if named:
+                    text = text[named[-1].start() :]
     cut = _NAME_CUT.search(text)
     if cut:
         text = text[: cut.start()]
@@ -793,7 +816,8 @@ def _party_name(before: str) -> str:
     text = re.sub(r"\s+(?:of|at)$", "", text)  # "NIGEL CROCKETT of (the ''Employee")": the address left out
     if text.endswith(".") and not _FORM_WITH_DOT.search(text):
         text = text[:-1]
-    if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{" or lower_name):
+    numbered = bool(_NUMBERED_NAME.match(text))  # "551 FX IB Associates, LLC"
+    if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{" or lower_name or numbered):
         return ""
     if re.match(r"(?:a|an)\s", text):
         return ""  # "a Delaware Corporation": what a party is, not its name

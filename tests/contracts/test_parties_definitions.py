@@ -61,12 +61,13 @@ def _named(text: str) -> dict[str, tuple[str, ...]]:
          "one part AND: AGAPE ATP INTERNATIONAL HOLDING LIMITED Unit 05, 4F, Energy Plaza No. 92, Granville Road "
          "Tsim Sha Tsui East Kowloon, Hong Kong ('the Customer') of the other part. RECITALS",
          {"ORGANIC PREPARATIONS INC.": ("Manufacturer",), "AGAPE ATP INTERNATIONAL HOLDING LIMITED": ("Customer",)}),
-        # A legal form of Romania ("SRL") says the name is an entity (AsianDragon, Reseller Agreement).
+        # A legal form of Romania ("SRL") says the name is an entity; "dba Galaxy Telecom" is a name the
+        # party also goes by (AsianDragon, Reseller Agreement).
         ('This Agreement is made and entered into by and between 695014 B.C. Ltd. dba Galaxy Telecom, having a '
          'principal office at 200 - 375 Water Street, Vancouver, British Columbia V6B 5C6 Canada ("Galaxy") and '
          'Galaxy Telnet SRL, having a principal office at Aleea Malinului, Nr. 11, Bl. D, Scara C, Apt. 43, '
          'Constanta, Judetul Constanta, Romania ("Telnet") as of the 1s t day of June, 2004.',
-         {"695014 B.C. Ltd.": ("Galaxy",), "Galaxy Telnet SRL": ("Telnet",)}),
+         {"695014 B.C. Ltd.": ("Galaxy", "Galaxy Telecom"), "Galaxy Telnet SRL": ("Telnet",)}),
         # The words announcing the list are no part of the first name (Scansource, Addendum).
         ('THIS ADDENDUM ("Addendum") is made on the 4th day of February 2019 ("Effective Date") between the '
          'following parties: Zebra Technologies International, LLC, with an office at 3 Overlook Point, '
@@ -332,4 +333,33 @@ def test_parties_named_elsewhere(text, expected):
     ],
 )
 def test_where_one_party_ends_and_the_next_begins(text, expected):
+    assert _named(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # No "between": the name its description follows (Ominto, Reseller Agreement).
+        ('THIS AGREEMENT (the "AGREEMENT") entered into as of the 19 day of March, 2004 (the "EFFECTIVE DATE") '
+         "provides the terms and conditions under which MediaNet Group Technologies, Inc., a Nevada corporation "
+         'having an address at 5100 W. Copans Road Suite 710 Margate, FL 33063 USA ("MEDIANET GROUP TECHNOLOGIES"), '
+         "authorizes International Direct Response, Inc., a Pennsylvania Corporation, having an address at 1125 "
+         'Lancaster Avenue, Berwyn, PA 19312("RESELLER") to be its true and lawful representative',
+         {"MediaNet Group Technologies, Inc.": ("MEDIANET GROUP TECHNOLOGIES",),
+          "International Direct Response, Inc.": ("RESELLER",)}),
+        # A name the party also goes by ("a/k/a") is one of its defined names; a name starting with a
+        # number (SFGFinancial, Software License and Maintenance Agreement).
+        ("by and between SFG Financial Corp, a/k/a E-Path FX, a Delaware Corporation whose principal address is 575 "
+         'Madison Avenue, 8th Floor, New  York, NY 10022 ("Licensor"), and 551 FX IB Associates, LLC a Delaware '
+         "Limited Liability Company, whose principal address is located at 575 Madison Avenue, 8th Floor, New York, "
+         'NY 10022 ("Licensee").',
+         {"SFG Financial Corp": ("Licensor", "E-Path FX"), "551 FX IB Associates, LLC": ("Licensee",)}),
+        # A name starting with a number, in capitals (2TheMart, Co-Branding Agreement).
+        ('by and between I-ESCROW, INC., with its principal place of business at 1730 S. Amphlett Blvd., Suite 233, '
+         'San Mateo, California 94402 ("i-Escrow"), and 2THEMART.COM, INC. having its principal place of business at '
+         '18301 Von Karman Avenue, 7th Floor, Irvine, California 92612 ("2TheMart").',
+         {"I-ESCROW, INC.": ("i-Escrow",), "2THEMART.COM, INC.": ("2TheMart",)}),
+    ],
+)
+def test_names_found_by_their_description_or_alias(text, expected):
     assert _named(text) == expected
