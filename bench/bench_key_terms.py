@@ -36,7 +36,9 @@ Round 5: an expert entry that names the parties together after naming each one (
 Bellicum (individually as a "Party" and collectively as the "Parties")", "Lender, Endorser and
 Fitness ("AS Parties")") is no party, as "each a Party" already was not; "&" is "and"; a party's
 entry that ends with what the parties are called together ("Audible Inc. ("Company")("Parties" and
-individually as a "Party")") is still that party, and "Allscripts" is no collective "all".
+individually as a "Party")") is still that party, as is one opening with a parenthesis and a name
+("(AFSALA Bancorp, Inc. (the "Company")"), and "Allscripts" is no collective "all"; a party of ours
+with several defined names is extra only when none of them and not its name is the experts'.
 """
 
 from __future__ import annotations
@@ -268,9 +270,16 @@ def score_contract(answers: dict[str, str], values: dict[str, str]) -> dict[str,
         result["defined names"] = (
             all(any(same_name(d, o.defined) or same_name(d, o.name) for o in ours) for d in wanted) if wanted else None
         )
+        # A party of ours is extra when neither its name nor any of its defined names is the experts'.
+        by_name: dict[str, list[OurParty]] = {}
+        for o in ours:
+            by_name.setdefault(o.name, []).append(o)
         result["no extra party"] = all(
-            any(same_name(e.name, o.name) or any(same_name(d, o.defined) for d in e.defined) for e in experts)
-            for o in ours
+            any(
+                same_name(e.name, name) or any(same_name(d, o.defined) for d in e.defined for o in entries)
+                for e in experts
+            )
+            for name, entries in by_name.items()
         )
     for term in TERMS:
         expert, ours_value = answers.get(term, "").strip(), values.get(SLUG[term], "").strip()
