@@ -16,7 +16,7 @@ from documents.docx.model import Paragraph
 # Defined names that name the agreement or a date, not a party.
 _NOT_PARTY = re.compile(
     r"^(?:this\s+)?(?:agreement|contract|effective date|commencement date|date|term|parties|party|"
-    r"each a party|each party|collectively|affiliates?|.*\bagreement|.*\bdate)$",
+    r"each a party|each party|collectively|affiliates|.*\bagreement|.*\bdate)$",
     re.IGNORECASE,
 )
 _ENTITY = re.compile(
@@ -107,6 +107,8 @@ _Q_CLOSE = "(?:[\"\u201d\u2019'\u201c]{1,2}|(?=\\)))"
 _TERM = "([^\"\u201c\u201d\u2018\u2019'()]{1,60}?)"
 _PARTY_DEFINITION = re.compile(
     r"\(\s*(?:[^()\"\u201c\u201d]{0,100}?\b(?:referred\s+to|defined|called|known)\s+(?:herein\s+|hereinafter\s+)?as\s*:?\s*|"
+    # "(together with its successors and assigns, if any, "Lessor")", "(hereinafter, "VOTOCAST")"
+    r"[^()\"\u201c\u201d]{0,100}?,\s+|"
     r"(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"
     r"(?:(?:[Tt]he|each|collectively|together|individually|hereinafter|herein|a|an)\s+)*"
     r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:[Tt]he\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
@@ -126,6 +128,14 @@ _UNQUOTED = re.compile(r"\((?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+
 # (Bioeq)"): taken after "the", for a role word, or for the first word of the name before it.
 _UNQUOTED_TITLE = re.compile(
     r"\((?P<the>the\s+|The\s+)?(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})\)" + _AFTER_UNQUOTED
+)
+_ROLE_WORDS = sorted({w.title() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES, *_OTHER_ROLES)}, key=len, reverse=True)
+# "NLS-1 Pharma AG Alter Postplatz 2 6370 Stans Switzerland "Licensor" / "NLS" and Eurofarma ...",
+# "ORGANIC PREPARATIONS INC. 2nd Floor, ... Vanuatu "the Manufacturer"": a role word in quotation
+# marks without a parenthesis, after the party's name and address.
+_BARE_ROLE = re.compile(
+    r"(?<![\w(])[\"\u201c](?:the\s+)?((?i:" + "|".join(re.escape(w) for w in _ROLE_WORDS) + r"))[\"\u201d]"
+    r"(?:\s*/\s*[\"\u201c](?P<more>[^\"\u201c\u201d]{1,30})[\"\u201d])?"
 )
 # What a party is called as "we" or "you" (franchise agreements): kept among its defined names, never
 # the one it is known by.
@@ -159,7 +169,7 @@ _NAME_CUT = re.compile(
     r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
-    r"acting|doing|formerly)\b|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
+    r"acting|doing|formerly)\b|,\s+the\s+(?=[A-Z]|organi[sz]ation\b)|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
 
 
@@ -438,7 +448,7 @@ def _parties_in(
     cursor = 0
     matches = sorted(
         [*_PARTY_DEFINITION.finditer(window), *_HEREINAFTER.finditer(window), *_UNQUOTED.finditer(window),
-         *_UNQUOTED_TITLE.finditer(window)],
+         *_UNQUOTED_TITLE.finditer(window), *_BARE_ROLE.finditer(window)],
         key=lambda m: m.start(),
     )
     for match in matches:
@@ -512,6 +522,9 @@ def _parties_in(
         )
         named_here = bool(name) and (
             len(" ".join((before if listed else whole).split())) <= len(name) + 12
+            # "(1) CHINA ECONOMIC INFORMATION SERVICE OF XINHUA NEWS AGENCY, the organisation ...": a
+            # name in capitals that opens an item of the list of parties.
+            or (bool(re.match(r"\s*\(?(?:[a-h]|\d{1,2})\)\s", before)) and name.isupper() and len(name.split()) >= 2)
             or (_is_role(defined) and _just_before(" ".join(before.split()), name))
             or bool(_ADDRESSED.fullmatch(" ".join(before.split())[" ".join(before.split()).rfind(name) + len(name) :]))
         )
@@ -529,6 +542,8 @@ def _parties_in(
             cursor = previous  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
             continue
         also = _more_names(window, match.end(), defined)
+        if match.re is _BARE_ROLE and match.group("more"):
+            also = (_clean_defined(match.group("more")),)
         flat = " ".join(before.split())
         alias = _ALIAS.match(flat[flat.find(name) + len(name) :]) if name else None
         if alias and alias.group("alias") not in also and alias.group("alias") != defined:
@@ -667,6 +682,8 @@ _SMALL_WORDS = {"of", "and", "the", "de", "du", "des", "la", "le", "for", "in", 
 def _sentence_words(name: str) -> bool:
     """Words of a sentence rather than a name ("Treasury regulations thereunder"): a lower-case
     word that is no joining word, in a name without a legal form."""
+    if re.search(r"\b(?:SECTION|Section|ARTICLE|Article|Clause|CLAUSE)\s+\d|\bAct$", name):
+        return True  # "SECTION 1. SERVICES AS", "Investment Company Act": a heading or a statute
     lower = [w for w in name.split() if w[:1].islower() and w.lower() not in _SMALL_WORDS]
     if len(lower) >= 3 or len(name.split()) > 12:
         # "Company will offer and sell up to 1,101,643 shares of its common stock": a sentence
@@ -711,7 +728,7 @@ _SAYS_FORM = re.compile(
 # A name ends at its legal form when an address follows ("Data Call Technologies, Inc. 600 Kenrick",
 # "ArTara, Inc. located at 1 Little West 12th Street"): never an address as part of a name.
 _ADDRESS_AFTER = re.compile(
-    r"[\s,]*(?:\d|located\b|having\b|with\s+(?:its|offices)\b|whose\b|of\s+\d|c/o\b|[A-Z][a-z]+\s+\d)"
+    r"[\s,]*(?:\d|located\b|having\b|with\s+(?:its|offices)\b|whose\b|of\s+\d|c/o\b|(?:[A-Z][^\W\d_]+\s+){1,4}\d)"
 )
 
 
@@ -786,7 +803,7 @@ def _party_name(before: str) -> str:
         # WATSON, (hereinafter ...": the name follows its description.
         joins = list(re.finditer(
             rf"(?:\b(?:and|AND|And)\b:?|;|&|\bf/s/o|\bfurnishing\s+the\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
-            rf"(?=[A-Z{{]|{_LOWER_NAME})",
+            rf"(?=[A-Z{{]|{_LOWER_NAME}|\d+\s+[A-Z])",
             text,
         ))
         if joins:

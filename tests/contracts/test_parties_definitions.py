@@ -363,3 +363,61 @@ def test_where_one_party_ends_and_the_next_begins(text, expected):
 )
 def test_names_found_by_their_description_or_alias(text, expected):
     assert _named(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Words of the parenthesis and a comma before the quoted name (AlcoStores, Agency Agreement).
+        ('THIS AGENCY AGREEMENT, dated November 9, 2005 ("Agreement"), between General Electric Capital Corporation, '
+         'a Delaware corporation (together with its successors and assigns, if any, "Lessor"), and Duckwall-Alco '
+         'Stores, Inc., a Kansas corporation (the "Company").',
+         {"General Electric Capital Corporation": ("Lessor",), "Duckwall-Alco Stores, Inc.": ("Company",)}),
+        # "the Affiliate Office" after the name; "AFFILIATE" as a party's defined name (Usio, Affiliate
+        # Office Agreement).
+        ('THIS  AGREEMENT  is  entered  into  by  and  between  NETWORK  1 FINANCIAL, INC. ("NETWORK  1"),  a  '
+         "Virginia Corporation with its principal place of business at 1501  Farm  Credit  Drive,  Suite 1500, "
+         "McLean, Virginia 22102-5004, and Payment Data  Systems,  Inc.,  the  Affiliate Office (\"AFFILIATE\"), a "
+         "Nevada Corporation",
+         {"NETWORK 1 FINANCIAL, INC.": ("NETWORK 1",), "Payment Data Systems, Inc.": ("AFFILIATE",)}),
+        # A second party whose name starts with a number, after the first one's address (Diversinet, dev).
+        ('This agreement ("Agreement") dated as of January 11, 2011 ("Effective Date") is between Diversinet Corp. '
+         '("Diversinet"), an Ontario corporation  with its principal place of business located at 2235 Sheppard '
+         "Avenue East, Suite 1700, Toronto, Ontario, Canada M2J 5B5, and 2205925 Ontario  Limited, with its "
+         'principal place of business located at 111 Main Street West, Suite 304, North Bay, Ontario (the '
+         '"Reseller").',
+         {"Diversinet Corp.": ("Diversinet",), "2205925 Ontario Limited": ("Reseller",)}),
+        # A name in capitals opening an item of the list, described at length (XinhuaSports, Content
+        # License Agreement).
+        ("BETWEEN\n(1)  CHINA ECONOMIC INFORMATION SERVICE OF XINHUA NEWS AGENCY, the organisation      within the "
+         "Xinhua News Agency that is responsible for news and information      operations and business, registered "
+         "in the People's Republic of China with      offices at 57 Xuanwumen Xidajie, Beijing, the People's Republic "
+         'of China (      "CEIS"); and\n(2)  XINHUA FINANCIAL NETWORK LIMITED, a company incorporated in Hong Kong '
+         "whose      registered office is at Room 2003-4, Vicwood Plaza, 199 Des Voeux Road      Central, Hong Kong "
+         '("XFN"),\n     (collectively referred to as "PARTIES"; individually, a "PARTY").',
+         {"CHINA ECONOMIC INFORMATION SERVICE OF XINHUA NEWS AGENCY": ("CEIS",),
+          "XINHUA FINANCIAL NETWORK LIMITED": ("XFN",)}),
+        # A role word in quotation marks without a parenthesis, after the address (NlsPharmaceutics,
+        # License and Development Agreement).
+        ('License and Development Agreement "Agreement" between NLS-1 Pharma AG Alter Postplatz 2 6370 Stans '
+         'Switzerland "Licensor" / "NLS" and Eurofarma Laboratórios S.A. Avenida Vereador José Diniz 3465 04603-003 '
+         'São Paulo Brazil "Licensee" / "Eurofarma" (Licensor and Licensee each a "Party" collectively the '
+         '"Parties")',
+         {"NLS-1 Pharma AG": ("Licensor", "NLS"), "Eurofarma Laboratórios S.A.": ("Licensee", "Eurofarma")}),
+    ],
+)
+def test_more_ways_of_defining_a_party(text, expected):
+    assert _named(text) == expected
+
+
+def test_a_heading_or_a_statute_is_no_party():
+    # IntegrityFunds, Underwriting Contract: a section heading before a defined document, a statute.
+    parties = _parties(
+        'This Agreement is made between The Integrity Funds (the "Fund") and Integrity Funds Distributor, LLC '
+        '("Integrity").\n'
+        "SECTION 1. SERVICES AS UNDERWRITER Section 1.1 Integrity will act as principal underwriter for the "
+        'distribution of the Shares covered by the registration statement of the Fund (the "Registration '
+        'Statement") under the Securities Act of 1933, as amended (the "1933 Act"), and the Investment Company Act '
+        'of 1940, as amended (the "1940 Act").'
+    )
+    assert all("SECTION" not in p.name and not p.name.endswith("Act") for p in parties)
