@@ -127,7 +127,8 @@ _UNQUOTED = re.compile(r"\((?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+
 # Company) (2) JOHN ROGERS (the Executive).", "Bioeq IP AG, having its place of business at [***]
 # (Bioeq)"): taken after "the", for a role word, or for the first word of the name before it.
 _UNQUOTED_TITLE = re.compile(
-    r"\((?P<the>the\s+|The\s+)?(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})\)" + _AFTER_UNQUOTED
+    r"\((?:hereinafter\s+(?:referred\s+to\s+as|called)\s+)?(?P<the>the\s+|The\s+)?"
+    r"(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})\)" + _AFTER_UNQUOTED
 )
 _ROLE_WORDS = sorted({w.title() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES, *_OTHER_ROLES)}, key=len, reverse=True)
 # "NLS-1 Pharma AG Alter Postplatz 2 6370 Stans Switzerland "Licensor" / "NLS" and Eurofarma ...",
@@ -235,6 +236,19 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             if len(best) < 2 and not any(_same_party(party, p) for p in best):
                 best.append(party)
     if len(best) < 2:
+        # "This agreement shall void ... all previous agreements to this date between Galacticomm and
+        # Horst Entertainment Inc.", "by and between Link Plus Corporation and Axiometric, LLC.": two
+        # names joined by "and", without definitions.
+        for pair in _PLAIN_PAIR.finditer(text, 0, min(len(text), 6000)):
+            names = [_party_name(pair.group(k) + " ") for k in ("a", "b")]
+            if all(names) and any(_ENTITY.search(n) for n in names) and not any(_sentence_words(n) for n in names):
+                locator = next((loc for s, e, loc in spans if s <= pair.start() < e), spans[0][2] if spans else "")
+                for name in names:
+                    party = Party(name=name, defined=name, side="", locator=locator)
+                    if len(best) < 2 and not any(_same_party(party, p) for p in best):
+                        best.append(party)
+                break
+    if len(best) < 2:
         # The signature blocks name the parties the preamble does not ("ACCEPTED AND AGREED TO BY:
         # McDATA CORPORATION ... SIGNED: /s/ ...", "Acceptance by Developer SEATTLE SOFTWARE
         # DEVELOPERS, Inc. By: /s/ ...", "duly authorised for and on behalf of ) /s/ Mark Arlen
@@ -252,6 +266,11 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     return tuple(best[:MAX_PARTIES])
 
 
+_PLAIN_NAME = r"[A-Z][\w&.'-]*(?:,?[ \t]+(?:[A-Z0-9][\w&.'-]*|of|de|&)){0,7}"
+_PLAIN_PAIR = re.compile(
+    rf"\b(?:by\s+and\s+)?between\s+(?P<a>{_PLAIN_NAME})\s+and\s+(?P<b>{_PLAIN_NAME})"
+    r"(?=\s*[.;:\n]|\s*,\s+(?:dated|effective|as\s+of)|\s+(?:dated|effective|as\s+of|for|regarding|with\s+respect)\b|\s+[A-Z][a-z]+\s+\d)"
+)
 # The end of a contract where its signature blocks are.
 SIGNATURE_CHARS = 8000
 _FORMS = (
@@ -322,9 +341,9 @@ HEAD_CHARS = 60000
 # two and three companies); a sixth is more often a later passage read as one.
 MAX_PARTIES = 5
 _COVER_LIST = re.compile(
-    r"(?:^|\n)[ \t]*(?:by\s+and\s+)?(?:between|among)[ \t]*:?[ \t]*\n[ \t]*(?P<a>[^\n]{3,120})\n"
+    r"(?:^|\n)[ \t]*(?:by\s+and\s+)?(?:between|among)[ \t]*:?[ \t]*\n[ \t]*(?P<a>[^\n]{3,400})\n"
     r"[ \t]*(?:and|&)[ \t]*:?[ \t]*\n"
-    r"[ \t]*(?P<b>[^\n]{3,120})(?:\n|$)",
+    r"[ \t]*(?P<b>[^\n]{3,400})(?:\n|$)",
     re.IGNORECASE,
 )
 _COVER_PAIR = re.compile(
@@ -357,8 +376,10 @@ def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]
 
     cover = _COVER_LIST.search(text, 0, min(len(text), 8000))
     if cover:
-        add(cover.group("a"), "", cover.start("a"))
-        add(cover.group("b"), "", cover.start("b"))
+        # "BETWEEN / XIMAGE / AND / SAGEM S.A., DEPARTEMENT MORPHO SYSTEMES": a name in capitals on a
+        # cover page's list is a party's as one with a legal form is.
+        add(cover.group("a"), "", cover.start("a"), capitals=True)
+        add(cover.group("b"), "", cover.start("b"), capitals=True)
         if len(found) == 2:
             return found
     found = []
@@ -718,7 +739,8 @@ def _more_names(window: str, end: int, first: str) -> tuple[str, ...]:
 # whose address is ...": the description says the name is a party.
 _SAYS_ENTITY = re.compile(
     r",?\s+an?\s+(?:[\w-]+\s+){0,4}(?:corporation|company|partnership|individual|entity|association|"
-    r"organi[sz]ation|trust|bank|society|institution|university|LLC|GmbH)\b",
+    r"organi[sz]ation|trust|bank|society|institution|university|LLC|GmbH|city|town|county|municipality|"
+    r"agency|authority|village)\b",
     re.IGNORECASE,
 )
 # "Apollo Endosurgery, Delaware corporation having offices at ...": a jurisdiction and a legal form.
@@ -765,7 +787,9 @@ _OFFICER_OF = re.compile(
 _FORM_THEN_OF = re.compile(
     r"\b(?:Limited|LIMITED|Ltd|LTD|Inc|INC|LLC|Corp|CORP|Corporation|CORPORATION|PLC|plc|GmbH|AG|S\.A)\.?(?=,?\s+of\s+(?:\d|[A-Z]\w*(?:\s+[A-Z]\w*){0,3},\s*(?:\d|[A-Z])))"
 )
-_FORM_WITH_DOT = re.compile(r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C)\.$")
+_FORM_WITH_DOT = re.compile(
+    r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C|S\.R\.L|S\.r\.l|G\.I\.E|N\.A)\.$"
+)
 
 
 def _party_name(before: str) -> str:
@@ -778,6 +802,7 @@ def _party_name(before: str) -> str:
     # "between the following parties: Zebra Technologies International, LLC, ...": the words that
     # announce the list are no part of the name.
     text = re.sub(r"^[a-z][a-z ]{0,40}:\s+(?=[A-Z])", "", text)
+
     # "Natalija Tunevic, director of FreeCook (hereinafter referred to as "Client")": the person
     # signing for a company is not the party; the company is.
     text = _OFFICER_OF.sub("", text)

@@ -296,7 +296,7 @@ def test_a_sentence_before_a_definition_is_no_party():
          'C-30  Atlanta, GA 30308\nThis SOFTWARE LICENSE, CUSTOMIZATION AND MAINTENANCE AGREEMENT ("Agreement") is '
          'entered into as of the Effective Date by and between Bank of America, N.A. ("Bank of America"), a national '
          "banking association, and the above-named Supplier, a corporation, and consists of this signature page.",
-         {"Bank of America, N.A": ("Bank of America",), "Cardlytics, Inc.": ("Supplier",)}),
+         {"Bank of America, N.A.": ("Bank of America",), "Cardlytics, Inc.": ("Supplier",)}),
     ],
 )
 def test_parties_named_elsewhere(text, expected):
@@ -421,3 +421,35 @@ def test_a_heading_or_a_statute_is_no_party():
         'of 1940, as amended (the "1940 Act").'
     )
     assert all("SECTION" not in p.name and not p.name.endswith("Act") for p in parties)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # A city described as one (StwResources, Cooperation Agreement).
+        ('This AGREEMENT regarding development of water well(s) in the Capitan Reef Aquifer Formation (the '
+         '"AGREEMENT") is entered into by the City of Fort Stockton, Texas, a Texas Type A-General Law city ("COFS") '
+         'and STW Resources Holding Corp., a Nevada corporation ("STW"), effective as of the last date of signature.',
+         ["City of Fort Stockton, Texas", "STW Resources Holding Corp."]),
+        # A cover page's list of names in capitals, without legal forms (ImagewareSystems, Maintenance
+        # Agreement; KiromicBiopharma, Joint Venture Agreement).
+        ("MAINTENANCE AGREEMENT\n        BETWEEN\n        XIMAGE\n          AND\nSAGEM S.A., DEPARTEMENT MORPHO "
+         "SYSTEMES\n                                          Page 1",
+         ["XIMAGE", "SAGEM S.A., DEPARTEMENT MORPHO SYSTEMES"]),
+        ("JOINT VENTURE AGREEMENT\nBETWEEN\nKIROMIC BIOPHARMA Inc., a Delaware Company, Fannin South Professional "
+         "Building, 7707, Fannin St. Suite 140, Houston TX 77054 USA, in person of the Legal Representative of the "
+         "Chief Executive Officer dr. Prof. Maurizio Chiriva Internati, PhD\nAND\nMOLIPHARMA S.R.L. an Italian "
+         "Company stated in Campobasso",
+         ["KIROMIC BIOPHARMA Inc.", "MOLIPHARMA S.R.L."]),
+        # Two names joined by "and", without definitions (LinkPlus, Affiliate Agreement; Galacticomm,
+        # Web Hosting Agreement).
+        ("AFFILIATE AGREEMENT\nThis Agreement entered into as of the Effective Date by and between Link Plus "
+         "Corporation and Axiometric, LLC.\nRECITALS\nWHEREAS, Axiometric has developed certain computer software",
+         ["Link Plus Corporation", "Axiometric, LLC"]),
+        ("WEB HOSTING AGREEMENT\nThis agreement shall void and nullify any and all previous agreements to this date "
+         "between Galacticomm and Horst Entertainment Inc.\nThere shall be no additional fees of any kind.",
+         ["Galacticomm", "Horst Entertainment Inc."]),
+    ],
+)
+def test_parties_without_a_usual_definition(text, names):
+    assert [p.name for p in _parties(text)] == names
