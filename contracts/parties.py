@@ -484,6 +484,11 @@ def _parties_in(
         if not defined or _NOT_PARTY.match(defined) or defined.lower() in seen:
             cursor = previous if unquoted else cursor
             continue
+        words = window[match.start() : match.start("term" if match.re is _UNQUOTED_TITLE else 1)]
+        if seen and re.search(r"\b(?:collectively|together|jointly)\b", words) and any(
+            re.search(rf"\b{re.escape(name)}\b", words, re.IGNORECASE) for name in seen
+        ):
+            continue  # "(collectively, Lender, Endorser, and Fitness are referred to as the "AS Parties")"
         if parties and not unquoted and not before.strip(" ,") and window[match.start()] == "(":
             # '("Ferrer")("Supplier")': a second parenthesis right after the first names the same party.
             last = parties[-1]
@@ -827,7 +832,7 @@ def _party_name(before: str) -> str:
         # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
         # WATSON, (hereinafter ...": the name follows its description.
         joins = list(re.finditer(
-            rf"(?:\b(?:and|AND|And)\b:?|;|&|\bf/s/o|\bfurnishing\s+the\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
+            rf"(?:\b(?:and|AND|And)\b:?|;|&|\bf/s/o|\b(?:furnishing\s+the|for)\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
             rf"(?=[A-Z{{]|{_LOWER_NAME}|\d+\s+[A-Z])",
             text,
         ))

@@ -453,3 +453,21 @@ def test_a_heading_or_a_statute_is_no_party():
 )
 def test_parties_without_a_usual_definition(text, names):
     assert [p.name for p in _parties(text)] == names
+
+
+def test_a_person_for_whose_services_and_a_group_name_after_the_parties():
+    # MusclepharmCorp, Endorsement Licensing and Co-Branding Agreement: "for services of" a person; what
+    # three parties are called together is none's defined name.
+    named = _named(
+        'This ENDORSEMENT LICENSING AND CO-BRANDING AGREEMENT is entered into on July 26, 2013 (the "Effective '
+        'Date") by and between Marine MP, LLC ("Lender"), for services of Arnold Schwarzenegger ("Endorser"), and '
+        'Fitness Publications, Inc. ("Fitness") (collectively, Lender, Endorser, and Fitness are referred to as the '
+        '"AS Parties") and MusclePharm Corporation with its principal place of business in Denver, Colorado and its '
+        'subsidiaries, (collectively, "MusclePharm" or the "Company").   RECITALS'
+    )
+    assert named == {
+        "Marine MP, LLC": ("Lender",),
+        "Arnold Schwarzenegger": ("Endorser",),
+        "Fitness Publications, Inc.": ("Fitness",),
+        "MusclePharm Corporation": ("MusclePharm", "Company"),
+    }
