@@ -804,6 +804,14 @@ def _party_name(before: str) -> str:
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^Party\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."
+    # "April 7, 2020 BANK OF AMERICA CORPORATION", "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": a
+    # date or the document's title before the name is no part of it.
+    text = re.sub(
+        r"^(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+"
+        r"\d{4}\s+|(?:[A-Z]{2,}\s+){0,6}AGREEMENT\s+(?=[A-Z]))",
+        "",
+        text,
+    )
     # "between the following parties: Zebra Technologies International, LLC, ...": the words that
     # announce the list are no part of the name.
     text = re.sub(r"^[a-z][a-z ]{0,40}:\s+(?=[A-Z])", "", text)

@@ -471,3 +471,16 @@ def test_a_person_for_whose_services_and_a_group_name_after_the_parties():
         "Fitness Publications, Inc.": ("Fitness",),
         "MusclePharm Corporation": ("MusclePharm", "Company"),
     }
+
+
+def test_a_title_before_the_first_name_is_no_part_of_it():
+    # RareElementResources, Intellectual Property Rights Agreement: no "between"; the title runs into the name.
+    named = _named(
+        "Exhibit 4\nRare Element Resources Ltd.  EXECUTION COPY   IP Rights Agreement\nINTELLECTUAL PROPERTY RIGHTS "
+        "AGREEMENT   Synchron, a California corporation having a principal place of business at 3550 General "
+        'Atomics Court, San Diego, CA 92121-1122 (or one or more Affiliates, the "Investor"), and Rare Element '
+        "Resources Ltd., a British Columbia Corporation having a principal place of business at P.O. Box 271049, "
+        'Littleton, Colorado 80127 (the "Company") (Investor and Company each a "Party" and together the "Parties"), '
+        "agree as follows:"
+    )
+    assert named == {"Synchron": ("Investor",), "Rare Element Resources Ltd.": ("Company",)}
