@@ -571,7 +571,8 @@ def _parties_in(
         if match.re is _BARE_ROLE and match.group("more"):
             also = (_clean_defined(match.group("more")),)
         flat = " ".join(before.split())
-        alias = _ALIAS.match(flat[flat.find(name) + len(name) :]) if name else None
+        # "SOFTWARE.NET CORPORATION, a Delaware corporation, a.k.a. Beyond.com, with its principal ...".
+        alias = _ALIAS.search(flat[flat.find(name) + len(name) :]) if name else None
         if alias and alias.group("alias") not in also and alias.group("alias") != defined:
             also = (*also, alias.group("alias"))  # "SFG Financial Corp, a/k/a E-Path FX, a Delaware ..."
         if defined.lower() in _PRONOUNS:
@@ -781,7 +782,7 @@ _NAME_THEN_DESCRIPTION = re.compile(
 )
 # The name a party also goes by, right after its name: a defined name of the party.
 _ALIAS = re.compile(
-    r"[,\s]*(?:a/k/a|aka|d/b/a|dba|doing\s+business\s+as|trading\s+as)\s+"
+    r"(?:^|,|\s)[,\s]*(?:a/k/a|a\.k\.a\.?|aka|d/b/a|d\.b\.a\.?|dba|doing\s+business\s+as|trading\s+as)\s+"
     r"(?P<alias>[A-Z][\w&.'-]*(?:\s+(?:[A-Z0-9][\w&.'-]*|of|and|&)){0,5}?)(?=\s*(?:[,;(]|\s(?:a|an|with|having)\s|$))"
 )
 _OFFICER_OF = re.compile(

@@ -484,3 +484,13 @@ def test_a_title_before_the_first_name_is_no_part_of_it():
         "agree as follows:"
     )
     assert named == {"Synchron": ("Investor",), "Rare Element Resources Ltd.": ("Company",)}
+
+
+def test_a_name_the_party_also_goes_by_after_its_description():
+    # BeyondComCorp (dev), Co-Hosting Agreement.
+    named = _named(
+        "by and between Network Associates, Inc., with its principal place of business at 3965 Freedom Circle, Santa "
+        'Clara, California 95054 ("NAI"), and SOFTWARE.NET CORPORATION, a Delaware corporation, a.k.a. Beyond.com, '
+        'with its principal place of business at 1195 West Fremont Avenue, Sunnyvale, California 94087 ("Co-Host").'
+    )
+    assert named["SOFTWARE.NET CORPORATION"] == ("Co-Host", "Beyond.com")
