@@ -278,7 +278,7 @@ _FORMS = (
     r"Company|COMPANY|PLC|plc|GmbH|GMBH|AG|S\.A|SA|B\.V|N\.V|L\.P|LP|LLP|Co\.,\s+Ltd|CO\.,\s+LTD"
 )
 # A company's name on one line of a signature block, ending in its legal form.
-_SIGNING_NAME = rf"(?:[A-Z0-9][\w&.'\u2019-]*,?[ \t]+){{0,7}}?(?:{_FORMS})\b\.?"
+_SIGNING_NAME = rf"(?:(?:[A-Z0-9][\w&.'\u2019-]*|&|\([A-Z]{{2,}}\)),?[ \t]+){{0,7}}?(?:{_FORMS})\b\.?"
 _SIGNATORY = re.compile(
     rf"(?P<name>{_SIGNING_NAME})"
     r"(?=\s*(?:\([^()\n]{1,20}\))?\s*[:)]?\s*(?:By\b|BY\b|SIGNED\b|Signed\b|/s/|Name\b|NAME\b|_{3,}))"
@@ -312,7 +312,7 @@ def _signatories(ending: str, last: Paragraph | None, spans: list[tuple[int, int
         while words and (words[0].lower().strip(":") in _SIGNING_WORDS or _is_role(words[0].strip(":"))):
             words = words[1:]
         name = _party_name(" ".join(words) + " ")
-        if not name or len(name.split()) < 2 or _sentence_words(name) or re.match(r"(?i)the\s", name):
+        if not name or len(name.split()) < 2 or _sentence_words(name) or re.match(r"the\s", name):
             continue
         if _WHAT_IT_IS.match(name) and name.split()[0].lower() in _STATES:
             continue
@@ -809,7 +809,7 @@ def _party_name(before: str) -> str:
     # date or the document's title before the name is no part of it.
     text = re.sub(
         r"^(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+"
-        r"\d{4}\s+|(?:[A-Z]{2,}\s+){0,6}AGREEMENT\s+(?=[A-Z]))",
+        r"\d{4}\.?\s+|(?:[A-Z]{2,}\s+){0,6}AGREEMENT\s+(?=[A-Z]))",
         "",
         text,
     )
@@ -841,7 +841,7 @@ def _party_name(before: str) -> str:
         # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
         # WATSON, (hereinafter ...": the name follows its description.
         joins = list(re.finditer(
-            rf"(?:\b(?:and|AND|And)\b:?|;|&|\bf/s/o|\b(?:furnishing\s+the|for)\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
+            rf"(?:\b(?:and|AND|And)\b:?|;|\bf/s/o|\b(?:furnishing\s+the|for)\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
             rf"(?=[A-Z{{]|{_LOWER_NAME}|\d+\s+[A-Z])",
             text,
         ))

@@ -84,3 +84,16 @@ def test_the_signature_pages_of_a_long_contract_are_read():
     assert [p.name for p in find_parties(paragraphs, {})] == [p.name for p in find_parties(head, {})] == [
         "ACME WIDGETS LIMITED", "NORTHWIND TRADING GMBH"
     ]
+
+
+def test_signing_names_with_ampersands_articles_and_parentheses():
+    # OneMainHoldings, Joint Filing Agreement; GulfSouthMedicalSupply ("PHYSICIAN SALES & SERVICE, INC.").
+    parties = _parties(
+        "IN WITNESS WHEREOF, the undersigned have executed this Agreement as of February 20, 2020.\n"
+        "THE VÄRDE FUND VI-A, L.P. By: /s/ David A. Marple\n"
+        "VÄRDE INVESTMENT PARTNERS (OFFSHORE) MASTER, L.P. By: /s/ David A. Marple\n"
+        "PHYSICIAN SALES & SERVICE, INC. By: /s/ Patrick C. Kelly"
+    )
+    assert [p.name for p in parties] == [
+        "THE VÄRDE FUND VI-A, L.P.", "VÄRDE INVESTMENT PARTNERS (OFFSHORE) MASTER, L.P.", "PHYSICIAN SALES & SERVICE, INC."
+    ]
