@@ -241,7 +241,11 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         # names joined by "and", without definitions.
         for pair in _PLAIN_PAIR.finditer(text, 0, min(len(text), 6000)):
             names = [_party_name(pair.group(k) + " ") for k in ("a", "b")]
-            if all(names) and any(_ENTITY.search(n) for n in names) and not any(_sentence_words(n) for n in names):
+            if (
+                all(names) and any(_ENTITY.search(n) for n in names) and not any(_sentence_words(n) for n in names)
+                # "between Company and Contractor": the role words of a form, not names.
+                and not any(_is_role(n) or (len(n.split()) == 1 and _ENTITY.fullmatch(n)) for n in names)
+            ):
                 locator = next((loc for s, e, loc in spans if s <= pair.start() < e), spans[0][2] if spans else "")
                 for name in names:
                     party = Party(name=name, defined=name, side="", locator=locator)

@@ -494,3 +494,9 @@ def test_a_name_the_party_also_goes_by_after_its_description():
         'with its principal place of business at 1195 West Fremont Avenue, Sunnyvale, California 94087 ("Co-Host").'
     )
     assert named["SOFTWARE.NET CORPORATION"] == ("Co-Host", "Beyond.com")
+
+
+def test_the_role_words_of_a_form_joined_by_and_are_no_names():
+    # Common Paper's Independent Contractor Agreement: "between Company and Contractor" names no party,
+    # so the review asks which side is ours rather than guessing from role words.
+    assert _parties("This Agreement is between Company and Contractor.\nCompany may terminate this Agreement.") == ()
