@@ -38,7 +38,8 @@ Fitness ("AS Parties")") is no party, as "each a Party" already was not; "&" is 
 entry that ends with what the parties are called together ("Audible Inc. ("Company")("Parties" and
 individually as a "Party")") is still that party, as is one opening with a parenthesis and a name
 ("(AFSALA Bancorp, Inc. (the "Company")"), and "Allscripts" is no collective "all"; a party of ours
-with several defined names is extra only when none of them and not its name is the experts'.
+with several defined names is extra only when none of them and not its name is the experts'; "the
+Company" is "Company".
 """
 
 from __future__ import annotations
@@ -166,7 +167,7 @@ def same_name(a: str, b: str) -> bool:
     x, y = simplify(a), simplify(b)
     if not (x and y):
         # A defined name that is a legal-form word ("Company"): compared as written.
-        x, y = (" ".join(re.sub(r"[^a-z0-9 ]+", " ", t.lower()).split()) for t in (a, b))
+        x, y = (" ".join(re.sub(r"^\W*the\s+|[^a-z0-9 ]+", " ", t.lower()).split()) for t in (a, b))
         return bool(x and y) and x == y
     if x in y or y in x:
         return True
