@@ -845,7 +845,7 @@ def _party_name(before: str) -> str:
         # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
         # WATSON, (hereinafter ...": the name follows its description.
         joins = list(re.finditer(
-            rf"(?:\b(?:and|AND|And)\b:?|;|\bf/s/o|\b(?:furnishing\s+the|for)\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
+            rf"(?:\b(?:and|AND|And)\b[:,]?|;|\bf/s/o|\b(?:furnishing\s+the|for)\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
             rf"(?=[A-Z{{]|{_LOWER_NAME}|\d+\s+[A-Z])",
             text,
         ))

@@ -500,3 +500,15 @@ def test_the_role_words_of_a_form_joined_by_and_are_no_names():
     # Common Paper's Independent Contractor Agreement: "between Company and Contractor" names no party,
     # so the review asks which side is ours rather than guessing from role words.
     assert _parties("This Agreement is between Company and Contractor.\nCompany may terminate this Agreement.") == ()
+
+
+def test_and_with_a_comma_before_the_second_party():
+    # VirtuosoSurgical, Non-Exclusive License Agreement: "... Maryland 21218- 2695 and, Virtuoso Surgical, Inc.".
+    named = _named(
+        'This Non-Exclusive License Agreement (hereinafter "Agreement") is entered into by and between The Johns '
+        'Hopkins University (hereinafter "JHU"), a corporation of the State of Maryland, having a principal place of '
+        "business 3400 N. Charles Street, Baltimore, Maryland 21218- 2695 and, Virtuoso Surgical, Inc. (hereinafter "
+        '"Company"), a Tennessee corporation having an address at 5701 Old Harding Pike; Suite 200; Nashville, TN '
+        "37205."
+    )
+    assert named == {"The Johns Hopkins University": ("JHU",), "Virtuoso Surgical, Inc.": ("Company",)}
