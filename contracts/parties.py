@@ -193,7 +193,9 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         spans.append((start, len(text), paragraph.locator))
     # Only what the head of the contract defines: the parties read from its first pages alone are
     # the same as from the whole contract's terms (contracts/keyterms.py reads them so).
-    scanned = {locator for _, _, locator in spans} | {p.locator for p in tail}
+    # (The last pages are read for their signature blocks only: a term defined in the body and again
+    # there would be the structure's first definition but not the key terms'.)
+    scanned = {locator for _, _, locator in spans}
     terms = {term: found for term, found in terms.items() if found.locator in scanned}
     best: list[Party] = []
     for opener in _OPENER.finditer(text):
