@@ -284,7 +284,7 @@ _FORMS = (
     r"Company|COMPANY|PLC|plc|GmbH|GMBH|AG|S\.A|SA|B\.V|N\.V|L\.P|LP|LLP|Co\.,\s+Ltd|CO\.,\s+LTD"
 )
 # A company's name on one line of a signature block, ending in its legal form.
-_SIGNING_NAME = rf"(?:(?:[A-Z0-9][\w&.'\u2019-]*|&|\([A-Z]{{2,}}\)),?[ \t]+){{0,7}}?(?:{_FORMS})\b\.?"
+_SIGNING_NAME = rf"(?:(?:[A-Z0-9][\w&.'\u2019-]*:?|&|\([A-Z]{{2,}}\)),?[ \t]+){{0,7}}?(?:{_FORMS})\b\.?"
 _SIGNATORY = re.compile(
     rf"(?P<name>{_SIGNING_NAME})"
     r"(?=\s*(?:\([^()\n]{1,20}\))?\s*[:)]?\s*(?:By\b|BY\b|SIGNED\b|Signed\b|/s/|Name\b|NAME\b|_{3,}))"
@@ -314,15 +314,18 @@ def _signatories(ending: str, last: Paragraph | None, spans: list[tuple[int, int
     for _, raw in sorted(raws):
         # "RESELLER MTI TECHNOLOGY CORPORATION", "Acceptance by Developer SEATTLE ...": a role word or
         # the words of the signature line before the name are no part of it.
-        words = raw.split()
+        words, role = raw.split(), ""
         while words and (words[0].lower().strip(":") in _SIGNING_WORDS or _is_role(words[0].strip(":"))):
+            if _is_role(words[0].strip(":")):
+                role = words[0].strip(":")  # "Acceptance by Developer SEATTLE ...": the role it signs in
             words = words[1:]
         name = _party_name(" ".join(words) + " ")
         if not name or len(name.split()) < 2 or _sentence_words(name) or re.match(r"the\s", name):
             continue
         if _WHAT_IT_IS.match(name) and name.split()[0].lower() in _STATES:
             continue
-        party = Party(name=name, defined=name, side="", locator=locator)
+        role = role.title() if role.isupper() else role
+        party = Party(name=name, defined=role or name, side=role_side(role), locator=locator)
         if not any(_same_party(party, p) for p in found):
             found.append(party)
     return found
@@ -338,7 +341,7 @@ _STATES = {
 }  # fmt: skip
 _SIGNING_WORDS = {
     "acceptance", "by", "accepted", "agreed", "to", "for", "and", "on", "behalf", "of", "signed", "witness", "whereof",
-    "in", "executed", "acknowledged",
+    "in", "executed", "acknowledged", "date", "dated", "name", "title", "signature",
 }  # fmt: skip
 
 

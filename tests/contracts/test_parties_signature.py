@@ -97,3 +97,21 @@ def test_signing_names_with_ampersands_articles_and_parentheses():
     assert [p.name for p in parties] == [
         "THE VÄRDE FUND VI-A, L.P.", "VÄRDE INVESTMENT PARTNERS (OFFSHORE) MASTER, L.P.", "PHYSICIAN SALES & SERVICE, INC."
     ]
+
+
+def test_the_role_a_company_signs_in_is_its_defined_name():
+    # PelicanDelivers ("Acceptance by Developer ...", "Acceptance by Client: ..."); MTITechnology
+    # ("RESELLER MTI TECHNOLOGY CORPORATION"); BlackRock's "Date: April 7, 2020" above a name.
+    pelican = _parties(
+        "IN WITNESS WHEREOF, the Parties have executed this Agreement as of the Effective Date. Acceptance by "
+        "Developer SEATTLE SOFTWARE DEVELOPERS, Inc. By: /s/ Julian Valentine Julian Valentine, VP\n"
+        "Acceptance by Client: PELICAN DELIVERS INC. By: /s/ Dave Comeau Dave Comeau, Shareholder"
+    )
+    assert [(p.name, p.defined, p.side) for p in pelican] == [
+        ("SEATTLE SOFTWARE DEVELOPERS, Inc.", "Developer", "provider"), ("PELICAN DELIVERS INC.", "Client", "customer")
+    ]
+    dated = _parties(
+        "Date: April 7, 2020 BANK OF AMERICA CORPORATION By: /s/ John Doe\n"
+        "BANC OF AMERICA PREFERRED FUNDING CORPORATION By: /s/ John Doe"
+    )
+    assert [p.name for p in dated] == ["BANK OF AMERICA CORPORATION", "BANC OF AMERICA PREFERRED FUNDING CORPORATION"]
