@@ -269,7 +269,31 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
                 best.append(party)
     if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
-    return tuple(best[:MAX_PARTIES])
+    return tuple(_short_names(best[:MAX_PARTIES], text))
+
+
+def _short_names(parties: list[Party], text: str) -> list[Party]:
+    """A party named without a definition (on a cover page, in a signature block) is known by the
+    short name the contract calls it by, when it uses one at least three times: the name's first
+    word when it is distinctive ("McDATA" for "McDATA CORPORATION", "SEV" for "SEV GROUP LIMITED"),
+    or its initials ("DCL" for "DAIRY CREST LIMITED")."""
+    out = []
+    for party in parties:
+        if party.defined == party.name and not party.also and len(party.name.split()) >= 2:
+            words = [w.strip(",.") for w in party.name.split() if w.strip(",.")]
+            first = words[0]
+            candidates = []
+            if len(first) >= 3 and (first.isupper() or re.search(r".[A-Z]", first)) and not _ENTITY.fullmatch(first):
+                candidates.append(first)
+            initials = "".join(w[0] for w in words if w[0].isalpha()).upper()
+            if len(initials) >= 3:
+                candidates.append(initials)
+            for short in candidates:
+                if len(re.findall(rf"(?<![\w-]){re.escape(short)}(?![\w-])", text)) >= 3 + text.count(party.name):
+                    party = Party(party.name, short, party.side, party.locator)
+                    break
+        out.append(party)
+    return out
 
 
 _PLAIN_NAME = r"[A-Z][\w&.'-]*(?:,?[ \t]+(?:[A-Z0-9][\w&.'-]*|of|de|&)){0,7}"

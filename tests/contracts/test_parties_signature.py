@@ -115,3 +115,17 @@ def test_the_role_a_company_signs_in_is_its_defined_name():
         "BANC OF AMERICA PREFERRED FUNDING CORPORATION By: /s/ John Doe"
     )
     assert [p.name for p in dated] == ["BANK OF AMERICA CORPORATION", "BANC OF AMERICA PREFERRED FUNDING CORPORATION"]
+
+
+def test_a_party_without_a_definition_is_known_by_the_short_name_the_contract_uses():
+    # SmithElectricVehicles, Fleet Maintenance Agreement: signed by DAIRY CREST LIMITED and SEV GROUP
+    # LIMITED, called "DCL" and "SEV" throughout, never defined.
+    parties = _parties(
+        "10.1 DCL shall allow SEV and authorised sub-contractors reasonable access to any premises controlled by DCL.\n"
+        "11.7 DCL will reimburse Redundancy Costs to SEV in accordance with Clause 11.6.\n"
+        "12.1 SEV shall invoice DCL monthly.\n"
+        "SIGNED by MARK ARLEN    )         duly authorised for and on behalf of    )    /s/ Mark Arlen    DAIRY CREST "
+        "LIMITED    )\nSIGNED by STEPHEN FISHER    )\nduly authorised for and on behalf of    )    /s/ S. Fisher    SEV "
+        "GROUP LIMITED    )"
+    )
+    assert [(p.name, p.defined) for p in parties] == [("DAIRY CREST LIMITED", "DCL"), ("SEV GROUP LIMITED", "SEV")]
