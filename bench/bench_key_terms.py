@@ -32,6 +32,14 @@ Scorer choices (round 4, the same for every set): names also match up to an anno
 governing-law entry "Ontario, Canada" asks for Ontario, a convention entry is no jurisdiction, a
 redaction matches a redaction; periods compare as months when given in months or years ("12
 months" = "1 year"); a date left blank in the year ("[]/[]/19[]") asks only that a date be stated.
+Round 5: an expert entry that names the parties together after naming each one ("Miltenyi and
+Bellicum (individually as a "Party" and collectively as the "Parties")", "Lender, Endorser and
+Fitness ("AS Parties")") is no party, as "each a Party" already was not; "&" is "and"; a party's
+entry that ends with what the parties are called together ("Audible Inc. ("Company")("Parties" and
+individually as a "Party")") is still that party, as is one opening with a parenthesis and a name
+("(AFSALA Bancorp, Inc. (the "Company")"), and "Allscripts" is no collective "all"; a party of ours
+with several defined names is extra only when none of them and not its name is the experts'; "the
+Company" is "Company".
 """
 
 from __future__ import annotations
@@ -79,11 +87,15 @@ _LEGAL_FORM = re.compile(
 )
 # What the parties are called together ("Party", "Parties", "each a Party") is no one party's name.
 _GROUP_NAME = re.compile(r"^(?:each\s+a\s+|a\s+|the\s+)?(?:party|parties)\.?$", re.I)
-_COLLECTIVE = re.compile(r"^\W*(?:each|both|all|collectively|together|individually|the\s+parties|hereinafter|\()", re.I)
+_TOGETHER = re.compile(r"\b(?:individually|collectively|together|each|separately|jointly|party|parties)\b", re.I)
+_COLLECTIVE = re.compile(
+    r"^\W*(?:(?:each|both|all|collectively|together|individually|the\s+parties|hereinafter)\b|\((?![A-Z]))", re.I
+)
 
 
 def simplify(text: str) -> str:
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    text = re.sub(r"\s*&\s*", " and ", text)  # "Babcock & Wilcox" is "Babcock and Wilcox"
     text = re.sub(r"[^a-z0-9 ]+", " ", text.replace(".", ""))
     text = _LEGAL_FORM.sub(" ", text)
     return " ".join(text.split())
@@ -99,19 +111,35 @@ def expert_parties(answer: str) -> list[ExpertParty]:
     parties = []
     for entry in answer.split(";"):
         entry = entry.strip()
-        if not entry or _COLLECTIVE.match(entry) or " individually" in entry.lower():
+        if not entry or _COLLECTIVE.match(entry):
             continue
         entry = entry.lstrip("( ")
         cut = re.search(r"[(\"\u201c]", entry)
         name = (entry[: cut.start()] if cut else entry).strip(" ,.-")
+        if " individually" in name.lower():
+            continue  # "... individually as a Party": not a name
         defined = [
             d.strip(" ,") for d in _QUOTED.findall(entry[cut.start():] if cut else "")
             if d.strip(" ,") and not _GROUP_NAME.match(d.strip(" ,"))
         ]
         if not simplify(name):
             continue
+        if re.search(r"\s(?:and|&)\s", name) and not defined and _TOGETHER.search(entry):
+            # "Miltenyi and Bellicum (individually as a "Party" and collectively as the "Parties")",
+            # "Transporter and Shipper shall collectively be referred to herein as the "Parties"": what
+            # the parties are called together, written after the parties themselves.
+            continue
         parties.append(ExpertParty(name, defined))
-    return parties
+    # "Lender, Endorser and Fitness ("AS Parties")", "Party A, Party B, Party C": an entry made of
+    # the other entries' names is what they are called together, not another party.
+    return [p for p in parties if not _made_of_others(p, parties)]
+
+
+def _made_of_others(party: ExpertParty, parties: list[ExpertParty]) -> bool:
+    parts = [re.sub(r"^the\s+", "", x.strip(), flags=re.I) for x in re.split(r",|\band\b|&", party.name)]
+    parts = [x for x in parts if x]
+    known = [n for p in parties if p is not party for n in (p.name, *p.defined)]
+    return len(parts) >= 2 and all(any(same_name(x, n) for n in known) for x in parts)
 
 
 @dataclass
@@ -139,7 +167,7 @@ def same_name(a: str, b: str) -> bool:
     x, y = simplify(a), simplify(b)
     if not (x and y):
         # A defined name that is a legal-form word ("Company"): compared as written.
-        x, y = (" ".join(re.sub(r"[^a-z0-9 ]+", " ", t.lower()).split()) for t in (a, b))
+        x, y = (" ".join(re.sub(r"^\W*the\s+|[^a-z0-9 ]+", " ", t.lower()).split()) for t in (a, b))
         return bool(x and y) and x == y
     if x in y or y in x:
         return True
@@ -243,9 +271,16 @@ def score_contract(answers: dict[str, str], values: dict[str, str]) -> dict[str,
         result["defined names"] = (
             all(any(same_name(d, o.defined) or same_name(d, o.name) for o in ours) for d in wanted) if wanted else None
         )
+        # A party of ours is extra when neither its name nor any of its defined names is the experts'.
+        by_name: dict[str, list[OurParty]] = {}
+        for o in ours:
+            by_name.setdefault(o.name, []).append(o)
         result["no extra party"] = all(
-            any(same_name(e.name, o.name) or any(same_name(d, o.defined) for d in e.defined) for e in experts)
-            for o in ours
+            any(
+                same_name(e.name, name) or any(same_name(d, o.defined) for d in e.defined for o in entries)
+                for e in experts
+            )
+            for name, entries in by_name.items()
         )
     for term in TERMS:
         expert, ours_value = answers.get(term, "").strip(), values.get(SLUG[term], "").strip()

@@ -533,7 +533,10 @@ def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) ->
         if p.defined != p.name else p.name
         for p in named
     ]
-    if passage is not None:
+    if passage is not None and len(named) < 2:
+        # Only when the preamble gives fewer than two parties: beside a preamble that names both,
+        # the passage's other company names are a recital's third party or what a party is
+        # ("A Texas Corporation"), not another party.
         extra = _value("parties", passage)
         if extra != passage.text:
             for name in extra.split("; "):

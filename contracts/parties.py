@@ -10,18 +10,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from contracts.terms import HEREINAFTER_DEFINITION, QUOTED_DEFINITION, DefinedTerm, clean_term
+from contracts.terms import DefinedTerm
 from documents.docx.model import Paragraph
 
 # Defined names that name the agreement or a date, not a party.
 _NOT_PARTY = re.compile(
     r"^(?:this\s+)?(?:agreement|contract|effective date|commencement date|date|term|parties|party|"
-    r"each a party|each party|collectively|affiliates?|.*\bagreement|.*\bdate)$",
+    r"each a party|each party|collectively|affiliates|.*\bagreement|.*\bdate)$",
     re.IGNORECASE,
 )
 _ENTITY = re.compile(
     r"\b(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|LLP|LP|L\.P|Corp|Corporation|Company|Co|PLC|plc|AG|AS|ASA|AB|"
     r"GmbH|S\.A|SA|SAS|SARL|B\.V|BV|N\.V|NV|Pty|Pte|S\.p\.A|SpA|Oy|KK|Trust|Bank|University|Holdings|"
+    r"SRL|S\.R\.L|S\.r\.l|Srl|Ltda|LTDA|A/S|ApS|SE|KG|G\.I\.E|GIE|N\.A|P\.C|PLLC|LLLP|Pvt|S/A|S\.L|LLP|"
     # written in capitals with the name ("JOHNSON MATTHEY CATALOG COMPANY, INC.")
     r"INC|INCORPORATED|CORP|CORPORATION|COMPANY|LTD|LIMITED|TRUST|BANK|UNIVERSITY|HOLDINGS)\b\.?"
 )
@@ -61,7 +62,8 @@ _OTHER_ROLES = {
     "contractor", "subcontractor", "client", "talent", "endorser", "affiliate", "marketing affiliate", "reseller",
     "manager", "administrator", "servicer", "transporter", "shipper", "recipient", "discloser", "sub-advisor",
     "adviser", "advisor", "trust", "fund", "bank", "operator", "host", "party a", "party b", "collaborator",
-    "executive", "grantor", "grantee", "celebrity", "athlete", "artist", "carrier",
+    "executive", "grantor", "grantee", "celebrity", "athlete", "artist", "carrier", "individual", "professional",
+    "spokesperson", "personality",
 }  # fmt: skip
 DISCLOSER_ROLES = ("discloser", "disclosing party")
 RECIPIENT_ROLES = ("recipient", "receiving party")
@@ -95,19 +97,80 @@ class Party:
         return ""
 
 
+# A party's definition as preambles write it, more loosely than a defined term elsewhere (contracts/
+# terms.py): the defined name in any case ("ebix.com, Inc. ("ebix")", "(\u201cmPhase\u201d)"), between
+# doubled quotes ("(the ''Employee")") or with its closing quote left out ("("Celebrity), an
+# individual"), and after words of the parenthesis ("(on behalf of itself and its Affiliates,
+# individually and collectively referred to as "Bellicum")").
+_Q_OPEN = "[\"\u201c\u2018'\u201d]{1,2}"
+_Q_CLOSE = "(?:[\"\u201d\u2019'\u201c]{1,2}|(?=\\)))"
+_TERM = "([^\"\u201c\u201d\u2018\u2019'()]{1,60}?)"
+_PARTY_DEFINITION = re.compile(
+    r"\(\s*(?:[^()\"\u201c\u201d]{0,100}?\b(?:referred\s+to|defined|called|known)\s+(?:herein\s+|hereinafter\s+)?as\s*:?\s*|"
+    # "(together with its successors and assigns, if any, "Lessor")", "(hereinafter, "VOTOCAST")"
+    r"[^()\"\u201c\u201d]{0,100}?,\s+|"
+    r"(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"
+    r"(?:(?:[Tt]he|each|collectively|together|individually|hereinafter|herein|a|an)\s+)*"
+    r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:[Tt]he\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
+)
+_HEREINAFTER = re.compile(
+    r"\b[Hh]ereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
+)
+# "The Right Solution, a Nevada Corporation (the COMPANY), with its offices ...", "USA Managed Care
+# Organization (USA MCO) A Texas Corporation": a defined name in capitals without quotation marks,
+# where the parenthesis ends the name ("Bunker One (USA) Inc." is one name).
+_AFTER_UNQUOTED = (
+    r"(?=\s*[,;.\n]|\s*$|\s+\(\d\)|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated)\b)"
+)
+_UNQUOTED = re.compile(r"\((?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)" + _AFTER_UNQUOTED)
+# The same in title case, where a conversion lost the quotation marks ("... London SE1 9GL (the
+# Company) (2) JOHN ROGERS (the Executive).", "Bioeq IP AG, having its place of business at [***]
+# (Bioeq)"): taken after "the", for a role word, or for the first word of the name before it.
+_UNQUOTED_TITLE = re.compile(
+    r"\((?:hereinafter\s+(?:referred\s+to\s+as|called)\s+)?(?P<the>the\s+|The\s+)?"
+    r"(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})\)" + _AFTER_UNQUOTED
+)
+_ROLE_WORDS = sorted({w.title() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES, *_OTHER_ROLES)}, key=len, reverse=True)
+# "NLS-1 Pharma AG Alter Postplatz 2 6370 Stans Switzerland "Licensor" / "NLS" and Eurofarma ...",
+# "ORGANIC PREPARATIONS INC. 2nd Floor, ... Vanuatu "the Manufacturer"": a role word in quotation
+# marks without a parenthesis, after the party's name and address.
+_BARE_ROLE = re.compile(
+    r"(?<![\w(])[\"\u201c](?:the\s+)?((?i:" + "|".join(re.escape(w) for w in _ROLE_WORDS) + r"))[\"\u201d]"
+    r"(?:\s*/\s*[\"\u201c](?P<more>[^\"\u201c\u201d]{1,30})[\"\u201d])?"
+)
+# What a party is called as "we" or "you" (franchise agreements): kept among its defined names, never
+# the one it is known by.
+_PRONOUNS = {"we", "us", "our", "you", "your", "yours", "ours"}
+
+
+def _clean_defined(raw: str) -> str:
+    """A party's defined name as written, in any case ("ebix", "i-on", "plan_b"); "" when it is no
+    name (a sentence, a placeholder of punctuation)."""
+    term = " ".join(raw.split()).strip(" ,.;:")
+    term = re.sub(r"^(?:the|a|an)\s+", "", term, flags=re.IGNORECASE)
+    if not term or len(term) > 60 or len(term.split()) > 7 or not re.match(r"[\w{]", term):
+        return ""
+    if term[0].islower() and " " in term:
+        return ""  # "current Good Manufacturing Practices": words of a sentence, not a party's name
+    return term
+
+
 _OPENER = re.compile(
     r"\b(?:by\s+and\s+between|between|by\s+and\s+among|among|entered\s+into\s+by)\b[\s:]*", re.IGNORECASE
 )
 _PREAMBLE_END = re.compile(
-    r"\bWHEREAS\b|\bRECITALS\b|\bNOW,?\s+THEREFORE\b|\bBACKGROUND\b|\bIT\s+IS\s+AGREED\b", re.IGNORECASE
+    r"\bWHEREAS\b|\bRECITALS\b|\bR E C I T A L S\b|\bW I T N E S S E T H\b|\bNOW,?\s+THEREFORE\b|\bBACKGROUND\b|"
+    r"\bIT\s+IS\s+AGREED\b",
+    re.IGNORECASE,
 )
 # A name ends at its description or its parenthesis, except a parenthesis that is part of the
 # name: "Dialog Semiconductor (UK) Ltd.", "CRO Consulting (Pty) Limited".
 _NAME_CUT = re.compile(
-    r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:corporation|company|limited|partnership|LLC)\b|,\s*with\b|"
+    r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC)\b|,\s*with\b|"
+    r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
-    r"acting|doing|formerly)\b|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
+    r"acting|doing|formerly)\b|,\s+the\s+(?=[A-Z]|organi[sz]ation\b)|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
 
 
@@ -118,14 +181,20 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     contents may come first); without one, defined role words stand for the parties."""
     text = ""
     spans: list[tuple[int, int, str]] = []
+    tail: list[Paragraph] = []
     for paragraph in head_paragraphs(paragraphs):
         if not paragraph.text.strip():
+            continue
+        if len(text) > HEAD_CHARS:
+            tail.append(paragraph)  # the signature pages of a long contract
             continue
         start = len(text)
         text += paragraph.text + "\n"
         spans.append((start, len(text), paragraph.locator))
     # Only what the head of the contract defines: the parties read from its first pages alone are
     # the same as from the whole contract's terms (contracts/keyterms.py reads them so).
+    # (The last pages are read for their signature blocks only: a term defined in the body and again
+    # there would be the structure's first definition but not the key terms'.)
     scanned = {locator for _, _, locator in spans}
     terms = {term: found for term, found in terms.items() if found.locator in scanned}
     best: list[Party] = []
@@ -140,6 +209,14 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         if len(found) > len(best):
             best = found
     if len(best) < 2:
+        # No "between": the contract's first sentences name them all the same ("Aduro Biotech, Inc.,
+        # with a place of business at ... ("Aduro") and IREYA B.V ... ("Consultant") agree to all
+        # terms", "... made by Universal Access, Inc., a corporation ... (the "Company"), and ...").
+        stop = _PREAMBLE_END.search(text, 0, 3000)
+        found = _parties_in(text[: stop.start() if stop else 3000], 0, spans)
+        if len(found) >= 2:
+            best = found
+    if len(best) < 2:
         # No "between ..." names both: a first recital may ("WHEREAS HEMISPHERX is a
         # biopharmaceutical company with headquarters at ... ("HEMISPHERX") and Scientific Products
         # Pharmaceutical Co. LTD is a pharmaceutical company ... ("SCIEN"), each a "Party"").
@@ -150,6 +227,7 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             found = _parties_in(window, recital.end(), spans, described=True)
             if len(found) > len(best):
                 best = found
+    best = _named_elsewhere(best, text, spans)
     labelled = _party_labels(text, spans)
     if len(labelled) >= 2 and len(labelled) > len(best):
         best = labelled
@@ -160,8 +238,135 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             if len(best) < 2 and not any(_same_party(party, p) for p in best):
                 best.append(party)
     if len(best) < 2:
+        # "This agreement shall void ... all previous agreements to this date between Galacticomm and
+        # Horst Entertainment Inc.", "by and between Link Plus Corporation and Axiometric, LLC.": two
+        # names joined by "and", without definitions.
+        for pair in _PLAIN_PAIR.finditer(text, 0, min(len(text), 6000)):
+            names = [_party_name(pair.group(k) + " ") for k in ("a", "b")]
+            if (
+                all(names) and any(_ENTITY.search(n) for n in names) and not any(_sentence_words(n) for n in names)
+                # "between Company and Contractor": the role words of a form, not names.
+                and not any(_is_role(n) or (len(n.split()) == 1 and _ENTITY.fullmatch(n)) for n in names)
+            ):
+                locator = next((loc for s, e, loc in spans if s <= pair.start() < e), spans[0][2] if spans else "")
+                for name in names:
+                    party = Party(name=name, defined=name, side="", locator=locator)
+                    if len(best) < 2 and not any(_same_party(party, p) for p in best):
+                        best.append(party)
+                break
+    if len(best) < 2:
+        # The signature blocks name the parties the preamble does not ("ACCEPTED AND AGREED TO BY:
+        # McDATA CORPORATION ... SIGNED: /s/ ...", "Acceptance by Developer SEATTLE SOFTWARE
+        # DEVELOPERS, Inc. By: /s/ ...", "duly authorised for and on behalf of ) /s/ Mark Arlen
+        # DAIRY CREST LIMITED"): each company that signs, never the person signing for it.
+        # ... at the end, or on a first page signed as a form ("ACCEPTED AND AGREED TO BY:").
+        whole = text + "\n".join(p.text for p in tail)
+        ending = whole[-SIGNATURE_CHARS:] if len(whole) > SIGNATURE_CHARS + 4000 else whole
+        if ending is not whole:
+            ending = whole[:4000] + "\n" + ending
+        for party in _signatories(ending, (tail or [None])[-1], spans):
+            if len(best) < MAX_PARTIES and not any(_same_party(party, p) for p in best):
+                best.append(party)
+    if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
-    return tuple(best[:MAX_PARTIES])
+    return tuple(_short_names(best[:MAX_PARTIES], text))
+
+
+def _short_names(parties: list[Party], text: str) -> list[Party]:
+    """A party named without a definition (on a cover page, in a signature block) is known by the
+    short name the contract calls it by, when it uses one at least three times: the name's first
+    word when it is distinctive ("McDATA" for "McDATA CORPORATION", "SEV" for "SEV GROUP LIMITED"),
+    or its initials ("DCL" for "DAIRY CREST LIMITED")."""
+    out = []
+    for party in parties:
+        if party.defined == party.name and not party.also and len(party.name.split()) >= 2:
+            words = [w.strip(",.") for w in party.name.split() if w.strip(",.")]
+            first = words[0]
+            candidates = []
+            if len(first) >= 3 and (first.isupper() or re.search(r".[A-Z]", first)) and not _ENTITY.fullmatch(first):
+                candidates.append(first)
+            initials = "".join(w[0] for w in words if w[0].isalpha()).upper()
+            if len(initials) >= 3:
+                candidates.append(initials)
+            for short in candidates:
+                if len(re.findall(rf"(?<![\w-]){re.escape(short)}(?![\w-])", text)) >= 3 + text.count(party.name):
+                    party = Party(party.name, short, party.side, party.locator)
+                    break
+        out.append(party)
+    return out
+
+
+_PLAIN_NAME = r"[A-Z][\w&.'-]*(?:,?[ \t]+(?:[A-Z0-9][\w&.'-]*|of|de|&)){0,7}"
+_PLAIN_PAIR = re.compile(
+    rf"\b(?:by\s+and\s+)?between\s+(?P<a>{_PLAIN_NAME})\s+and\s+(?P<b>{_PLAIN_NAME})"
+    r"(?=\s*[.;:\n]|\s*,\s+(?:dated|effective|as\s+of)|\s+(?:dated|effective|as\s+of|for|regarding|with\s+respect)\b|\s+[A-Z][a-z]+\s+\d)"
+)
+# The end of a contract where its signature blocks are.
+SIGNATURE_CHARS = 8000
+_FORMS = (
+    r"Inc|INC|Incorporated|INCORPORATED|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|"
+    r"Company|COMPANY|PLC|plc|GmbH|GMBH|AG|S\.A|SA|B\.V|N\.V|L\.P|LP|LLP|Co\.,\s+Ltd|CO\.,\s+LTD"
+)
+# A company's name on one line of a signature block, ending in its legal form.
+_SIGNING_NAME = rf"(?:(?:[A-Z0-9][\w&.'\u2019-]*:?|&|\([A-Z]{{2,}}\)),?[ \t]+){{0,7}}?(?:{_FORMS})\b\.?"
+_SIGNATORY = re.compile(
+    rf"(?P<name>{_SIGNING_NAME})"
+    r"(?=\s*(?:\([^()\n]{1,20}\))?\s*[:)]?\s*(?:By\b|BY\b|SIGNED\b|Signed\b|/s/|Name\b|NAME\b|_{3,}))"
+    rf"|on\s+behalf\s+of\s*\)?\s*(?:/s/[ \t]+[^\n]{{1,40}}?[ \t]{{2,}})?(?P<behalf>{_SIGNING_NAME})"
+)
+_COLUMNS = re.compile(
+    r"(?:^|\n)(?P<line>[^\n]*\S[ \t]{3,}\S[^\n]*)\n[ \t]*(?:By\b|BY\b|SIGNED\b|Signed\b|/s/|Signature\b)[^\n]*[ \t]{3,}"
+    r"(?:By\b|BY\b|SIGNED\b|Signed\b|/s/|Signature\b)"
+)
+# "Delaware Corporation" under a signature line: what the company is, not its name.
+_WHAT_IT_IS = re.compile(
+    r"^(?:[A-Z][a-z]+\s+){1,2}(?:Corporation|Company|Limited\s+Liability\s+Company|Limited\s+Partnership|LLC|Inc)\.?$"
+)
+
+
+def _signatories(ending: str, last: Paragraph | None, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """The companies that sign at the end of the contract, in the order they sign."""
+    found: list[Party] = []
+    locator = last.locator if last is not None else (spans[-1][2] if spans else "")
+    raws = [(m.start(), m.group("name") or m.group("behalf")) for m in _SIGNATORY.finditer(ending)]
+    # Signature blocks side by side: a line of company names, each in its column, over a line of
+    # signatures ("McDATA CORPORATION(McDATA)            RESELLER MTI TECHNOLOGY CORPORATION / SIGNED:
+    # /s/ Bruce Chumley             SIGNED: /s/ Ron Umagat").
+    for columns in _COLUMNS.finditer(ending):
+        for cell in re.finditer(r"[^ \t](?:[^\n]*?)(?=[ \t]{3,}|$)", columns.group("line"), re.MULTILINE):
+            raws.append((columns.start("line") + cell.start(), re.sub(r"\([^()]{1,20}\)$", "", cell.group().strip())))
+    for _, raw in sorted(raws):
+        # "RESELLER MTI TECHNOLOGY CORPORATION", "Acceptance by Developer SEATTLE ...": a role word or
+        # the words of the signature line before the name are no part of it.
+        words, role = raw.split(), ""
+        while words and (words[0].lower().strip(":") in _SIGNING_WORDS or _is_role(words[0].strip(":"))):
+            if _is_role(words[0].strip(":")):
+                role = words[0].strip(":")  # "Acceptance by Developer SEATTLE ...": the role it signs in
+            words = words[1:]
+        name = _party_name(" ".join(words) + " ")
+        if not name or len(name.split()) < 2 or _sentence_words(name) or re.match(r"the\s", name):
+            continue
+        if _WHAT_IT_IS.match(name) and name.split()[0].lower() in _STATES:
+            continue
+        role = role.title() if role.isupper() else role
+        party = Party(name=name, defined=role or name, side=role_side(role), locator=locator)
+        if not any(_same_party(party, p) for p in found):
+            found.append(party)
+    return found
+
+
+_STATES = {
+    "alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware", "florida",
+    "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky", "louisiana", "maine",
+    "maryland", "massachusetts", "michigan", "minnesota", "mississippi", "missouri", "montana", "nebraska", "nevada",
+    "new", "north", "south", "west", "ohio", "oklahoma", "oregon", "pennsylvania", "rhode", "tennessee", "texas",
+    "utah", "vermont", "virginia", "washington", "wisconsin", "wyoming", "ontario", "quebec", "british", "alberta",
+    "cayman", "bermuda", "english", "israeli", "german", "french", "chinese", "japanese", "swiss", "dutch",
+}  # fmt: skip
+_SIGNING_WORDS = {
+    "acceptance", "by", "accepted", "agreed", "to", "for", "and", "on", "behalf", "of", "signed", "witness", "whereof",
+    "in", "executed", "acknowledged", "date", "dated", "name", "title", "signature",
+}  # fmt: skip
 
 
 HEAD_CHARS = 60000
@@ -169,9 +374,9 @@ HEAD_CHARS = 60000
 # two and three companies); a sixth is more often a later passage read as one.
 MAX_PARTIES = 5
 _COVER_LIST = re.compile(
-    r"(?:^|\n)[ \t]*(?:by\s+and\s+)?(?:between|among)[ \t]*:?[ \t]*\n[ \t]*(?P<a>[^\n]{3,120})\n"
+    r"(?:^|\n)[ \t]*(?:by\s+and\s+)?(?:between|among)[ \t]*:?[ \t]*\n[ \t]*(?P<a>[^\n]{3,400})\n"
     r"[ \t]*(?:and|&)[ \t]*:?[ \t]*\n"
-    r"[ \t]*(?P<b>[^\n]{3,120})(?:\n|$)",
+    r"[ \t]*(?P<b>[^\n]{3,400})(?:\n|$)",
     re.IGNORECASE,
 )
 _COVER_PAIR = re.compile(
@@ -204,8 +409,10 @@ def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]
 
     cover = _COVER_LIST.search(text, 0, min(len(text), 8000))
     if cover:
-        add(cover.group("a"), "", cover.start("a"))
-        add(cover.group("b"), "", cover.start("b"))
+        # "BETWEEN / XIMAGE / AND / SAGEM S.A., DEPARTEMENT MORPHO SYSTEMES": a name in capitals on a
+        # cover page's list is a party's as one with a legal form is.
+        add(cover.group("a"), "", cover.start("a"), capitals=True)
+        add(cover.group("b"), "", cover.start("b"), capitals=True)
         if len(found) == 2:
             return found
     found = []
@@ -263,13 +470,19 @@ def _same_party(a: Party, b: Party) -> bool:
 
 
 def head_paragraphs(paragraphs: tuple[Paragraph, ...]) -> tuple[Paragraph, ...]:
-    """The paragraphs the parties are read from: the first ``HEAD_CHARS`` characters or so."""
+    """The paragraphs the parties are read from: the first ``HEAD_CHARS`` characters or so, and
+    the last ``SIGNATURE_CHARS`` or so of a longer contract (its signature blocks)."""
     total = 0
     for index, paragraph in enumerate(paragraphs):
         if paragraph.text.strip():
             total += len(paragraph.text) + 1
             if total > HEAD_CHARS:
-                return paragraphs[: index + 1]
+                rest, size = paragraphs[index + 1 :], 0
+                start = len(rest)
+                while start > 0 and size < SIGNATURE_CHARS:
+                    start -= 1
+                    size += len(rest[start].text) + 1
+                return paragraphs[: index + 1] + rest[start:]
     return paragraphs
 
 
@@ -288,32 +501,119 @@ def _parties_in(
     seen: set[str] = set()
     cursor = 0
     matches = sorted(
-        [*QUOTED_DEFINITION.finditer(window), *HEREINAFTER_DEFINITION.finditer(window)], key=lambda m: m.start()
+        [*_PARTY_DEFINITION.finditer(window), *_HEREINAFTER.finditer(window), *_UNQUOTED.finditer(window),
+         *_UNQUOTED_TITLE.finditer(window), *_BARE_ROLE.finditer(window)],
+        key=lambda m: m.start(),
     )
     for match in matches:
         if match.start() < cursor:
             continue  # "(hereinafter referred to as "CRO")": one definition, found by both patterns
-        defined = clean_term(match.group(1))
+        defined = _clean_defined(match.group("term") if match.re is _UNQUOTED_TITLE else match.group(1))
         before = window[cursor : match.start()]
-        cursor = match.end()
+        # A parenthesis without quotation marks that turns out to define no party ("Halle (Saale),
+        # Germany") is part of the text before the next definition, not the end of a party.
+        previous, unquoted = cursor, match.re is _UNQUOTED or match.re is _UNQUOTED_TITLE
+        cursor = _after_parenthesis(window, match)
         if not defined or _NOT_PARTY.match(defined) or defined.lower() in seen:
+            cursor = previous if unquoted else cursor
             continue
+        words = window[match.start() : match.start("term" if match.re is _UNQUOTED_TITLE else 1)]
+        if seen and re.search(r"\b(?:collectively|together|jointly)\b", words) and any(
+            re.search(rf"\b{re.escape(name)}\b", words, re.IGNORECASE) for name in seen
+        ):
+            continue  # "(collectively, Lender, Endorser, and Fitness are referred to as the "AS Parties")"
+        if parties and not unquoted and not before.strip(" ,") and window[match.start()] == "(":
+            # '("Ferrer")("Supplier")': a second parenthesis right after the first names the same party.
+            last = parties[-1]
+            parties[-1] = Party(last.name, last.defined, last.side or role_side(defined), last.locator,
+                                (*last.also, defined))
+            seen.add(defined.lower())
+            continue
+        opener = max(_OPENER.finditer(before), key=lambda m: m.start(), default=None)
+        if opener is not None and len(parties) >= 2:
+            break  # "... between King County, Washington ("King County") and FNW": another agreement's parties
+        if opener is not None and _party_name(before[opener.end() :]):
+            # "... BETWEEN LG&E AND TENNESSEE GAS PIPELINE COMPANY / Service Package No: 40715 ...
+            # THIS AGREEMENT is made ... by and between TENNESSEE GAS PIPELINE COMPANY, a Delaware
+            # Corporation, hereinafter referred to as "Transporter"": the name follows the last "between".
+            before = before[opener.end() :]
+        line = before.rstrip(" \t\n(").rfind("\n")
+        if line >= 0 and _party_name(before[line + 1 :]):
+            # "DISTRIBUTOR AGREEMENT BETWEEN INGRAM MICRO AND NETGEAR / ... / Ingram Micro, a
+            # corporation ... ("Distributor")": the name starts the line of its definition; what the
+            # lines before say (a cover page, a title) is no part of it.
+            whole, before = before, before[line + 1 :]
+        else:
+            whole = before
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
+        elsewhere = _ELSEWHERE.search(before)
+        second = _second_named(before) if name and not elsewhere and not described else None
+        if second is not None:
+            # "between iBio Inc., a Public corporation, with a location at ... NY 10022-1735 and Beijing
+            # CC-Pharming Ltd. of Beijing, China ("CC-Pharming")": the definition is the second
+            # name's; the first, described at length, is a party without a definition of its own.
+            if not any(_same_party(Party(name, "", "", ""), p) for p in parties):
+                at = offset + match.start()
+                locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
+                parties.append(Party(name=name, defined=name, side="", locator=locator))
+            name, before = second
+        if elsewhere:
+            # "... and the individual or legal entity identified on the cover page ("Franchisee")":
+            # a party the preamble names elsewhere, as the preamble describes it (a cover page's or
+            # signature page's label names it when it can, see ``_named_elsewhere``).
+            name = " ".join(elsewhere.group("desc").split())
+            first = _party_name(before[: elsewhere.start()])
+            if first and not parties and (_ENTITY.search(first) or _SAYS_ENTITY.search(before[: elsewhere.start()])):
+                # "between Pizza Fusion Holding, Inc., a Florida corporation, and the individual or
+                # legal entity identified on the cover page ("Franchisee")": the first party has no
+                # definition of its own.
+                at = offset + match.start()
+                locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
+                parties.append(Party(name=first, defined=first, side="", locator=locator))
         # A name right before its definition is a party even without a legal form ("TOM WATSON
         # ("CONSULTANT")", "and Detto Technologies ("Detto")"): the preamble names its parties so.
+        # The line of a list of parties ("...; and / (c) Diplomat Ambassador Eyewear Group
+        # ("Diplomat")") names its party as the whole text before would.
+        listed = whole is not before and (
+            bool(re.match(r"\s*\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s", before))
+            or bool(_LIST_GOES_ON.search(whole[: len(whole) - len(before)]))
+        )
         named_here = bool(name) and (
-            len(" ".join(before.split())) <= len(name) + 12
+            len(" ".join((before if listed else whole).split())) <= len(name) + 12
+            # "(1) CHINA ECONOMIC INFORMATION SERVICE OF XINHUA NEWS AGENCY, the organisation ...": a
+            # name in capitals that opens an item of the list of parties.
+            or (bool(re.match(r"\s*\(?(?:[a-h]|\d{1,2})\)\s", before)) and name.isupper() and len(name.split()) >= 2)
             or (_is_role(defined) and _just_before(" ".join(before.split()), name))
+            or bool(_ADDRESSED.fullmatch(" ".join(before.split())[" ".join(before.split()).rfind(name) + len(name) :]))
         )
         entity = (
             bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
-            or named_here or bool(_SAYS_ENTITY.search(before))
+            or named_here or bool(_SAYS_ENTITY.search(before)) or bool(_SAYS_FORM.search(before))
         )
         # "between the Company and the Trust (the "Demand Note")": two defined names, no party's.
-        if not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name):
+        if not elsewhere and (not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name)):
+            cursor = previous if unquoted else cursor
+            continue
+        if match.re is _UNQUOTED_TITLE and not (
+            match.group("the") or _is_role(defined) or name.split()[0].lower() == defined.split()[0].lower()
+        ):
+            cursor = previous  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
             continue
         also = _more_names(window, match.end(), defined)
+        if match.re is _BARE_ROLE and match.group("more"):
+            also = (_clean_defined(match.group("more")),)
+        flat = " ".join(before.split())
+        # "SOFTWARE.NET CORPORATION, a Delaware corporation, a.k.a. Beyond.com, with its principal ...".
+        alias = _ALIAS.search(flat[flat.find(name) + len(name) :]) if name else None
+        if alias and alias.group("alias") not in also and alias.group("alias") != defined:
+            also = (*also, alias.group("alias"))  # "SFG Financial Corp, a/k/a E-Path FX, a Delaware ..."
+        if defined.lower() in _PRONOUNS:
+            # '("we," "us," "our" or "Franchisor")': known by its name, "we" among the others.
+            named = [a for a in also if a.lower() not in _PRONOUNS]
+            if named:
+                also = tuple(a for a in (defined, *also) if a != named[0])
+                defined = named[0]
         seen.add(defined.lower())
         seen.update(a.lower() for a in also)
         absolute = offset + match.start()
@@ -325,8 +625,102 @@ def _parties_in(
     return parties
 
 
+def _second_named(before: str) -> tuple[str, str] | None:
+    """(name, text) of a second party named right before a definition whose text starts with
+    another party and its description ("iBio Inc., a Public corporation, with a location at ... and
+    Beijing CC-Pharming Ltd. of Beijing, China"), or None."""
+    joins = list(re.finditer(r"\s(?:and|AND)\s+(?=[A-Z])", before))
+    if not joins:
+        return None
+    head, tail = before[: joins[-1].start()], before[joins[-1].end() :]
+    first, second = _party_name(head), _party_name(tail)
+    if not (first and second) or not _ENTITY.search(second) or _sentence_words(second):
+        return None
+    # The first name's description runs on (not "The Babcock and Wilcox Company"), the second's is short.
+    if len(" ".join(head.split())) < len(first) + 20 or len(" ".join(tail.split())) > len(second) + 40:
+        return None
+    return second, tail
+
+
+# What ends the text before a line that names the next party of a list.
+_LIST_GOES_ON = re.compile(r"(?:\band|\bAND|;|\bbetween|\bBETWEEN|\bamong|\bAMONG|\b[Pp]arties|PARTIES)\s*:?\s*$")
+
+
+def _after_parenthesis(window: str, match: re.Match[str]) -> int:
+    """Where the text after a definition starts: past the end of its parenthesis ('("GRC" or "the
+    Company")'), so that its other defined names are not read as the start of the next party."""
+    if window[match.start()] != "(" and not window[max(0, match.start() - 3) : match.start()].rstrip().endswith("("):
+        return match.end()  # "(hereinafter called "MLX", or "Party")" is a parenthesis too
+    close = window.find(")", match.end() - 1)
+    opening = window.find("(", match.end())
+    if 0 <= close < match.end() + 150 and (opening < 0 or opening > close):
+        return close + 1
+    return match.end()
+
+
+# "the Agent named on the signature page hereof", "the individual or legal entity identified on the
+# cover page": a party named elsewhere, right before its definition.
+_ELSEWHERE = re.compile(
+    r"(?:^|\band\s+|,\s+|\bengage\s+)(?:the\s+)?(?P<desc>(?:(?!(?:the|to|a|an|of|by|and)\s)[A-Za-z-]+\s+){0,5}?(?:named|identified|described|set\s+forth|"
+    r"listed|specified|shown)\s+(?:on|in|above|below)(?:\s+the\s+(?:signature|cover)\s+page)?)"
+    r"(?:\s+(?:hereof|hereto|to\s+this\s+Agreement))?[\s,]*$"
+)
+# "... by and between Bank of America, N.A. ("Bank of America") ... and the above-named Supplier",
+# "... and the Reseller named above": a role the form's labels name ("Company Name: Cardlytics, Inc.",
+# "Reseller Full Legal Name Salesforce.org, a nonprofit ...").
+_ROLE_NAMED_ABOVE = re.compile(
+    r"\band\s+the\s+(?:above[- ]named\s+(?P<a>[A-Z][a-z]+)|(?P<b>[A-Z][a-z]+)\s+(?:named|identified)\s+above)\b"
+)
+
+
+def _label_name(text: str, role: str) -> str:
+    """The name a form gives a role on a labelled line ("Reseller Full Legal Name Salesforce.org, a
+    nonprofit ...", "Company Name: Cardlytics, Inc."), or ""."""
+    for label in (re.escape(role), "Company"):
+        found = re.search(
+            rf"(?:^|\n|\s{{2,}})[ \t]*{label}(?:'s)?\s+(?:Full\s+)?(?:Legal\s+)?Name\s*:?[ \t]*"
+            rf"(?P<name>[^\n]{{3,160}})",
+            text[:8000],
+        )
+        if found:
+            name = _party_name(" ".join(found.group("name").split()) + " ")
+            if name and not _sentence_words(name):
+                return name
+    return ""
+
+
+def _named_elsewhere(parties: list[Party], text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """The parties a preamble names by where they are named ("the above-named Supplier", "the
+    Agent named on the signature page hereof"), by the name a labelled line gives them."""
+    out = []
+    for party in parties:
+        if _ELSEWHERE.search(party.name + " "):
+            label = _label_name(text, party.defined)
+            if label:
+                party = Party(label, party.defined, party.side, party.locator, party.also)
+        out.append(party)
+    if 0 < len(out) < MAX_PARTIES:
+        for opener in _OPENER.finditer(text, 0, 8000):
+            role = _ROLE_NAMED_ABOVE.search(text, opener.end(), opener.end() + 600)
+            if role is None:
+                continue
+            word = role.group("a") or role.group("b")
+            if all(word.lower() not in (p.defined.lower(), *(a.lower() for a in p.also)) for p in out):
+                name = _label_name(text, word)
+                locator = next((loc for s, e, loc in spans if s <= role.start() < e), spans[0][2] if spans else "")
+                if name and all(not _same_party(Party(name, "", "", ""), p) for p in out):
+                    out.append(Party(name, word, role_side(word), locator))
+            break
+    return out
+
+
 def _is_role(word: str) -> bool:
     return bool(role_side(word)) or " ".join(word.lower().split()) in _OTHER_ROLES
+
+
+# "Celebrity Speakers of 90 High Street, Burnham, Buckinghamshire, SL1 7JT ("CSA")": a name with its
+# address (a number and a street's name, never "of 1934, as amended") right before its definition.
+_ADDRESSED = re.compile(r",?\s+of\s+\d[\w-]*\s+[A-Z][^()\[\]]{0,100}?,[^()\[\]]{0,100}?[\s,;:(]*(?:the\s*)?\(?\s*")
 
 
 def _just_before(before: str, name: str) -> bool:
@@ -348,12 +742,19 @@ _SMALL_WORDS = {"of", "and", "the", "de", "du", "des", "la", "le", "for", "in", 
 def _sentence_words(name: str) -> bool:
     """Words of a sentence rather than a name ("Treasury regulations thereunder"): a lower-case
     word that is no joining word, in a name without a legal form."""
+    if re.search(r"\b(?:SECTION|Section|ARTICLE|Article|Clause|CLAUSE)\s+\d|\bAct$", name):
+        return True  # "SECTION 1. SERVICES AS", "Investment Company Act": a heading or a statute
+    lower = [w for w in name.split() if w[:1].islower() and w.lower() not in _SMALL_WORDS]
+    if len(lower) >= 3 or len(name.split()) > 12:
+        # "Company will offer and sell up to 1,101,643 shares of its common stock": a sentence
+        # that names a party is no party's name.
+        return True
     if _ENTITY.search(name) or re.match(_LOWER_NAME, name):
         return False
-    return any(w[:1].islower() and w.lower() not in _SMALL_WORDS for w in name.split())
+    return bool(lower)
 
 
-_MORE_QUOTED = re.compile(r"[\"\u201c\u2018']([^\"\u201d\u2019'()]{1,60})[\"\u201d\u2019']")
+_MORE_QUOTED = re.compile(r"[\"\u201c\u2018']{1,2}([^\"\u201c\u201d\u2018\u2019'()]{1,60})[\"\u201d\u2019']")
 
 
 def _more_names(window: str, end: int, first: str) -> tuple[str, ...]:
@@ -367,7 +768,7 @@ def _more_names(window: str, end: int, first: str) -> tuple[str, ...]:
         rest = re.split(r"\b(?:collectively|together|jointly)\b", rest, flags=re.IGNORECASE)[0]
     found = []
     for match in _MORE_QUOTED.finditer(rest):
-        name = clean_term(match.group(1))
+        name = _clean_defined(match.group(1))
         if name and not _NOT_PARTY.match(name) and name.lower() != first.lower() and name not in found:
             found.append(name)
     return tuple(found[:3])
@@ -377,13 +778,18 @@ def _more_names(window: str, end: int, first: str) -> tuple[str, ...]:
 # whose address is ...": the description says the name is a party.
 _SAYS_ENTITY = re.compile(
     r",?\s+an?\s+(?:[\w-]+\s+){0,4}(?:corporation|company|partnership|individual|entity|association|"
-    r"organi[sz]ation|trust|bank|society|institution|university|LLC|GmbH)\b",
+    r"organi[sz]ation|trust|bank|society|institution|university|LLC|GmbH|city|town|county|municipality|"
+    r"agency|authority|village)\b",
     re.IGNORECASE,
+)
+# "Apollo Endosurgery, Delaware corporation having offices at ...": a jurisdiction and a legal form.
+_SAYS_FORM = re.compile(
+    r",\s+(?:[A-Z][a-z]+\s+){1,3}(?:corporation|company|limited\s+liability\s+company|partnership)\b"
 )
 # A name ends at its legal form when an address follows ("Data Call Technologies, Inc. 600 Kenrick",
 # "ArTara, Inc. located at 1 Little West 12th Street"): never an address as part of a name.
 _ADDRESS_AFTER = re.compile(
-    r"[\s,]*(?:\d|located\b|having\b|with\s+(?:its|offices)\b|whose\b|of\s+\d|c/o\b|[A-Z][a-z]+\s+\d)"
+    r"[\s,]*(?:\d|located\b|having\b|with\s+(?:its|offices)\b|whose\b|of\s+\d|c/o\b|(?:[A-Z][^\W\d_]+\s+){1,4}\d)"
 )
 
 
@@ -393,12 +799,36 @@ _DESCRIBED_FIRST = re.compile(
 )
 _LIST_MARK = re.compile(r"(?:^|\n|\s)\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[A-Z\d])|\n\s*(?=[A-Z\d])")
 # "695014 B.C. Ltd.": a numbered company.
-_NUMBERED_NAME = re.compile(r"\d[\w.]*\s+(?:[A-Z][\w.]*\s+)*(?:Ltd|LLC|Inc|Limited)\b")
-# "ebix.com, Inc.", "i-on interactive Inc.": a name written in lower case, known by its legal form.
-_LOWER_NAME = r"[a-z][\w.-]*(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation)\b"
+_NUMBERED_NAME = re.compile(r"\d[\w.]*,?\s+(?:[A-Z][\w.]*,?\s+)*(?:Ltd|LLC|Inc|Limited|LTD|INC|LIMITED)\b")
+# "ebix.com, Inc.", "i-on interactive Inc.", "mPhase Technologies Inc.": a name written in lower case,
+# known by its legal form and by a dot, a hyphen or a capital inside its first word ("authorizes
+# International Direct Response, Inc." is no name).
+_LOWER_NAME = (
+    r"[a-z][a-z\d]*(?:[.\-][\w.-]+|[A-Z\d][\w.-]*)(?:\s+[\w.-]+){0,3},?\s+(?:Inc|LLC|Ltd|Corp|Corporation|inc|llc|ltd|corp)\b"
+)
 
 
-_FORM_WITH_DOT = re.compile(r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C)\.$")
+_NAME_THEN_DESCRIPTION = re.compile(
+    r"(?<![\w&.'-])[A-Z\d][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|of|and|&)){0,7},?\s+(?:Inc|LLC|Ltd|Corp|L\.P|LP)?\.?,?\s*"
+    r"(?=,?\s*an?\s+(?:[A-Z][a-z]+\s+){0,3}(?:corporation|Corporation|company|Company|limited|partnership|LLC|"
+    r"individual)\b)"
+)
+# The name a party also goes by, right after its name: a defined name of the party.
+_ALIAS = re.compile(
+    r"(?:^|,|\s)[,\s]*(?:a/k/a|a\.k\.a\.?|aka|d/b/a|d\.b\.a\.?|dba|doing\s+business\s+as|trading\s+as)\s+"
+    r"(?P<alias>[A-Z][\w&.'-]*(?:\s+(?:[A-Z0-9][\w&.'-]*|of|and|&)){0,5}?)(?=\s*(?:[,;(]|\s(?:a|an|with|having)\s|$))"
+)
+_OFFICER_OF = re.compile(
+    r"^[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3},\s+(?:the\s+|its\s+)?(?:[A-Za-z]+\s+){0,2}(?:director|president|"
+    r"chief\s+executive\s+officer|CEO|officer|manager|owner|partner|member|principal|secretary|chairman)\s+(?:of|for)\s+"
+    r"(?=[A-Z])"
+)
+_FORM_THEN_OF = re.compile(
+    r"\b(?:Limited|LIMITED|Ltd|LTD|Inc|INC|LLC|Corp|CORP|Corporation|CORPORATION|PLC|plc|GmbH|AG|S\.A)\.?(?=,?\s+of\s+(?:\d|[A-Z]\w*(?:\s+[A-Z]\w*){0,3},\s*(?:\d|[A-Z])))"
+)
+_FORM_WITH_DOT = re.compile(
+    r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C|S\.R\.L|S\.r\.l|G\.I\.E|N\.A)\.$"
+)
 
 
 def _party_name(before: str) -> str:
@@ -407,6 +837,22 @@ def _party_name(before: str) -> str:
     text = before.replace("\n", " ").replace("|", " ")
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^Party\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."
+    # "April 7, 2020 BANK OF AMERICA CORPORATION", "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": a
+    # date or the document's title before the name is no part of it.
+    text = re.sub(
+        r"^(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+"
+        r"\d{4}\.?\s+|(?:[A-Z]{2,}\s+){0,6}AGREEMENT\s+(?=[A-Z]))",
+        "",
+        text,
+    )
+    # "between the following parties: Zebra Technologies International, LLC, ...": the words that
+    # announce the list are no part of the name.
+    text = re.sub(r"^[a-z][a-z ]{0,40}:\s+(?=[A-Z])", "", text)
+
+    # "Natalija Tunevic, director of FreeCook (hereinafter referred to as "Client")": the person
+    # signing for a company is not the party; the company is.
+    text = _OFFICER_OF.sub("", text)
     # "by and between the TOWN OF VINTON, VIRGINIA, a Virginia municipal corporation": the article
     # before a name is not part of it.
     text = re.sub(r"^the\s+(?=[A-Z])", "", text)
@@ -427,7 +873,11 @@ def _party_name(before: str) -> str:
         # Technologies Corporation, a Delaware corporation (“NTC”)": the first party's address
         # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
         # WATSON, (hereinafter ...": the name follows its description.
-        joins = list(re.finditer(rf"(?:\band|;|&)\s+(?=[A-Z{{]|{_LOWER_NAME})", text))
+        joins = list(re.finditer(
+            rf"(?:\b(?:and|AND|And)\b[:,]?|;|\bf/s/o|\b(?:furnishing\s+the|for)\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
+            rf"(?=[A-Z{{]|{_LOWER_NAME}|\d+\s+[A-Z])",
+            text,
+        ))
         if joins:
             text = text[joins[-1].end() :]
             lower_name = bool(re.match(_LOWER_NAME, text))
@@ -435,18 +885,31 @@ def _party_name(before: str) -> str:
             described = _DESCRIBED_FIRST.match(text)
             if described and not re.search(r"\d", text[described.end() : described.end() + 40]):
                 text = text[described.end() :]
+            else:
+                # "... provides the terms and conditions under which MediaNet Group Technologies,
+                # Inc., a Nevada corporation having an address at ...": the name its description follows.
+                named = list(_NAME_THEN_DESCRIPTION.finditer(text))
+                if named:
+                    text = text[named[-1].start() :]
     cut = _NAME_CUT.search(text)
     if cut:
         text = text[: cut.start()]
+    form_of = _FORM_THEN_OF.search(text)
+    if form_of:
+        text = text[: form_of.end()]  # "Tigrent Learning UK Limited of Boston House, 69 Boston Manor Road"
     for form in _ENTITY.finditer(text):
         if _ADDRESS_AFTER.match(text, form.end()):
             text = text[: form.end()]
             break
     text = " ".join(text.split()).strip(" ,:;(")
+    text = re.sub(r"\s+(?:of|at)$", "", text)  # "NIGEL CROCKETT of (the ''Employee")": the address left out
     if text.endswith(".") and not _FORM_WITH_DOT.search(text):
         text = text[:-1]
-    if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{" or lower_name):
+    numbered = bool(_NUMBERED_NAME.match(text))  # "551 FX IB Associates, LLC"
+    if not text or len(text) > 100 or not (text[0].isupper() or text[0] == "{" or lower_name or numbered):
         return ""
+    if re.match(r"(?:a|an)\s", text):
+        return ""  # "a Delaware Corporation": what a party is, not its name
     return text
 
 

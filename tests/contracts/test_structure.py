@@ -57,10 +57,12 @@ def plain(*texts: str) -> TextModel:
         ("cuad_consulting_01", {"CONSULTANT": "Gunston Consulting, LLC", "REIT": "Medalist Diversified REIT, Inc."}),
         # "BETWEEN: GLAMIS GOLD LTD., ... ("Glam is") AND: WESTERN COPPER CORPORATION, ..."
         ("cuad_noncompete_02", {"Glam is": "GLAMIS GOLD LTD.", "Western Copper": "WESTERN COPPER CORPORATION"}),
-        # No "between": the first recital names both ("WHEREAS HEMISPHERX is a biopharmaceutical
-        # company with headquarters at ... ("HEMISPHERX") and Scientific Products Pharmaceutical
-        # Co. LTD is a pharmaceutical company ... (" SCIEN")").
-        ("cuad_supply_03", {"HEMISPHERX": "HEMISPHERX", "SCIEN": "Scientific Products Pharmaceutical Co. LTD"}),
+        # No "between" in the preamble, whose first recital names both by their short names
+        # ("WHEREAS HEMISPHERX is a biopharmaceutical company ..."); the quality agreement of its
+        # Exhibit 4 names them in full, the first party's short name without quotation marks
+        # ("Hemispherx Biopharma, Inc. 783 Jersey Avenue, ... 08901(HEMISPHERX)"), as the experts do.
+        ("cuad_supply_03", {"HEMISPHERX": "Hemispherx Biopharma, Inc.",
+                            "SCIEN": "Scientific Products Pharmaceutical Co. LTD."}),
     ],
 )
 def test_parties_of_cuad_contracts(contract: str, expected: dict[str, str]) -> None:
