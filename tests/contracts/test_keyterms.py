@@ -364,3 +364,12 @@ def test_a_party_called_by_a_one_word_name_alone_is_a_party():
     # "between Galacticomm ... and Horst Entertainment Inc": a one-word name that is no role word.
     parties = seen_terms("GALACTICOMMTECHNOLOGIESINC_11_07_1997")["parties"]
     assert "Galacticomm" in parties and "Horst Entertainment" in parties
+
+
+def test_a_joint_filing_names_all_its_parties_and_no_short_name_two_of_them_share():
+    # A joint filing agreement signed by thirteen funds and their managers: more than five parties
+    # are read, and "VÄRDE" / "THE", which would fit several of them, is none's defined name.
+    parties = seen_terms("ONEMAINHOLDINGS,INC_02_20_2020")["parties"].split("; ")
+    assert len(parties) > 5
+    assert "VÄRDE CREDIT PARTNERS MASTER, L.P." in parties
+    assert not any("(“" in p for p in parties)
