@@ -519,8 +519,17 @@ def _named(parties: tuple[Party, ...]) -> list[Party]:
     return [
         p for p in parties
         if p.name.strip() and "{" not in p.name
-        and (p.name != p.defined or _PARTY.search(p.name + " ") or _many_words_no_role(p.name))
+        and (p.name != p.defined or _PARTY.search(p.name + " ") or _many_words_no_role(p.name)
+             or _one_word_name(p))
     ]
+
+
+def _one_word_name(party: Party) -> bool:
+    """A one-word name that is no role word ("XIMAGE", "Galacticomm"): a party the contract calls
+    by its name alone, not a role ("Seller") standing for one the preamble leaves unnamed."""
+    word = party.name.strip()
+    return len(word.split()) == 1 and word[:1].isupper() and not party.role and word.lower() not in (
+        *DISCLOSER_ROLES, *RECIPIENT_ROLES)
 
 
 def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) -> str:

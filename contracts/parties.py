@@ -8,6 +8,7 @@ playbooks use (contracts/naming.py writes positions with these names).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from contracts.terms import DefinedTerm
@@ -272,23 +273,36 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     return tuple(_short_names(best[:MAX_PARTIES], text))
 
 
+_ARTICLES = {"the", "a", "an"}
+
+
 def _short_names(parties: list[Party], text: str) -> list[Party]:
     """A party named without a definition (on a cover page, in a signature block) is known by the
     short name the contract calls it by, when it uses one at least three times: the name's first
     word when it is distinctive ("McDATA" for "McDATA CORPORATION", "SEV" for "SEV GROUP LIMITED"),
-    or its initials ("DCL" for "DAIRY CREST LIMITED")."""
+    or its initials ("DCL" for "DAIRY CREST LIMITED"). A short name that would fit two of the
+    parties ("VÄRDE" among "VÄRDE INVESTMENT PARTNERS, L.P." and "VÄRDE CREDIT PARTNERS MASTER,
+    L.P.") or is an article ("THE") names none of them."""
+    def candidates_of(party: Party) -> list[str]:
+        words = [w.strip(",.") for w in party.name.split() if w.strip(",.")]
+        first = words[0]
+        candidates = []
+        if (len(first) >= 3 and (first.isupper() or re.search(r".[A-Z]", first)) and not _ENTITY.fullmatch(first)
+                and first.lower() not in _ARTICLES):
+            candidates.append(first)
+        initials = "".join(w[0] for w in words if w[0].isalpha()).upper()
+        if len(initials) >= 3:
+            candidates.append(initials)
+        return candidates
+
+    undefined = [p for p in parties if p.defined == p.name and not p.also and len(p.name.split()) >= 2]
+    shared = Counter(short for p in undefined for short in set(candidates_of(p)))
     out = []
     for party in parties:
-        if party.defined == party.name and not party.also and len(party.name.split()) >= 2:
-            words = [w.strip(",.") for w in party.name.split() if w.strip(",.")]
-            first = words[0]
-            candidates = []
-            if len(first) >= 3 and (first.isupper() or re.search(r".[A-Z]", first)) and not _ENTITY.fullmatch(first):
-                candidates.append(first)
-            initials = "".join(w[0] for w in words if w[0].isalpha()).upper()
-            if len(initials) >= 3:
-                candidates.append(initials)
-            for short in candidates:
+        if party in undefined:
+            for short in candidates_of(party):
+                if shared[short] > 1:
+                    continue
                 if len(re.findall(rf"(?<![\w-]){re.escape(short)}(?![\w-])", text)) >= 3 + text.count(party.name):
                     party = Party(party.name, short, party.side, party.locator)
                     break
@@ -372,7 +386,7 @@ _SIGNING_WORDS = {
 HEAD_CHARS = 60000
 # Multi-party agreements name up to five parties in their preamble (a joint venture of two groups,
 # two and three companies); a sixth is more often a later passage read as one.
-MAX_PARTIES = 5
+MAX_PARTIES = 12  # a joint filing of a fund family names a dozen; more was a later passage read as parties
 _COVER_LIST = re.compile(
     r"(?:^|\n)[ \t]*(?:by\s+and\s+)?(?:between|among)[ \t]*:?[ \t]*\n[ \t]*(?P<a>[^\n]{3,400})\n"
     r"[ \t]*(?:and|&)[ \t]*:?[ \t]*\n"

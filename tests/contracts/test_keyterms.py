@@ -343,3 +343,33 @@ def test_notice_before_the_term_ends_is_the_notice_not_to_renew_but_a_notice_to_
     # the then-current term of the Agreement, extend the term": a notice to extend, not to stop renewal.
     value = seen_terms("ScansourceInc_20190822_10-K_EX-10.38")["notice-period-to-terminate-renewal"]
     assert "thirty" not in value
+
+
+@pytest.mark.parametrize(
+    ("prefix", "named", "not_a_party"),
+    [
+        # A preamble naming both parties: the clause passage's other company names are what a party
+        # is ("A Texas Corporation") or another company a clause speaks of ("Other Company").
+        ("ICORECONNECTINC_10_13_2010", "IMedicor", "A Texas Corporation"),
+        ("IMMUNOMEDICSINC_08_07_2019", "Immunomedics", "Other Company"),
+    ],
+)
+def test_beside_a_preamble_naming_both_parties_no_other_company_is_a_party(prefix, named, not_a_party):
+    parties = seen_terms(prefix)["parties"]
+    assert named in parties
+    assert not_a_party not in parties
+
+
+def test_a_party_called_by_a_one_word_name_alone_is_a_party():
+    # "between Galacticomm ... and Horst Entertainment Inc": a one-word name that is no role word.
+    parties = seen_terms("GALACTICOMMTECHNOLOGIESINC_11_07_1997")["parties"]
+    assert "Galacticomm" in parties and "Horst Entertainment" in parties
+
+
+def test_a_joint_filing_names_all_its_parties_and_no_short_name_two_of_them_share():
+    # A joint filing agreement signed by thirteen funds and their managers: more than five parties
+    # are read, and "VÄRDE" / "THE", which would fit several of them, is none's defined name.
+    parties = seen_terms("ONEMAINHOLDINGS,INC_02_20_2020")["parties"].split("; ")
+    assert len(parties) > 5
+    assert "VÄRDE CREDIT PARTNERS MASTER, L.P." in parties
+    assert not any("(“" in p for p in parties)
