@@ -452,10 +452,13 @@ def _one_way(term: str, article: str, model: TextModel) -> str:
     """``term`` ("Recipient", "Discloser", "Purpose") in the contract's own words where it defines
     none of its equivalents: in a one-way NDA the party the confidentiality duty binds ("Member")
     and the other one ("Franchisee"); the purpose its use restriction names, else "the purposes of
-    this Agreement". "" where the generic word stays (a mutual NDA's recipient is each party)."""
+    this Agreement" ("this NDA" in one that calls itself so). "" where the generic word stays (a
+    mutual NDA's recipient is each party)."""
     roles = disclosure_roles(model)
     if term == "Purpose":
-        return roles.purpose or "the purposes of this Agreement"
+        # Else the agreement's own purposes, the agreement named as it names itself ("this NDA").
+        itself = "NDA" if re.search(r"\bNDA\b", model.text) else "Agreement"
+        return roles.purpose or f"the purposes of this {itself}"
     name = roles.recipient if term == "Recipient" else roles.discloser
     if not name:
         return ""

@@ -93,6 +93,8 @@ def test_a_mutual_nda_keeps_the_generic_roles() -> None:
     assert disclosure_roles(model).recipient == "" and disclosure_roles(model).discloser == ""
     compelled = _wording("compelled-disclosure", model)
     assert compelled.startswith("The recipient may disclose") and "gives the discloser reasonable" in compelled
+    # It defines no purpose and calls itself "this NDA".
+    assert _wording("no-license", model).endswith("the limited right to use it for the purposes of this NDA.")
     # One that defines its roles keeps its own terms.
     defined = _wording("compelled-disclosure", _docx("ndas", "nda_cnli_dev_01.docx"))
     assert defined.startswith("The Receiving Party may disclose")
