@@ -394,6 +394,10 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
             if _sentence_start(text, match.start()):
                 written = written[:1].upper() + written[1:]
             note = f"\u201c{term}\u201d is written \u201c{own}\u201d, this contract's defined term"
+        elif term in _ONE_WAY and (written := _one_way(term, article, model)):
+            if _sentence_start(text, match.start()):
+                written = written[:1].upper() + written[1:]
+            note = f"\u201c{term}\u201d is written \u201c{written}\u201d, as this contract names it"
         else:
             subject = _subject_term(defined, model) if term in _SUBJECT_MATTER else None
             if term in _SUBJECT_MATTER and (not _about(term, model) or _mostly_about(subject, term, model)):
@@ -439,6 +443,26 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
         out = re.sub(rf"(\b{re.escape(subject)}\s+)((?:{_AGREEING.pattern})(?:\s+or\s+(?:{_AGREEING.pattern}))?)",
                      lambda m: m.group(1) + _AGREEING.sub(lambda v: v.group(1) + "s", m.group(2)), out)
     return out, tuple(notes)
+
+
+_ONE_WAY = frozenset({"Recipient", "Discloser", "Purpose"})
+
+
+def _one_way(term: str, article: str, model: TextModel) -> str:
+    """``term`` ("Recipient", "Discloser", "Purpose") in the contract's own words where it defines
+    none of its equivalents: in a one-way NDA the party the confidentiality duty binds ("Member")
+    and the other one ("Franchisee"); the purpose its use restriction names, else "the purposes of
+    this Agreement" ("this NDA" in one that calls itself so). "" where the generic word stays (a
+    mutual NDA's recipient is each party)."""
+    roles = disclosure_roles(model)
+    if term == "Purpose":
+        # Else the agreement's own purposes, the agreement named as it names itself ("this NDA").
+        itself = "NDA" if re.search(r"\bNDA\b", model.text) else "Agreement"
+        return roles.purpose or f"the purposes of this {itself}"
+    name = roles.recipient if term == "Recipient" else roles.discloser
+    if not name:
+        return ""
+    return name  # "the Discloser may seek ..." -> "Franchisee may seek ...": with the name's own article
 
 
 def adaptations(rule: Any, model: TextModel, *, position: int | None, variant: str | None) -> tuple[str, ...]:
@@ -594,3 +618,100 @@ def undefined_in(text: str, model: TextModel, parties: Parties | None = None) ->
             continue  # the contract's own word ("Provider" in a form defined on its cover page)
         found.append(phrase)
     return tuple(found)
+
+
+# --- a one-way NDA's roles and purpose, in the contract's words ---------------------------------
+
+# A duty to keep information confidential, in a sentence (or a list item): "Member shall not ...
+# communicate, divulge or use ... any confidential information", "Ciufo (a) must receive and hold
+# the Proprietary Information in trust and in strictest confidence".
+_KEEPS = re.compile(
+    r"\b(?:keep|hold|maintain|treat|protect|safeguard|preserve)s?\b[^.;]{0,100}(?:\bconfiden|\bsecre|\bin\s+trust)"
+    r"|\bnot\b[^.;]{0,120}?\b(?:disclose|divulge|reveal|publish|communicate)",
+    re.IGNORECASE,
+)
+# Words that put such a duty on either party: then "the recipient" is each party in turn.
+_EITHER_BOUND = re.compile(
+    r"\b(?:each|either|both|neither)\s+(?:of\s+the\s+)?part(?:y|ies)\b|\bthe\s+parties\s+(?:\w+\s+)?"
+    r"(?:shall|will|must|agree|undertake)|\breceiving\s+party\b|\bmutual",
+    re.IGNORECASE,
+)
+_BOUND = r"(?:\s*\([a-z0-9]{1,4}\))?(?:\s+[\w'\u2019]+){0,2}?\s+(?:shall|will|must|agrees|undertakes|covenants)\b"
+_SUBJECT_BEFORE = r"(?:^|[.;:,()]\s*|\b(?:that|and|then|which|who)\s+)(?:[Tt]he\s+)?"
+_PEOPLE = r"(?:,[^.;:]{0,100}?,?)?"
+# The purpose a use restriction names when the contract defines no Purpose: "for any purpose other
+# than the operation of the Franchised Business", "solely for the purpose of evaluating ...".
+_NAMED_PURPOSE = re.compile(
+    r"\b(?:for|to)\s+any\s+purpose\s+other\s+than\s+(?P<other>[^,;.()]{3,80}?)\s*(?:[,;.()]|\bany\b)"
+    r"|\b(?:only|solely|exclusively)\s+for\s+(?P<of>the\s+purposes?\s+of\s+[^,;.()]{3,80}?)\s*[,;.()]",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class DisclosureRoles:
+    """Who receives and who discloses in a one-way NDA, as the contract writes them ("Member",
+    "Franchisee"); both "" in a mutual one or when it is not clear. ``purpose``: the purpose the
+    contract's use restriction names ("the operation of the Franchised Business"), else ""."""
+
+    recipient: str = ""
+    discloser: str = ""
+    purpose: str = ""
+
+
+def disclosure_roles(model: TextModel) -> DisclosureRoles:
+    """The contract's recipient and discloser, when exactly one of its two parties is the subject
+    of a duty to keep information confidential and no such duty binds either party; and the
+    purpose its use restriction names. Once per text model."""
+    holder = contract_text(model)
+    found = holder.__dict__.get("_disclosure_roles")
+    if found is None:
+        found = _read_disclosure_roles(model)
+        holder.__dict__["_disclosure_roles"] = found
+    return found
+
+
+_PREAMBLE = re.compile(
+    r"\bbetween\b(?P<between>.{10,1200}?)(?:\.\s|\bRECITALS\b|\bWHEREAS\b|\bWITNESSETH\b)", re.DOTALL
+)
+_NAMED_AS = re.compile(r"\((?:the\s+|hereinafter\s+)?[\"\u201c]([A-Z][^\"\u201d]{1,40})[\"\u201d]\)")
+
+
+def _preamble_parties(text: str) -> list[Party]:
+    """The two names the opening's "by and between ... (the "Franchisee"), and ... (the "Member")"
+    defines, as the contract writes them afterwards: a sample whose parties are blanks ("____ (the
+    "Franchisee")") has no party contracts/parties.py can read, and a signature block's name in
+    capitals is not the one the clauses use. None unless exactly two."""
+    opening = _PREAMBLE.search(text[:5000])
+    if opening is None:
+        return []
+    names = list(dict.fromkeys(_NAMED_AS.findall(opening.group("between"))))
+    if len(names) != 2:
+        return []
+    return [Party(name=n, defined=n, side="", locator="") for n in names]
+
+
+def _read_disclosure_roles(model: TextModel) -> DisclosureRoles:
+    text = model.text
+    named = _NAMED_PURPOSE.search(text)
+    purpose = ""
+    if named is not None:
+        purpose = (named.group("other") or named.group("of") or "").strip()
+    parties = _preamble_parties(text) or list(structure_of(model).parties)
+    if len(parties) != 2 or mutual_roles(model):
+        return DisclosureRoles(purpose=purpose)
+    bound: set[int] = set()
+    for sentence in re.split(r"(?<=[.;])\s+", text):
+        if not _KEEPS.search(sentence):
+            continue
+        if _EITHER_BOUND.search(sentence):
+            return DisclosureRoles(purpose=purpose)  # a duty of each party: the roles stay generic
+        for index, party in enumerate(parties):
+            names = "|".join(re.escape(n) for n in (party.defined, *party.also) if n)
+            if re.search(rf"{_SUBJECT_BEFORE}(?i:{names})\b{_PEOPLE}{_BOUND}", sentence):
+                bound.add(index)
+    if len(bound) != 1:
+        return DisclosureRoles(purpose=purpose)
+    recipient = parties[bound.pop()]
+    discloser = next(p for p in parties if p is not recipient)
+    return DisclosureRoles(_as_written(recipient, model), _as_written(discloser, model), purpose)

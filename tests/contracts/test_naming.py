@@ -41,3 +41,18 @@ def test_a_pattern_with_mutual_roles_passes_a_bare_recipient_only_in_a_mutual_co
     (passed,) = PlaybookEngine().analyze(mutual, playbook)
     (failed,) = PlaybookEngine().analyze(one_way, playbook)
     assert (passed.status, failed.status) == ("ok", "issue")
+
+
+def test_the_one_party_bound_to_confidentiality_is_the_recipient_and_either_party_bound_is_none() -> None:
+    from contracts.naming import disclosure_roles
+
+    opening = 'This Agreement is made by and between Acme Ltd. (the "Owner") and Jo Bloggs (the "Adviser").'
+    one_way = model_of(opening, "1. The Adviser shall hold all confidential information of the Owner in strict confidence "
+                       "and shall not use it for any purpose other than advising on the Merger.")  # fmt: skip
+    roles = disclosure_roles(one_way)
+    assert (roles.recipient, roles.discloser, roles.purpose) == ("the Adviser", "the Owner", "advising on the Merger")
+    mutual = model_of(opening, "1. Each party shall hold the other party's confidential information in strict confidence.")
+    assert (disclosure_roles(mutual).recipient, disclosure_roles(mutual).discloser) == ("", "")
+    both = model_of(opening, "1. The Adviser shall keep the Owner's information confidential. 2. The Owner shall keep "
+                    "the Adviser's information confidential.")  # fmt: skip
+    assert disclosure_roles(both).recipient == ""

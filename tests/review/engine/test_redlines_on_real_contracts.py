@@ -306,7 +306,8 @@ def test_clauses_inserted_after_the_last_one_count_on_from_it() -> None:
     final, numbers = _accept_all(model, _library("mutual-nda.yaml"))
     assert numbers == ["11.", "12."]
     text = final.text
-    assert text.index("11. The recipient shall use") < text.index("12. ") < text.index("IN WITNESS")
+    # The one-way NDA's recipient by name (docs/decisions/redlines-qa.md, "A one-way NDA's roles").
+    assert text.index("11. Ciufo shall use") < text.index("12. ") < text.index("IN WITNESS")
 
 
 def test_information_the_contract_already_has_returned_is_not_asked_back_again() -> None:
