@@ -663,11 +663,12 @@ def disclosure_roles(model: TextModel) -> DisclosureRoles:
     """The contract's recipient and discloser, when exactly one of its two parties is the subject
     of a duty to keep information confidential and no such duty binds either party; and the
     purpose its use restriction names. Once per text model."""
-    holder = contract_text(model)
-    found = holder.__dict__.get("_disclosure_roles")
+    # In the text model's ``derived`` slot (documents/docx/model.py), as contracts/keyterms.py keeps
+    # its parties: a text model never changes, so the answer never goes stale.
+    key = ("naming", "disclosure_roles")
+    found = model.derived.get(key)  # type: ignore[call-overload]
     if found is None:
-        found = _read_disclosure_roles(model)
-        holder.__dict__["_disclosure_roles"] = found
+        found = model.derived[key] = _read_disclosure_roles(model)  # type: ignore[index]
     return found
 
 
