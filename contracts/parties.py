@@ -265,7 +265,7 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         ending = whole[-SIGNATURE_CHARS:] if len(whole) > SIGNATURE_CHARS + 4000 else whole
         if ending is not whole:
             ending = whole[:4000] + "\n" + ending
-        for party in _signatories(ending, (tail or [None])[-1], spans):
+        for party in _signatories(ending, tail[-1] if tail else None, spans):
             if len(best) < MAX_PARTIES and not any(_same_party(party, p) for p in best):
                 best.append(party)
     if len(best) < 2:
