@@ -24,7 +24,7 @@ from typing import Any
 
 from contracts.document import contract_text, structure_of
 from contracts.normalize import term_starts
-from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party, role_side
+from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party, opening_defined_parties, role_side
 from contracts.structure import Structure
 from contracts.terms import NOT_TERMS
 from documents.docx.model import TextModel
@@ -672,33 +672,13 @@ def disclosure_roles(model: TextModel) -> DisclosureRoles:
     return found
 
 
-_PREAMBLE = re.compile(
-    r"\bbetween\b(?P<between>.{10,1200}?)(?:\.\s|\bRECITALS\b|\bWHEREAS\b|\bWITNESSETH\b)", re.DOTALL
-)
-_NAMED_AS = re.compile(r"\((?:the\s+|hereinafter\s+)?[\"\u201c]([A-Z][^\"\u201d]{1,40})[\"\u201d]\)")
-
-
-def _preamble_parties(text: str) -> list[Party]:
-    """The two names the opening's "by and between ... (the "Franchisee"), and ... (the "Member")"
-    defines, as the contract writes them afterwards: a sample whose parties are blanks ("____ (the
-    "Franchisee")") has no party contracts/parties.py can read, and a signature block's name in
-    capitals is not the one the clauses use. None unless exactly two."""
-    opening = _PREAMBLE.search(text[:5000])
-    if opening is None:
-        return []
-    names = list(dict.fromkeys(_NAMED_AS.findall(opening.group("between"))))
-    if len(names) != 2:
-        return []
-    return [Party(name=n, defined=n, side="", locator="") for n in names]
-
-
 def _read_disclosure_roles(model: TextModel) -> DisclosureRoles:
     text = model.text
     named = _NAMED_PURPOSE.search(text)
     purpose = ""
     if named is not None:
         purpose = (named.group("other") or named.group("of") or "").strip()
-    parties = _preamble_parties(text) or list(structure_of(model).parties)
+    parties = opening_defined_parties(text) or list(structure_of(model).parties)
     if len(parties) != 2 or mutual_roles(model):
         return DisclosureRoles(purpose=purpose)
     bound: set[int] = set()

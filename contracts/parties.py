@@ -1002,3 +1002,27 @@ def find_mutual_roles(paragraphs: tuple[Paragraph, ...]) -> tuple[str, ...]:
         if role in pairs:
             found.setdefault(pairs[role])
     return tuple(found)
+
+
+# --- the two names an opening defines, for a sample whose parties are blanks ---------------------
+
+_PREAMBLE = re.compile(
+    r"\bbetween\b(?P<between>.{10,1200}?)(?:\.\s|\bRECITALS\b|\bWHEREAS\b|\bWITNESSETH\b)", re.DOTALL
+)
+_NAMED_AS = re.compile(r"\((?:the\s+|hereinafter\s+)?[\"\u201c]([A-Z][^\"\u201d]{1,40})[\"\u201d]\)")
+
+
+def opening_defined_parties(text: str) -> list[Party]:
+    """The two names the opening's "by and between ... (the "Franchisee"), and ... (the "Member")"
+    defines, as the contract writes them afterwards: a sample whose parties are blanks ("____ (the
+    "Franchisee")") has no party ``find_parties`` can read, and a signature block's name in
+    capitals is not the one the clauses use. None unless exactly two. Kept beside ``find_parties``
+    so that the contract's parties are read in one module (contracts/naming.py asks it for a
+    one-way NDA's roles)."""
+    opening = _PREAMBLE.search(text[:5000])
+    if opening is None:
+        return []
+    names = list(dict.fromkeys(_NAMED_AS.findall(opening.group("between"))))
+    if len(names) != 2:
+        return []
+    return [Party(name=n, defined=n, side="", locator="") for n in names]
