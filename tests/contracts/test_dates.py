@@ -235,7 +235,7 @@ def test_a_signature_page_put_first_dates_the_agreement():
 
 
 def test_an_amendment_dated_by_its_own_words_not_by_the_agreement_it_amends():
-    # "Amendment n° 01 to the Global Maintenance Agreement ref. DS/C-3957/14 Issue 7 dated March 9t h ,
+    # "Amendment n° 01 to the Global Maintenance Agreement ref. DS/C-3957/14 [its seventh issue] dated March 9t h ,
     # 2015 BETWEEN ..." heads it; "This amendment ... is entered into on January 6th, 2016" and "This
     # Amendment shall enter into force on the date of its signature by both Parties".
     text = seen("AzulSa_20170303_F-1A_EX-10.3_9943903_EX-10.3_Maintenance Agreement2")

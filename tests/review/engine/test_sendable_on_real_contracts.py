@@ -229,7 +229,7 @@ def test_a_cap_in_a_page_the_engine_reads_as_furniture_is_compared_not_inserted(
 
 def test_edgars_confidential_legend_in_a_title_does_not_make_an_agreement_an_nda() -> None:
     for prefix in (
-        "ACCURAYINC_09_01_2010-EX-10.31",  # "PURSUANT TO 17 C.F.R. § 240.24B-2, CONFIDENTIAL INFORMATION ..."
+        "ACCURAYINC_09_01_2010-EX-10.31",  # the SEC rule 240.24b-2 legend: "CONFIDENTIAL INFORMATION ..."
         "HarpoonTherapeuticsInc_20200312_10-K_EX-10.18",  # "Exhibit 10.18 Confidential EXECUTION COPY"
     ):
         _title, fitting = _bench().fits(_cuad_train(prefix))
