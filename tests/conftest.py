@@ -354,3 +354,17 @@ def login(page, username: str, password: str) -> None:  # type: ignore[no-untype
     page.fill("input[name=password]", password)
     page.click("button[type=submit]")
     page.wait_for_load_state("networkidle")
+
+
+@pytest.fixture
+def eager_tasks() -> Iterator[None]:
+    """Tasks run in this process when sent (a conversion's page then shows its end at
+    once; a round's conversion, then its comparison), for tests of the jobs' outcome, not the broker."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = previous

@@ -62,16 +62,3 @@ def libreoffice() -> Iterator[LibreOffice]:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()
-
-
-@pytest.fixture
-def eager_tasks() -> Iterator[None]:
-    """Tasks run in this process when sent (a conversion's page then shows its end at once)."""
-    from config.celery import app
-
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager = previous

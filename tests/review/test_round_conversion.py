@@ -5,8 +5,6 @@ still makes one conversion and one round; a failed conversion says why on the re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -27,19 +25,6 @@ THEIRS_PDF = text_pdf(["1. Fees", "Customer shall pay all invoices within ninety
                        "2. General", "This Agreement is governed by the laws of the State of New York."])
 RTF = (b"{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\\f0\\pard 1. Fees\\par Customer shall pay all invoices "
        b"within ninety (90) days of receipt.\\par}")
-
-
-@pytest.fixture
-def eager_tasks() -> Iterator[None]:
-    """Tasks run in this process when sent (the conversion, then the round's comparison)."""
-    from config.celery import app
-
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager = previous
 
 
 @pytest.fixture
