@@ -89,7 +89,35 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
             where,
         )
     anchor = _last_content(paragraphs, end.index, structure)
+    signed = _signature_start(structure, anchor)
+    if signed is not None:
+        # A signature block the structure did not read as one ("AGREED AND ACCEPTED: ... By
+        # Company: /s/ ..." before the exhibits): the clause goes before it, never after it.
+        anchor = _last_content(paragraphs, signed, structure)
+        where = "after the last clause, before the signature block"
     return _after_paragraph(structure, anchor, where)
+
+
+# A paragraph that opens a signature block: "AGREED AND ACCEPTED:", "IN WITNESS WHEREOF", or a
+# signature line ("By Company: /s/ Mitchell Vitalis", "By: /s/ ...", "/s/ ...").
+_SIGNATURE_OPENS = re.compile(
+    r"^\s*(?:(?:AGREED|ACCEPTED)\s+(?:AND|&)\s+(?:AGREED|ACCEPTED)\b|IN\s+WITNESS\s+WHEREOF\b|"
+    r"(?:By\b[^:\n]{0,40}:\s*)?/s/)",
+    re.IGNORECASE,
+)
+
+
+def _signature_start(structure: Structure, anchor: int) -> int | None:
+    """The first paragraph up to ``anchor`` that opens a signature block with no clause number of
+    the body after it (a signature line at the head of a page, "By Client: /s/ ...", is followed
+    by the clauses and is none), else None."""
+    paragraphs = structure.model.paragraphs
+    numbered = [n.index for n in structure.numbers if n.kind == "typed" and n.level != 9 and n.index <= anchor]
+    last_clause = max(numbered, default=-1)
+    for index in range(last_clause + 1, anchor + 1):
+        if _SIGNATURE_OPENS.match(mask_furniture(paragraphs[index].text)):
+            return index
+    return None
 
 
 def _after_paragraph(structure: Structure, anchor: int, where: str) -> InsertionPoint:
@@ -365,6 +393,13 @@ def renumber_clause(text: str, structure: Structure) -> str:
     if not match or not (match.group("num") or match.group("word")):
         return text
     number = number_from_leading(0, Paragraph(locator="", text=text), match)
+    # The body's text only, as ``structure.labels`` holds the body's numbers: an exhibit's list
+    # ("Stage 2: 6. Emotional design ...") uses no clause number of the contract.
+    end = structure.body_end
+    paragraphs = structure.model.paragraphs
+    body = "\n".join(p.text for p in paragraphs[: end.index])
+    if end.index < len(paragraphs):
+        body += "\n" + paragraphs[end.index].text[: end.offset]
 
     def taken(parts: tuple[str, ...]) -> bool:
         # Read as a clause number, or written as one in a run the reader leaves unread (an
@@ -373,7 +408,7 @@ def renumber_clause(text: str, structure: Structure) -> str:
             return True
         n = parts[0]
         written = rf"(?:^|[.;:!?]\s+){n}\.\s*[A-Z]|(?<![\w.,/$]){n}\.(?=[A-Z])"  # "... require. 14. X", "13.Whenever"
-        return len(parts) == 1 and re.search(written, structure.model.text, re.MULTILINE) is not None
+        return len(parts) == 1 and re.search(written, body, re.MULTILINE) is not None
 
     if not taken(number.parts):
         return text

@@ -448,3 +448,28 @@ def test_a_second_insertion_after_an_inline_1a_is_1b() -> None:
     model = TextModel(paragraphs=(*page.paragraphs[:index], Paragraph(locator="px", text=text),
                                   *page.paragraphs[index + 1 :]))  # fmt: skip
     assert renumber_clause("1A. Confidential Information does not include ...", structure_of(model)).startswith("1B. ")
+
+
+# --- a signature block the structure does not read, before the exhibits ---------------------------
+
+FREECOOK = "Freecook_20180605_S-1_EX-10.3"  # a website design and hosting agreement, an exhibit after it
+
+
+def test_an_insertion_goes_before_a_signature_block_the_structure_does_not_read_and_counts_on_in_the_body():
+    # "4. Customer Service ... AGREED AND ACCEPTED: Date: ... By Company: /s/ Mitchell Vitalis ...
+    # Exhibit A ... Stage 2: 6. Emotional design ... 10. Search Engine Optimization": the clause goes
+    # after clause 4, before "AGREED AND ACCEPTED", numbered 5; a second one is 6, not 11 (the
+    # exhibit's list uses no number of the contract's).
+    from contracts.insertion import renumber_clause
+
+    model = _cuad_train(FREECOOK)
+    structure = structure_of(model)
+    (signed,) = [i for i, p in enumerate(model.paragraphs) if p.text.strip().startswith("AGREED AND ACCEPTED")]
+    point = insertion_point(structure)
+    assert point is not None
+    index = next(i for i, p in enumerate(model.paragraphs) if p.locator == point.locator)
+    assert index < signed
+    assert point.number == "5."
+    inserted = Paragraph(locator="new", text="5. Company shall defend Client against any claim.")
+    after = TextModel(paragraphs=(*model.paragraphs[: index + 1], inserted, *model.paragraphs[index + 1 :]))
+    assert renumber_clause("5. Company warrants the services.", structure_of(after)) == "6. Company warrants the services."
