@@ -45,8 +45,12 @@ def main() -> None:
         # Which party is ours, where the contract does not say: answered as bench_redlines.py does.
         from bench_redlines import ours_for
 
+        from playbooks.loader import load_playbook
+
+        spec = load_playbook(PLAYBOOK.read_bytes())
+
         call_command("review", str(path), playbook=str(PLAYBOOK), decide="accept-all", author="Ada Lovelace",
-                     out=str(out), approve_as=approver.username, ours=ours_for(path, "customer"),
+                     out=str(out), approve_as=approver.username, ours=ours_for(path, spec),
                      stdout=io.StringIO())
         report = json.loads((out / "report.json").read_text())
         approvals = Approval.objects.exclude(pk__in=before)

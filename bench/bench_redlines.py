@@ -268,7 +268,7 @@ def side_answer(model: Any, side_word: str, candidates: list[Any]) -> Any:
     return ranked[0] if pays(ranked[0]) != pays(ranked[-1]) else candidates[0]
 
 
-def parties_as_answered(model: Any, side_word: str) -> tuple[Any, bool]:
+def parties_as_answered(model: Any, spec: Any) -> tuple[Any, bool]:
     """(the Parties the analysis runs with, whether the side was asked): as the upload does
     (review/views/reviews.py): when ``side_candidates`` is not empty the lawyer is asked which
     party is ours before the analysis, and ``side_chosen`` gives the parties of the answer."""
@@ -276,24 +276,25 @@ def parties_as_answered(model: Any, side_word: str) -> tuple[Any, bool]:
     from contracts.naming import detect as detect_parties
     from review.workflow import side_candidates, side_chosen
 
-    candidates = side_candidates(model=model, side_word=side_word)
+    side_word = spec.party
+    candidates = side_candidates(model=model, side_word=side_word, playbook=spec)
     if not candidates:
         return detect_parties(model, side_word), False
     ours = side_answer(model, side_word, candidates)
-    chosen = Parties.from_dict(side_chosen(model=model, side_word=side_word, ours=ours.defined))
+    chosen = Parties.from_dict(side_chosen(model=model, side_word=side_word, playbook=spec, ours=ours.defined))
     assert chosen is not None
     return chosen, True
 
 
-def ours_for(path: Path, side_word: str) -> str:
+def ours_for(path: Path, spec: Any) -> str:
     """``review --ours``'s answer for a contract, as ``parties_as_answered`` gives it ("" when the
     contract says which party is ours): for the benches that run the headless command."""
     from documents.docx.textmodel import build_text_model
     from review.workflow import side_candidates
 
     model = build_text_model(Path(path).read_bytes())
-    candidates = side_candidates(model=model, side_word=side_word)
-    return side_answer(model, side_word, candidates).defined if candidates else ""
+    candidates = side_candidates(model=model, side_word=spec.party, playbook=spec)
+    return side_answer(model, spec.party, candidates).defined if candidates else ""
 
 
 def review_one(job: tuple[str, str]) -> dict[str, Any]:
@@ -309,7 +310,7 @@ def review_one(job: tuple[str, str]) -> dict[str, Any]:
     spec = spec_of(name)
     engine = PlaybookEngine()
     check = _checker()
-    parties, asked = parties_as_answered(model, spec.party)
+    parties, asked = parties_as_answered(model, spec)
     results = engine.analyze(model, spec, parties=parties)
     # Each rule as the engine runs it: written with this contract's parties (contracts/naming.py).
     from contracts.document import structure_of

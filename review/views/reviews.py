@@ -59,7 +59,7 @@ def review_new(request: HttpRequest) -> HttpResponse:
                 return redirect("documents:conversion", conversion_id=conversion.pk)
             document = document_create(owner=request.user, team=team, filename=upload.name, data=data)
             candidates = side_candidates(model=document.versions.order_by("number").first().text_model,
-                                         side_word=side_word)
+                                         side_word=side_word, playbook=version.playbook_spec)
             if candidates:
                 # Which party is ours is not clear from the contract: asked once, here.
                 if claim is not None:
@@ -95,11 +95,13 @@ def _review_new_side(request: HttpRequest, versions: list) -> HttpResponse:
     side_word = side.cleaned_data["party"] or version.playbook_spec.party
     model = document.versions.order_by("number").first().text_model
     try:
-        parties = side_chosen(model=model, side_word=side_word, ours=side.cleaned_data["ours"])
+        parties = side_chosen(model=model, side_word=side_word, playbook=version.playbook_spec,
+                              ours=side.cleaned_data["ours"])
         review = review_start(owner=request.user, team=document.team, document=document, playbook_version=version,
                               party=side.cleaned_data["party"], parties=parties)
     except ReviewRefused as exc:
+        candidates = side_candidates(model=model, side_word=side_word, playbook=version.playbook_spec)
         return render(request, "review/new.html", {
-            "side": side, "candidates": side_candidates(model=model, side_word=side_word), "side_word": side_word,
-            "document": document, "side_error": str(exc)})
+            "side": side, "candidates": candidates, "side_word": side_word, "document": document,
+            "side_error": str(exc)})
     return redirect("review:detail", review_id=review.pk)

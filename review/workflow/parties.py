@@ -3,13 +3,17 @@ the corrected names (docs/decisions/parties-in-positions.md)."""
 
 from __future__ import annotations
 
+import json
+import re
+
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from contracts.document import structure_of
 from contracts.naming import Parties, detect
-from contracts.parties import Party
+from contracts.parties import Party, role_side
 from documents.docx.model import TextModel
+from playbooks.rules import PlaybookSpec
 from review.models import Proposal, ProposalSource, Recommendation, RecommendationStatus, Review
 
 from .audit import event_append
@@ -79,12 +83,34 @@ def review_parties_set(*, review: Review, actor: User, us: str, them: str) -> in
     return rewritten
 
 
-def side_candidates(*, model: TextModel, side_word: str) -> list[Party]:
+# A placeholder that stands for one side's party ({us}, {them}, {customer}, {Licensor}, ...); not
+# {mutual_roles}, which names a role either party takes.
+_SIDE_PLACEHOLDER = re.compile(r"\{(?P<word>[A-Za-z ]{1,30})\}")
+
+
+def side_matters(*, side_word: str, playbook: PlaybookSpec) -> bool:
+    """Whether which party is ours changes anything the playbook writes or finds: its side is a
+    role (a customer's playbook), or a rule's wording or patterns name a side's party by a
+    placeholder. A neutral playbook that only says "each party" (the CUAD coverage) reads and
+    writes the same whichever side the lawyer is on, so it does not ask."""
+    if role_side(side_word):
+        return True
+    for rule in playbook.rules:
+        source = json.dumps(rule.to_dict())
+        for match in _SIDE_PLACEHOLDER.finditer(source):
+            word = match.group("word").strip().lower()
+            if word in ("us", "them") or role_side(word):
+                return True
+    return False
+
+
+def side_candidates(*, model: TextModel, side_word: str, playbook: PlaybookSpec) -> list[Party]:
     """The contract's parties to choose ours from, when the playbook's side does not say which one
-    is ours (no party defined by a role word of that side); empty when it does, or when the
-    contract names fewer than two parties (nothing to choose between). Asked once, on upload
+    is ours (no party defined by a role word of that side) and the side matters to the playbook
+    (``side_matters``); empty when it does not, when the contract says it, or when the contract
+    names fewer than two parties (nothing to choose between). Asked once, on upload
     (docs/decisions/key-terms.md)."""
-    if not side_word.strip():
+    if not side_word.strip() or not side_matters(side_word=side_word, playbook=playbook):
         return []
     if detect(model, side_word).us:
         return []
@@ -92,11 +118,11 @@ def side_candidates(*, model: TextModel, side_word: str) -> list[Party]:
     return parties if len(parties) >= 2 else []
 
 
-def side_chosen(*, model: TextModel, side_word: str, ours: str) -> dict[str, object]:
+def side_chosen(*, model: TextModel, side_word: str, playbook: PlaybookSpec, ours: str) -> dict[str, object]:
     """The review's parties when the lawyer picked ours (by its defined name) on upload: stored
     as a correction, so the analysis writes positions with these names. Refuses a name that is
     not one of the candidates."""
-    candidates = side_candidates(model=model, side_word=side_word)
+    candidates = side_candidates(model=model, side_word=side_word, playbook=playbook)
     chosen = next((p for p in candidates if p.defined == ours), None)
     if chosen is None:
         raise ReviewRefused("Choose one of the parties the contract names.")

@@ -197,3 +197,40 @@ def test_a_clear_side_is_not_asked(client) -> None:  # type: ignore[no-untyped-d
     upload = SimpleUploadedFile("clear.docx", contract_docx(CONTRACT))
     response = client.post(reverse("review:new"), {"contract": upload, "playbook_version": version_id})
     assert response.status_code == 302 and Review.objects.count() == 1
+
+
+NEUTRAL = """\
+name: Either side, no party named
+party: either
+rules:
+  - id: governing-law
+    title: Governing law is stated
+    find: {any: ["governed by"]}
+    check: {must_exist: true}
+    positions: ["This Agreement is governed by the laws of England and Wales."]
+"""
+
+
+def test_a_neutral_playbook_that_names_no_side_does_not_ask_and_one_that_does_asks(client) -> None:  # type: ignore[no-untyped-def]
+    # Which party is ours changes nothing a playbook writes or finds when it only says "each
+    # party": asking would be a question whose answer does nothing. A {us} in a neutral rule's
+    # wording makes the answer matter again.
+    from playbooks.services import playbook_upload
+    from review.models import Review
+
+    owner = author_user()
+    client.force_login(owner)
+
+    def upload(source: str, name: str):  # type: ignore[no-untyped-def]
+        playbook_upload(author=owner, source=source)
+        page = client.get(reverse("review:new")).content.decode()
+        option = page.split(f">{name}", 1)[0].rsplit('value="', 1)[1].split('"', 1)[0]
+        return client.post(reverse("review:new"), {"contract": SimpleUploadedFile("unclear.docx", contract_docx(UNCLEAR)),
+                                                   "playbook_version": option})
+
+    quiet = upload(NEUTRAL, "Either side, no party named")
+    assert quiet.status_code == 302 and Review.objects.count() == 1
+    sided = NEUTRAL.replace("Either side, no party named", "Either side, our name").replace(
+        "the laws of England and Wales.", "the laws of the country where {us} has its seat.")
+    asked = upload(sided, "Either side, our name")
+    assert asked.status_code == 200 and 'id="side-form"' in asked.content.decode() and Review.objects.count() == 1

@@ -36,6 +36,7 @@ from documents.docx.validate import UploadRejected
 from documents.services import document_create
 from playbooks.loader import load_playbook
 from playbooks.loader.issues import PlaybookInvalid
+from playbooks.rules import PlaybookSpec
 from playbooks.services import playbook_upload
 from review.engine.draft import ADAPTED
 from review.exports import issue_rows, issues_csv, issues_xlsx, review_redline
@@ -160,7 +161,7 @@ class Command(BaseCommand):
             first = exc.errors[0] if getattr(exc, "errors", None) else exc
             raise CommandError(f"invalid playbook {playbook_path.name}: {first}") from exc
         # Which party is ours, asked (as the upload asks) before anything is stored or analysed.
-        parties = None if previous_path is not None else self._side(contract_path, spec.party or "us", ours)
+        parties = None if previous_path is not None else self._side(contract_path, spec, ours)
         self._check_database()
         approver = None
         if approve_as:
@@ -278,7 +279,7 @@ class Command(BaseCommand):
             reasons = " ".join(d["message"] for d in entry["defects"])
             self.stdout.write(f"{entry['rule_id']}: not applied, needs a lawyer's wording: {reasons}")
 
-    def _side(self, contract: Path, side_word: str, ours: str) -> dict[str, object] | None:
+    def _side(self, contract: Path, spec: PlaybookSpec, ours: str) -> dict[str, object] | None:
         """The review's parties when the contract does not say which of its parties is ours: the
         one ``--ours`` names (by its name or any of its defined names); without ``--ours`` the
         command stops, listing the parties, as the upload asks (review/views/reviews.py). None when
@@ -287,7 +288,8 @@ class Command(BaseCommand):
             model = build_text_model(contract.read_bytes())
         except Exception:  # not a Word document: the upload's own checks say so, with its message
             return None
-        candidates = side_candidates(model=model, side_word=side_word)
+        side_word = spec.party or "us"
+        candidates = side_candidates(model=model, side_word=side_word, playbook=spec)
         wanted = " ".join(ours.split()).strip("\"“”").lower()
         if not candidates:
             if wanted and not any(wanted in {n.lower() for n in (p.name, p.defined, *p.also)}
@@ -304,7 +306,7 @@ class Command(BaseCommand):
         chosen = next((p for p in candidates if wanted in {n.lower() for n in (p.name, p.defined, *p.also)}), None)
         if chosen is None:
             raise CommandError(f"--ours: {ours!r} is none of the parties the contract names: {listed}")
-        return side_chosen(model=model, side_word=side_word, ours=chosen.defined)
+        return side_chosen(model=model, side_word=side_word, playbook=spec, ours=chosen.defined)
 
     def _check_database(self) -> None:
         from django.db import connection
