@@ -1,6 +1,7 @@
 """What follows a conversion started by a review page (documents/conversions.py sends
 ``converted`` in the transaction that finishes the conversion; connected in review/apps.py):
-- a new review of a contract that had to be converted first starts (``then["review"]``);
+- a new review of a contract that had to be converted first starts (``then["review"]``), or, when
+  the contract does not say which party is ours, the upload's question is asked first;
 - their returned draft that had to be converted first is submitted as the next round
   (``then["round"]``, review/workflow/round_intake.py).
 """
@@ -8,6 +9,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.urls import reverse
 
@@ -15,7 +17,7 @@ from documents.conversions import ConversionRefused
 from playbooks.models import PlaybookVersion
 
 from .models import Review
-from .workflow import ReviewRefused, review_start
+from .workflow import ReviewRefused, review_start, side_candidates
 
 
 def review_after_conversion(sender: Any, *, conversion: Any, document: Any, **kwargs: Any) -> str | None:
@@ -26,9 +28,16 @@ def review_after_conversion(sender: Any, *, conversion: Any, document: Any, **kw
     version = PlaybookVersion.objects.filter(pk=wanted.get("playbook_version")).first()
     if version is None:
         raise ConversionRefused("The playbook chosen for this contract no longer exists; start a new review.")
+    party = str(wanted.get("party") or "")
+    model = document.versions.order_by("number").first().text_model
+    if side_candidates(model=model, side_word=party or version.playbook_spec.party, playbook=version.playbook_spec):
+        # Which party is ours is not clear from the contract: asked once, as a .docx upload is
+        # asked (review/views/reviews.py), before the analysis starts.
+        query = urlencode({"document": document.pk, "playbook_version": version.pk, "party": party})
+        return f"{reverse('review:new')}?{query}"
     try:
         review = review_start(owner=conversion.owner, team=conversion.team, document=document,
-                              playbook_version=version, party=str(wanted.get("party") or ""))
+                              playbook_version=version, party=party)
     except ReviewRefused as exc:
         raise ConversionRefused(str(exc)) from exc
     return reverse("review:detail", args=[review.pk])

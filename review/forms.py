@@ -52,12 +52,18 @@ class NewReviewForm(forms.Form):
         return data
 
 
-class SideForm(forms.Form):
-    """Which party is ours, asked once on upload when the contract does not make it clear."""
+class SideQuestionForm(forms.Form):
+    """The upload a side question is about: the contract stored a moment ago (or converted) and
+    the playbook chosen for it."""
 
     document = IdField()
     playbook_version = IdField()
     party = forms.CharField(required=False, max_length=120)
+
+
+class SideForm(SideQuestionForm):
+    """Which party is ours, asked once on upload when the contract does not make it clear."""
+
     ours = forms.CharField(max_length=120)
 
 

@@ -14,7 +14,7 @@ from documents.selectors import document_for_user
 from documents.services import document_create
 from playbooks.selectors import versions_for_new_review
 from review import selectors
-from review.forms import NewReviewForm, SideForm
+from review.forms import NewReviewForm, SideForm, SideQuestionForm
 from review.workflow import ReviewRefused, review_start, side_candidates, side_chosen
 from review.workflow.analysis import check_active_cap
 from review.workflow.form_keys import NEW_REVIEW, form_claim, form_done, form_release
@@ -30,6 +30,8 @@ def review_new(request: HttpRequest) -> HttpResponse:
     versions = list(versions_for_new_review(request.user))
     if request.method == "POST" and "ours" in request.POST:
         return _review_new_side(request, versions)
+    if request.method == "GET" and "document" in request.GET:
+        return _review_new_side_question(request, versions)
     form = NewReviewForm(request.POST or None, request.FILES or None, versions=versions)
     if request.method == "POST" and form.is_valid():
         # The form's key (docs/decisions/hostile-input.md): the same form sent twice makes one review.
@@ -81,6 +83,27 @@ def review_new(request: HttpRequest) -> HttpResponse:
         if claim is not None:
             form_release(claim)  # refused: the same form may be sent again
     return render(request, "review/new.html", {"form": form, "has_playbooks": bool(versions)})
+
+
+def _review_new_side_question(request: HttpRequest, versions: list) -> HttpResponse:
+    """"Which party is ours?" for a contract that had to be converted first: the conversion
+    comes here instead of starting the review (review/conversions.py)."""
+    question = SideQuestionForm(request.GET)
+    if not question.is_valid():
+        raise Http404("No such upload.")
+    document = document_for_user(request.user, question.cleaned_data["document"])
+    version = next((v for v in versions if v.pk == question.cleaned_data["playbook_version"]), None)
+    if version is None:
+        raise Http404("No such playbook.")
+    side_word = question.cleaned_data["party"] or version.playbook_spec.party
+    model = document.versions.order_by("number").first().text_model
+    candidates = side_candidates(model=model, side_word=side_word, playbook=version.playbook_spec)
+    if not candidates:
+        raise Http404("No question for this upload.")
+    return render(request, "review/new.html", {
+        "side": SideForm(initial={"document": document.pk, "playbook_version": version.pk,
+                                  "party": question.cleaned_data["party"]}),
+        "candidates": candidates, "side_word": side_word, "document": document})
 
 
 def _review_new_side(request: HttpRequest, versions: list) -> HttpResponse:

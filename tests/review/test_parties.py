@@ -234,3 +234,34 @@ def test_a_neutral_playbook_that_names_no_side_does_not_ask_and_one_that_does_as
         "the laws of England and Wales.", "the laws of the country where {us} has its seat.")
     asked = upload(sided, "Either side, our name")
     assert asked.status_code == 200 and 'id="side-form"' in asked.content.decode() and Review.objects.count() == 1
+
+
+def test_a_converted_upload_asks_the_side_before_its_review_starts(client, eager_tasks,  # type: ignore[no-untyped-def]
+                                                                  django_capture_on_commit_callbacks):
+    # A PDF is converted by a job; the review used to start when it was done without the question
+    # a .docx upload is asked. It now goes to the same question first.
+    from documents.models import Conversion, ConversionStatus
+    from playbooks.services import playbook_upload
+    from review.models import Review
+    from tests.documents.pdfs import text_pdf
+
+    owner = author_user()
+    version, _ = playbook_upload(author=owner, source=PLAYBOOK)
+    client.force_login(owner)
+    pdf = text_pdf([text for _, text in UNCLEAR])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("review:new"), {"contract": SimpleUploadedFile("unclear.pdf", pdf),
+                                            "playbook_version": version.pk})
+    conversion = Conversion.objects.get()
+    assert conversion.status == ConversionStatus.SUCCEEDED, conversion.message
+    assert not Review.objects.exists() and conversion.next_url.startswith(reverse("review:new") + "?document=")
+    question = client.get(conversion.next_url).content.decode()
+    assert 'id="side-form"' in question and 'value="Fjord"' in question and 'value="Northwind"' in question
+    client.force_login(lawyer())
+    assert client.get(conversion.next_url).status_code == 404  # another user's upload
+    client.force_login(owner)
+    done = client.post(reverse("review:new"), {"document": conversion.document_id, "playbook_version": version.pk,
+                                               "party": "", "ours": "Northwind"})
+    review = Review.objects.get()
+    assert done.status_code == 302 and review.document_id == conversion.document_id
+    assert review.parties["us"] == "Northwind" and review.parties["them"] == "Fjord"
