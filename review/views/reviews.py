@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -85,10 +87,9 @@ def review_new(request: HttpRequest) -> HttpResponse:
     return render(request, "review/new.html", {"form": form, "has_playbooks": bool(versions)})
 
 
-def _review_new_side_question(request: HttpRequest, versions: list) -> HttpResponse:
-    """"Which party is ours?" for a contract that had to be converted first: the conversion
-    comes here instead of starting the review (review/conversions.py)."""
-    question = SideQuestionForm(request.GET)
+def _side_upload(request: HttpRequest, question: SideQuestionForm, versions: list) -> tuple[Any, Any, str, Any]:
+    """(document, playbook version, side word, text model) a side question is about; 404 when
+    the form is broken, the upload is another user's, or the playbook is not one of theirs."""
     if not question.is_valid():
         raise Http404("No such upload.")
     document = document_for_user(request.user, question.cleaned_data["document"])
@@ -96,7 +97,14 @@ def _review_new_side_question(request: HttpRequest, versions: list) -> HttpRespo
     if version is None:
         raise Http404("No such playbook.")
     side_word = question.cleaned_data["party"] or version.playbook_spec.party
-    model = document.versions.order_by("number").first().text_model
+    return document, version, side_word, document.versions.order_by("number").first().text_model
+
+
+def _review_new_side_question(request: HttpRequest, versions: list) -> HttpResponse:
+    """"Which party is ours?" for a contract that had to be converted first: the conversion
+    comes here instead of starting the review (review/conversions.py)."""
+    question = SideQuestionForm(request.GET)
+    document, version, side_word, model = _side_upload(request, question, versions)
     candidates = side_candidates(model=model, side_word=side_word, playbook=version.playbook_spec)
     if not candidates:
         raise Http404("No question for this upload.")
@@ -109,14 +117,7 @@ def _review_new_side_question(request: HttpRequest, versions: list) -> HttpRespo
 def _review_new_side(request: HttpRequest, versions: list) -> HttpResponse:
     """The answer to "which party is ours?" for a contract uploaded a moment ago."""
     side = SideForm(request.POST)
-    if not side.is_valid():
-        raise Http404("No such upload.")
-    document = document_for_user(request.user, side.cleaned_data["document"])
-    version = next((v for v in versions if v.pk == side.cleaned_data["playbook_version"]), None)
-    if version is None:
-        raise Http404("No such playbook.")
-    side_word = side.cleaned_data["party"] or version.playbook_spec.party
-    model = document.versions.order_by("number").first().text_model
+    document, version, side_word, model = _side_upload(request, side, versions)
     try:
         parties = side_chosen(model=model, side_word=side_word, playbook=version.playbook_spec,
                               ours=side.cleaned_data["ours"])
