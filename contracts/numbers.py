@@ -46,6 +46,33 @@ _WORD = rf"{_BASIC}(?:-{_BASIC})?"
 NUMBER_WORDS = rf"{_WORD}(?:(?:\s+and)?\s+(?:{_WORD}|hundred|thousand|million|billion)\b)*"
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _DASH = r"[-\u2010\u2011\u2012\u2013\u2014]"
+# A figure with a fraction is one figure: "1 1/2" is one and a half, never "2" (a rewrite of that
+# "2" wrote "1 1/21%"). Mixed numbers, plain and vulgar fractions; then any other figure.
+_VULGAR = {"\u00bd": 0.5, "\u00bc": 0.25, "\u00be": 0.75}
+# A fraction's terms have one or two digits ("1/2", "2/3", "7/16"): "30/360" is a day-count basis.
+_FRACTION_PART = r"[1-9]\d?/[1-9]\d?(?![\d/])"
+_FRACTION = (
+    rf"\d+(?:\s+|\s*[-\u2010\u2011]\s*){_FRACTION_PART}|{_FRACTION_PART}|\d+\s?[\u00bd\u00bc\u00be]|[\u00bd\u00bc\u00be]"
+)
+_FIGURE = rf"(?:{_FRACTION}|{_DIGITS})"
+# "two and one-half", "one and a quarter", "three and three-quarters": a whole number in words with
+# its fraction, read as one figure (words_with_fraction).
+_FRACTION_WORDS = rf"\s+and\s+(?:(?:(?:a|one){_DASH}?\s*)?(?:half|quarter)|three{_DASH}?\s*quarters)"
+_FRACTION_VALUES = {"half": 0.5, "quarter": 0.25, "quarters": 0.75}
+# Never a figure of its own: what stands right after a fraction bar or a mixed number's whole part,
+# or after "one-half of" ("one-half of one percent" is half a percent, not one).
+_PART_OF_A_FIGURE = re.compile(
+    r"(?:[/\u00bd\u00bc\u00be]|\d(?:\s+|\s*-\s*)\d+/|\b(?:half|halves|quarters?|thirds?|tenths?|hundredths?)\s+of\s+(?:an?\s+|one\s+)?)$",
+    re.IGNORECASE,
+)
+_FRACTION_AFTER = re.compile(r"^(?:\s+\d+/\d+|\s?[\u00bd\u00bc\u00be]|/\d)")
+
+
+def part_of_a_larger_figure(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is only a piece of a figure ("2%" of "1 1/2%", "$1" of "$1 1/2
+    million", "one percent" of "one-half of one percent"): read as a figure, a rewrite of it
+    would change another number than the one written."""
+    return bool(_PART_OF_A_FIGURE.search(text[max(0, start - 40):start]) or _FRACTION_AFTER.match(text[end:end + 12]))
 
 
 def words_to_number(text: str) -> int | None:
@@ -88,7 +115,28 @@ def number_to_words(number: int) -> str:
 
 
 def _parse_digits(text: str) -> float:
-    return float(text.replace(",", ""))
+    text = text.replace(",", "").strip()
+    if "/" in text:
+        text = re.sub(r"\s*[-\u2010\u2011]\s*|\s+", " ", text)  # "1-1/2", "1- 1/2" are "1 1/2"
+    whole, _, rest = text.rpartition(" ") if "/" in text else ("", "", text)
+    if "/" in rest:
+        numerator, denominator = rest.split("/")
+        return float(whole or 0) + (float(numerator) / float(denominator) if float(denominator) else 0.0)
+    if rest and rest[-1] in _VULGAR:
+        return float(rest[:-1].strip() or 0) + _VULGAR[rest[-1]]
+    return float(rest)
+
+
+def words_value(text: str) -> float | None:
+    """A number in words with its fraction ("two and one-half" = 2.5); None if not a number."""
+    fraction = re.search(_FRACTION_WORDS + r"$", text, re.IGNORECASE)
+    whole = words_to_number(text[: fraction.start()] if fraction else text)
+    if whole is None:
+        return None
+    if not fraction:
+        return float(whole)
+    last = re.split(r"[\s\-\u2010\u2011]+", fraction.group(0).strip().lower())[-1]
+    return whole + _FRACTION_VALUES[last]
 
 
 def _format_number(value: float) -> str:
@@ -138,9 +186,10 @@ class Quantity:
 # --- durations ---------------------------------------------------------------------------------
 
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+_NUMBER_WORDS_FRACTION = rf"{NUMBER_WORDS}(?:{_FRACTION_WORDS})?"
 _DURATION = re.compile(
-    rf"(?<![\w$.,])(?:(?P<words>{NUMBER_WORDS})\s*\(\s*(?P<wdigits>{_DIGITS})\s*\)"
-    rf"|(?P<only_words>{NUMBER_WORDS})|(?P<digits>{_DIGITS})|\(\s*(?P<bdigits>{_DIGITS})\s*\))"
+    rf"(?<![\w$.,])(?:(?P<words>{_NUMBER_WORDS_FRACTION})\s*\(\s*(?P<wdigits>{_FIGURE})\s*\)"
+    rf"|(?P<only_words>{_NUMBER_WORDS_FRACTION})|(?P<digits>{_FIGURE})|\(\s*(?P<bdigits>{_FIGURE})\s*\))"
     rf"(?P<sep>\s*{_DASH}\s*|\s+|)"
     rf"(?:(?P<qual>business|calendar|working|banking)(?P<qsep>\s*{_DASH}\s*|\s+))?"
     r"(?P<unit>days?|weeks?|months?|years?)(?![\w])",
@@ -160,7 +209,7 @@ def _number_style(match: re.Match[str]) -> tuple[float, dict[str, str]]:
             "form": "words_digits", "words": groups["words"], "digits": groups["wdigits"],
         }  # fmt: skip
     if groups.get("only_words"):
-        value = words_to_number(groups["only_words"])
+        value = words_value(groups["only_words"])
         return float(value or 0), {"form": "words", "words": groups["only_words"]}
     if groups.get("bdigits"):
         return _parse_digits(groups["bdigits"]), {"form": "bracket_digits", "digits": groups["bdigits"]}
@@ -170,8 +219,10 @@ def _number_style(match: re.Match[str]) -> tuple[float, dict[str, str]]:
 def find_durations(text: str) -> list[Quantity]:
     found: list[Quantity] = []
     for match in _DURATION.finditer(text):
+        if part_of_a_larger_figure(text, match.start(), match.end()):
+            continue
         number, style = _number_style(match)
-        if style["form"] == "words" and words_to_number(style["words"]) is None:
+        if style["form"] == "words" and words_value(style["words"]) is None:
             continue
         unit_word = match.group("unit")
         unit = unit_word.lower().rstrip("s")
@@ -230,7 +281,7 @@ def write_duration(quantity: Quantity, number: float, unit: str | None = None, q
     word = style.get("unit_word", "")
     if word and not word.lower().endswith("s") and quantity.unit in _UNIT_DAYS and quantity.value:
         # "a twenty (20) day notice period": the unit is an adjective, it stays singular.
-        adjectival = adjectival or quantity.value / _UNIT_DAYS[quantity.unit] != 1
+        adjectival = adjectival or quantity.number > 1
     if adjectival and qual_word:
         adjectival = False
     sep = style.get("sep") or ("" if style["form"] == "bracket_digits" else " ")
@@ -278,6 +329,8 @@ def find_amounts(text: str) -> list[Quantity]:
     found = []
     for match in _AMOUNT.finditer(text):
         groups = match.groupdict()
+        if part_of_a_larger_figure(text, match.start(), match.end()):
+            continue
         if groups["words"]:
             mult = _MULTIPLIERS.get((groups["bmult"] or "").lower(), 1)
             number = _parse_digits(groups["bnum"])
@@ -346,22 +399,30 @@ def write_amount(quantity: Quantity, amount: float) -> str:
 
 _PERCENT_WORD = r"(?:percent|per\s+cent|per\s*centum|pct\.?)"
 _PERCENT = re.compile(
-    # "fifteen percent (15%)"
-    rf"(?<![\w])(?P<words>{NUMBER_WORDS})(?P<wsep>\s+){_PERCENT_WORD}\s*\(\s*(?P<wdigits>{_DIGITS})\s*%\s*\)"
+    # "fifteen percent (15%)", "one and one-half percent (1 1/2%)"
+    rf"(?<![\w])(?P<words>{_NUMBER_WORDS_FRACTION})(?P<wsep>\s+){_PERCENT_WORD}\s*\(\s*(?P<wdigits>{_FIGURE})\s*%\s*\)"
     # "fifteen (15%) percent" / "fifteen (15) percent"
-    rf"|(?<![\w])(?P<words2>{NUMBER_WORDS})\s*\(\s*(?P<wdigits2>{_DIGITS})\s*(?P<inner>%?)\s*\)(?P<psep>\s*)(?P<pword>{_PERCENT_WORD})?"
-    # "150%", "15 percent"
-    rf"|(?<![\w.,])(?P<digits>{_DIGITS})(?P<dsep>\s*)(?P<dword>%|{_PERCENT_WORD})"
+    rf"|(?<![\w])(?P<words2>{_NUMBER_WORDS_FRACTION})\s*\(\s*(?P<wdigits2>{_FIGURE})\s*(?P<inner>%?)\s*\)(?P<psep>\s*)(?P<pword>{_PERCENT_WORD})?"
+    # "150%", "15 percent", "1 1/2%"
+    rf"|(?<![\w.,])(?P<digits>{_FIGURE})(?P<dsep>\s*)(?P<dword>%|{_PERCENT_WORD})"
     # "fifteen percent"
-    rf"|(?<![\w])(?P<only_words>{NUMBER_WORDS})(?P<osep>\s+)(?P<oword>{_PERCENT_WORD})",
+    rf"|(?<![\w])(?P<only_words>{_NUMBER_WORDS_FRACTION})(?P<osep>\s+)(?P<oword>{_PERCENT_WORD})",
     re.IGNORECASE,
 )
+
+
+# A figure in brackets right after a percentage in words: the words are the figure's too.
+_AFTER_PERCENT_WORD = re.compile(rf"{_PERCENT_WORD}\s*\(\s*$", re.IGNORECASE)
 
 
 def find_percents(text: str) -> list[Quantity]:
     found = []
     for match in _PERCENT.finditer(text):
         groups = match.groupdict()
+        if part_of_a_larger_figure(text, match.start(), match.end()):
+            continue
+        if groups["digits"] and _AFTER_PERCENT_WORD.search(text[max(0, match.start() - 20):match.start()]):
+            continue  # "one-half percent (1/2%)": words this reader does not take stand before it
         if groups["words"]:
             number = _parse_digits(groups["wdigits"])
             style = {"form": "words_pct_digits", "words": groups["words"], "digits": groups["wdigits"]}
@@ -374,10 +435,10 @@ def find_percents(text: str) -> list[Quantity]:
             number = _parse_digits(groups["digits"])
             style = {"form": "digits", "digits": groups["digits"]}
         else:
-            parsed = words_to_number(groups["only_words"])
+            parsed = words_value(groups["only_words"])
             if parsed is None:
                 continue
-            number = float(parsed)
+            number = parsed
             style = {"form": "words", "words": groups["only_words"]}
         found.append(Quantity("percent", match.start(), match.end(), match.group(0), number, number, "%", style))
     return found
