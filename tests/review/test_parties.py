@@ -169,6 +169,7 @@ def test_an_unclear_side_is_asked_once_on_upload_with_the_candidates(client) -> 
     body = asked.content.decode()
     assert asked.status_code == 200 and 'id="side-form"' in body
     assert 'value="Fjord"' in body and 'value="Northwind"' in body and not Review.objects.exists()
+    assert "no playbook you can use" not in body  # the question, not the empty upload form's warning
     hidden = dict(
         (name, body.split(f'name="{name}" value="', 1)[1].split('"', 1)[0]) for name in ("document", "playbook_version")
     )
@@ -257,6 +258,7 @@ def test_a_converted_upload_asks_the_side_before_its_review_starts(client, eager
     assert not Review.objects.exists() and conversion.next_url.startswith(reverse("review:new") + "?document=")
     question = client.get(conversion.next_url).content.decode()
     assert 'id="side-form"' in question and 'value="Fjord"' in question and 'value="Northwind"' in question
+    assert "no playbook you can use" not in question
     client.force_login(lawyer())
     assert client.get(conversion.next_url).status_code == 404  # another user's upload
     client.force_login(owner)
