@@ -36,6 +36,7 @@ DEFECT_KINDS: dict[str, str] = {
     "dangling-reference": "Term or clause still referred to",
     "clause-type": "Clause of another type replaced",
     "words-digits": "Words and digits disagree",
+    "figure": "Figure does not read as intended",
 }
 
 

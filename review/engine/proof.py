@@ -196,6 +196,35 @@ def _words_digits(e: _Edit) -> Iterator[Defect]:
         yield Defect("words-digits", f"In “{phrase}” the number in words and the number in digits disagree.")
 
 
+def _figures(text: str) -> list[tuple[tuple[str, float], str]]:
+    """Every figure ``text`` states: ((kind, value), phrase)."""
+    from contracts.numbers import find_quantities
+
+    return [((q.kind, round(q.value, 6)), q.phrase) for kind in ("days", "amount", "percent")
+            for q in find_quantities(text, kind)]  # fmt: skip
+
+
+def _figure(e: _Edit) -> Iterator[Defect]:
+    """A number edit writes the figure it means: read back from the edited paragraph, one more
+    figure than before has the value the edit was for (the same value may be stated elsewhere in
+    the paragraph too). A figure written into a larger one ("2%" of "1 1/2%" made "1 1/21%") reads
+    as another value, or as none."""
+    value = e.proposal.value
+    if value is None or e.kind != "replace" or e.new_index < 0 or e.index < 0:
+        return
+    before = _figures(e.model.paragraphs[e.index].text)
+    after = _figures(e.applied.paragraphs[e.new_index].text)
+    counted_before, counted_after = Counter(k for k, _ in before), Counter(k for k, _ in after)
+    new = counted_after - counted_before
+    if not new and not counted_before - counted_after:
+        return  # no figure read on either side ("forty-eight (48) hours"): nothing to compare
+    if any(abs(v - value) < 1e-6 for _, v in new):
+        return
+    phrases = dict(after)
+    read = "; ".join(f"“{phrases[k]}” reads as {k[1]:g}" for k in new) or "no figure reads as it"
+    yield Defect("figure", f"The edit is for {value:g}, but {read}: it would write another figure than it means.")
+
+
 # --- numbering and headings ----------------------------------------------------------------------
 
 
@@ -638,6 +667,7 @@ def _clause_type(e: _Edit) -> Iterator[Defect]:
 
 CHECKS: tuple[Check, ...] = (
     _undefined_terms, _duplicate, _numbering, _placement, _fragment, _dangling, _clause_type, _words_digits,
+    _figure,
 )  # fmt: skip
 
 

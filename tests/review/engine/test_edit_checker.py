@@ -257,3 +257,20 @@ def test_words_and_digits_that_disagree_after_the_edit() -> None:
     assert defect.kind == "words-digits" and "seventy-two (48)" in defect.message
     both = replacement(model, "7.02", "seventy-two (72) hours", "forty-eight (48) hours", value=2.0)
     assert check_edit(model=model, proposal=both) == ()
+
+
+# --- a figure that does not read as intended ------------------------------------------------------
+
+
+# A co-branding agreement whose late-payment interest is "1 1/2% per month" (6.1 Payments).
+CO_BRANDING = "TheglobeComInc_19990503"
+
+
+def test_a_number_edit_that_writes_into_a_larger_figure_is_held_back() -> None:
+    # "2%" of "1 1/2%" changed to "1%" reads "1 1/21%": the figure the edit was for is not there.
+    model = contract(CO_BRANDING)
+    garbled = replacement(model, "6.1", "1 1/2%", "1 1/1%", value=1.0)
+    (defect,) = check_edit(model=model, proposal=garbled)
+    assert defect.kind == "figure" and "“1 1/1%” reads as 2" in defect.message and "figure" in DEFECT_KINDS
+    whole = replacement(model, "6.1", "1 1/2%", "1%", value=1.0)
+    assert check_edit(model=model, proposal=whole) == ()
