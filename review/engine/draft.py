@@ -147,23 +147,43 @@ def _title_of(sentence: Sentence, document: PreparedDocument, headings: list[int
     before = _TITLE_BEFORE.search(text[max(0, sentence.start - 120) : sentence.start])
     if before:
         return before.group("title").lower()
-    lead = _TITLE_LEAD.match(sentence.text)
+    lead = _TITLE_LEAD.match(sentence.text) or _TITLE_LEAD.match(text)
     if lead:
+        # The sentence's own title, else the one its paragraph opens with ("9. NO WARRANTIES.
+        # EACH PARTY PROVIDES ... EACH PARTY DISCLAIMS ALL WARRANTIES"): nearer than a section heading.
         return lead.group("title").lower()
     at = bisect.bisect_left(headings, sentence.paragraph_index)
     return document.paragraphs[headings[at - 1]].paragraph.text.lower() if at else ""
 
 
+def pattern_words(regex: str | None) -> list[str]:
+    """The first word of each alternative of an author's pattern ("\\b(?:notices?|entire
+    agreement|miscellaneous)\\b" gives notices, entire, miscellaneous): what a clause title about it
+    would say. Escapes (\\b, \\s) and classes are no words."""
+    if not regex:
+        return []
+    plain = re.sub(r"\\[a-zA-Z]|\[[^\]]*\]|\(\?[:!=<]*|[()?*+{}0-9,^$.]", " ", regex)
+    words = []
+    for alternative in plain.split("|"):
+        first = re.search(r"[A-Za-z]{4,}", alternative)
+        if first:
+            words.append(first.group(0).lower())
+    return words
+
+
 def _titled_first(
-    candidates: Iterator[Sentence], anchor: CompiledFind, document: PreparedDocument, structure: Any
+    candidates: Iterator[Sentence], anchor: CompiledFind, document: PreparedDocument, structure: Any,
+    regex: str | None = None,
 ) -> Sentence | None:
     """The sentence an insertion goes after: the first anchor sentence in a clause whose title
     names the anchor's own words ("9.3 Representations and Warranties. CONSULTANT represents and
     warrants ..."), else the first anchor sentence. A warranty goes with the warranties, not after
     "CONSULTANT warrants that such employees shall be informed ..." in the confidentiality clause."""
     # Compared by their first six letters: "indemnif" names a title "Indemnity", "warrant" one
-    # "Representations and Warranties".
-    words = sorted({w.split()[0][:6] for w in (*anchor.all, *anchor.any) if w.split() and len(w.split()[0]) >= 4})
+    # "Representations and Warranties". A pattern's words count as well ("\\bterminat": a clause
+    # titled "Term and Termination", not "2.6 Boxlot Content ... permit theglobe to terminate").
+    stems = (*anchor.all, *anchor.any, *pattern_words(regex))
+    words = sorted({w.split()[0][:6] for w in stems if w.split() and len(w.split()[0]) >= 4})
     # A page number read as a heading is no title.
     headings = sorted(i for i in structure.headings if re.search(r"[A-Za-z]{3}", document.paragraphs[i].paragraph.text))
     first: Sentence | None = None
@@ -203,7 +223,7 @@ def insert_missing(
             and s.paragraph_index not in structure.headings
             and anchor.matches(sentence_body(s, document.model), document.budget)
         )  # fmt: skip
-        first = _titled_first(eligible, anchor, document, structure)
+        first = _titled_first(eligible, anchor, document, structure, rule.insert_after.regex)
         if first is not None and structure.in_body(first.paragraph_index, first.start):
             point = insertion_point(structure, after=(first.paragraph_index, first.end))
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
