@@ -1,0 +1,92 @@
+"""Round 6 of the key terms' dates (contracts/dates.py), each on a seen or dev contract's own words
+(docs/decisions/key-terms.md, "Round 6: dates, law and none")."""
+
+import pytest
+
+from contracts.dates import agreement_date, effective_date, find_dates
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Paratek's signature block: day, month and year joined by dots.
+        ("Title: Head of Commercial Products Date: 10.Jan.2017 /s/ Dr.", (2017, 1, 10)),
+        ("signed on 10-Jan-2017, at Basel", (2017, 1, 10)),
+        # Ferroglobe's power of attorney: "of" before the year.
+        ("conferred to him the 23rd of January of 1996 (Protocol", (1996, 1, 23)),
+        # A month the text extraction glued to the word before it (Bellicum's page header).
+        ("BELLICUM Supply Agreement (Execution CopyMarch 27, 2019) EXHIBIT", (2019, 3, 27)),
+        # A day in words without its hyphen, and "in the year".
+        ("made this twenty first day of May, 2004 by and between", (2004, 5, 21)),
+        ("made on the 1st day of June in the year 2004 between", (2004, 6, 1)),
+    ],
+)
+def test_more_ways_of_writing_a_date_are_read(text, expected):
+    (found,) = find_dates(text)
+    assert (found.year, found.month, found.day) == expected
+
+
+def test_a_word_ending_in_a_month_name_is_no_date():
+    assert find_dates("the summarch 27, 2019 figures") == []  # lower case: no glued month
+
+
+# The cover page and the opening of a seen contract (CHEETAH MOBILE's Cooperation Agreement): the
+# sentence that makes the agreement states no date; a later clause says when it takes effect.
+_CHEETAH = (
+    "Exhibit 10.43\n\nThis is a translation of the original Chinese text\n\nContract No.: 151315UD0081\n\n"
+    "Cooperation Agreement\n\nParty A: Beike Internet (Beijing) Security Technology Co., Ltd.\n\n"
+    "Party B: Baidu Online Network Technology (Beijing) Co., Ltd.\n\nApril 2013   1\n\n\n\n"
+    "This Cooperation Agreement is executed by and between the parties below in Haidian District, Beijing, "
+    "the People's Republic of China (hereinafter referred to as \"PRC\"):\n\nParty A: Beike Internet Security "
+    "Technology Co., Ltd.\n\nAddress: Room 2101, 12/F, Fuxing International Center, No.237, North Chaoyang "
+    "Road, Chaoyang District, Beijing.\n\nAttention:\n\nTel:\n\nParty B: Baidu Online Network Technology "
+    "(Beijing) Co., Ltd.\n\nAddress: No.10, Shangdi Shi Jie, Haidian District, Beijing\n\nWhereas,\n\n"
+    "1. Party B is a leading network technology company in the field of search engine.\n\n"
+    "Therefore, the parties agree:   2\n\n"
+    "Chapter 3 Cooperation Term 3.1 Cooperation Term The Cooperation Term of the parties shall be two years "
+    "from May 1, 2013 to April 30, 2015. 3.1.1 This Agreement is effective on the day of May 1, 2013 and the "
+    "effective term is the same as the Cooperation Term."
+)
+
+
+def test_a_preamble_without_a_date_leaves_the_agreement_date_to_the_cover_page():
+    found = agreement_date(_CHEETAH)
+    # "April 2013" alone on a cover line: a date without its day (the experts: 04/[]/2013), not the
+    # date a later clause gives.
+    assert found is not None and (found.year, found.month, found.day) == (2013, 4, 0)
+    assert found.text == "April 2013"
+
+
+def test_effective_on_the_day_of_a_date_is_the_effective_date():
+    effective = effective_date(_CHEETAH, agreement_date(_CHEETAH))
+    assert effective is not None and (effective.year, effective.month, effective.day) == (2013, 5, 1)
+
+
+def test_coming_into_force_on_a_date_is_taking_effect():
+    # iDreamSky's Cooperation Agreement on Mobile Game Business, Article 13.
+    text = (
+        "Cooperation Agreement\nThis Agreement is entered into by and between Dazzle Interactive Network "
+        "Technologies Co., Ltd. (\"Party A\") and Shenzhen iDreamSky Technology Co., Ltd. (\"Party B\") on "
+        "January 1, 2013.\n" + "The parties shall cooperate. " * 20 + "\nArticle 13 Effectiveness, Amendment "
+        "and Termination of Agreement 13.1 This Agreement shall come into force as of January 1, 2013 and "
+        "remain valid for 1 year."
+    )
+    made = agreement_date(text)
+    effective = effective_date(text, made)
+    # Without the clause the preamble's "on January 1, 2013" alone makes no effective date.
+    assert effective_date(text.split("\nArticle 13")[0], made) is None
+    assert effective is not None and (effective.year, effective.month, effective.day) == (2013, 1, 1)
+    assert effective.start > made.start  # the clause's date, not the preamble's
+
+
+def test_a_name_in_capitals_does_not_end_the_preamble():
+    # Ashworth's Promotion Agreement: "INC." inside the list of parties, the date after it.
+    text = (
+        "EXHIBIT 10(d) PROMOTION AGREEMENT ASHWORTH, INC., JAMES W. NANTZ III AND NANTZ COMMUNICATIONS, INC. "
+        "THIS AGREEMENT is entered into by and among ASHWORTH, INC. (The \"Company\" or \"Ashworth\"), JAMES W. "
+        "NANTZ III (\"Nantz\") and NANTZ COMMUNICATIONS, INC. (\"Nantz Communications\"), effective as of June 1, "
+        "1998. WHEREAS, the Company desires to retain Nantz Communications.\n" + "Terms. " * 50
+        + "\nIN WITNESS WHEREOF the parties have signed. ASHWORTH, INC. By: /s/ Date: December 16, 1998"
+    )
+    found = agreement_date(text)
+    assert found is not None and (found.year, found.month, found.day) == (1998, 6, 1)
