@@ -188,12 +188,14 @@ _EFFECTIVE_MEANS = re.compile(
 _EFFECTIVE_IS_AGREEMENT = re.compile(
     r"(?:[\"\u201c]?(?:Effective|Commencement)\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+|"
     r"(?:\b(?i:this)\s+(?:[\w-]+\s+){0,3}?(?:Agreement|Contract|Amendment)|\bTerm\b|\b(?i:term\s+of\s+this)\b)[^.;]{0,80}?"
-    r"\b(?:effective|(?:commence|begin|start)s?)\s+"
-    r"(?:as\s+of\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?)"
+    r"\b(?:effective|(?:commence|begin|start)s?|(?:comes?|enters?)\s+into\s+(?:force|effect)|takes?\s+effect)\s+"
+    r"(?:as\s+of\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?"
+    # "is entered into as of the date last written below ("the Effective Date")"
+    r"|\b(?:entered\s+into|made|dated)\s+(?:as\s+of\s+|on\s+)(?=[^.;()]{0,60}\(\s*(?:the\s+)?[\"\u201c]\s*(?:the\s+)?Effective\s+Date))"
     r"the\s+(?:(?:date|day)\s+(?:and\s+year\s+)?(?:(?:first\s+|last\s+)(?:(?:herein)?above\s+|below\s+)?|"
     r"(?:herein)?above\s+|below\s+)(?:written|set\s+forth|stated|listed|shown|mentioned)|"
     r"(?:date|day)\s+(?:and\s+year\s+)?(?:written|set\s+forth|stated|listed|shown|mentioned)\s+(?:above|below)|"
-    r"(?:date|day)\s+(?:above|hereof|of\s+this\s+(?:Agreement|Contract))|first\s+date\s+(?:above\s+)?written)",
+    r"(?:date|day)\s+(?:above|hereof|of\s+(?:this|the)\s+(?:Agreement|Contract))|first\s+date\s+(?:above\s+)?written)",
     re.IGNORECASE,
 )
 # The agreement takes effect when signed: "shall become effective upon the completion of the
@@ -481,6 +483,19 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
                 return date
     if made is not None:
         window = text[max(0, made.start - 80) : made.start]
-        if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(text) or _EFFECTIVE_ON_SIGNING.search(text):
+        if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(text):
+            return made
+        if _EFFECTIVE_ON_SIGNING.search(text):
+            # It takes effect when the last party signs: the last date the signature blocks give
+            # ("Date: 5/11/2016" beside the preamble's "May 3, 2016"), else the agreement date. A
+            # signature dated before the agreement's own date is no later signing (a slip, "25/05/2008"
+            # under an agreement of May 25th, 2018).
+            signed = signed_date(text)
+            if signed is not None and signed.complete and made.complete and _ymd(signed) > _ymd(made):
+                return signed
             return made
     return None
+
+
+def _ymd(date: StatedDate) -> tuple[int, int, int]:
+    return (date.year, date.month, date.day)

@@ -90,3 +90,56 @@ def test_a_name_in_capitals_does_not_end_the_preamble():
     )
     found = agreement_date(text)
     assert found is not None and (found.year, found.month, found.day) == (1998, 6, 1)
+
+
+def test_an_agreement_effective_when_the_last_party_signs_takes_the_last_signature_date():
+    # Virtuoso Surgical's licence from Johns Hopkins: a cover date, the definition, two signatures.
+    text = (
+        "Exhibit 6.2 NON-EXCLUSIVE LICENSE AGREEMENT BETWEEN THE JOHNS HOPKINS UNIVERSITY & VIRTUOSO SURGICAL, "
+        "INC. JHU Agreement: A29889\n1\nMay 3, 2016\nNON-EXCLUSIVE LICENSE AGREEMENT- FOR SALES\nThis Non-Exclusive "
+        "License Agreement (hereinafter \"Agreement\") is entered into by and between The Johns Hopkins University "
+        "(hereinafter \"JHU\") and Virtuoso Surgical, Inc. (hereinafter \"COMPANY\").\n2. DEFINITIONS 2.1 \"EFFECTIVE "
+        "DATE\" of this Agreement shall mean the date the last party hereto has executed this Agreement.\n"
+        + "The parties agree. " * 300
+        + "\nIN WITNESS WHEREOF, the parties have executed this Agreement on the date appearing below their "
+        "signatures. THE JOHNS HOPKINS UNIVERSITY VIRTUOSO SURGICAL, INC. By: /s/ Neil Veloso By: /s/ C. Mark "
+        "Pickrell Date:5/11/2016 Date:: 5/4/2016\n"
+    )
+    made = agreement_date(text)
+    assert made is not None and (made.month, made.day) == (5, 3)
+    effective = effective_date(text, made)
+    assert effective is not None and (effective.year, effective.month, effective.day) == (2016, 5, 11)
+
+
+def test_a_signature_dated_before_the_agreement_is_no_later_signing():
+    # PaxMedica's Master Service Agreement: signed "25/05/2008" under an agreement of May 25th, 2018.
+    text = (
+        "MASTER SERVICE AGREEMENT This Agreement is made on May 25th, 2018 by and between A Ltd. and B Inc.\n"
+        "3.1. This Agreement shall take effect on the date of signature of the Agreement by both Parties.\n"
+        + "The parties agree. " * 300
+        + "\nIN WITNESS WHEREOF the parties have signed. By: /s/ Name: Title: Date: 25/05/2008\n"
+    )
+    made = agreement_date(text)
+    assert effective_date(text, made) == made
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        # Pareteum's hosting agreement with T-Mobile, article 17.1.
+        "17.1 This Agreement shall come into force on the Date of the Agreement, and shall remain in full force.",
+        # ScanSource's distributor agreement with Cisco: the preamble defines it.
+        "",
+    ],
+)
+def test_the_agreement_taking_effect_when_made_in_other_words(clause):
+    preamble = (
+        "This Agreement between Distributor and Cisco Systems, Inc. (\"Cisco\") is entered into as of the date last "
+        "written below (\"the Effective Date\"). " if not clause else
+        "This Agreement is made on 18/9/2008 between Elephant Talk and T-Mobile. "
+    )
+    text = (preamble + "\n" + clause + "\n" + "The parties agree. " * 100
+            + "\nIN WITNESS WHEREOF. By: /s/ Name: Title: Date: January 22, 2007\n")
+    made = agreement_date(text)
+    assert made is not None
+    assert effective_date(text, made) == made
