@@ -143,3 +143,23 @@ def test_the_agreement_taking_effect_when_made_in_other_words(clause):
     made = agreement_date(text)
     assert made is not None
     assert effective_date(text, made) == made
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        # "... shall be governed by and construed in accordance with the laws of the ***.": redacted.
+        ("MACROGENICSINC_08_02_2013", ""),
+        # "The terms of the Governing Law and Dispute Resolution provisions of the Distribution
+        # Agreement will apply to this Addendum.": another agreement's law, not named here.
+        ("ScansourceInc_20190509_10-Q_EX-10.2", ""),
+        # A place the parser does not read as "laws of" keeps the passage: "... being either
+        # Illinois or New York".
+        ("EbixInc_20010515", "either Illinois or New York"),
+    ],
+)
+def test_a_governing_law_passage_that_names_no_place_names_no_law(prefix, expected):
+    from tests.contracts.test_keyterms import seen_terms
+
+    value = seen_terms(prefix)["governing-law"]
+    assert expected in value if expected else value == ""
