@@ -129,17 +129,20 @@ def find_dates(text: str, start: int = 0, end: int | None = None) -> list[Stated
 
 # The sentence that makes the agreement: "made", "entered into", "dated", "as of", "executed".
 _MAKES = re.compile(
-    r"\b(?:made|entered\s+into|is\s+entered|dated|executed|as\s+of|effective|concluded|signed|agreement\s+date|"
-    r"day\s+of)\b",
+    r"\b(?:made|enter(?:s|ed)?\s+into|is\s+entered|dated|execut(?:ed|es)|as\s+of|effective|conclude[ds]|signed|"
+    r"agreement\s+date|day\s+of)\b",
     re.IGNORECASE,
 )
 _MADE_ON = re.compile(
-    r"\b(?:made|entered\s+into|dated|executed|signed|concluded)\b(?:\s+(?:and|on|as|of|this|the|into|is|effective))*\s*$",
+    # "The parties enter into this Agreement on", "Party A and Party B conclude this Contract on".
+    r"\b(?:made|enter(?:s|ed)?\s+into|dated|execut(?:ed|es)|signed|conclude[ds])\b"
+    r"(?:\s+(?:and|on|as|of|this|the|into|is|effective|(?:Agreement|Contract)\b))*\s*$",
     re.IGNORECASE,
 )
 # The preamble itself: making words, then the parties ("is made and entered into by and between").
 _MAKES_BETWEEN = re.compile(
-    r"\b(?:made|entered\s+into|executed|concluded)\b[^.;]{0,200}?\b(?:between|among|by\s+and)\b", re.IGNORECASE
+    r"\b(?:made|enter(?:s|ed)?\s+into|execut(?:ed|es)|conclude[ds])\b[^.;]{0,200}?\b(?:between|among|by\s+and)\b",
+    re.IGNORECASE,
 )
 _PARTIES_WORD = re.compile(r"\b(?:between|among|by\s+and|BETWEEN|AMONG)\b")
 _SENTENCE_END = re.compile(

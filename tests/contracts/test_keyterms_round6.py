@@ -163,3 +163,14 @@ def test_a_governing_law_passage_that_names_no_place_names_no_law(prefix, expect
 
     value = seen_terms(prefix)["governing-law"]
     assert expected in value if expected else value == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The parties enter into this Agreement on June 1, 2004 in Beijing between Party A and Party B.",
+    ],
+)
+def test_making_words_in_the_present_tense(text):
+    found = agreement_date(text)
+    assert found is not None and (found.year, found.month, found.day) == (2004, 6, 1)
