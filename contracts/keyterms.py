@@ -106,10 +106,10 @@ def _date(slug: str, text: str, *, labelled: bool = False) -> str | None:
 # "the laws in the State of Washington", "the legislation of the Republic of Kazakhstan".
 _LAW_OF = re.compile(r"\b(?:laws?|legislation)\s+(?:of|in)\s+", re.IGNORECASE)
 _LAW_BY = re.compile(r"\bgoverned\s+by\s+(?:the\s+)?(?:internal\s+|substantive\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+law\b")
-_LAW_KIND = re.compile(
-    r"(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Federal\s+Republic|Kingdom|Grand\s+Duchy|Canton|Emirate)\s+of\s+)?",
-    re.IGNORECASE,
-)
+# A state's kind is left out ("the State of New York" is New York); a country's formal name is kept
+# as the contract writes it ("the Republic of Kazakhstan", as the experts write it too; round 5 cut
+# it to "Kazakhstan").
+_LAW_KIND = re.compile(r"(?:the\s+)?(?:(?:State|Commonwealth|Province|Canton|Emirate)\s+of\s+)?", re.IGNORECASE)
 _LAW_PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
 _LAW_WORD = re.compile(r"\s*([A-Z][\w.\u2019'-]*|of|and|the)(?=[\s,;:.)]|$)")
 # Words that end the name even when written in capitals ("NEW YORK WITHOUT REGARD TO ...").
