@@ -159,6 +159,9 @@ _EFFECTIVE_NEAR = re.compile(
     # "enters into force on", "takes effect on", "with effect from".
     r"|\b(?:(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect)|(?:take|takes|took)\s+effect|"
     r"with\s+effect)(?:\s+(?:as\s+of|on|from|upon))?\W*(?:the\s+)?$"
+    # "This Agreement shall be in full force and effect commencing on January 2, 2020"
+    r"|\b(?:shall|will)\s+(?:be|remain)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+(?:force|effect))?\s+"
+    r"(?:commencing|beginning|from|as\s+of)(?:\s+on)?\W*(?:the\s+)?$"
     r"|\b(?:effective|commencement)\s+date\b[^.;]{0,40}?\b(?:is|will\s+be|shall\s+be)\s+(?:on\s+)?$",
     re.IGNORECASE,
 )

@@ -174,3 +174,16 @@ def test_a_governing_law_passage_that_names_no_place_names_no_law(prefix, expect
 def test_making_words_in_the_present_tense(text):
     found = agreement_date(text)
     assert found is not None and (found.year, found.month, found.day) == (2004, 6, 1)
+
+
+def test_in_full_force_and_effect_commencing_on_a_date_is_taking_effect():
+    # Global Technologies' Consulting Agreement, section 2; a price list "in effect as of" is not.
+    text = (
+        "This Consulting Agreement (the \"Agreement\") is made and entered into as of this 2nd day of January 2020, "
+        "by and between A Ltd. and B. " + "The parties agree. " * 20 + "2. TERM OF AGREEMENT. This Agreement shall "
+        "be in full force and effect commencing on January 2, 2020 and ending on December 31, 2020."
+    )
+    effective = effective_date(text, agreement_date(text))
+    assert effective is not None and effective.start > 100 and (effective.month, effective.day) == (1, 2)
+    prices = "This Agreement is made on March 3, 2004 between A and B. Prices follow the Price List in effect as of June 1, 2005."
+    assert effective_date(prices, agreement_date(prices)) is None
