@@ -33,18 +33,21 @@ _YEAR2 = r"(?P<year2>(?:1[89]|20)\d{2})"
 _YEAR3 = r"(?P<year3>(?:1[89]|20)\d{2})"
 _WORD_DAY = (
     r"(?P<wday>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
-    r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-first|twenty-second|"
-    r"twenty-third|twenty-fourth|twenty-fifth|twenty-sixth|twenty-seventh|twenty-eighth|twenty-ninth|thirtieth|"
-    r"thirty-first)(?:\s*\(\d{1,2}\s?(?:st|nd|rd|th)\))?"
+    r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|"
+    r"twenty[-\s](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|thirty[-\s]first)(?:\s*\(\d{1,2}\s?(?:st|nd|rd|th)\))?"
 )
+# "of 1996", "in the year 2004", "of the year 2004" before the year.
+_IN_YEAR = r"(?:of|in)\s+(?:the\s+year\s+)?"
 _BLANK = r"(?:_{2,}|\[\s*[•\u00b7_.…*]*\s*\]|\s(?=,))"
 _DATE = re.compile(
     # "July 11 , 2006", "May 3,2006", "September 1 2004"
-    rf"(?:\b|(?<=_)){_MONTH}\s*(?:{_DAY}|(?P<mblank>{_BLANK}))\s*,?\s*{_YEAR}\b"
+    # and a month glued to the word before it by the text extraction ("(Execution CopyMarch 27, 2019)")
+    rf"(?:\b|(?<=_)|(?<=[a-z])(?-i:(?=[A-Z][a-z]))){_MONTH}\s*(?:{_DAY}|(?P<mblank>{_BLANK}))\s*,?\s*(?:{_IN_YEAR})?{_YEAR}\b"
     # "15th day of July, 2010", "1st of June 2004", "first (1st) day of January, 1996", "14 December 1998"
-    rf"|\b(?:{_DAY2}|{_WORD_DAY}|(?P<dblank>_{{2,}}|\[\s*\]))\s+(?:day\s+of(?:\s+-+)?\s+|of\s+)?(?:(?P<wkday>Monday|Tuesday|Wednesday|"
+    # "10-Jan-2017", "10.Jan.2017", "the 23rd of January of 1996", "the 1st day of June in the year 2004"
+    rf"|\b(?:{_DAY2}|{_WORD_DAY}|(?P<dblank>_{{2,}}|\[\s*\]))(?:\s+|(?P<dsep>[.-])(?=[A-Za-z]))(?:day\s+of(?:\s+-+)?\s+|of\s+)?(?:(?P<wkday>Monday|Tuesday|Wednesday|"
     rf"Thursday|Friday|Saturday|Sunday),?\s+)?(?P<month2>January|February|March|April|May|June|July|August|September|"
-    rf"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?\s*,?\s*(?:A\.D\.\s*)?{_YEAR2}\b"
+    rf"October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)(?(dsep)[.-]|\.?\s*,?\s*(?:{_IN_YEAR})?)(?:A\.D\.\s*)?{_YEAR2}\b"
     # "12/31/2014", "3-14-18", "1.4.2011"
     r"|\b(?P<n1>\d{1,2})(?P<sep>[/.-])(?P<n2>\d{1,2})(?P=sep)(?P<n3>(?:1[89]|20)\d{2}|\d{2})\b"
     # "the 20 March day of 1998"
@@ -103,7 +106,7 @@ def find_dates(text: str, start: int = 0, end: int | None = None) -> list[Stated
             day = int(g["day"]) if g["day"] else 0
         elif g["month2"]:
             month, year = _month(g["month2"]), int(g["year2"])
-            day = int(g["day2"]) if g["day2"] else _WORD_DAYS.get((g["wday"] or "").lower(), 0)
+            day = int(g["day2"]) if g["day2"] else _WORD_DAYS.get(re.sub(r"\s+", "-", (g["wday"] or "").lower()), 0)
         elif g["n1"]:
             first, second, y = int(g["n1"]), int(g["n2"]), int(g["n3"])
             year = y if y > 99 else y + (2000 if y < 50 else 1900)
@@ -126,23 +129,39 @@ def find_dates(text: str, start: int = 0, end: int | None = None) -> list[Stated
 
 # The sentence that makes the agreement: "made", "entered into", "dated", "as of", "executed".
 _MAKES = re.compile(
-    r"\b(?:made|entered\s+into|is\s+entered|dated|executed|as\s+of|effective|concluded|signed|agreement\s+date|"
-    r"day\s+of)\b",
+    r"\b(?:made|enter(?:s|ed)?\s+into|is\s+entered|dated|execut(?:ed|es)|as\s+of|effective|conclude[ds]|signed|"
+    r"agreement\s+date|day\s+of)\b",
     re.IGNORECASE,
 )
 _MADE_ON = re.compile(
-    r"\b(?:made|entered\s+into|dated|executed|signed|concluded)\b(?:\s+(?:and|on|as|of|this|the|into|is|effective))*\s*$",
+    # "The parties enter into this Agreement on", "Party A and Party B conclude this Contract on".
+    r"\b(?:made|enter(?:s|ed)?\s+into|dated|execut(?:ed|es)|signed|conclude[ds])\b"
+    r"(?:\s+(?:and|on|as|of|this|the|into|is|effective|(?:Agreement|Contract)\b))*\s*$",
+    re.IGNORECASE,
+)
+# The preamble itself: making words, then the parties ("is made and entered into by and between").
+_MAKES_BETWEEN = re.compile(
+    r"\b(?:made|enter(?:s|ed)?\s+into|execut(?:ed|es)|conclude[ds])\b[^.;]{0,200}?\b(?:between|among|by\s+and)\b",
     re.IGNORECASE,
 )
 _PARTIES_WORD = re.compile(r"\b(?:between|among|by\s+and|BETWEEN|AMONG)\b")
 _SENTENCE_END = re.compile(
     r"(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bNo)(?<!\bCorp)(?<!\bJr)(?<!\bSr)(?<!\bSt)(?<!\b[A-Z])"
+    # and as a name in capitals writes them ("ASHWORTH, INC. (The "Company")"), "Apt. 43"
+    r"(?<!\bINC)(?<!\bLTD)(?<!\bCO)(?<!\bCORP)(?<!\bApt)(?<!\bAPT)"
     r"\.(?=\s+[A-Z(\"\u201c])"
 )
 # "effective as of", "(the "Effective Date")", "effective on": the date is the effective date.
 # "effective as of", and "The effective date of the Franchise will be January 1, 2016".
 _EFFECTIVE_NEAR = re.compile(
-    r"\beffective(?:\s+(?:as\s+of|on|from|beginning|upon|date))?\W*(?:the\s+)?$"
+    r"\beffective(?:\s+(?:as\s+of|on|from|beginning|upon|date))?\W*(?:the\s+)?(?:day\s+of\s+)?$"
+    # The other words for taking effect (round 6): "shall come into force as of January 1, 2013",
+    # "enters into force on", "takes effect on", "with effect from".
+    r"|\b(?:(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect)|(?:take|takes|took)\s+effect|"
+    r"with\s+effect)(?:\s+(?:as\s+of|on|from|upon))?\W*(?:the\s+)?$"
+    # "This Agreement shall be in full force and effect commencing on January 2, 2020"
+    r"|\b(?:shall|will)\s+(?:be|remain)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+(?:force|effect))?\s+"
+    r"(?:commencing|beginning|from|as\s+of)(?:\s+on)?\W*(?:the\s+)?$"
     r"|\b(?:effective|commencement)\s+date\b[^.;]{0,40}?\b(?:is|will\s+be|shall\s+be)\s+(?:on\s+)?$",
     re.IGNORECASE,
 )
@@ -175,12 +194,14 @@ _EFFECTIVE_MEANS = re.compile(
 _EFFECTIVE_IS_AGREEMENT = re.compile(
     r"(?:[\"\u201c]?(?:Effective|Commencement)\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+|"
     r"(?:\b(?i:this)\s+(?:[\w-]+\s+){0,3}?(?:Agreement|Contract|Amendment)|\bTerm\b|\b(?i:term\s+of\s+this)\b)[^.;]{0,80}?"
-    r"\b(?:effective|(?:commence|begin|start)s?)\s+"
-    r"(?:as\s+of\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?)"
+    r"\b(?:effective|(?:commence|begin|start)s?|(?:comes?|enters?)\s+into\s+(?:force|effect)|takes?\s+effect)\s+"
+    r"(?:as\s+of\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?"
+    # "is entered into as of the date last written below ("the Effective Date")"
+    r"|\b(?:entered\s+into|made|dated)\s+(?:as\s+of\s+|on\s+)(?=[^.;()]{0,60}\(\s*(?:the\s+)?[\"\u201c]\s*(?:the\s+)?Effective\s+Date))"
     r"the\s+(?:(?:date|day)\s+(?:and\s+year\s+)?(?:(?:first\s+|last\s+)(?:(?:herein)?above\s+|below\s+)?|"
     r"(?:herein)?above\s+|below\s+)(?:written|set\s+forth|stated|listed|shown|mentioned)|"
     r"(?:date|day)\s+(?:and\s+year\s+)?(?:written|set\s+forth|stated|listed|shown|mentioned)\s+(?:above|below)|"
-    r"(?:date|day)\s+(?:above|hereof|of\s+this\s+(?:Agreement|Contract))|first\s+date\s+(?:above\s+)?written)",
+    r"(?:date|day)\s+(?:above|hereof|of\s+(?:this|the)\s+(?:Agreement|Contract))|first\s+date\s+(?:above\s+)?written)",
     re.IGNORECASE,
 )
 # The agreement takes effect when signed: "shall become effective upon the completion of the
@@ -244,7 +265,8 @@ def agreement_date(text: str) -> StatedDate | None:
     full = text
     text = _unfiled(text[: PREAMBLE_CHARS + 200])
     previous = ""
-    for begin, end in _preamble_sentences(text):
+    sentences = _preamble_sentences(text)
+    for index, (begin, end) in enumerate(sentences):
         sentence = text[begin:end]
         # An address's abbreviation ("Apt. 43, Constanta") may end a sentence early: the parties
         # named just before the date still make it the agreement's.
@@ -253,6 +275,14 @@ def agreement_date(text: str) -> StatedDate | None:
             continue
         stated = find_dates(text, begin, end) or _blank_dates(text, begin, end)
         dates = [d for d in stated if not another_agreements(text, d.start)]
+        following = sentences[index + 1][1] if index + 1 < len(sentences) else end
+        if not dates and _MAKES_BETWEEN.search(sentence) and not find_dates(text, end, following):
+            # "This Cooperation Agreement is executed by and between the parties below ...": the
+            # sentence that makes the agreement (and the one after it, which an abbreviation may
+            # have cut from it) states no date, so a later sentence's date ("This
+            # Agreement is effective on the day of May 1, 2013") is not when it was made; the cover
+            # page or the signatures may say.
+            break
         if dates and (_PARTIES_WORD.search(joined) or re.search(r"\bagreement\b", joined, re.IGNORECASE)):
             # "This Event is scheduled to take place on April 22, 2000, and this Sponsorship Agreement
             # ... dated as of April 14, 2000", "shall be effective as of May 1, 2020 ... and is made
@@ -264,12 +294,30 @@ def agreement_date(text: str) -> StatedDate | None:
         return late
     lines = _lines(text)
     for line in _DATE_LINE.finditer(lines, 0, min(len(lines), 3000)):
-        dates = find_dates(lines, line.start("date"), line.end("date")) or _blank_dates(lines, line.start(), line.end())
+        dates = (
+            find_dates(lines, line.start("date"), line.end("date"))
+            or _blank_dates(lines, line.start(), line.end())
+            or _month_year(lines, line.start("date"), line.end("date"))
+        )
         if len(dates) == 1 and len(dates[0].text) >= len(line.group("date").strip()) - 2 and (
             dates[0].complete or line.start("date") < 1500
         ):
             return dates[0]
     return signed_date(full)
+
+
+# A cover page's line that gives the month and year alone ("April 2013", "JUNE, 2004"): a date
+# without its day.
+_MONTH_YEAR = re.compile(rf"\s*{_MONTH},?\s+{_YEAR}\s*$", re.IGNORECASE)
+
+
+def _month_year(text: str, start: int, end: int) -> list[StatedDate]:
+    match = _MONTH_YEAR.fullmatch(text, start, end)
+    if match is None:
+        return []
+    words = " ".join(match.group(0).split())
+    year, month = int(match.group("year")), _month(match.group("month"))
+    return [StatedDate(words, match.start("month"), match.end(), year, month, 0)]
 
 
 # "entered into that certain Share Purchase Agreement dated July 23, 2009", "have previously entered
@@ -393,7 +441,7 @@ def signed_date(text: str) -> StatedDate | None:
     return max(dated, key=lambda d: (d.year, d.month, d.day)) if dated else None
 
 
-_EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement)\b", re.IGNORECASE)
+_EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement|force|effect)\b", re.IGNORECASE)
 _OF_THE_AGREEMENT = re.compile(
     r"\b(?:this|the)\s+(?:[\w-]+\s+){0,4}?(?:agreement|contract|amendment|term)\b|\bhereof\b|\bhereunder\b|"
     r"(?:effective|commencement)\s+date",
@@ -441,6 +489,19 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
                 return date
     if made is not None:
         window = text[max(0, made.start - 80) : made.start]
-        if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(text) or _EFFECTIVE_ON_SIGNING.search(text):
+        if _WHEN_CLOSE.search(window) or _EFFECTIVE_IS_AGREEMENT.search(text):
+            return made
+        if _EFFECTIVE_ON_SIGNING.search(text):
+            # It takes effect when the last party signs: the last date the signature blocks give
+            # ("Date: 5/11/2016" beside the preamble's "May 3, 2016"), else the agreement date. A
+            # signature dated before the agreement's own date is no later signing (a slip, "25/05/2008"
+            # under an agreement of May 25th, 2018).
+            signed = signed_date(text)
+            if signed is not None and signed.complete and made.complete and _ymd(signed) > _ymd(made):
+                return signed
             return made
     return None
+
+
+def _ymd(date: StatedDate) -> tuple[int, int, int]:
+    return (date.year, date.month, date.day)

@@ -106,10 +106,10 @@ def _date(slug: str, text: str, *, labelled: bool = False) -> str | None:
 # "the laws in the State of Washington", "the legislation of the Republic of Kazakhstan".
 _LAW_OF = re.compile(r"\b(?:laws?|legislation)\s+(?:of|in)\s+", re.IGNORECASE)
 _LAW_BY = re.compile(r"\bgoverned\s+by\s+(?:the\s+)?(?:internal\s+|substantive\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+law\b")
-_LAW_KIND = re.compile(
-    r"(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Federal\s+Republic|Kingdom|Grand\s+Duchy|Canton|Emirate)\s+of\s+)?",
-    re.IGNORECASE,
-)
+# A state's kind is left out ("the State of New York" is New York); a country's formal name is kept
+# as the contract writes it ("the Republic of Kazakhstan", as the experts write it too; round 5 cut
+# it to "Kazakhstan").
+_LAW_KIND = re.compile(r"(?:the\s+)?(?:(?:State|Commonwealth|Province|Canton|Emirate)\s+of\s+)?", re.IGNORECASE)
 _LAW_PLACEHOLDER = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]")
 _LAW_WORD = re.compile(r"\s*([A-Z][\w.\u2019'-]*|of|and|the)(?=[\s,;:.)]|$)")
 # Words that end the name even when written in capitals ("NEW YORK WITHOUT REGARD TO ...").
@@ -460,6 +460,29 @@ def _expiry(text: str) -> str | None:
     return None
 
 
+# The places a governing-law passage may name without a "laws of" the parser reads ("being either
+# Illinois or New York", "in accordance with Ohio law", "IN SAN DIEGO COUNTY, THE STATE OF
+# CALIFORNIA"): the states, provinces and countries a contract's law is chosen from, and the cities
+# named as one ("Beijing").
+_PLACES = _JURISDICTIONS | {n.lower() for n in _ADJECTIVE_PLACE.values()} | {
+    "united states", "usa", "u.s.a", "america", "district of columbia", "puerto rico", "canada", "manitoba",
+    "saskatchewan", "nova scotia", "new brunswick", "newfoundland", "prince edward island", "mexico",
+    "united kingdom", "wales", "northern ireland", "ireland", "scotland", "portugal", "netherlands", "luxembourg",
+    "austria", "norway", "finland", "iceland", "poland", "czech republic", "hungary", "greece", "turkey", "russia",
+    "russian federation", "ukraine", "china", "prc", "p.r.c", "hong kong", "macau", "taiwan", "korea", "malaysia",
+    "thailand", "indonesia", "philippines", "vietnam", "australia", "new zealand", "argentina", "chile", "colombia",
+    "peru", "south africa", "egypt", "nigeria", "kenya", "united arab emirates", "dubai", "saudi arabia", "qatar",
+    "cyprus", "malta", "gibraltar", "british virgin islands", "bahamas", "barbados", "jersey", "guernsey",
+    "isle of man", "kazakhstan", "guam", "beijing", "shanghai", "shenzhen", "london", "paris", "tokyo", "seoul",
+    "toronto", "vancouver", "sydney", "munich", "zurich", "geneva",
+}
+_PLACE = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _PLACES), key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def _names_a_place(text: str) -> bool:
+    return _PLACE.search(text) is not None
+
+
 @dataclass(frozen=True)
 class KeyTerm:
     slug: str
@@ -769,6 +792,12 @@ def key_terms(model: TextModel, passages: list[ClausePassage] | None = None) -> 
             # other date (a closing date, a signature's) is not its effective date; a definition
             # in words ("the date of last signature") still is the answer.
             value, found = "", None
+        if found is not None and value == found.text and slug == "governing-law" and not _names_a_place(value):
+            # No passage of the type names its law ("... governed by ... the laws of the ***", "The
+            # terms of the Governing Law ... provisions of the Distribution Agreement will apply to
+            # this Addendum"): a passage that names no place names no governing law (it stays, for
+            # the lawyer to read).
+            value = ""
         if found is not None and value == found.text and slug in _STATED_DATES and _no_date(slug, value):
             # No passage of the type states a date ("is entered into by and between ______ and
             # the Boston Public Schools", a cover page's "Expires {mnda_term} from Effective
