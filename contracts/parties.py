@@ -171,7 +171,7 @@ _NAME_CUT = re.compile(
     r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
-    r"acting|doing|formerly)\b|,\s+the\s+(?=[A-Z]|organi[sz]ation\b)|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
+    r"acting|doing|formerly)\b|,?\s+not\s+(?:individually|in\s+its\s+individual)\b|,\s+the\s+(?=[A-Z]|organi[sz]ation\b)|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
 
 
@@ -215,7 +215,7 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         # terms", "... made by Universal Access, Inc., a corporation ... (the "Company"), and ...").
         stop = _PREAMBLE_END.search(text, 0, 3000)
         found = _parties_in(text[: stop.start() if stop else 3000], 0, spans)
-        if len(found) >= 2:
+        if len(found) > len(best):
             best = found
     if len(best) < 2:
         # No "between ..." names both: a first recital may ("WHEREAS HEMISPHERX is a
@@ -229,6 +229,11 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             if len(found) > len(best):
                 best = found
     best = _named_elsewhere(best, text, spans)
+    addressee = _addressee(text, spans)
+    if addressee is not None and len(best) < MAX_PARTIES and not any(_same_party(addressee, p) for p in best):
+        # A letter agreement is made with the company it is addressed to ("Deutsche Bank Securities
+        # Inc. 60 Wall Street New York ... Ladies and Gentlemen:"), named before the salutation.
+        best.append(addressee)
     labelled = _party_labels(text, spans)
     if len(labelled) >= 2 and len(labelled) > len(best):
         best = labelled
@@ -270,7 +275,41 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
                 best.append(party)
     if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
-    return tuple(_short_names(best[:MAX_PARTIES], text))
+    # "Exhibit 1.1 ... BLUEROCK RESIDENTIAL GROWTH REIT, INC. ... Bluerock Residential Growth REIT, Inc., a
+    # Maryland corporation (the "Company")": a name without a definition that a party defined later
+    # has is that party, not another.
+    best = [
+        p for p in best
+        if not (
+            p.defined == p.name and not p.also
+            and any(q is not p and q.defined != q.name and _same_party(p, q) for q in best)
+        )
+    ]
+    return tuple(_short_names(_defined_later(best[:MAX_PARTIES], text), text))
+
+
+def _defined_later(parties: list[Party], text: str) -> list[Party]:
+    """A party named without a definition (a letter's addressee, a cover page's name) takes the one
+    the contract gives it where it names it again ("... through Compass Point Research & Trading,
+    LLC, acting as agent (the "Agent")", "Tribute Pharmaceuticals Canada Inc. (the "Corporation")")."""
+    out = []
+    for party in parties:
+        if party.defined == party.name and not party.also and len(party.name) >= 4:
+            flexible = r"[\s,.]*".join(re.escape(w.strip(",.")) for w in party.name.split() if w.strip(",."))
+            for named in re.finditer(rf"(?<![\w-]){flexible}\.?", text[:HEAD_CHARS], re.IGNORECASE):
+                gap = re.match(r"[^()\"\u201c\u201d;\n]{0,40}?(?=\()", text[named.end() : named.end() + 60])
+                if gap is None or re.search(r"\b(?:and|or|between|of)\s", gap.group()):
+                    continue
+                definition = _PARTY_DEFINITION.match(text, named.end() + gap.end())
+                term = _clean_defined(definition.group(1)) if definition else ""
+                if term and not _NOT_PARTY.match(term) and all(
+                    term.lower() not in (p.defined.lower(), *(a.lower() for a in p.also)) for p in parties
+                ):
+                    more = _more_names(text, definition.end(), term)
+                    party = Party(party.name, term, role_side(term), party.locator, more)
+                    break
+        out.append(party)
+    return out
 
 
 _ARTICLES = {"the", "a", "an"}
@@ -543,6 +582,12 @@ def _parties_in(
                                 (*last.also, defined))
             seen.add(defined.lower())
             continue
+        ended = list(_OTHER_DEFINITION.finditer(before))
+        if ended and before[ended[-1].end() :].strip(" ,;"):
+            # "MAINTENANCE AGREEMENT (this "Agreement"), dated as of July 23, 2003, made by Universal
+            # Access, Inc., ... (the "Company")": a definition that names no party (the agreement, a
+            # date) ends what came before it; the name is after it.
+            before = before[ended[-1].end() :]
         opener = max(_OPENER.finditer(before), key=lambda m: m.start(), default=None)
         if opener is not None and len(parties) >= 2:
             break  # "... between King County, Washington ("King County") and FNW": another agreement's parties
@@ -656,6 +701,9 @@ def _second_named(before: str) -> tuple[str, str] | None:
     return second, tail
 
 
+# A definition in a parenthesis ('(this "Agreement")', '(the "Effective Date")') in the text before a
+# party's own: no part of the party's name.
+_OTHER_DEFINITION = re.compile(r"\([^()\"\u201c\u201d]{0,40}[\"\u201c][^\"\u201c\u201d()]{1,60}[\"\u201d][^()]{0,60}\)")
 # What ends the text before a line that names the next party of a list.
 _LIST_GOES_ON = re.compile(r"(?:\band|\bAND|;|\bbetween|\bBETWEEN|\bamong|\bAMONG|\b[Pp]arties|PARTIES)\s*:?\s*$")
 
@@ -845,10 +893,77 @@ _FORM_WITH_DOT = re.compile(
 )
 
 
+# What a page's layout puts before a name: an exhibit's number ("Exhibit 1.1"), a letter's heading
+# ("To:", "Dear Ladies and Gentlemen:", "President Accepted:"), a list's number ("2. Blackwell
+# Science Limited").
+_LEAD = re.compile(
+    r"^\s*(?:(?:EXHIBIT|Exhibit)\s+[\w.()-]*\d[\w.()-]*\s+|\d{1,2}\.\s+(?=[A-Z])|"
+    r"[A-Z][\w.,'\u2019-]*(?:[ \t]+[\w.,'\u2019-]+){0,4}:[ \t]+(?=[A-Z\d])|[Tt]he\s+undersigned,?\s+(?=[A-Z]))+"
+)
+# A letter's salutation: the name follows it ("... Attention: Rob Harris, President Dear Mr. Harris:
+# The undersigned, Dundee Securities Ltd. (the "Lead Agent")").
+_SALUTATION = re.compile(r"\b(?:Dear|Gentlemen|Ladies\s+and\s+Gentlemen)\b[^:\n]{0,60}:\s+(?=\S)")
+
+
+# The company a letter is addressed to: its name, ending in its legal form, then its address, before
+# the salutation ("Physician Sales & Service, Inc. 4345 Southpoint Boulevard Jacksonville, Florida ...
+# Attention: ... Gentlemen:").
+_ADDRESSEE = re.compile(
+    rf"(?<![\w&.'-])(?P<name>(?:[A-Z0-9][\w&.'\u2019-]*,?[ \t]+(?:(?:of|and|&|de)[ \t]+)?){{1,7}}(?:{_FORMS})\b\.?)"
+    r"(?=[ \t,]*(?:\n[ \t]*)?(?:\d|P\.?\s?O\.?\s+Box|c/o))"
+)
+
+
+def _addressee(text: str, spans: list[tuple[int, int, str]]) -> Party | None:
+    """The company a letter agreement is addressed to, when its first page is a letter (a
+    salutation in the first 4,000 characters, its addressee's name and address in the 800 before)."""
+    salutation = _SALUTATION.search(text, 0, min(len(text), 4000))
+    if salutation is None:
+        return None
+    start = max(0, salutation.start() - 800)
+    names = [m for m in _ADDRESSEE.finditer(text, start, salutation.start())]
+    if not names:
+        return None
+    found = names[-1]
+    name = _party_name(found.group("name") + " ")
+    if not name or _sentence_words(name) or len(name.split()) < 2:
+        return None
+    locator = next((loc for s, e, loc in spans if s <= found.start() < e), spans[0][2] if spans else "")
+    return Party(name=name, defined=name, side="", locator=locator)
+
+
+def _after_layout(before: str) -> str:
+    """The text before a party's definition without what the page's layout puts before its name:
+    the cells of a cover line set apart by runs of spaces ("Exhibit 1.1   400,000 Shares   ...   Dear
+    Ladies and Gentlemen:   Bluerock Residential Growth REIT, Inc., a Maryland corporation"), never a
+    run inside a sentence ("... but solely as    Master Servicer"), and a letter's or list's heading."""
+    cut = _NAME_CUT.search(before)
+    head = before[: cut.start()] if cut else before
+    form = _ENTITY.search(head)
+    if form:
+        head = head[: form.start()]  # "Data Call Technologies, Inc.   600 Kenrick ...": the name ends at its form
+    # Justified text ("Alamogordo   Financial   Corporation,   a  federal   corporation") sets every
+    # word apart so: no cells there.
+    justified = re.search(r"[a-z,][ \t]{2,}[a-z]", before)
+    for run in [] if justified else reversed(list(re.finditer(r"[ \t]{3,}", head))):
+        last = head[: run.start()].split()[-1:] or [""]
+        rest = head[run.end() :].strip(" ,.")
+        if last[0][:1].islower() or last[0].endswith(",") or not re.match(r"[A-Z\d]", rest):
+            continue
+        if _ENTITY.fullmatch(rest) or not re.search(r"[A-Za-z]{2}", rest):
+            continue  # "ACME   CORPORATION": a name set out in spaces
+        before = before[run.end() :]
+        break
+    salutations = list(_SALUTATION.finditer(before))
+    if salutations:
+        before = before[salutations[-1].end() :]
+    return _LEAD.sub("", before)
+
+
 def _party_name(before: str) -> str:
     """The party's name at the start of the text before its parenthesis, without its
     description ("a Delaware corporation, having its principal office at ...")."""
-    text = before.replace("\n", " ").replace("|", " ")
+    text = _after_layout(before).replace("\n", " ").replace("|", " ")
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^Party\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."
@@ -856,7 +971,7 @@ def _party_name(before: str) -> str:
     # date or the document's title before the name is no part of it.
     text = re.sub(
         r"^(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+"
-        r"\d{4}\.?\s+|(?:[A-Z]{2,}\s+){0,6}AGREEMENT\s+(?=[A-Z]))",
+        r"\d{4}\.?\s+|(?:[A-Z]{2,}\s+){0,6}AGREEMENT\s+(?=[A-Z]))+",
         "",
         text,
     )
@@ -893,7 +1008,7 @@ def _party_name(before: str) -> str:
             text,
         ))
         if joins:
-            text = text[joins[-1].end() :]
+            text = _LEAD.sub("", text[joins[-1].end() :])  # "... Dear Ladies and Gentlemen: Bluerock ..."
             lower_name = bool(re.match(_LOWER_NAME, text))
         else:
             described = _DESCRIBED_FIRST.match(text)
