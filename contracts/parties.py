@@ -123,7 +123,10 @@ _HEREINAFTER = re.compile(
 _AFTER_UNQUOTED = (
     r"(?=\s*[,;.\n]|\s*$|\s+\(\d\)|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated)\b)"
 )
-_UNQUOTED = re.compile(r"\((?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)" + _AFTER_UNQUOTED)
+_UNQUOTED = re.compile(
+    r"\((?:hereinafter\s+(?:referred\s+to\s+as|called)\s+)?(?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)"
+    + _AFTER_UNQUOTED
+)
 # The same in title case, where a conversion lost the quotation marks ("... London SE1 9GL (the
 # Company) (2) JOHN ROGERS (the Executive).", "Bioeq IP AG, having its place of business at [***]
 # (Bioeq)"): taken after "the", for a role word, or for the first word of the name before it.
@@ -157,7 +160,8 @@ def _clean_defined(raw: str) -> str:
 
 
 _OPENER = re.compile(
-    r"\b(?:by\s+and\s+between|between|by\s+and\s+among|among|entered\s+into\s+by)\b[\s:]*", re.IGNORECASE
+    r"\b(?:by\s+and\s+between|between|by\s+and\s+among|among|(?:entered\s+into|made|executed)\s+by(?!\s+and\b))\b[\s:]*",
+    re.IGNORECASE,
 )
 _PREAMBLE_END = re.compile(
     r"\bWHEREAS\b|\bRECITALS\b|\bR E C I T A L S\b|\bW I T N E S S E T H\b|\bNOW,?\s+THEREFORE\b|\bBACKGROUND\b|"
@@ -167,7 +171,7 @@ _PREAMBLE_END = re.compile(
 # A name ends at its description or its parenthesis, except a parenthesis that is part of the
 # name: "Dialog Semiconductor (UK) Ltd.", "CRO Consulting (Pty) Limited".
 _NAME_CUT = re.compile(
-    r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC)\b|,\s*with\b|"
+    r",\s*(?:a|an)\s(?!division\s+of\s)|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC)\b|,\s*with\b|"
     r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
@@ -203,7 +207,7 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         window_end = opener.end() + 2000
         stop = _PREAMBLE_END.search(text, opener.end(), window_end)
         window = text[opener.end() : stop.start() if stop else window_end]
-        found = _parties_in(window, opener.end(), spans)
+        found = _parties_in(window, opener.end(), spans, after_opener=True)
         if len(found) >= 2:
             best = found
             break
@@ -217,6 +221,15 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         found = _parties_in(text[: stop.start() if stop else 3000], 0, spans)
         if len(found) > len(best):
             best = found
+        # ... also when a cover page or a table of contents pushes that sentence past the first page
+        # ("THIS AGREEMENT is made on 1 May 2010 by Acme Limited ... (the "Company") and ...").
+        for making in _MAKING.finditer(text, 3000, min(len(text), 40000)) if len(best) < 2 else ():
+            stop = _PREAMBLE_END.search(text, making.start(), making.start() + 3000)
+            found = _parties_in(text[making.start() : stop.start() if stop else making.start() + 3000],
+                                making.start(), spans)
+            if len(found) >= 2:
+                best = found
+                break
     if len(best) < 2:
         # No "between ..." names both: a first recital may ("WHEREAS HEMISPHERX is a
         # biopharmaceutical company with headquarters at ... ("HEMISPHERX") and Scientific Products
@@ -312,6 +325,11 @@ def _defined_later(parties: list[Party], text: str) -> list[Party]:
     return out
 
 
+# The sentence that makes the agreement, where a preamble without "between" names the parties.
+_MAKING = re.compile(
+    r"(?:^|\n)[ \t]*(?:THIS|This)\s+(?:[A-Z][\w&-]*\s+){0,6}(?:AGREEMENT|Agreement|CONTRACT|Contract)\b"
+    r"[^\n]{0,300}?\b(?:is|are)\s+(?:hereby\s+)?(?:made|entered\s+into|executed|dated)\b"
+)
 _ARTICLES = {"the", "a", "an"}
 
 
@@ -546,7 +564,8 @@ _DESCRIBED = re.compile(r"\s+is\s+an?\s+(?:[\w\-]+\s+){0,4}(?:company|corporatio
 
 
 def _parties_in(
-    window: str, offset: int, spans: list[tuple[int, int, str]], *, described: bool = False
+    window: str, offset: int, spans: list[tuple[int, int, str]], *, described: bool = False,
+    after_opener: bool = False,
 ) -> list[Party]:
     """The parties defined in ``window``; ``described``: a recital's, where a party is a name
     followed by "is a ... company" (which ends the name and says it is an entity)."""
@@ -650,6 +669,13 @@ def _parties_in(
             bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
             or named_here or bool(_SAYS_ENTITY.search(before)) or bool(_SAYS_FORM.search(before))
         )
+        if name and not entity and (parties or after_opener):
+            # "by and between Ford Motor Media, a division of J. Walter Thompson ("FMM")", "...
+            # ("MHC") and Alamogordo Federal Savings and Loan Association, a federally chartered
+            # stock savings and loan association (the "Bank")": a name where the preamble names its
+            # parties (right after "between" or after the previous party's definition), defined by a
+            # role word or a short form of itself, is a party without a legal form.
+            entity = _in_slot(window[previous : match.start()], name) and _fits(defined, name)
         # "between the Company and the Trust (the "Demand Note")": two defined names, no party's.
         if not elsewhere and (not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name)):
             cursor = previous if unquoted else cursor
@@ -682,6 +708,32 @@ def _parties_in(
         if len(parties) >= MAX_PARTIES:
             break
     return parties
+
+
+def _in_slot(raw: str, name: str) -> bool:
+    """``name`` opens the text between the previous party's definition (or "between") and this one,
+    after a joining "and" or a list mark, and that text is one phrase (no sentence ends in it)."""
+    opening = re.match(r"[\s,;:]*(?:(?:and|AND|And|&)\s*:?\s+)?(?:\(?(?:[a-h]|\d{1,2})\)\s*)?(?:the\s+)?", raw)
+    flat = " ".join(raw[opening.end() :].split()) if opening else ""
+    if not flat.startswith(name):
+        return False
+    rest = flat[len(name) :]
+    return len(rest) <= 160 and not re.search(r"(?<!\b[A-Z])[.;:]\s+[A-Z]|\b(?:shall|will|may|is|are|has|have)\b", rest)
+
+
+def _fits(defined: str, name: str) -> bool:
+    """``defined`` is a name the party could be given: a role word, a word of its name, or the
+    letters of its name shortened ("FMM" for "Ford Motor Media", "KI" for "Kathy Ireland")."""
+    if _is_role(defined):
+        return True
+    words = {w.lower() for w in re.findall(r"[^\W\d_]+", name)}
+    if any(w.lower() in words for w in re.findall(r"[^\W\d_]{3,}", defined)):
+        return True
+    letters = [c for c in defined.upper() if c.isalpha()]
+    if not (2 <= len(letters) <= 6) or not defined.replace(".", "").replace("&", "").replace(" ", "").isupper():
+        return False
+    rest = iter(name.upper())
+    return letters[0] == name[:1].upper() and all(c in rest for c in letters)
 
 
 def _second_named(before: str) -> tuple[str, str] | None:
@@ -801,12 +853,16 @@ def _just_before(before: str, name: str) -> bool:
 _SMALL_WORDS = {"of", "and", "the", "de", "du", "des", "la", "le", "for", "in", "und", "van", "von", "y", "e", "&"}
 
 
+_DIVISION = re.compile(r",?\s+(?:a\s+)?division\s+of\s+(?=[A-Z])")
+
+
 def _sentence_words(name: str) -> bool:
     """Words of a sentence rather than a name ("Treasury regulations thereunder"): a lower-case
     word that is no joining word, in a name without a legal form."""
     if re.search(r"\b(?:SECTION|Section|ARTICLE|Article|Clause|CLAUSE)\s+\d|\bAct$", name):
         return True  # "SECTION 1. SERVICES AS", "Investment Company Act": a heading or a statute
-    lower = [w for w in name.split() if w[:1].islower() and w.lower() not in _SMALL_WORDS]
+    # "Ford Motor Media, a division of J. Walter Thompson": a division is named with its company.
+    lower = [w for w in _DIVISION.sub(" ", name).split() if w[:1].islower() and w.lower() not in _SMALL_WORDS]
     if len(lower) >= 3 or len(name.split()) > 12:
         # "Company will offer and sell up to 1,101,643 shares of its common stock": a sentence
         # that names a party is no party's name.
@@ -823,8 +879,8 @@ def _more_names(window: str, end: int, first: str) -> tuple[str, ...]:
     """The party's other defined names in the rest of its parenthesis ('("Company", "AZUL")',
     '("Domini" or the "Sponsor")'), without what names the parties together ("each a Party")."""
     close = window.find(")", end)
-    if close < 0 or close - end > 120:
-        return ()
+    if close < 0 or close - end > 120 or "(" in window[end:close] or window[end - 1 : end] == ")":
+        return ()  # the definition's parenthesis closed already: what follows is another's
     rest = window[end:close]
     if re.search(r"\b(?:collectively|together|jointly)\b", rest, re.IGNORECASE):
         rest = re.split(r"\b(?:collectively|together|jointly)\b", rest, flags=re.IGNORECASE)[0]
@@ -888,6 +944,15 @@ _OFFICER_OF = re.compile(
 _FORM_THEN_OF = re.compile(
     r"\b(?:Limited|LIMITED|Ltd|LTD|Inc|INC|LLC|Corp|CORP|Corporation|CORPORATION|PLC|plc|GmbH|AG|S\.A)\.?(?=,?\s+of\s+(?:\d|[A-Z]\w*(?:\s+[A-Z]\w*){0,3},\s*(?:\d|[A-Z])))"
 )
+# An address standing where a name should ("P.O. Box 4324 Houston, TX 77210", "600 Kenrick Street").
+_AN_ADDRESS = re.compile(
+    r"^(?:P\.?\s?O\.?\s+Box\b|\d+\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|"
+    r"Lane|Way|Place|Parkway|Suite)\b)|^[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,\s+[A-Z]{2}\s+\d{5}\b"
+)
+# "PARCELWAY COURIER SYSTEMS CANADA LTD. a subsidiary of Dynamex Inc.", "ScanSource Latin America,
+# Inc. a ScanSource Affiliate incorporated in Florida": what follows a complete legal form is no part
+# of the name (a division is: "Ford Motor Media, a division of J. Walter Thompson").
+_AFTER_FORM = re.compile(r",?\s+(?:a|an)\s+(?!division\s+of\b)[A-Za-z]")
 _FORM_WITH_DOT = re.compile(
     r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C|S\.R\.L|S\.r\.l|G\.I\.E|N\.A)\.$"
 )
@@ -967,6 +1032,14 @@ def _party_name(before: str) -> str:
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^Party\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."
+    # "THIS AGREEMENT is made on 1 May 2010 by ACME LIMITED": the sentence that makes the agreement
+    # up to "by" is no part of the name.
+    text = re.sub(
+        r"^(?:THIS|This)\s+(?:[A-Z][\w&-]*\s+){0,6}(?:AGREEMENT|Agreement|CONTRACT|Contract)\b[^()]{0,300}?"
+        r"\b(?:made|entered\s+into|executed|dated)\b[^()]{0,200}?\bby\s+(?:and\s+)?(?=[A-Z])",
+        "",
+        text,
+    )
     # "April 7, 2020 BANK OF AMERICA CORPORATION", "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": a
     # date or the document's title before the name is no part of it.
     text = re.sub(
@@ -975,6 +1048,9 @@ def _party_name(before: str) -> str:
         "",
         text,
     )
+    # "In addition, Gulf Oil Lubricants India, Ltd, a public limited company ... ("Gulf India"), is
+    # executing this Agreement": a sentence's opening words are no part of the name.
+    text = re.sub(r"^(?:In\s+addition|Additionally|Furthermore|Moreover|Also|Further),\s+(?=[A-Z])", "", text)
     # "between the following parties: Zebra Technologies International, LLC, ...": the words that
     # announce the list are no part of the name.
     text = re.sub(r"^[a-z][a-z ]{0,40}:\s+(?=[A-Z])", "", text)
@@ -1003,7 +1079,8 @@ def _party_name(before: str) -> str:
         # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
         # WATSON, (hereinafter ...": the name follows its description.
         joins = list(re.finditer(
-            rf"(?:\b(?:and|AND|And)\b[:,]?|;|\bf/s/o|\b(?:furnishing\s+the|for)\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
+            rf"(?:\b(?:and|AND|And)\b[:,]?|;|\bf/s/o|\b(?:furnishing\s+the|for)\s+services\s+of|\bagent\s+for|"
+            rf"\bin\s+favou?r\s+of|\bfor\s+the\s+benefit\s+of)\s+(?:the\s+)?"
             rf"(?=[A-Z{{]|{_LOWER_NAME}|\d+\s+[A-Z])",
             text,
         ))
@@ -1027,7 +1104,8 @@ def _party_name(before: str) -> str:
     if form_of:
         text = text[: form_of.end()]  # "Tigrent Learning UK Limited of Boston House, 69 Boston Manor Road"
     for form in _ENTITY.finditer(text):
-        if _ADDRESS_AFTER.match(text, form.end()):
+        complete = form.group().endswith(".") and _AFTER_FORM.match(text, form.end())
+        if _ADDRESS_AFTER.match(text, form.end()) or complete:
             text = text[: form.end()]
             break
     text = " ".join(text.split()).strip(" ,:;(")
@@ -1039,6 +1117,10 @@ def _party_name(before: str) -> str:
         return ""
     if re.match(r"(?:a|an)\s", text):
         return ""  # "a Delaware Corporation": what a party is, not its name
+    if re.search(r"[\"\u201c\u201d]", text):
+        return ""  # 'Collectively "Distributor\') "Zebra" and the': defined names, no name
+    if _AN_ADDRESS.search(text):
+        return ""  # "P.O. Box 4324 Houston, TX 77210 ("Shipper")": an address is never a party's name
     return text
 
 
