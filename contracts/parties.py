@@ -107,15 +107,17 @@ _Q_OPEN = "[\"\u201c\u2018'\u201d]{1,2}"
 _Q_CLOSE = "(?:[\"\u201d\u2019'\u201c]{1,2}|(?=\\)))"
 _TERM = "([^\"\u201c\u201d\u2018\u2019'()]{1,60}?)"
 _PARTY_DEFINITION = re.compile(
-    r"\(\s*(?:[^()\"\u201c\u201d]{0,100}?\b(?:referred\s+to|defined|called|known)\s+(?:herein\s+|hereinafter\s+)?as\s*:?\s*|"
+    r"\(\s*(?:[^()\"\u201c\u201d]{0,100}?\b(?:referred\s+to|defined|called|known|designated|named)\s+"
+    r"(?:herein\s+|hereinafter\s+|hereafter\s+|below\s+)?(?:as\s*:?\s*|(?=[\"\u201c]))|"
     # "(together with its successors and assigns, if any, "Lessor")", "(hereinafter, "VOTOCAST")"
     r"[^()\"\u201c\u201d]{0,100}?,\s+|"
     r"(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"
-    r"(?:(?:[Tt]he|each|collectively|together|individually|hereinafter|herein|a|an)\s+)*"
+    r"(?:(?:[Tt]he|each|collectively|together|individually|[Hh]ereinafter|[Hh]erein|[Hh]ereafter|as|a|an)\s*:?\s+)*"
     r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:[Tt]he\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
 )
 _HEREINAFTER = re.compile(
-    r"\b[Hh]ereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
+    r"\b(?:[Hh]ereinafter|[Hh]ereafter|HEREINAFTER)\s*,?\s*(?:(?:referred\s+to\s+as|called|named|designated|known\s+as|"
+    r"REFERRED\s+TO\s+AS|CALLED)\s*:?\s*)?(?:the\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
 )
 # "The Right Solution, a Nevada Corporation (the COMPANY), with its offices ...", "USA Managed Care
 # Organization (USA MCO) A Texas Corporation": a defined name in capitals without quotation marks,
@@ -333,6 +335,32 @@ _MAKING = re.compile(
 _ARTICLES = {"the", "a", "an"}
 
 
+def _shortens(token: str, words: list[str]) -> bool:
+    """``token`` shortens a name of two words or more (its legal form aside): each word gives its
+    first letter and maybe more of its letters, in order ("LKPL" for "Link Plus Corporation")."""
+    words = [w.upper() for w in words if w[:1].isalpha() and not _ENTITY.fullmatch(w) and w.lower() not in _SMALL_WORDS]
+    if len(words) < 2:
+        return False
+
+    def match(rest: str, index: int) -> bool:
+        if index == len(words):
+            return not rest
+        word = words[index]
+        if not rest or rest[0] != word[0]:
+            return False
+        # the word's first letter, then any of its later letters in order, then the next word
+        for taken in range(1, len(rest) + 1):
+            if match(rest[taken:], index + 1):
+                return True
+            if taken < len(rest):
+                later = iter(word[1:])
+                if not all(c in later for c in rest[1 : taken + 1]):
+                    return False
+        return False
+
+    return match(token, 0)
+
+
 def _short_names(parties: list[Party], text: str) -> list[Party]:
     """A party named without a definition (on a cover page, in a signature block) is known by the
     short name the contract calls it by, when it uses one at least three times: the name's first
@@ -350,9 +378,22 @@ def _short_names(parties: list[Party], text: str) -> list[Party]:
         initials = "".join(w[0] for w in words if w[0].isalpha()).upper()
         if len(initials) >= 3:
             candidates.append(initials)
+        # "LKPL" for "Link Plus Corporation": capitals the contract keeps using that shorten the name
+        # (its letters in order, from its first), never a word it also writes in lower case ("TERM").
+        for token, count in capitals.most_common():
+            if count < 3:
+                break
+            if (token not in candidates and _shortens(token, words) and not _ENTITY.fullmatch(token)
+                    and not re.search(rf"\b{token.lower()}\b", text)):
+                candidates.append(token)
+        # "Axiometric" for "Axiometric, LLC": a first word the contract never writes in lower case.
+        if (first not in candidates and len(first) >= 4 and first.istitle() and not _ENTITY.fullmatch(first)
+                and not re.search(rf"\b{re.escape(first.lower())}\b", text)):
+            candidates.append(first)
         return candidates
 
     undefined = [p for p in parties if p.defined == p.name and not p.also and len(p.name.split()) >= 2]
+    capitals = Counter(re.findall(r"(?<![\w-])[A-Z]{2,6}(?![\w-])", text)) if undefined else Counter()
     shared = Counter(short for p in undefined for short in set(candidates_of(p)))
     out = []
     for party in parties:
@@ -1032,11 +1073,13 @@ def _party_name(before: str) -> str:
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^Party\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."
+    # 'between "Elephant Talk Communication Holding AG", a company incorporated ...': a name in quotes.
+    text = re.sub(r"^[\"\u201c]([A-Z][^\"\u201c\u201d]{1,100})[\"\u201d]", r"\1", text)
     # "THIS AGREEMENT is made on 1 May 2010 by ACME LIMITED": the sentence that makes the agreement
     # up to "by" is no part of the name.
     text = re.sub(
-        r"^(?:THIS|This)\s+(?:[A-Z][\w&-]*\s+){0,6}(?:AGREEMENT|Agreement|CONTRACT|Contract)\b[^()]{0,300}?"
-        r"\b(?:made|entered\s+into|executed|dated)\b[^()]{0,200}?\bby\s+(?:and\s+)?(?=[A-Z])",
+        r"^(?:(?:THIS|This)\s+(?:[A-Z][\w&-]*\s+){0,6}(?:AGREEMENT|Agreement|CONTRACT|Contract)\b[^()]{0,300}?|"
+        r"(?:is|are)\s+)(?:made|entered\s+into|executed|dated)\b[^()]{0,200}?\bby\s+(?:and\s+)?(?=[A-Z])",
         "",
         text,
     )
