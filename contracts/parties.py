@@ -635,7 +635,11 @@ def _parties_in(
             re.search(rf"\b{re.escape(name)}\b", words, re.IGNORECASE) for name in seen
         ):
             continue  # "(collectively, Lender, Endorser, and Fitness are referred to as the "AS Parties")"
-        if parties and not unquoted and not before.strip(" ,") and window[match.start()] == "(":
+        if parties and not unquoted and window[match.start()] == "(" and (
+            not before.strip(" ,") or _CAPACITY.fullmatch(before)
+        ):
+            # ... or a capacity it acts in ('("Cellco"), as servicer (in such capacity, the "Servicer"), as
+            # marketing agent (in such capacity, the "Marketing Agent")').
             # '("Ferrer")("Supplier")': a second parenthesis right after the first names the same party.
             last = parties[-1]
             parties[-1] = Party(last.name, last.defined, last.side or role_side(defined), last.locator,
@@ -727,6 +731,14 @@ def _parties_in(
             cursor = previous  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
             continue
         also = _more_names(window, match.end(), defined)
+        if not also and match.re is _HEREINAFTER:
+            # 'Hereafter referred to as the "Company" or "AZUL",': its other names right after, without a parenthesis.
+            more = _OR_QUOTED.match(window, match.end())
+            if more:
+                also = tuple(
+                    n for n in (_clean_defined(q) for q in _MORE_QUOTED.findall(more.group()))
+                    if n and not _NOT_PARTY.match(n) and n.lower() != defined.lower()
+                )[:3]
         if match.re is _BARE_ROLE and match.group("more"):
             also = (_clean_defined(match.group("more")),)
         flat = " ".join(before.split())
@@ -797,6 +809,8 @@ def _second_named(before: str) -> tuple[str, str] | None:
 # A definition in a parenthesis ('(this "Agreement")', '(the "Effective Date")') in the text before a
 # party's own: no part of the party's name.
 _OTHER_DEFINITION = re.compile(r"\([^()\"\u201c\u201d]{0,40}[\"\u201c][^\"\u201c\u201d()]{1,60}[\"\u201d][^()]{0,60}\)")
+# The capacity a party just defined also acts in: ", as servicer ", ", and as custodian ".
+_CAPACITY = re.compile(r"[\s,]*(?:and\s+)?(?:as|in\s+its\s+capacity\s+as)\s+(?:[a-z][\w-]*\s+){1,4}")
 # What ends the text before a line that names the next party of a list.
 _LIST_GOES_ON = re.compile(r"(?:\band|\bAND|;|\bbetween|\bBETWEEN|\bamong|\bAMONG|\b[Pp]arties|PARTIES)\s*:?\s*$")
 
@@ -913,6 +927,9 @@ def _sentence_words(name: str) -> bool:
     return bool(lower)
 
 
+_OR_QUOTED = re.compile(
+    r"(?:\s*(?:,\s*)?(?:or|/)\s*(?:the\s+)?[\"\u201c\u2018'][^\"\u201c\u201d\u2018\u2019'()\n]{1,60}[\"\u201d\u2019'])+"
+)
 _MORE_QUOTED = re.compile(r"[\"\u201c\u2018']{1,2}([^\"\u201c\u201d\u2018\u2019'()]{1,60})[\"\u201d\u2019']")
 
 

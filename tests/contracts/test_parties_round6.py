@@ -192,3 +192,34 @@ def test_more_ways_of_saying_a_defined_name(definition: str) -> None:
     )
     defined = _named(text)["Acme Capital Inc."]
     assert defined[0].lower() == "acme"
+
+
+def test_the_capacities_a_party_acts_in_are_its_defined_names() -> None:
+    # Verizon ABS, Transfer and Servicing Agreement.
+    text = (
+        'TRANSFER AND SERVICING AGREEMENT, dated as of January 29, 2020 (this "Agreement"), among VERIZON OWNER '
+        'TRUST 2020-A, a Delaware statutory trust, as issuer (the "Issuer"), VERIZON ABS LLC, a Delaware limited '
+        'liability company, as depositor (the "Depositor"), and Cellco Partnership d/b/a Verizon Wireless, a '
+        'Delaware general partnership ("Cellco"), as servicer (in such capacity, the "Servicer"), as marketing agent '
+        '(in such capacity, the "Marketing Agent") and as custodian (in such capacity, the "Custodian").\nBACKGROUND'
+    )
+    assert _named(text)["Cellco Partnership"] == ("Cellco", "Verizon Wireless", "Servicer", "Marketing Agent", "Custodian")
+    assert len(_named(text)) == 3
+
+
+def test_other_names_said_without_a_parenthesis() -> None:
+    # Azul, Global Maintenance Agreement: 'Hereafter referred to as the "Company" or "AZUL",'.
+    text = (
+        'THIS GLOBAL MAINTENANCE MASTER AGREEMENT IS MADE ON March 9th 2015:\nBETWEEN:\nAZUL LINHAS AÉREAS '
+        "BRASILEIRAS S/A, a company incorporated under the laws of Brazil, the registered office of which is located "
+        "at Avenida Marcos Penteado de Ulhôa Rodrigues, 939, identified under Cadastro Nacional de pessoa Juridica "
+        '(CNPJ) number 09.296.295/0001-60.\nHereafter referred to as the "Company" or "AZUL",\non the one part,\n'
+        "AND:\nAVIONS DE TRANSPORT REGIONAL, G.I.E., a French groupement d'intérêt économique established under "
+        "articles L.251-1 to L251-23 of the French Commercial Code, whose registered office is at 1 allée Pierre "
+        'Nadot, 31712 Blagnac, France\nHereafter referred to as the "Repairer"or "ATR",\non the other part.\n'
+        'Hereinafter individually referred to as the "Party" or collectively as the "Parties", as the context requires.'
+    )
+    assert _named(text) == {
+        "AZUL LINHAS AÉREAS BRASILEIRAS S/A": ("Company", "AZUL"),
+        "AVIONS DE TRANSPORT REGIONAL, G.I.E.": ("Repairer", "ATR"),
+    }
