@@ -223,3 +223,30 @@ def test_other_names_said_without_a_parenthesis() -> None:
         "AZUL LINHAS AÉREAS BRASILEIRAS S/A": ("Company", "AZUL"),
         "AVIONS DE TRANSPORT REGIONAL, G.I.E.": ("Repairer", "ATR"),
     }
+
+
+def test_a_party_defined_by_its_role_alone_is_given_by_its_role() -> None:
+    # Hospitality Investors Trust, Franchise Agreement: the franchisee's name is left to the cover
+    # page; the key terms give it as the preamble does, "Franchisee" ("you", "your").
+    from contracts.keyterms import _parties_value
+
+    text = (
+        '  FRANCHISE AGREEMENT   This Franchise Agreement between Homewood Suites Franchise LLC ("we," "us," "our" '
+        'or "Franchisor") and the Franchisee ("you," "your" or "Franchisee") set forth in the Addendum attached to '
+        'this Agreement, is dated as of the Effective Date. We and you may collectively be referred to as the '
+        '"Parties."   INTRODUCTION'
+    )
+    parties = _parties(text)
+    assert _parties_value(parties, None) == (
+        "Homewood Suites Franchise LLC (\u201cFranchisor\u201d, \u201cwe\u201d, \u201cus\u201d, \u201cour\u201d); "
+        "Franchisee (\u201cyou\u201d, \u201cyour\u201d)"
+    )
+
+
+def test_a_role_the_definitions_give_is_no_party_beside_a_named_one() -> None:
+    # NCC Escrow (HealthGate): "Licensee" defined in the clauses, not beside the preamble's party.
+    from contracts.keyterms import _parties_value
+
+    named = Party("NCC ESCROW INTERNATIONAL LIMITED", "NCC", "", "p1")
+    role = Party("Licensee", "Licensee", "customer", "p9")
+    assert _parties_value((named, role), None) == "NCC ESCROW INTERNATIONAL LIMITED (\u201cNCC\u201d)"
