@@ -123,7 +123,7 @@ _HEREINAFTER = re.compile(
 # Organization (USA MCO) A Texas Corporation": a defined name in capitals without quotation marks,
 # where the parenthesis ends the name ("Bunker One (USA) Inc." is one name).
 _AFTER_UNQUOTED = (
-    r"(?=\s*[,;.\n]|\s*$|\s+\(\d\)|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated)\b)"
+    r"(?=\s*[,;.\n]|\s*$|\s+\(\d\)|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated|hereby)\b)"
 )
 _UNQUOTED = re.compile(
     r"\((?:hereinafter\s+(?:referred\s+to\s+as|called)\s+)?(?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)"
@@ -158,6 +158,8 @@ def _clean_defined(raw: str) -> str:
         return ""
     if term[0].islower() and " " in term:
         return ""  # "current Good Manufacturing Practices": words of a sentence, not a party's name
+    if re.fullmatch(r"X{0,3}(?:IX|IV|V?I{1,3}|V)|[A-Za-z]|\d+", term):
+        return ""  # "(II).", "(a)", "(1)": a list's mark, not a name
     return term
 
 
@@ -293,14 +295,25 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     # "Exhibit 1.1 ... BLUEROCK RESIDENTIAL GROWTH REIT, INC. ... Bluerock Residential Growth REIT, Inc., a
     # Maryland corporation (the "Company")": a name without a definition that a party defined later
     # has is that party, not another.
-    best = [
-        p for p in best
-        if not (
-            p.defined == p.name and not p.also
-            and any(q is not p and q.defined != q.name and _same_party(p, q) for q in best)
+    merged = []
+    for p in best:
+        twin = next((q for q in best if q is not p and q.defined != q.name and _same_party(p, q)), None)
+        if p.defined == p.name and not p.also and twin is not None:
+            continue
+        undefined = next(
+            (q for q in best if q is not p and q.defined == q.name and not q.also and _same_party(p, q)), None
         )
-    ]
+        if p.defined != p.name and undefined is not None and len(undefined.name) > len(p.name):
+            # "The HUANG JIA Country CLUB and Recreation Inc." named whole once, cut before its
+            # definition ("Recreation Inc." (hereinafter referred to as Party A)): the whole name.
+            p = Party(undefined.name, p.defined, p.side, p.locator, p.also)
+        merged.append(p)
+    best = merged
     return tuple(_short_names(_defined_later(best[:MAX_PARTIES], text), text))
+
+
+# Legal-form words a party is often defined by ("the Company", "the Corporation").
+_FORM_NAMES = {"company", "corporation", "partnership", "trust", "bank", "fund", "association"}
 
 
 def _defined_later(parties: list[Party], text: str) -> list[Party]:
@@ -317,7 +330,10 @@ def _defined_later(parties: list[Party], text: str) -> list[Party]:
                     continue
                 definition = _PARTY_DEFINITION.match(text, named.end() + gap.end())
                 term = _clean_defined(definition.group(1)) if definition else ""
-                if term and not _NOT_PARTY.match(term) and all(
+                # Only a name that fits the party: "(the "VNBJ SPA")" after a party's name names an
+                # agreement it made, not the party.
+                fits = bool(term) and (_fits(term, party.name) or term.lower() in _FORM_NAMES)
+                if fits and not _NOT_PARTY.match(term) and all(
                     term.lower() not in (p.defined.lower(), *(a.lower() for a in p.also)) for p in parties
                 ):
                     more = _more_names(text, definition.end(), term)
@@ -399,8 +415,12 @@ def _short_names(parties: list[Party], text: str) -> list[Party]:
     for party in parties:
         if party in undefined:
             for short in candidates_of(party):
-                if shared[short] > 1:
-                    continue
+                if shared[short] > 1 or any(
+                    q is not party
+                    and short.lower() in (q.name.split()[0].lower().strip(","), q.defined.split()[0].lower())
+                    for q in parties
+                ):
+                    continue  # "Veoneer" for "Veoneer AB" beside "Veoneer US, Inc." ("Veoneer US"): either's
                 if len(re.findall(rf"(?<![\w-]){re.escape(short)}(?![\w-])", text)) >= 3 + text.count(party.name):
                     party = Party(party.name, short, party.side, party.locator)
                     break
@@ -410,7 +430,7 @@ def _short_names(parties: list[Party], text: str) -> list[Party]:
 
 _PLAIN_NAME = r"[A-Z][\w&.'-]*(?:,?[ \t]+(?:[A-Z0-9][\w&.'-]*|of|de|&)){0,7}"
 _PLAIN_PAIR = re.compile(
-    rf"\b(?:by\s+and\s+)?between\s+(?P<a>{_PLAIN_NAME})\s+and\s+(?P<b>{_PLAIN_NAME})"
+    rf"\b(?:by\s+and\s+)?(?:between|among)\s+(?P<a>{_PLAIN_NAME})\s+and\s+(?P<b>{_PLAIN_NAME})"
     r"(?=\s*[.;:\n]|\s*,\s+(?:dated|effective|as\s+of)|\s+(?:dated|effective|as\s+of|for|regarding|with\s+respect)\b|\s+[A-Z][a-z]+\s+\d)"
 )
 # The end of a contract where its signature blocks are.
@@ -1120,7 +1140,7 @@ def _party_name(before: str) -> str:
     text = _OFFICER_OF.sub("", text)
     # "by and between the TOWN OF VINTON, VIRGINIA, a Virginia municipal corporation": the article
     # before a name is not part of it.
-    text = re.sub(r"^the\s+(?=[A-Z])", "", text)
+    text = _LEAD.sub("", re.sub(r"^the\s+(?=[A-Z])", "", text))  # "and the Covenanter: Chang Chen-Bin ..."
     # "by and among the following parties: (a) Kathy Ireland, Inc.", "between (1) Apollo
     # Endosurgery": the name follows the last list mark (or the line's start) before it.
     marks = list(_LIST_MARK.finditer(text))

@@ -250,3 +250,35 @@ def test_a_role_the_definitions_give_is_no_party_beside_a_named_one() -> None:
     named = Party("NCC ESCROW INTERNATIONAL LIMITED", "NCC", "", "p1")
     role = Party("Licensee", "Licensee", "customer", "p9")
     assert _parties_value((named, role), None) == "NCC ESCROW INTERNATIONAL LIMITED (\u201cNCC\u201d)"
+
+
+def test_a_name_cut_before_its_definition_takes_the_whole_name_said_before() -> None:
+    # Imperial Garden, Outsourcing Contract: the whole name, the label "Covenanter:" cut, a definition
+    # in title case followed by "hereby", and "(II)." later is a list's mark, never a defined name.
+    text = (
+        "Exhibit 10.13   Outsourcing Contract on Development of Miaoli Royal Resort Hotel   Planning Unit: Chang "
+        "Chen-Bin Architects Office October 29, 2015\n  Outsourcing Contract on Development of Miaoli Royal Resort "
+        "Hotel   The Covenanter: The HUANG JIA Country CLUB and Recreation Inc. (hereinafter referred to as Party "
+        "A) and the Covenanter: Chang Chen- Bin Architects Office (hereinafter referred to as Party B) hereby agree "
+        "to establish the following terms and conditions with regard to the development of Miaoli Royal Resort "
+        "Hotel:   Article I. Outsourced Project\nPart IV: Establishment of Documents Relevant to Change of Land "
+        "Usage (I) Establishment of Documents and Drawings Relevant to Change of Land Usage. (II). Attendance of "
+        "Concerned Work Coordination Meeting"
+    )
+    assert _named(text) == {
+        "The HUANG JIA Country CLUB and Recreation Inc.": ("Party A",),
+        "Chang Chen- Bin Architects Office": ("Party B",),
+    }
+
+
+def test_a_definition_after_the_name_that_does_not_fit_it_is_not_its_own() -> None:
+    # Veoneer, Amendment of a Joint Venture Agreement: "Veoneer AB's outstanding shares in VNBJ (the
+    # "VNBJ SPA," ...)" defines an agreement, not Veoneer AB.
+    text = (
+        "This AMENDMENT is made and entered into effective as of October 30, 2019 by and among Veoneer AB and Nissin "
+        "Kogyo Co., Ltd.\nWHEREAS, Nissin and Veoneer AB entered into those certain (1) VNBJ Share Purchase "
+        "Agreement, pursuant to which Veoneer AB is selling, and Honda and Nissin are purchasing, all of Veoneer "
+        "AB's outstanding shares in VNBJ (the \"VNBJ SPA,\" and the consummation of the transactions pursuant to the "
+        'terms of the VNBJ SPA, the "VNBJ Closing")'
+    )
+    assert [p.defined for p in _parties(text) if p.name == "Veoneer AB"] == ["Veoneer AB"]  # not "VNBJ SPA"
