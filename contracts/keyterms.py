@@ -572,10 +572,21 @@ def _parties_value(parties: tuple[Party, ...], passage: ClausePassage | None) ->
         extra = _value("parties", passage)
         if extra != passage.text:
             for name in extra.split("; "):
+                name = " ".join(name.split())  # "Pretzel  Time,  Inc." as a filing spaces it out
                 if not any(_key(name) in _key(p.name) or _key(p.name) in _key(name) for p in named):
                     values.append(name)
     if not values:
         values = [p.defined for p in parties if p.defined.strip()]
+    elif len(named) < len(parties):
+        # "... and the Franchisee ("you", "your")", "an individual ("Developer")": a party the preamble
+        # defines by its role alone, its name left to a cover page or a blank, is still a party; it is
+        # named by its role, as the experts name it; only beside the named parties in the preamble (or
+        # called "you"), not a role word the definitions give ("Licensee" of an escrow agreement).
+        near = {p.locator for p in named}
+        for p in parties:
+            if (p not in named and p.name.strip() and "{" not in p.name and p.name == p.defined
+                    and (p.also or p.locator in near)):
+                values.append(f"{p.name} ({', '.join(chr(0x201c) + d + chr(0x201d) for d in p.also)})" if p.also else p.name)
     return "; ".join(values[:MAX_PARTIES])
 
 

@@ -107,23 +107,28 @@ _Q_OPEN = "[\"\u201c\u2018'\u201d]{1,2}"
 _Q_CLOSE = "(?:[\"\u201d\u2019'\u201c]{1,2}|(?=\\)))"
 _TERM = "([^\"\u201c\u201d\u2018\u2019'()]{1,60}?)"
 _PARTY_DEFINITION = re.compile(
-    r"\(\s*(?:[^()\"\u201c\u201d]{0,100}?\b(?:referred\s+to|defined|called|known)\s+(?:herein\s+|hereinafter\s+)?as\s*:?\s*|"
+    r"\(\s*(?:[^()\"\u201c\u201d]{0,100}?\b(?:referred\s+to|defined|called|known|designated|named)\s+"
+    r"(?:herein\s+|hereinafter\s+|hereafter\s+|below\s+)?(?:as\s*:?\s*|(?=[\"\u201c]))|"
     # "(together with its successors and assigns, if any, "Lessor")", "(hereinafter, "VOTOCAST")"
     r"[^()\"\u201c\u201d]{0,100}?,\s+|"
     r"(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"
-    r"(?:(?:[Tt]he|each|collectively|together|individually|hereinafter|herein|a|an)\s+)*"
+    r"(?:(?:[Tt]he|each|collectively|together|individually|[Hh]ereinafter|[Hh]erein|[Hh]ereafter|as|a|an)\s*:?\s+)*"
     r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:[Tt]he\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
 )
 _HEREINAFTER = re.compile(
-    r"\b[Hh]ereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
+    r"\b(?:[Hh]ereinafter|[Hh]ereafter|HEREINAFTER)\s*,?\s*(?:(?:referred\s+to\s+as|called|named|designated|known\s+as|"
+    r"REFERRED\s+TO\s+AS|CALLED)\s*:?\s*)?(?:the\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
 )
 # "The Right Solution, a Nevada Corporation (the COMPANY), with its offices ...", "USA Managed Care
 # Organization (USA MCO) A Texas Corporation": a defined name in capitals without quotation marks,
 # where the parenthesis ends the name ("Bunker One (USA) Inc." is one name).
 _AFTER_UNQUOTED = (
-    r"(?=\s*[,;.\n]|\s*$|\s+\(\d\)|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated)\b)"
+    r"(?=\s*[,;.\n]|\s*$|\s+\(\d\)|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated|hereby)\b)"
 )
-_UNQUOTED = re.compile(r"\((?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)" + _AFTER_UNQUOTED)
+_UNQUOTED = re.compile(
+    r"\((?:hereinafter\s+(?:referred\s+to\s+as|called)\s+)?(?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)"
+    + _AFTER_UNQUOTED
+)
 # The same in title case, where a conversion lost the quotation marks ("... London SE1 9GL (the
 # Company) (2) JOHN ROGERS (the Executive).", "Bioeq IP AG, having its place of business at [***]
 # (Bioeq)"): taken after "the", for a role word, or for the first word of the name before it.
@@ -153,11 +158,14 @@ def _clean_defined(raw: str) -> str:
         return ""
     if term[0].islower() and " " in term:
         return ""  # "current Good Manufacturing Practices": words of a sentence, not a party's name
+    if re.fullmatch(r"X{0,3}(?:IX|IV|V?I{1,3}|V)|[A-Za-z]|\d+", term):
+        return ""  # "(II).", "(a)", "(1)": a list's mark, not a name
     return term
 
 
 _OPENER = re.compile(
-    r"\b(?:by\s+and\s+between|between|by\s+and\s+among|among|entered\s+into\s+by)\b[\s:]*", re.IGNORECASE
+    r"\b(?:by\s+and\s+between|between|by\s+and\s+among|among|(?:entered\s+into|made|executed)\s+by(?!\s+and\b))\b[\s:]*",
+    re.IGNORECASE,
 )
 _PREAMBLE_END = re.compile(
     r"\bWHEREAS\b|\bRECITALS\b|\bR E C I T A L S\b|\bW I T N E S S E T H\b|\bNOW,?\s+THEREFORE\b|\bBACKGROUND\b|"
@@ -167,11 +175,11 @@ _PREAMBLE_END = re.compile(
 # A name ends at its description or its parenthesis, except a parenthesis that is part of the
 # name: "Dialog Semiconductor (UK) Ltd.", "CRO Consulting (Pty) Limited".
 _NAME_CUT = re.compile(
-    r",\s*(?:a|an)\s|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC)\b|,\s*with\b|"
+    r",\s*(?:a|an)\s(?!division\s+of\s)|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC)\b|,\s*with\b|"
     r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
-    r"acting|doing|formerly)\b|,\s+the\s+(?=[A-Z]|organi[sz]ation\b)|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
+    r"acting|doing|formerly)\b|,?\s+not\s+(?:individually|in\s+its\s+individual)\b|,\s+the\s+(?=[A-Z]|organi[sz]ation\b)|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
 
 
@@ -203,7 +211,7 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         window_end = opener.end() + 2000
         stop = _PREAMBLE_END.search(text, opener.end(), window_end)
         window = text[opener.end() : stop.start() if stop else window_end]
-        found = _parties_in(window, opener.end(), spans)
+        found = _parties_in(window, opener.end(), spans, after_opener=True)
         if len(found) >= 2:
             best = found
             break
@@ -215,8 +223,17 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         # terms", "... made by Universal Access, Inc., a corporation ... (the "Company"), and ...").
         stop = _PREAMBLE_END.search(text, 0, 3000)
         found = _parties_in(text[: stop.start() if stop else 3000], 0, spans)
-        if len(found) >= 2:
+        if len(found) > len(best):
             best = found
+        # ... also when a cover page or a table of contents pushes that sentence past the first page
+        # ("THIS AGREEMENT is made on 1 May 2010 by Acme Limited ... (the "Company") and ...").
+        for making in _MAKING.finditer(text, 3000, min(len(text), 40000)) if len(best) < 2 else ():
+            stop = _PREAMBLE_END.search(text, making.start(), making.start() + 3000)
+            found = _parties_in(text[making.start() : stop.start() if stop else making.start() + 3000],
+                                making.start(), spans)
+            if len(found) >= 2:
+                best = found
+                break
     if len(best) < 2:
         # No "between ..." names both: a first recital may ("WHEREAS HEMISPHERX is a
         # biopharmaceutical company with headquarters at ... ("HEMISPHERX") and Scientific Products
@@ -229,6 +246,11 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
             if len(found) > len(best):
                 best = found
     best = _named_elsewhere(best, text, spans)
+    addressee = _addressee(text, spans)
+    if addressee is not None and len(best) < MAX_PARTIES and not any(_same_party(addressee, p) for p in best):
+        # A letter agreement is made with the company it is addressed to ("Deutsche Bank Securities
+        # Inc. 60 Wall Street New York ... Ladies and Gentlemen:"), named before the salutation.
+        best.append(addressee)
     labelled = _party_labels(text, spans)
     if len(labelled) >= 2 and len(labelled) > len(best):
         best = labelled
@@ -270,10 +292,89 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
                 best.append(party)
     if len(best) < 2:
         best.extend(_parties_from_terms(terms, {p.defined.lower() for p in best}))
-    return tuple(_short_names(best[:MAX_PARTIES], text))
+    # "Exhibit 1.1 ... BLUEROCK RESIDENTIAL GROWTH REIT, INC. ... Bluerock Residential Growth REIT, Inc., a
+    # Maryland corporation (the "Company")": a name without a definition that a party defined later
+    # has is that party, not another.
+    merged = []
+    for p in best:
+        twin = next((q for q in best if q is not p and q.defined != q.name and _same_party(p, q)), None)
+        if p.defined == p.name and not p.also and twin is not None:
+            continue
+        undefined = next(
+            (q for q in best if q is not p and q.defined == q.name and not q.also and _same_party(p, q)), None
+        )
+        if p.defined != p.name and undefined is not None and len(undefined.name) > len(p.name):
+            # "The HUANG JIA Country CLUB and Recreation Inc." named whole once, cut before its
+            # definition ("Recreation Inc." (hereinafter referred to as Party A)): the whole name.
+            p = Party(undefined.name, p.defined, p.side, p.locator, p.also)
+        merged.append(p)
+    best = merged
+    return tuple(_short_names(_defined_later(best[:MAX_PARTIES], text), text))
 
 
+# Legal-form words a party is often defined by ("the Company", "the Corporation").
+_FORM_NAMES = {"company", "corporation", "partnership", "trust", "bank", "fund", "association"}
+
+
+def _defined_later(parties: list[Party], text: str) -> list[Party]:
+    """A party named without a definition (a letter's addressee, a cover page's name) takes the one
+    the contract gives it where it names it again ("... through Compass Point Research & Trading,
+    LLC, acting as agent (the "Agent")", "Tribute Pharmaceuticals Canada Inc. (the "Corporation")")."""
+    out = []
+    for party in parties:
+        if party.defined == party.name and not party.also and len(party.name) >= 4:
+            flexible = r"[\s,.]*".join(re.escape(w.strip(",.")) for w in party.name.split() if w.strip(",."))
+            for named in re.finditer(rf"(?<![\w-]){flexible}\.?", text[:HEAD_CHARS], re.IGNORECASE):
+                gap = re.match(r"[^()\"\u201c\u201d;\n]{0,40}?(?=\()", text[named.end() : named.end() + 60])
+                if gap is None or re.search(r"\b(?:and|or|between|of)\s", gap.group()):
+                    continue
+                definition = _PARTY_DEFINITION.match(text, named.end() + gap.end())
+                term = _clean_defined(definition.group(1)) if definition else ""
+                # Only a name that fits the party: "(the "VNBJ SPA")" after a party's name names an
+                # agreement it made, not the party.
+                fits = bool(term) and (_fits(term, party.name) or term.lower() in _FORM_NAMES)
+                if fits and not _NOT_PARTY.match(term) and all(
+                    term.lower() not in (p.defined.lower(), *(a.lower() for a in p.also)) for p in parties
+                ):
+                    more = _more_names(text, definition.end(), term)
+                    party = Party(party.name, term, role_side(term), party.locator, more)
+                    break
+        out.append(party)
+    return out
+
+
+# The sentence that makes the agreement, where a preamble without "between" names the parties.
+_MAKING = re.compile(
+    r"(?:^|\n)[ \t]*(?:THIS|This)\s+(?:[A-Z][\w&-]*\s+){0,6}(?:AGREEMENT|Agreement|CONTRACT|Contract)\b"
+    r"[^\n]{0,300}?\b(?:is|are)\s+(?:hereby\s+)?(?:made|entered\s+into|executed|dated)\b"
+)
 _ARTICLES = {"the", "a", "an"}
+
+
+def _shortens(token: str, words: list[str]) -> bool:
+    """``token`` shortens a name of two words or more (its legal form aside): each word gives its
+    first letter and maybe more of its letters, in order ("LKPL" for "Link Plus Corporation")."""
+    words = [w.upper() for w in words if w[:1].isalpha() and not _ENTITY.fullmatch(w) and w.lower() not in _SMALL_WORDS]
+    if len(words) < 2:
+        return False
+
+    def match(rest: str, index: int) -> bool:
+        if index == len(words):
+            return not rest
+        word = words[index]
+        if not rest or rest[0] != word[0]:
+            return False
+        # the word's first letter, then any of its later letters in order, then the next word
+        for taken in range(1, len(rest) + 1):
+            if match(rest[taken:], index + 1):
+                return True
+            if taken < len(rest):
+                later = iter(word[1:])
+                if not all(c in later for c in rest[1 : taken + 1]):
+                    return False
+        return False
+
+    return match(token, 0)
 
 
 def _short_names(parties: list[Party], text: str) -> list[Party]:
@@ -293,16 +394,33 @@ def _short_names(parties: list[Party], text: str) -> list[Party]:
         initials = "".join(w[0] for w in words if w[0].isalpha()).upper()
         if len(initials) >= 3:
             candidates.append(initials)
+        # "LKPL" for "Link Plus Corporation": capitals the contract keeps using that shorten the name
+        # (its letters in order, from its first), never a word it also writes in lower case ("TERM").
+        for token, count in capitals.most_common():
+            if count < 3:
+                break
+            if (token not in candidates and _shortens(token, words) and not _ENTITY.fullmatch(token)
+                    and not re.search(rf"\b{token.lower()}\b", text)):
+                candidates.append(token)
+        # "Axiometric" for "Axiometric, LLC": a first word the contract never writes in lower case.
+        if (first not in candidates and len(first) >= 4 and first.istitle() and not _ENTITY.fullmatch(first)
+                and not re.search(rf"\b{re.escape(first.lower())}\b", text)):
+            candidates.append(first)
         return candidates
 
     undefined = [p for p in parties if p.defined == p.name and not p.also and len(p.name.split()) >= 2]
+    capitals = Counter(re.findall(r"(?<![\w-])[A-Z]{2,6}(?![\w-])", text)) if undefined else Counter()
     shared = Counter(short for p in undefined for short in set(candidates_of(p)))
     out = []
     for party in parties:
         if party in undefined:
             for short in candidates_of(party):
-                if shared[short] > 1:
-                    continue
+                if shared[short] > 1 or any(
+                    q is not party
+                    and short.lower() in (q.name.split()[0].lower().strip(","), q.defined.split()[0].lower())
+                    for q in parties
+                ):
+                    continue  # "Veoneer" for "Veoneer AB" beside "Veoneer US, Inc." ("Veoneer US"): either's
                 if len(re.findall(rf"(?<![\w-]){re.escape(short)}(?![\w-])", text)) >= 3 + text.count(party.name):
                     party = Party(party.name, short, party.side, party.locator)
                     break
@@ -312,7 +430,7 @@ def _short_names(parties: list[Party], text: str) -> list[Party]:
 
 _PLAIN_NAME = r"[A-Z][\w&.'-]*(?:,?[ \t]+(?:[A-Z0-9][\w&.'-]*|of|de|&)){0,7}"
 _PLAIN_PAIR = re.compile(
-    rf"\b(?:by\s+and\s+)?between\s+(?P<a>{_PLAIN_NAME})\s+and\s+(?P<b>{_PLAIN_NAME})"
+    rf"\b(?:by\s+and\s+)?(?:between|among)\s+(?P<a>{_PLAIN_NAME})\s+and\s+(?P<b>{_PLAIN_NAME})"
     r"(?=\s*[.;:\n]|\s*,\s+(?:dated|effective|as\s+of)|\s+(?:dated|effective|as\s+of|for|regarding|with\s+respect)\b|\s+[A-Z][a-z]+\s+\d)"
 )
 # The end of a contract where its signature blocks are.
@@ -507,7 +625,8 @@ _DESCRIBED = re.compile(r"\s+is\s+an?\s+(?:[\w\-]+\s+){0,4}(?:company|corporatio
 
 
 def _parties_in(
-    window: str, offset: int, spans: list[tuple[int, int, str]], *, described: bool = False
+    window: str, offset: int, spans: list[tuple[int, int, str]], *, described: bool = False,
+    after_opener: bool = False,
 ) -> list[Party]:
     """The parties defined in ``window``; ``described``: a recital's, where a party is a name
     followed by "is a ... company" (which ends the name and says it is an entity)."""
@@ -536,13 +655,23 @@ def _parties_in(
             re.search(rf"\b{re.escape(name)}\b", words, re.IGNORECASE) for name in seen
         ):
             continue  # "(collectively, Lender, Endorser, and Fitness are referred to as the "AS Parties")"
-        if parties and not unquoted and not before.strip(" ,") and window[match.start()] == "(":
+        if parties and not unquoted and window[match.start()] == "(" and (
+            not before.strip(" ,") or _CAPACITY.fullmatch(before)
+        ):
+            # ... or a capacity it acts in ('("Cellco"), as servicer (in such capacity, the "Servicer"), as
+            # marketing agent (in such capacity, the "Marketing Agent")').
             # '("Ferrer")("Supplier")': a second parenthesis right after the first names the same party.
             last = parties[-1]
             parties[-1] = Party(last.name, last.defined, last.side or role_side(defined), last.locator,
                                 (*last.also, defined))
             seen.add(defined.lower())
             continue
+        ended = list(_OTHER_DEFINITION.finditer(before))
+        if ended and before[ended[-1].end() :].strip(" ,;"):
+            # "MAINTENANCE AGREEMENT (this "Agreement"), dated as of July 23, 2003, made by Universal
+            # Access, Inc., ... (the "Company")": a definition that names no party (the agreement, a
+            # date) ends what came before it; the name is after it.
+            before = before[ended[-1].end() :]
         opener = max(_OPENER.finditer(before), key=lambda m: m.start(), default=None)
         if opener is not None and len(parties) >= 2:
             break  # "... between King County, Washington ("King County") and FNW": another agreement's parties
@@ -605,6 +734,13 @@ def _parties_in(
             bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
             or named_here or bool(_SAYS_ENTITY.search(before)) or bool(_SAYS_FORM.search(before))
         )
+        if name and not entity and (parties or after_opener):
+            # "by and between Ford Motor Media, a division of J. Walter Thompson ("FMM")", "...
+            # ("MHC") and Alamogordo Federal Savings and Loan Association, a federally chartered
+            # stock savings and loan association (the "Bank")": a name where the preamble names its
+            # parties (right after "between" or after the previous party's definition), defined by a
+            # role word or a short form of itself, is a party without a legal form.
+            entity = _in_slot(window[previous : match.start()], name) and _fits(defined, name)
         # "between the Company and the Trust (the "Demand Note")": two defined names, no party's.
         if not elsewhere and (not name or not entity or _sentence_words(name) or re.search(r"\band\s+the\s", name)):
             cursor = previous if unquoted else cursor
@@ -615,6 +751,14 @@ def _parties_in(
             cursor = previous  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
             continue
         also = _more_names(window, match.end(), defined)
+        if not also and match.re is _HEREINAFTER:
+            # 'Hereafter referred to as the "Company" or "AZUL",': its other names right after, without a parenthesis.
+            more = _OR_QUOTED.match(window, match.end())
+            if more:
+                also = tuple(
+                    n for n in (_clean_defined(q) for q in _MORE_QUOTED.findall(more.group()))
+                    if n and not _NOT_PARTY.match(n) and n.lower() != defined.lower()
+                )[:3]
         if match.re is _BARE_ROLE and match.group("more"):
             also = (_clean_defined(match.group("more")),)
         flat = " ".join(before.split())
@@ -639,6 +783,32 @@ def _parties_in(
     return parties
 
 
+def _in_slot(raw: str, name: str) -> bool:
+    """``name`` opens the text between the previous party's definition (or "between") and this one,
+    after a joining "and" or a list mark, and that text is one phrase (no sentence ends in it)."""
+    opening = re.match(r"[\s,;:]*(?:(?:and|AND|And|&)\s*:?\s+)?(?:\(?(?:[a-h]|\d{1,2})\)\s*)?(?:the\s+)?", raw)
+    flat = " ".join(raw[opening.end() :].split()) if opening else ""
+    if not flat.startswith(name):
+        return False
+    rest = flat[len(name) :]
+    return len(rest) <= 160 and not re.search(r"(?<!\b[A-Z])[.;:]\s+[A-Z]|\b(?:shall|will|may|is|are|has|have)\b", rest)
+
+
+def _fits(defined: str, name: str) -> bool:
+    """``defined`` is a name the party could be given: a role word, a word of its name, or the
+    letters of its name shortened ("FMM" for "Ford Motor Media", "KI" for "Kathy Ireland")."""
+    if _is_role(defined):
+        return True
+    words = {w.lower() for w in re.findall(r"[^\W\d_]+", name)}
+    if any(w.lower() in words for w in re.findall(r"[^\W\d_]{3,}", defined)):
+        return True
+    letters = [c for c in defined.upper() if c.isalpha()]
+    if not (2 <= len(letters) <= 6) or not defined.replace(".", "").replace("&", "").replace(" ", "").isupper():
+        return False
+    rest = iter(name.upper())
+    return letters[0] == name[:1].upper() and all(c in rest for c in letters)
+
+
 def _second_named(before: str) -> tuple[str, str] | None:
     """(name, text) of a second party named right before a definition whose text starts with
     another party and its description ("iBio Inc., a Public corporation, with a location at ... and
@@ -656,6 +826,11 @@ def _second_named(before: str) -> tuple[str, str] | None:
     return second, tail
 
 
+# A definition in a parenthesis ('(this "Agreement")', '(the "Effective Date")') in the text before a
+# party's own: no part of the party's name.
+_OTHER_DEFINITION = re.compile(r"\([^()\"\u201c\u201d]{0,40}[\"\u201c][^\"\u201c\u201d()]{1,60}[\"\u201d][^()]{0,60}\)")
+# The capacity a party just defined also acts in: ", as servicer ", ", and as custodian ".
+_CAPACITY = re.compile(r"[\s,]*(?:and\s+)?(?:as|in\s+its\s+capacity\s+as)\s+(?:[a-z][\w-]*\s+){1,4}")
 # What ends the text before a line that names the next party of a list.
 _LIST_GOES_ON = re.compile(r"(?:\band|\bAND|;|\bbetween|\bBETWEEN|\bamong|\bAMONG|\b[Pp]arties|PARTIES)\s*:?\s*$")
 
@@ -753,12 +928,16 @@ def _just_before(before: str, name: str) -> bool:
 _SMALL_WORDS = {"of", "and", "the", "de", "du", "des", "la", "le", "for", "in", "und", "van", "von", "y", "e", "&"}
 
 
+_DIVISION = re.compile(r",?\s+(?:a\s+)?division\s+of\s+(?=[A-Z])")
+
+
 def _sentence_words(name: str) -> bool:
     """Words of a sentence rather than a name ("Treasury regulations thereunder"): a lower-case
     word that is no joining word, in a name without a legal form."""
     if re.search(r"\b(?:SECTION|Section|ARTICLE|Article|Clause|CLAUSE)\s+\d|\bAct$", name):
         return True  # "SECTION 1. SERVICES AS", "Investment Company Act": a heading or a statute
-    lower = [w for w in name.split() if w[:1].islower() and w.lower() not in _SMALL_WORDS]
+    # "Ford Motor Media, a division of J. Walter Thompson": a division is named with its company.
+    lower = [w for w in _DIVISION.sub(" ", name).split() if w[:1].islower() and w.lower() not in _SMALL_WORDS]
     if len(lower) >= 3 or len(name.split()) > 12:
         # "Company will offer and sell up to 1,101,643 shares of its common stock": a sentence
         # that names a party is no party's name.
@@ -768,6 +947,9 @@ def _sentence_words(name: str) -> bool:
     return bool(lower)
 
 
+_OR_QUOTED = re.compile(
+    r"(?:\s*(?:,\s*)?(?:or|/)\s*(?:the\s+)?[\"\u201c\u2018'][^\"\u201c\u201d\u2018\u2019'()\n]{1,60}[\"\u201d\u2019'])+"
+)
 _MORE_QUOTED = re.compile(r"[\"\u201c\u2018']{1,2}([^\"\u201c\u201d\u2018\u2019'()]{1,60})[\"\u201d\u2019']")
 
 
@@ -775,8 +957,8 @@ def _more_names(window: str, end: int, first: str) -> tuple[str, ...]:
     """The party's other defined names in the rest of its parenthesis ('("Company", "AZUL")',
     '("Domini" or the "Sponsor")'), without what names the parties together ("each a Party")."""
     close = window.find(")", end)
-    if close < 0 or close - end > 120:
-        return ()
+    if close < 0 or close - end > 120 or "(" in window[end:close] or window[end - 1 : end] == ")":
+        return ()  # the definition's parenthesis closed already: what follows is another's
     rest = window[end:close]
     if re.search(r"\b(?:collectively|together|jointly)\b", rest, re.IGNORECASE):
         rest = re.split(r"\b(?:collectively|together|jointly)\b", rest, flags=re.IGNORECASE)[0]
@@ -840,26 +1022,115 @@ _OFFICER_OF = re.compile(
 _FORM_THEN_OF = re.compile(
     r"\b(?:Limited|LIMITED|Ltd|LTD|Inc|INC|LLC|Corp|CORP|Corporation|CORPORATION|PLC|plc|GmbH|AG|S\.A)\.?(?=,?\s+of\s+(?:\d|[A-Z]\w*(?:\s+[A-Z]\w*){0,3},\s*(?:\d|[A-Z])))"
 )
+# An address standing where a name should ("P.O. Box 4324 Houston, TX 77210", "600 Kenrick Street").
+_AN_ADDRESS = re.compile(
+    r"^(?:P\.?\s?O\.?\s+Box\b|\d+\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|"
+    r"Lane|Way|Place|Parkway|Suite)\b)|^[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,\s+[A-Z]{2}\s+\d{5}\b"
+)
+# "PARCELWAY COURIER SYSTEMS CANADA LTD. a subsidiary of Dynamex Inc.", "ScanSource Latin America,
+# Inc. a ScanSource Affiliate incorporated in Florida": what follows a complete legal form is no part
+# of the name (a division is: "Ford Motor Media, a division of J. Walter Thompson").
+_AFTER_FORM = re.compile(r",?\s+(?:a|an)\s+(?!division\s+of\b)[A-Za-z]")
 _FORM_WITH_DOT = re.compile(
     r"\b(?:Inc|INC|Ltd|LTD|Corp|CORP|Co|CO|L\.L\.C|L\.P|S\.A|B\.V|N\.V|S\.p\.A|P\.C|S\.R\.L|S\.r\.l|G\.I\.E|N\.A)\.$"
 )
 
 
+# What a page's layout puts before a name: an exhibit's number ("Exhibit 1.1"), a letter's heading
+# ("To:", "Dear Ladies and Gentlemen:", "President Accepted:"), a list's number ("2. Blackwell
+# Science Limited").
+_LEAD = re.compile(
+    r"^\s*(?:(?:EXHIBIT|Exhibit)\s+[\w.()-]*\d[\w.()-]*\s+|\d{1,2}\.\s+(?=[A-Z])|"
+    r"[A-Z][\w.,'\u2019-]*(?:[ \t]+[\w.,'\u2019-]+){0,4}:[ \t]+(?=[A-Z\d])|[Tt]he\s+undersigned,?\s+(?=[A-Z]))+"
+)
+# A letter's salutation: the name follows it ("... Attention: Rob Harris, President Dear Mr. Harris:
+# The undersigned, Dundee Securities Ltd. (the "Lead Agent")").
+_SALUTATION = re.compile(r"\b(?:Dear|Gentlemen|Ladies\s+and\s+Gentlemen)\b[^:\n]{0,60}:\s+(?=\S)")
+
+
+# The company a letter is addressed to: its name, ending in its legal form, then its address, before
+# the salutation ("Physician Sales & Service, Inc. 4345 Southpoint Boulevard Jacksonville, Florida ...
+# Attention: ... Gentlemen:").
+_ADDRESSEE = re.compile(
+    rf"(?<![\w&.'-])(?P<name>(?:[A-Z0-9][\w&.'\u2019-]*,?[ \t]+(?:(?:of|and|&|de)[ \t]+)?){{1,7}}(?:{_FORMS})\b\.?)"
+    r"(?=[ \t,]*(?:\n[ \t]*)?(?:\d|P\.?\s?O\.?\s+Box|c/o))"
+)
+
+
+def _addressee(text: str, spans: list[tuple[int, int, str]]) -> Party | None:
+    """The company a letter agreement is addressed to, when its first page is a letter (a
+    salutation in the first 4,000 characters, its addressee's name and address in the 800 before)."""
+    salutation = _SALUTATION.search(text, 0, min(len(text), 4000))
+    if salutation is None:
+        return None
+    start = max(0, salutation.start() - 800)
+    names = [m for m in _ADDRESSEE.finditer(text, start, salutation.start())]
+    if not names:
+        return None
+    found = names[-1]
+    name = _party_name(found.group("name") + " ")
+    if not name or _sentence_words(name) or len(name.split()) < 2:
+        return None
+    locator = next((loc for s, e, loc in spans if s <= found.start() < e), spans[0][2] if spans else "")
+    return Party(name=name, defined=name, side="", locator=locator)
+
+
+def _after_layout(before: str) -> str:
+    """The text before a party's definition without what the page's layout puts before its name:
+    the cells of a cover line set apart by runs of spaces ("Exhibit 1.1   400,000 Shares   ...   Dear
+    Ladies and Gentlemen:   Bluerock Residential Growth REIT, Inc., a Maryland corporation"), never a
+    run inside a sentence ("... but solely as    Master Servicer"), and a letter's or list's heading."""
+    cut = _NAME_CUT.search(before)
+    head = before[: cut.start()] if cut else before
+    form = _ENTITY.search(head)
+    if form:
+        head = head[: form.start()]  # "Data Call Technologies, Inc.   600 Kenrick ...": the name ends at its form
+    # Justified text ("Alamogordo   Financial   Corporation,   a  federal   corporation") sets every
+    # word apart so: no cells there.
+    justified = re.search(r"[a-z,][ \t]{2,}[a-z]", before)
+    for run in [] if justified else reversed(list(re.finditer(r"[ \t]{3,}", head))):
+        last = head[: run.start()].split()[-1:] or [""]
+        rest = head[run.end() :].strip(" ,.")
+        if last[0][:1].islower() or last[0].endswith(",") or not re.match(r"[A-Z\d]", rest):
+            continue
+        if _ENTITY.fullmatch(rest) or not re.search(r"[A-Za-z]{2}", rest):
+            continue  # "ACME   CORPORATION": a name set out in spaces
+        before = before[run.end() :]
+        break
+    salutations = list(_SALUTATION.finditer(before))
+    if salutations:
+        before = before[salutations[-1].end() :]
+    return _LEAD.sub("", before)
+
+
 def _party_name(before: str) -> str:
     """The party's name at the start of the text before its parenthesis, without its
     description ("a Delaware corporation, having its principal office at ...")."""
-    text = before.replace("\n", " ").replace("|", " ")
+    text = _after_layout(before).replace("\n", " ").replace("|", " ")
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^Party\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."
+    # 'between "Elephant Talk Communication Holding AG", a company incorporated ...': a name in quotes.
+    text = re.sub(r"^[\"\u201c]([A-Z][^\"\u201c\u201d]{1,100})[\"\u201d]", r"\1", text)
+    # "THIS AGREEMENT is made on 1 May 2010 by ACME LIMITED": the sentence that makes the agreement
+    # up to "by" is no part of the name.
+    text = re.sub(
+        r"^(?:(?:THIS|This)\s+(?:[A-Z][\w&-]*\s+){0,6}(?:AGREEMENT|Agreement|CONTRACT|Contract)\b[^()]{0,300}?|"
+        r"(?:is|are)\s+)(?:made|entered\s+into|executed|dated)\b[^()]{0,200}?\bby\s+(?:and\s+)?(?=[A-Z])",
+        "",
+        text,
+    )
     # "April 7, 2020 BANK OF AMERICA CORPORATION", "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": a
     # date or the document's title before the name is no part of it.
     text = re.sub(
         r"^(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+"
-        r"\d{4}\.?\s+|(?:[A-Z]{2,}\s+){0,6}AGREEMENT\s+(?=[A-Z]))",
+        r"\d{4}\.?\s+|(?:[A-Z]{2,}\s+){0,6}AGREEMENT\s+(?=[A-Z]))+",
         "",
         text,
     )
+    # "In addition, Gulf Oil Lubricants India, Ltd, a public limited company ... ("Gulf India"), is
+    # executing this Agreement": a sentence's opening words are no part of the name.
+    text = re.sub(r"^(?:In\s+addition|Additionally|Furthermore|Moreover|Also|Further),\s+(?=[A-Z])", "", text)
     # "between the following parties: Zebra Technologies International, LLC, ...": the words that
     # announce the list are no part of the name.
     text = re.sub(r"^[a-z][a-z ]{0,40}:\s+(?=[A-Z])", "", text)
@@ -869,7 +1140,7 @@ def _party_name(before: str) -> str:
     text = _OFFICER_OF.sub("", text)
     # "by and between the TOWN OF VINTON, VIRGINIA, a Virginia municipal corporation": the article
     # before a name is not part of it.
-    text = re.sub(r"^the\s+(?=[A-Z])", "", text)
+    text = _LEAD.sub("", re.sub(r"^the\s+(?=[A-Z])", "", text))  # "and the Covenanter: Chang Chen-Bin ..."
     # "by and among the following parties: (a) Kathy Ireland, Inc.", "between (1) Apollo
     # Endosurgery": the name follows the last list mark (or the line's start) before it.
     marks = list(_LIST_MARK.finditer(text))
@@ -888,12 +1159,13 @@ def _party_name(before: str) -> str:
         # runs up to this party's name, which follows the last "and"; "professional golfer, TOM
         # WATSON, (hereinafter ...": the name follows its description.
         joins = list(re.finditer(
-            rf"(?:\b(?:and|AND|And)\b[:,]?|;|\bf/s/o|\b(?:furnishing\s+the|for)\s+services\s+of|\bagent\s+for)\s+(?:the\s+)?"
+            rf"(?:\b(?:and|AND|And)\b[:,]?|;|\bf/s/o|\b(?:furnishing\s+the|for)\s+services\s+of|\bagent\s+for|"
+            rf"\bin\s+favou?r\s+of|\bfor\s+the\s+benefit\s+of)\s+(?:the\s+)?"
             rf"(?=[A-Z{{]|{_LOWER_NAME}|\d+\s+[A-Z])",
             text,
         ))
         if joins:
-            text = text[joins[-1].end() :]
+            text = _LEAD.sub("", text[joins[-1].end() :])  # "... Dear Ladies and Gentlemen: Bluerock ..."
             lower_name = bool(re.match(_LOWER_NAME, text))
         else:
             described = _DESCRIBED_FIRST.match(text)
@@ -912,7 +1184,8 @@ def _party_name(before: str) -> str:
     if form_of:
         text = text[: form_of.end()]  # "Tigrent Learning UK Limited of Boston House, 69 Boston Manor Road"
     for form in _ENTITY.finditer(text):
-        if _ADDRESS_AFTER.match(text, form.end()):
+        complete = form.group().endswith(".") and _AFTER_FORM.match(text, form.end())
+        if _ADDRESS_AFTER.match(text, form.end()) or complete:
             text = text[: form.end()]
             break
     text = " ".join(text.split()).strip(" ,:;(")
@@ -924,6 +1197,10 @@ def _party_name(before: str) -> str:
         return ""
     if re.match(r"(?:a|an)\s", text):
         return ""  # "a Delaware Corporation": what a party is, not its name
+    if re.search(r"[\"\u201c\u201d]", text):
+        return ""  # 'Collectively "Distributor\') "Zebra" and the': defined names, no name
+    if _AN_ADDRESS.search(text):
+        return ""  # "P.O. Box 4324 Houston, TX 77210 ("Shipper")": an address is never a party's name
     return text
 
 
