@@ -331,10 +331,14 @@ def _about_software(model: TextModel) -> bool:
 
 def _about(term: str, model: TextModel) -> bool:
     """The contract speaks of ``term``'s thing in ordinary words often enough to be about it
-    ("services" once in every few pages at least; not a product licence's "customer service")."""
+    ("services" once in every few pages at least; not a product licence's "customer service").
+    A mention inside a longer name is another thing: a patent licence's "LICENSED SERVICE(S)" are
+    what the licensee sells, not services the licensor renders."""
     text = model.text
     stem = re.escape(term.lower().rstrip("s"))
-    mentions = len(re.findall(rf"\b{stem}s?\b", text, re.IGNORECASE))
+    mentions = sum(
+        1 for m in re.finditer(rf"\b{stem}s?\b", text, re.IGNORECASE) if not _in_a_longer_name(text, m.start())
+    )
     return mentions >= 3 and mentions * _SUBJECT_EVERY >= len(text)
 
 
@@ -354,6 +358,10 @@ def _subject_term(defined: dict[str, str], model: TextModel) -> str | None:
     """The contract's defined term for what it supplies or licenses ("Products", "Product"), in
     the number it mostly writes it; None when it defines none."""
     found = {defined[t.lower()] for t in _SUBJECT_TERMS if t.lower() in defined}
+    if not found:
+        # Its own name for the services it buys ("Technology Development Services", defined), the
+        # services in ordinary words being few: that name is the playbook's "Services".
+        found = {name for key, name in defined.items() if key.endswith(" services") and len(key.split()) <= 4}
     # Defined in capitals ("LICENSED TECHNOLOGY"), written in the body as "Licensed Technology".
     found |= {t.title() for t in found if t.isupper()}
     counts = {t: len(re.findall(rf"(?<!\w){re.escape(t)}(?!\w)", model.text)) for t in found}

@@ -599,6 +599,27 @@ def strike_or_replace(
     )
 
 
+_TWIN_GAP = re.compile(r"[ \t\u00a0]*\($")
+
+
+def _digits_twin(sentence: Sentence, quantity: numbers.Quantity) -> numbers.Quantity | None:
+    """The same figure in digits right after ``quantity`` written in words, in brackets, read by
+    the number reader as a quantity of its own ("twelve-month (12-month)"), else None. (A "thirty
+    (30) days" is one quantity already.)"""
+    if quantity.style.get("form") != "words":
+        return None
+    read = sentence.read or sentence.text
+    for twin in numbers.find_quantities(read[: quantity.end + 40], quantity.kind):
+        if twin.start < quantity.end:
+            continue
+        gap = read[quantity.end : twin.start]
+        if (_TWIN_GAP.match(gap) and twin.style.get("form") == "digits" and twin.number == quantity.number
+                and read[twin.end : twin.end + 1] == ")"):  # fmt: skip
+            return twin
+        return None
+    return None
+
+
 def number_proposal(
     rule: Rule,
     sentence: Sentence,
@@ -610,6 +631,14 @@ def number_proposal(
 ) -> Proposal:
     kind = quantity.kind
     new_phrase = numbers.write_quantity(quantity, limit)
+    twin = _digits_twin(sentence, quantity)
+    if twin is not None:
+        # "twelve-month (12-month)": the words and the digits are one figure; both change, never
+        # "one-month (12-month)".
+        read = sentence.read or sentence.text
+        between = read[quantity.end : twin.start]
+        new_phrase = f"{new_phrase}{between}{numbers.write_quantity(twin, limit)})"
+        quantity = replace(quantity, end=twin.end + 1, phrase=sentence.text[quantity.start : twin.end + 1])
     start, end = sentence.start + quantity.start, sentence.start + quantity.end
     edit = Edit(kind="replace", locator=sentence.locator, before=quantity.phrase, after=new_phrase, start=start)
     bound = "at most" if is_max else "at least"

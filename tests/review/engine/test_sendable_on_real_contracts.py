@@ -473,3 +473,87 @@ def test_an_insertion_goes_before_a_signature_block_the_structure_does_not_read_
     inserted = Paragraph(locator="new", text="5. Company shall defend Client against any claim.")
     after = TextModel(paragraphs=(*model.paragraphs[: index + 1], inserted, *model.paragraphs[index + 1 :]))
     assert renumber_clause("5. Company warrants the services.", structure_of(after)) == "6. Company warrants the services."
+
+
+# --- Round 6: a cross-reference is no clause number; a number behind a running header is one ------
+
+VIRTUOSO = "VirtuosoSurgicalInc_20191227"  # a university's patent licence, one paragraph a PDF page
+
+
+def test_an_insertion_never_splits_a_cross_reference_and_counts_on_from_a_number_behind_a_page_header() -> None:
+    # "May 3, 2016 9.7 Indemnification: ... The Company shall indemnify, defend ... for purposes of
+    # this Paragraph 9.7. The obligation of the Company ... survive ... 9.8 Product Liability": the
+    # IP indemnity went in between "this Paragraph" and "9.7." (the reference read as clause 9.7's
+    # start), numbered "9.6A" (the real 9.7, behind the page's dated header, not read).
+    model = _cuad_train(VIRTUOSO)
+    parties = Parties(us="Company", them="JHU", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"), parties=parties)
+    (insert,) = result.recommendations
+    edit = resolve_edit(model, insert.edit)
+    text = model.paragraphs[model.positions[edit.locator]].text
+    assert text[: edit.start].rstrip().endswith("limitation of liability elsewhere in the Agreement.")
+    assert text[edit.start :].startswith("9.8 Product Liability")
+    assert insert.after.startswith("9.7A JHU shall defend Company")
+
+
+def test_an_annual_interest_rate_is_compared_with_a_limit_a_month_as_twelve_times_it() -> None:
+    # "4.5 Late Payments: ... the payment shall accrue interest ... calculated at the annual rate of
+    # six percent (6%)": half of "at most 1% a month", rewritten to one percent a year as if it were
+    # a monthly rate. An annual 18% is over it, and becomes 12%, a year still.
+    parties = Parties(us="Company", them="JHU", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(_cuad_train(VIRTUOSO), _only("late-payment-interest"), parties=parties)
+    assert result.status == "ok" and "annual rate of six percent (6%)" in result.evidence[0].sentence
+    (late,) = ENGINE.analyze(_cuad_train("VISIUMTECHNOLOGIES,INC_10_20_2004"), _only("late-payment-interest"))
+    (edit,) = late.recommendations
+    assert "at the lower of twelve percent (12%) per annum" in edit.after
+
+
+def test_services_in_a_longer_name_are_not_services_the_other_party_renders() -> None:
+    # A university's patent licence: "LICENSED SERVICE(S)" (what the licensee sells) thirty times,
+    # "NET SERVICE REVENUES"; JHU renders no services. "JHU warrants that the services will perform
+    # ..." and "the services infringe" were applied in ordinary words; the wording is the lawyer's.
+    from contracts.naming import adapt_terms
+
+    model = _cuad_train(VIRTUOSO)
+    warranty = next(r for r in _saas().rules if r.id == "provider-warranty")
+    text, _ = adapt_terms(warranty.positions[0], model)
+    assert "the Services will perform" in text
+    parties = Parties(us="Company", them="JHU", side="customer", corrected=True)
+    results = ENGINE.analyze(model, _only("provider-warranty", "vendor-ip-indemnity"), parties=parties)
+    for result in results:
+        (proposal,) = result.recommendations
+        assert [d.kind for d in proposal.defects] == ["undefined-term"]
+
+
+NLS = "NlsPharmaceuticsLtd_20200228_F-1_EX-10.14"  # a licence and development agreement
+
+
+def test_a_period_amounts_are_counted_over_is_no_payment_term_and_a_figure_in_words_changes_with_its_digits() -> None:
+    # "For underpayment not in excess of one percent (1%) for any twelve-month (12-month) period,
+    # the Licensee shall pay the difference within thirty (30) days ...": the payment rule made it
+    # "for any one-month (12-month) period". The period is what the underpayment is counted over
+    # (payment-terms' `not_after`), and its digits are its own figure.
+    model = _cuad_train(NLS)
+    parties = Parties(us="Eurofarma", them="NLS", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("payment-terms"), parties=parties)
+    assert not any("twelve-month" in (r.before or "") for r in result.recommendations)
+    # A rule that does mean that period: the words and the digits change together.
+    rule = dataclasses.replace(
+        next(r for r in _saas().rules if r.id == "payment-terms"),
+        check=dataclasses.replace(next(r for r in _saas().rules if r.id == "payment-terms").check,
+                                  near=("underpayment",), not_after=()),
+    )  # fmt: skip
+    (counted,) = ENGINE.analyze(model, dataclasses.replace(_saas(), rules=(rule,)), parties=parties)
+    (edit,) = [r for r in counted.recommendations if "twelve-month" in (r.before or "")]
+    assert "for any one-month (1-month) period" in edit.after
+
+
+def test_the_contracts_own_name_for_the_services_stands_for_the_playbooks_services() -> None:
+    # A development agreement that defines "the Technology Development Services" and otherwise says
+    # "services" once: the IP indemnity is about them, by that name.
+    from contracts.naming import adapt_terms
+
+    indemnity = next(r for r in _saas().rules if r.id == "vendor-ip-indemnity")
+    text, notes = adapt_terms(indemnity.positions[0], _cuad_train("HfEnterprisesInc_20191223"))
+    assert "alleging that the Technology Development Services infringe or misappropriate" in text
+    assert any("Technology Development Services" in n for n in notes)
