@@ -178,6 +178,34 @@ def _titled_first(
     return first
 
 
+_WARRANTS = re.compile(r"\b(?:represents?|warrants?)\b", re.IGNORECASE)
+
+
+def _first_party(text: str, structure: Any) -> str | None:
+    """The party ``text`` names first (by any of its names), or None."""
+    best: tuple[int, str] | None = None
+    for party in structure.parties:
+        for name in {party.defined, party.name, *party.also} - {""}:
+            found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+            if found is not None and (best is None or found.start() < best[0]):
+                best = (found.start(), party.defined)
+    return best[1] if best else None
+
+
+def _another_partys_warranty(sentence: Sentence, wording: str, structure: Any) -> bool:
+    """``sentence`` is a warranty a party gives other than the one the inserted clause binds ("8.
+    Fund Representations. The Trust represents and warrants that ..." for the fund administrator's
+    warranty "... Administrator warrants that the Services ..."): the clause goes with that party's
+    warranties or the mutual ones, not among ours. Unknown parties (a wording of "the other
+    party") leave every anchor."""
+    verb = _WARRANTS.search(sentence.text)
+    if verb is None:
+        return False
+    giver = _first_party(sentence.text[: verb.start()], structure)
+    bound = _first_party(_WARRANTS.split(wording, maxsplit=1)[0] if _WARRANTS.search(wording) else wording, structure)
+    return giver is not None and bound is not None and giver != bound
+
+
 def insert_missing(
     rule: Rule, document: PreparedDocument, citation: str, guidance: str, next_insert: int,
     lead: str = "",
@@ -202,6 +230,7 @@ def insert_missing(
             if (s.paragraph_index, s.end) > begins and not defines(structure, s)
             and s.paragraph_index not in structure.headings
             and anchor.matches(sentence_body(s, document.model), document.budget)
+            and not _another_partys_warranty(s, rule.positions[0], structure)
         )  # fmt: skip
         first = _titled_first(eligible, anchor, document, structure)
         if first is not None and structure.in_body(first.paragraph_index, first.start):

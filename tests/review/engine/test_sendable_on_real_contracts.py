@@ -557,3 +557,18 @@ def test_the_contracts_own_name_for_the_services_stands_for_the_playbooks_servic
     text, notes = adapt_terms(indemnity.positions[0], _cuad_train("HfEnterprisesInc_20191223"))
     assert "alleging that the Technology Development Services infringe or misappropriate" in text
     assert any("Technology Development Services" in n for n in notes)
+
+
+def test_the_vendors_warranty_goes_with_its_own_or_the_mutual_warranties_not_among_ours() -> None:
+    # A fund's administration agreement: "8. Fund Representations. The Trust represents and warrants
+    # that ..." (the fund's, ours), and "15. Additional Representations, Warranties and Covenants.
+    # Each party represents ... Administrator further represents, warrants ...". The administrator's
+    # warranty went in as 8A among the fund's own; it goes after 15.
+    model = _cuad_train("TALCOTTRESOLUTIONLIFEINSURANCECO-SEPARATEACCOUNTTWELVE_04_30_2020")
+    parties = Parties(us="Trust", them="Administrator", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("provider-warranty"), parties=parties)
+    (insert,) = result.recommendations
+    assert insert.after.startswith("15A. Notwithstanding any disclaimer of warranties in this Agreement, Administrator")
+    applied = apply_edit_to_model(model, resolve_edit(model, insert.edit)).text
+    at = applied.index(insert.after)
+    assert applied.index("15. Additional Representations") < at < applied.index("16. Notice.")
