@@ -314,13 +314,15 @@ def _scan_uses(term: str, model: TextModel) -> bool:
 # clause; and the words that say a contract is about software or technology (at least once in
 # every _SOFTWARE_EVERY characters).
 _SOFTWARE_ONLY = re.compile(r"\s+and\s+that\s+[^.;]*?\bfunctionality\s+or\s+security\b[^.;]*")
+# Words a contract about software uses, and no other ("technology", "data", "systems" and
+# "applications" are a drug developer's words too: its licensed "Technology", a "regulatory
+# application"); at least once in every _SOFTWARE_EVERY characters.
 _SOFTWARE = re.compile(
-    r"\b(?:software|hosting|hosted|platform|web\s?sites?|online|internet|servers?|cloud|saas|applications?|"
-    r"source\s+code|object\s+code|databases?|networks?|computers?|technology|technologies|data|uptime|systems?|"
-    r"hardware|telecommunications?|digital|electronic|blockchain)\b",
+    r"\b(?:software|hosting|hosted|platforms?|web\s?sites?|online|internet|servers?|cloud|saas|source\s+code|"
+    r"object\s+code|databases?|computers?|uptime|telecommunications?|blockchain|apps?|mobile|networks?|e-?mail)\b",
     re.IGNORECASE,
 )
-_SOFTWARE_EVERY = 1200
+_SOFTWARE_EVERY = 2000
 _THIS_NDA = re.compile(r"\b[Tt]his\s+NDA\b")
 
 

@@ -178,6 +178,29 @@ def _titled_first(
     return first
 
 
+# A statement of work, an order or an exhibit that opens by saying it is part of another agreement
+# ("This Statement of Work is issued to and made part of that Software Development Agreement ...",
+# "This Exhibit is hereby incorporated into and made a part of the Master Services Agreement"):
+# filed alone, its clauses are that agreement's, which is not before us.
+_PART_OF = re.compile(
+    r"\bThis\s+(?:Statement\s+of\s+Work|SOW|Order(?:\s+Form)?|Work\s+Order|Purchase\s+Order|Schedule|Exhibit|"
+    r"Appendix|Addendum|Supplement)\b[^.]{0,80}?\b(?:is\s+|shall\s+be\s+)?(?:hereby\s+)?(?:issued|entered\s+into|made|"
+    r"incorporated)\s+(?:(?:to|into)\s+and\s+(?:made\s+)?)?(?:a\s+)?(?:part\s+of|under|pursuant\s+to)\s+(?:that|the)\s+"
+    r"((?:[A-Z][\w&-]*\s+){0,6}Agreement)\b"
+)
+_OPENING = 1500  # characters: where a document says what it is, before its own terms
+
+
+def part_of_another_agreement(model: TextModel) -> str:
+    """The agreement a statement of work, order or exhibit says, at its opening, it is part of
+    ("Software Development Agreement"); "" for a document that is an agreement of its own (an
+    exhibit after the agreement's clauses says it later, not at the opening)."""
+    match = _PART_OF.search(model.text[:_OPENING + 400])
+    if match is None or match.start() > _OPENING:
+        return ""
+    return " ".join(match.group(1).split())
+
+
 _WARRANTS = re.compile(r"\b(?:represents?|warrants?)\b", re.IGNORECASE)
 
 
@@ -213,8 +236,8 @@ def insert_missing(
     if not rule.positions or not document.paragraphs:
         return ()
     structure = structure_of(document.model)
-    if structure.incorporated:
-        return ()  # a cover page: the clause belongs in the terms it incorporates, not here
+    if structure.incorporated or part_of_another_agreement(document.model):
+        return ()  # a cover page, a statement of work: the clause belongs in the terms it is part of
     point = None
     if rule.insert_after is not None:
         anchor = CompiledFind.of(rule.insert_after, headings=True)

@@ -572,3 +572,33 @@ def test_the_vendors_warranty_goes_with_its_own_or_the_mutual_warranties_not_amo
     applied = apply_edit_to_model(model, resolve_edit(model, insert.edit)).text
     at = applied.index(insert.after)
     assert applied.index("15. Additional Representations") < at < applied.index("16. Notice.")
+
+
+def test_a_statement_of_work_filed_alone_gets_no_clause_of_the_agreement_it_is_part_of() -> None:
+    # "STATEMENT OF WORK - APPENDIX A This Statement of Work is issued to and made part of that
+    # Software Development Agreement ..." (the agreement itself was not filed): an IP indemnity and a
+    # warranty went in as its sections 8 and 9, after "7. Acknowledgement by Client". They belong in
+    # the agreement, which may well have them; likewise an exhibit "incorporated into and made a part
+    # of the Master Services Agreement".
+    parties = Parties(us="Client", them="Developer", side="customer", corrected=True)
+    sow = _cuad_train("PelicanDeliversInc_20200211")
+    for result in ENGINE.analyze(sow, _only("provider-warranty", "vendor-ip-indemnity"), parties=parties):
+        assert result.status == "missing" and result.recommendations == ()
+        assert "part of the Software Development Agreement" in result.message
+    exhibit = _cuad_train("KUBIENT,INC_07_02_2020")
+    (result,) = ENGINE.analyze(exhibit, _only("vendor-ip-indemnity"))
+    assert result.recommendations == () and "part of the Master Services Agreement" in result.message
+
+
+def test_a_drug_developers_technology_is_no_software_whose_functionality_or_security_is_warranted() -> None:
+    # A joint development of biopharmaceuticals ("iBio's Technology", vectors, a "regulatory
+    # application"): the vendor warranty promised that iBio "will not materially decrease the
+    # functionality or security of the services". That promise is for software; a software
+    # licence keeps it.
+    from contracts.naming import adapt_terms
+
+    warranty = next(r for r in _saas().rules if r.id == "provider-warranty").positions[0]
+    text, notes = adapt_terms(warranty, _cuad_train("IbioInc_20200313"))
+    assert "functionality or security" not in text and any("not about software" in n for n in notes)
+    licence = _cuad_train("SFGFINANCIALCORP_05_12_2009")
+    assert "functionality or security" in adapt_terms(warranty, licence)[0]
