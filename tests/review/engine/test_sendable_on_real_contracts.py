@@ -602,3 +602,14 @@ def test_a_drug_developers_technology_is_no_software_whose_functionality_or_secu
     assert "functionality or security" not in text and any("not about software" in n for n in notes)
     licence = _cuad_train("SFGFINANCIALCORP_05_12_2009")
     assert "functionality or security" in adapt_terms(warranty, licence)[0]
+
+
+def test_an_upfront_payment_on_signing_is_no_invoice_payment_term() -> None:
+    # "(i) within thirty Business Days from the date of this Agreement, CNS will make an upfront
+    # payment of $225,000 to WPD": the payment rule made it "within thirty days", shortening our own
+    # window to pay a one-off amount no invoice asks for.
+    model = _cuad_train("CnsPharmaceuticalsInc_20200326")
+    parties = Parties(us="CNS", them="WPD", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("payment-terms"), parties=parties)
+    assert not any("upfront payment" in (r.before or "") for r in result.recommendations)
+    assert not any("upfront payment" in e.sentence for e in result.evidence)
