@@ -263,6 +263,7 @@ _SUBJECT_TERMS = ("Products", "Licensed Products", "Product", "Licensed Product"
                   "Deliverables", "Licensed Technology")  # fmt: skip
 # Verbs the library writes right after "the Services": given the singular's -s after a singular term.
 _AGREEING = re.compile(r"\b(infringe|misappropriate|perform|operate|conform|function|work)\b")
+_SUBJECT_USES = 10  # times, at least, an undefined capitalised name is written to be the contract's term
 _SUBJECT_EVERY = 4000  # characters of contract text per mention, at least, for it to be about them
 # Terms that name one person or thing: in ordinary words they need "the" ("the recipient").
 _NEEDS_ARTICLE = frozenset({"Recipient", "Discloser", "Purpose"})
@@ -364,6 +365,15 @@ def _subject_term(defined: dict[str, str], model: TextModel) -> str | None:
         # Its own name for the services it buys ("Technology Development Services", defined), the
         # services in ordinary words being few: that name is the playbook's "Services".
         found = {name for key, name in defined.items() if key.endswith(" services") and len(key.split()) <= 4}
+    if not found:
+        # One of those names the contract writes capitalised throughout without a definition the
+        # terms reader takes ("Licensed Product", seventy times in a drug licence): its term too.
+        text = model.text
+        counts = {
+            t: sum(1 for m in re.finditer(rf"(?<!\w){re.escape(t)}(?!\w)", text) if not _in_a_longer_name(text, m.start()))
+            for t in _SUBJECT_TERMS
+        }
+        found = {t for t, n in counts.items() if n >= _SUBJECT_USES}
     # Defined in capitals ("LICENSED TECHNOLOGY"), written in the body as "Licensed Technology".
     found |= {t.title() for t in found if t.isupper()}
     counts = {t: len(re.findall(rf"(?<!\w){re.escape(t)}(?!\w)", model.text)) for t in found}

@@ -613,3 +613,15 @@ def test_an_upfront_payment_on_signing_is_no_invoice_payment_term() -> None:
     (result,) = ENGINE.analyze(model, _only("payment-terms"), parties=parties)
     assert not any("upfront payment" in (r.before or "") for r in result.recommendations)
     assert not any("upfront payment" in e.sentence for e in result.evidence)
+
+
+def test_a_name_the_contract_writes_throughout_is_what_it_licenses_though_no_definition_was_read() -> None:
+    # A drug licence writes "Licensed Product" seventy times, its definition not in a form the terms
+    # reader takes: the IP indemnity said "the Services" (undefined) and was held back; the
+    # licensee asks for one on the Licensed Product.
+    model = _cuad_train(NLS)
+    parties = Parties(us="Eurofarma", them="NLS", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"), parties=parties)
+    (insert,) = result.recommendations
+    assert "alleging that the Licensed Product infringes or misappropriates" in insert.after
+    assert not insert.defects
