@@ -370,7 +370,9 @@ def _subject_term(defined: dict[str, str], model: TextModel) -> str | None:
         # terms reader takes ("Licensed Product", seventy times in a drug licence): its term too.
         text = model.text
         counts = {
-            t: sum(1 for m in re.finditer(rf"(?<!\w){re.escape(t)}(?!\w)", text) if not _in_a_longer_name(text, m.start()))
+            t: sum(
+                1 for m in re.finditer(rf"(?<!\w){re.escape(t)}(?!\w)", text) if not _in_a_longer_name(text, m.start())
+            )
             for t in _SUBJECT_TERMS
         }
         found = {t for t, n in counts.items() if n >= _SUBJECT_USES}
