@@ -91,6 +91,10 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
             where,
         )
     anchor = _last_content(paragraphs, end.index, structure)
+    while anchor > 0 and _signing_line(paragraphs[anchor].text):
+        # The block's place and date over the signature rules ("[Illegible], 31 January, 1994 -
+        # ------"): the signature block begins there, the clause goes before it.
+        anchor = _last_content(paragraphs, anchor, structure)
     signed = _signature_start(structure, anchor)
     if signed is not None:
         # A signature block the structure did not read as one ("AGREED AND ACCEPTED: ... By
@@ -107,6 +111,17 @@ _SIGNATURE_OPENS = re.compile(
     r"(?:By\b[^:\n]{0,40}:\s*)?/s/)",
     re.IGNORECASE,
 )
+
+
+# A line of a signature block, no clause: a signature rule of dashes or underscores at its end, or
+# "Dated", "Place", "Date:" before it; short and without a verb.
+_SIGNING_RULE = re.compile(r"(?:[-_]{5,}\s*$)|^\s*(?:Dated?\b|Place\b|Signed\s+(?:at|in|on)\b)", re.IGNORECASE)
+
+
+def _signing_line(text: str) -> bool:
+    return (
+        len(text.split()) <= _HEADING_WORDS and _SIGNING_RULE.search(text) is not None and not _VERB.search(text)
+    )
 
 
 def _signature_start(structure: Structure, anchor: int) -> int | None:

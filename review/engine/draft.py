@@ -672,6 +672,33 @@ def _digits_twin(sentence: Sentence, quantity: numbers.Quantity) -> numbers.Quan
     return None
 
 
+_FIGURE = re.compile(r"^(?P<words>[A-Za-z][A-Za-z -]*?)\s*\(\s*(?P<digits>\d[\d,.]*)\s*\)")
+
+
+def _same_figure_again(sentence: Sentence, quantity: numbers.Quantity, new_phrase: str) -> tuple[int, str] | None:
+    """Where the figure of ``quantity`` (written "sixty (60)") is said again later in the sentence
+    without its unit ("if day sixty (60) is not a working day"): the end of the last such mention
+    and the text from ``quantity``'s end up to it with each mention written as ``new_phrase``'s
+    figure. None when it is not said again, or the figure is not in words and digits."""
+    old, new = _FIGURE.match(quantity.phrase), _FIGURE.match(new_phrase)
+    if old is None or new is None:
+        return None
+    text = sentence.text
+    pattern = re.compile(
+        rf"(?<![\w-]){re.escape(old.group('words'))}\s*\(\s*{re.escape(old.group('digits'))}\s*\)", re.IGNORECASE
+    )
+    mentions = list(pattern.finditer(text, quantity.end))
+    if not mentions:
+        return None
+    figure = f"{new.group('words')} ({new.group('digits')})"
+    out, at = [], quantity.end
+    for mention in mentions:
+        out.append(text[at : mention.start()])
+        out.append(figure)
+        at = mention.end()
+    return at, "".join(out)
+
+
 def number_proposal(
     rule: Rule,
     sentence: Sentence,
@@ -691,6 +718,13 @@ def number_proposal(
         between = read[quantity.end : twin.start]
         new_phrase = f"{new_phrase}{between}{numbers.write_quantity(twin, limit)})"
         quantity = replace(quantity, end=twin.end + 1, phrase=sentence.text[quantity.start : twin.end + 1])
+    again = _same_figure_again(sentence, quantity, new_phrase)
+    if again is not None:
+        # "... sixty (60) days from the 10th calendar day ... or on the following working day if
+        # day sixty (60) is not a working day": the figure said again changes with it.
+        span_end, rewritten = again
+        new_phrase = new_phrase + rewritten
+        quantity = replace(quantity, end=span_end, phrase=sentence.text[quantity.start : span_end])
     start, end = sentence.start + quantity.start, sentence.start + quantity.end
     edit = Edit(kind="replace", locator=sentence.locator, before=quantity.phrase, after=new_phrase, start=start)
     bound = "at most" if is_max else "at least"

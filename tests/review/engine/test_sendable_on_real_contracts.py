@@ -564,9 +564,13 @@ def test_the_vendors_warranty_goes_with_its_own_or_the_mutual_warranties_not_amo
     # that ..." (the fund's, ours), and "15. Additional Representations, Warranties and Covenants.
     # Each party represents ... Administrator further represents, warrants ...". The administrator's
     # warranty went in as 8A among the fund's own; it goes after 15.
+    # (Its "Administrator further represents, warrants and covenants" is the vendor's warranty for
+    # the rule's search now, so the search is narrowed here to show where an insertion goes.)
     model = _cuad_train("TALCOTTRESOLUTIONLIFEINSURANCECO-SEPARATEACCOUNTTWELVE_04_30_2020")
     parties = Parties(us="Trust", them="Administrator", side="customer", corrected=True)
-    (result,) = ENGINE.analyze(model, _only("provider-warranty"), parties=parties)
+    (warranty,) = _only("provider-warranty").rules
+    narrowed = dataclasses.replace(warranty, find=dataclasses.replace(warranty.find, regex=r"\bwarrants\s+that\s+the\s+Services\s+will\s+perform\b"))
+    (result,) = ENGINE.analyze(model, dataclasses.replace(_saas(), rules=(narrowed,)), parties=parties)
     (insert,) = result.recommendations
     assert insert.after.startswith("15A. Notwithstanding any disclaimer of warranties in this Agreement, Administrator")
     applied = apply_edit_to_model(model, resolve_edit(model, insert.edit)).text
@@ -625,3 +629,50 @@ def test_a_name_the_contract_writes_throughout_is_what_it_licenses_though_no_def
     (insert,) = result.recommendations
     assert "alleging that the Licensed Product infringes or misappropriates" in insert.after
     assert not insert.defects
+
+
+# --- Round 6, set B: a clause the contract has, in words the rule's search did not read -------------
+
+
+def test_a_warranty_or_ip_indemnity_in_other_words_is_found_and_not_inserted_again() -> None:
+    # "(a) Provider represents, warrants and agrees that the Services shall be provided in good faith";
+    # "XIMAGE hereby indemnifies and agrees to hold MORPHO harmless from any claim of any third party
+    # that any of the Software infringes ..."; "Consultant agrees to indemnify ... (iv) any violation
+    # or claimed violation of a third party's rights resulting ... from the Company's use of the
+    # Inventions or other deliverables": each was reported missing and inserted again.
+    cases = (
+        ("ABILITYINC_06_15_2020", "Recipient", "Provider", "provider-warranty", "Provider represents, warrants"),
+        ("IMAGEWARESYSTEMSINC_12_20_1999", "MORPHO", "XIMAGE", "vendor-ip-indemnity", "XIMAGE hereby indemnifies"),
+        ("DRIVENDELIVERIES,INC_05_22_2020", "Company", "Consultant", "vendor-ip-indemnity", "Consultant agrees to indemnify"),
+    )
+    for prefix, us, them, rule_id, found in cases:
+        parties = Parties(us=us, them=them, side="customer", corrected=True)
+        (result,) = ENGINE.analyze(_cuad_train(prefix), _only(rule_id), parties=parties)
+        assert result.status == "ok" and result.recommendations == (), prefix
+        assert any(found in e.sentence for e in result.evidence), prefix
+
+
+def test_an_insertion_goes_before_the_place_and_date_line_of_a_signature_block() -> None:
+    # "... executed in writing by the party making the waiver." / "[Illegible], 31 January, 1994 -
+    # ------" / "/s/ [Illegible] ... XIMAGE SAGEM": a clause at the end of the body went in between
+    # the date line and the signatures.
+    model = _cuad_train("IMAGEWARESYSTEMSINC_12_20_1999")
+    point = insertion_point(structure_of(model))
+    assert point is not None
+    index = next(i for i, p in enumerate(model.paragraphs) if p.locator == point.locator)
+    assert model.paragraphs[index].text.rstrip().endswith("executed in writing by the party making the waiver.")
+
+
+def test_a_figure_said_again_in_its_sentence_changes_with_it() -> None:
+    # "the CBP shall pay such amounts as may be owed sixty (60) days from the 10th calendar day of the
+    # month ... or on the following working day if day sixty (60) is not a working day": the payment
+    # rule changed the first to thirty and left "day sixty (60)".
+    model = _cuad_train("TELEGLOBEINTERNATIONALHOLDINGSLTD_03_29_2004")
+    parties = Parties(us="Advantage Telecommunications Ltd.", them="Cable & Wireless Global Network Limited",
+                      side="customer", corrected=True)  # fmt: skip
+    (result,) = ENGINE.analyze(model, _only("payment-terms"), parties=parties)
+    assert result.recommendations
+    for proposal in result.recommendations:
+        assert "owed thirty (30) days" in proposal.after and "if day thirty (30) is not" in proposal.after
+        applied = apply_edit_to_model(model, resolve_edit(model, proposal.edit)).text
+        assert "day sixty (60)" not in applied.split("owed thirty (30) days", 1)[1][:200]
