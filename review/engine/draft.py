@@ -21,7 +21,7 @@ from contracts.document import structure_of
 from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, insertion_point
 from contracts.naming import adaptations
-from contracts.normalize import normalize
+from contracts.normalize import norm_phrase, normalize
 from documents.docx.model import Edit, Paragraph, TextModel, inserted_locator
 from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
@@ -229,6 +229,20 @@ def _another_partys_warranty(sentence: Sentence, wording: str, structure: Any) -
     return giver is not None and bound is not None and giver != bound
 
 
+def _own_subject_first(candidates: list[Sentence], rule: Rule) -> Iterator[Sentence]:
+    """The anchor sentences that speak of the rule's own subject (its ``find.any`` words: an IP
+    indemnity goes beside "15.4 ... will defend, indemnify ... alleging that the ... Services
+    constitute an infringement", not after the first duty to indemnify, among the billing terms),
+    then the others, each in the contract's order."""
+    words = [w for w in (norm_phrase(x) for x in rule.find.any) if w] if rule.find is not None else []
+    if not words:
+        yield from candidates
+        return
+    about = [s for s in candidates if any(w in s.lower for w in words)]
+    yield from about
+    yield from (s for s in candidates if s not in about)
+
+
 def insert_missing(
     rule: Rule, document: PreparedDocument, citation: str, guidance: str, next_insert: int,
     lead: str = "",
@@ -255,7 +269,7 @@ def insert_missing(
             and anchor.matches(sentence_body(s, document.model), document.budget)
             and not _another_partys_warranty(s, rule.positions[0], structure)
         )  # fmt: skip
-        first = _titled_first(eligible, anchor, document, structure)
+        first = _titled_first(_own_subject_first(list(eligible), rule), anchor, document, structure)
         if first is not None and structure.in_body(first.paragraph_index, first.start):
             point = insertion_point(structure, after=(first.paragraph_index, first.end))
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."

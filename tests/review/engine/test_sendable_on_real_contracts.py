@@ -676,3 +676,19 @@ def test_a_figure_said_again_in_its_sentence_changes_with_it() -> None:
         assert "owed thirty (30) days" in proposal.after and "if day thirty (30) is not" in proposal.after
         applied = apply_edit_to_model(model, resolve_edit(model, proposal.edit)).text
         assert "day sixty (60)" not in applied.split("owed thirty (30) days", 1)[1][:200]
+
+
+def test_an_ip_indemnity_goes_beside_the_contracts_ip_indemnity_not_after_the_first_duty_to_indemnify() -> None:
+    # "9.2.11 ELEPHANT TALK bears the risk of and shall indemnify T-Mobile against high usage, fraud
+    # and bed debts" (billing) is the first duty to indemnify; "15.4 ELEPHANT TALK will defend,
+    # indemnify and will hold T-Mobile harmless from ... a third party alleging that the ELEPHANT
+    # TALK Wholesale Services, constitute an infringement ..." is its mirror image, under 15
+    # Intellectual Property Rights. The hosting provider's IP indemnity went in as 9.2.12.
+    model = _cuad_train("PareteumCorp_20081001")
+    parties = Parties(us="ELEPHANT TALK", them="T-Mobile", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"), parties=parties)
+    (insert,) = result.recommendations
+    assert insert.after.startswith("15.")
+    applied = apply_edit_to_model(model, resolve_edit(model, insert.edit)).text
+    at = applied.index(insert.after)
+    assert applied.index("15.4 ELEPHANT TALK will defend") < at < applied.index("16.  SIM CARDS")
