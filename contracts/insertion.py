@@ -108,7 +108,8 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
 # signature line ("By Company: /s/ Mitchell Vitalis", "By: /s/ ...", "/s/ ...").
 _SIGNATURE_OPENS = re.compile(
     r"^\s*(?:(?:AGREED|ACCEPTED)\s+(?:AND|&)\s+(?:AGREED|ACCEPTED)\b|IN\s+WITNESS\s+WHEREOF\b|"
-    r"(?:By\b[^:\n]{0,40}:\s*)?/s/)",
+    # "Signed in September 17, 2008", then "For T-Mobile Netherlands B.V. /s/ Niek Jan van Damme".
+    r"Signed\s+(?:in|at|on)\b|(?:By\b[^:\n]{0,40}:\s*|For\s+[^:\n/]{1,60}?\s+)?/s/)",
     re.IGNORECASE,
 )
 

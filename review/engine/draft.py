@@ -208,10 +208,16 @@ def _first_party(text: str, structure: Any) -> str | None:
     """The party ``text`` names first (by any of its names), or None."""
     best: tuple[int, str] | None = None
     for party in structure.parties:
-        for name in {party.defined, party.name, *party.also} - {""}:
-            found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+        names = [(n, 0) for n in {party.defined, party.name, *party.also} - {""}]
+        words = party.name.split()
+        if len(words) >= 3:
+            # "Elephant Talk Communication Holding AG", written "ELEPHANT TALK" where the
+            # preamble's own short name was not read.
+            names.append((" ".join(words[:2]), re.IGNORECASE))
+        for name, flags in names:
+            found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, flags)
             if found is not None and (best is None or found.start() < best[0]):
-                best = (found.start(), party.defined)
+                best = (found.start(), party.name)
     return best[1] if best else None
 
 

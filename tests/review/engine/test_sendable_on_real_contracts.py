@@ -692,3 +692,21 @@ def test_an_ip_indemnity_goes_beside_the_contracts_ip_indemnity_not_after_the_fi
     applied = apply_edit_to_model(model, resolve_edit(model, insert.edit)).text
     at = applied.index(insert.after)
     assert applied.index("15.4 ELEPHANT TALK will defend") < at < applied.index("16.  SIM CARDS")
+
+
+def test_a_warranty_is_never_anchored_in_our_warranty_or_a_non_reliance_clause_nor_placed_after_the_signatures() -> None:
+    # The hosting customer's "2.7 ... ELEPHANT TALK warrants T-Mobile that ..." (ours: the preamble's
+    # short names were not read, the parties are their legal names) took the provider's warranty as
+    # 2.7A; then "20.4.2 Each Party acknowledges that ... it shall not rely on any representation,
+    # warranty or other assurance" (an entire-agreement clause); then the end of the body read past
+    # "Signed in September 17, 2008" / "For T-Mobile Netherlands B.V. /s/ Niek Jan van Damme ...".
+    model = _cuad_train("PareteumCorp_20081001")
+    parties = Parties(us="Elephant Talk Communication Holding AG", them="T-MOBILE NETHERLANDS B.V.",
+                      side="customer", corrected=True)  # fmt: skip
+    (result,) = ENGINE.analyze(model, _only("provider-warranty"), parties=parties)
+    (insert,) = result.recommendations
+    index = model.positions[insert.edit.locator]
+    (signed,) = [i for i, p in enumerate(model.paragraphs) if p.text.startswith("Signed in September 17, 2008")]
+    assert index < signed
+    assert "ELEPHANT TALK warrants T-Mobile" not in model.paragraphs[index].text
+    assert "shall not rely on any representation, warranty" not in model.paragraphs[index].text
