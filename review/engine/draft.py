@@ -155,12 +155,14 @@ def _title_of(sentence: Sentence, document: PreparedDocument, headings: list[int
 
 
 def _titled_first(
-    candidates: Iterator[Sentence], anchor: CompiledFind, document: PreparedDocument, structure: Any
+    candidates: Iterator[Sentence], anchor: CompiledFind, document: PreparedDocument, structure: Any,
+    untitled: Sentence | None = None,
 ) -> Sentence | None:
     """The sentence an insertion goes after: the first anchor sentence in a clause whose title
     names the anchor's own words ("9.3 Representations and Warranties. CONSULTANT represents and
-    warrants ..."), else the first anchor sentence. A warranty goes with the warranties, not after
-    "CONSULTANT warrants that such employees shall be informed ..." in the confidentiality clause."""
+    warrants ..."), else ``untitled`` when given, else the first anchor sentence. A warranty goes
+    with the warranties, not after "CONSULTANT warrants that such employees shall be informed ..."
+    in the confidentiality clause."""
     # Compared by their first six letters: "indemnif" names a title "Indemnity", "warrant" one
     # "Representations and Warranties".
     words = sorted({w.split()[0][:6] for w in (*anchor.all, *anchor.any) if w.split() and len(w.split()[0]) >= 4})
@@ -175,7 +177,7 @@ def _titled_first(
         title = _title_of(sentence, document, headings)
         if any(w in title for w in words):
             return sentence
-    return first
+    return untitled or first
 
 
 # A statement of work, an order or an exhibit that opens by saying it is part of another agreement
@@ -235,18 +237,25 @@ def _another_partys_warranty(sentence: Sentence, wording: str, structure: Any) -
     return giver is not None and bound is not None and giver != bound
 
 
-def _own_subject_first(candidates: list[Sentence], rule: Rule) -> Iterator[Sentence]:
-    """The anchor sentences that speak of the rule's own subject (its ``find.any`` words: an IP
-    indemnity goes beside "15.4 ... will defend, indemnify ... alleging that the ... Services
-    constitute an infringement", not after the first duty to indemnify, among the billing terms),
-    then the others, each in the contract's order."""
+def _own_subject_first(candidates: list[Sentence], rule: Rule, structure: Any) -> Iterator[Sentence]:
+    """The anchor sentences in the order an insertion prefers them, each group in the contract's
+    order: a duty of the party the new clause binds first (its own indemnity, "5.6 CRO shall
+    indemnify ..."), then a sentence about the rule's own subject (its ``find.any`` words: an IP
+    indemnity goes beside the other party's "15.4 ... will defend, indemnify ... alleging that the
+    ... Services constitute an infringement", not after its first duty to indemnify, among the
+    billing terms), then the others."""
     words = [w for w in (norm_phrase(x) for x in rule.find.any) if w] if rule.find is not None else []
-    if not words:
-        yield from candidates
-        return
-    about = [s for s in candidates if any(w in s.lower for w in words)]
-    yield from about
-    yield from (s for s in candidates if s not in about)
+    bound = _first_party(_DUTY_VERB.split(rule.positions[0], maxsplit=1)[0], structure) if rule.positions else None
+
+    def rank(sentence: Sentence) -> tuple[bool, bool]:
+        verb = _DUTY_VERB.search(sentence.text)
+        giver = _first_party(sentence.text[: verb.start()], structure) if verb is not None else None
+        return (not (bound is not None and giver == bound), not any(w in sentence.lower for w in words))
+
+    yield from sorted(candidates, key=rank)
+
+
+_DUTY_VERB = re.compile(r"\b(?:shall|will|agrees?|hereby|represents?|warrants?|indemnif\w*|defends?)\b", re.IGNORECASE)
 
 
 def insert_missing(
@@ -275,7 +284,9 @@ def insert_missing(
             and anchor.matches(sentence_body(s, document.model), document.budget)
             and not _another_partys_warranty(s, rule.positions[0], structure)
         )  # fmt: skip
-        first = _titled_first(_own_subject_first(list(eligible), rule), anchor, document, structure)
+        candidates = list(eligible)
+        about = next(_own_subject_first(candidates, rule, structure), None)
+        first = _titled_first(iter(candidates), anchor, document, structure, untitled=about)
         if first is not None and structure.in_body(first.paragraph_index, first.start):
             point = insertion_point(structure, after=(first.paragraph_index, first.end))
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
