@@ -52,11 +52,13 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
         return None
     if after is not None:
         index, offset = after
+        references = _reference_starts(structure)
         nxt = next(
             (
                 n
                 for n in structure.numbers
                 if n.kind == "typed" and n.index == index and n.start >= offset and n.level != 9
+                and (n.index, n.start) not in references
             ),
             None,
         )
@@ -89,6 +91,10 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
             where,
         )
     anchor = _last_content(paragraphs, end.index, structure)
+    while anchor > 0 and _signing_line(paragraphs[anchor].text):
+        # The block's place and date over the signature rules ("[Illegible], 31 January, 1994 -
+        # ------"): the signature block begins there, the clause goes before it.
+        anchor = _last_content(paragraphs, anchor, structure)
     signed = _signature_start(structure, anchor)
     if signed is not None:
         # A signature block the structure did not read as one ("AGREED AND ACCEPTED: ... By
@@ -102,9 +108,21 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
 # signature line ("By Company: /s/ Mitchell Vitalis", "By: /s/ ...", "/s/ ...").
 _SIGNATURE_OPENS = re.compile(
     r"^\s*(?:(?:AGREED|ACCEPTED)\s+(?:AND|&)\s+(?:AGREED|ACCEPTED)\b|IN\s+WITNESS\s+WHEREOF\b|"
-    r"(?:By\b[^:\n]{0,40}:\s*)?/s/)",
+    # "Signed in September 17, 2008", then "For T-Mobile Netherlands B.V. /s/ Niek Jan van Damme".
+    r"Signed\s+(?:in|at|on)\b|(?:By\b[^:\n]{0,40}:\s*|For\s+[^:\n/]{1,60}?\s+)?/s/)",
     re.IGNORECASE,
 )
+
+
+# A line of a signature block, no clause: a signature rule of dashes or underscores at its end, or
+# "Dated", "Place", "Date:" before it; short and without a verb.
+_SIGNING_RULE = re.compile(r"(?:[-_]{5,}\s*$)|^\s*(?:Dated?\b|Place\b|Signed\s+(?:at|in|on)\b)", re.IGNORECASE)
+
+
+def _signing_line(text: str) -> bool:
+    return (
+        len(text.split()) <= _HEADING_WORDS and _SIGNING_RULE.search(text) is not None and not _VERB.search(text)
+    )
 
 
 def _signature_start(structure: Structure, anchor: int) -> int | None:
@@ -166,7 +184,69 @@ def _sibling_number(structure: Structure, index: int, offset: int) -> str:
         # "B. SCIEN will:   1. Within 60 days ... 11. ...": items of a list inside a clause whose
         # own numbers ("VI.", "C.") were not read. A clause in a later paragraph is not item 12.
         return ""
-    return next_label(clause, structure.labels)
+    clause = _past_unread(structure, clause, index, offset)
+    taken = structure.labels
+    for _ in range(8):
+        label = next_label(clause, taken)
+        parts = tuple(re.sub(r"[^\dA-Z.]", "", label).strip(".").split("."))
+        if not label or parts in taken or not _opens_a_clause(structure, parts):
+            return label
+        taken = taken | {parts}  # written further on as a clause's number, unread: in use
+    return ""
+
+
+# A clause number as it opens a clause, the number itself put in by _past_unread: after a sentence
+# end, a page's running header ("May 3, 2016 9.7 Indemnification:") or the paragraph's start, and
+# before a capitalised word; never after a word that makes it a cross-reference ("Paragraph 9.7.").
+_OPENS = (
+    r"(?<![\w.,/$])(?<!Section )(?<!Paragraph )(?<!Article )(?<!Clause )(?<!section )(?<!paragraph )"
+    r"(?<!article )(?<!clause )(?<!Sections )(?<!and )(?<!or )(?<!to )(?<!through )"
+)
+
+
+def _past_unread(structure: Structure, clause: ClauseNumber, index: int, offset: int) -> ClauseNumber:
+    """``clause``, or the sibling after it that the contract writes between it and (index, offset)
+    but the structure did not read (a page's running header before it: "May 3, 2016 9.7
+    Indemnification: ..."): the next number after that one is the insertion's, never the unread
+    one again."""
+    paragraphs = structure.model.paragraphs
+    for _ in range(20):  # a run of unread siblings, at most
+        if clause.kind != "typed" or not clause.parts or not clause.parts[-1].isdigit():
+            return clause
+        following = (*clause.parts[:-1], str(int(clause.parts[-1]) + 1))
+        written = re.escape(".".join(following))
+        pattern = re.compile(rf"{_OPENS}{written}\.?(?=[ \t\u00a0]+[A-Z])")
+        found = None
+        for at in range(clause.index, min(index, len(paragraphs) - 1) + 1):
+            text = paragraphs[at].text
+            begin = clause.end if at == clause.index else 0
+            end = offset if at == index else len(text)
+            match = pattern.search(text, begin, end)
+            if match is not None:
+                found = (at, match)
+                break
+        if found is None:
+            return clause
+        at, match = found
+        clause = ClauseNumber(at, paragraphs[at].locator, match.start(), match.end(), ".".join(following),
+                              following, "typed", clause.template, clause.level)  # fmt: skip
+    return clause
+
+
+def _opens_a_clause(structure: Structure, parts: tuple[str, ...]) -> bool:
+    """The contract writes ``parts`` ("9", "7") as a clause's number somewhere ("May 3, 2016 9.7
+    Indemnification: ...") though the structure did not read it there."""
+    if len(parts) < 2 or not all(p.isdigit() for p in parts):
+        return False  # a plain "7" is any figure; only a dotted number names a clause this surely
+    written = re.escape(".".join(parts))
+    return re.search(rf"{_OPENS}{written}\.?(?=[ \t\u00a0]+[A-Z][a-z])", structure.model.text) is not None
+
+
+def _reference_starts(structure: Structure) -> set[tuple[int, int]]:
+    """Where the cross-references' numbers start ("... for purposes of this Paragraph 9.7. The
+    obligation ..."): a number the numbering reader also took for a clause number there opens no
+    clause."""
+    return {(r.index, r.start) for r in structure.references}
 
 
 # "12.Time shall be of the essence ...   13.Whenever the singular ...": clause numbers written
@@ -220,10 +300,11 @@ def _following(text: str, offset: int) -> str:
 
 def _clause_before(structure: Structure, index: int, offset: int) -> ClauseNumber | None:
     best = None
+    references = _reference_starts(structure)
     for number in structure.numbers:
         if (number.index, number.start) >= (index, offset):
             break
-        if number.level != 9:
+        if number.level != 9 and (number.index, number.start) not in references:
             best = number
     return best
 
@@ -434,4 +515,3 @@ def renumber_clause(text: str, structure: Structure) -> str:
             return label + text[match.end() :]
         number = candidate
     return text
-

@@ -263,6 +263,7 @@ _SUBJECT_TERMS = ("Products", "Licensed Products", "Product", "Licensed Product"
                   "Deliverables", "Licensed Technology")  # fmt: skip
 # Verbs the library writes right after "the Services": given the singular's -s after a singular term.
 _AGREEING = re.compile(r"\b(infringe|misappropriate|perform|operate|conform|function|work)\b")
+_SUBJECT_USES = 10  # times, at least, an undefined capitalised name is written to be the contract's term
 _SUBJECT_EVERY = 4000  # characters of contract text per mention, at least, for it to be about them
 # Terms that name one person or thing: in ordinary words they need "the" ("the recipient").
 _NEEDS_ARTICLE = frozenset({"Recipient", "Discloser", "Purpose"})
@@ -314,13 +315,15 @@ def _scan_uses(term: str, model: TextModel) -> bool:
 # clause; and the words that say a contract is about software or technology (at least once in
 # every _SOFTWARE_EVERY characters).
 _SOFTWARE_ONLY = re.compile(r"\s+and\s+that\s+[^.;]*?\bfunctionality\s+or\s+security\b[^.;]*")
+# Words a contract about software uses, and no other ("technology", "data", "systems" and
+# "applications" are a drug developer's words too: its licensed "Technology", a "regulatory
+# application"); at least once in every _SOFTWARE_EVERY characters.
 _SOFTWARE = re.compile(
-    r"\b(?:software|hosting|hosted|platform|web\s?sites?|online|internet|servers?|cloud|saas|applications?|"
-    r"source\s+code|object\s+code|databases?|networks?|computers?|technology|technologies|data|uptime|systems?|"
-    r"hardware|telecommunications?|digital|electronic|blockchain)\b",
+    r"\b(?:software|hosting|hosted|platforms?|web\s?sites?|online|internet|servers?|cloud|saas|source\s+code|"
+    r"object\s+code|databases?|computers?|uptime|telecommunications?|blockchain|apps?|mobile|networks?|e-?mail)\b",
     re.IGNORECASE,
 )
-_SOFTWARE_EVERY = 1200
+_SOFTWARE_EVERY = 2000
 _THIS_NDA = re.compile(r"\b[Tt]his\s+NDA\b")
 
 
@@ -331,10 +334,14 @@ def _about_software(model: TextModel) -> bool:
 
 def _about(term: str, model: TextModel) -> bool:
     """The contract speaks of ``term``'s thing in ordinary words often enough to be about it
-    ("services" once in every few pages at least; not a product licence's "customer service")."""
+    ("services" once in every few pages at least; not a product licence's "customer service").
+    A mention inside a longer name is another thing: a patent licence's "LICENSED SERVICE(S)" are
+    what the licensee sells, not services the licensor renders."""
     text = model.text
     stem = re.escape(term.lower().rstrip("s"))
-    mentions = len(re.findall(rf"\b{stem}s?\b", text, re.IGNORECASE))
+    mentions = sum(
+        1 for m in re.finditer(rf"\b{stem}s?\b", text, re.IGNORECASE) if not _in_a_longer_name(text, m.start())
+    )
     return mentions >= 3 and mentions * _SUBJECT_EVERY >= len(text)
 
 
@@ -354,6 +361,21 @@ def _subject_term(defined: dict[str, str], model: TextModel) -> str | None:
     """The contract's defined term for what it supplies or licenses ("Products", "Product"), in
     the number it mostly writes it; None when it defines none."""
     found = {defined[t.lower()] for t in _SUBJECT_TERMS if t.lower() in defined}
+    if not found:
+        # Its own name for the services it buys ("Technology Development Services", defined), the
+        # services in ordinary words being few: that name is the playbook's "Services".
+        found = {name for key, name in defined.items() if key.endswith(" services") and len(key.split()) <= 4}
+    if not found:
+        # One of those names the contract writes capitalised throughout without a definition the
+        # terms reader takes ("Licensed Product", seventy times in a drug licence): its term too.
+        text = model.text
+        counts = {
+            t: sum(
+                1 for m in re.finditer(rf"(?<!\w){re.escape(t)}(?!\w)", text) if not _in_a_longer_name(text, m.start())
+            )
+            for t in _SUBJECT_TERMS
+        }
+        found = {t for t, n in counts.items() if n >= _SUBJECT_USES}
     # Defined in capitals ("LICENSED TECHNOLOGY"), written in the body as "Licensed Technology".
     found |= {t.title() for t in found if t.isupper()}
     counts = {t: len(re.findall(rf"(?<!\w){re.escape(t)}(?!\w)", model.text)) for t in found}

@@ -21,7 +21,7 @@ from contracts.document import structure_of
 from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, insertion_point
 from contracts.naming import adaptations
-from contracts.normalize import normalize
+from contracts.normalize import norm_phrase, normalize
 from documents.docx.model import Edit, Paragraph, TextModel, inserted_locator
 from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
@@ -173,12 +173,13 @@ def pattern_words(regex: str | None) -> list[str]:
 
 def _titled_first(
     candidates: Iterator[Sentence], anchor: CompiledFind, document: PreparedDocument, structure: Any,
-    regex: str | None = None,
+    untitled: Sentence | None = None, regex: str | None = None,
 ) -> Sentence | None:
     """The sentence an insertion goes after: the first anchor sentence in a clause whose title
     names the anchor's own words ("9.3 Representations and Warranties. CONSULTANT represents and
-    warrants ..."), else the first anchor sentence. A warranty goes with the warranties, not after
-    "CONSULTANT warrants that such employees shall be informed ..." in the confidentiality clause."""
+    warrants ..."), else ``untitled`` when given, else the first anchor sentence. A warranty goes
+    with the warranties, not after "CONSULTANT warrants that such employees shall be informed ..."
+    in the confidentiality clause."""
     # Compared by their first six letters: "indemnif" names a title "Indemnity", "warrant" one
     # "Representations and Warranties". A pattern's words count as well ("\\bterminat": a clause
     # titled "Term and Termination", not "2.6 Boxlot Content ... permit theglobe to terminate").
@@ -195,7 +196,85 @@ def _titled_first(
         title = _title_of(sentence, document, headings)
         if any(w in title for w in words):
             return sentence
-    return first
+    return untitled or first
+
+
+# A statement of work, an order or an exhibit that opens by saying it is part of another agreement
+# ("This Statement of Work is issued to and made part of that Software Development Agreement ...",
+# "This Exhibit is hereby incorporated into and made a part of the Master Services Agreement"):
+# filed alone, its clauses are that agreement's, which is not before us.
+_PART_OF = re.compile(
+    r"\bThis\s+(?:Statement\s+of\s+Work|SOW|Order(?:\s+Form)?|Work\s+Order|Purchase\s+Order|Schedule|Exhibit|"
+    r"Appendix|Addendum|Supplement)\b[^.]{0,80}?\b(?:is\s+|shall\s+be\s+)?(?:hereby\s+)?(?:issued|entered\s+into|made|"
+    r"incorporated)\s+(?:(?:to|into)\s+and\s+(?:made\s+)?)?(?:a\s+)?(?:part\s+of|under|pursuant\s+to)\s+(?:that|the)\s+"
+    r"((?:[A-Z][\w&-]*\s+){0,6}Agreement)\b"
+)
+_OPENING = 1500  # characters: where a document says what it is, before its own terms
+
+
+def part_of_another_agreement(model: TextModel) -> str:
+    """The agreement a statement of work, order or exhibit says, at its opening, it is part of
+    ("Software Development Agreement"); "" for a document that is an agreement of its own (an
+    exhibit after the agreement's clauses says it later, not at the opening)."""
+    match = _PART_OF.search(model.text[:_OPENING + 400])
+    if match is None or match.start() > _OPENING:
+        return ""
+    return " ".join(match.group(1).split())
+
+
+_WARRANTS = re.compile(r"\b(?:represents?|warrants?)\b", re.IGNORECASE)
+
+
+def _first_party(text: str, structure: Any) -> str | None:
+    """The party ``text`` names first (by any of its names), or None."""
+    best: tuple[int, str] | None = None
+    for party in structure.parties:
+        names = [(n, 0) for n in {party.defined, party.name, *party.also} - {""}]
+        words = party.name.split()
+        if len(words) >= 3:
+            # "Elephant Talk Communication Holding AG", written "ELEPHANT TALK" where the
+            # preamble's own short name was not read.
+            names.append((" ".join(words[:2]), re.IGNORECASE))
+        for name, flags in names:
+            found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, flags)
+            if found is not None and (best is None or found.start() < best[0]):
+                best = (found.start(), party.name)
+    return best[1] if best else None
+
+
+def _another_partys_warranty(sentence: Sentence, wording: str, structure: Any) -> bool:
+    """``sentence`` is a warranty a party gives other than the one the inserted clause binds ("8.
+    Fund Representations. The Trust represents and warrants that ..." for the fund administrator's
+    warranty "... Administrator warrants that the Services ..."): the clause goes with that party's
+    warranties or the mutual ones, not among ours. Unknown parties (a wording of "the other
+    party") leave every anchor."""
+    verb = _WARRANTS.search(sentence.text)
+    if verb is None:
+        return False
+    giver = _first_party(sentence.text[: verb.start()], structure)
+    bound = _first_party(_WARRANTS.split(wording, maxsplit=1)[0] if _WARRANTS.search(wording) else wording, structure)
+    return giver is not None and bound is not None and giver != bound
+
+
+def _own_subject_first(candidates: list[Sentence], rule: Rule, structure: Any) -> Iterator[Sentence]:
+    """The anchor sentences in the order an insertion prefers them, each group in the contract's
+    order: a duty of the party the new clause binds first (its own indemnity, "5.6 CRO shall
+    indemnify ..."), then a sentence about the rule's own subject (its ``find.any`` words: an IP
+    indemnity goes beside the other party's "15.4 ... will defend, indemnify ... alleging that the
+    ... Services constitute an infringement", not after its first duty to indemnify, among the
+    billing terms), then the others."""
+    words = [w for w in (norm_phrase(x) for x in rule.find.any) if w] if rule.find is not None else []
+    bound = _first_party(_DUTY_VERB.split(rule.positions[0], maxsplit=1)[0], structure) if rule.positions else None
+
+    def rank(sentence: Sentence) -> tuple[bool, bool]:
+        verb = _DUTY_VERB.search(sentence.text)
+        giver = _first_party(sentence.text[: verb.start()], structure) if verb is not None else None
+        return (not (bound is not None and giver == bound), not any(w in sentence.lower for w in words))
+
+    yield from sorted(candidates, key=rank)
+
+
+_DUTY_VERB = re.compile(r"\b(?:shall|will|agrees?|hereby|represents?|warrants?|indemnif\w*|defends?)\b", re.IGNORECASE)
 
 
 def insert_missing(
@@ -205,8 +284,8 @@ def insert_missing(
     if not rule.positions or not document.paragraphs:
         return ()
     structure = structure_of(document.model)
-    if structure.incorporated:
-        return ()  # a cover page: the clause belongs in the terms it incorporates, not here
+    if structure.incorporated or part_of_another_agreement(document.model):
+        return ()  # a cover page, a statement of work: the clause belongs in the terms it is part of
     point = None
     if rule.insert_after is not None:
         anchor = CompiledFind.of(rule.insert_after, headings=True)
@@ -222,8 +301,12 @@ def insert_missing(
             if (s.paragraph_index, s.end) > begins and not defines(structure, s)
             and s.paragraph_index not in structure.headings
             and anchor.matches(sentence_body(s, document.model), document.budget)
+            and not _another_partys_warranty(s, rule.positions[0], structure)
         )  # fmt: skip
-        first = _titled_first(eligible, anchor, document, structure, rule.insert_after.regex)
+        candidates = list(eligible)
+        about = next(_own_subject_first(candidates, rule, structure), None)
+        first = _titled_first(iter(candidates), anchor, document, structure, untitled=about,
+                              regex=rule.insert_after.regex)
         if first is not None and structure.in_body(first.paragraph_index, first.start):
             point = insertion_point(structure, after=(first.paragraph_index, first.end))
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
@@ -619,6 +702,54 @@ def strike_or_replace(
     )
 
 
+_TWIN_GAP = re.compile(r"[ \t\u00a0]*\($")
+
+
+def _digits_twin(sentence: Sentence, quantity: numbers.Quantity) -> numbers.Quantity | None:
+    """The same figure in digits right after ``quantity`` written in words, in brackets, read by
+    the number reader as a quantity of its own ("twelve-month (12-month)"), else None. (A "thirty
+    (30) days" is one quantity already.)"""
+    if quantity.style.get("form") != "words":
+        return None
+    read = sentence.read or sentence.text
+    for twin in numbers.find_quantities(read[: quantity.end + 40], quantity.kind):
+        if twin.start < quantity.end:
+            continue
+        gap = read[quantity.end : twin.start]
+        if (_TWIN_GAP.match(gap) and twin.style.get("form") == "digits" and twin.number == quantity.number
+                and read[twin.end : twin.end + 1] == ")"):  # fmt: skip
+            return twin
+        return None
+    return None
+
+
+_FIGURE = re.compile(r"^(?P<words>[A-Za-z][A-Za-z -]*?)\s*\(\s*(?P<digits>\d[\d,.]*)\s*\)")
+
+
+def _same_figure_again(sentence: Sentence, quantity: numbers.Quantity, new_phrase: str) -> tuple[int, str] | None:
+    """Where the figure of ``quantity`` (written "sixty (60)") is said again later in the sentence
+    without its unit ("if day sixty (60) is not a working day"): the end of the last such mention
+    and the text from ``quantity``'s end up to it with each mention written as ``new_phrase``'s
+    figure. None when it is not said again, or the figure is not in words and digits."""
+    old, new = _FIGURE.match(quantity.phrase), _FIGURE.match(new_phrase)
+    if old is None or new is None:
+        return None
+    text = sentence.text
+    pattern = re.compile(
+        rf"(?<![\w-]){re.escape(old.group('words'))}\s*\(\s*{re.escape(old.group('digits'))}\s*\)", re.IGNORECASE
+    )
+    mentions = list(pattern.finditer(text, quantity.end))
+    if not mentions:
+        return None
+    figure = f"{new.group('words')} ({new.group('digits')})"
+    out, at = [], quantity.end
+    for mention in mentions:
+        out.append(text[at : mention.start()])
+        out.append(figure)
+        at = mention.end()
+    return at, "".join(out)
+
+
 def number_proposal(
     rule: Rule,
     sentence: Sentence,
@@ -630,6 +761,21 @@ def number_proposal(
 ) -> Proposal:
     kind = quantity.kind
     new_phrase = numbers.write_quantity(quantity, limit)
+    twin = _digits_twin(sentence, quantity)
+    if twin is not None:
+        # "twelve-month (12-month)": the words and the digits are one figure; both change, never
+        # "one-month (12-month)".
+        read = sentence.read or sentence.text
+        between = read[quantity.end : twin.start]
+        new_phrase = f"{new_phrase}{between}{numbers.write_quantity(twin, limit)})"
+        quantity = replace(quantity, end=twin.end + 1, phrase=sentence.text[quantity.start : twin.end + 1])
+    again = _same_figure_again(sentence, quantity, new_phrase)
+    if again is not None:
+        # "... sixty (60) days from the 10th calendar day ... or on the following working day if
+        # day sixty (60) is not a working day": the figure said again changes with it.
+        span_end, rewritten = again
+        new_phrase = new_phrase + rewritten
+        quantity = replace(quantity, end=span_end, phrase=sentence.text[quantity.start : span_end])
     start, end = sentence.start + quantity.start, sentence.start + quantity.end
     edit = Edit(kind="replace", locator=sentence.locator, before=quantity.phrase, after=new_phrase, start=start)
     bound = "at most" if is_max else "at least"

@@ -57,10 +57,43 @@ def _right_after(text: str, quantity: numbers.Quantity, phrases: list[str]) -> b
     """One of the author's ``not_after`` phrases stands right before ``quantity`` (articles
     aside): "during the three-month period", "for a period of six (6) months"."""
     before = text[: quantity.start].lower().split()
+    # As written ("for any twelve-month (12-month) period": a period amounts are counted over, not
+    # one to act in), and with the articles aside ("during the three-month period").
+    tails = [" ".join(before[-8:])]
     while before and before[-1] in _DETERMINERS:
         before.pop()
-    tail = " ".join(before)
-    return any(tail == phrase or tail.endswith(" " + phrase) for phrase in phrases)
+    tails.append(" ".join(before[-8:]))
+    return any(tail == phrase or tail.endswith(" " + phrase) for tail in tails for phrase in phrases)
+
+
+# The period a rate runs over: "at the annual rate of six percent (6%)", "1.5% per month".
+_YEARLY = re.compile(
+    r"\b(?:annual(?:ly)?|per\s+annum|p\.\s?a\.|(?:a|per|each)\s+(?:calendar\s+)?year|yearly)(?!\w)", re.I
+)
+_MONTHLY = re.compile(r"\b(?:monthly|(?:a|per|each)\s+(?:calendar\s+)?month)\b", re.I)
+_RATE_BEFORE = 40  # characters before the rate in which its period is said ("annual rate of")
+_RATE_AFTER = 25  # ... or after it ("6% per annum")
+
+
+def _period(text: str) -> str:
+    yearly, monthly = _YEARLY.search(text), _MONTHLY.search(text)
+    if yearly and monthly:
+        return ""
+    return "year" if yearly else "month" if monthly else ""
+
+
+def _per_period(rule: Rule, text: str, quantity: numbers.Quantity) -> float:
+    """How many of the rule's periods the sentence's rate runs over: 12 for an annual rate against
+    a limit a month ("Late-payment interest at most 1% a month" and "interest ... at the annual
+    rate of six percent (6%)", half the limit), 1/12 the other way, else 1. The rule's period is
+    the one its title or its position says."""
+    own = _period(rule.title) or _period(rule.positions[0] if rule.positions else "")
+    before = text[max(0, quantity.start - _RATE_BEFORE) : quantity.start]
+    near = before + " " + text[quantity.end : quantity.end + _RATE_AFTER]
+    said = _period(near)
+    if not own or not said or own == said:
+        return 1
+    return 12 if said == "year" else 1 / 12
 
 
 _BRACKETS = re.compile(r"\[[^\[\]]*\]")
@@ -94,18 +127,24 @@ def _evaluate_limit(rule: Rule, found: list[Sentence], base: dict, citation: str
         read = sentence.read or sentence.text
         if pinned and not any(w in sentence.lower for w in pinned):
             continue  # the author pinned the subject and this sentence does not name it
-        quantities = [
-            q for q in numbers.find_quantities(read, kind)
-            if not _in_drafting_note(read, q) and not (spans and _right_after(read, q, spans))
-        ]  # fmt: skip
+        quantities = []
+        left_out: numbers.Quantity | None = None
+        for q in numbers.find_quantities(read, kind):
+            if _in_drafting_note(read, q) or (spans and _right_after(read, q, spans)) or (
+                left_out is not None and re.fullmatch(r"\s*\(\s*", read[left_out.end : q.start])
+            ):
+                left_out = q  # and its figure in digits after it: "twelve-month (12-month)"
+                continue
+            quantities.append(q)
         quantity = subject.pick(read, quantities, words)
         if quantity is None:
             continue
         if pinned and not _near(read, quantity, pinned):
             continue  # "3. Term and Renewal  The term ... five (5) years": a heading's word, far off
-        if quantity.value > limit if is_max else quantity.value < limit:
+        bound = limit * _per_period(rule, read, quantity) if kind == "percent" else limit
+        if quantity.value > bound if is_max else quantity.value < bound:
             failing.append(sentence)
-            proposals.append(number_proposal(rule, sentence, quantity, limit, is_max, citation, guidance))
+            proposals.append(number_proposal(rule, sentence, quantity, bound, is_max, citation, guidance))
         else:
             passing.append(sentence)
     if failing:

@@ -12,7 +12,7 @@ from playbooks.checks import ValueReader
 from playbooks.rules import Rule
 from review.engine.base import RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
-from review.engine.draft import compare_message, existing_clause, insert_missing
+from review.engine.draft import compare_message, existing_clause, insert_missing, part_of_another_agreement
 from review.engine.find import Sentence
 
 
@@ -58,6 +58,15 @@ class MustExist:
                     "No clause of this kind was found in this document, but it incorporates terms it does not "
                     f"contain (\u201c{incorporated}\u201d): check them there. Nothing is inserted; add a change "
                     "where the document provides for changes to those terms."
+                ),
+            )  # fmt: skip
+        part_of = part_of_another_agreement(document.model)
+        if part_of:
+            return RuleResult(
+                **base, status="missing",
+                message=(
+                    f"No clause of this kind was found in this document, which is part of the {part_of}: check "
+                    "that agreement, where this clause may well be. Nothing is inserted here."
                 ),
             )  # fmt: skip
         # Missing means missing: a passage of the clause's type (clause model, definitions) is

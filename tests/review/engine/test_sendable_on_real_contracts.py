@@ -473,3 +473,240 @@ def test_an_insertion_goes_before_a_signature_block_the_structure_does_not_read_
     inserted = Paragraph(locator="new", text="5. Company shall defend Client against any claim.")
     after = TextModel(paragraphs=(*model.paragraphs[: index + 1], inserted, *model.paragraphs[index + 1 :]))
     assert renumber_clause("5. Company warrants the services.", structure_of(after)) == "6. Company warrants the services."
+
+
+# --- Round 6: a cross-reference is no clause number; a number behind a running header is one ------
+
+VIRTUOSO = "VirtuosoSurgicalInc_20191227"  # a university's patent licence, one paragraph a PDF page
+
+
+def test_an_insertion_never_splits_a_cross_reference_and_counts_on_from_a_number_behind_a_page_header() -> None:
+    # "May 3, 2016 9.7 Indemnification: ... The Company shall indemnify, defend ... for purposes of
+    # this Paragraph 9.7. The obligation of the Company ... survive ... 9.8 Product Liability": the
+    # IP indemnity went in between "this Paragraph" and "9.7." (the reference read as clause 9.7's
+    # start), numbered "9.6A" (the real 9.7, behind the page's dated header, not read).
+    model = _cuad_train(VIRTUOSO)
+    parties = Parties(us="Company", them="JHU", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"), parties=parties)
+    (insert,) = result.recommendations
+    edit = resolve_edit(model, insert.edit)
+    text = model.paragraphs[model.positions[edit.locator]].text
+    assert text[: edit.start].rstrip().endswith("limitation of liability elsewhere in the Agreement.")
+    assert text[edit.start :].startswith("9.8 Product Liability")
+    assert insert.after.startswith("9.7A JHU shall defend Company")
+
+
+def test_an_annual_interest_rate_is_compared_with_a_limit_a_month_as_twelve_times_it() -> None:
+    # "4.5 Late Payments: ... the payment shall accrue interest ... calculated at the annual rate of
+    # six percent (6%)": half of "at most 1% a month", rewritten to one percent a year as if it were
+    # a monthly rate. An annual 18% is over it, and becomes 12%, a year still.
+    parties = Parties(us="Company", them="JHU", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(_cuad_train(VIRTUOSO), _only("late-payment-interest"), parties=parties)
+    assert result.status == "ok" and "annual rate of six percent (6%)" in result.evidence[0].sentence
+    (late,) = ENGINE.analyze(_cuad_train("VISIUMTECHNOLOGIES,INC_10_20_2004"), _only("late-payment-interest"))
+    (edit,) = late.recommendations
+    assert "at the lower of twelve percent (12%) per annum" in edit.after
+
+
+def test_services_in_a_longer_name_are_not_services_the_other_party_renders() -> None:
+    # A university's patent licence: "LICENSED SERVICE(S)" (what the licensee sells) thirty times,
+    # "NET SERVICE REVENUES"; JHU renders no services. "JHU warrants that the services will perform
+    # ..." and "the services infringe" were applied in ordinary words; the wording is the lawyer's.
+    from contracts.naming import adapt_terms
+
+    model = _cuad_train(VIRTUOSO)
+    warranty = next(r for r in _saas().rules if r.id == "provider-warranty")
+    text, _ = adapt_terms(warranty.positions[0], model)
+    assert "the Services will perform" in text
+    parties = Parties(us="Company", them="JHU", side="customer", corrected=True)
+    results = ENGINE.analyze(model, _only("provider-warranty", "vendor-ip-indemnity"), parties=parties)
+    for result in results:
+        (proposal,) = result.recommendations
+        assert [d.kind for d in proposal.defects] == ["undefined-term"]
+
+
+NLS = "NlsPharmaceuticsLtd_20200228_F-1_EX-10.14"  # a licence and development agreement
+
+
+def test_a_period_amounts_are_counted_over_is_no_payment_term_and_a_figure_in_words_changes_with_its_digits() -> None:
+    # "For underpayment not in excess of one percent (1%) for any twelve-month (12-month) period,
+    # the Licensee shall pay the difference within thirty (30) days ...": the payment rule made it
+    # "for any one-month (12-month) period". The period is what the underpayment is counted over
+    # (payment-terms' `not_after`), and its digits are its own figure.
+    model = _cuad_train(NLS)
+    parties = Parties(us="Eurofarma", them="NLS", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("payment-terms"), parties=parties)
+    assert not any("twelve-month" in (r.before or "") for r in result.recommendations)
+    # A rule that does mean that period: the words and the digits change together.
+    rule = dataclasses.replace(
+        next(r for r in _saas().rules if r.id == "payment-terms"),
+        check=dataclasses.replace(next(r for r in _saas().rules if r.id == "payment-terms").check,
+                                  near=("underpayment",), not_after=()),
+    )  # fmt: skip
+    (counted,) = ENGINE.analyze(model, dataclasses.replace(_saas(), rules=(rule,)), parties=parties)
+    (edit,) = [r for r in counted.recommendations if "twelve-month" in (r.before or "")]
+    assert "for any one-month (1-month) period" in edit.after
+
+
+def test_the_contracts_own_name_for_the_services_stands_for_the_playbooks_services() -> None:
+    # A development agreement that defines "the Technology Development Services" and otherwise says
+    # "services" once: the IP indemnity is about them, by that name.
+    from contracts.naming import adapt_terms
+
+    indemnity = next(r for r in _saas().rules if r.id == "vendor-ip-indemnity")
+    text, notes = adapt_terms(indemnity.positions[0], _cuad_train("HfEnterprisesInc_20191223"))
+    assert "alleging that the Technology Development Services infringe or misappropriate" in text
+    assert any("Technology Development Services" in n for n in notes)
+
+
+def test_the_vendors_warranty_goes_with_its_own_or_the_mutual_warranties_not_among_ours() -> None:
+    # A fund's administration agreement: "8. Fund Representations. The Trust represents and warrants
+    # that ..." (the fund's, ours), and "15. Additional Representations, Warranties and Covenants.
+    # Each party represents ... Administrator further represents, warrants ...". The administrator's
+    # warranty went in as 8A among the fund's own; it goes after 15.
+    # (Its "Administrator further represents, warrants and covenants" is the vendor's warranty for
+    # the rule's search now, so the search is narrowed here to show where an insertion goes.)
+    model = _cuad_train("TALCOTTRESOLUTIONLIFEINSURANCECO-SEPARATEACCOUNTTWELVE_04_30_2020")
+    parties = Parties(us="Trust", them="Administrator", side="customer", corrected=True)
+    (warranty,) = _only("provider-warranty").rules
+    narrowed = dataclasses.replace(warranty, find=dataclasses.replace(warranty.find, regex=r"\bwarrants\s+that\s+the\s+Services\s+will\s+perform\b"))
+    (result,) = ENGINE.analyze(model, dataclasses.replace(_saas(), rules=(narrowed,)), parties=parties)
+    (insert,) = result.recommendations
+    assert insert.after.startswith("15A. Notwithstanding any disclaimer of warranties in this Agreement, Administrator")
+    applied = apply_edit_to_model(model, resolve_edit(model, insert.edit)).text
+    at = applied.index(insert.after)
+    assert applied.index("15. Additional Representations") < at < applied.index("16. Notice.")
+
+
+def test_a_statement_of_work_filed_alone_gets_no_clause_of_the_agreement_it_is_part_of() -> None:
+    # "STATEMENT OF WORK - APPENDIX A This Statement of Work is issued to and made part of that
+    # Software Development Agreement ..." (the agreement itself was not filed): an IP indemnity and a
+    # warranty went in as its sections 8 and 9, after "7. Acknowledgement by Client". They belong in
+    # the agreement, which may well have them; likewise an exhibit "incorporated into and made a part
+    # of the Master Services Agreement".
+    parties = Parties(us="Client", them="Developer", side="customer", corrected=True)
+    sow = _cuad_train("PelicanDeliversInc_20200211")
+    for result in ENGINE.analyze(sow, _only("provider-warranty", "vendor-ip-indemnity"), parties=parties):
+        assert result.status == "missing" and result.recommendations == ()
+        assert "part of the Software Development Agreement" in result.message
+    exhibit = _cuad_train("KUBIENT,INC_07_02_2020")
+    (result,) = ENGINE.analyze(exhibit, _only("vendor-ip-indemnity"))
+    assert result.recommendations == () and "part of the Master Services Agreement" in result.message
+
+
+def test_a_drug_developers_technology_is_no_software_whose_functionality_or_security_is_warranted() -> None:
+    # A joint development of biopharmaceuticals ("iBio's Technology", vectors, a "regulatory
+    # application"): the vendor warranty promised that iBio "will not materially decrease the
+    # functionality or security of the services". That promise is for software; a software
+    # licence keeps it.
+    from contracts.naming import adapt_terms
+
+    warranty = next(r for r in _saas().rules if r.id == "provider-warranty").positions[0]
+    text, notes = adapt_terms(warranty, _cuad_train("IbioInc_20200313"))
+    assert "functionality or security" not in text and any("not about software" in n for n in notes)
+    licence = _cuad_train("SFGFINANCIALCORP_05_12_2009")
+    assert "functionality or security" in adapt_terms(warranty, licence)[0]
+
+
+def test_an_upfront_payment_on_signing_is_no_invoice_payment_term() -> None:
+    # "(i) within thirty Business Days from the date of this Agreement, CNS will make an upfront
+    # payment of $225,000 to WPD": the payment rule made it "within thirty days", shortening our own
+    # window to pay a one-off amount no invoice asks for.
+    model = _cuad_train("CnsPharmaceuticalsInc_20200326")
+    parties = Parties(us="CNS", them="WPD", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("payment-terms"), parties=parties)
+    assert not any("upfront payment" in (r.before or "") for r in result.recommendations)
+    assert not any("upfront payment" in e.sentence for e in result.evidence)
+
+
+def test_a_name_the_contract_writes_throughout_is_what_it_licenses_though_no_definition_was_read() -> None:
+    # A drug licence writes "Licensed Product" seventy times, its definition not in a form the terms
+    # reader takes: the IP indemnity said "the Services" (undefined) and was held back; the
+    # licensee asks for one on the Licensed Product.
+    model = _cuad_train(NLS)
+    parties = Parties(us="Eurofarma", them="NLS", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"), parties=parties)
+    (insert,) = result.recommendations
+    assert "alleging that the Licensed Product infringes or misappropriates" in insert.after
+    assert not insert.defects
+
+
+# --- Round 6, set B: a clause the contract has, in words the rule's search did not read -------------
+
+
+def test_a_warranty_or_ip_indemnity_in_other_words_is_found_and_not_inserted_again() -> None:
+    # "(a) Provider represents, warrants and agrees that the Services shall be provided in good faith";
+    # "XIMAGE hereby indemnifies and agrees to hold MORPHO harmless from any claim of any third party
+    # that any of the Software infringes ..."; "Consultant agrees to indemnify ... (iv) any violation
+    # or claimed violation of a third party's rights resulting ... from the Company's use of the
+    # Inventions or other deliverables": each was reported missing and inserted again.
+    cases = (
+        ("ABILITYINC_06_15_2020", "Recipient", "Provider", "provider-warranty", "Provider represents, warrants"),
+        ("IMAGEWARESYSTEMSINC_12_20_1999", "MORPHO", "XIMAGE", "vendor-ip-indemnity", "XIMAGE hereby indemnifies"),
+        ("DRIVENDELIVERIES,INC_05_22_2020", "Company", "Consultant", "vendor-ip-indemnity", "Consultant agrees to indemnify"),
+    )
+    for prefix, us, them, rule_id, found in cases:
+        parties = Parties(us=us, them=them, side="customer", corrected=True)
+        (result,) = ENGINE.analyze(_cuad_train(prefix), _only(rule_id), parties=parties)
+        assert result.status == "ok" and result.recommendations == (), prefix
+        assert any(found in e.sentence for e in result.evidence), prefix
+
+
+def test_an_insertion_goes_before_the_place_and_date_line_of_a_signature_block() -> None:
+    # "... executed in writing by the party making the waiver." / "[Illegible], 31 January, 1994 -
+    # ------" / "/s/ [Illegible] ... XIMAGE SAGEM": a clause at the end of the body went in between
+    # the date line and the signatures.
+    model = _cuad_train("IMAGEWARESYSTEMSINC_12_20_1999")
+    point = insertion_point(structure_of(model))
+    assert point is not None
+    index = next(i for i, p in enumerate(model.paragraphs) if p.locator == point.locator)
+    assert model.paragraphs[index].text.rstrip().endswith("executed in writing by the party making the waiver.")
+
+
+def test_a_figure_said_again_in_its_sentence_changes_with_it() -> None:
+    # "the CBP shall pay such amounts as may be owed sixty (60) days from the 10th calendar day of the
+    # month ... or on the following working day if day sixty (60) is not a working day": the payment
+    # rule changed the first to thirty and left "day sixty (60)".
+    model = _cuad_train("TELEGLOBEINTERNATIONALHOLDINGSLTD_03_29_2004")
+    parties = Parties(us="Advantage Telecommunications Ltd.", them="Cable & Wireless Global Network Limited",
+                      side="customer", corrected=True)  # fmt: skip
+    (result,) = ENGINE.analyze(model, _only("payment-terms"), parties=parties)
+    assert result.recommendations
+    for proposal in result.recommendations:
+        assert "owed thirty (30) days" in proposal.after and "if day thirty (30) is not" in proposal.after
+        applied = apply_edit_to_model(model, resolve_edit(model, proposal.edit)).text
+        assert "day sixty (60)" not in applied.split("owed thirty (30) days", 1)[1][:200]
+
+
+def test_an_ip_indemnity_goes_beside_the_contracts_ip_indemnity_not_after_the_first_duty_to_indemnify() -> None:
+    # "9.2.11 ELEPHANT TALK bears the risk of and shall indemnify T-Mobile against high usage, fraud
+    # and bed debts" (billing) is the first duty to indemnify; "15.4 ELEPHANT TALK will defend,
+    # indemnify and will hold T-Mobile harmless from ... a third party alleging that the ELEPHANT
+    # TALK Wholesale Services, constitute an infringement ..." is its mirror image, under 15
+    # Intellectual Property Rights. The hosting provider's IP indemnity went in as 9.2.12.
+    model = _cuad_train("PareteumCorp_20081001")
+    parties = Parties(us="ELEPHANT TALK", them="T-Mobile", side="customer", corrected=True)
+    (result,) = ENGINE.analyze(model, _only("vendor-ip-indemnity"), parties=parties)
+    (insert,) = result.recommendations
+    assert insert.after.startswith("15.")
+    applied = apply_edit_to_model(model, resolve_edit(model, insert.edit)).text
+    at = applied.index(insert.after)
+    assert applied.index("15.4 ELEPHANT TALK will defend") < at < applied.index("16.  SIM CARDS")
+
+
+def test_a_warranty_is_never_anchored_in_our_warranty_or_a_non_reliance_clause_nor_placed_after_the_signatures() -> None:
+    # The hosting customer's "2.7 ... ELEPHANT TALK warrants T-Mobile that ..." (ours: the preamble's
+    # short names were not read, the parties are their legal names) took the provider's warranty as
+    # 2.7A; then "20.4.2 Each Party acknowledges that ... it shall not rely on any representation,
+    # warranty or other assurance" (an entire-agreement clause); then the end of the body read past
+    # "Signed in September 17, 2008" / "For T-Mobile Netherlands B.V. /s/ Niek Jan van Damme ...".
+    model = _cuad_train("PareteumCorp_20081001")
+    parties = Parties(us="Elephant Talk Communication Holding AG", them="T-MOBILE NETHERLANDS B.V.",
+                      side="customer", corrected=True)  # fmt: skip
+    (result,) = ENGINE.analyze(model, _only("provider-warranty"), parties=parties)
+    (insert,) = result.recommendations
+    index = model.positions[insert.edit.locator]
+    (signed,) = [i for i, p in enumerate(model.paragraphs) if p.text.startswith("Signed in September 17, 2008")]
+    assert index < signed
+    assert "ELEPHANT TALK warrants T-Mobile" not in model.paragraphs[index].text
+    assert "shall not rely on any representation, warranty" not in model.paragraphs[index].text
