@@ -165,10 +165,15 @@ def pattern_words(regex: str | None) -> list[str]:
     plain = re.sub(r"\\[a-zA-Z]|\[[^\]]*\]|\(\?[:!=<]*|[()?*+{}0-9,^$.]", " ", regex)
     words = []
     for alternative in plain.split("|"):
-        first = re.search(r"[A-Za-z]{4,}", alternative)
+        first = next((w.lower() for w in re.findall(r"[A-Za-z]{4,}", alternative) if w.lower() not in _NO_TITLE), None)
         if first:
-            words.append(first.group(0).lower())
+            words.append(first)
     return words
+
+
+# Words a pattern uses to say who does what, never what a clause is about.
+_NO_TITLE = frozenset({"shall", "will", "must", "agree", "agrees", "hereby", "each", "either", "party", "parties",
+                       "that", "this", "with", "from", "such", "have", "been", "into", "upon", "than"})
 
 
 def _titled_first(
@@ -181,9 +186,10 @@ def _titled_first(
     with the warranties, not after "CONSULTANT warrants that such employees shall be informed ..."
     in the confidentiality clause."""
     # Compared by their first six letters: "indemnif" names a title "Indemnity", "warrant" one
-    # "Representations and Warranties". A pattern's words count as well ("\\bterminat": a clause
-    # titled "Term and Termination", not "2.6 Boxlot Content ... permit theglobe to terminate").
-    stems = (*anchor.all, *anchor.any, *pattern_words(regex))
+    # "Representations and Warranties". An anchor that is only a pattern gives the pattern's words
+    # ("\\bterminat": a clause titled "Term and Termination", not "2.6 Boxlot Content ... permit
+    # theglobe to terminate"); beside words of its own, a pattern's ("shall", "will") are no title.
+    stems = (*anchor.all, *anchor.any) or tuple(pattern_words(regex))
     words = sorted({w.split()[0][:6] for w in stems if w.split() and len(w.split()[0]) >= 4})
     # A page number read as a heading is no title.
     headings = sorted(i for i in structure.headings if re.search(r"[A-Za-z]{3}", document.paragraphs[i].paragraph.text))

@@ -49,3 +49,5 @@ def test_the_words_of_a_pattern() -> None:
     assert pattern_words(r"\b(?:notices?|entire agreement|miscellaneous|general provisions)\b") == [
         "notices", "entire", "miscellaneous", "general"]
     assert pattern_words(None) == [] and pattern_words(r"\b\d+\s*%") == []
+    # Who does what is no title: "shall" would take "12.4 Limitation of liability ... shall not apply".
+    assert pattern_words(r"\b(?:shall|will)\s+indemnif") == ["indemnif"]
