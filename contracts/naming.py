@@ -210,19 +210,20 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
 # three or more (a joint venture and its three suppliers), "the other party" names no one: each
 # duty or consent is owed to every other party ("each other party's Confidential Information",
 # "without each other party's prior written consent"), and what both must sign all must.
-_OTHER_PARTY = re.compile(r"\b(?P<the>[Tt])he\s+other\s+(?P<party>part(?:y|ies))\b")
-_BOTH = re.compile(r"\b(?P<b>[Bb])oth\s+(?:of\s+the\s+)?parties\b")
+_OTHER_PARTY = re.compile(r"\b(?P<the>[Tt])he\s+other\s+(?P<party>[Pp]art(?:y|ies))\b")
+_BOTH = re.compile(r"\b(?P<b>[Bb])oth\s+(?:of\s+the\s+)?(?P<p>[Pp])arties\b")
 
 
 def among_several(text: str) -> str:
-    """``text`` (playbook wording) for a contract of three or more parties."""
+    """``text`` (playbook wording) for a contract of three or more parties ("party" as the
+    contract writes it: "each other Party" where it defines "Party")."""
 
     def other(match: re.Match[str]) -> str:
         each = "Each" if match.group("the") == "T" else "each"
-        return f"{each} other party"
+        return f"{each} other {match.group('party')[0]}arty"
 
     text = _OTHER_PARTY.sub(other, text)
-    return _BOTH.sub(lambda m: ("A" if m.group("b") == "B" else "a") + "ll parties", text)
+    return _BOTH.sub(lambda m: ("A" if m.group("b") == "B" else "a") + f"ll {m.group('p')}arties", text)
 
 
 # --- the playbook's own defined terms, in a contract that does not define them ------------------
@@ -460,6 +461,11 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
         text = _THIS_NDA.sub(lambda m: ("This" if m.group(0)[0] == "T" else "this") + " Agreement", text)
         notes.append("\u201cthis NDA\u201d is written \u201cthis Agreement\u201d, as the contract calls itself")
     out = _TERM.sub(one, text)
+    if _LOWER_PARTY.search(out) and _writes_party_capitalised(model, defined):
+        # "Either party may terminate" in a contract that defines "Party" and writes it so: the
+        # contract's defined term, as its own clauses write it ("Either Party").
+        out = _LOWER_PARTY.sub(lambda m: "P" + m.group(0)[1:], out)
+        notes.append("\u201cparty\u201d is written \u201cParty\u201d, this contract's defined term")
     for subject in singular:
         # "the Product infringe or misappropriate" -> "the Product infringes or misappropriates".
         out = re.sub(rf"(\b{re.escape(subject)}\s+)((?:{_AGREEING.pattern})(?:\s+or\s+(?:{_AGREEING.pattern}))?)",
@@ -468,6 +474,17 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
 
 
 _ONE_WAY = frozenset({"Recipient", "Discloser", "Purpose"})
+# "party"/"parties" as the parties to this contract: not a third party or a counterparty.
+_LOWER_PARTY = re.compile(r"(?<![Tt]hird[ -])(?<!counter)\bpart(?:y|ies)\b(?!-)")
+_CAPITAL_PARTY = re.compile(r"(?<![Tt]hird[ -])\bPart(?:y|ies)\b")
+
+
+def _writes_party_capitalised(model: TextModel, defined: dict[str, str]) -> bool:
+    """The contract defines "Party" (or "Parties") and writes it capitalised more often than not."""
+    if "party" not in defined and "parties" not in defined:
+        return False
+    text = model.text
+    return len(_CAPITAL_PARTY.findall(text)) > len(_LOWER_PARTY.findall(text))
 
 
 def _one_way(term: str, article: str, model: TextModel) -> str:

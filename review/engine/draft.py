@@ -218,14 +218,50 @@ _PART_OF = re.compile(
 _OPENING = 1500  # characters: where a document says what it is, before its own terms
 
 
-def part_of_another_agreement(model: TextModel) -> str:
-    """The agreement a statement of work, order or exhibit says, at its opening, it is part of
-    ("Software Development Agreement"); "" for a document that is an agreement of its own (an
-    exhibit after the agreement's clauses says it later, not at the opening)."""
-    match = _PART_OF.search(model.text[:_OPENING + 400])
-    if match is None or match.start() > _OPENING:
+# An amendment says so at its opening, as its title or its first sentence ("AMENDMENT NO. 2 TO
+# MANUFACTURING AND SUPPLY AGREEMENT", "This First Amendment (this "Amendment") to the ...",
+# "AMENDMENT NO. 1 ... The parties agree to modify the Agreement as follows"), and says it amends an
+# agreement; an "Amended and Restated" agreement is a whole agreement again.
+_AMENDMENT_TITLE = re.compile(
+    r"\bAMENDMENT\b(?!\s+AND\s+RESTATE)|\bAMEND\.?\s+NO\b|\bAmendment\s+No\.?\s*\d"
+    r"|\bTHIS\s+(?:\w+\s+)?AMENDMENT\b|\bThis\s+(?:\w+\s+)?Amendment\b|\(\s*(?:this|the)\s+[\"\u201c]Amendment[\"\u201d]"
+)
+_AMENDS = re.compile(
+    r"\b(?:amend|amends|amended|modify|modifies|amendments?\s+to)\s+(?:the\s+|that\s+certain\s+)?"
+    r"(?:(?:[A-Z][\w&-]*|Existing|Original)\s+){0,6}Agreement\b|\bAmendment[^.]{0,80}?\bto\s+(?:the|that)\s+"
+    r"(?:(?:certain|[A-Z][\w&-]*)\s+){0,6}Agreement\b",
+    re.IGNORECASE,
+)
+_AGREEMENT_NAMED = re.compile(r"\b((?:[A-Z][\w&-]*\s+(?:and\s+|of\s+)?){1,6}Agreement)\b")
+_RESTATED = re.compile(r"\bamended\s+and\s+restated\b", re.IGNORECASE)
+
+
+def _amended_agreement(model: TextModel) -> str:
+    """What an amendment amends, when the document opens as one; "" otherwise. The agreement's own
+    name where the opening gives one ("an amendment of the Manufacturing and Supply Agreement")."""
+    opening = " ".join(model.text[: _OPENING + 400].split())
+    title = _AMENDMENT_TITLE.search(opening[:_OPENING])
+    if title is None or _AMENDS.search(opening) is None:
         return ""
-    return " ".join(match.group(1).split())
+    if _RESTATED.search(opening[: title.end() + 100]):
+        return ""  # "AMENDED AND RESTATED LICENSE AGREEMENT": the agreement itself, whole again
+    for found in _AGREEMENT_NAMED.finditer(opening, title.start()):
+        name = found.group(1)
+        if not re.match(r"(?:This|THIS|The|THE|Such|Existing|Original)\b", name) and name.upper() != name:
+            return f"an amendment of the {name}"
+    return "an amendment of the agreement it amends"
+
+
+def part_of_another_agreement(model: TextModel) -> str:
+    """What a statement of work, order, exhibit or amendment says, at its opening, it belongs to:
+    "part of the Software Development Agreement", "an amendment of the Manufacturing and Supply
+    Agreement"; "" for a document that is an agreement of its own (an exhibit after the
+    agreement's clauses says it later, not at the opening). Such a document's missing clauses are
+    that agreement's, which is not before us."""
+    match = _PART_OF.search(model.text[:_OPENING + 400])
+    if match is not None and match.start() <= _OPENING:
+        return "part of the " + " ".join(match.group(1).split())
+    return _amended_agreement(model)
 
 
 _WARRANTS = re.compile(r"\b(?:represents?|warrants?)\b", re.IGNORECASE)

@@ -383,6 +383,15 @@ def _placement(e: _Edit) -> Iterator[Defect]:
     following = _next_content(e.model, e.index)
     if following is None:
         return
+    if anchor.text.rstrip().endswith(":") and not _is_list_item(structure, *following):
+        # "Invoices shall be sent to the attention of:" / "ap@aduro.com Attn: Accounts Payable": what
+        # a lead-in introduces follows it, whatever its form.
+        yield Defect(
+            "placement",
+            f"The new clause would go between “{_short(anchor.text, 50)}” and what it introduces, "
+            f"“{_short(following[1].text, 50)}”.",
+        )
+        return
     in_list = _is_list_item(structure, e.index, anchor) or anchor.text.rstrip().endswith(":")
     if in_list and _is_list_item(structure, *following) and not re.match(r"^\s*\(?[a-z]{1,4}[.)]", e.written):
         yield Defect(

@@ -65,7 +65,7 @@ class MustExist:
             return RuleResult(
                 **base, status="missing",
                 message=(
-                    f"No clause of this kind was found in this document, which is part of the {part_of}: check "
+                    f"No clause of this kind was found in this document, which is {part_of}: check "
                     "that agreement, where this clause may well be. Nothing is inserted here."
                 ),
             )  # fmt: skip

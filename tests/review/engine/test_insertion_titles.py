@@ -51,3 +51,27 @@ def test_the_words_of_a_pattern() -> None:
     assert pattern_words(None) == [] and pattern_words(r"\b\d+\s*%") == []
     # Who does what is no title: "shall" would take "12.4 Limitation of liability ... shall not apply".
     assert pattern_words(r"\b(?:shall|will)\s+indemnif") == ["indemnif"]
+
+
+def test_an_amendment_gets_none_of_the_amended_agreements_clauses() -> None:
+    # Set C of round 6 (docs/decisions/redlines-qa.md): "AMENDMENT NO. 2 TO MANUFACTURING AND SUPPLY
+    # AGREEMENT THIS AMENDMENT NO. 2 (this "Amendment") to the Manufacturing and Supply Agreement ..."
+    # got a termination right, a cap and a warranty of its own; "AMENDMENT NO. 1 ... The parties agree
+    # to modify the Agreement as follows" got seven clauses. They are the amended agreement's.
+    playbook = load_playbook((LIBRARY_DIR / "cuad-coverage.yaml").read_bytes())
+    for prefix, amended in (("Columbia Laboratories", "Manufacturing and Supply Agreement"),
+                            ("GluMobileInc_20070319_S-1A_EX-10.09_436630_EX-10.09_Content License Agreement2",
+                             "Wireless Content License Agreement")):
+        model = _contract(prefix)
+        results = PlaybookEngine().analyze(model, playbook)
+        assert not [p for r in results for p in r.recommendations if p.action == "insert"]
+        missing = [r for r in results if r.status == "missing" and r.rule_id == "termination-for-convenience"]
+        assert missing and f"an amendment of the {amended}" in missing[0].message
+
+
+def test_an_agreement_is_no_amendment_because_it_speaks_of_amendments() -> None:
+    from review.engine.draft import part_of_another_agreement
+
+    # The agreement itself: its contents list "AMENDMENT" and it may be amended "by a writing".
+    assert part_of_another_agreement(_contract("TheglobeComInc_19990503")) == ""
+    assert part_of_another_agreement(_contract("VAXCYTE,INC_05_22_2020")) == ""  # "amended and restated" inside

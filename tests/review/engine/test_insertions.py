@@ -23,11 +23,13 @@ WITNESS = re.compile(r"IN\s+WITNESS\s+(?:WHERE|THERE)OF", re.IGNORECASE)
 # Clauses of no CUAD type (the clause model reads neither as any type): these tests are about where a
 # missing clause lands, and a clause the contract may already have is compared, not inserted
 # (test_redlines_on_real_contracts.py).
-CLAUSE = "Each party shall keep a written record of the notices it gives under this Agreement."
+# No "party" in it: a contract that defines "Party" gets it capitalised (contracts/naming.py), which
+# these tests of placement and numbering do not test.
+CLAUSE = "Every notice given under this Agreement shall be kept on a written record."
 MISSING = rule(id="liability-cap", find={"any": ["zzzz-never-there"]}, check={"must_exist": True}, positions=[CLAUSE])
 SECOND = rule(
     id="insurance", find={"any": ["qqqq-never-there"]}, check={"must_exist": True},
-    positions=["Each party shall appoint a relationship manager to coordinate the performance of this Agreement."],
+    positions=["Each relationship manager shall coordinate the performance of this Agreement."],
 )  # fmt: skip
 
 
@@ -104,7 +106,7 @@ def test_two_insertions_keep_the_order_they_were_accepted_in_and_their_numbers()
     moved = ENGINE.reanchor(first, v2)
     assert moved is not None and moved.after == f"14.13. {CLAUSE}"
     v3 = apply_edit_to_model(v2, moved.edit)
-    assert _position(v3, "14.12. Each party shall appoint") < _position(v3, "14.13. Each party shall keep") < _witness(v3)
+    assert _position(v3, "14.12. Each relationship manager") < _position(v3, "14.13. Every notice given") < _witness(v3)
 
 
 def test_paragraph_insertions_keep_their_order_and_copy_body_formatting() -> None:

@@ -89,11 +89,12 @@ def test_the_other_party_of_a_four_party_contract_is_each_other_party() -> None:
     assert len(structure.parties) >= 3
     parties = Parties(us="the Company", them="Photronics", side="customer", corrected=True)
     written = {r.id: render_rule(r, parties, structure) for r in _saas().rules}
+    # "Party" as the contract defines and writes it (contracts/naming.py).
     assert written["mutual-confidentiality"].positions[0].startswith(
-        "Each party shall keep each other party's confidential information confidential"
+        "Each Party shall keep each other Party's confidential information confidential"
     )
-    assert "without each other party's prior written consent" in written["assignment"].positions[0]
-    assert "signed by all parties" in written["unilateral-changes"].positions[0]
+    assert "without each other Party's prior written consent" in written["assignment"].positions[0]
+    assert "signed by all Parties" in written["unilateral-changes"].positions[0]
 
 
 # --- placement: never inside a sentence cut by a page break ------------------------------------------
