@@ -333,7 +333,7 @@ def _defined_later(parties: list[Party], text: str) -> list[Party]:
                 # Only a name that fits the party: "(the "VNBJ SPA")" after a party's name names an
                 # agreement it made, not the party.
                 fits = bool(term) and (_fits(term, party.name) or term.lower() in _FORM_NAMES)
-                if fits and not _NOT_PARTY.match(term) and all(
+                if definition and fits and not _NOT_PARTY.match(term) and all(
                     term.lower() not in (p.defined.lower(), *(a.lower() for a in p.also)) for p in parties
                 ):
                     more = _more_names(text, definition.end(), term)
