@@ -225,11 +225,14 @@ _OPENING = 1500  # characters: where a document says what it is, before its own 
 _AMENDMENT_TITLE = re.compile(
     r"\bAMENDMENT\b(?!\s+AND\s+RESTATE)|\bAMEND\.?\s+NO\b|\bAmendment\s+No\.?\s*\d"
     r"|\bTHIS\s+(?:\w+\s+)?AMENDMENT\b|\bThis\s+(?:\w+\s+)?Amendment\b|\(\s*(?:this|the)\s+[\"\u201c]Amendment[\"\u201d]"
+    # "ADDENDUM TO ZEBRA PARTNERCONNECT DISTRIBUTOR AGREEMENT THIS ADDENDUM ("Addendum") ...": an
+    # addendum adds to an agreement as an amendment changes it.
+    r"|\bADDENDUM\b|\bThis\s+(?:\w+\s+)?Addendum\b|\(\s*(?:this|the)\s+[\"\u201c]Addendum[\"\u201d]"
 )
 _AMENDS = re.compile(
-    r"\b(?:amend|amends|amended|modify|modifies|amendments?\s+to)\s+(?:the\s+|that\s+certain\s+)?"
-    r"(?:(?:[A-Z][\w&-]*|Existing|Original)\s+){0,6}Agreement\b|\bAmendment[^.]{0,80}?\bto\s+(?:the|that)\s+"
-    r"(?:(?:certain|[A-Z][\w&-]*)\s+){0,6}Agreement\b",
+    r"\b(?:amend|amends|amended|modify|modifies|amendments?\s+to|addendum\s+to)\s+(?:the\s+|that\s+certain\s+)?"
+    r"(?:(?:[A-Z][\w&\u00ae-]*|Existing|Original)\s+){0,6}Agreement\b|\b(?:Amendment|Addendum)[^.]{0,80}?\bto\s+"
+    r"(?:the|that)\s+(?:(?:certain|[A-Z][\w&\u00ae-]*)\s+){0,6}Agreement\b",
     re.IGNORECASE,
 )
 _AGREEMENT_NAMED = re.compile(r"\b((?:[A-Z][\w&-]*\s+(?:and\s+|of\s+)?){1,6}Agreement)\b")
@@ -245,11 +248,12 @@ def _amended_agreement(model: TextModel) -> str:
         return ""
     if _RESTATED.search(opening[: title.end() + 100]):
         return ""  # "AMENDED AND RESTATED LICENSE AGREEMENT": the agreement itself, whole again
+    kind = "an addendum to" if "addendum" in title.group(0).lower() else "an amendment of"
     for found in _AGREEMENT_NAMED.finditer(opening, title.start()):
         name = found.group(1)
         if not re.match(r"(?:This|THIS|The|THE|Such|Existing|Original)\b", name) and name.upper() != name:
-            return f"an amendment of the {name}"
-    return "an amendment of the agreement it amends"
+            return f"{kind} the {name}"
+    return f"{kind} the agreement it {'adds to' if kind.startswith('an addendum') else 'amends'}"
 
 
 def part_of_another_agreement(model: TextModel) -> str:

@@ -75,3 +75,12 @@ def test_an_agreement_is_no_amendment_because_it_speaks_of_amendments() -> None:
     # The agreement itself: its contents list "AMENDMENT" and it may be amended "by a writing".
     assert part_of_another_agreement(_contract("TheglobeComInc_19990503")) == ""
     assert part_of_another_agreement(_contract("VAXCYTE,INC_05_22_2020")) == ""  # "amended and restated" inside
+
+
+def test_an_addendum_is_read_as_an_amendment_is() -> None:
+    from review.engine.draft import part_of_another_agreement
+
+    # "ZEBRA® PARTNERCONNECT PROGRAM ADDENDUM TO ZEBRA® PARTNERCONNECT DISTRIBUTOR AGREEMENT THIS
+    # ADDENDUM ("Addendum") is made ...": what it lacks is the distributor agreement's to have.
+    assert part_of_another_agreement(_contract("ScansourceInc_20190509_10-Q_EX-10.2")) == (
+        "an addendum to the agreement it adds to")
