@@ -253,6 +253,11 @@ def _siblings(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return len(a) == len(b) and a[:-1] == b[:-1]
 
 
+def _under_a_sibling(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """``a`` is a sibling of ``b`` or a clause under one ("13.1" for "13A", "4.2.1" for "4.5")."""
+    return len(a) >= len(b) and a[: len(b) - 1] == b[:-1]
+
+
 class _Numbers:
     """The clause numbers the edit adds and removes, read from the paragraphs it changes only
     (a full structure of the edited document per proposal would cost a 400-page contract dearly)."""
@@ -277,10 +282,12 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
         if mine is None:
             continue
         here = e.insert_at if e.inserting else (e.index, 0)
-        siblings = [n for n in body if _siblings(n.parts, parts)]
-        previous = [_path_key(n.parts) for n in siblings if (n.index, n.start) < here]
+        # Its siblings and what they hold, each by the number it stands under at this level: "13A"
+        # before "13.1" stands before 13's own clauses, out of order as "4A" before "4" is.
+        siblings = [n for n in body if _under_a_sibling(n.parts, parts)]
+        previous = [_path_key(n.parts[: len(parts)]) for n in siblings if (n.index, n.start) < here]
         following = [
-            _path_key(n.parts) for n in siblings
+            _path_key(n.parts[: len(parts)]) for n in siblings
             if (n.index, n.start) >= here and (e.inserting or n.index != e.index)
         ]  # fmt: skip
         if (previous and previous[-1] is not None and previous[-1] >= mine) or (

@@ -53,3 +53,17 @@ def test_no_clause_goes_between_a_lead_in_and_what_it_introduces() -> None:
 def test_a_warranty_duration_is_reported_not_inserted_as_a_whole_warranty() -> None:
     (result,) = PlaybookEngine().analyze(_contract(ADURO), _cuad_coverage("warranty-duration"))
     assert result.status == "missing" and result.recommendations == ()
+
+
+def test_a_lettered_clause_before_the_clauses_of_its_number_is_out_of_order() -> None:
+    # Seen while merging round 6: an IP indemnity "13A." went in after 12.4, before "13.1
+    # Notwithstanding anything stipulated ..." of a hosting agreement; the checker let it through, as
+    # it compared "13A" with "12" and "14" only, not with the clauses under 13.
+    from tests.review.engine.test_sendable_on_real_contracts import _cuad_train
+
+    model = _cuad_train("PareteumCorp_20081001")
+    anchor = next(p for p in model.paragraphs if p.text.lstrip().startswith("12.4 Limitation of liability"))
+    before_13_1 = insertion(model, "12.4 Limitation of liability", "13A. T-Mobile shall defend ELEPHANT TALK.")
+    assert before_13_1.edit.locator == anchor.locator
+    (defect,) = check_edit(model=model, proposal=before_13_1)
+    assert defect.kind == "numbering" and "13A" in defect.message and "out of order" in defect.message
