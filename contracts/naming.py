@@ -480,11 +480,17 @@ _CAPITAL_PARTY = re.compile(r"(?<![Tt]hird[ -])\bPart(?:y|ies)\b")
 
 
 def _writes_party_capitalised(model: TextModel, defined: dict[str, str]) -> bool:
-    """The contract defines "Party" (or "Parties") and writes it capitalised more often than not."""
+    """The contract defines "Party" (or "Parties") and writes it capitalised more often than not.
+    Counted once per text model (its ``derived`` slot, as ``disclosure_roles``): every adapted
+    proposal asks, and a 400-page contract is 1.2 M characters to count over."""
     if "party" not in defined and "parties" not in defined:
         return False
-    text = model.text
-    return len(_CAPITAL_PARTY.findall(text)) > len(_LOWER_PARTY.findall(text))
+    key = ("naming", "party_capitalised")
+    found = model.derived.get(key)  # type: ignore[call-overload]
+    if found is None:
+        text = model.text
+        found = model.derived[key] = len(_CAPITAL_PARTY.findall(text)) > len(_LOWER_PARTY.findall(text))  # type: ignore[index]
+    return bool(found)
 
 
 def _one_way(term: str, article: str, model: TextModel) -> str:
