@@ -53,12 +53,16 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
     if after is not None:
         index, offset = after
         references = _reference_starts(structure)
+        # The clause that holds the matching sentence: the new one goes after it and its own
+        # sub-clauses ("11. REPRESENTATIONS AND WARRANTIES; DISCLAIMERS.   11.1 Mutual ...": after
+        # the whole of 11, not between its title and 11.1).
+        holder = _clause_before(structure, index, offset, openings=True)
         nxt = next(
             (
                 n
                 for n in structure.numbers
                 if n.kind == "typed" and n.index == index and n.start >= offset and n.level != 9
-                and (n.index, n.start) not in references
+                and (n.index, n.start) not in references and (holder is None or n.level <= holder.level)
             ),
             None,
         )
@@ -66,9 +70,16 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
             return _before_number(structure, nxt, "after the clause that holds the matching sentence")
         anchor = _last_content(paragraphs, index + 1, structure)
         lead_in = paragraphs[index].text[:offset].rstrip().endswith(":")
-        last, following = _past_items(structure, anchor, lead_in=lead_in)
+        last, following = _past_items(structure, anchor, lead_in=lead_in, clause=holder)
         if following is not None:
             return _before_number(structure, following, "after the clause that holds the matching sentence")
+        if holder is not None and holder.kind == "typed":
+            # The new clause is the sibling of the clause that holds the sentence, also past that
+            # clause's own sub-clauses ("12.01 Indemnification by the PHL Parties." / "12.01.1 ..." /
+            # "12.01.2 ...": "12.01A", not one more sub-clause of its last) and when its number reads
+            # like a cross-reference ("... by the Company. Section 6.8 Indemnification. ...").
+            number = _sibling_number(structure, last, len(paragraphs[last].text), holder)
+            return _after_paragraph(structure, last, "after the clause that holds the matching sentence", number)
         return _after_paragraph(structure, last, "after the paragraph that holds the matching sentence")
     end = structure.body_end
     if structure.signature is not None and structure.signature == end:
@@ -119,6 +130,22 @@ _SIGNATURE_OPENS = re.compile(
 _SIGNING_RULE = re.compile(r"(?:[-_]{5,}\s*$)|^\s*(?:Dated?\b|Place\b|Signed\s+(?:at|in|on)\b)", re.IGNORECASE)
 
 
+def closes_the_body(text: str) -> bool:
+    """Whether a paragraph closes the body rather than going on with a clause: it opens a
+    signature block ("IN WITNESS WHEREOF", "By: /s/", "Date: December 22, 2014"), is a page's
+    legend ("[signature page follows]", "(NO TEXT BELOW)") or holds no word at all ("* * *")."""
+    plain = mask_furniture(text).strip()
+    if not re.search(r"[A-Za-z]{2}", plain):
+        return True
+    return (
+        _SIGNATURE_OPENS.match(plain) is not None
+        or _BODY_CLOSES.match(plain) is not None
+        or _LEGEND_AT_END.fullmatch(plain) is not None
+        or re.fullmatch(r"[(\[]\s*no\s+(?:further\s+)?text\s+below[^)\]]{0,40}[)\]]", plain, re.IGNORECASE) is not None
+        or _signing_line(plain)
+    )
+
+
 def _signing_line(text: str) -> bool:
     return (
         len(text.split()) <= _HEADING_WORDS and _SIGNING_RULE.search(text) is not None and not _VERB.search(text)
@@ -138,7 +165,7 @@ def _signature_start(structure: Structure, anchor: int) -> int | None:
     return None
 
 
-def _after_paragraph(structure: Structure, anchor: int, where: str) -> InsertionPoint:
+def _after_paragraph(structure: Structure, anchor: int, where: str, number: str | None = None) -> InsertionPoint:
     """A new clause after paragraph ``anchor``: a new paragraph, or, when the paragraph is a
     PDF-extracted page ending in its running footer ("... authorities. Confidential Page 2 of 7
     Initials: CL MD"), inside it before the footer, where the clause text ends."""
@@ -168,12 +195,15 @@ def _after_paragraph(structure: Structure, anchor: int, where: str) -> Insertion
             return InsertionPoint(
                 paragraph.locator, offset, _sibling_number(structure, anchor, offset), _following(text, offset), where
             )
-    return InsertionPoint(paragraph.locator, None, _paragraph_number(structure, anchor), where=where)
+    if number is None or paragraph.num_id:
+        number = _paragraph_number(structure, anchor)
+    return InsertionPoint(paragraph.locator, None, number, where=where)
 
 
-def _sibling_number(structure: Structure, index: int, offset: int) -> str:
-    """The number after the clause that holds (index, offset): its next sibling."""
-    clause = _clause_before(structure, index, offset)
+def _sibling_number(structure: Structure, index: int, offset: int, clause: ClauseNumber | None = None) -> str:
+    """The number after the clause that holds (index, offset), or after ``clause``: its next sibling."""
+    if clause is None:
+        clause = _clause_before(structure, index, offset, openings=True)
     if clause is None:
         return _after_unread_run(structure, index, offset)
     if clause.kind != "typed":
@@ -185,14 +215,21 @@ def _sibling_number(structure: Structure, index: int, offset: int) -> str:
         # own numbers ("VI.", "C.") were not read. A clause in a later paragraph is not item 12.
         return ""
     clause = _past_unread(structure, clause, index, offset)
+    # A number read without the word the contract writes before it ("... by the Company. Section
+    # 6.8 Indemnification.", read as "6.8"): the new one is written with it ("Section 6.9").
+    word = _NUMBER_WORD.search(structure.model.paragraphs[clause.index].text[: clause.start])
+    prefix = f"{word.group(1)} " if word is not None and "{n}" in clause.template and " " not in clause.template else ""
     taken = structure.labels
     for _ in range(8):
         label = next_label(clause, taken)
         parts = tuple(re.sub(r"[^\dA-Z.]", "", label).strip(".").split("."))
         if not label or parts in taken or not _opens_a_clause(structure, parts):
-            return label
+            return prefix + label if label else label
         taken = taken | {parts}  # written further on as a clause's number, unread: in use
     return ""
+
+
+_NUMBER_WORD = re.compile(r"(?:^|[.;:])\s*(Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+$")
 
 
 # A clause number as it opens a clause, the number itself put in by _past_unread: after a sentence
@@ -298,13 +335,24 @@ def _following(text: str, offset: int) -> str:
     return words.group(0) if words else ""
 
 
-def _clause_before(structure: Structure, index: int, offset: int) -> ClauseNumber | None:
+_OPENING_NUMBER = re.compile(r"(?:^|[.;:])\s*(?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)?\s*$")
+
+
+def _clause_before(structure: Structure, index: int, offset: int, *, openings: bool = False) -> ClauseNumber | None:
+    """The last clause number before (index, offset), list items and cross-references aside.
+    ``openings``: a number read as a cross-reference counts when it opens a paragraph or follows a
+    sentence's end ("... hereunder.   Section 6.8 Indemnification. ..."): a clause's own number."""
     best = None
     references = _reference_starts(structure)
+    paragraphs = structure.model.paragraphs
     for number in structure.numbers:
         if (number.index, number.start) >= (index, offset):
             break
-        if number.level != 9 and (number.index, number.start) not in references:
+        if number.level == 9:
+            continue
+        if (number.index, number.start) not in references or (
+            openings and _OPENING_NUMBER.search(paragraphs[number.index].text[: number.start]) is not None
+        ):
             best = number
     return best
 
@@ -370,17 +418,22 @@ def _heading_before(text: str, at: int) -> int:
     return start if capitals and len(heading.split()) <= _HEADING_WORDS else at
 
 
-def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> tuple[int, ClauseNumber | None]:
-    """``anchor``, or the last of the list items that follow it ("(a) Organization. ...", "(d) it
-    is not a party to any litigation ..."): a clause inserted after a lead-in ("Owner represents
+def _past_items(
+    structure: Structure, anchor: int, *, lead_in: bool = False, clause: ClauseNumber | None = None
+) -> tuple[int, ClauseNumber | None]:
+    """``anchor``, or the last of the list items and the paragraphs without a number of their own
+    that follow it ("(a) Organization. ...", "(d) it is not a party to any litigation ...", a
+    clause's second paragraph): a clause inserted after a lead-in ("Owner represents
     and warrants to Operator as follows:") or after one item would split the list. After a
     lead-in, every paragraph up to the next numbered clause of its level or above is its list,
     however its items are labelled ("16.1 By M&I. M&I represents and warrants that:" over
     "A. Capability of Computer Systems ...", up to "16.2"). The second value is that next clause's
     number when it stands inside the last paragraph (a PDF-extracted page: "(d) it is not a party
-    ... Agreement.   11.2 Product Warranty ..."): the new clause goes right before it."""
+    ... Agreement.   11.2 Product Warranty ..."): the new clause goes right before it. ``clause``:
+    the clause the anchor sentence is in, when the caller knows it (else the paragraph's last)."""
     paragraphs = structure.model.paragraphs
-    clause = structure.section_of(anchor)
+    if clause is None:
+        clause = structure.section_of(anchor)
     level = clause.level if clause is not None else 0
     last = anchor
     for index in range(anchor + 1, len(paragraphs)):
@@ -389,6 +442,8 @@ def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> 
         text = paragraphs[index].text
         if not text.strip() or is_furniture(text) or (len(text.strip()) <= 40 and _PAGE_DEBRIS.match(text)):
             continue
+        if closes_the_body(text):
+            break
         numbers = structure.numbers_at.get(index, ())
         opening = None
         # A sentence that goes on after a page break ("... (unless the receiving party has" /
@@ -401,8 +456,14 @@ def _past_items(structure: Structure, anchor: int, *, lead_in: bool = False) -> 
                 decimal = opening is not None and opening.level != 9 and any(c.isdigit() for c in opening.label)
                 if decimal and opening is not None and opening.level <= level:
                     break
-            elif opening is None or opening.level != 9:
-                break
+            elif opening is not None and opening.level != 9 and (clause is None or opening.level <= level):
+                break  # the next clause at the anchor's level or above (a deeper one is its sub-clause)
+            elif opening is None and clause is None:
+                break  # a contract without clause numbers: each paragraph is a clause of its own
+            # else: an item of a list, or a paragraph without a number of its own after a numbered
+            # clause, which is that clause's next paragraph ("7. INDEMNITY ... USA MCO shall indemnify
+            # ..." / "Notwithstanding ..., IMedicor shall indemnify ..." / "8. NO JOINT VENTURE"): a
+            # new clause after the first would take the second as its own.
         inner = next(
             (n for n in numbers if n is not opening and n.kind == "typed" and n.level != 9 and n.level <= level),
             None,
@@ -499,7 +560,7 @@ def renumber_clause(text: str, structure: Structure) -> str:
         # (and maybe the next ones), and this clause goes after those: the next free number, "12"
         # after "11" and "12" were inserted, not "11A".
         for step in range(1, 31):
-            free = (*number.parts[:-1], str(int(last) + step))
+            free = (*number.parts[:-1], str(int(last) + step).zfill(len(last)))
             if not taken(free):
                 return write_number(number.template, free) + text[match.end() :]
         return text

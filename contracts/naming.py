@@ -212,6 +212,9 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
 # "without each other party's prior written consent"), and what both must sign all must.
 _OTHER_PARTY = re.compile(r"\b(?P<the>[Tt])he\s+other\s+(?P<party>[Pp]art(?:y|ies))\b")
 _BOTH = re.compile(r"\b(?P<b>[Bb])oth\s+(?:of\s+the\s+)?(?P<p>[Pp])arties\b")
+# "Either party may terminate", "neither party's total liability": "either" is one of two; among
+# several it is "any party", "no party".
+_EITHER = re.compile(r"\b(?P<n>[Nn])?(?P<e>[Ee])ither\s+(?P<party>[Pp]arty)\b")
 
 
 def among_several(text: str) -> str:
@@ -222,7 +225,13 @@ def among_several(text: str) -> str:
         each = "Each" if match.group("the") == "T" else "each"
         return f"{each} other {match.group('party')[0]}arty"
 
+    def either(match: re.Match[str]) -> str:
+        capital = (match.group("n") or match.group("e")).isupper()
+        word = ("No" if capital else "no") if match.group("n") else ("Any" if capital else "any")
+        return f"{word} {match.group('party')}"
+
     text = _OTHER_PARTY.sub(other, text)
+    text = _EITHER.sub(either, text)
     return _BOTH.sub(lambda m: ("A" if m.group("b") == "B" else "a") + f"ll {m.group('p')}arties", text)
 
 

@@ -49,7 +49,8 @@ _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000
 # "ARTICLE 4", "Clause 7", "(a)", "(iv)", "(3)", "a)".
 LEADING_NUMBER = re.compile(
     r"^[ \t\u00a0]*(?:(?P<word>Section|SECTION|Article|ARTICLE|Clause|CLAUSE)[ \t\u00a0]+"
-    r"(?P<wnum>\d{1,3}(?:\.\d{1,3}){0,3}|[IVXLC]{1,7})(?P<wdot>[.:])?"
+    # "Section 2A." is how a clause inserted after "Section 2." is numbered, as "2A." is after "2.".
+    r"(?P<wnum>\d{1,3}(?:\.\d{1,3}){0,3}[A-H]?|[IVXLC]{1,7})(?P<wdot>[.:])?"
     # A lettered number ("9.4A", "10A.") is how an inserted clause is numbered between two others.
     r"|(?P<num>\d{1,3}(?:\.\d{1,3}){1,3}[A-H]?|\d{1,3}[A-H](?=[.)])|\d{1,3})(?P<dot>\.|\))?"
     r"|\((?P<paren>[a-z]{1,2}|[ivxl]{1,6}|[A-Z]|\d{1,2})\)"
@@ -298,7 +299,8 @@ def next_label(number: ClauseNumber, taken: frozenset[tuple[str, ...]]) -> str:
         for candidate in ((str(int(parts[0]) + 1), "0"), (parts[0], "1")):
             if candidate not in taken:
                 return write_number(number.template, candidate)
-    candidate = (*parts[:-1], str(int(last) + 1))
+    # "15.02" -> "15.03": the contract's zero-padding kept.
+    candidate = (*parts[:-1], str(int(last) + 1).zfill(len(last)))
     if candidate not in taken:
         return write_number(number.template, candidate)
     for suffix in "ABCDEFGH":

@@ -134,26 +134,76 @@ def adapted(proposal: Proposal, rule: Rule, model: TextModel) -> Proposal:
 
 # A clause title right before a sentence, in the same paragraph: "... under this Agreement. 9.3
 # Representations and Warranties. CONSULTANT represents and warrants ..." (a PDF-derived page).
-_TITLE_NUMBER = r"(?:\(?\d{1,3}(?:\.\d{1,3})*\.?\)?|\([a-z]{1,3}\)|[a-z]\))"
-_TITLE_BEFORE = re.compile(rf"(?:^\s*|[.;:]\s+){_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s*$")
-_TITLE_LEAD = re.compile(rf"^\s*{_TITLE_NUMBER}\s+(?P<title>[A-Z][^.;:]{{2,70}})[.:]\s+\S")
+# "Section 13.", "ARTICLE IV" open a clause as "13." does.
+_TITLE_NUMBER = (
+    r"(?:(?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+(?:\d{1,3}(?:\.\d{1,3})*[A-H]?|[IVXLC]{1,7})[.:]?"
+    r"|\(?\d{1,3}(?:\.\d{1,3})*\.?\)?|\([a-z]{1,3}\)|[a-z]\))"
+)
+# A title may join two subjects with a semicolon ("Section 13. Limitation of Liability;
+# Indemnification.").
+_TITLE_BEFORE = re.compile(rf"(?:^\s*|[.;:]\s+)(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][^.:]{{2,70}})[.:]\s*$")
+_TITLE_LEAD = re.compile(rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][^.:]{{2,70}})[.:](?:\s+\S|\s*$)")
+# A clause number and a title in capitals, alone at the end of its paragraph ("... Term. 13. TERM
+# AND TERMINATION": a PDF page's heading run into the clause before it).
+_TITLE_ALONE = re.compile(rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][A-Z &,;'-]{{2,70}})\s*$")
+_HEADING_LEVEL = -1  # a heading ("ARTICLE 8 TERM AND TERMINATION") is above every clause number
 
 
-def _title_of(sentence: Sentence, document: PreparedDocument, headings: list[int]) -> str:
-    """The title of the clause ``sentence`` sits in, lower case: a numbered title right before it
-    or opening it in its paragraph, else the heading of its section (``headings``: the heading
-    paragraphs' indexes, in order); "" when there is none."""
+def _title_level(number: str) -> int:
+    """How deep a titled clause's number is: "15.02" 1, "9.02.5.1" 3, "Section 13" 0, "(a)" 9."""
+    if re.match(r"\s*\(?[a-z]{1,3}\)", number):
+        return 9
+    return max(0, len(re.findall(r"\d+", number)) - 1)
+
+
+def _titles_of(
+    sentence: Sentence, document: PreparedDocument, headings: list[int], structure: Any = None
+) -> list[tuple[str, int]]:
+    """The titles of the clauses ``sentence`` sits in, lower case, nearest first, each with how deep
+    its clause is (``_title_level``): a numbered title right before it or opening it in its
+    paragraph, the titles of the numbered clauses it is in, up to the heading of its section
+    (``headings``: the heading paragraphs' indexes, in order)."""
+    titles: list[tuple[str, int]] = []
     text = document.paragraphs[sentence.paragraph_index].paragraph.text
     before = _TITLE_BEFORE.search(text[max(0, sentence.start - 120) : sentence.start])
-    if before:
-        return before.group("title").lower()
     lead = _TITLE_LEAD.match(sentence.text) or _TITLE_LEAD.match(text)
-    if lead:
+    if before:
+        titles.append((before.group("title").lower(), _title_level(before.group("num"))))
+    elif lead:
         # The sentence's own title, else the one its paragraph opens with ("9. NO WARRANTIES.
         # EACH PARTY PROVIDES ... EACH PARTY DISCLAIMS ALL WARRANTIES"): nearer than a section heading.
-        return lead.group("title").lower()
+        titles.append((lead.group("title").lower(), _title_level(lead.group("num"))))
     at = bisect.bisect_left(headings, sentence.paragraph_index)
-    return document.paragraphs[headings[at - 1]].paragraph.text.lower() if at else ""
+    heading = headings[at - 1] if at else -1
+    if structure is not None:
+        # The titles of the numbered clauses the sentence is in that open after the last heading:
+        # "Section 13. Limitation of Liability; Indemnification." over "(b) Subject to Section
+        # 13(a), the Servicer shall indemnify ...", "13. TERM AND TERMINATION" over "13.2
+        # Termination With Cause."
+        for number in _enclosing_numbers(structure, sentence.paragraph_index, sentence.start):
+            if number.index <= heading:
+                break
+            opening = document.paragraphs[number.index].paragraph.text[number.start :]
+            titled = _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening)
+            if titled:
+                titles.append((titled.group("title").lower(), number.level))
+    if heading >= 0:
+        titles.append((document.paragraphs[heading].paragraph.text.lower(), _HEADING_LEVEL))
+    return titles
+
+
+def _enclosing_numbers(structure: Any, index: int, offset: int) -> list[Any]:
+    """The typed clause numbers the text at (``index``, ``offset``) is under, its own clause first,
+    then the clause above it, up to the top level (list items, level 9, are no clauses)."""
+    open_at: dict[int, Any] = {}
+    for number in structure.numbers:
+        if (number.index, number.start) > (index, offset):
+            break
+        if number.level == 9 or number.kind != "typed":
+            continue
+        open_at = {level: n for level, n in open_at.items() if level < number.level}
+        open_at[number.level] = number
+    return [open_at[level] for level in sorted(open_at, reverse=True)]
 
 
 def pattern_words(regex: str | None) -> list[str]:
@@ -182,9 +232,9 @@ def _titled_first(
 ) -> Sentence | None:
     """The sentence an insertion goes after: the first anchor sentence in a clause whose title
     names the anchor's own words ("9.3 Representations and Warranties. CONSULTANT represents and
-    warrants ..."), else ``untitled`` when given, else the first anchor sentence. A warranty goes
-    with the warranties, not after "CONSULTANT warrants that such employees shall be informed ..."
-    in the confidentiality clause."""
+    warrants ..."; of several, the one under the highest such title), else ``untitled`` when
+    given, else the first anchor sentence. A warranty goes with the warranties, not after
+    "CONSULTANT warrants that such employees shall be informed ..." in the confidentiality clause."""
     # Compared by their first six letters: "indemnif" names a title "Indemnity", "warrant" one
     # "Representations and Warranties". An anchor that is only a pattern gives the pattern's words
     # ("\\bterminat": a clause titled "Term and Termination", not "2.6 Boxlot Content ... permit
@@ -193,15 +243,23 @@ def _titled_first(
     words = sorted({w.split()[0][:6] for w in stems if w.split() and len(w.split()[0]) >= 4})
     # A page number read as a heading is no title.
     headings = sorted(i for i in structure.headings if re.search(r"[A-Za-z]{3}", document.paragraphs[i].paragraph.text))
+    # Among the clauses so titled, the one under the highest such title: "Either party may
+    # terminate this Agreement" goes with "15.02 Termination and Suspension", not with "9.02.5.1
+    # Termination." of the licence; under "13. TERM AND TERMINATION", not "2.5 Termination of
+    # Workflow Development Plans".
     first: Sentence | None = None
+    best: tuple[int, Sentence] | None = None
     for sentence in candidates:
         if first is None:
             first = sentence
             if not words:
                 break
-        title = _title_of(sentence, document, headings)
-        if any(w in title for w in words):
-            return sentence
+        levels = [level for title, level in _titles_of(sentence, document, headings, structure)
+                  if any(w in title for w in words)]  # fmt: skip
+        if levels and (best is None or min(levels) < best[0]):
+            best = (min(levels), sentence)
+    if best is not None:
+        return best[1]
     return untitled or first
 
 
@@ -268,6 +326,20 @@ def part_of_another_agreement(model: TextModel) -> str:
     return _amended_agreement(model)
 
 
+# An agreement among the filers of a Schedule 13D or 13G to file it jointly (Rule 13d-1(k) under
+# the Securities Exchange Act): its one subject is the filing; a liability cap, insurance or a
+# termination right has no place in it.
+_JOINT_FILING = re.compile(r"\bJOINT\s+FILING\s+(?:AGREEMENT|STATEMENT)\b|\bRule\s+13d-1\s*\(k\)", re.IGNORECASE)
+
+
+def takes_no_commercial_terms(model: TextModel) -> str:
+    """What a document is that takes none of a playbook's commercial clauses, by its opening ("a
+    joint filing agreement under the Securities Exchange Act"); "" for any other."""
+    if _JOINT_FILING.search(model.text[:_OPENING]):
+        return "a joint filing agreement under the Securities Exchange Act"
+    return ""
+
+
 _WARRANTS = re.compile(r"\b(?:represents?|warrants?)\b", re.IGNORECASE)
 
 
@@ -332,6 +404,8 @@ def insert_missing(
     structure = structure_of(document.model)
     if structure.incorporated or part_of_another_agreement(document.model):
         return ()  # a cover page, a statement of work: the clause belongs in the terms it is part of
+    if takes_no_commercial_terms(document.model):
+        return ()
     point = None
     if rule.insert_after is not None:
         anchor = CompiledFind.of(rule.insert_after, headings=True)

@@ -406,6 +406,38 @@ def _placement(e: _Edit) -> Iterator[Defect]:
             f"The new clause would go in the middle of a list, between “{_short(anchor.text, 50)}” and "
             f"“{_short(following[1].text, 50)}”.",
         )
+        return
+    held = _next_paragraph_of_the_clause(e, *following)
+    if held:
+        yield Defect(
+            "placement",
+            f"The new clause would go between two paragraphs of clause {held}: “{_short(following[1].text, 50)}” "
+            "would read as part of the new clause.",
+        )
+
+
+def _next_paragraph_of_the_clause(e: _Edit, index: int, following: Paragraph) -> str:
+    """The number of the clause whose next paragraph would follow a new numbered clause ("7.
+    INDEMNITY ... USA MCO shall indemnify ..." / "Notwithstanding ..., IMedicor shall indemnify
+    ..." / "8. NO JOINT VENTURE"), "" otherwise: in a contract that numbers its clauses, a body
+    paragraph without a number of its own, heading or list mark belongs to the clause above it."""
+    structure = e.before
+    if LEADING_NUMBER.match(e.written) is None:
+        return ""
+    clause = structure.section_of(e.index)
+    if clause is None or clause.kind != "typed" or clause.index in structure.headings:
+        return ""  # no clause numbers, or numbered headings over unnumbered paragraphs
+    from contracts.insertion import closes_the_body
+
+    if (
+        not structure.in_body(index)
+        or closes_the_body(following.text)
+        or index in structure.headings
+        or structure.numbers_at.get(index)
+        or LEADING_NUMBER.match(following.text) is not None
+    ):
+        return ""
+    return clause.label.strip(".:) ") or ""
 
 
 def _inside_a_cut_sentence(e: _Edit, anchor: Paragraph) -> str:

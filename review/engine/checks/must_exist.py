@@ -12,7 +12,13 @@ from playbooks.checks import ValueReader
 from playbooks.rules import Rule
 from review.engine.base import RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
-from review.engine.draft import compare_message, existing_clause, insert_missing, part_of_another_agreement
+from review.engine.draft import (
+    compare_message,
+    existing_clause,
+    insert_missing,
+    part_of_another_agreement,
+    takes_no_commercial_terms,
+)
 from review.engine.find import Sentence
 
 
@@ -67,6 +73,15 @@ class MustExist:
                 message=(
                     f"No clause of this kind was found in this document, which is {part_of}: check "
                     "that agreement, where this clause may well be. Nothing is inserted here."
+                ),
+            )  # fmt: skip
+        no_terms = takes_no_commercial_terms(document.model)
+        if no_terms:
+            return RuleResult(
+                **base, status="missing",
+                message=(
+                    f"No clause of this kind was found in this document, which is {no_terms}: it takes no "
+                    "commercial clauses. Nothing is inserted."
                 ),
             )  # fmt: skip
         # Missing means missing: a passage of the clause's type (clause model, definitions) is

@@ -1,0 +1,133 @@
+"""The classes round 7's set D showed (docs/decisions/redlines-qa.md: cuad-coverage on five cuad-train
+contracts no test used), each on the text that showed it: a new clause put between a numbered
+clause and its next paragraph, which has no number of its own; an insertion whose anchor's title
+reads "Section 13. Limitation of Liability; Indemnification." not recognised as a title; "Section 2A"
+not read as a clause number, so three insertions after "Section 2" all took it."""
+
+from __future__ import annotations
+
+from contracts.document import structure_of
+from contracts.insertion import insertion_point, renumber_clause
+from documents.docx.model import Paragraph, TextModel
+from review.engine.playbook import PlaybookEngine
+from review.engine.proof import check_edit
+from tests.review.engine.test_edit_checker import insertion
+from tests.review.engine.test_insertion_titles import _contract
+from tests.review.engine.test_set_c_classes import _cuad_coverage
+
+ICORE = "ICORECONNECTINC"  # "7. INDEMNITY ... USA MCO shall indemnify ..." / "Notwithstanding ..., IMedicor shall ..."
+CURO = "CUROGROUPHOLDINGSCORP"  # a servicing agreement numbered "Section 1." to "Section 21."
+INSURANCE = ("7A. Each party shall maintain commercial general liability insurance with limits of at least "
+             "$2,000,000 per occurrence.")  # fmt: skip
+
+
+def _index(model: TextModel, starts: str) -> int:
+    (index,) = [i for i, p in enumerate(model.paragraphs) if p.text.lstrip().startswith(starts)]
+    return index
+
+
+def test_no_clause_goes_between_a_numbered_clause_and_its_next_paragraph() -> None:
+    model = _contract(ICORE)
+    between = insertion(model, "7. INDEMNITY", INSURANCE)
+    (defect,) = check_edit(model=model, proposal=between)
+    assert defect.kind == "placement" and "two paragraphs of clause 7" in defect.message
+    assert "“Notwithstanding anything to the contrary herein," in defect.message
+    # After the clause's last paragraph, right before "8. NO JOINT VENTURE": nothing to say.
+    last = next(p for p in reversed(model.paragraphs[: _index(model, "8. NO JOINT VENTURE")]) if p.text.strip())
+    assert "IMedicor" in last.text
+    assert check_edit(model=model, proposal=insertion(model, last.text[:60], INSURANCE)) == ()
+
+
+def test_an_insertion_after_a_numbered_clause_goes_past_its_other_paragraphs() -> None:
+    model = _contract(ICORE)
+    structure = structure_of(model)
+    point = insertion_point(structure, after=(_index(model, "7. INDEMNITY"), 40))
+    assert point is not None and point.number.startswith("7A")
+    following = next(p for p in model.paragraphs[model.positions[point.locator] + 1 :] if p.text.strip())
+    assert following.text.lstrip().startswith("8. NO JOINT VENTURE")
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert not proposal.defects
+    placed = model.positions[proposal.edit.locator]
+    assert "IMedicor" in model.paragraphs[placed].text and not model.paragraphs[placed].text.lstrip().startswith("7.")
+
+
+def test_a_section_title_with_two_subjects_is_the_title_of_its_clauses() -> None:
+    model = _contract(CURO)
+    expected = {
+        "termination-for-convenience": "Section 8A.",  # "Section 8. Action upon Termination, Resignation ..."
+        "anti-assignment": "Section 12A.",  # "Section 12. Notices."
+        "cap-on-liability": "Section 13A.",  # "Section 13. Limitation of Liability; Indemnification."
+    }
+    for rule_id, number in expected.items():
+        (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+        (proposal,) = result.recommendations
+        assert proposal.after.startswith(number), (rule_id, proposal.after[:30])
+        assert not proposal.defects
+
+
+def test_a_lettered_section_number_is_a_clause_number() -> None:
+    model = _contract(CURO)
+    at = _index(model, "Section 14. Amendments")
+    inserted = Paragraph(locator="new", text="Section 13A. Each party shall maintain insurance.")
+    after = TextModel(paragraphs=(*model.paragraphs[:at], inserted, *model.paragraphs[at:]))
+    structure = structure_of(after)
+    assert ("13A",) in structure.labels
+    # Proposed against the contract before the first insertion was accepted, the second takes the next.
+    assert renumber_clause("Section 13A. Except for a party's indemnification obligations ...", structure).startswith(
+        "Section 13B. "
+    )
+
+
+PHL = "PHLVARIABLEINSURANCECOCT"  # four parties (PHLVIC, PLIC, PEPCO, ICC), clauses numbered "12.01", "12.01.1"
+BERKELEY = "BERKELEYLIGHTS"  # "2.5 Termination of Workflow Development Plans." and "... Term. 13. TERM AND TERMINATION"
+
+
+def test_either_party_is_any_party_among_several() -> None:
+    (result,) = PlaybookEngine().analyze(_contract(PHL), _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    assert "Any Party may terminate this Agreement" in proposal.after and "to each other Party" in proposal.after
+    assert "Either" not in proposal.after
+
+
+def test_a_new_clause_goes_after_the_sub_clauses_of_its_anchor_numbered_as_its_sibling() -> None:
+    model = _contract(PHL)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    # "12.01 Indemnification by the PHL Parties." / "12.01.1 ..." / "12.01.2 Limitation. ...": after
+    # 12.01.2, as "12.01A" (the contract's zero-padding kept: never "12.2"), before "12.02".
+    assert proposal.after.startswith("12.01A ") and not proposal.defects
+    placed = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert placed.lstrip().startswith("12.01.2 Limitation.")
+
+
+def test_a_clause_goes_under_the_highest_title_that_names_it() -> None:
+    model = _contract(BERKELEY)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("13.") and not proposal.defects  # not "2.5A" among the workflow plans
+
+
+def test_a_joint_filing_agreement_takes_no_commercial_clauses() -> None:
+    # Seen in the corpus run after set D: four Schedule 13D/13G joint filing agreements each got a
+    # liability cap, insurance, a termination right, audit rights ... inserted.
+    import gzip
+    import json
+
+    from review.engine.draft import takes_no_commercial_terms
+    from tests.conftest import shared_data
+
+    with gzip.open(shared_data("cuad-train", "contracts.jsonl.gz"), "rt", encoding="utf-8") as handle:
+        read = {
+            row["cuad_filename"]: takes_no_commercial_terms(
+                TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(row["text"].split("\n"))))
+            )
+            for row in map(json.loads, handle)
+        }
+    taken = sorted(name for name, what in read.items() if what)
+    assert len(taken) == 6 and all("JOINT FILING" in name.upper() for name in taken)  # and no other document
+    (result, *others) = PlaybookEngine().analyze(_contract("QBIOMEDINC"), _cuad_coverage(
+        "insurance", "cap-on-liability", "termination-for-convenience", "audit-rights"))
+    for each in (result, *others):
+        assert each.recommendations == ()
+    assert "joint filing agreement under the Securities Exchange Act" in result.message
