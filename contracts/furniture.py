@@ -7,6 +7,8 @@ Pure, no ORM, no XML.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 
 _FURNITURE = re.compile(
     r"^[ \t\u00a0]*(?:(?:Page|PAGE)[ \t\u00a0]+\d+(?:[ \t\u00a0]+of[ \t\u00a0]+\d+)?"
@@ -18,6 +20,23 @@ _FURNITURE = re.compile(
 def is_furniture(text: str) -> bool:
     """Page numbers, "Source: ..." lines and other page furniture of PDF-extracted contracts."""
     return not text.strip() or _FURNITURE.match(text) is not None
+
+
+_RUNNING_WORDS = 5  # a running header is a line of a few words ("CONFIDENTIAL", "Execution Version")
+_RUNNING_TIMES = 3  # ... that the pages repeat
+_NUMBERED = re.compile(r"\s*(?:[A-Z0-9]{1,3}[.)]|\(\w{1,4}\))\s")
+
+
+def running_headers(texts: Iterable[str]) -> frozenset[str]:
+    """Whole paragraphs that are a page's running header or footer: a line of a few words repeated
+    on three pages or more ("CONFIDENTIAL" on every page of a PDF-extracted contract), which a
+    heading reader may take for a heading; compared stripped."""
+    counts = Counter(
+        t.strip() for t in texts
+        if t.strip() and len(t.split()) <= _RUNNING_WORDS and re.search(r"[A-Za-z]{3}", t)
+        and not t.rstrip().endswith(":") and not _NUMBERED.match(t)  # a lead-in, a numbered heading
+    )  # fmt: skip
+    return frozenset(t for t, n in counts.items() if n >= _RUNNING_TIMES)
 
 
 # Page furniture inside a paragraph: a PDF-extracted contract holds a page per paragraph, with the

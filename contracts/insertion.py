@@ -12,10 +12,10 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from contracts.furniture import furniture_spans, is_furniture, mask_furniture
+from contracts.furniture import furniture_spans, is_furniture, mask_furniture, running_headers
 from contracts.numbering import LEADING_NUMBER, ClauseNumber, next_label, number_from_leading, write_number
 from contracts.structure import Structure
-from documents.docx.model import Paragraph
+from documents.docx.model import Paragraph, TextModel
 
 
 @dataclass(frozen=True)
@@ -88,12 +88,15 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
         where = "after the last clause, before the schedules"
     else:
         where = "after the last clause of the contract"
-    if end.index < len(paragraphs) and paragraphs[end.index].text[: end.offset].strip():
+    signed = signed_in(paragraphs[end.index].text[: end.offset]) if end.index < len(paragraphs) else None
+    stop = end.offset if signed is None else signed
+    if end.index < len(paragraphs) and paragraphs[end.index].text[:stop].strip():
         text = paragraphs[end.index].text
         # The signature block's first line may stand before where it was read to start ("... 10
         # business days. StartEngine Crowdfunding, Inc. Customer: By: /s/ ..."): the clause goes
-        # before that line, after the last sentence.
-        offset = _fragment_before(text, end.offset)
+        # before that line, after the last sentence; and before a signature rule the reader did
+        # not take for the block's start ("... by the duly authorised Officer: ________").
+        offset = _fragment_before(text, stop)
         return InsertionPoint(
             paragraphs[end.index].locator,
             offset,
@@ -101,6 +104,8 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
             _following(text, offset),
             where,
         )
+    # (A page that opens with the signatures, "EQUITY HOLDINGS LIMITED by the duly authorised
+    # Officer: ____ Common Seal ...": the clause goes after the paragraph before it.)
     anchor = _last_content(paragraphs, end.index, structure)
     while anchor > 0 and _signing_line(paragraphs[anchor].text):
         # The block's place and date over the signature rules ("[Illegible], 31 January, 1994 -
@@ -130,6 +135,34 @@ _SIGNATURE_OPENS = re.compile(
 _SIGNING_RULE = re.compile(r"(?:[-_]{5,}\s*$)|^\s*(?:Dated?\b|Place\b|Signed\s+(?:at|in|on)\b)", re.IGNORECASE)
 
 
+def page_headers(model: TextModel) -> frozenset[str]:
+    """The running headers and footers of ``model``'s pages (contracts/furniture.py
+    ``running_headers``), read once per text model (its ``derived`` slot)."""
+    key = ("furniture", "running_headers")
+    found = model.derived.get(key)  # type: ignore[call-overload]
+    if found is None:
+        found = model.derived[key] = running_headers(p.text for p in model.paragraphs)  # type: ignore[index]
+    return found
+
+
+# A signature rule with the words that sign over it ("By: ________", "by the duly authorised
+# Officer: ____", "Signature ______", "Common Seal ... ____").
+_SIGNED = re.compile(
+    r"(?:\bBy\b|\bSignature\b|\bSigned\b|\bWitness\b|\bSeal\b|\bauthori[sz]ed\b|\bOfficer\b)[^_\n]{0,60}_{5,}",
+    re.IGNORECASE,
+)
+
+
+def signed_in(text: str) -> int | None:
+    """Where the signatures begin in ``text`` (the start of the sentence that holds the first
+    signature rule with its signing words), or None when it holds none."""
+    found = _SIGNED.search(text)
+    if found is None:
+        return None
+    ends = [m.end() for m in re.finditer(r"[.!?][\"\u201d)]?[ \t\u00a0]+(?=[A-Z])", text[: found.start()])]
+    return ends[-1] if ends else 0
+
+
 def closes_the_body(text: str) -> bool:
     """Whether a paragraph closes the body rather than going on with a clause: it opens a
     signature block ("IN WITNESS WHEREOF", "By: /s/", "Date: December 22, 2014"), is a page's
@@ -143,6 +176,7 @@ def closes_the_body(text: str) -> bool:
         or _LEGEND_AT_END.fullmatch(plain) is not None
         or re.fullmatch(r"[(\[]\s*no\s+(?:further\s+)?text\s+below[^)\]]{0,40}[)\]]", plain, re.IGNORECASE) is not None
         or _signing_line(plain)
+        or signed_in(plain) == 0  # its first sentence signs ("... by the duly authorised Officer: ____")
     )
 
 
@@ -209,7 +243,10 @@ def _sibling_number(structure: Structure, index: int, offset: int, clause: Claus
     if clause.kind != "typed":
         return ""
     if clause.index != index and clause.index in structure.headings:
-        return ""  # numbered headings over unnumbered body paragraphs: the body has no numbers
+        # Numbered headings over body paragraphs without numbers of their own: none, unless the
+        # heading's paragraphs are a list of items ("9. TERM AND TERMINATION" / "a) ..." ... "g)
+        # ..."), and the new one comes after its last: the next item ("h)").
+        return _next_item(structure, clause, index, offset)
     if clause.index != index and _listed_after_lead_in(structure, clause):
         # "B. SCIEN will:   1. Within 60 days ... 11. ...": items of a list inside a clause whose
         # own numbers ("VI.", "C.") were not read. A clause in a later paragraph is not item 12.
@@ -310,13 +347,44 @@ def _after_unread_run(structure: Structure, index: int, offset: int) -> str:
     return f"{following}."
 
 
+def _next_item(structure: Structure, heading: ClauseNumber, index: int, offset: int) -> str:
+    """The label after the last list item between ``heading`` and (index, offset), when that item
+    stands in the last paragraph of text before it and opens its paragraph; "" otherwise."""
+    items = [
+        n for n in structure.numbers
+        if n.level == 9 and n.kind == "typed" and (heading.index, heading.start) < (n.index, n.start) < (index, offset)
+    ]  # fmt: skip
+    if not items:
+        return ""
+    last = items[-1]
+    paragraphs = structure.model.paragraphs
+    if paragraphs[last.index].text[: last.start].strip() or _last_content(paragraphs, index + 1, structure) != index:
+        return ""
+    between = range(last.index + 1, index + 1)
+    if any(structure.numbers_at.get(i) for i in between if not is_furniture(paragraphs[i].text)):
+        return ""
+    letter = last.parts[-1] if last.parts else ""
+    if len(letter) != 1 or not letter.isalpha() or letter in "iIvVxX" or letter in "zZ":
+        return ""  # a roman item, or the alphabet's end: the lawyer numbers it
+    return write_number(last.template, (chr(ord(letter) + 1),))
+
+
+_AGREE_AS_FOLLOWS = re.compile(
+    r"\b(?:agree|agrees|agreed|covenant|covenants)\b[^.:]{0,40}\bas\s+follows\s*:$", re.IGNORECASE
+)
+
+
 def _listed_after_lead_in(structure: Structure, clause: ClauseNumber) -> bool:
     """Whether ``clause`` is an item of a list that starts, in its own paragraph and at or before
     it, right after a lead-in ending in a colon ("SCIEN will:   1. ...")."""
     if clause.kind != "typed" or clause.start == clause.end or not clause.label.isdigit():
         return False
     first = re.escape(clause.template.replace("{n}", "1"))
-    return re.search(rf":\s+{first}\s", structure.model.paragraphs[clause.index].text[: clause.end + 1]) is not None
+    before = structure.model.paragraphs[clause.index].text[: clause.end + 1]
+    lead_in = re.search(rf":\s+{first}\s", before)
+    # "NOW, THEREFORE, ... the parties agree as follows:   1. Sponsorship.": the preamble's
+    # operative words open the clauses, not a list inside one.
+    return lead_in is not None and _AGREE_AS_FOLLOWS.search(before[: lead_in.start() + 1]) is None
 
 
 def _paragraph_number(structure: Structure, index: int) -> str:
@@ -435,6 +503,7 @@ def _past_items(
     if clause is None:
         clause = structure.section_of(anchor)
     level = clause.level if clause is not None else 0
+    headers = page_headers(structure.model)
     last = anchor
     for index in range(anchor + 1, len(paragraphs)):
         if not structure.in_body(index):
@@ -442,6 +511,8 @@ def _past_items(
         text = paragraphs[index].text
         if not text.strip() or is_furniture(text) or (len(text.strip()) <= 40 and _PAGE_DEBRIS.match(text)):
             continue
+        if text.strip() in headers:
+            continue  # "CONFIDENTIAL" atop every page: no heading that ends the clause
         if closes_the_body(text):
             break
         numbers = structure.numbers_at.get(index, ())
@@ -528,6 +599,18 @@ def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Struct
     return fallback if fallback is not None else len(paragraphs) - 1
 
 
+def written_as_clause_number(text: str, number: str) -> bool:
+    """Whether ``text`` writes ``number`` (a plain "14") as a clause's number where the numbering
+    reader may not take it: after a sentence's end or a run of spaces and before a capitalised
+    word ("... require. 14. X", "13.Whenever", "... clients.   3) Obligations of the Parties")."""
+    n = re.escape(number)
+    written = (
+        rf"(?:^|[.;:!?][ \t\u00a0]+){n}\.[ \t\u00a0]*[A-Z]|(?<![\w.,/$]){n}\.(?=[A-Z])"
+        rf"|(?:^|[.;:!?][ \t\u00a0]+|[ \t\u00a0]{{3}}){n}\)[ \t\u00a0]+[A-Z][a-z]"
+    )
+    return re.search(written, text, re.MULTILINE) is not None
+
+
 def renumber_clause(text: str, structure: Structure) -> str:
     """``text`` with its leading typed number moved to the next free one when the contract now
     has that number (another inserted clause took it first), else ``text`` unchanged."""
@@ -548,9 +631,7 @@ def renumber_clause(text: str, structure: Structure) -> str:
         # insertion numbered after "13.Whenever ...": ``_after_unread_run``).
         if parts in structure.labels:
             return True
-        n = parts[0]
-        written = rf"(?:^|[.;:!?]\s+){n}\.\s*[A-Z]|(?<![\w.,/$]){n}\.(?=[A-Z])"  # "... require. 14. X", "13.Whenever"
-        return len(parts) == 1 and re.search(written, body, re.MULTILINE) is not None
+        return len(parts) == 1 and written_as_clause_number(body, parts[0])
 
     if not taken(number.parts):
         return text

@@ -274,7 +274,7 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
     body = [n for n in e.before.body_numbers if n.level != 9]
     existing = Counter(n.parts for n in body)
     for parts in numbers.added:
-        if existing.get(parts, 0) and e.before.in_body(e.index):
+        if (existing.get(parts, 0) or _written_unread(e, parts)) and e.before.in_body(e.index):
             yield Defect("numbering", f"Clause number {'.'.join(parts)} is already used in this contract.")
             continue
         # A new number out of sequence among its siblings ("4A" before "4").
@@ -327,6 +327,22 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
             )
 
 
+def _written_unread(e: _Edit, parts: tuple[str, ...]) -> bool:
+    """A plain number the contract's body writes as a clause's number where the numbering reader
+    did not take it ("... prospective clients.   3) Obligations of the Parties" inside a PDF page's
+    paragraph): a new clause "3)" would repeat it."""
+    from contracts.insertion import written_as_clause_number
+
+    if len(parts) != 1 or not parts[0].isdigit():
+        return False
+    end = e.before.body_end
+    paragraphs = e.model.paragraphs
+    body = "\n".join(p.text for p in paragraphs[: end.index])
+    if end.index < len(paragraphs):
+        body += "\n" + paragraphs[end.index].text[: end.offset]
+    return written_as_clause_number(body, parts[0])
+
+
 def _is_heading_only(text: str) -> bool:
     """A clause title with no sentence ("Non-Solicitation.", "5. Residuals")."""
     text = text.strip()
@@ -369,6 +385,12 @@ def _placement(e: _Edit) -> Iterator[Defect]:
     if e.kind == "insert_after":
         at = (e.index, len(anchor.text.rstrip()))
     after_signature = signature is not None and at > (signature.index, signature.offset)
+    if not after_signature and at[0] == e.index:
+        from contracts.insertion import signed_in
+
+        # A signature the structure did not read as the block's start, before the insertion in
+        # its paragraph ("... by the duly authorised Officer: ______ Common Seal ... 14.11 ...").
+        after_signature = signed_in(anchor.text[: at[1]]) is not None
     if after_signature and not structure.front_signature:
         yield Defect(
             "placement", "The new clause would go after the signature block, outside the body of the contract."
@@ -472,9 +494,14 @@ def _layout_cell(model: TextModel, anchor: Paragraph) -> bool:
 
 
 def _next_content(model: TextModel, index: int) -> tuple[int, Paragraph] | None:
+    from contracts.insertion import page_headers
+
+    headers = page_headers(model)
     for k in range(index + 1, min(len(model.paragraphs), index + _NEAR)):
         paragraph = model.paragraphs[k]
         if paragraph.text.strip() and not is_furniture(paragraph.text) and not paragraph.part:
+            if paragraph.text.strip() in headers:
+                continue  # "CONFIDENTIAL" atop the next page: what follows it is what comes next
             return k, paragraph
     return None
 

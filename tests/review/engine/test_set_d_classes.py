@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from contracts.document import structure_of
 from contracts.insertion import insertion_point, renumber_clause
-from documents.docx.model import Paragraph, TextModel
+from documents.docx.model import Edit, Paragraph, TextModel
+from review.engine.base import Proposal
 from review.engine.playbook import PlaybookEngine
 from review.engine.proof import check_edit
 from tests.review.engine.test_edit_checker import insertion
@@ -131,3 +132,60 @@ def test_a_joint_filing_agreement_takes_no_commercial_clauses() -> None:
     for each in (result, *others):
         assert each.recommendations == ()
     assert "joint filing agreement under the Securities Exchange Act" in result.message
+
+
+# --- set E (docs/decisions/redlines-qa.md, round 7): the classes its first reading showed ---------
+
+GSV = "GSVINC"  # "9.    TERM AND TERMINATION" over "a) ... g)", "CONFIDENTIAL" atop every page
+VNUE = "VNUE,INC"  # "... agree as follows:   1. Sponsorship.   (a) ..." in PDF pages
+SIBANNAC = "SIBANNAC"  # "... clients.   3) Obligations of the Parties" inline in PDF pages
+AGAPE = "AgapeAtpCorp"  # a signature page opening "EQUITY HOLDINGS LIMITED by the duly authorised Officer: ____"
+
+
+def test_a_running_header_is_no_heading_that_ends_a_list() -> None:
+    model = _contract(GSV)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    # After the list's last item, as its next item, not between b) and c) on either side of the
+    # page's "CONFIDENTIAL".
+    assert proposal.after.startswith("h) ") and not proposal.defects
+    placed = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert placed.lstrip().startswith("g)")
+    b = next(p for p in model.paragraphs if p.text.lstrip().startswith("b)    Sixty (60) days"))
+    (defect,) = check_edit(model=model, proposal=insertion(model, b.text.lstrip()[:30], "Either party may terminate."))
+    assert defect.kind == "placement" and "middle of a list" in defect.message
+
+
+def test_the_preambles_as_follows_is_no_lead_in_of_a_list() -> None:
+    model = _contract(VNUE)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("audit-rights"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("1A. ") and not proposal.defects  # numbered, before "2. Sponsorship Consideration"
+
+
+def test_a_number_written_inline_and_not_read_is_in_use() -> None:
+    model = _contract(SIBANNAC)
+    third = next(p for p in model.paragraphs if "3) Obligations of the Parties" in p.text)
+    (defect,) = [d for d in check_edit(model=model, proposal=insertion(model, third.text.lstrip()[:40], "3) Each party shall keep records."))
+                 if d.kind == "numbering"]  # fmt: skip
+    assert "3 is already used" in defect.message
+    for rule_id in ("audit-rights", "cap-on-liability", "insurance"):
+        (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+        (proposal,) = result.recommendations
+        assert proposal.after.startswith("14) ") and not proposal.defects  # after "13) Entire Agreement"
+
+
+def test_a_signature_page_the_reader_did_not_take_for_one_gets_no_clause() -> None:
+    model = _contract(AGAPE)
+    page = next(p for p in model.paragraphs if p.text.startswith("EQUITY HOLDINGS LIMITED by the duly authorised"))
+    signed = "Duly authorized to sign on behalf of Organic Preparations INC."
+    offset = page.text.index(signed) + len(signed)
+    edit = Edit(kind="replace", locator=page.locator, start=offset, before=page.text[offset:],
+                after=" 14.11 Each party shall maintain insurance." + page.text[offset:])  # fmt: skip
+    proposal = Proposal(action="insert", edit=edit, before="", after="14.11 Each party shall maintain insurance.",
+                        explanation="", position=0)  # fmt: skip
+    assert any(d.kind == "placement" and "signature" in d.message for d in check_edit(model=model, proposal=proposal))
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
+    (cap,) = result.recommendations
+    assert cap.after.startswith("14.11 ") and not cap.defects
+    assert "14.10 HOW TO ACHIEVE SUPER HEALTH" in model.paragraphs[model.positions[cap.edit.locator]].text
