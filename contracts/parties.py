@@ -176,7 +176,9 @@ def _clean_defined(raw: str) -> str:
 
 
 _OPENER = re.compile(
-    r"\b(?:by\s+and\s+between|between|by\s+and\s+among|among|(?:entered\s+into|made|executed)\s+by(?!\s+and\b))\b[\s:]*",
+    r"\b(?:by\s+and\s+between|between|by\s+and\s+among|among|(?:entered\s+into|made|executed)\s+by(?!\s+and\b)|"
+    # "This Agreement is made as of June 1, 2010, by Acme Inc. ... and ...": the date between.
+    r"(?:entered\s+into|made|executed)\s+(?:as\s+of|on|this)\s[^.;()\n\"\u201c]{1,60}?,?\s+by(?!\s+and\b))\b[\s:]*",
     re.IGNORECASE,
 )
 _PREAMBLE_END = re.compile(

@@ -180,3 +180,17 @@ def test_parties_labelled_in_capitals() -> None:
     expected = {"People's Government of Fenyi County": ("Party A",), "Xinyu Xinwei New Energy Co., Ltd.": ("Party B",)}
     assert _named(text) == expected
     assert _named(text.upper()) == {k.upper(): tuple(d.upper() for d in v) for k, v in expected.items()}
+
+
+def test_a_preamble_made_on_a_date_by_its_parties() -> None:
+    # drkoop.com, Sponsorship Agreement, written "entered into as of <date> by" rather than "by and
+    # between": the parties follow the date, the first one's name in lower case.
+    text = (
+        'EXHIBIT 10.28\n\n                              SPONSORSHIP AGREEMENT\n\n         This Sponsorship Agreement '
+        '(the "Agreement") is entered into as of the 11th day of March, 1999 by drkoop.com, inc., a Delaware '
+        'corporation, located at 8920 Business Park Drive, Longhorn Suite, Austin, Texas 78759 ("drkoop.com"), and '
+        "Vitamin Shoppe Industries, Inc., a New Jersey corporation, located at 4700 Westside Avenue, North Bergen, "
+        'New Jersey 07047 ("Sponsor").\n\n         WHEREAS, drkoop.com develops, markets and maintains an integrated '
+        "suite of Internet enabled, consumer oriented software applications and services."
+    )
+    assert _named(text) == {"drkoop.com, inc": ("drkoop.com",), "Vitamin Shoppe Industries, Inc.": ("Sponsor",)}
