@@ -7,6 +7,7 @@ playbooks use (contracts/naming.py writes positions with these names).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -125,16 +126,21 @@ _HEREINAFTER = re.compile(
 _AFTER_UNQUOTED = (
     r"(?=\s*[,;.\n]|\s*$|\s+\(\d\)|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated|hereby)\b)"
 )
+_AFTER_UNQUOTED_RE = re.compile(_AFTER_UNQUOTED)
 _UNQUOTED = re.compile(
-    r"\((?:hereinafter\s+(?:referred\s+to\s+as|called)\s+)?(?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)"
+    r"\((?:[Hh]ereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)"
     + _AFTER_UNQUOTED
 )
 # The same in title case, where a conversion lost the quotation marks ("... London SE1 9GL (the
 # Company) (2) JOHN ROGERS (the Executive).", "Bioeq IP AG, having its place of business at [***]
 # (Bioeq)"): taken after "the", for a role word, or for the first word of the name before it.
 _UNQUOTED_TITLE = re.compile(
-    r"\((?:hereinafter\s+(?:referred\s+to\s+as|called)\s+)?(?P<the>the\s+|The\s+)?"
-    r"(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})\)" + _AFTER_UNQUOTED
+    r"\((?:[Hh]ereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?P<the>the\s+|The\s+)?"
+    r"(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})\)"
+    # ... also before words of the sentence or another parenthesis ("Ludmila Smolyansky(Individual) on
+    # her own behalf", "Joseph Theismann, an individual ... (Theismann) (collectively the Parties)");
+    # never before a capital word, which goes on with the name ("Bunker One (USA) Inc.").
+    r"(?:" + _AFTER_UNQUOTED + r"|(?=\s+[a-z]|\s*\())"
 )
 _ROLE_WORDS = sorted({w.title() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES, *_OTHER_ROLES)}, key=len, reverse=True)
 # "NLS-1 Pharma AG Alter Postplatz 2 6370 Stans Switzerland "Licensor" / "NLS" and Eurofarma ...",
@@ -143,6 +149,12 @@ _ROLE_WORDS = sorted({w.title() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES, *_OT
 _BARE_ROLE = re.compile(
     r"(?<![\w(])[\"\u201c](?:the\s+)?((?i:" + "|".join(re.escape(w) for w in _ROLE_WORDS) + r"))[\"\u201d]"
     r"(?:\s*/\s*[\"\u201c](?P<more>[^\"\u201c\u201d]{1,30})[\"\u201d])?"
+)
+# "INVASIX LTD., with a principal place of business at ... Hereinafter referred to as Customer And
+# FLEXTRONICS ISRAEL LTD. ...": a role word without quotation marks after "hereinafter referred to as".
+_HEREINAFTER_BARE = re.compile(
+    r"\b(?:[Hh]ereinafter|HEREINAFTER)\s*,?\s*(?:referred\s+to\s+as|called|REFERRED\s+TO\s+AS|CALLED)\s+(?:the\s+)?"
+    r"((?i:" + "|".join(re.escape(w) for w in _ROLE_WORDS) + r"))(?![\w\"\u201c\u201d'])"
 )
 # What a party is called as "we" or "you" (franchise agreements): kept among its defined names, never
 # the one it is known by.
@@ -164,7 +176,9 @@ def _clean_defined(raw: str) -> str:
 
 
 _OPENER = re.compile(
-    r"\b(?:by\s+and\s+between|between|by\s+and\s+among|among|(?:entered\s+into|made|executed)\s+by(?!\s+and\b))\b[\s:]*",
+    r"\b(?:by\s+and\s+between|between|by\s+and\s+among|among|(?:entered\s+into|made|executed)\s+by(?!\s+and\b)|"
+    # "This Agreement is made as of June 1, 2010, by Acme Inc. ... and ...": the date between.
+    r"(?:entered\s+into|made|executed)\s+(?:as\s+of|on|this)\s[^.;()\n\"\u201c]{1,60}?,?\s+by(?!\s+and\b))\b[\s:]*",
     re.IGNORECASE,
 )
 _PREAMBLE_END = re.compile(
@@ -181,6 +195,103 @@ _NAME_CUT = re.compile(
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
     r"acting|doing|formerly)\b|,?\s+not\s+(?:individually|in\s+its\s+individual)\b|,\s+the\s+(?=[A-Z]|organi[sz]ation\b)|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
+
+
+# The grammar words of a preamble typed in capitals: in lower case, the preamble reads as one in
+# ordinary case does (", a Delaware corporation", "by and between", "hereinafter referred to as").
+# Names, legal forms, places and defined names keep their capitals.
+_GRAMMAR_WORDS = frozenset({
+    "A", "AN", "AND", "THE", "OF", "BY", "BETWEEN", "AMONG", "WITH", "ITS", "THEIR", "HAVING", "WHOSE", "WHICH",
+    "WHO", "ORGANIZED", "ORGANISED", "EXISTING", "UNDER", "LAWS", "LAW", "LOCATED", "PRINCIPAL", "OFFICE",
+    "OFFICES", "PLACE", "BUSINESS", "ADDRESS", "AT", "IN", "ON", "HEREINAFTER", "HEREAFTER", "HEREIN", "REFERRED",
+    "TO", "AS", "CALLED", "KNOWN", "DESIGNATED", "MADE", "ENTERED", "INTO", "DAY", "IS", "ARE", "DATED", "FOR",
+    "FROM", "REGISTERED", "DULY", "OR", "EACH", "INDIVIDUALLY", "COLLECTIVELY", "TOGETHER", "RESIDING", "RESIDENT",
+    "STATE", "COMMONWEALTH", "ACTING", "THROUGH", "REPRESENTED", "HEREBY", "EXECUTED", "AGREE", "AGREES", "SHALL",
+    "BE", "NOT", "BUT", "SOLELY",
+})  # fmt: skip
+_SHOUTED_WORD = re.compile(r"(?<![\w.&'-])[A-Z]+(?![\w.&'-])")
+_LOWER_LETTER = re.compile("[a-z\u00df-\u00ff]")
+_UPPER_LETTER = re.compile("[A-Z\u00c0-\u00de]")
+
+
+def _lowered(match: re.Match[str], line: str) -> str:
+    """A word of a line in capitals: in lower case when it is a grammar word."""
+    word, at = match.group(), match.start()
+    if word not in _GRAMMAR_WORDS:
+        return word
+    after = line[match.end() :].lstrip(" \t")
+    if word == "AS" and (not after or after[0] in "(,;"):
+        return word  # "FJORD SYSTEMS AS ("FJORD")": a legal form
+    if word == "A" and (re.search(r"PARTY\s+$", line[:at]) or after[:1] in (")", ":")):
+        return word  # "PARTY A:", "(A)": a label
+    return word.lower()
+
+
+def _in_ordinary_case(text: str) -> str:
+    """``text`` with the grammar words of its lines typed in capitals in lower case (the same
+    length, so every offset holds): a line of eight words or more, its letters nine in ten capitals,
+    two of its words grammar words. Other lines are left as they are."""
+    lines = text.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        if len(line) < 30 or len(_LOWER_LETTER.findall(line)) * 9 > len(_UPPER_LETTER.findall(line)):
+            continue
+        words = line.split()
+        if len(words) < 8 or sum(w.strip(",.;:()") in _GRAMMAR_WORDS for w in words) < 2:
+            continue
+        lines[index] = _SHOUTED_WORD.sub(functools.partial(_lowered, line=line), line)
+        changed = True
+    return "\n".join(lines) if changed else text
+
+
+# How far into the contract lines wrapped at a fixed width are joined (its cover and preamble).
+UNWRAP_CHARS = 8000
+
+
+def _unwrapped(text: str) -> str:
+    """``text`` with the line breaks of a text wrapped at a fixed width (a PDF's or a plain-text
+    filing's extraction) inside its first ``UNWRAP_CHARS`` read as spaces, the same length, so a
+    name broken over two lines ("... by and between Acme / Corporation (the "Company")") is one name.
+    The text is wrapped when most of its lines of some length end near one width (three in four
+    of them within the last quarter of it, the width at most 120 characters); a line break is kept
+    after a short line, after a sentence's end (".", ":", ";") and before a blank line."""
+    head = text[:UNWRAP_CHARS]
+    lines = head.split("\n")
+    sizes = sorted(len(line.rstrip()) for line in lines if len(line.strip()) >= 20)
+    if len(sizes) < 12:
+        return text
+    width = sizes[int(len(sizes) * 0.9)]
+    if not 40 <= width <= 120 or sum(size >= 0.75 * width for size in sizes) < 0.75 * len(sizes):
+        return text
+    out = []
+    for index, line in enumerate(lines[:-1]):
+        after = lines[index + 1]
+        joined = (
+            len(line.rstrip()) >= 0.75 * width and not re.search(r"[.:;]\s*$", line) and after.strip()
+            and re.match(r"\s*[\w(\"\u201c&,]", after)
+        )
+        out.append(line + (" " if joined else "\n"))
+    out.append(lines[-1])
+    return "".join(out) + text[UNWRAP_CHARS:]
+
+
+def _written(value: str, written: str) -> str:
+    """``value`` (read from the text in ordinary case) as ``written`` types it."""
+    if not value or value in written:
+        return value
+    pattern = r"\s+".join(re.escape(w) for w in value.split())
+    found = [" ".join(m.group().split()) for m in re.finditer(pattern, written, re.IGNORECASE)]
+    # Where it was read: the same words, the grammar words aside ("BANK OF AMERICA" for "BANK of AMERICA").
+    same = [f for f in found if _SHOUTED_WORD.sub(lambda m: m.group().lower(), f) == _SHOUTED_WORD.sub(
+        lambda m: m.group().lower(), value)]
+    return (same or [value])[0]
+
+
+def _as_written(party: Party, written: str) -> Party:
+    return Party(
+        _written(party.name, written), _written(party.defined, written), party.side, party.locator,
+        tuple(_written(a, written) for a in party.also),
+    )
 
 
 def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm]) -> tuple[Party, ...]:
@@ -206,12 +317,23 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     # there would be the structure's first definition but not the key terms'.)
     scanned = {locator for _, _, locator in spans}
     terms = {term: found for term, found in terms.items() if found.locator in scanned}
+    # A preamble typed in capitals ("THIS AGREEMENT IS MADE BY AND BETWEEN ACME CORPORATION, A
+    # DELAWARE CORPORATION ...") is read as one in ordinary case: its grammar words in lower case;
+    # the names found are then given as the contract writes them (``_as_written``).
+    written, text = text, _unwrapped(_in_ordinary_case(text))
+    found_parties = _find_in(text, spans, tail, terms)
+    return tuple(_as_written(p, written) for p in found_parties) if written != text else found_parties
+
+
+def _find_in(
+    text: str, spans: list[tuple[int, int, str]], tail: list[Paragraph], terms: dict[str, DefinedTerm]
+) -> tuple[Party, ...]:
     best: list[Party] = []
     for opener in _OPENER.finditer(text):
         window_end = opener.end() + 2000
         stop = _PREAMBLE_END.search(text, opener.end(), window_end)
         window = text[opener.end() : stop.start() if stop else window_end]
-        found = _parties_in(window, opener.end(), spans, after_opener=True)
+        found = _parties_in(window, opener.end(), spans, after_opener=True, head=text)
         if len(found) >= 2:
             best = found
             break
@@ -222,7 +344,7 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         # with a place of business at ... ("Aduro") and IREYA B.V ... ("Consultant") agree to all
         # terms", "... made by Universal Access, Inc., a corporation ... (the "Company"), and ...").
         stop = _PREAMBLE_END.search(text, 0, 3000)
-        found = _parties_in(text[: stop.start() if stop else 3000], 0, spans)
+        found = _parties_in(text[: stop.start() if stop else 3000], 0, spans, head=text)
         if len(found) > len(best):
             best = found
         # ... also when a cover page or a table of contents pushes that sentence past the first page
@@ -230,7 +352,7 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
         for making in _MAKING.finditer(text, 3000, min(len(text), 40000)) if len(best) < 2 else ():
             stop = _PREAMBLE_END.search(text, making.start(), making.start() + 3000)
             found = _parties_in(text[making.start() : stop.start() if stop else making.start() + 3000],
-                                making.start(), spans)
+                                making.start(), spans, head=text)
             if len(found) >= 2:
                 best = found
                 break
@@ -440,7 +562,11 @@ _FORMS = (
     r"Company|COMPANY|PLC|plc|GmbH|GMBH|AG|S\.A|SA|B\.V|N\.V|L\.P|LP|LLP|Co\.,\s+Ltd|CO\.,\s+LTD"
 )
 # A company's name on one line of a signature block, ending in its legal form.
-_SIGNING_NAME = rf"(?:(?:[A-Z0-9][\w&.'\u2019-]*:?|&|\([A-Z]{{2,}}\)),?[ \t]+){{0,7}}?(?:{_FORMS})\b\.?"
+# ... or in the word that says what kind of body it is ("THE GRINBERG FAMILY TRUST", "... ASSOCIATION").
+_BODIES = r"Trust|TRUST|Fund|FUND|Association|ASSOCIATION|Partnership|PARTNERSHIP|University|UNIVERSITY|Bank|BANK"
+_SIGNING_NAME = (
+    rf"(?:(?:[A-Z0-9][\w&.'\u2019-]*:?|&|\([A-Z]{{2,}}\)),?[ \t]+){{0,7}}?(?:{_FORMS}|{_BODIES})\b\.?"
+)
 _SIGNATORY = re.compile(
     rf"(?P<name>{_SIGNING_NAME})"
     r"(?=\s*(?:\([^()\n]{1,20}\))?\s*[:)]?\s*(?:By\b|BY\b|SIGNED\b|Signed\b|/s/|Name\b|NAME\b|_{3,}))"
@@ -516,7 +642,8 @@ _COVER_PAIR = re.compile(
     r"(?:[ \t]*\n[ \t]*|[ \t]{3,})(?P<b>[A-Z](?:(?!\s{3})[^\n]){2,100}?)(?=[ \t]*\n|\s{3,}|$)"
 )
 _LABELLED = re.compile(
-    r"(?:^|\n)[ \t]*(?P<label>Party\s+[A-D]|Licensor|Licensee|Supplier|Customer|Distributor|Buyer|Seller|Manufacturer|"
+    r"(?:^|\n)[ \t]*(?P<label>(?:Party|PARTY)\s+[A-D]|Licensor|Licensee|Supplier|Customer|Distributor|Buyer|Seller|"
+    r"Manufacturer|"
     r"Consultant|Client|Contractor|Vendor|Provider|Purchaser|Franchisor|Franchisee|Sponsor)[ \t]*:[ \t]*"
     r"(?P<name>[A-Z][^\n]{2,120})"
 )
@@ -571,9 +698,11 @@ def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]
 # Co., Ltd. Address: ...", "Party C: ... Legal representative: ...": parties labelled by a letter,
 # on lines of their own or run together; the name ends at the next label or field.
 _PARTY_LABEL = re.compile(
-    r"(?<![\w\"\u201c])(?P<label>Party\s+[A-F])(?:\s*\((?P<role>[A-Z][\w ]{1,30})\))?[ \t]*[:\uff1a][ \t]*\n?[ \t]*"
+    r"(?<![\w\"\u201c])(?P<label>(?:Party|PARTY)\s+[A-F])(?:\s*\((?P<role>[A-Z][\w ]{1,30})\))?"
+    r"[ \t]*[:\uff1a][ \t]*\n?[ \t]*"
     r"(?P<name>[A-Z][^\n]{2,160}?)(?=[ \t]*(?:\n|$)|\s+(?:Address|Legal\s+[Rr]epresentative|Registered|Contact|Tel|"
-    r"Telephone|Domicile|Residence|Authori[sz]ed)\b|\s+Party\s+[A-F]\b|\s{2,})"
+    r"Telephone|Domicile|Residence|Authori[sz]ed|ADDRESS|LEGAL\s+REPRESENTATIVE|REGISTERED|CONTACT|TEL|TELEPHONE|"
+    r"DOMICILE|RESIDENCE|AUTHORI[SZ]ED)\b|\s+(?:Party|PARTY)\s+[A-F]\b|\s{2,})"
 )
 
 
@@ -626,7 +755,7 @@ _DESCRIBED = re.compile(r"\s+is\s+an?\s+(?:[\w\-]+\s+){0,4}(?:company|corporatio
 
 def _parties_in(
     window: str, offset: int, spans: list[tuple[int, int, str]], *, described: bool = False,
-    after_opener: bool = False,
+    after_opener: bool = False, head: str = "",
 ) -> list[Party]:
     """The parties defined in ``window``; ``described``: a recital's, where a party is a name
     followed by "is a ... company" (which ends the name and says it is an entity)."""
@@ -635,6 +764,7 @@ def _parties_in(
     cursor = 0
     matches = sorted(
         [*_PARTY_DEFINITION.finditer(window), *_HEREINAFTER.finditer(window), *_UNQUOTED.finditer(window),
+         *_HEREINAFTER_BARE.finditer(window),
          *_UNQUOTED_TITLE.finditer(window), *_BARE_ROLE.finditer(window)],
         key=lambda m: m.start(),
     )
@@ -645,7 +775,7 @@ def _parties_in(
         before = window[cursor : match.start()]
         # A parenthesis without quotation marks that turns out to define no party ("Halle (Saale),
         # Germany") is part of the text before the next definition, not the end of a party.
-        previous, unquoted = cursor, match.re is _UNQUOTED or match.re is _UNQUOTED_TITLE
+        previous, unquoted = cursor, match.re in (_UNQUOTED, _UNQUOTED_TITLE, _HEREINAFTER_BARE)
         cursor = _after_parenthesis(window, match)
         if not defined or _NOT_PARTY.match(defined) or defined.lower() in seen:
             cursor = previous if unquoted else cursor
@@ -747,6 +877,11 @@ def _parties_in(
             continue
         if match.re is _UNQUOTED_TITLE and not (
             match.group("the") or _is_role(defined) or name.split()[0].lower() == defined.split()[0].lower()
+            or _fits(defined, name)  # "KENNETH TURPIN (Turpin)", "American Diabetes Association, Inc. (Association)"
+            # "Jacksonville Jaguars, LLC, a Delaware limited liability company (Club), and ...": a
+            # word the contract goes on to use as a name, five times or more, never a place.
+            or (bool(_AFTER_UNQUOTED_RE.match(window, match.end())) and defined.split()[0].lower() not in _STATES
+                and len(re.findall(rf"(?<![\w-]){re.escape(defined)}(?![\w-])", head)) >= 5)
         ):
             cursor = previous  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
             continue
@@ -1109,7 +1244,7 @@ def _party_name(before: str) -> str:
     text = _after_layout(before).replace("\n", " ").replace("|", " ")
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
-    text = re.sub(r"^Party\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."
+    text = re.sub(r"^(?:Party|PARTY)\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."
     # 'between "Elephant Talk Communication Holding AG", a company incorporated ...': a name in quotes.
     text = re.sub(r"^[\"\u201c]([A-Z][^\"\u201c\u201d]{1,100})[\"\u201d]", r"\1", text)
     # "THIS AGREEMENT is made on 1 May 2010 by ACME LIMITED": the sentence that makes the agreement
