@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from contracts import numbers
 from contracts.clauses import BY_SLUG, ClausePassage, detect
-from contracts.dates import MONTHS, StatedDate, agreement_date, another_agreements, effective_date
+from contracts.dates import MONTHS, StatedDate, agreement_date, another_agreements, effective_date, settle
 from contracts.document import contract_text, structure_of
 from contracts.parties import (
     CUSTOMER_ROLES,
@@ -681,10 +681,10 @@ _SIGNED_WORDS = re.compile(r"\b(?:sign\w*|execut\w*)\b", re.IGNORECASE)
 def stated_value(date: StatedDate) -> str:
     """A complete date written one way ("July 15, 2010"); a date left blank as the contract
     writes it ("September ___, 2019")."""
-    numeric = not re.search(r"[A-Za-z]", date.text)
-    if date.complete and not (numeric and date.day <= 12 and date.month != date.day):
+    if date.complete and not date.ambiguous:
         return f"{MONTHS[date.month - 1].title()} {date.day}, {date.year}"
-    return date.text  # left blank, or "1.4.2011": which number is the day is the contract's convention
+    # Left blank, or "3/4/05" in a contract that does not say which number is the day.
+    return date.text
 
 
 def _stated_dates(model: TextModel) -> dict[str, StatedDate | None]:
@@ -695,7 +695,11 @@ def _stated_dates(model: TextModel) -> dict[str, StatedDate | None]:
     if found is None:
         text = model.text
         made = agreement_date(text)
-        found = derived[key] = {"agreement-date": made, "effective-date": effective_date(text, made)}  # type: ignore[index]
+        # A numeric date by the contract's own convention ("1.4.2011" is April 1).
+        found = derived[key] = {  # type: ignore[index]
+            "agreement-date": settle(text, made),
+            "effective-date": settle(text, effective_date(text, made)),
+        }
     return found
 
 

@@ -1,0 +1,147 @@
+"""Round 7 of the key terms' dates (contracts/dates.py, contracts/keyterms.py), each on a seen or dev
+contract's own words (docs/decisions/key-terms.md, "Round 7: dates, law and none")."""
+
+from contracts.dates import (
+    _preamble_sentences,
+    agreement_date,
+    another_agreements,
+    day_first,
+    find_dates,
+    settle,
+    signed_date,
+)
+from contracts.keyterms import stated_value
+
+# CHAPARRAL's Transportation Contract: a cover line with the place and the date, a preamble naming
+# its signatories by their titles, the parties agreeing "as follows", then the definitions.
+_CHAPARRAL = (
+    "Exhibit 10.66\n\n                             TRANSPORTATION CONTRACT\n\n        Astana"
+    "                                         January 31, 2000\n\n                                    PREAMBLE\n\n"
+    'JSC NOC KazakhOil, hereinafter referred to as the "Company", in the person of Executive Marketing Director '
+    "Ms. A. M. Rakhimbekov, acting on the basis of the Power of Attorney (1) 1-13 dated January 3, 2000, on the "
+    'one side and JSC Karakudukmunay, hereinafter referred to as the "Principal" in the person of General '
+    "Director Mr. N. D. Klinchev and Financial Director Mr. R. Moore, acting on the basis of the Charter, on the "
+    'other side, collectively referred to as the "Parties", have entered into this Transportation Contract (the '
+    '"Contract") and hereby agree as follows:\n\n                           1. SUBJECT OF THE CONTRACT\n\n'
+    "1.1  The Company, at the expense and on the instructions of the Principal, shall      arrange "
+    "transportation for export in batches to the far abroad of crude oil.\n\n"
+    "                        2. DEFINITIONS AND INTERPRETATION\n\n"
+    "2.1  As used in the Contract, the following terms have the meanings indicated:\n\n"
+    '"Offtake Agreement" means that certain Crude Oil Sale and Purchase Agreement between the Principal and '
+    "STASCO dated 1 November 1999.\n\n"
+    '"License" means License No. MG#249 (Oil) dated 25 June 1995 (as subsequently amended) granted to the '
+    "Principal by the Government."
+)
+
+
+def test_a_persons_title_ends_no_sentence_of_the_preamble():
+    (first, *_) = _preamble_sentences(_CHAPARRAL)
+    sentence = _CHAPARRAL[first[0] : first[1]]
+    assert "Rakhimbekov" in sentence and "have entered into this Transportation Contract" in sentence
+
+
+def test_the_body_after_the_parties_agree_as_follows_dates_no_agreement():
+    found = agreement_date(_CHAPARRAL)
+    # Not the licence's date in the definitions (round 6 gave "25 June 1995"): the cover line's.
+    assert found is not None and (found.year, found.month, found.day) == (2000, 1, 31)
+
+
+# MOVADO's Endorsement Agreement: no preamble but recitals, one of them dating a statute.
+_MOVADO = (
+    "EXHIBIT 10.28\n\n                               MOVADO GROUP, INC.\n\n"
+    "                              ENDORSEMENT AGREEMENT\n\n"
+    '            WHEREAS, Movado Group, Inc. (the "Company") and the Trustees of the Grinberg Family Trust (the '
+    '"Trust") entered into a Policy Collateral Assignment And Split Dollar Agreement, dated as of December 5, '
+    '1995 (the "Split Dollar Agreement"); and\n\n'
+    "            WHEREAS, Section XIII of the Split Dollar Agreement provides that it may be amended at any time "
+    "and from time to time by a written instrument by the parties thereto; and\n\n"
+    '            WHEREAS, Section 402 of the Sarbanes-Oxley Act of the 2002 (the "Act") prohibits certain public '
+    "companies (including the Company) from directly or indirectly making or arranging for an extension of "
+    "credit in the form of a personal loan to its executive officers on or after July 30, 2002; and\n\n"
+    "            NOW, THEREFORE, in consideration for the mutual promises contained herein, the parties hereto "
+    "agree to amend and restate the Split Dollar Agreement in its entirety as follows:\n\n"
+    "            1. Ownership of Policy. Except as otherwise provided in this Agreement, the Company shall be the "
+    "sole and exclusive owner of the Policy.\n\n" + "The Company shall pay the premiums. " * 40 + "\n\n"
+    "IN WITNESS WHEREOF, the parties hereto have executed this Agreement as of this 4th day of April, 2003.\n\n"
+    "                                              MOVADO GROUP, INC.\n\n"
+    "                                              By: /s/ Timothy F. Michno\n"
+    "Name: Timothy F. Michno                                               Title:  General Counsel"
+)
+
+
+def test_a_recitals_date_is_not_when_the_agreement_is_made():
+    found = agreement_date(_MOVADO)
+    # Round 6 gave the statute's "July 30, 2002"; the experts: 4/4/03, the signatures' date.
+    assert found is not None and (found.year, found.month, found.day) == (2003, 4, 4)
+
+
+# PC Quote's amendment: "this" amendment of "the" Co-Branding Agreement "is made" on its date.
+_PCQUOTE = (
+    'This amendment to Section 2 (titled "Term"), Part B of the Co-Branding Agreement is made effective December '
+    '9, 1996 by and between PC Quote, Inc. (hereinafter referred to as "PCQ") and A.B. Watley, Inc. (hereinafter '
+    'referred to as "ABW"), who are also the parties contracted in the aforementioned Co-Branding Agreement.'
+)
+
+
+def test_the_present_tense_makes_this_document_not_another_agreement():
+    assert not another_agreements(_PCQUOTE, _PCQUOTE.index("December"))
+    found = agreement_date(_PCQUOTE)
+    assert found is not None and (found.year, found.month, found.day) == (1996, 12, 9)
+    # The past still names another agreement ("a Demand Note, dated December 5, 1995").
+    other = "This Agreement amends that certain Reseller Agreement between Salesforce and Reseller dated as of August 1, 2015"
+    assert another_agreements(other, other.index("August"))
+
+
+def test_another_agreements_parties_may_hold_periods():
+    # RUBIOS's Sponsorship Agreement, section 2 (Term).
+    text = (
+        "provided, however, that in no event shall the Term extend beyond the term of the Joint Use and Management "
+        "Agreement by and between the City of San Diego and Padres, L.P. dated as of February 1, 2000."
+    )
+    assert another_agreements(text, text.index("February"))
+
+
+# Data Call's Content Licensing Agreement: the signature page before its appendices, each date written
+# over its line and labelled under it, and no "IN WITNESS".
+_DATACALL = (
+    "1    PURPOSE  OF  THE  AGREEMENT\n\n     1.1  The purpose  of  this  contract is the licensing of content.\n\n"
+    + "     The Licensee shall pay the fees.\n\n" * 60
+    + "     10.2 This Agreement  has  been  prepared  in  two (2) identical copies, one           for  each  Party.\n\n"
+    "PLAN_B  MEDIA  AG                  PLAN_B  MEDIA  AG\n\n\n\n"
+    "03/24/06                           03/24/06 ______________________________     _____________________________ "
+    "Date                               Date\n\n"
+    "/s/  Heim  Brecht                  /s/  Stefan  Meyes-Sickenagel ______________________________     "
+    "_____________________________ Signature                          Signature\n\n"
+    "Heim  Brecht                       Stefan  Meyes-Sickenagel ______________________________     "
+    "_____________________________ Name  (Please  print)              Name  (Please  print)\n\n"
+    "LICENSOR                           LICENSOR\n\n"
+    "3/23/06 ______________________________     _____________________________ Date                               "
+    "Date\n\n/s/  James  Ammons ______________________________     _____________________________ Signature\n\n"
+    "APPENDIX  I\n\n1.   CONTACT  PLAN\n\n" + "     The contacts of each party are listed below.\n\n" * 80
+)
+
+
+def test_a_signature_block_before_the_appendices_dates_the_agreement():
+    found = signed_date(_DATACALL)
+    # The last party signing (the experts: 3/24/06), though the appendices follow the signatures.
+    assert found is not None and (found.year, found.month, found.day) == (2006, 3, 24)
+
+
+def test_a_numeric_date_is_read_by_the_contracts_own_convention():
+    # Inmode's Turn-Key Manufacturing Agreement (dev): written with dots, day first (the experts: 4/1/11);
+    # the filing's footer, month first, is no part of the contract.
+    inmode = (
+        'This Turn - Key Manufacturing Agreement (the "Agreement") is effective as of the 1.4.2011 (the '
+        '"Effective Date") by and between: INVASIX LTD.\n\nSource: INMODE LTD., F-1/A, 7/29/2019\n'
+    )
+    (date,) = find_dates(inmode, 0, 120)
+    assert day_first(inmode, date) is True
+    assert stated_value(settle(inmode, date)) == "April 1, 2011"
+    # iPass's footer writes its dots month first ("04.18.2018"): another dotted date there is too.
+    ipass = "Page 2 of 22 iPass Channel Partner Reseller Agreement 04.18.2018 iPass Confidential. Dated 03.04.2018"
+    date = find_dates(ipass)[-1]
+    assert stated_value(settle(ipass, date)) == "March 4, 2018"
+    # Nothing says which number is the day of "3/4/05": shown as written.
+    plain = "This Agreement is dated 3/4/05 by and between A and B."
+    (date,) = find_dates(plain)
+    assert day_first(plain, date) is None and stated_value(settle(plain, date)) == "3/4/05"
