@@ -297,6 +297,19 @@ _RENEWAL_BEFORE = re.compile(
 )
 
 
+_NOTICE_WORD = re.compile(
+    r"\b(?:notice|notif\w*|writing|written|elect\w*|intention|inform\w*|advis\w*|terminat\w*|cancel\w*|non-?renew\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence of ``text`` that holds ``text[start:end]``."""
+    begin = max(text.rfind(". ", 0, start), text.rfind(";", 0, start)) + 1
+    stops = [i for i in (text.find(". ", end), text.find(";", end)) if i >= 0]
+    return text[begin : min(stops) if stops else len(text)]
+
+
 def _period(slug: str, text: str) -> str | None:
     """The renewal period ("renew ... for additional two (2) year terms") or the notice period
     ("no less than 6 months prior", "written notice at least thirty (30) days before") of
@@ -308,6 +321,10 @@ def _period(slug: str, text: str) -> str | None:
         notice_before = [m.end() for m in _NOTICE_BEFORE.finditer(before)]
         renewal_before = [m.end() for m in _RENEWAL_BEFORE.finditer(before)]
         is_notice = bool(_NOTICE_AFTER.search(after)) or bool(notice_before)
+        if is_notice and not notice_before and not _NOTICE_WORD.search(_sentence_around(text, quantity.start, quantity.end)):
+            # "unable to agree upon the terms for renewal ... at least six (6) months prior to the
+            # expiration": a time before the term ends, but no one notifies anyone.
+            is_notice = False
         if slug == "notice-period-to-terminate-renewal" and is_notice:
             return quantity.phrase
         if slug == "renewal-term" and renewal_before and not _NOTICE_AFTER.search(after) and (
@@ -353,6 +370,24 @@ _RUNS_ON = re.compile(
     r"(?:an?\s+)?(?:unlimited|indefinite)\s+(?:period|term|duration))",
     re.I,
 )
+
+
+# A renewal whose length the filing redacted: "renew for additional successive [***] terms",
+# "extendable for a further * years".
+_REDACTED_RENEWAL = re.compile(
+    r"\b(?:successive|additional|further|consecutive|renewal|extension)\s+(?:(?:period|term)s?\s+of\s+)?"
+    r"(?:\[\s*\*[\s*]*\]|\*+(?:\s\*+)*)(?:\s*(?:calendar\s+)?(?:years?|months?|days?|periods?|terms?)\b)?",
+    re.IGNORECASE,
+)
+
+
+def _redacted_renewal(text: str) -> str | None:
+    """A renewal period the filing redacted, as written ("successive [***] terms"): a period all the
+    same, not a renewal "until terminated"."""
+    if not _RENEWS.search(text):
+        return None
+    match = _REDACTED_RENEWAL.search(text)
+    return " ".join(match.group(0).split()) if match else None
 
 
 def _renewal_in_words(text: str) -> str | None:
@@ -520,7 +555,7 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
         # not the first one; none found is the passage itself, never another period.
         period = _period(slug, text)
         if period is None and slug == "renewal-term":
-            period = _same_as_initial(text) or _renewal_in_words(text)
+            period = _same_as_initial(text) or _redacted_renewal(text) or _renewal_in_words(text)
         return period if period is not None else (text if fallback else "")
     if slug == "expiration-date":
         expiry = _date(slug, text, labelled=True) if fallback else _expiry(text)

@@ -145,3 +145,46 @@ def test_a_numeric_date_is_read_by_the_contracts_own_convention():
     plain = "This Agreement is dated 3/4/05 by and between A and B."
     (date,) = find_dates(plain)
     assert day_first(plain, date) is None and stated_value(settle(plain, date)) == "3/4/05"
+
+
+def _renewal_value(text: str, slug: str = "renewal-term") -> str:
+    from contracts.clauses import BY_SLUG, ClausePassage
+    from contracts.keyterms import _value
+
+    return _value(slug, ClausePassage(slug, BY_SLUG[slug].title, text, 0.9, "p1", 0, len(text)))
+
+
+def test_a_redacted_renewal_period_is_a_period_not_a_term_until_terminated():
+    # PHREESIA's Strategic Alliance Agreement (the experts: "successive []"); round 6 read "unless and
+    # until" as a renewal that runs on until terminated.
+    phreesia = (
+        'Unless this Agreement is terminated pursuant to Section 25, this Agreement will automatically renew for '
+        'additional successive [***] terms (each a "Renewal Term" and together with the Initial Term, the "Term") '
+        "unless and until either Party provides written notice of non-renewal to the other Party at least [***] prior "
+        "to the end of the then-current Term."
+    )
+    assert _renewal_value(phreesia) == "successive [***] terms"
+    # KIROMIC's JV Agreement (the experts: "successive [] years"); round 6 gave nothing.
+    kiromic = (
+        "This JV Agreement shall become effective on the signing date and shall have a duration of * years, "
+        "extendable for a further * years, unless notice of non- renewal is sent one year before the natural expiry "
+        "date."
+    )
+    assert _renewal_value(kiromic) == "further * years"
+
+
+def test_a_time_before_the_term_ends_is_a_notice_period_only_when_someone_notifies_or_terminates():
+    # TRI CITY's Outsourcing Agreement (dev): the parties agree on a renewal's terms before the term
+    # ends; the experts have no notice period.
+    tricity = (
+        "If M&I and Customer are unable to agree upon the terms for renewal of this Agreement at least six (6) months "
+        "prior to the expiration of the Term, then Customer may, at its option, renew this Agreement for one (1) "
+        "twelve month period at the then-current terms and conditions of this Agreement."
+    )
+    assert _renewal_value(tricity, "notice-period-to-terminate-renewal") == ""
+    # Rand Worldwide's: terminating before the term ends is the notice (the experts: 6 months).
+    rand = (
+        "The Agreement shall automatically renew for successive one year additional terms unless terminated by "
+        "either party at least six months prior to the expiration of the then-current term."
+    )
+    assert _renewal_value(rand, "notice-period-to-terminate-renewal") == "six months"
