@@ -74,6 +74,9 @@ _WORD_DAYS = {
 }  # fmt: skip
 
 
+_PAGE_BEFORE = re.compile(r"\bPage\s+$", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class StatedDate:
     """A date as the contract writes it: ``text``; ``year``/``month``/``day`` as far as it gives
@@ -116,6 +119,8 @@ def find_dates(text: str, start: int = 0, end: int | None = None) -> list[Stated
             month, year = _month(g["month"]), int(g["year"])
             day = int(g["day"]) if g["day"] else 0
         elif g["month2"]:
+            if g["day2"] and _PAGE_BEFORE.search(text, max(0, match.start() - 8), match.start()):
+                continue  # "Page 3   May 2004": a page's number and its footer's date, no day
             month, year = _month(g["month2"]), int(g["year2"])
             day = int(g["day2"]) if g["day2"] else _WORD_DAYS.get(re.sub(r"\s+", "-", (g["wday"] or "").lower()), 0)
         elif g["n1"]:
@@ -308,6 +313,9 @@ _DATE_LINE = re.compile(
 )
 
 
+_PAGE_MARK = re.compile(r"\bPage\s+\d+\b", re.IGNORECASE)
+
+
 def _unfiled(text: str) -> str:
     """``text`` with the filing's footers blanked out (offsets kept)."""
     return _FILING_LINE.sub(lambda m: " " * len(m.group(0)), text)
@@ -363,6 +371,11 @@ def agreement_date(text: str) -> StatedDate | None:
         return late
     lines = _lines(text)
     for line in _DATE_LINE.finditer(lines, 0, min(len(lines), 3000)):
+        physical = text[text.rfind("\n", 0, line.start()) + 1 : (text.find("\n", line.end()) + 1 or len(text) + 1) - 1]
+        if _PAGE_MARK.search(physical):
+            # A page's running footer ("Commercial in Confidence   Page 3   May 2004") dates the page's
+            # revision, not the agreement.
+            continue
         dates = (
             find_dates(lines, line.start("date"), line.end("date"))
             or _blank_dates(lines, line.start(), line.end())

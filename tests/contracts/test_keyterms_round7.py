@@ -188,3 +188,15 @@ def test_a_time_before_the_term_ends_is_a_notice_period_only_when_someone_notifi
         "either party at least six months prior to the expiration of the then-current term."
     )
     assert _renewal_value(rand, "notice-period-to-terminate-renewal") == "six months"
+
+
+def test_a_page_number_before_a_footers_month_is_no_day():
+    # ELANDIA's Outsourcing Agreement: every page's footer; round 6 read "3 May 2004" as the agreement date.
+    footer = (
+        "Signed approval forms are filed in the Quality section of the Bank of South Pacific Limited.   Name   Title\n\n"
+        "Revision History   Date of this revision:   Revision Number   Commercial in Confidence   Page 3   May 2004\n\n"
+        "Network Management Outsourcing Agreement"
+    )
+    assert [d.day for d in find_dates(footer)] == []
+    assert agreement_date(footer) is None
+    assert [(d.year, d.month, d.day) for d in find_dates("signed on 3   May 2004")] == [(2004, 5, 3)]
