@@ -143,7 +143,10 @@ def find_dates(text: str, start: int = 0, end: int | None = None) -> list[Stated
     return found
 
 
-_NUMERIC = re.compile(r"\b(?P<first>\d{1,2})(?P<sep>[/.-])(?P<second>\d{1,2})(?P=sep)(?:(?:1[89]|20)\d{2}|\d{2})\b")
+_NUMERIC = re.compile(
+    r"\b(?P<first>\d{1,2})(?P<sep>[/.-])(?P<second>\d{1,2})(?P=sep)(?P<year>(?:1[89]|20)\d{2}|\d{2})\b"
+)
+CONVENTION_CHARS = 150_000
 
 
 def day_first(text: str, date: StatedDate) -> bool | None:
@@ -153,12 +156,11 @@ def day_first(text: str, date: StatedDate) -> bool | None:
     the countries that write dates with dots write them; None when nothing says."""
     own = _NUMERIC.fullmatch(date.text)
     # Those written as ``date`` is first (a filing's footer, "Source: ..., 7/29/2019", is no part
-    # of the contract).
+    # of the contract), in the first ``CONVENTION_CHARS``: a long contract is not read date by date.
     counts = {True: [0, 0], False: [0, 0]}
-    for stated in find_dates(_unfiled(text)):
-        match = _NUMERIC.fullmatch(stated.text)
-        if match is None:
-            continue
+    for match in _NUMERIC.finditer(_unfiled(text[:CONVENTION_CHARS])):
+        if match.group("sep") == "." and len(match.group("year")) == 2:
+            continue  # "2.13.10" numbers a clause
         first, second = int(match.group("first")), int(match.group("second"))
         same = own is not None and match.group("sep") == own.group("sep")
         counts[same][0] += first > 12 >= second
@@ -547,13 +549,19 @@ def signed_date(text: str) -> StatedDate | None:
 # A signature block: a signature's marks close together ("/s/ ... Name: ... Title: ... Date:").
 _BLOCK_MARK = re.compile(r"/s/|\bBy\s*:|\bName\s*:|\bTitle\s*:|\bSignature\b|\bSigned\b", re.IGNORECASE)
 BLOCK_SPAN = 400
+BLOCKS_CHARS = 20_000
 
 
 def _dated_blocks(text: str, start: int, end: int) -> list[StatedDate]:
     """The complete dates beside the first signature block between ``start`` and ``end`` that
     dates its signatures: two signature marks within ``BLOCK_SPAN`` characters, a date beside
-    them."""
-    region = _unfiled(text[:end])
+    them. Only the last ``BLOCKS_CHARS`` before ``end`` are read: the signatures end the agreement's
+    own text, and a long contract is not read date by date."""
+    start = max(start, end - BLOCKS_CHARS)
+    region = " " * start + _unfiled(text[start:end])  # offsets kept
+    stated = [d for d in find_dates(region, start, end) if d.complete]
+    if not stated:
+        return []
     marks = list(_BLOCK_MARK.finditer(region, start, end))
     for first, second in itertools.pairwise(marks):
         if second.start() - first.start() > BLOCK_SPAN or first.group(0).lower() == second.group(0).lower():
@@ -561,8 +569,8 @@ def _dated_blocks(text: str, start: int, end: int) -> list[StatedDate]:
         # The date may stand over its signature, labelled under its line ("03/24/06 ____ Date").
         begin, stop = max(start, first.start() - BLOCK_SPAN), min(end, second.end() + BLOCK_SPAN)
         dated = [
-            d for d in find_dates(region, begin, stop)
-            if d.complete and not another_agreements(region, d.start)
+            d for d in stated
+            if begin <= d.start and d.end <= stop and not another_agreements(region, d.start)
             and (_SIGNATURE_MARK.search(region, max(begin, d.start - 250), d.start) or _DATE_UNDER.match(region, d.end))
         ]  # fmt: skip
         if dated:
