@@ -367,7 +367,12 @@ def agreement_date(text: str) -> StatedDate | None:
             # ... dated as of April 14, 2000", "shall be effective as of May 1, 2020 ... and is made
             # and entered into this 10th day of January, 2020": the date the making words stand by.
             made = [d for d in dates if _MADE_ON.search(text, max(begin, d.start - 40), d.start)]
-            return (made or dates)[0]
+            chosen = (made or dates)[0]
+            if not chosen.complete:
+                # "dated as of this ____day of ____________, 2012, but made effective as of February
+                # 20, 2012": the sentence's date left blank yields to the one it states whole.
+                chosen = next((d for d in dates if d.complete), chosen)
+            return chosen
     late = _late_preamble(full)
     if late is not None:
         return late

@@ -200,3 +200,19 @@ def test_a_page_number_before_a_footers_month_is_no_day():
     assert [d.day for d in find_dates(footer)] == []
     assert agreement_date(footer) is None
     assert [(d.year, d.month, d.day) for d in find_dates("signed on 3   May 2004")] == [(2004, 5, 3)]
+
+
+def test_a_date_left_blank_yields_to_the_one_the_same_sentence_states_whole():
+    # Pharmagen's Endorsement Agreement (the experts: 2/20/12); round 6 gave the blank.
+    pharmagen = (
+        'Exhibit 10.1   ENDORSEMENT AGREEMENT    THIS ENDORSEMENT AGREEMENT (the "Agreement") is dated as of this '
+        "____day of ____________, 2012, but  made effective as of February 20, 2012 (\"Effective Date\") between "
+        'Healthcare Distribution Specialists LLC ("HDS"), a  Delaware corporation, and Paul Silas ("Celebrity), an '
+        "individual."
+    )
+    found = agreement_date(pharmagen)
+    assert found is not None and (found.year, found.month, found.day) == (2012, 2, 20)
+    # A blank alone is still given as written.
+    blank = "THIS AGREEMENT is dated as of this ____day of ____________, 2012 between HDS and Paul Silas."
+    found = agreement_date(blank)
+    assert found is not None and not found.complete and found.year == 2012
