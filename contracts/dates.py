@@ -13,6 +13,7 @@ lawyer must see that it is not filled in. Decisions: docs/decisions/key-terms.md
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -73,6 +74,9 @@ _WORD_DAYS = {
 }  # fmt: skip
 
 
+_PAGE_BEFORE = re.compile(r"\bPage\s+$", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class StatedDate:
     """A date as the contract writes it: ``text``; ``year``/``month``/``day`` as far as it gives
@@ -84,10 +88,20 @@ class StatedDate:
     year: int
     month: int
     day: int
+    # A numeric date ("1.4.2011") whose day and month the contract's convention settles.
+    settled: bool = False
 
     @property
     def complete(self) -> bool:
         return bool(self.year and self.month and self.day)
+
+    @property
+    def ambiguous(self) -> bool:
+        """A numeric date whose day and month could be either ("1.4.2011", "3/4/05")."""
+        return (
+            not self.settled and self.complete and not re.search(r"[A-Za-z]", self.text)
+            and self.day <= 12 and self.month != self.day
+        )  # fmt: skip
 
 
 def _month(name: str) -> int:
@@ -105,6 +119,8 @@ def find_dates(text: str, start: int = 0, end: int | None = None) -> list[Stated
             month, year = _month(g["month"]), int(g["year"])
             day = int(g["day"]) if g["day"] else 0
         elif g["month2"]:
+            if g["day2"] and _PAGE_BEFORE.search(text, max(0, match.start() - 8), match.start()):
+                continue  # "Page 3   May 2004": a page's number and its footer's date, no day
             month, year = _month(g["month2"]), int(g["year2"])
             day = int(g["day2"]) if g["day2"] else _WORD_DAYS.get(re.sub(r"\s+", "-", (g["wday"] or "").lower()), 0)
         elif g["n1"]:
@@ -125,6 +141,47 @@ def find_dates(text: str, start: int = 0, end: int | None = None) -> list[Stated
         found.append(StatedDate(" ".join(match.group(0).split()).strip(" ,"), match.start(), match.end(), year,
                                 month, day))  # fmt: skip
     return found
+
+
+_NUMERIC = re.compile(
+    r"\b(?P<first>\d{1,2})(?P<sep>[/.-])(?P<second>\d{1,2})(?P=sep)(?P<year>(?:1[89]|20)\d{2}|\d{2})\b"
+)
+CONVENTION_CHARS = 150_000
+
+
+def day_first(text: str, date: StatedDate) -> bool | None:
+    """Whether ``text`` writes its numeric dates, as ``date`` is written, day first: its other
+    numeric dates that can be read one way only say so ("31/3/09", "25/05/2008": day first;
+    "04.18.2018": month first); with none, a date written with dots ("1.4.2011") is day first, as
+    the countries that write dates with dots write them; None when nothing says."""
+    own = _NUMERIC.fullmatch(date.text)
+    # Those written as ``date`` is first (a filing's footer, "Source: ..., 7/29/2019", is no part
+    # of the contract), in the first ``CONVENTION_CHARS``: a long contract is not read date by date.
+    counts = {True: [0, 0], False: [0, 0]}
+    for match in _NUMERIC.finditer(_unfiled(text[:CONVENTION_CHARS])):
+        if match.group("sep") == "." and len(match.group("year")) == 2:
+            continue  # "2.13.10" numbers a clause
+        first, second = int(match.group("first")), int(match.group("second"))
+        same = own is not None and match.group("sep") == own.group("sep")
+        counts[same][0] += first > 12 >= second
+        counts[same][1] += second > 12 >= first
+    for day, month in (counts[True], counts[False]):
+        if day != month:
+            return day > month
+    return True if own is not None and own.group("sep") == "." else None
+
+
+def settle(text: str, date: StatedDate | None) -> StatedDate | None:
+    """``date`` read by the contract's own convention for numeric dates (``day_first``): an
+    ambiguous one becomes a date whose day and month are known, or stays as written."""
+    if date is None or not date.ambiguous:
+        return date
+    first = day_first(text, date)
+    if first is None:
+        return date
+    # find_dates reads an ambiguous date month first (American filings).
+    month, day = (date.day, date.month) if first else (date.month, date.day)
+    return StatedDate(date.text, date.start, date.end, date.year, month, day, settled=True)
 
 
 # The sentence that makes the agreement: "made", "entered into", "dated", "as of", "executed".
@@ -149,6 +206,9 @@ _SENTENCE_END = re.compile(
     r"(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bNo)(?<!\bCorp)(?<!\bJr)(?<!\bSr)(?<!\bSt)(?<!\b[A-Z])"
     # and as a name in capitals writes them ("ASHWORTH, INC. (The "Company")"), "Apt. 43"
     r"(?<!\bINC)(?<!\bLTD)(?<!\bCO)(?<!\bCORP)(?<!\bApt)(?<!\bAPT)"
+    # nor does a person's title ("in the person of Executive Marketing Director Ms. A. M. Rakhimbekov,
+    # acting on the basis of the Power of Attorney ... dated January 3, 2000").
+    r"(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bDr)(?<!\bMessrs)(?<!\bMR)(?<!\bMS)(?<!\bMRS)(?<!\bDR)"
     r"\.(?=\s+[A-Z(\"\u201c])"
 )
 # "effective as of", "(the "Effective Date")", "effective on": the date is the effective date.
@@ -222,6 +282,13 @@ _EFFECTIVE_ON_SIGNING = re.compile(
 PREAMBLE_CHARS = 6000
 
 
+# Where the preamble and the recitals end and the body begins: the parties agree "as follows".
+_OPERATIVE = re.compile(
+    r"\bagree[sd]?\s+as\s+follows\b|\bNOW,?\s+THEREFORE\b|\bIT\s+IS\s+(?:HEREBY\s+)?AGREED\b"
+)
+_RECITAL = re.compile(r"\b(?:WHEREAS|Whereas)\b")
+
+
 def _preamble_sentences(text: str) -> list[tuple[int, int]]:
     """The sentences of the first ``PREAMBLE_CHARS`` characters."""
     limit = min(len(text), PREAMBLE_CHARS)
@@ -248,6 +315,9 @@ _DATE_LINE = re.compile(
 )
 
 
+_PAGE_MARK = re.compile(r"\bPage\s+\d+\b", re.IGNORECASE)
+
+
 def _unfiled(text: str) -> str:
     """``text`` with the filing's footers blanked out (offsets kept)."""
     return _FILING_LINE.sub(lambda m: " " * len(m.group(0)), text)
@@ -271,10 +341,19 @@ def agreement_date(text: str) -> StatedDate | None:
         # An address's abbreviation ("Apt. 43, Constanta") may end a sentence early: the parties
         # named just before the date still make it the agreement's.
         joined, previous = previous + sentence, sentence
+        if index and _OPERATIVE.search(text, sentences[index - 1][0], begin):
+            # The parties have agreed "as follows": the body begins, and a date in it (a definition's
+            # "License ... dated 25 June 1995", a clause's "Agreement ... dated as of February 1,
+            # 2000") is not when this agreement was made.
+            break
         if not _MAKES.search(sentence):
             continue
         stated = find_dates(text, begin, end) or _blank_dates(text, begin, end)
-        dates = [d for d in stated if not another_agreements(text, d.start)]
+        # A recital ("WHEREAS, ... on or after July 30, 2002") gives the background, not the date
+        # the agreement is made.
+        dates = [
+            d for d in stated if not another_agreements(text, d.start) and not _RECITAL.search(text, begin, d.start)
+        ]
         following = sentences[index + 1][1] if index + 1 < len(sentences) else end
         if not dates and _MAKES_BETWEEN.search(sentence) and not find_dates(text, end, following):
             # "This Cooperation Agreement is executed by and between the parties below ...": the
@@ -288,12 +367,22 @@ def agreement_date(text: str) -> StatedDate | None:
             # ... dated as of April 14, 2000", "shall be effective as of May 1, 2020 ... and is made
             # and entered into this 10th day of January, 2020": the date the making words stand by.
             made = [d for d in dates if _MADE_ON.search(text, max(begin, d.start - 40), d.start)]
-            return (made or dates)[0]
+            chosen = (made or dates)[0]
+            if not chosen.complete:
+                # "dated as of this ____day of ____________, 2012, but made effective as of February
+                # 20, 2012": the sentence's date left blank yields to the one it states whole.
+                chosen = next((d for d in dates if d.complete), chosen)
+            return chosen
     late = _late_preamble(full)
     if late is not None:
         return late
     lines = _lines(text)
     for line in _DATE_LINE.finditer(lines, 0, min(len(lines), 3000)):
+        physical = text[text.rfind("\n", 0, line.start()) + 1 : (text.find("\n", line.end()) + 1 or len(text) + 1) - 1]
+        if _PAGE_MARK.search(physical):
+            # A page's running footer ("Commercial in Confidence   Page 3   May 2004") dates the page's
+            # revision, not the agreement.
+            continue
         dates = (
             find_dates(lines, line.start("date"), line.end("date"))
             or _blank_dates(lines, line.start(), line.end())
@@ -329,8 +418,11 @@ _DETERMINERS = r"this|that\s+certain|certain|the|a|an|such|said|its|their"
 _DATED_AGREEMENT = re.compile(
     rf"\b(?P<det>{_DETERMINERS})\s+(?:(?!(?:{_DETERMINERS})\b)[\w&/-]+[ \t]+){{0,6}}?"
     r"(?:agreement|contract|amendment|MSA|note|lease|license|plan|policy|instrument|deed)\b"
-    r"(?:\s*\([^()]{0,80}\))?(?:(?!agreement|contract)(?:[^.;()]|(?:(?<=ref)|(?<=Ref)|(?<=No)|(?<=no))\.)){0,60}?,?\s*"
-    r"(?:dated|effective|executed|entered\s+into|made|signed)\b[^.;]{0,40}$",
+    # The words between may name the other agreement's parties, whose names hold periods ("by and
+    # between the City of San Diego and Padres, L.P. dated as of February 1, 2000").
+    r"(?:\s*\([^()]{0,80}\))?(?:(?!agreement|contract)(?:[^.;()]|"
+    r"(?:(?<=ref)|(?<=Ref)|(?<=No)|(?<=no)|(?<=\b[A-Z])|(?<=Inc)|(?<=INC)|(?<=Ltd)|(?<=LTD)|(?<=Co)|(?<=Corp))\.)){0,80}?,?\s*"
+    r"(?P<verb>dated|effective|executed|entered\s+into|made|signed)\b[^.;]{0,40}$",
     re.IGNORECASE,
 )
 
@@ -341,7 +433,21 @@ def another_agreements(text: str, start: int) -> bool:
     one ("the Development Agreement ("Development Agreement") entered into on April 15, 2010", "a
     Demand Note, dated December 5, 1995")."""
     dated = _DATED_AGREEMENT.search(text, max(0, start - 200), start)
-    return dated is not None and dated.group("det").lower() != "this"
+    if dated is None or dated.group("det").lower() == "this":
+        return False
+    # "This amendment to Section 2 ... of the Co-Branding Agreement is made effective December 9,
+    # 1996": the present tense makes this document, the one "this" names; another agreement is
+    # named by its past ("dated", "entered into on", "was made").
+    making_this = _MAKING_NOW.search(text, max(0, dated.start("verb") - 12), dated.start("verb")) and (
+        _THIS_DOCUMENT.search(text, max(0, dated.start() - 200), dated.start())
+    )
+    return not making_this
+
+
+_MAKING_NOW = re.compile(r"\b(?:is|are)\s+(?:hereby\s+)?$", re.IGNORECASE)
+_THIS_DOCUMENT = re.compile(
+    r"\b(?i:this)\s+(?:[\w-]+\s+){0,4}?(?i:agreement|amendment|contract|addendum|letter|memorandum)\b(?![^.;]*[.;])"
+)
 
 
 # "AGREEMENT made as of the _____ day of ____, 2015 (the "Effective Date") by and between": the
@@ -430,6 +536,10 @@ def signed_date(text: str) -> StatedDate | None:
         and (_SIGNATURE_MARK.search(region[max(start, d.start - 250) : d.start]) or _DATE_UNDER.match(region, d.end))
     ]  # fmt: skip
     if not dated:
+        # A signature page with the contract's schedules after it ("[Signature and Stamp Page] ...
+        # Date: January 1, 2013 ... Annex 1"), past its last pages and without "IN WITNESS".
+        dated = _dated_blocks(text, len(text) // 5, start)
+    if not dated:
         # A signature page put first ("By: /s/ ... Title: VP, WW Sales Finance Date: 1/19/07 Date:
         # January 22, 2007 ... Exhibit 10.38 NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT").
         head = _unfiled(text[: min(len(text), PREAMBLE_CHARS)])
@@ -439,6 +549,38 @@ def signed_date(text: str) -> StatedDate | None:
             and not another_agreements(head, d.start)
         ]  # fmt: skip
     return max(dated, key=lambda d: (d.year, d.month, d.day)) if dated else None
+
+
+# A signature block: a signature's marks close together ("/s/ ... Name: ... Title: ... Date:").
+_BLOCK_MARK = re.compile(r"/s/|\bBy\s*:|\bName\s*:|\bTitle\s*:|\bSignature\b|\bSigned\b", re.IGNORECASE)
+BLOCK_SPAN = 400
+BLOCKS_CHARS = 20_000
+
+
+def _dated_blocks(text: str, start: int, end: int) -> list[StatedDate]:
+    """The complete dates beside the first signature block between ``start`` and ``end`` that
+    dates its signatures: two signature marks within ``BLOCK_SPAN`` characters, a date beside
+    them. Only the last ``BLOCKS_CHARS`` before ``end`` are read: the signatures end the agreement's
+    own text, and a long contract is not read date by date."""
+    start = max(start, end - BLOCKS_CHARS)
+    region = " " * start + _unfiled(text[start:end])  # offsets kept
+    stated = [d for d in find_dates(region, start, end) if d.complete]
+    if not stated:
+        return []
+    marks = list(_BLOCK_MARK.finditer(region, start, end))
+    for first, second in itertools.pairwise(marks):
+        if second.start() - first.start() > BLOCK_SPAN or first.group(0).lower() == second.group(0).lower():
+            continue
+        # The date may stand over its signature, labelled under its line ("03/24/06 ____ Date").
+        begin, stop = max(start, first.start() - BLOCK_SPAN), min(end, second.end() + BLOCK_SPAN)
+        dated = [
+            d for d in stated
+            if begin <= d.start and d.end <= stop and not another_agreements(region, d.start)
+            and (_SIGNATURE_MARK.search(region, max(begin, d.start - 250), d.start) or _DATE_UNDER.match(region, d.end))
+        ]  # fmt: skip
+        if dated:
+            return dated
+    return []
 
 
 _EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement|force|effect)\b", re.IGNORECASE)

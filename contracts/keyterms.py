@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from contracts import numbers
 from contracts.clauses import BY_SLUG, ClausePassage, detect
-from contracts.dates import MONTHS, StatedDate, agreement_date, another_agreements, effective_date
+from contracts.dates import MONTHS, StatedDate, agreement_date, another_agreements, effective_date, settle
 from contracts.document import contract_text, structure_of
 from contracts.parties import (
     CUSTOMER_ROLES,
@@ -297,6 +297,19 @@ _RENEWAL_BEFORE = re.compile(
 )
 
 
+_NOTICE_WORD = re.compile(
+    r"\b(?:notice|notif\w*|writing|written|elect\w*|intention|inform\w*|advis\w*|terminat\w*|cancel\w*|non-?renew\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence of ``text`` that holds ``text[start:end]``."""
+    begin = max(text.rfind(". ", 0, start), text.rfind(";", 0, start)) + 1
+    stops = [i for i in (text.find(". ", end), text.find(";", end)) if i >= 0]
+    return text[begin : min(stops) if stops else len(text)]
+
+
 def _period(slug: str, text: str) -> str | None:
     """The renewal period ("renew ... for additional two (2) year terms") or the notice period
     ("no less than 6 months prior", "written notice at least thirty (30) days before") of
@@ -308,6 +321,10 @@ def _period(slug: str, text: str) -> str | None:
         notice_before = [m.end() for m in _NOTICE_BEFORE.finditer(before)]
         renewal_before = [m.end() for m in _RENEWAL_BEFORE.finditer(before)]
         is_notice = bool(_NOTICE_AFTER.search(after)) or bool(notice_before)
+        if is_notice and not notice_before and not _NOTICE_WORD.search(_sentence_around(text, quantity.start, quantity.end)):
+            # "unable to agree upon the terms for renewal ... at least six (6) months prior to the
+            # expiration": a time before the term ends, but no one notifies anyone.
+            is_notice = False
         if slug == "notice-period-to-terminate-renewal" and is_notice:
             return quantity.phrase
         if slug == "renewal-term" and renewal_before and not _NOTICE_AFTER.search(after) and (
@@ -353,6 +370,24 @@ _RUNS_ON = re.compile(
     r"(?:an?\s+)?(?:unlimited|indefinite)\s+(?:period|term|duration))",
     re.I,
 )
+
+
+# A renewal whose length the filing redacted: "renew for additional successive [***] terms",
+# "extendable for a further * years".
+_REDACTED_RENEWAL = re.compile(
+    r"\b(?:successive|additional|further|consecutive|renewal|extension)\s+(?:(?:period|term)s?\s+of\s+)?"
+    r"(?:\[\s*\*[\s*]*\]|\*+(?:\s\*+)*)(?:\s*(?:calendar\s+)?(?:years?|months?|days?|periods?|terms?)\b)?",
+    re.IGNORECASE,
+)
+
+
+def _redacted_renewal(text: str) -> str | None:
+    """A renewal period the filing redacted, as written ("successive [***] terms"): a period all the
+    same, not a renewal "until terminated"."""
+    if not _RENEWS.search(text):
+        return None
+    match = _REDACTED_RENEWAL.search(text)
+    return " ".join(match.group(0).split()) if match else None
 
 
 def _renewal_in_words(text: str) -> str | None:
@@ -520,7 +555,7 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
         # not the first one; none found is the passage itself, never another period.
         period = _period(slug, text)
         if period is None and slug == "renewal-term":
-            period = _same_as_initial(text) or _renewal_in_words(text)
+            period = _same_as_initial(text) or _redacted_renewal(text) or _renewal_in_words(text)
         return period if period is not None else (text if fallback else "")
     if slug == "expiration-date":
         expiry = _date(slug, text, labelled=True) if fallback else _expiry(text)
@@ -681,10 +716,10 @@ _SIGNED_WORDS = re.compile(r"\b(?:sign\w*|execut\w*)\b", re.IGNORECASE)
 def stated_value(date: StatedDate) -> str:
     """A complete date written one way ("July 15, 2010"); a date left blank as the contract
     writes it ("September ___, 2019")."""
-    numeric = not re.search(r"[A-Za-z]", date.text)
-    if date.complete and not (numeric and date.day <= 12 and date.month != date.day):
+    if date.complete and not date.ambiguous:
         return f"{MONTHS[date.month - 1].title()} {date.day}, {date.year}"
-    return date.text  # left blank, or "1.4.2011": which number is the day is the contract's convention
+    # Left blank, or "3/4/05" in a contract that does not say which number is the day.
+    return date.text
 
 
 def _stated_dates(model: TextModel) -> dict[str, StatedDate | None]:
@@ -695,7 +730,11 @@ def _stated_dates(model: TextModel) -> dict[str, StatedDate | None]:
     if found is None:
         text = model.text
         made = agreement_date(text)
-        found = derived[key] = {"agreement-date": made, "effective-date": effective_date(text, made)}  # type: ignore[index]
+        # A numeric date by the contract's own convention ("1.4.2011" is April 1).
+        found = derived[key] = {  # type: ignore[index]
+            "agreement-date": settle(text, made),
+            "effective-date": settle(text, effective_date(text, made)),
+        }
     return found
 
 

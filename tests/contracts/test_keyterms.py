@@ -115,7 +115,8 @@ def test_the_governing_law_is_the_jurisdiction_named(path, expected):
         ("cuad_development_01.docx", "effective-date", "December 23, 2019"),
         ("cuad_license_02.docx", "effective-date", "July 11, 2006"),  # "made as of July 11 , 2006"
         ("cuad_noncompete_02.docx", "agreement-date", "May 3, 2006"),  # "THIS AGREEMENT is dated May 3,2006."
-        ("cuad_manufacturing_02.docx", "effective-date", "1.4.2011"),  # "is effective as of the 1.4.2011"
+        # "is effective as of the 1.4.2011": round 7, dots write the day first (the experts: 4/1/11).
+        ("cuad_manufacturing_02.docx", "effective-date", "April 1, 2011"),
         # The preamble holds no date; "The Effective Date of this Agreement ... is September 21, 1998."
         ("cuad_hosting_03.docx", "effective-date", "September 21, 1998"),
         # "entered on this 9th day of October, 2001 and is deemed effective as of October 1, 2001
@@ -128,7 +129,8 @@ def test_the_governing_law_is_the_jurisdiction_named(path, expected):
 )
 def test_dates_as_contracts_type_them(name, slug, expected):
     # Round 4: a date is given as a date ("December 23, 2019" for "12-23-2019"); one whose day and
-    # month could be either ("1.4.2011") or that is left blank is given as written.
+    # month could be either ("3/4/05", unless the contract's convention says: round 7) or that is left
+    # blank is given as written.
     assert term_of(name, slug) == expected
 
 
