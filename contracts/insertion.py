@@ -36,7 +36,9 @@ class InsertionPoint:
     where: str = ""
 
 
-def insertion_point(structure: Structure, *, after: tuple[int, int] | None = None) -> InsertionPoint | None:
+def insertion_point(
+    structure: Structure, *, after: tuple[int, int] | None = None, within: ClauseNumber | None = None
+) -> InsertionPoint | None:
     """Where a lawyer inserts a new clause, numbered like its siblings.
 
     ``after``: (paragraph index, sentence end offset) of the rule's ``insert_after`` match: the
@@ -45,7 +47,9 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
     the signature block and the schedules. The number is the next one after the clause it
     follows, at that clause's level ("9.8" -> "9.9"), when that clause has a typed number; a
     Word-numbered anchor needs none (the new paragraph copies its numbering); a contract whose
-    body paragraphs carry no number gets none."""
+    body paragraphs carry no number gets none. ``within``: the clause the match stands under whose
+    title names the rule's words ("10. Intellectual Property Indemnity" over the match in 10.1):
+    the new clause goes after the whole of it."""
     model = structure.model
     paragraphs = model.paragraphs
     if not paragraphs:
@@ -56,7 +60,9 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
         # The clause that holds the matching sentence: the new one goes after it and its own
         # sub-clauses ("11. REPRESENTATIONS AND WARRANTIES; DISCLAIMERS.   11.1 Mutual ...": after
         # the whole of 11, not between its title and 11.1).
-        holder = _clause_before(structure, index, offset, openings=True)
+        holder = within or _clause_before(structure, index, offset, openings=True)
+        if within is not None:
+            index, offset = within.index, within.end
         nxt = next(
             (
                 n
@@ -68,11 +74,28 @@ def insertion_point(structure: Structure, *, after: tuple[int, int] | None = Non
         )
         if nxt is not None:
             return _before_number(structure, nxt, "after the clause that holds the matching sentence")
-        anchor = _last_content(paragraphs, index + 1, structure)
+        anchor = index if within is not None else _last_content(paragraphs, index + 1, structure)
         lead_in = paragraphs[index].text[:offset].rstrip().endswith(":")
         last, following = _past_items(structure, anchor, lead_in=lead_in, clause=holder)
         if following is not None:
             return _before_number(structure, following, "after the clause that holds the matching sentence")
+        if holder is not None and holder.kind == "typed" and (holder.index in structure.headings or within):
+            # A numbered heading over its numbered sub-clauses, or the clause whose title names the
+            # rule's words ("5. WARRANTIES" over 5.1 to 5.3): the next of its own sub-clauses ("5.4",
+            # "12.05" after "12.04" whatever "12.04.2" is last), or none under a heading over
+            # paragraphs without numbers, else the clause's sibling.
+            own = [
+                n for n in structure.numbers
+                if n.kind == "typed" and n.level == holder.level + 1 and holder.index < n.index <= last
+                and n.parts[: len(holder.parts)] == holder.parts
+            ]  # fmt: skip
+            if own:
+                number: str | None = _sibling_number(structure, last, len(paragraphs[last].text), own[-1])
+            elif holder.index in structure.headings:
+                number = None
+            else:
+                number = _sibling_number(structure, last, len(paragraphs[last].text), holder)
+            return _after_paragraph(structure, last, "after the clause that holds the matching sentence", number)
         if holder is not None and holder.kind == "typed":
             # The new clause is the sibling of the clause that holds the sentence, also past that
             # clause's own sub-clauses ("12.01 Indemnification by the PHL Parties." / "12.01.1 ..." /
@@ -601,12 +624,15 @@ def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Struct
 
 def written_as_clause_number(text: str, number: str) -> bool:
     """Whether ``text`` writes ``number`` (a plain "14") as a clause's number where the numbering
-    reader may not take it: after a sentence's end or a run of spaces and before a capitalised
-    word ("... require. 14. X", "13.Whenever", "... clients.   3) Obligations of the Parties")."""
+    reader may not take it: after a sentence's end, a run of spaces or a capitalised word (an inline
+    heading) and before a capitalised word ("... require. 14. X", "13.Whenever", "... clients.   3)
+    Obligations of the Parties", "Transfer of Member Interest 41. A Member may")."""
     n = re.escape(number)
     written = (
         rf"(?:^|[.;:!?][ \t\u00a0]+){n}\.[ \t\u00a0]*[A-Z]|(?<![\w.,/$]){n}\.(?=[A-Z])"
         rf"|(?:^|[.;:!?][ \t\u00a0]+|[ \t\u00a0]{{3}}){n}\)[ \t\u00a0]+[A-Z][a-z]"
+        # after an inline heading: "... prior to valuation. Transfer of Member Interest 41. A Member may"
+        rf"|\b[A-Z][a-z]+[ \t\u00a0]{n}\.[ \t\u00a0]+[A-Z](?:[a-z]|\b)"
     )
     return re.search(written, text, re.MULTILINE) is not None
 

@@ -475,6 +475,13 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
         # contract's defined term, as its own clauses write it ("Either Party").
         out = _LOWER_PARTY.sub(lambda m: "P" + m.group(0)[1:], out)
         notes.append("\u201cparty\u201d is written \u201cParty\u201d, this contract's defined term")
+    word = _party_word(model) if _LOWER_PARTY.search(out) else None
+    if word is not None:
+        # "Either party may terminate" in a joint venture of '(individually the "Member" and
+        # collectively the "Members")' that calls its parties Members: the contract's word.
+        each_word, all_word = word
+        out = _LOWER_PARTY.sub(lambda m: all_word if m.group(0).endswith("ies") else each_word, out)
+        notes.append(f"\u201cparty\u201d is written \u201c{each_word}\u201d, as this contract calls its parties")
     for subject in singular:
         # "the Product infringe or misappropriate" -> "the Product infringes or misappropriates".
         out = re.sub(rf"(\b{re.escape(subject)}\s+)((?:{_AGREEING.pattern})(?:\s+or\s+(?:{_AGREEING.pattern}))?)",
@@ -486,6 +493,35 @@ _ONE_WAY = frozenset({"Recipient", "Discloser", "Purpose"})
 # "party"/"parties" as the parties to this contract: not a third party or a counterparty.
 _LOWER_PARTY = re.compile(r"(?<![Tt]hird[ -])(?<!counter)\bpart(?:y|ies)\b(?!-)")
 _CAPITAL_PARTY = re.compile(r"(?<![Tt]hird[ -])\bPart(?:y|ies)\b")
+
+
+# '(individually the "Member" and collectively the "Members")', '(each a "Partner")': what the
+# preamble calls each of the parties, when that is not "Party".
+_EACH_CALLED = re.compile(
+    r"\((?:[^()]{0,40}?)\b(?:individually|each|separately)\b,?\s+(?:a|an|the)?\s*[\"\u201c]([A-Z][a-z]{2,20})[\"\u201d]"
+    r"(?:[^()]{0,40}?\b(?:collectively|together|jointly)\b,?\s+(?:the\s+)?[\"\u201c]([A-Z][a-z]{2,21})[\"\u201d])?"
+)
+_PREAMBLE = 4000  # characters where the parties are named and called
+
+
+def _party_word(model: TextModel) -> tuple[str, str] | None:
+    """What the contract calls each of its parties instead of "party" (("Member", "Members")),
+    when its preamble says so and its clauses keep writing that word far more than "party"; a role
+    word ("Seller": each of several sellers, not every party) never. Once per text model."""
+    key = ("naming", "party_word")
+    if key in model.derived:
+        return model.derived[key]  # type: ignore[index]
+    found: tuple[str, str] | None = None
+    match = _EACH_CALLED.search(model.text[:_PREAMBLE])
+    if match is not None and match.group(1) not in ("Party", "Parties") and not role_side(match.group(1).lower()):
+        one = match.group(1)
+        many = match.group(2) or f"{one}s"
+        text = model.text
+        used = len(re.findall(rf"\b(?:{one}|{many})\b", text))
+        if used > 3 * len(_LOWER_PARTY.findall(text)) and used >= 10:
+            found = (one, many)
+    model.derived[key] = found  # type: ignore[index]
+    return found
 
 
 def _writes_party_capitalised(model: TextModel, defined: dict[str, str]) -> bool:

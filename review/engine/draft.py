@@ -226,6 +226,27 @@ _NO_TITLE = frozenset({"shall", "will", "must", "agree", "agrees", "hereby", "ea
                        "that", "this", "with", "from", "such", "have", "been", "into", "upon", "than"})
 
 
+def _title_words(anchor: CompiledFind, regex: str | None) -> list[str]:
+    stems = (*anchor.all, *anchor.any) or tuple(pattern_words(regex))
+    return sorted({w.split()[0][:6] for w in stems if w.split() and len(w.split()[0]) >= 4})
+
+
+def _titled_clause(sentence: Sentence, document: PreparedDocument, structure: Any, words: list[str]) -> Any:
+    """The highest numbered clause above ``sentence`` whose title names ``words`` ("10.
+    Intellectual Property Indemnity" over "10.1 ... (c) gives Google full control ..."), when it
+    is not the sentence's own clause; else None. A new clause goes after the whole of it, never
+    between two of its sub-clauses."""
+    numbers = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
+    if len(numbers) < 2 or not words:
+        return None
+    for number in reversed(numbers[1:]):  # the top level first, never the sentence's own clause
+        opening = document.paragraphs[number.index].paragraph.text[number.start :]
+        titled = _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening)
+        if titled and any(w in titled.group("title").lower() for w in words):
+            return number
+    return None
+
+
 def _titled_first(
     candidates: Iterator[Sentence], anchor: CompiledFind, document: PreparedDocument, structure: Any,
     untitled: Sentence | None = None, regex: str | None = None,
@@ -239,8 +260,7 @@ def _titled_first(
     # "Representations and Warranties". An anchor that is only a pattern gives the pattern's words
     # ("\\bterminat": a clause titled "Term and Termination", not "2.6 Boxlot Content ... permit
     # theglobe to terminate"); beside words of its own, a pattern's ("shall", "will") are no title.
-    stems = (*anchor.all, *anchor.any) or tuple(pattern_words(regex))
-    words = sorted({w.split()[0][:6] for w in stems if w.split() and len(w.split()[0]) >= 4})
+    words = _title_words(anchor, regex)
     # A page number read as a heading is no title.
     headings = sorted(i for i in structure.headings if re.search(r"[A-Za-z]{3}", document.paragraphs[i].paragraph.text))
     # Among the clauses so titled, the one under the highest such title: "Either party may
@@ -407,6 +427,7 @@ def insert_missing(
     if takes_no_commercial_terms(document.model):
         return ()
     point = None
+    places: list[InsertionPoint | None] = []  # where else, in order, when ``point`` is misplaced
     if rule.insert_after is not None:
         anchor = CompiledFind.of(rule.insert_after, headings=True)
         # The clause itself, not a heading of another clause run into its first sentence.
@@ -428,19 +449,26 @@ def insert_missing(
         first = _titled_first(iter(candidates), anchor, document, structure, untitled=about,
                               regex=rule.insert_after.regex)
         if first is not None and structure.in_body(first.paragraph_index, first.start):
-            point = insertion_point(structure, after=(first.paragraph_index, first.end))
+            titled = _titled_clause(first, document, structure, _title_words(anchor, rule.insert_after.regex))
+            point = insertion_point(structure, after=(first.paragraph_index, first.end), within=titled)
+            if titled is not None:
+                # After the whole clause its title names, else (that place out of order, as a PDF's
+                # page order may make it) after the clause that holds the sentence.
+                places.append(insertion_point(structure, after=(first.paragraph_index, first.end)))
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
     proposal = None
     if point is not None:
         proposal = _insertion(point, rule, next_insert, lead, guidance)
-        if _misplaced(proposal, document.model, rule):
-            # Next to the rule's anchor the clause would land inside a list or a table, or take a
-            # number out of order: the end of the body is the place a lawyer falls back on.
-            fallback = insertion_point(structure)
-            if fallback is not None:
-                other = _insertion(fallback, rule, next_insert, lead, guidance)
-                if not _misplaced(other, document.model, rule):
-                    proposal = other
+        # Next to the rule's anchor the clause would land inside a list or a table, or take a
+        # number out of order: the end of the body is the place a lawyer falls back on.
+        places.append(insertion_point(structure))
+        for place in places if _misplaced(proposal, document.model, rule) else ():
+            if place is None:
+                continue
+            other = _insertion(place, rule, next_insert, lead, guidance)
+            if not _misplaced(other, document.model, rule):
+                proposal = other
+                break
     else:
         point = insertion_point(structure)
         proposal = _insertion(point, rule, next_insert, lead, guidance) if point is not None else None

@@ -40,8 +40,10 @@ def _inserted_after(rule_id: str) -> tuple[str, str]:
 
 def test_a_pattern_anchor_puts_the_clause_with_the_clause_its_words_title() -> None:
     anchor, inserted = _inserted_after("termination-for-convenience")
-    assert anchor.lstrip().startswith("8.2  Termination") and not anchor.lstrip().startswith("2.6")
-    assert inserted.startswith("8.") and "for convenience" in inserted
+    # Under "8.   TERM AND TERMINATION.", after the whole of it (its last paragraph, 8.6's "In
+    # addition, Boxlot acknowledges ..."), as 8.7: never among 2.6's words, nor between 8.2 and 8.3.
+    assert "Boxlot acknowledges that the placement fees" in anchor and not anchor.lstrip().startswith("2.6")
+    assert inserted.startswith("8.7 ") and "for convenience" in inserted
 
 
 def test_the_words_of_a_pattern() -> None:

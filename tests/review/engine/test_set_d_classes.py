@@ -189,3 +189,38 @@ def test_a_signature_page_the_reader_did_not_take_for_one_gets_no_clause() -> No
     (cap,) = result.recommendations
     assert cap.after.startswith("14.11 ") and not cap.defects
     assert "14.10 HOW TO ACHIEVE SUPER HEALTH" in model.paragraphs[model.positions[cap.edit.locator]].text
+
+
+# --- set F (docs/decisions/redlines-qa.md, round 7) ------------------------------------------------
+
+BORROW = "BORROWMONEYCOM"  # a joint venture of '(individually the "Member" and collectively the "Members")'
+WHITESMOKE = "WHITESMOKE"  # "10." an IP indemnity in 10.1 to 10.6
+
+
+def test_a_party_is_called_what_the_contract_calls_its_parties() -> None:
+    from contracts.naming import adapt_terms
+
+    written, notes = adapt_terms("Either party may terminate on notice to the other party; a third party.",
+                                 _contract(BORROW))  # fmt: skip
+    assert written == "Either Member may terminate on notice to the other Member; a third party."
+    assert any("as this contract calls its parties" in n for n in notes)
+    # A contract of "Parties" keeps them; one of several sellers never calls every party a seller.
+    assert adapt_terms("Either party may terminate.", _contract(WHITESMOKE))[0] == "Either party may terminate."
+
+
+def test_a_number_written_after_an_inline_heading_is_in_use() -> None:
+    # "... prior to valuation. Transfer of Member Interest 41. A Member may assign ...", unread.
+    model = _contract(BORROW)
+    for rule_id in ("termination-for-convenience", "cap-on-liability"):
+        (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+        (proposal,) = result.recommendations
+        assert proposal.after.startswith("69. ") and not proposal.defects  # after 68., never a second "41."
+
+
+def test_a_clause_goes_after_the_whole_clause_its_words_title() -> None:
+    model = _contract(WHITESMOKE)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    # Not "10.1A" between Google's IP indemnity (10.1) and its exclusions (10.2).
+    assert proposal.after.startswith("10.7 ") and not proposal.defects
+    assert model.paragraphs[model.positions[proposal.edit.locator]].text.lstrip().startswith("10.6 ")
