@@ -1,5 +1,5 @@
-"""The parties of the seen and dev contracts as other layouts give the same words (round 7 of
-issue 27, docs/decisions/key-terms.md "Round 7: parties"): how much of the parties value holds when
+"""The parties of the seen and dev contracts as other layouts give the same words (round 7 of the
+parties and key-terms work, docs/decisions/key-terms.md "Round 7: parties"): how much of the parties value holds when
 the head of each contract is typed in capitals, loses its quotation marks (a conversion), or is
 wrapped at 70 characters a line (a PDF's or a plain-text filing's extraction).
 
