@@ -197,7 +197,7 @@ def closes_the_body(text: str) -> bool:
         _SIGNATURE_OPENS.match(plain) is not None
         or _BODY_CLOSES.match(plain) is not None
         or _LEGEND_AT_END.fullmatch(plain) is not None
-        or re.fullmatch(r"[(\[]\s*no\s+(?:further\s+)?text\s+below[^)\]]{0,40}[)\]]", plain, re.IGNORECASE) is not None
+        or re.fullmatch(_NO_TEXT_BELOW, plain, re.IGNORECASE) is not None  # "(NO TEXT BELOW)" too
         or _signing_line(plain)
         or signed_in(plain) == 0  # its first sentence signs ("... by the duly authorised Officer: ____")
     )
@@ -277,8 +277,9 @@ def _sibling_number(structure: Structure, index: int, offset: int, clause: Claus
     clause = _past_unread(structure, clause, index, offset)
     # A number read without the word the contract writes before it ("... by the Company. Section
     # 6.8 Indemnification.", read as "6.8"): the new one is written with it ("Section 6.9").
-    word = _NUMBER_WORD.search(structure.model.paragraphs[clause.index].text[: clause.start])
-    prefix = f"{word.group(1)} " if word is not None and "{n}" in clause.template and " " not in clause.template else ""
+    word = _OPENING_NUMBER.search(structure.model.paragraphs[clause.index].text[: clause.start])
+    written = word.group("word") if word is not None else None
+    prefix = f"{written} " if written and "{n}" in clause.template and " " not in clause.template else ""
     taken = structure.labels
     for _ in range(8):
         label = next_label(clause, taken)
@@ -287,9 +288,6 @@ def _sibling_number(structure: Structure, index: int, offset: int, clause: Claus
             return prefix + label if label else label
         taken = taken | {parts}  # written further on as a clause's number, unread: in use
     return ""
-
-
-_NUMBER_WORD = re.compile(r"(?:^|[.;:])\s*(Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+$")
 
 
 # A clause number as it opens a clause, the number itself put in by _past_unread: after a sentence
@@ -426,7 +424,9 @@ def _following(text: str, offset: int) -> str:
     return words.group(0) if words else ""
 
 
-_OPENING_NUMBER = re.compile(r"(?:^|[.;:])\s*(?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)?\s*$")
+# What stands before a clause's own number: the paragraph's start or a sentence's end, and maybe the
+# word the contract writes before it ("... hereunder.   Section 6.8 Indemnification.").
+_OPENING_NUMBER = re.compile(r"(?:^|[.;:])\s*(?:(?P<word>Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+)?$")
 
 
 def _clause_before(structure: Structure, index: int, offset: int, *, openings: bool = False) -> ClauseNumber | None:
@@ -469,8 +469,9 @@ _LEGEND_AT_END = re.compile(
 )
 # Where the body ends inside a paragraph: "(NO TEXT BELOW)", "IN WITNESS WHEREOF", a signature line
 # with "/s/" ("Party A: /s/ Beijing Baidu ...").
+_NO_TEXT_BELOW = r"[(\[]\s*no\s+(?:further\s+)?text\s+below[^)\]]{0,40}[)\]]"
 _BODY_CLOSES = re.compile(
-    r"[(\[]\s*no\s+(?:further\s+)?text\s+below[^)\]]{0,40}[)\]]|\bIN\s+WITNESS\s+WHEREOF\b|"
+    rf"{_NO_TEXT_BELOW}|\bIN\s+WITNESS\s+WHEREOF\b|"
     r"(?<![\w/])(?:[A-Z][\w.&,'-]*\s+){0,4}[A-Z][\w.&'-]*\s*:\s*/s/",
 )
 # A full stop after these ends no sentence ("StartEngine Crowdfunding, Inc.").
@@ -637,6 +638,17 @@ def written_as_clause_number(text: str, number: str) -> bool:
     return re.search(written, text, re.MULTILINE) is not None
 
 
+def body_text(structure: Structure) -> str:
+    """The body's text only, as ``structure.labels`` holds the body's numbers: an exhibit's list
+    ("Stage 2: 6. Emotional design ...") uses no clause number of the contract."""
+    end = structure.body_end
+    paragraphs = structure.model.paragraphs
+    body = "\n".join(p.text for p in paragraphs[: end.index])
+    if end.index < len(paragraphs):
+        body += "\n" + paragraphs[end.index].text[: end.offset]
+    return body
+
+
 def renumber_clause(text: str, structure: Structure) -> str:
     """``text`` with its leading typed number moved to the next free one when the contract now
     has that number (another inserted clause took it first), else ``text`` unchanged."""
@@ -644,13 +656,7 @@ def renumber_clause(text: str, structure: Structure) -> str:
     if not match or not (match.group("num") or match.group("word")):
         return text
     number = number_from_leading(0, Paragraph(locator="", text=text), match)
-    # The body's text only, as ``structure.labels`` holds the body's numbers: an exhibit's list
-    # ("Stage 2: 6. Emotional design ...") uses no clause number of the contract.
-    end = structure.body_end
-    paragraphs = structure.model.paragraphs
-    body = "\n".join(p.text for p in paragraphs[: end.index])
-    if end.index < len(paragraphs):
-        body += "\n" + paragraphs[end.index].text[: end.offset]
+    body = body_text(structure)
 
     def taken(parts: tuple[str, ...]) -> bool:
         # Read as a clause number, or written as one in a run the reader leaves unread (an

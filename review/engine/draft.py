@@ -183,13 +183,20 @@ def _titles_of(
         for number in _enclosing_numbers(structure, sentence.paragraph_index, sentence.start):
             if number.index <= heading:
                 break
-            opening = document.paragraphs[number.index].paragraph.text[number.start :]
-            titled = _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening)
-            if titled:
-                titles.append((titled.group("title").lower(), number.level))
+            title = _number_title(document, number)
+            if title:
+                titles.append((title, number.level))
     if heading >= 0:
         titles.append((document.paragraphs[heading].paragraph.text.lower(), _HEADING_LEVEL))
     return titles
+
+
+def _number_title(document: PreparedDocument, number: Any) -> str:
+    """The title a clause number opens with ("Section 13. Limitation of Liability;
+    Indemnification.", "13. TERM AND TERMINATION"), lower case; "" when it has none."""
+    opening = document.paragraphs[number.index].paragraph.text[number.start :]
+    titled = _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening)
+    return titled.group("title").lower() if titled else ""
 
 
 def _enclosing_numbers(structure: Any, index: int, offset: int) -> list[Any]:
@@ -240,9 +247,7 @@ def _titled_clause(sentence: Sentence, document: PreparedDocument, structure: An
     if len(numbers) < 2 or not words:
         return None
     for number in reversed(numbers[1:]):  # the top level first, never the sentence's own clause
-        opening = document.paragraphs[number.index].paragraph.text[number.start :]
-        titled = _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening)
-        if titled and any(w in titled.group("title").lower() for w in words):
+        if any(w in _number_title(document, number) for w in words):
             return number
     return None
 

@@ -331,16 +331,11 @@ def _written_unread(e: _Edit, parts: tuple[str, ...]) -> bool:
     """A plain number the contract's body writes as a clause's number where the numbering reader
     did not take it ("... prospective clients.   3) Obligations of the Parties" inside a PDF page's
     paragraph): a new clause "3)" would repeat it."""
-    from contracts.insertion import written_as_clause_number
+    from contracts.insertion import body_text, written_as_clause_number
 
     if len(parts) != 1 or not parts[0].isdigit():
         return False
-    end = e.before.body_end
-    paragraphs = e.model.paragraphs
-    body = "\n".join(p.text for p in paragraphs[: end.index])
-    if end.index < len(paragraphs):
-        body += "\n" + paragraphs[end.index].text[: end.offset]
-    return written_as_clause_number(body, parts[0])
+    return written_as_clause_number(body_text(e.before), parts[0])
 
 
 def _is_heading_only(text: str) -> bool:
