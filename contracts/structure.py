@@ -410,7 +410,32 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
             if not masked[:offset].strip():
                 offset = 0
             return Position(index, offset)
+    # The execution sentence and the signatures inside the last clause's page paragraph, with
+    # signing words the lines above do not read ("... to which it is a party. Intending to be
+    # legally bound, the parties hereto have caused this Agreement to be executed as of the date
+    # first above written. BY /s/ Cameron Gundry BY /s/ Justin Anderson ..."): the block starts at
+    # that sentence when a conformed signature or a signature rule follows it.
+    for index in range(max(first_clause, 1), len(paragraphs)):
+        text = paragraphs[index].text
+        if "/s/" not in text and "___" not in text:
+            continue
+        for match in _EXECUTION_SENTENCE.finditer(text):
+            if not re.search(r"/s/|_{3,}", text[match.end() : match.end() + 200]):
+                continue
+            stop = text.rfind(". ", 0, match.start())
+            start = stop + 2 if stop >= 0 and match.start() - stop <= 80 else match.start()
+            return Position(index, start)
     return None
+
+
+# "Intending to be legally bound, the parties ...", "the parties hereto have caused this Agreement
+# to be executed ...", "... have executed this Agreement as of ...": a sentence that says the
+# document is being signed, up to its full stop.
+_EXECUTION_SENTENCE = re.compile(
+    r"(?:\bintending\s+to\s+be\s+legally\s+bound\b|\bthe\s+parties(?:\s+hereto)?\s+have\s+(?:caused|duly\s+executed|"
+    r"executed|signed)\b)[^.]{0,200}?\b(?:agreement|instrument|contract)\b[^.]{0,120}\.",
+    re.IGNORECASE,
+)
 
 
 _EXECUTION_LEAD_IN = re.compile(
