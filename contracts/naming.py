@@ -186,8 +186,12 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         return _put(name, text, match.start(), bool(match.group("the")))
 
     out = _PLACEHOLDER.sub(placeholder, text)
-    if structure is not None and len(structure.parties) >= 3:
+    if structure is not None and writes_for_several(structure):
         out = among_several(out)
+    if structure is not None:
+        own = own_name(structure)
+        if own:
+            out = _THIS_AGREEMENT.sub(lambda m: f"{m.group('t')}his {own}", out)
     if not role_words or not side or structure is None:
         return out
     defined = {t.lower() for t in structure.terms} | {p.defined.lower() for p in structure.parties}
@@ -215,6 +219,64 @@ _BOTH = re.compile(r"\b(?P<b>[Bb])oth\s+(?:of\s+the\s+)?(?P<p>[Pp])arties\b")
 # "Either party may terminate", "neither party's total liability": "either" is one of two; among
 # several it is "any party", "no party".
 _EITHER = re.compile(r"\b(?P<n>[Nn])?(?P<e>[Ee])ither\s+(?P<party>[Pp]arty)\b")
+
+
+# How the contract itself speaks of its parties: as one of two ("either party", "neither party",
+# "the other party", "both parties") or as one of several ("any party", "no party", "each other
+# party", "the other parties", "all parties").
+_TWO_SIDES_WORDS = re.compile(
+    r"\b(?:either|neither|the\s+other)\s+party\b|\bboth\s+(?:of\s+the\s+)?parties\b", re.IGNORECASE
+)
+_SEVERAL_WORDS = re.compile(
+    r"\b(?:any|no|each\s+other)\s+party\b|\b(?:the\s+)?other\s+parties\b|\ball\s+(?:of\s+the\s+)?parties\b",
+    re.IGNORECASE,
+)
+
+
+def writes_for_several(structure: Structure) -> bool:
+    """Whether positions speak of the parties as several ("any party", "each other party"): the
+    contract has three parties or more and does not itself write of them more often as one of
+    two. A three-party agreement that says "either party" thirty times keeps "either party"; a
+    distributor agreement whose preamble the reader over-counted ("In consideration of the mutual
+    terms ...") and that writes "either party" is not made to say "each other party"
+    (docs/decisions/parties-in-positions.md). Read once per text model."""
+    if len(structure.parties) < 3:
+        return False
+    key = ("naming", "writes_for_several")
+    derived = structure.model.derived
+    found = derived.get(key)  # type: ignore[call-overload]
+    if found is None:
+        text = "\n".join(p.text for p in structure.model.paragraphs)
+        found = derived[key] = len(_SEVERAL_WORDS.findall(text)) >= len(_TWO_SIDES_WORDS.findall(text))  # type: ignore[index]
+    return bool(found)
+
+
+# What the contract calls itself when it is not "this Agreement": "this IP Agreement" (76 times,
+# "this Agreement" 3), "this Contract", "this Remarketing Agreement". Library wording says "this
+# Agreement"; a lawyer writes the contract's own name.
+_THIS_AGREEMENT = re.compile(r"\b(?P<t>[Tt])his\s+Agreement\b")
+_THIS_NAMED = re.compile(r"\b[Tt]his\s+(?P<name>(?:[A-Z][\w&-]*\s+){0,3}(?:Agreement|Contract))\b")
+_OWN_NAME_USES = 5  # at least this many uses, and three times "this Agreement"
+
+
+def own_name(structure: Structure) -> str:
+    """The name the contract gives itself in its clauses ("IP Agreement", "Contract") when it
+    writes it far more often than "this Agreement"; "" otherwise. Read once per text model."""
+    key = ("naming", "own_name")
+    derived = structure.model.derived
+    found = derived.get(key)  # type: ignore[call-overload]
+    if found is None:
+        text = "\n".join(p.text for p in structure.model.paragraphs)
+        plain = len(_THIS_AGREEMENT.findall(text))
+        counts: dict[str, int] = {}
+        for match in _THIS_NAMED.finditer(text):
+            name = " ".join(match.group("name").split())
+            if name != "Agreement":
+                counts[name] = counts.get(name, 0) + 1
+        best = max(counts.items(), key=lambda item: item[1], default=("", 0))
+        found = best[0] if best[1] >= _OWN_NAME_USES and best[1] >= 3 * plain else ""
+        derived[key] = found  # type: ignore[index]
+    return str(found)
 
 
 def among_several(text: str) -> str:
