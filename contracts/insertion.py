@@ -375,10 +375,19 @@ def _next_item(structure: Structure, heading: ClauseNumber, index: int, offset: 
         n for n in structure.numbers
         if n.level == 9 and n.kind == "typed" and (heading.index, heading.start) < (n.index, n.start) < (index, offset)
     ]  # fmt: skip
-    if not items:
-        return ""
-    last = items[-1]
     paragraphs = structure.model.paragraphs
+    if not items:
+        # An item label the reader does not take ("             a.      Client will pay ...", the
+        # only paragraph under "5. COMPENSATION."): a paragraph after it would read as part of
+        # item (a), so it is the next item, written alike ("b.").
+        unread = _UNREAD_ITEM.match(paragraphs[index].text)
+        if unread is None or _last_content(paragraphs, index + 1, structure) != index:
+            return ""
+        letter = unread.group("letter")
+        if letter in "iIvVxXzZ":
+            return ""  # a roman item, or the alphabet's end: the lawyer numbers it
+        return f"{unread.group('open')}{chr(ord(letter) + 1)}{unread.group('close')}"
+    last = items[-1]
     if paragraphs[last.index].text[: last.start].strip() or _last_content(paragraphs, index + 1, structure) != index:
         return ""
     between = range(last.index + 1, index + 1)
@@ -390,6 +399,7 @@ def _next_item(structure: Structure, heading: ClauseNumber, index: int, offset: 
     return write_number(last.template, (chr(ord(letter) + 1),))
 
 
+_UNREAD_ITEM = re.compile(r"^\s*(?P<open>\(?)(?P<letter>[a-zA-Z])(?P<close>[.)])\s+(?=[A-Z])")
 _AGREE_AS_FOLLOWS = re.compile(
     r"\b(?:agree|agrees|agreed|covenant|covenants)\b[^.:]{0,40}\bas\s+follows\s*:$", re.IGNORECASE
 )
@@ -464,7 +474,7 @@ def _before_number(structure: Structure, number: ClauseNumber, where: str) -> In
 _HEADING_WORDS = 12
 _LEGEND_AT_END = re.compile(
     r"\s*\[?\s*(?:the\s+)?(?:remainder\s+of\s+(?:this\s+)?page\s+(?:is\s+)?(?:intentionally\s+)?(?:left\s+)?blank|"
-    r"signature\s+pages?\s+(?:to\s+)?follows?)[^\[\]]{0,80}\]?\s*$",
+    r"signature\s+pages?\s+(?:to\s+)?follows?)[^\[\]]{0,80}\]?(?:\s+\d{1,3})?\s*$",  # (a page number after it)
     re.IGNORECASE,
 )
 # Where the body ends inside a paragraph: "(NO TEXT BELOW)", "IN WITNESS WHEREOF", a signature line
@@ -616,6 +626,8 @@ def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Struct
         paragraph = paragraphs[index]
         if is_furniture(paragraph.text) or paragraph.part:  # never after a footnote or a text box
             continue
+        if _LEGEND_AT_END.match(mask_furniture(paragraph.text)):
+            continue  # "[Remainder of Page Intentionally Left Blank]   39": a page's legend, no clause text
         if fallback is None:
             fallback = index
         if index not in structure.headings and not paragraph.in_table:
