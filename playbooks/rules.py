@@ -296,6 +296,12 @@ class Rule:
     # Report the finding and propose no edit: what the rule finds is the lawyer's to rewrite
     # ("may suspend ... with or without notice" in a sentence that also states other grounds).
     flag_only: bool = False
+    # Only for must_exist (docs/playbook-format.md, "present_when and insert_when"): sentences that
+    # are the clause too, in words the ``find`` does not read (a clause type the model misses in
+    # that wording); and what the contract must have for the missing clause to be inserted (an
+    # audit of records needs something paid).
+    present_when: Find | None = None
+    insert_when: Find | None = None
 
     @property
     def variant_map(self) -> dict[str, str]:
@@ -323,6 +329,10 @@ class Rule:
             data["comment"] = self.comment
         if self.flag_only:
             data["flag_only"] = True
+        if self.present_when is not None:
+            data["present_when"] = self.present_when.to_dict()
+        if self.insert_when is not None:
+            data["insert_when"] = self.insert_when.to_dict()
         return data
 
     @classmethod
@@ -342,6 +352,8 @@ class Rule:
             approver=data.get("approver", ""),
             comment=data.get("comment", ""),
             flag_only=bool(data.get("flag_only", False)),
+            present_when=Find.from_dict(data["present_when"]) if data.get("present_when") else None,
+            insert_when=Find.from_dict(data["insert_when"]) if data.get("insert_when") else None,
         )
 
 

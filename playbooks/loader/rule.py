@@ -7,7 +7,7 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from .. import checks as check_kinds
-from ..rules import SEVERITIES, Rule
+from ..rules import SEVERITIES, Find, Rule
 from .check_field import read_check
 from .fields import FieldReader, did_you_mean
 from .find_field import read_find
@@ -30,6 +30,8 @@ RULE_FIELDS = (
     "insert_after",
     "approver",
     "flag_only",
+    "present_when",
+    "insert_when",
 )
 # Words a lawyer types to move along the ladder (docs/playbook-format.md): a variant with one of these names
 # could never be picked.
@@ -155,6 +157,19 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         else:
             insert_after = read_find(reader, rule_id, "insert_after", insert_node)
 
+    # A missing clause's other wordings, and what the contract must have for it to be inserted.
+    when: dict[str, Find | None] = {"present_when": None, "insert_when": None}
+    for name, meaning in (
+        ("present_when", "it says which other sentences are the clause"),
+        ("insert_when", "it says what the contract must have for a missing clause to be inserted"),
+    ):
+        if name not in fields:
+            continue
+        if check is not None and check.kind != "must_exist":
+            reader.error(rule_id, name, fields[name][0], f"only applies to must_exist rules ({meaning})")
+        else:
+            when[name] = read_find(reader, rule_id, name, fields[name][1])
+
     approver = reader.approver(rule_id, "approver", fields["approver"][1]) if "approver" in fields else ""
 
     if len(reader.issues) > before or title is None or find is None or check is None:
@@ -174,6 +189,8 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         line=line_of(node),
         approver=approver,
         flag_only=flag_only,
+        present_when=when["present_when"],
+        insert_when=when["insert_when"],
     )
 
 

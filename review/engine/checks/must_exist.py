@@ -9,7 +9,7 @@ from yaml.nodes import Node
 
 from contracts.document import structure_of
 from playbooks.checks import ValueReader
-from playbooks.rules import Rule
+from playbooks.rules import Find, Rule
 from review.engine.base import RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
 from review.engine.draft import (
@@ -19,7 +19,7 @@ from review.engine.draft import (
     part_of_another_agreement,
     takes_no_commercial_terms,
 )
-from review.engine.find import Sentence
+from review.engine.find import CompiledFind, PreparedDocument, Sentence
 
 
 def read_true(reader: ValueReader, kind: str, rule_id: str, node: Node) -> bool | None:
@@ -84,6 +84,15 @@ class MustExist:
                     "commercial clauses. Nothing is inserted."
                 ),
             )  # fmt: skip
+        if rule.positions and rule.insert_when is not None and not _has(rule.insert_when, document):
+            return RuleResult(
+                **base, status="missing",
+                message=(
+                    "No clause of this kind was found in the contract, and nothing is inserted: the playbook "
+                    "inserts it only where the contract has what it applies to, and this one has none "
+                    f"({_described(rule.insert_when)})."
+                ),
+            )  # fmt: skip
         # Missing means missing: a passage of the clause's type (clause model, definitions) is
         # compared, not duplicated (docs/decisions/edits-a-lawyer-can-send.md, "Missing means missing").
         present = existing_clause(rule, document) if rule.positions else None
@@ -98,6 +107,22 @@ class MustExist:
             recommendations=insert_missing(rule, document, context.citation, context.guidance, context.next_insert),
             message="No clause of this kind was found in the contract.",
         )
+
+
+def _has(find: Find, document: PreparedDocument) -> bool:
+    """Whether a sentence of the body meets ``find``."""
+    structure = structure_of(document.model)
+    return any(structure.in_body(s.paragraph_index, s.start) for s in CompiledFind.of(find).sentences(document))
+
+
+def _described(find: Find) -> str:
+    """``find`` in a lawyer's words: its phrases, else the clause type, else the playbook's own
+    condition (its guidance on the card says why)."""
+    if find.any:
+        return "no sentence says " + " or ".join(f"\u201c{t}\u201d" for t in find.any[:4])
+    if find.clause:
+        return f"no passage reads as {find.clause.replace('-', ' ')}"
+    return "no sentence meets the playbook's condition for it, insert_when"
 
 
 KINDS: tuple[EvaluatedCheckKind, ...] = (MustExist(),)
