@@ -196,7 +196,21 @@ def _number_title(document: PreparedDocument, number: Any) -> str:
     Indemnification.", "13. TERM AND TERMINATION"), lower case; "" when it has none."""
     opening = document.paragraphs[number.index].paragraph.text[number.start :]
     titled = _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening)
-    return titled.group("title").lower() if titled else ""
+    if titled:
+        return titled.group("title").lower()
+    if number.kind != "typed" or document.paragraphs[number.index].paragraph.text[number.end :].strip(" \t\u00a0.:-"):
+        return ""
+    # The number alone on its line and its title on the next ("ARTICLE VIII" / "INDEMNIFICATION"):
+    # that heading, when it carries no number of its own.
+    structure = structure_of(document.model)
+    for index in range(number.index + 1, min(number.index + 4, len(document.paragraphs))):
+        text = document.paragraphs[index].paragraph.text.strip()
+        if not text:
+            continue
+        if index in structure.headings and not structure.numbers_at.get(index):
+            return text.lower()
+        break
+    return ""
 
 
 def _enclosing_numbers(structure: Any, index: int, offset: int) -> list[Any]:
