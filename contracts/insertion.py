@@ -8,6 +8,7 @@ Pure, no ORM, no XML.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from dataclasses import dataclass
@@ -92,7 +93,13 @@ def insertion_point(
             if own:
                 number: str | None = _sibling_number(structure, last, len(paragraphs[last].text), own[-1])
             elif holder.index in structure.headings:
-                number = None
+                # A numbered heading over paragraphs without numbers ("23. ENTIRE AGREEMENT" /
+                # "This writing ..."): after its last paragraph, the next item of its list when
+                # its paragraphs are items ("b."), else a clause of its own, the heading's next
+                # number ("24.", "5A."): unnumbered, it would read as one more paragraph of it.
+                number = _paragraph_number(structure, last)
+                if not number and not paragraphs[last].num_id and not _catch_all(structure, holder):
+                    number = _sibling_number(structure, holder.index, holder.end, holder)
             else:
                 number = _sibling_number(structure, last, len(paragraphs[last].text), holder)
             return _after_paragraph(structure, last, "after the clause that holds the matching sentence", number)
@@ -140,7 +147,20 @@ def insertion_point(
         # Company: /s/ ..." before the exhibits): the clause goes before it, never after it.
         anchor = _last_content(paragraphs, signed, structure)
         where = "after the last clause, before the signature block"
-    return _after_paragraph(structure, anchor, where)
+    point = _after_paragraph(structure, anchor, where)
+    if point.offset is None and not point.number and not paragraphs[anchor].num_id:
+        # The last clause is a numbered heading over its text ("23. ENTIRE AGREEMENT" / "This
+        # writing ... "): a clause added at the end is a clause of its own, not one more paragraph
+        # of the entire-agreement clause: the heading's next number ("24.").
+        last = _clause_before(structure, anchor, len(paragraphs[anchor].text), openings=True)
+        if (
+            last is not None and last.kind == "typed" and last.level == 0 and last.index in structure.headings
+            and not _catch_all(structure, last)
+        ):  # fmt: skip
+            number = _sibling_number(structure, last.index, last.end, last)
+            if number:
+                point = dataclasses.replace(point, number=number)
+    return point
 
 
 # A paragraph that opens a signature block: "AGREED AND ACCEPTED:", "IN WITNESS WHEREOF", or a
@@ -390,6 +410,8 @@ def _next_item(structure: Structure, heading: ClauseNumber, index: int, offset: 
     last = items[-1]
     if paragraphs[last.index].text[: last.start].strip() or _last_content(paragraphs, index + 1, structure) != index:
         return ""
+    if _introduced(structure, items[0]):
+        return ""  # the items of "DISTRIBUTOR represents and warrants ... that:": a new clause is none of them
     between = range(last.index + 1, index + 1)
     if any(structure.numbers_at.get(i) for i in between if not is_furniture(paragraphs[i].text)):
         return ""
@@ -397,6 +419,40 @@ def _next_item(structure: Structure, heading: ClauseNumber, index: int, offset: 
     if len(letter) != 1 or not letter.isalpha() or letter in "iIvVxX" or letter in "zZ":
         return ""  # a roman item, or the alphabet's end: the lawyer numbers it
     return write_number(last.template, (chr(ord(letter) + 1),))
+
+
+# A heading whose section takes whatever has no place of its own: "2. General", "17.
+# MISCELLANEOUS", "ARTICLE X OTHER PROVISIONS". A clause added at its end is one more of its paragraphs.
+_CATCH_ALL = re.compile(r"\b(?:general|miscellaneous|other\s+provisions|boilerplate)\b", re.IGNORECASE)
+
+
+def _catch_all(structure: Structure, heading: ClauseNumber) -> bool:
+    """Whether numbered heading ``heading`` titles a catch-all section (its line, or the next
+    paragraph when the number stands alone on its line)."""
+    paragraphs = structure.model.paragraphs
+    title = paragraphs[heading.index].text[heading.end :]
+    if not re.search(r"[A-Za-z]{3}", title):
+        following = [p.text for p in paragraphs[heading.index + 1 : heading.index + 4] if p.text.strip()]
+        title = following[0] if following else ""
+    return _CATCH_ALL.search(title[:80]) is not None
+
+
+# A lead-in that introduces a list: "... represents and warrants to PPG SHANGHAI that:", "as
+# follows:", also with what a conversion left of its colon ("that(pound)(0)").
+_LEAD_IN_END = re.compile(
+    r"(?::|\bthat|\bfollows?|\bfollowing)[^A-Za-z]{0,3}(?:\([^()]{0,8}\)){0,3}\s*$", re.IGNORECASE
+)
+
+
+def _introduced(structure: Structure, item: ClauseNumber) -> bool:
+    """Whether list item ``item`` is the first of a list a lead-in introduces: the text right before
+    it, in its paragraph or the last paragraph of text before it, ends as a lead-in does."""
+    paragraphs = structure.model.paragraphs
+    before = paragraphs[item.index].text[: item.start]
+    if not before.strip():
+        index = _last_content(paragraphs, item.index, structure)
+        before = paragraphs[index].text if 0 <= index < item.index else ""
+    return _LEAD_IN_END.search(before.rstrip()) is not None
 
 
 _UNREAD_ITEM = re.compile(r"^\s*(?P<open>\(?)(?P<letter>[a-zA-Z])(?P<close>[.)])\s+(?=[A-Z])")
