@@ -1,0 +1,57 @@
+"""The classes round 8's set I showed (docs/decisions/redlines-qa.md), each on the text that showed
+it: an article's title on the line after its number ("ARTICLE VIII" / "INDEMNIFICATION") not read,
+so two clauses went between its two indemnities; a clause added after a numbered heading's text
+left without a number, reading as part of "23. ENTIRE AGREEMENT"; a clause made the next item of a
+party's list of representations; an audit anchored on "invoices" in a representation while the
+contract's prices and payment have a clause of their own."""
+
+from __future__ import annotations
+
+from contracts.document import structure_of
+from contracts.insertion import insertion_point
+from review.engine.playbook import PlaybookEngine
+from tests.review.engine.test_insertion_titles import _contract
+from tests.review.engine.test_set_c_classes import _cuad_coverage
+
+ON2 = "ON2TECHNOLOGIES,INC_11_17_2006"  # On2 / Wildform support and maintenance, "ARTICLE VIII" / "INDEMNIFICATION"
+NEOMEDIA = "NEOMEDIATECHNOLOGIESINC_12_15_2005"  # PPG Paints Trading (Shanghai) distributor agreement
+
+
+def _proposal(prefix: str, rule_id: str):  # type: ignore[no-untyped-def]
+    model = _contract(prefix)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+    (proposal,) = result.recommendations
+    assert not proposal.defects
+    return model, proposal
+
+
+def test_an_article_titled_on_the_line_after_its_number_is_not_split() -> None:
+    for rule_id in ("cap-on-liability", "insurance"):
+        model, proposal = _proposal(ON2, rule_id)
+        anchor = model.paragraphs[model.positions[proposal.edit.locator]].text
+        assert anchor.lstrip().startswith("8.2 Wildform's Indemnification of On2.")
+        assert proposal.after.startswith("8.3 ")
+
+
+def test_a_clause_after_a_numbered_heading_s_text_takes_the_next_number() -> None:
+    for rule_id in ("anti-assignment", "insurance"):
+        model, proposal = _proposal(NEOMEDIA, rule_id)
+        anchor = model.paragraphs[model.positions[proposal.edit.locator]].text
+        assert anchor.startswith("This writing, including all documents")  # the text of "23. ENTIRE AGREEMENT"
+        assert proposal.after.startswith("24. ")
+
+
+def test_a_new_clause_is_no_item_of_a_list_a_lead_in_introduces() -> None:
+    model = _contract(NEOMEDIA)
+    index = next(i for i, p in enumerate(model.paragraphs) if p.text.startswith("(e)      it has the qualification"))
+    point = insertion_point(structure_of(model), after=(index, len(model.paragraphs[index].text)))
+    assert point is not None and point.number == "3A."  # not "(g)" of the distributor's representations
+
+
+def test_an_audit_goes_with_the_prices_and_the_compensation() -> None:
+    model, proposal = _proposal(NEOMEDIA, "audit-rights")
+    assert model.paragraphs[model.positions[proposal.edit.locator]].text.startswith("5.3")
+    assert proposal.after.startswith("5.4 Each party shall keep complete and accurate records")
+    model, proposal = _proposal(ON2, "audit-rights")
+    anchor = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert "As consideration for the services to be provided by Wildform hereunder" in anchor  # ARTICLE IV
