@@ -41,11 +41,25 @@ sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from bench_key_terms import DATA, all_answers, expert_parties, held_out, same_name, score_contract, simplify  # noqa: E402
-from bench_party_layouts import parties_value  # noqa: E402
 
 DEVELOP = {0, 1, 2}
 MEASURES = ("party names", "defined names", "no extra party")
 GROUPS = ("develop", "pseudo-held-out", "dev")
+
+
+def parties_value(text: str, passages: list) -> str:
+    """The parties key term as ``contracts.keyterms.key_terms`` gives it."""
+    from contracts import keyterms
+    from documents.docx.model import Paragraph, TextModel
+
+    model = TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(text.splitlines())))
+    cover = keyterms._cover_page(model)
+    parties = keyterms._parties(model)
+    if "parties" in cover and not keyterms._named(parties):
+        return cover["parties"][0]
+    ranked = sorted(passages, key=lambda p: -p.confidence)
+    found = ranked[0] if ranked else None
+    return keyterms._parties_value(parties, found) or (found.text if found else "")
 
 
 def fold(filename: str) -> int:
@@ -74,7 +88,7 @@ USES_CHARS = 60000  # where a candidate's uses are counted
 
 _FORM = (
     r"(?:Inc|INC|Incorporated|INCORPORATED|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|"
-    r"Company|COMPANY|Co|CO|PLC|plc|Plc|GmbH|GMBH|AG|S\.A|SA|S\.A\.S|SAS|B\.V|BV|N\.V|NV|N\.A|L\.P|LP|LLP|L\.L\.P|"
+    r"Company|COMPANY|Co(?=\.)|CO(?=\.)|PLC|plc|Plc|GmbH|GMBH|AG|S\.A|SA|S\.A\.S|SAS|B\.V|BV|N\.V|NV|N\.A|L\.P|LP|LLP|L\.L\.P|"
     r"Pty|PTY|Pte|PTE|S\.p\.A|SpA|S\.r\.l|Srl|AB|ASA|AS|Oy|KG|KK|Trust|TRUST|Fund|FUND|Bank|BANK|Association|"
     r"ASSOCIATION|Partnership|PARTNERSHIP|University|UNIVERSITY|Group|GROUP|Holdings|HOLDINGS)"
 )
@@ -290,6 +304,12 @@ def candidates(text: str) -> list[Candidate]:
     return list(found.values())
 
 
+def _company_shaped(name: str) -> bool:
+    """A company's name: at most eight words, a comma only before its legal form ("Acme, Inc."),
+    not a list ("trump.com, The Apprentice, Trump University") nor an address block."""
+    return len(name.split()) <= 8 and all(_FORM_CUT.match(name[comma.start():]) for comma in re.finditer(",", name))
+
+
 def _matrix(found: list[Candidate]) -> list[list[float]]:
     return [[c.features[f] for f in FEATURES] for c in found]
 
@@ -319,7 +339,7 @@ def _completing(rules: str, found: list[Candidate], probs, threshold: float, *, 
         if len(entries) >= 2 or probs[i] < threshold:
             break
         c = found[i]
-        if form and not c.features["form_end"]:
+        if form and not (c.features["form_end"] and _company_shaped(c.name)):
             continue
         if not any(same_name(c.name, _entry_name(e)) or same_name(_entry_name(e), c.name) for e in entries):
             entries.append(c.name)
@@ -373,7 +393,7 @@ def learned(rows: list, rules: dict[str, str]) -> list[str]:
             for form in (False, True):
                 values = {r[2]: _completing(rules[r[2]], f, probs[r[2]], threshold, form=form) if f else rules[r[2]]
                           for r, f, _ in data}
-                label = f"rules + {kind} where fewer than two, {threshold}{', legal form' if form else ''}"
+                label = f"rules + {kind} where fewer than two, {threshold}{', company name' if form else ''}"
                 lines.append(_line(label, _tally(rows, values)))
     return lines
 

@@ -22,3 +22,4 @@ def test_the_folds_of_the_seen_contracts_never_read_the_held_out_fifth() -> None
         assert (group == "develop") == (number in bench_party_folds.DEVELOP)
     # Folds 0-2 are read, 3 and 4 only counted: both are a real share of the seen contracts.
     assert 150 < sum(1 for group, *_ in seen if group == "develop") < 230
+
