@@ -717,9 +717,22 @@ def body_text(structure: Structure) -> str:
     return body
 
 
-def renumber_clause(text: str, structure: Structure) -> str:
+def _next_value_after(structure: Structure, at: tuple[int, int], parts: tuple[str, ...]) -> int | None:
+    """The value of the first clause number after ``at`` at the depth of ``parts`` and under the
+    same parent (a plain number: "7" after "5"), or None."""
+    for number in structure.numbers:
+        if (number.index, number.start) <= at or number.kind != "typed" or number.level == 9:
+            continue
+        if len(number.parts) == len(parts) and number.parts[:-1] == parts[:-1] and number.parts[-1].isdigit():
+            return int(number.parts[-1])
+    return None
+
+
+def renumber_clause(text: str, structure: Structure, *, at: tuple[int, int] | None = None) -> str:
     """``text`` with its leading typed number moved to the next free one when the contract now
-    has that number (another inserted clause took it first), else ``text`` unchanged."""
+    has that number (another inserted clause took it first), else ``text`` unchanged. ``at``:
+    where the clause goes (paragraph index, offset): its number stays below the contract's next
+    clause there ("6A" in the gap between "5" and "7" that an insertion filled with "6", not "14")."""
     match = LEADING_NUMBER.match(text)
     if not match or not (match.group("num") or match.group("word")):
         return text
@@ -740,19 +753,29 @@ def renumber_clause(text: str, structure: Structure) -> str:
         # A plain number was free when the clause was proposed: an insertion accepted since took it
         # (and maybe the next ones), and this clause goes after those: the next free number, "12"
         # after "11" and "12" were inserted, not "11A".
+        ceiling = _next_value_after(structure, at, number.parts) if at is not None else None
         for step in range(1, 31):
+            if ceiling is not None and int(last) + step >= ceiling:
+                break  # the contract's own next clause: a letter after this number ("6A")
             free = (*number.parts[:-1], str(int(last) + step).zfill(len(last)))
             if not taken(free):
                 return write_number(number.template, free) + text[match.end() :]
-        return text
+        else:
+            return text
     for _attempt in range(30):
         label = next_label(number, structure.labels)
         if not label:
             return text
         following = LEADING_NUMBER.match(label + " x")
-        if following is None:
-            return text
-        candidate = number_from_leading(0, Paragraph(locator="", text=label + " x"), following)
+        if following is not None:
+            candidate = number_from_leading(0, Paragraph(locator="", text=label + " x"), following)
+        else:
+            # "6A" written without a full stop, as the contract writes "6": the reader of leading
+            # numbers wants one; the label's last part is the new clause's.
+            last_part = re.search(r"(\d+[A-H]?)\W*$", label)
+            if last_part is None:
+                return text
+            candidate = dataclasses.replace(number, parts=(*number.parts[:-1], last_part.group(1)), label=label)
         if not taken(candidate.parts):
             return label + text[match.end() :]
         number = candidate

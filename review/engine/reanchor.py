@@ -41,7 +41,13 @@ def _reanchor_insert(proposal: Proposal, model: TextModel) -> Proposal | None:
     anchored = _reanchor_edit(proposal, model)
     if anchored is None:
         return None
-    renumbered = renumber_clause(anchored.after, structure_of(model))
+    # Where the clause goes: after its anchor paragraph, or inside it at the pinned offset.
+    at = None
+    if anchored.edit.locator in model.positions:
+        index = model.positions[anchored.edit.locator]
+        start = anchored.edit.start if anchored.edit.kind != "insert_after" else None
+        at = (index, start if start is not None else len(model.paragraphs[index].text))
+    renumbered = renumber_clause(anchored.after, structure_of(model), at=at)
     if renumbered == anchored.after:
         return anchored
     new_edit = anchored.edit

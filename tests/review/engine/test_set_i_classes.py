@@ -55,3 +55,20 @@ def test_an_audit_goes_with_the_prices_and_the_compensation() -> None:
     model, proposal = _proposal(ON2, "audit-rights")
     anchor = model.paragraphs[model.positions[proposal.edit.locator]].text
     assert "As consideration for the services to be provided by Wildform hereunder" in anchor  # ARTICLE IV
+
+
+def test_a_clause_numbered_into_a_gap_another_insertion_filled_takes_a_letter() -> None:
+    # "5 PROPRIETARY INFORMATION" ... "7 CONSIDERATION TO PROVIDER" (a VISP hosting agreement skips
+    # 6): an accepted insertion took "6"; the next one proposed as "6" is "6A", not "14" after the
+    # contract's last clause.
+    from contracts.insertion import renumber_clause
+    from documents.docx.model import Paragraph, TextModel
+
+    texts = ["5    PROPRIETARY  INFORMATION", "The parties understand ...", "6 Either party may terminate ...",
+             "7    CONSIDERATION  TO  PROVIDER", "Shares ...", "13   KCI AUTHORIZATION"]  # fmt: skip
+    model = TextModel(paragraphs=tuple(Paragraph(locator=f"p{i + 1}", text=t) for i, t in enumerate(texts)))
+    structure = structure_of(model)
+    clause = "6 Each party shall keep complete and accurate records."
+    assert renumber_clause(clause, structure, at=(2, len(texts[2]))).startswith("6A Each party")
+    # At the end, after the contract's last clause, the next free number as before.
+    assert renumber_clause("13 Each party shall keep records.", structure, at=(5, len(texts[5]))).startswith("14 ")
