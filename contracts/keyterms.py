@@ -104,7 +104,11 @@ def _date(slug: str, text: str, *, labelled: bool = False) -> str | None:
 # province of Ontario": the jurisdiction is the capitalised name after "laws of" and an optional
 # "the State of" (matched case-insensitively), up to the first word that is not part of it.
 # "the laws in the State of Washington", "the legislation of the Republic of Kazakhstan".
-_LAW_OF = re.compile(r"\b(?:laws?|legislation)\s+(?:of|in)\s+", re.IGNORECASE)
+# Round 8: "the laws in force in Israel", "the laws prevailing in Germany", "the laws applicable in".
+_LAW_OF = re.compile(
+    r"\b(?:laws?|legislation)\s+(?:(?:(?:in\s+)?force|prevailing|applicable|in\s+effect|effective)\s+)?(?:of|in)\s+",
+    re.IGNORECASE,
+)
 _LAW_BY = re.compile(r"\bgoverned\s+by\s+(?:the\s+)?(?:internal\s+|substantive\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+law\b")
 # A state's kind is left out ("the State of New York" is New York); a country's formal name is kept
 # as the contract writes it ("the Republic of Kazakhstan", as the experts write it too; round 5 cut
