@@ -209,7 +209,12 @@ _SENTENCE_END = re.compile(
     # nor does a person's title ("in the person of Executive Marketing Director Ms. A. M. Rakhimbekov,
     # acting on the basis of the Power of Attorney ... dated January 3, 2000").
     r"(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bDr)(?<!\bMessrs)(?<!\bMR)(?<!\bMS)(?<!\bMRS)(?<!\bDR)"
+    # nor "i.e." and "e.g." (round 8: "shall mean the Date of Installation ..., i.e. December 10, 1993").
+    r"(?<!\bi\.e)(?<!\be\.g)"
     r"\.(?=\s+[A-Z(\"\u201c])"
+)
+_START_LABEL = (
+    r"\b(?:(?:effective|commencement|start(?:ing)?)\s+date|(?:contract|term|agreement)\s+start|commencement)\s*:\s*$"
 )
 # "effective as of", "(the "Effective Date")", "effective on": the date is the effective date.
 # "effective as of", and "The effective date of the Franchise will be January 1, 2016".
@@ -226,7 +231,9 @@ _EFFECTIVE_NEAR = re.compile(
     # "This Agreement shall be in full force and effect commencing on January 2, 2020"
     r"|\b(?:shall|will)\s+(?:be|remain)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+(?:force|effect))?\s+"
     r"(?:commencing|beginning|from|as\s+(?:of|at))(?:\s+on)?\W*(?:the\s+)?$"
-    r"|\b(?:effective|commencement)\s+date\b[^.;]{0,40}?\b(?:is|will\s+be|shall\s+be)\s+(?:on\s+)?$",
+    r"|\b(?:effective|commencement)\s+date\b[^.;]{0,40}?\b(?:is|will\s+be|shall\s+be)\s+(?:on\s+)?$"
+    # Round 8: a label ("Contract start: 04-01-06", "Commencement Date: ...", "Start Date: ...").
+    r"|" + _START_LABEL,
     re.IGNORECASE,
 )
 # "shall commence on December 1, 2001, which date shall be deemed the effective date".
@@ -599,7 +606,7 @@ def _dated_blocks(text: str, start: int, end: int) -> list[StatedDate]:
     return []
 
 
-_EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement|force|effect)\b", re.IGNORECASE)
+_EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement|force|effect|start)\b", re.IGNORECASE)
 _OF_THE_AGREEMENT = re.compile(
     r"\b(?:this|the)\s+(?:[\w-]+\s+){0,4}?(?:agreement|contract|amendment|term)\b|\bhereof\b|\bhereunder\b|"
     r"(?:effective|commencement)\s+date",
@@ -633,11 +640,18 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         # Past the preamble, "effective October 8, 2014" must be said of the agreement or its term
         # ("This contract shall be effective as of November 1, 2002"), not of a maturity date
         # adjusted or directors appointed.
-        said_of_it = date.start < PREAMBLE_CHARS or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start)
+        said_of_it = (
+            date.start < PREAMBLE_CHARS
+            or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start)
+            or re.search(_START_LABEL, before, re.IGNORECASE)  # a label is of the contract itself
+        )
         if called and said_of_it:
             return date
     for means in _EFFECTIVE_MEANS.finditer(head):
-        dates = find_dates(head, means.end(), means.end() + 60)
+        # The definition's own sentence ("shall mean the Date of Installation of the PSS in Kuwait,
+        # i.e. December 10, 1993"), not only its first words.
+        stop = _SENTENCE_END.search(head, means.end(), means.end() + 160)
+        dates = find_dates(head, means.end(), stop.start() if stop else means.end() + 60)
         if dates:
             return dates[0]
     for starts in _COMMENCE_WORD.finditer(head):
