@@ -363,11 +363,17 @@ def _same_as_initial(text: str) -> str | None:
 # month", "half a year"; one that runs on with no end of its own: "automatically continue until
 # terminated", "indefinitely".
 _RENEWS_BY_WORD = (
-    (re.compile(r"\b(?:year[\s-]to[\s-]year|annual(?:ly)?|every\s+year|yearly|each\s+year)\b", re.I), "1 year"),
-    (re.compile(r"\b(?:month[\s-]to[\s-]month|monthly|every\s+month|each\s+month)\b", re.I), "1 month"),
+    # Round 8: "extend the Term for an additional year period", "for a further year": one year.
+    (re.compile(r"\b(?:year[\s-]to[\s-]year|annual(?:ly)?|every\s+year|yearly|each\s+year|"
+                r"(?:an?|one)\s+(?:additional|further|successive|extra|another)\s+year)\b", re.I), "1 year"),
+    (re.compile(r"\b(?:month[\s-]to[\s-]month|monthly|every\s+month|each\s+month|"
+                r"(?:an?|one)\s+(?:additional|further|successive|extra|another)\s+month)\b", re.I), "1 month"),
     (re.compile(r"\bhalf\s+a\s+year\b", re.I), "6 months"),
 )
-_RENEWS = re.compile(r"\b(?:renew\w*|extend\w*|extension|continu\w*|successive|thereafter)\b", re.I)
+# Round 8: "shall be effective month to month": a term that runs on from month to month renews.
+_RENEWS = re.compile(
+    r"\b(?:renew\w*|extend\w*|extension|continu\w*|successive|thereafter|(?:year|month)[\s-]to[\s-](?:year|month))\b", re.I
+)
 _RUNS_ON = re.compile(
     r"\b(?:continue\w*|remain\w*|renew\w*|extend\w*)\b[^.;]{0,80}?\b(?:until\s+(?:terminated|either|one\s+of|such\s+time|"
     r"the\s+(?:earlier|date)\s+(?:of\s+)?(?:termination|on\s+which))|indefinitely|perpetu\w*|"

@@ -6,7 +6,7 @@ fails on the code before this round.
 """
 
 from contracts.dates import agreement_date, effective_date, find_dates
-from contracts.keyterms import _governing_law
+from contracts.keyterms import _governing_law, _renewal_in_words
 
 # Cool Technologies' Strategic Alliance Agreement (seen), its cover date first.
 _COOL = (
@@ -116,3 +116,21 @@ def test_the_laws_in_force_or_prevailing_in_a_country():
     )
     assert _governing_law(start + "the laws in force in Israel, without regard to its conflict of laws rules.") == "Israel"
     assert _governing_law(start + "the laws prevailing in Israel.") == "Israel"
+
+
+def test_a_renewal_by_the_month_or_for_an_additional_year_without_a_number():
+    # Atmos Energy's Transportation Service Agreement and Bizzingo's Endorsement Agreement (seen),
+    # their passages as the clause model gives them.
+    atmos = (
+        "Agreement shall be effective month to month, until terminated by Transporter or Shipper upon the "
+        "following written notice to the other specifying a termination date: sixty (60) days for interruptible "
+        "transportation"
+    )
+    assert _renewal_in_words(atmos) == "1 month"
+    bizzingo = (
+        'Unless sooner terminated under the provisions hereof, this Agreement shall commence on the Effective Date '
+        'and continue for a period of one (1) year ("Term"). provided however, that the Parties may extend the Term '
+        "for an additional year period by entering into an written addendum of the Agreement"
+    )
+    assert _renewal_in_words(bizzingo) == "1 year"
+    assert _renewal_in_words("The Licensee shall pay an additional year's fees.") is None  # no renewal
