@@ -26,7 +26,7 @@ _MONTH = (
     r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 )
 # "15th", "15 th" and "1s t" (a PDF's text splits the suffix), "first (1st)".
-_ORD = r"(?:\s?(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h))?"
+_ORD = r"(?:\s{0,2}(?:st|nd|rd|th|s\s{0,2}t|n\s{0,2}d|r\s{0,2}d|t\s{0,2}h))?"
 _DAY = rf"(?P<day>[0-3]?\d){_ORD}"
 _DAY2 = rf"(?P<day2>[0-3]?\d){_ORD}"
 _YEAR = r"(?P<year>(?:1[89]|20)\d{2})"
@@ -186,14 +186,14 @@ def settle(text: str, date: StatedDate | None) -> StatedDate | None:
 
 # The sentence that makes the agreement: "made", "entered into", "dated", "as of", "executed".
 _MAKES = re.compile(
-    r"\b(?:made|enter(?:s|ed)?\s+into|is\s+entered|dated|execut(?:ed|es)|as\s+of|effective|conclude[ds]|signed|"
+    r"\b(?:made|enter(?:s|ed)?\s+into|is\s+entered|dated|execut(?:ed|es)|as\s+(?:of|at)|effective|conclude[ds]|signed|"
     r"agreement\s+date|day\s+of)\b",
     re.IGNORECASE,
 )
 _MADE_ON = re.compile(
     # "The parties enter into this Agreement on", "Party A and Party B conclude this Contract on".
     r"\b(?:made|enter(?:s|ed)?\s+into|dated|execut(?:ed|es)|signed|conclude[ds])\b"
-    r"(?:\s+(?:and|on|as|of|this|the|into|is|effective|(?:Agreement|Contract)\b))*\s*$",
+    r"(?:\s+(?:and|on|as|of|at|this|the|into|is|effective|(?:Agreement|Contract)\b))*\s*$",
     re.IGNORECASE,
 )
 # The preamble itself: making words, then the parties ("is made and entered into by and between").
@@ -209,20 +209,31 @@ _SENTENCE_END = re.compile(
     # nor does a person's title ("in the person of Executive Marketing Director Ms. A. M. Rakhimbekov,
     # acting on the basis of the Power of Attorney ... dated January 3, 2000").
     r"(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bDr)(?<!\bMessrs)(?<!\bMR)(?<!\bMS)(?<!\bMRS)(?<!\bDR)"
+    # nor "i.e." and "e.g." (round 8: "shall mean the Date of Installation ..., i.e. December 10, 1993").
+    r"(?<!\bi\.e)(?<!\be\.g)"
     r"\.(?=\s+[A-Z(\"\u201c])"
+)
+_START_LABEL = (
+    r"\b(?:(?:effective|commencement|start(?:ing)?)\s+date|(?:contract|term|agreement)\s+start|commencement)\s*:\s*$"
 )
 # "effective as of", "(the "Effective Date")", "effective on": the date is the effective date.
 # "effective as of", and "The effective date of the Franchise will be January 1, 2016".
 _EFFECTIVE_NEAR = re.compile(
-    r"\beffective(?:\s+(?:as\s+of|on|from|beginning|upon|date))?\W*(?:the\s+)?(?:day\s+of\s+)?$"
+    r"\beffective(?:\s+(?:as\s+(?:of|at)|on|from|beginning|upon|date))?\W*(?:the\s+)?(?:day\s+of\s+)?$"
     # The other words for taking effect (round 6): "shall come into force as of January 1, 2013",
     # "enters into force on", "takes effect on", "with effect from".
-    r"|\b(?:(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect)|(?:take|takes|took)\s+effect|"
-    r"with\s+effect)(?:\s+(?:as\s+of|on|from|upon))?\W*(?:the\s+)?$"
+    r"|\b(?:(?:come|comes|came|coming|enter|enters|entered|entering)\s+into\s+(?:force|effect)|"
+    r"(?:take|takes|took|taking)\s+effect|with\s+effect)(?:\s+(?:as\s+(?:of|at)|on|from|upon))?\W*(?:the\s+)?$"
+    # Round 8: "This Agreement is in force from", "shall be valid as of": the same grammar of taking
+    # effect, said of the agreement (a price list "in effect as of" is not).
+    r"|\b(?:Agreement|Contract)\b[^.;]{0,40}?\b(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+(?:force|effect))?|valid)\s+"
+    r"(?:as\s+(?:of|at)|from|on)\W*(?:the\s+)?$"
     # "This Agreement shall be in full force and effect commencing on January 2, 2020"
     r"|\b(?:shall|will)\s+(?:be|remain)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+(?:force|effect))?\s+"
-    r"(?:commencing|beginning|from|as\s+of)(?:\s+on)?\W*(?:the\s+)?$"
-    r"|\b(?:effective|commencement)\s+date\b[^.;]{0,40}?\b(?:is|will\s+be|shall\s+be)\s+(?:on\s+)?$",
+    r"(?:commencing|beginning|from|as\s+(?:of|at))(?:\s+on)?\W*(?:the\s+)?$"
+    r"|\b(?:effective|commencement)\s+date\b[^.;]{0,40}?\b(?:is|will\s+be|shall\s+be)\s+(?:on\s+)?$"
+    # Round 8: a label ("Contract start: 04-01-06", "Commencement Date: ...", "Start Date: ...").
+    r"|" + _START_LABEL,
     re.IGNORECASE,
 )
 # "shall commence on December 1, 2001, which date shall be deemed the effective date".
@@ -232,15 +243,25 @@ _DEEMED_EFFECTIVE = re.compile(r"^[^.;]{0,40}?\bdeemed\s+(?:to\s+be\s+)?the\s+ef
 # Franchise shall be twenty (20) years, commencing on January 1, 2016".
 _TERM_STARTS = re.compile(
     r"(?:\b(?:the|this|its)\s+(?:initial\s+)?term\b|[\"\u201c]Term[\"\u201d]|\bContract\s+Period\b|\bduration\s+of\s+this\b|"
-    r"\b(?:this|the)\s+(?:Agreement|Contract|Joint\s+Venture)\s+(?=(?:shall|will)\s+(?:commence|begin|start)))"
-    r"[^.;]{0,80}?\b(?:commenc\w*|begin\w*|start\w*)\s+(?:(?:up)?on\s+|as\s+of\s+|from\s+|with\s+)?"
+    # Round 8: "This Agreement shall be for a term of two years beginning on", "The Agreement Term
+    # begins on", "The period of this Agreement shall be from".
+    r"\ban?\s+(?:initial\s+|fixed\s+)?term\s+of\b|(?-i:\b(?:Agreement|Contract)\s+Term\b)|\bperiod\s+of\s+this\s+(?:Agreement|Contract)\b|"
+    r"\b(?:this|the)\s+(?:Agreement|Contract|Joint\s+Venture)\s+(?=(?:shall|will)\s+(?:commence|begin|start|run|be\s+for)))"
+    r"[^.;]{0,80}?\b(?:commenc\w*|begin\w*|start\w*|"
+    # "shall run from January 1, 2000", "shall be from", "is three years from": a term runs from its start.
+    r"(?:run\w*|be|is|extend\w*|last\w*|continu\w*)\b[^.;]{0,40}?\bfrom)\s+(?:(?:up)?on\s+|as\s+(?:of|at)\s+|from\s+|with\s+)?"
     r"(?:the\s+)?$",
     re.IGNORECASE,
 )
 _EFFECTIVE_AFTER = re.compile(
     # "as of 12-23-2019 , 2019 (the "Effective Date")": the year typed twice.
     r"^(?:\s*,\s*(?:19|20)\d\d\b)?\W{0,4}(?:\(\s*)?(?:the\s+|this\s+|hereinafter\s+(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?\W{0,2}"
-    r"(?:Effective|Commencement)\s+Date\b",
+    r"(?:Effective|Commencement)\s+Date\b"
+    # Round 8: the definition is what the parenthesis defines, whatever words stand before its quoted
+    # name ("(hereinafter referred to as the "Effective Date")", "(such date, the "Effective Date")",
+    # "(the "Agreement Effective Date")", ", which shall be the "Effective Date"", "(the "Start Date")").
+    r"|^(?:\s*,\s*(?:19|20)\d\d\b)?\s*(?:\(|,\s*(?=which\b|such\b|being\b))[^()\"\u201c\u201d;.]{0,40}?[\"\u201c\u2018']\s*"
+    r"(?:the\s+)?(?:[A-Z][\w-]*\s+)?(?:Effective|Commencement|Start)\s+Date\b",
     re.IGNORECASE,
 )
 _EFFECTIVE_MEANS = re.compile(
@@ -255,9 +276,9 @@ _EFFECTIVE_IS_AGREEMENT = re.compile(
     r"(?:[\"\u201c]?(?:Effective|Commencement)\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+|"
     r"(?:\b(?i:this)\s+(?:[\w-]+\s+){0,3}?(?:Agreement|Contract|Amendment)|\bTerm\b|\b(?i:term\s+of\s+this)\b)[^.;]{0,80}?"
     r"\b(?:effective|(?:commence|begin|start)s?|(?:comes?|enters?)\s+into\s+(?:force|effect)|takes?\s+effect)\s+"
-    r"(?:as\s+of\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?"
+    r"(?:as\s+(?:of|at)\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?"
     # "is entered into as of the date last written below ("the Effective Date")"
-    r"|\b(?:entered\s+into|made|dated)\s+(?:as\s+of\s+|on\s+)(?=[^.;()]{0,60}\(\s*(?:the\s+)?[\"\u201c]\s*(?:the\s+)?Effective\s+Date))"
+    r"|\b(?:entered\s+into|made|dated)\s+(?:as\s+(?:of|at)\s+|on\s+)(?=[^.;()]{0,60}\(\s*(?:the\s+)?[\"\u201c]\s*(?:the\s+)?Effective\s+Date))"
     r"the\s+(?:(?:date|day)\s+(?:and\s+year\s+)?(?:(?:first\s+|last\s+)(?:(?:herein)?above\s+|below\s+)?|"
     r"(?:herein)?above\s+|below\s+)(?:written|set\s+forth|stated|listed|shown|mentioned)|"
     r"(?:date|day)\s+(?:and\s+year\s+)?(?:written|set\s+forth|stated|listed|shown|mentioned)\s+(?:above|below)|"
@@ -272,7 +293,7 @@ _EFFECTIVE_IS_AGREEMENT = re.compile(
 _EFFECTIVE_ON_SIGNING = re.compile(
     r"\b(?:Agreement|Contract|Amendment|Term)\b[^.;]{0,50}?\b(?:(?:become|becomes|be|is)\s+effective|takes?\s+effect|"
     r"comes?\s+into\s+(?:force|effect)|enters?\s+into\s+force|commences?|begins?|commence|begin)\s+"
-    r"(?:(?:up)?on|as\s+of|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
+    r"(?:(?:up)?on|as\s+(?:of|at)|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
     # "has been duly executed as of the date first set forth above and shall be effective simultaneously"
     r"|\bexecuted\b[^.;]{0,80}?\beffective\s+simultaneously"
     r"|\bEffective\s+Date[\"\u201d]?\s*(?:of\s+this\s+Agreement\s+)?(?:shall\s+)?(?:means?|is|be|shall\s+be)\s+the\s+"
@@ -305,7 +326,9 @@ def _preamble_sentences(text: str) -> list[tuple[int, int]]:
 # The footer may run on inside a line too ("... 24.COUNTERPARTS. 22 Source: EL POLLO LOCO HOLDINGS,
 # INC., 10-K, 3/6/2020 EXHIBITS ...").
 _FILING_LINE = re.compile(
-    r"^[ \t]*Source:[^\n]*$|\bSource:\s[^\n]{1,150}?,\s*[\w./() -]{1,30},\s*\d{1,2}/\d{1,2}/\d{4}\b", re.MULTILINE
+    # Round 8: in capitals too ("SOURCE: AZUL SA, F-1/A, 3/3/2017"), as a filing typed in capitals has it.
+    r"^[ \t]*(?i:Source):[^\n]*$|\b(?i:Source):\s[^\n]{1,150}?,\s*[\w./() -]{1,30},\s*\d{1,2}/\d{1,2}/\d{4}\b",
+    re.MULTILINE,
 )
 # A date alone on a line of a cover page ("NOV 02, 2019"), or a "Dated: ..." line.
 # "Effective Date: July 1, 2019" and "Last Updated: April 6, 2007" head a contract the same way.
@@ -477,7 +500,7 @@ def _late_preamble(text: str) -> StatedDate | None:
 # "as of , 2020 (the", "this 30th day of April (the "Effective Date")" (no year).
 _BLANK_PREAMBLE = re.compile(
     r"\b(?:(?:this|the)\s+)?day\s+of\s+(?:_{2,}\s*)?,?\s*(?P<year>(?:19|20)(?:\d\d\b|_+|(?=\s)))"
-    r"|\b(?:as\s+of|dated|on)\s+(?P<comma>,\s*(?P<year2>(?:19|20)\d\d)\b)"
+    r"|\b(?:as\s+(?:of|at)|dated|on)\s+(?P<comma>,\s*(?P<year2>(?:19|20)\d\d)\b)"
     rf"|\b{_DAY}\s+day\s+of\s+{_MONTH}\s*,?\s*(?=\(|by\b|between\b)"
     r"|^[ \t]*(?P<line>,\s*(?P<year3>(?:19|20)\d\d))[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
@@ -583,13 +606,13 @@ def _dated_blocks(text: str, start: int, end: int) -> list[StatedDate]:
     return []
 
 
-_EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement|force|effect)\b", re.IGNORECASE)
+_EFFECTIVE_WORD = re.compile(r"\b(?:effective|commencement|force|effect|start)\b", re.IGNORECASE)
 _OF_THE_AGREEMENT = re.compile(
     r"\b(?:this|the)\s+(?:[\w-]+\s+){0,4}?(?:agreement|contract|amendment|term)\b|\bhereof\b|\bhereunder\b|"
     r"(?:effective|commencement)\s+date",
     re.IGNORECASE,
 )
-_COMMENCE_WORD = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*)\b", re.IGNORECASE)
+_COMMENCE_WORD = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*|from)\b", re.IGNORECASE)
 # "entered into effective as of the 24th day of August 2018": the agreement date is the effective
 # date. A preamble "as of" its date alone is not: the CUAD experts give no effective date for most
 # of those (docs/decisions/key-terms.md).
@@ -617,11 +640,18 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         # Past the preamble, "effective October 8, 2014" must be said of the agreement or its term
         # ("This contract shall be effective as of November 1, 2002"), not of a maturity date
         # adjusted or directors appointed.
-        said_of_it = date.start < PREAMBLE_CHARS or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start)
+        said_of_it = (
+            date.start < PREAMBLE_CHARS
+            or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start)
+            or re.search(_START_LABEL, before, re.IGNORECASE)  # a label is of the contract itself
+        )
         if called and said_of_it:
             return date
     for means in _EFFECTIVE_MEANS.finditer(head):
-        dates = find_dates(head, means.end(), means.end() + 60)
+        # The definition's own sentence ("shall mean the Date of Installation of the PSS in Kuwait,
+        # i.e. December 10, 1993"), not only its first words.
+        stop = _SENTENCE_END.search(head, means.end(), means.end() + 160)
+        dates = find_dates(head, means.end(), stop.start() if stop else means.end() + 60)
         if dates:
             return dates[0]
     for starts in _COMMENCE_WORD.finditer(head):

@@ -104,7 +104,11 @@ def _date(slug: str, text: str, *, labelled: bool = False) -> str | None:
 # province of Ontario": the jurisdiction is the capitalised name after "laws of" and an optional
 # "the State of" (matched case-insensitively), up to the first word that is not part of it.
 # "the laws in the State of Washington", "the legislation of the Republic of Kazakhstan".
-_LAW_OF = re.compile(r"\b(?:laws?|legislation)\s+(?:of|in)\s+", re.IGNORECASE)
+# Round 8: "the laws in force in Israel", "the laws prevailing in Germany", "the laws applicable in".
+_LAW_OF = re.compile(
+    r"\b(?:laws?|legislation)\s+(?:(?:(?:in\s+)?force|prevailing|applicable|in\s+effect|effective)\s+)?(?:of|in)\s+",
+    re.IGNORECASE,
+)
 _LAW_BY = re.compile(r"\bgoverned\s+by\s+(?:the\s+)?(?:internal\s+|substantive\s+)?([A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})\s+law\b")
 # A state's kind is left out ("the State of New York" is New York); a country's formal name is kept
 # as the contract writes it ("the Republic of Kazakhstan", as the experts write it too; round 5 cut
@@ -359,11 +363,17 @@ def _same_as_initial(text: str) -> str | None:
 # month", "half a year"; one that runs on with no end of its own: "automatically continue until
 # terminated", "indefinitely".
 _RENEWS_BY_WORD = (
-    (re.compile(r"\b(?:year[\s-]to[\s-]year|annual(?:ly)?|every\s+year|yearly|each\s+year)\b", re.I), "1 year"),
-    (re.compile(r"\b(?:month[\s-]to[\s-]month|monthly|every\s+month|each\s+month)\b", re.I), "1 month"),
+    # Round 8: "extend the Term for an additional year period", "for a further year": one year.
+    (re.compile(r"\b(?:year[\s-]to[\s-]year|annual(?:ly)?|every\s+year|yearly|each\s+year|"
+                r"(?:an?|one)\s+(?:additional|further|successive|extra|another)\s+year)\b", re.I), "1 year"),
+    (re.compile(r"\b(?:month[\s-]to[\s-]month|monthly|every\s+month|each\s+month|"
+                r"(?:an?|one)\s+(?:additional|further|successive|extra|another)\s+month)\b", re.I), "1 month"),
     (re.compile(r"\bhalf\s+a\s+year\b", re.I), "6 months"),
 )
-_RENEWS = re.compile(r"\b(?:renew\w*|extend\w*|extension|continu\w*|successive|thereafter)\b", re.I)
+# Round 8: "shall be effective month to month": a term that runs on from month to month renews.
+_RENEWS = re.compile(
+    r"\b(?:renew\w*|extend\w*|extension|continu\w*|successive|thereafter|(?:year|month)[\s-]to[\s-](?:year|month))\b", re.I
+)
 _RUNS_ON = re.compile(
     r"\b(?:continue\w*|remain\w*|renew\w*|extend\w*)\b[^.;]{0,80}?\b(?:until\s+(?:terminated|either|one\s+of|such\s+time|"
     r"the\s+(?:earlier|date)\s+(?:of\s+)?(?:termination|on\s+which))|indefinitely|perpetu\w*|"
