@@ -187,8 +187,16 @@ def _titles_of(
             if title:
                 titles.append((title, number.level))
     if heading >= 0:
-        titles.append((document.paragraphs[heading].paragraph.text.lower(), _HEADING_LEVEL))
+        text = document.paragraphs[heading].paragraph.text
+        # A heading that opens with an item's label ("c) Effect of Termination or Expiration" under
+        # "6. USER DATA OWNERSHIP") titles an item, not a section: a clause it names ranks below
+        # one under "16. TERMINATION".
+        level = 9 if _ITEM_HEADING.match(text) else _HEADING_LEVEL
+        titles.append((text.lower(), level))
     return titles
+
+
+_ITEM_HEADING = re.compile(r"\s*\(?(?:[a-z]{1,2}|[ivxl]{1,5})[.)]\s")
 
 
 def _number_title(document: PreparedDocument, number: Any) -> str:
@@ -371,11 +379,29 @@ def part_of_another_agreement(model: TextModel) -> str:
 _JOINT_FILING = re.compile(r"\bJOINT\s+FILING\s+(?:AGREEMENT|STATEMENT)\b|\bRule\s+13d-1\s*\(k\)", re.IGNORECASE)
 
 
+# An intellectual property agreement of a sale or a separation: made under the transaction's
+# main agreement ("WHEREAS, Seller and Buyer have entered into that certain Stock Purchase
+# Agreement ..."), its licences paid up with the business ("fully paid-up, royalty-free"). A
+# walk-away right would undo what was bought; a cap measured by fees caps at nothing; an audit
+# or insurance has no object. Its commercial terms are the main agreement's.
+_SALE_AGREEMENT = re.compile(
+    r"\b(?:(?:Stock|Asset|Share|Equity|Unit|Interest|Membership\s+Interest|Securities)\s+Purchase|"
+    r"Purchase\s+and\s+Sale|Acquisition|Merger|Separation(?:\s+and\s+Distribution)?|Contribution|"
+    r"Master\s+Transaction|Business\s+Combination|Sale)\s+Agreement\b"
+)
+_PAID_UP = re.compile(r"\bfully[\s-]+paid[\s-]+up\b|\broyalty[\s-]+free\b", re.IGNORECASE)
+_SALE_HEAD = 8000  # characters: the opening and recitals, where the main agreement is named
+
+
 def takes_no_commercial_terms(model: TextModel) -> str:
     """What a document is that takes none of a playbook's commercial clauses, by its opening ("a
-    joint filing agreement under the Securities Exchange Act"); "" for any other."""
+    joint filing agreement under the Securities Exchange Act", the intellectual property agreement
+    of a sale); "" for any other."""
     if _JOINT_FILING.search(model.text[:_OPENING]):
         return "a joint filing agreement under the Securities Exchange Act"
+    sale = _SALE_AGREEMENT.search(model.text[:_SALE_HEAD])
+    if sale is not None and _PAID_UP.search(model.text):
+        return f"an agreement made under the {' '.join(sale.group(0).split())}, whose licences are paid up"
     return ""
 
 
