@@ -13,7 +13,9 @@ from collections.abc import Iterable
 _FURNITURE = re.compile(
     r"^[ \t\u00a0]*(?:(?:Page|PAGE)[ \t\u00a0]+\d+(?:[ \t\u00a0]+of[ \t\u00a0]+\d+)?"
     r"|-?[ \t\u00a0]*\d{1,3}[ \t\u00a0]*-?|\d{1,3}[ \t\u00a0]+[\d/.\-]{5,}"
-    r"|Source:.*|\[\*+\].*|\*+.*Confidential.*)[ \t\u00a0]*$"
+    # (the redaction legend, also after the page numbers a conversion put before it: "18 *****Confidential
+    # Treatment has been requested for portions of this agreement ...")
+    r"|Source:.*|\[\*+\].*|(?:\d{1,3}[ \t\u00a0]+){0,2}\*+.*Confidential.*)[ \t\u00a0]*$"
 )
 
 

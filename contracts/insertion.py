@@ -610,8 +610,9 @@ def _past_items(
         # A sentence that goes on after a page break ("... (unless the receiving party has" /
         # "actual knowledge to the contrary) ...") is the same clause, whatever follows.
         if not runs_on(paragraphs[last].text, text):
-            if index in structure.headings:
-                break
+            item = next((n for n in numbers if n.level == 9 and not text[: n.start].strip()), None)
+            if index in structure.headings and item is None:
+                break  # (a short list item, "(iii) Personalization; and", is read as a heading: no end)
             opening = next((n for n in numbers if n.kind == "numbering" or not text[: n.start].strip()), None)
             if lead_in:
                 decimal = opening is not None and opening.level != 9 and any(c.isdigit() for c in opening.label)
