@@ -98,7 +98,10 @@ def insertion_point(
                 # its paragraphs are items ("b."), else a clause of its own, the heading's next
                 # number ("24.", "5A."): unnumbered, it would read as one more paragraph of it.
                 number = _paragraph_number(structure, last)
-                if not number and not paragraphs[last].num_id and not _catch_all(structure, holder):
+                if (
+                    not number and not paragraphs[last].num_id and not _catch_all(structure, holder)
+                    and _numbered_like_a_clause(holder)
+                ):  # fmt: skip
                     number = _sibling_number(structure, holder.index, holder.end, holder)
             else:
                 number = _sibling_number(structure, last, len(paragraphs[last].text), holder)
@@ -152,12 +155,13 @@ def insertion_point(
         # The last clause is a numbered heading over its text ("23. ENTIRE AGREEMENT" / "This
         # writing ... "): a clause added at the end is a clause of its own, not one more paragraph
         # of the entire-agreement clause: the heading's next number ("24.").
-        last = _clause_before(structure, anchor, len(paragraphs[anchor].text), openings=True)
+        heading = _clause_before(structure, anchor, len(paragraphs[anchor].text), openings=True)
         if (
-            last is not None and last.kind == "typed" and last.level == 0 and last.index in structure.headings
-            and not _catch_all(structure, last)
+            heading is not None and heading.kind == "typed" and heading.level == 0
+            and heading.index in structure.headings and not _catch_all(structure, heading)
+            and _numbered_like_a_clause(heading)
         ):  # fmt: skip
-            number = _sibling_number(structure, last.index, last.end, last)
+            number = _sibling_number(structure, heading.index, heading.end, heading)
             if number:
                 point = dataclasses.replace(point, number=number)
     return point
@@ -424,6 +428,12 @@ def _next_item(structure: Structure, heading: ClauseNumber, index: int, offset: 
 # A heading whose section takes whatever has no place of its own: "2. General", "17.
 # MISCELLANEOUS", "ARTICLE X OTHER PROVISIONS". A clause added at its end is one more of its paragraphs.
 _CATCH_ALL = re.compile(r"\b(?:general|miscellaneous|other\s+provisions|boilerplate)\b", re.IGNORECASE)
+
+
+def _numbered_like_a_clause(heading: ClauseNumber) -> bool:
+    """Whether a numbered heading's number is a clause's ("23.", "Section 26."), not an article's
+    ("ARTICLE XIII", a group of sections: a new clause is no article without a title)."""
+    return any(c.isdigit() for c in heading.label) and not re.match(r"(?i)article\b", heading.label)
 
 
 def _catch_all(structure: Structure, heading: ClauseNumber) -> bool:
@@ -719,12 +729,14 @@ def body_text(structure: Structure) -> str:
 
 
 def _next_value_after(structure: Structure, at: tuple[int, int], parts: tuple[str, ...]) -> int | None:
-    """The value of the first clause number after ``at`` at the depth of ``parts`` and under the
-    same parent (a plain number: "7" after "5"), or None."""
-    for number in structure.numbers:
+    """The value of the body's first clause number after ``at`` at the depth of ``parts``, under
+    the same parent and above ``parts`` ("7" after "6" in the gap after "5"), or None: a schedule's
+    own "1." after the body is none."""
+    for number in structure.body_numbers:
         if (number.index, number.start) <= at or number.kind != "typed" or number.level == 9:
             continue
-        if len(number.parts) == len(parts) and number.parts[:-1] == parts[:-1] and number.parts[-1].isdigit():
+        same_level = len(number.parts) == len(parts) and number.parts[:-1] == parts[:-1]
+        if same_level and number.parts[-1].isdigit() and int(number.parts[-1]) > int(parts[-1]):
             return int(number.parts[-1])
     return None
 

@@ -72,3 +72,29 @@ def test_a_clause_numbered_into_a_gap_another_insertion_filled_takes_a_letter() 
     assert renumber_clause(clause, structure, at=(2, len(texts[2]))).startswith("6A Each party")
     # At the end, after the contract's last clause, the next free number as before.
     assert renumber_clause("13 Each party shall keep records.", structure, at=(5, len(texts[5]))).startswith("14 ")
+
+
+def test_insertions_accepted_one_after_another_at_the_end_take_the_next_numbers() -> None:
+    # Found by the corpus run (a remarketing agreement ending "Section 26. Nonpetition Covenant."):
+    # accepted one after another, three clauses are "Section 27.", "Section 28.", "Section 29.",
+    # whatever numbers a schedule after the signatures holds; not "Section 27A".
+    from documents.docx.edit import apply_edit_to_model
+
+    model = _contract("NUVEEN - REMARKETING")
+    engine = PlaybookEngine()
+    results = engine.analyze(model, _cuad_coverage("termination-for-convenience", "cap-on-liability", "insurance"))
+    proposals = [p for r in results for p in r.recommendations]
+    assert len(proposals) == 3
+    written = []
+    for proposal in proposals:
+        moved = engine.reanchor(proposal, model)
+        assert moved is not None
+        written.append(moved.after.split(" Each")[0].split(" Either")[0].split(" Except")[0])
+        model = apply_edit_to_model(model, moved.edit)
+    assert written == ["Section 27.", "Section 28.", "Section 29."]
+
+
+def test_a_clause_added_after_an_article_is_not_numbered_as_an_article() -> None:
+    # "ARTICLE XIII" over its text, the body's last: a new clause is no "ARTICLE XIV" without a title.
+    model, proposal = _proposal("PrudentialBancorpInc_20170606", "insurance")
+    assert proposal.after.startswith("Each party shall maintain")
