@@ -150,9 +150,9 @@ _HEADING_LEVEL = -1  # a heading ("ARTICLE 8 TERM AND TERMINATION") is above eve
 
 
 def _title_level(number: str) -> int:
-    """How deep a titled clause's number is: "15.02" 1, "9.02.5.1" 3, "Section 13" 0, "(a)" 9."""
-    if re.match(r"\s*\(?[a-z]{1,3}\)", number):
-        return 9
+    """How deep a titled clause's number is: "15.02" 1, "9.02.5.1" 3, "Section 13" 0, "(a)" and "(3)" 9."""
+    if re.match(r"\s*\(?[a-z]{1,3}\)|\s*\(\d{1,2}\)", number):
+        return 9  # an item: "(a)", "(3) Exercise Upon Termination of the Agreement."
     return max(0, len(re.findall(r"\d+", number)) - 1)
 
 
