@@ -41,25 +41,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from bench_key_terms import DATA, all_answers, expert_parties, held_out, same_name, score_contract, simplify  # noqa: E402
+from bench_party_layouts import parties_value  # noqa: E402  (the parties key term as key_terms gives it)
 
 DEVELOP = {0, 1, 2}
 MEASURES = ("party names", "defined names", "no extra party")
 GROUPS = ("develop", "pseudo-held-out", "dev")
-
-
-def parties_value(text: str, passages: list) -> str:
-    """The parties key term as ``contracts.keyterms.key_terms`` gives it."""
-    from contracts import keyterms
-    from documents.docx.model import Paragraph, TextModel
-
-    model = TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(text.splitlines())))
-    cover = keyterms._cover_page(model)
-    parties = keyterms._parties(model)
-    if "parties" in cover and not keyterms._named(parties):
-        return cover["parties"][0]
-    ranked = sorted(passages, key=lambda p: -p.confidence)
-    found = ranked[0] if ranked else None
-    return keyterms._parties_value(parties, found) or (found.text if found else "")
 
 
 def fold(filename: str) -> int:

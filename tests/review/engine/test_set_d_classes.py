@@ -109,22 +109,28 @@ def test_a_clause_goes_under_the_highest_title_that_names_it() -> None:
     assert proposal.after.startswith("13.") and not proposal.defects  # not "2.5A" among the workflow plans
 
 
-def test_a_joint_filing_agreement_takes_no_commercial_clauses() -> None:
-    # Seen in the corpus run after set D: four Schedule 13D/13G joint filing agreements each got a
-    # liability cap, insurance, a termination right, audit rights ... inserted.
+def cuad_train_read_by(reader):  # type: ignore[no-untyped-def]
+    """``reader``'s answer for every cuad-train contract, by file name."""
     import gzip
     import json
 
-    from review.engine.draft import takes_no_commercial_terms
     from tests.conftest import shared_data
 
     with gzip.open(shared_data("cuad-train", "contracts.jsonl.gz"), "rt", encoding="utf-8") as handle:
-        read = {
-            row["cuad_filename"]: takes_no_commercial_terms(
+        return {
+            row["cuad_filename"]: reader(
                 TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(row["text"].split("\n"))))
             )
             for row in map(json.loads, handle)
         }
+
+
+def test_a_joint_filing_agreement_takes_no_commercial_clauses() -> None:
+    # Seen in the corpus run after set D: four Schedule 13D/13G joint filing agreements each got a
+    # liability cap, insurance, a termination right, audit rights ... inserted.
+    from review.engine.draft import takes_no_commercial_terms
+
+    read = cuad_train_read_by(takes_no_commercial_terms)
     taken = sorted(name for name, what in read.items() if "joint filing" in what)
     assert len(taken) == 6 and all("JOINT FILING" in name.upper() for name in taken)  # and no other document
     (result, *others) = PlaybookEngine().analyze(_contract("QBIOMEDINC"), _cuad_coverage(

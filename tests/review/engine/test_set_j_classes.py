@@ -7,17 +7,13 @@ read as clause 18; clauses inserted into the intellectual property agreement of 
 
 from __future__ import annotations
 
-import gzip
-import json
-
 from contracts.document import structure_of
 from contracts.furniture import is_furniture
-from documents.docx.model import Paragraph, TextModel
 from review.engine.draft import takes_no_commercial_terms
 from review.engine.playbook import PlaybookEngine
-from tests.conftest import shared_data
 from tests.review.engine.test_insertion_titles import _contract
 from tests.review.engine.test_set_c_classes import _cuad_coverage
+from tests.review.engine.test_set_d_classes import cuad_train_read_by
 
 INVENDA = "InvendaCorp_20000828"  # At Home / Invenda co-branding agreement
 ARMSTRONG = "ARMSTRONGFLOORING,INC_01_07_2019"  # IP agreement made under a stock purchase agreement
@@ -56,13 +52,7 @@ def test_a_short_list_item_is_no_heading_that_ends_the_clause() -> None:
 
 
 def test_the_intellectual_property_agreement_of_a_sale_takes_no_commercial_clauses() -> None:
-    with gzip.open(shared_data("cuad-train", "contracts.jsonl.gz"), "rt", encoding="utf-8") as handle:
-        read = {
-            row["cuad_filename"]: takes_no_commercial_terms(
-                TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(row["text"].split("\n"))))
-            )
-            for row in map(json.loads, handle)
-        }
+    read = cuad_train_read_by(takes_no_commercial_terms)
     sales = sorted(name for name, what in read.items() if "paid up" in what)
     # Seven in cuad-train: six intellectual property agreements and a trademark licence of a
     # separation or a sale, and nothing else (a support agreement after an asset purchase is not one).
