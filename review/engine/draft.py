@@ -146,6 +146,9 @@ _TITLE_LEAD = re.compile(rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][^.:]{
 # A clause number and a title in capitals, alone at the end of its paragraph ("... Term. 13. TERM
 # AND TERMINATION": a PDF page's heading run into the clause before it).
 _TITLE_ALONE = re.compile(rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][A-Z &,;'-]{{2,70}})\s*$")
+# A title run in between a clause's number and its first sub-clause's ("11. Term and Termination
+# 11.1 This Agreement shall be effective ...", a PDF page's text), without a full stop of its own.
+_TITLE_RUN_IN = re.compile(r"^\s*(?P<num>\d{1,3})\.?\s+(?P<title>[A-Z][A-Za-z &,;'-]{2,60}?)\s+(?P=num)\.1\b")
 _HEADING_LEVEL = -1  # a heading ("ARTICLE 8 TERM AND TERMINATION") is above every clause number
 
 
@@ -203,7 +206,7 @@ def _number_title(document: PreparedDocument, number: Any) -> str:
     """The title a clause number opens with ("Section 13. Limitation of Liability;
     Indemnification.", "13. TERM AND TERMINATION"), lower case; "" when it has none."""
     opening = document.paragraphs[number.index].paragraph.text[number.start :]
-    titled = _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening)
+    titled = _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening) or _TITLE_RUN_IN.match(opening)
     if titled:
         return titled.group("title").lower()
     if number.kind != "typed" or document.paragraphs[number.index].paragraph.text[number.end :].strip(" \t\u00a0.:-"):

@@ -27,3 +27,21 @@ def test_a_clause_goes_before_signatures_on_the_next_page() -> None:
     (proposal,) = result.recommendations
     assert proposal.edit.kind == "replace" and proposal.edit.before.startswith("Signatures on the next")
     assert proposal.edit.after.startswith("23. Each party shall maintain")
+
+
+def test_a_title_run_in_before_its_first_sub_clause_is_read() -> None:
+    # Set L (Todos Medical): "... of this Agreement. 11. Term and Termination 11.1 This Agreement
+    # shall be effective ...": the termination right goes into 11, not into "2. Exclusivity".
+    model = _contract("TodosMedicalLtd_20190328")
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("11.")
+
+
+def test_a_balance_of_page_legend_closes_the_body() -> None:
+    # Set L (Oxbow / Global Energy): "... [BALANCE OF PAGE LEFT BLANK. SIGNATURES ON NEXT PAGE] 19":
+    # the clause goes before the bracket, not inside it.
+    model = _contract("USASYNTHETICFUELCORP_10_21_2010")
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert proposal.edit.before.startswith("[BALANCE OF PAGE LEFT")
