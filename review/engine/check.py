@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from contracts.document import structure_of
 from playbooks.rules import Rule
 from review.engine.base import RuleResult
 from review.engine.checks import RuleContext, evaluator
 from review.engine.draft import quote
-from review.engine.find import CompiledFind, PreparedDocument
+from review.engine.find import CompiledFind, PreparedDocument, body_sentences
 
 
 def run_rule(rule: Rule, document: PreparedDocument, label: str, next_insert: int) -> RuleResult:
@@ -22,11 +21,7 @@ def run_rule(rule: Rule, document: PreparedDocument, label: str, next_insert: in
     found = list(CompiledFind.of(rule.find).sentences(document))
     if not found and rule.present_when is not None:
         # The clause in words the ``find`` does not read: the author's own other wordings of it.
-        structure = structure_of(document.model)
-        found = [
-            s for s in CompiledFind.of(rule.present_when).sentences(document)
-            if structure.in_body(s.paragraph_index, s.start)
-        ]  # fmt: skip
+        found = body_sentences(rule.present_when, document)
     base: dict[str, Any] = {"rule_id": rule.id, "title": rule.title, "severity": rule.severity}
     guidance = f" Playbook guidance: {quote(rule.guidance)}." if rule.guidance else ""
     context = RuleContext(

@@ -248,6 +248,13 @@ class CompiledFind:
                     yield replace(sentence, clause_type=self.clause or "", confidence=confidence)
 
 
+def body_sentences(find: Find, document: PreparedDocument) -> list[Sentence]:
+    """The sentences of the body (after the opening, before the signatures and schedules) that
+    meet ``find``: a rule's ``present_when`` and ``insert_when`` read the contract's own clauses."""
+    structure = structure_of(document.model)
+    return [s for s in CompiledFind.of(find).sentences(document) if structure.in_body(s.paragraph_index, s.start)]
+
+
 def sentence_body(sentence: Sentence, model: TextModel) -> Sentence:
     """``sentence`` without the clause heading and number that open it in a PDF-extracted page
     ("5.0 Warranties, Limitations of Liability and Indemnification 5.1. CRO warrants ..." ->

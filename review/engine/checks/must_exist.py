@@ -19,7 +19,7 @@ from review.engine.draft import (
     part_of_another_agreement,
     takes_no_commercial_terms,
 )
-from review.engine.find import CompiledFind, PreparedDocument, Sentence
+from review.engine.find import Sentence, body_sentences
 
 
 def read_true(reader: ValueReader, kind: str, rule_id: str, node: Node) -> bool | None:
@@ -84,7 +84,7 @@ class MustExist:
                     "commercial clauses. Nothing is inserted."
                 ),
             )  # fmt: skip
-        if rule.positions and rule.insert_when is not None and not _has(rule.insert_when, document):
+        if rule.positions and rule.insert_when is not None and not body_sentences(rule.insert_when, document):
             return RuleResult(
                 **base, status="missing",
                 message=(
@@ -107,12 +107,6 @@ class MustExist:
             recommendations=insert_missing(rule, document, context.citation, context.guidance, context.next_insert),
             message="No clause of this kind was found in the contract.",
         )
-
-
-def _has(find: Find, document: PreparedDocument) -> bool:
-    """Whether a sentence of the body meets ``find``."""
-    structure = structure_of(document.model)
-    return any(structure.in_body(s.paragraph_index, s.start) for s in CompiledFind.of(find).sentences(document))
 
 
 def _described(find: Find) -> str:
