@@ -334,7 +334,7 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
     conformed = None
     for index in range(max(first_clause, 1), len(paragraphs)):
         text = paragraphs[index].text.strip()
-        if not (text.startswith("/s/") or _CLOSING.match(text)):
+        if not (text.startswith("/s/") or _CLOSING.match(text) or _names_over_conformed(text)):
             continue
         start = index
         for back in range(index - 1, max(index - 6, 0), -1):
@@ -436,6 +436,24 @@ _EXECUTION_SENTENCE = re.compile(
     r"executed|signed)\b)[^.]{0,200}?\b(?:agreement|instrument|contract)\b[^.]{0,120}\.",
     re.IGNORECASE,
 )
+
+
+def _names_over_conformed(text: str) -> bool:
+    """Whether a paragraph opens with the signatories' names and then their conformed signatures,
+    with no "By" between ("DYNAMIC HEARING PTY LTD   INTRICON CORPORATION   /s/ Elaine Saunders
+    /s/ Mark S. Gorder   Printed Name: ..."): names only before the first "/s/" (every word
+    capitalised or a joining word, no verb, at most fourteen words)."""
+    head, found, _ = text.partition("/s/")
+    words = head.split()
+    if not found or not words or len(words) > 14:
+        return False
+    if _VERB_WORD.search(head):
+        return False
+    return all(w[:1].isupper() or w[:1] in "&(" or w.lower() in _NAME_JOINS for w in words)
+
+
+_NAME_JOINS = frozenset({"and", "of", "the", "for", "on", "behalf", "de", "du", "la", "von", "van"})
+_VERB_WORD = re.compile(r"\b(?:shall|will|may|must|is|are|was|were|be|agrees?|has|have|hereby)\b", re.IGNORECASE)
 
 
 _EXECUTION_LEAD_IN = re.compile(
