@@ -64,6 +64,15 @@ def insertion_point(
         holder = within or _clause_before(structure, index, offset, openings=True)
         if within is not None:
             index, offset = within.index, within.end
+        nested = structure.item_runs.get((holder.index, holder.start)) if holder is not None and not within else None
+        if nested is not None:
+            # The match is in a run of items numbered afresh inside a clause ("5. Consideration."
+            # / "A. Cash Payment." / "1." ... "8." / "6. Warranties"): the new clause is the
+            # outer clause's, after the whole run ("5A."), never one more of its items ("1A.").
+            outer, resumes = nested
+            last = _last_content(paragraphs, resumes.index, structure)
+            number = _sibling_number(structure, outer.index, outer.end, outer)
+            return _after_paragraph(structure, last, "after the clause that holds the matching sentence", number)
         nxt = next(
             (
                 n

@@ -114,6 +114,31 @@ class Structure:
         return tuple(n for n in self.numbers if (n.index, n.start) < (end.index, end.offset))
 
     @cached_property
+    def item_runs(self) -> dict[tuple[int, int], tuple[ClauseNumber, ClauseNumber]]:
+        """Top-level numbers that are a clause's items: a run that starts again at "1" after clause
+        N and is followed by clause N+1 ("5. Consideration." / "A. Cash Payment." / "1." ... "8." /
+        "6. Warranties"). Each run number's (index, start) maps to (N, N+1)."""
+        tops = [
+            n for n in self.body_numbers
+            if n.kind == "typed" and n.level == 0 and len(n.parts) == 1 and n.parts[0].isdigit()
+        ]  # fmt: skip
+        values = [int(n.parts[0]) for n in tops]
+        runs: dict[tuple[int, int], tuple[ClauseNumber, ClauseNumber]] = {}
+        at = 1
+        while at < len(tops):
+            end = at
+            while end + 1 < len(tops) and values[end + 1] == values[end] + 1:
+                end += 1
+            outer = values[at - 1]
+            if values[at] == 1 and end > at and end + 1 < len(tops) and outer >= 2 and values[end + 1] == outer + 1:
+                for n in tops[at : end + 1]:
+                    runs[(n.index, n.start)] = (tops[at - 1], tops[end + 1])
+                at = end + 1
+            else:
+                at += 1
+        return runs
+
+    @cached_property
     def labels(self) -> frozenset[tuple[str, ...]]:
         """Every clause path of the body and its prefixes, sub-items included ("3", "3.2", "3.2(a)")."""
         out: set[tuple[str, ...]] = set()
@@ -291,7 +316,15 @@ def _follows(previous: tuple[str, ...], parts: tuple[str, ...]) -> bool:
 def _front_signature_page(numbers: list[ClauseNumber], signature: Position) -> bool:
     clauses = [n for n in numbers if n.level != 9]
     before = sum(1 for n in clauses if (n.index, n.start) < (signature.index, signature.offset))
+    # A cover page signed in front of the terms holds a few numbers at most; a whole body of clauses
+    # before the signatures (eighteen articles, then forms and licences attached as exhibits with
+    # numbers of their own) is signed at its end, however many numbers the exhibits hold.
+    if before >= _COVER_PAGE_NUMBERS:
+        return False
     return len(clauses) - before >= 8 and before * 4 < len(clauses) - before
+
+
+_COVER_PAGE_NUMBERS = 12
 
 
 _INCORPORATES = re.compile(

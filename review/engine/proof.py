@@ -271,8 +271,9 @@ class _Numbers:
 
 def _numbering(e: _Edit) -> Iterator[Defect]:
     numbers = _Numbers(e)
+    items = e.before.item_runs  # a clause's own items numbered afresh are no clause's siblings
     body = [n for n in e.before.body_numbers if n.level != 9]
-    existing = Counter(n.parts for n in body)
+    existing = Counter(n.parts for n in body if (n.index, n.start) not in items)
     for parts in numbers.added:
         if (existing.get(parts, 0) or _written_unread(e, parts)) and e.before.in_body(e.index):
             yield Defect("numbering", f"Clause number {'.'.join(parts)} is already used in this contract.")
@@ -284,7 +285,7 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
         here = e.insert_at if e.inserting else (e.index, 0)
         # Its siblings and what they hold, each by the number it stands under at this level: "13A"
         # before "13.1" stands before 13's own clauses, out of order as "4A" before "4" is.
-        siblings = [n for n in body if _under_a_sibling(n.parts, parts)]
+        siblings = [n for n in body if _under_a_sibling(n.parts, parts) and (n.index, n.start) not in items]
         previous = [_path_key(n.parts[: len(parts)]) for n in siblings if (n.index, n.start) < here]
         following = [
             _path_key(n.parts[: len(parts)]) for n in siblings

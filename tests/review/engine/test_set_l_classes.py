@@ -35,3 +35,34 @@ def test_a_cap_measured_by_fees_is_not_inserted_where_nothing_is_paid() -> None:
     (paid,) = PlaybookEngine().analyze(_contract("NakedBrandGroupInc_20150731"), _cuad_coverage("cap-on-liability"))
     (proposal,) = paid.recommendations
     assert "fees paid or payable" in proposal.after
+
+
+def test_a_clause_anchored_in_a_run_of_items_numbered_afresh_goes_after_the_run() -> None:
+    # "5. Consideration." / "A. Cash Payment." / "1. PAPA JOHN'S shall pay ..." ... "8.
+    # Sub-Contractors." / "6. Warranties ...": the audit right anchored on item 1's payment is
+    # clause 5's ("5A."), after the whole of 5 (its items and "C. Expenses."), not one more item
+    # between 1 and 2 ("1A.").
+    model = _contract("PapaJohnsInternationalInc_20190617")
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("audit-rights"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("5A. Each Party shall keep")
+    assert not proposal.defects
+    index = model.positions[proposal.edit.locator]
+    item = next(i for i, p in enumerate(model.paragraphs) if p.text.startswith("8. Sub-Contractors."))
+    following = next(p.text for p in model.paragraphs[index + 1 :] if p.text.strip() and "Source:" not in p.text)
+    assert index > item and following.startswith("6. Warranties")
+
+
+def test_forms_attached_after_the_signatures_do_not_make_them_a_front_page() -> None:
+    # Eighteen articles, "IN WITNESS WHEREOF ... By: /s/ ...", then exhibits holding whole forms
+    # with clauses of their own (a field trial agreement, a material transfer agreement, a model
+    # licence): the body ends at the signatures, so the insurance clause goes after article 18,
+    # not into the material transfer agreement's clause 7.
+    model = _contract("CERES,INC_01_25_2012")
+    structure = build_structure(model)
+    assert structure.signature is not None and not structure.front_signature
+    assert model.paragraphs[structure.body_end.index].text.startswith("IN WITNESS WHEREOF")
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("18.")
+    assert model.positions[proposal.edit.locator] < structure.body_end.index
