@@ -70,9 +70,12 @@ def insertion_point(
             # / "A. Cash Payment." / "1." ... "8." / "6. Warranties"): the new clause is the
             # outer clause's, after the whole run ("5A."), never one more of its items ("1A.").
             outer, resumes = nested
-            last = _last_content(paragraphs, resumes.index, structure)
-            number = _sibling_number(structure, outer.index, outer.end, outer)
-            return _after_paragraph(structure, last, "after the clause that holds the matching sentence", number)
+            return _after_paragraph(
+                structure,
+                _last_content(paragraphs, resumes.index, structure),
+                "after the clause that holds the matching sentence",
+                _sibling_number(structure, outer.index, outer.end, outer),
+            )
         nxt = next(
             (
                 n
