@@ -127,6 +127,11 @@ def insertion_point(
             return _after_paragraph(structure, last, "after the clause that holds the matching sentence", number)
         return _after_paragraph(structure, last, "after the paragraph that holds the matching sentence")
     end = structure.body_end
+    terms = _terms_section_end(structure, end.index)
+    if terms is not None:
+        # A letter of captions without numbers whose last caption is about something else
+        # ("Server Software" and its packages): the clause goes with the contract's own terms.
+        return _after_paragraph(structure, terms, "after the last paragraph of the contract's section on its terms")
     if structure.signature is not None and structure.signature == end:
         where = "after the last clause, before the signature block"
     elif structure.schedules is not None:
@@ -696,6 +701,43 @@ def runs_on(text: str, following: str) -> bool:
 def _capitals(text: str) -> bool:
     letters = [c for c in text if c.isalpha()]
     return len(letters) >= 10 and sum(c.isupper() for c in letters) / len(letters) > 0.9
+
+
+# A caption: a short line of capitalised words (and small joining words), no full stop.
+_CAPTION = re.compile(r"^\s*[A-Z][\w'&/-]*(?:\s+(?:[A-Z][\w'&/-]*|of|and|the|for|to|in|on))*\s*:?\s*$")
+# A caption over the contract's own terms: "Terms of Agreement", "General Terms", "Miscellaneous".
+_TERMS_CAPTION = re.compile(
+    r"^\s*(?:(?:general|standard|other|additional|legal)\s+)?(?:terms(?:\s+(?:of|and)\s+(?:agreement|conditions|service|"
+    r"this\s+agreement))?|provisions|conditions|miscellaneous|general)\s*:?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _terms_section_end(structure: Structure, end: int) -> int | None:
+    """In a contract of captions without clause numbers (typed or Word's), the last paragraph of
+    the section captioned for its terms when the last caption of the body is another one; else
+    None. Clauses added at the end would otherwise read as part of that last section."""
+    paragraphs = structure.model.paragraphs
+    if any(n.level != 9 for n in structure.body_numbers) or any(p.num_id for p in paragraphs[:end]):
+        return None
+    headers = page_headers(structure.model)
+    captions = [
+        i for i in range(min(end, len(paragraphs)))
+        if len(paragraphs[i].text.split()) <= 6 and _CAPTION.match(paragraphs[i].text)
+        and not is_furniture(paragraphs[i].text) and paragraphs[i].text.strip() not in headers
+    ]  # fmt: skip
+    terms = [i for i in captions if _TERMS_CAPTION.match(paragraphs[i].text)]
+    if not terms or captions[-1] in terms:
+        return None
+    following = next(i for i in captions if i > terms[-1])
+    # Its text: sentences, not the page's furniture after them (a document number, the letterhead
+    # of the next page: "D/WLM/717334.1", "Vancouver, BC V6B1B7 deep@rrt.ca").
+    body = [
+        i for i in range(terms[-1] + 1, following)
+        if len(paragraphs[i].text.split()) >= 5 and paragraphs[i].text.rstrip().endswith((".", ";", ")"))
+        and not is_furniture(paragraphs[i].text)
+    ]  # fmt: skip
+    return body[-1] if body else None
 
 
 def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Structure) -> int:

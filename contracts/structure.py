@@ -377,8 +377,8 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
             if len(previous) < 60 and not previous.endswith(".") and not _SENTENCE_START.match(previous):
                 start = back
                 continue
-            if _EXECUTION_LEAD_IN.match(previous):
-                start = back
+            if _EXECUTION_LEAD_IN.match(previous) or _SIGNING_LEAD_IN.search(previous):
+                start = back  # "And in witness, the parties sign on the day and date first above written:"
             break
         conformed = Position(start, 0)
         break
@@ -494,6 +494,8 @@ _EXECUTION_LEAD_IN = re.compile(
     r"[^.]{0,60}\b(?:this|on\s+the|as\s+of(?:\s+the)?)\s+\d{1,2}(?:st|nd|rd|th)?\s+day\b",
     re.IGNORECASE,
 )
+# A line that introduces the signatures: it names the signing and ends in a colon.
+_SIGNING_LEAD_IN = re.compile(r"\b(?:in\s+witness|sign(?:s|ed)?|execut\w*)\b[^.]{0,160}:\s*$", re.IGNORECASE)
 _CLOSING = re.compile(
     r"^(?:very\s+truly\s+yours|yours\s+(?:truly|faithfully|sincerely)|sincerely(?:\s+yours)?),?$", re.IGNORECASE
 )
