@@ -324,6 +324,14 @@ _PART_OF = re.compile(
     r"((?:[A-Z][\w&-]*\s+){0,6}Agreement)\b"
 )
 _OPENING = 1500  # characters: where a document says what it is, before its own terms
+# A trade confirmation under a master agreement (ISDA's form: "This Confirmation ... will
+# supplement, form a part of, and be subject to that Master Agreement"): its terms are the master
+# agreement's, and a termination right, an audit or insurance has no place in it.
+_CONFIRMS_UNDER = re.compile(
+    r"\bthis\s+Confirmation\b[^.]{0,120}?\b(?:will|shall)\s+supplement,?\s+form\s+(?:a\s+)?part\s+of,?\s+and\s+be\s+"
+    r"subject\s+to\s+(?:that|the|such)\s+((?:[A-Z][\w&-]*\s+){0,6}Agreement)\b",
+    re.IGNORECASE,
+)
 
 
 # An amendment says so at its opening, as its title or its first sentence ("AMENDMENT NO. 2 TO
@@ -373,6 +381,9 @@ def part_of_another_agreement(model: TextModel) -> str:
     match = _PART_OF.search(model.text[:_OPENING + 400])
     if match is not None and match.start() <= _OPENING:
         return "part of the " + " ".join(match.group(1).split())
+    match = _CONFIRMS_UNDER.search(model.text[: _OPENING * 2])
+    if match is not None:
+        return "a confirmation under the " + " ".join(match.group(1).split())
     return _amended_agreement(model)
 
 
@@ -497,7 +508,11 @@ def insert_missing(
         first = _titled_first(iter(candidates), anchor, document, structure, untitled=about,
                               regex=rule.insert_after.regex)
         if first is not None and structure.in_body(first.paragraph_index, first.start):
-            titled = _titled_clause(first, document, structure, _title_words(anchor, rule.insert_after.regex))
+            # (read after the heading and number the sentence may open with: "5. Indemnification 5.1 WCC
+            # shall indemnify ..." stands under 5, not under the clause before it)
+            titled = _titled_clause(
+                sentence_body(first, document.model), document, structure, _title_words(anchor, rule.insert_after.regex)
+            )
             point = insertion_point(structure, after=(first.paragraph_index, first.end), within=titled)
             if titled is not None:
                 # After the whole clause its title names, else (that place out of order, as a PDF's
