@@ -764,7 +764,7 @@ def written_as_clause_number(text: str, number: str) -> bool:
     Obligations of the Parties", "Transfer of Member Interest 41. A Member may")."""
     n = re.escape(number)
     written = (
-        rf"(?:^|[.;:!?][ \t\u00a0]+){n}\.[ \t\u00a0]*[A-Z]|(?<![\w.,/$]){n}\.(?=[A-Z])"
+        rf"(?:^|[.;:!?][ \t\u00a0]+){n}\.\.?[ \t\u00a0]*[A-Z]|(?<![\w.,/$]){n}\.(?=[A-Z])"
         rf"|(?:^|[.;:!?][ \t\u00a0]+|[ \t\u00a0]{{3}}){n}\)[ \t\u00a0]+[A-Z][a-z]"
         # after an inline heading: "... prior to valuation. Transfer of Member Interest 41. A Member may"
         rf"|\b[A-Z][a-z]+[ \t\u00a0]{n}\.[ \t\u00a0]+[A-Z](?:[a-z]|\b)"

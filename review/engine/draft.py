@@ -22,6 +22,7 @@ from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, insertion_point
 from contracts.naming import adaptations
 from contracts.normalize import norm_phrase, normalize
+from contracts.sentences import is_heading_only
 from documents.docx.model import Edit, Paragraph, TextModel, inserted_locator
 from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
@@ -149,6 +150,10 @@ _TITLE_ALONE = re.compile(rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][A-Z 
 # A title run in between a clause's number and its first sub-clause's ("11. Term and Termination
 # 11.1 This Agreement shall be effective ...", a PDF page's text), without a full stop of its own.
 _TITLE_RUN_IN = re.compile(r"^\s*(?P<num>\d{1,3})\.?\s+(?P<title>[A-Z][A-Za-z &,;'-]{2,60}?)\s+(?P=num)\.1\b")
+# A clause number, a dash and a title alone on its line ("Section 9 — Indemnification").
+_TITLE_DASHED = re.compile(
+    rf"^\s*(?P<num>{_TITLE_NUMBER})\s*[\u2014\u2013-]\s*(?P<title>[A-Z][A-Za-z &,;'/-]{{2,70}}?)\s*$"
+)
 _HEADING_LEVEL = -1  # a heading ("ARTICLE 8 TERM AND TERMINATION") is above every clause number
 
 
@@ -206,7 +211,10 @@ def _number_title(document: PreparedDocument, number: Any) -> str:
     """The title a clause number opens with ("Section 13. Limitation of Liability;
     Indemnification.", "13. TERM AND TERMINATION"), lower case; "" when it has none."""
     opening = document.paragraphs[number.index].paragraph.text[number.start :]
-    titled = _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening) or _TITLE_RUN_IN.match(opening)
+    titled = (
+        _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening) or _TITLE_RUN_IN.match(opening)
+        or _TITLE_DASHED.match(opening)
+    )  # fmt: skip
     if titled:
         return titled.group("title").lower()
     if number.kind != "typed" or document.paragraphs[number.index].paragraph.text[number.end :].strip(" \t\u00a0.:-"):
@@ -604,7 +612,45 @@ def existing_clause(rule: Rule, document: PreparedDocument) -> Present | None:
     found = _typed_passage(rule, document, structure)
     if found is not None:
         return found
-    return _in_another_agreement(rule, document, structure) or _over_a_list(rule, document, structure)
+    return (
+        _titled_for_the_type(rule, document, structure)
+        or _in_another_agreement(rule, document, structure)
+        or _over_a_list(rule, document, structure)
+    )
+
+
+def _first_sentence_after_title(document: PreparedDocument, number: Any, title: str) -> Sentence | None:
+    """The clause's first sentence after its number and title: in the title's paragraph, else in
+    the next paragraph that holds one ("Section 7.3. Insurance and Third Party Obligations." / ...)."""
+    text = document.paragraphs[number.index].paragraph.text
+    at = text.lower().find(title, number.end)
+    end = at + len(title) if at >= 0 else number.end
+    for index in range(number.index, min(number.index + 4, len(document.paragraphs))):
+        for sentence in document.paragraphs[index].sentences:
+            if (index > number.index or sentence.start >= end) and not is_heading_only(sentence.text):
+                return sentence
+    return _sentence_at(document, number.index, number.end)
+
+
+def _titled_for_the_type(rule: Rule, document: PreparedDocument, structure: Any) -> Present | None:
+    """The clause whose title is the rule's clause type ("6. Insurance. The Producer has no
+    insurance requirement."): the contract deals with it there, in whatever words, even where the
+    clause model does not read them as the type (a waiver in one line)."""
+    from contracts.clauses import BY_SLUG
+
+    own = getattr(rule.find, "clause", None)
+    if own not in BY_SLUG:
+        return None
+    name = re.escape(BY_SLUG[own].name.lower().replace("-", " "))
+    for number in structure.body_numbers:
+        if number.level == 9 or number.kind != "typed":
+            continue
+        title = _number_title(document, number)
+        if title and re.search(rf"\b{name}\b", title.replace("-", " ")):
+            sentence = _first_sentence_after_title(document, number, title)
+            if sentence is not None:
+                return Present(sentence, f"its clause {'.'.join(number.parts)} is titled \u201c{title.strip()}\u201d")
+    return None
 
 
 # "... A PARTY'S CONFIDENTIALITY OBLIGATIONS CONTAINED IN THE NON-DISCLOSURE CLAUSE IN SECTION 12.17 OF
