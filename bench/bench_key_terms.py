@@ -47,7 +47,7 @@ The key terms read some values from the clause model's passages, and the committ
 trained on every cuad-train contract, the held-out fifth included. ``--clean-model`` reads every set
 with a clause model trained the same way without the held-out fifth (``train_clauses --leave-out
 held-out``), built on first use under var/ and kept there, keyed by the training data's hash
-(``clean_model``): its held-out row is the one out of sample for the clause model too.
+and the committed model's record (``clean_model``): its held-out row is the one out of sample for the clause model too.
 """
 
 from __future__ import annotations
@@ -342,12 +342,16 @@ def _setup(clause_model: str = "") -> None:
 def clean_model(rule: str = "held-out") -> Path:
     """The folder of a clause model trained without the contracts of ``rule`` (training/splits.py
     ``LEAVE_OUT``), by ``train_clauses --leave-out``: built when missing, else the one under var/
-    for the same training data (the folder is keyed by the data file's hash and the rule)."""
+    for the same training data. The folder is keyed by the data file's hash, the rule and the
+    committed model's record, so retraining the committed model (``make train-clauses``, after a
+    change to the training) builds the clean one again and the two stay comparable."""
+    from contracts.clauses.model import RECORD
     from training.clauses import data_hash
 
     source = DATA / "cuad-train" / "contracts.jsonl.gz"
     digest = data_hash(source)
-    key = hashlib.sha256(f"{digest}\n{rule}".encode()).hexdigest()[:12]
+    committed = hashlib.sha256(RECORD.read_bytes()).hexdigest()
+    key = hashlib.sha256(f"{digest}\n{rule}\n{committed}".encode()).hexdigest()[:12]
     folder = ROOT / "var" / f"clause-model-without-{rule}" / key
     if (folder / "clause-model.json").is_file():
         record = json.loads((folder / "clause-model.json").read_text())
