@@ -100,6 +100,19 @@ def load_contracts(path: Path) -> list[Contract]:
     return contracts
 
 
+def leave_out(contracts: list[Contract], rule: Callable[[str], bool]) -> tuple[list[Contract], list[str]]:
+    """The contracts to train on, and the names of those left out: every contract whose file name
+    ``rule`` accepts (a rule of training/splits.py ``LEAVE_OUT``: a benchmark's held-out contracts,
+    whose labelled spans a model measured on them must not have seen)."""
+    kept = [c for c in contracts if not rule(c.name)]
+    return kept, sorted(c.name for c in contracts if rule(c.name))
+
+
+def names_hash(names: list[str]) -> str:
+    """A fingerprint of which contracts a model was trained on (the record keeps it)."""
+    return "sha256:" + hashlib.sha256("\n".join(sorted(names)).encode("utf-8")).hexdigest()
+
+
 def build_corpus(contracts: list[Contract]) -> Corpus:
     passages: list[Passage] = []
     starts: list[int] = []

@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -37,6 +38,7 @@ __all__ = [
     "get_model",
     "slug_for",
     "suggest",
+    "use_model",
 ]
 
 DEFAULT_MIN_CONFIDENCE = 0.5  # the category's cross-validated threshold
@@ -64,6 +66,18 @@ def get_model() -> ClauseModel:
             if _model is None:
                 _model = ClauseModel.load()
     return _model
+
+
+def use_model(path: Path) -> ClauseModel:
+    """Load the clause model at ``path`` for the rest of this process, in place of the committed
+    one. For measuring only: bench/bench_key_terms.py ``--clean-model`` reads the held-out fifth
+    with a model trained without it (``train_clauses --leave-out``). The app never calls it, so
+    what it loads stays the committed artifact."""
+    global _model
+    loaded = ClauseModel.load(path)
+    with _lock:
+        _model = loaded
+    return loaded
 
 
 def _passages(scored: Scored, column: int, min_confidence: float) -> list[tuple[int, ClausePassage]]:

@@ -83,3 +83,35 @@ def test_retraining_reproduces_the_committed_model(tmp_path):
     ours = ClauseModel.load(tmp_path / "clause-model.npz").score(text).confidence
     theirs = ClauseModel.load().score(text).confidence
     assert np.allclose(ours, theirs, atol=1e-3)
+
+
+def test_leave_out_trains_without_the_held_out_fifth(tmp_path, monkeypatch):
+    """``train_clauses --leave-out held-out`` trains on no contract of the key-terms benchmark's
+    held-out fifth (training/splits.py ``held_out``, the rule bench/bench_key_terms.py reports by):
+    the record names the contracts trained on by a hash and lists those left out. The model it
+    writes is the one the bench then reads with (``use_model``), in this process only."""
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        missing_dependency("scikit-learn trains the clause model (pyproject.toml)")
+    import contracts.clauses as clauses
+    from training.clauses import load_contracts, names_hash
+    from training.splits import held_out
+
+    source = shared_data("cuad-train", "contracts.jsonl.gz")
+    names = [c.name for c in load_contracts(source)]
+    assert any(held_out(n) for n in names[:40])  # the first 40 hold some: leaving them out changes the set
+    call_command("train_clauses", limit=40, leave_out="held-out", out=str(tmp_path), dev=str(tmp_path))
+    data = json.loads((tmp_path / "clause-model.json").read_text())["data"]
+    assert data["contracts"] == 40
+    assert data["contracts_sha256"] == names_hash([n for n in names if not held_out(n)][:40])
+    assert data["contracts_sha256"] != names_hash(names[:40])
+    assert data["left_out"]["rule"] == "held-out"
+    assert data["left_out"]["contracts"] == sorted(n for n in names if held_out(n))
+
+    # The bench's override: this process's clause model, the committed one otherwise.
+    monkeypatch.setattr(clauses, "_model", None)
+    committed = clauses.get_model()
+    used = clauses.use_model(tmp_path / "clause-model.npz")
+    assert clauses.get_model() is used
+    assert not np.allclose(used.threshold, committed.threshold)

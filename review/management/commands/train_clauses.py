@@ -1,11 +1,18 @@
 """Train the clause model from CUAD and write it into the project (``make train-clauses``).
 
     python manage.py train_clauses [--data ../shared/data/cuad-train] [--dev ../shared/data/cuad]
+    python manage.py train_clauses --leave-out held-out --out var/clause-model-without-held-out
 
 Fixed seeds throughout: a re-run on the same data writes the same figures (within rounding).
 Writes ``contracts/clauses/artifact/clause-model.npz`` (the model) and ``clause-model.json``
 (the training data's hash, the method's settings, the cross-validated figures for every category
 and the figures on the development contracts). ``docs/clause-model.md`` explains them.
+
+``--leave-out`` trains without the contracts of a rule of ``training/splits.py`` (the held-out
+fifth of the key-terms benchmark): a model for measuring on those contracts, written with ``--out``
+elsewhere (bench/bench_key_terms.py ``--clean-model`` builds it under var/). The committed model is
+always trained on every contract. The record lists the contracts left out and a hash of the names
+of those trained on.
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: Any) -> None:
+        from training.splits import LEAVE_OUT
+
         root = Path(settings.BASE_DIR)
         parser.add_argument("--data", default=str(root.parent / "shared" / "data" / "cuad-train"))
         parser.add_argument("--dev", default=str(root.parent / "shared" / "data" / "cuad"))
@@ -33,11 +42,20 @@ class Command(BaseCommand):
         # a few contracts, written elsewhere. The committed model is always trained on all of them.
         parser.add_argument("--limit", type=int, default=0, help="train on the first N contracts only")
         parser.add_argument("--out", default="", help="write the model and its record into this folder")
+        parser.add_argument(
+            "--leave-out",
+            default="",
+            choices=["", *LEAVE_OUT],
+            help="train without these contracts (training/splits.py LEAVE_OUT); needs --out",
+        )
 
-    def handle(self, *args: Any, data: str, dev: str, limit: int, out: str, **options: Any) -> None:
+    def handle(self, *args: Any, data: str, dev: str, limit: int, out: str, leave_out: str, **options: Any) -> None:
         from contracts.clauses.model import ARTIFACT, RECORD
         from training import clauses as t
+        from training.splits import LEAVE_OUT
 
+        if leave_out and not out:
+            raise CommandError("--leave-out writes a measuring model: give it a folder with --out")
         if out:
             ARTIFACT, RECORD = Path(out) / ARTIFACT.name, Path(out) / RECORD.name
 
@@ -51,6 +69,10 @@ class Command(BaseCommand):
             self.stdout.write(f"[{time.monotonic() - started:6.0f}s] {message}")
 
         contracts = t.load_contracts(source)
+        left_out: list[str] = []
+        if leave_out:
+            contracts, left_out = t.leave_out(contracts, LEAVE_OUT[leave_out])
+            log(f"left out {len(left_out)} contracts ({leave_out})")
         if limit:
             contracts = contracts[:limit]
         corpus = t.build_corpus(contracts)
@@ -81,6 +103,8 @@ class Command(BaseCommand):
                 "path": "../shared/data/cuad-train/contracts.jsonl.gz",
                 "sha256": t.data_hash(source),
                 "contracts": len(contracts),
+                "contracts_sha256": t.names_hash([c.name for c in contracts]),
+                "left_out": {"rule": leave_out, "contracts": left_out} if leave_out else None,
                 "passages": len(corpus.passages),
                 "source": "CUAD v1, The Atticus Project, CC BY 4.0",
             },
