@@ -383,6 +383,13 @@ def _find_in(
             if len(best) < 2 and not any(_same_party(party, p) for p in best):
                 best.append(party)
     if len(best) < 2:
+        # "by and between Acme Inc., a Delaware corporation, and Beta LLC, a Nevada limited liability
+        # company, dated ...": a preamble that names its parties without defining them, each known
+        # by its legal form or its description.
+        for party in _undefined_parties(text, spans):
+            if len(best) < MAX_PARTIES and not any(_same_party(party, p) for p in best):
+                best.append(party)
+    if len(best) < 2:
         # "This agreement shall void ... all previous agreements to this date between Galacticomm and
         # Horst Entertainment Inc.", "by and between Link Plus Corporation and Axiometric, LLC.": two
         # names joined by "and", without definitions.
@@ -548,6 +555,87 @@ def _short_names(parties: list[Party], text: str) -> list[Party]:
                     break
         out.append(party)
     return out
+
+
+# Where a preamble's sentence ends: a full stop before a capital, never the one of a legal form or an
+# initial ("Acme Inc. and", "J. Walter Thompson").
+_SENTENCE_END = re.compile(r"(?<=[a-z\d\])])\.\s+(?=[A-Z])")
+_ABBREVIATED = re.compile(r"\b(?:Inc|Ltd|Co|No|St|Corp|Mr|Ms|Mrs|Dr|Jr|Sr|Bros|Intl|Ave|Blvd|Rd|Ste|[a-z])$")
+# What joins two parties of a list: "and", "&" or ";" before a capital or a list mark.
+_LIST_JOIN = re.compile(
+    r"(?:[,;]?\s+(?:and|AND|&)[:,]?|;)\s+(?=(?:\((?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s*)?(?:[A-Z\d{]|[a-z][a-z\d]*[-.A-Z]))"
+)
+# Said right after a name without a legal form, that it is a party's: what it is, or where it lives.
+_DESCRIBED_PARTY = re.compile(
+    r"^[\s,]*(?:an?\s+(?:[\w-]+\s+){0,4}(?:corporation|company|partnership|individual|entity|association|"
+    r"organi[sz]ation|trust|bank|institution|university|LLC|municipality|agency|authority|city|town|county)\b|"
+    r"(?:residing|resident|domiciled|located|whose\s+(?:principal|registered|address)|"
+    r"(?:having|with)\s+(?:an?|its)\s+(?:[\w-]+\s+){0,3}(?:address|offices?|place\s+of\s+business)|"
+    r"with\s+offices|of\s+\d+)\b)",
+    re.IGNORECASE,
+)
+# "Ludmila Smolyansky on her own behalf", a list's item "(2) NIGEL CROCKETT".
+_OWN_BEHALF = re.compile(r",?\s+(?:on|in)\s+(?:his|her|its|their)\s+own\s+(?:behalf|name)\b,?")
+_NUMBERED_ITEM = re.compile(r"\s*\((?:[a-h]|\d{1,2})\)\s+[A-Z]")
+
+
+def _undefined_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """The parties of the first preamble ("between", "made by") that names two or more without a
+    definition: its sentence cut into items where "and", "&" or ";" joins two, each item a party
+    when the name it opens ends in a legal form or is followed by what it is ("an individual", "a
+    Delaware corporation") or where it is ("residing at", "with offices at"). An "and" inside a name
+    ("Louisville Gas and Electric Company") joins no items: the item before it names no party."""
+    for opener in _OPENER.finditer(text, 0, min(len(text), 8000)):
+        stop = _PREAMBLE_END.search(text, opener.end(), opener.end() + 1500)
+        end = stop.start() if stop else min(len(text), opener.end() + 1500)
+        sentence = next(
+            (m for m in _SENTENCE_END.finditer(text, opener.end(), end) if not _ABBREVIATED.search(text, 0, m.start())),
+            None,
+        )
+        window = text[opener.end() : sentence.start() if sentence else end]
+        # A definition in the sentence (the agreement's, a date's) is no part of any name.
+        window = _OTHER_DEFINITION.sub(lambda m: " " * len(m.group()), window)
+        found: list[Party] = []
+        start = last = 0
+        for cut in [*_LIST_JOIN.finditer(window), None]:
+            until = cut.start() if cut else len(window)
+            # An item that names no party goes on past its "and" ("Louisville Gas" and "Electric
+            # Company, a Kentucky corporation"); the last piece alone may name one all the same
+            # ("... under the laws of England" and "Wales ...; and" and "(2) NIGEL CROCKETT").
+            for begin in dict.fromkeys((start, last)):
+                party = _undefined_item(window[begin:until], opener.end() + begin, spans)
+                if party is not None:
+                    if not any(_same_party(party, p) for p in found):
+                        found.append(party)
+                    start = cut.end() if cut else start
+                    break
+            last = cut.end() if cut else last
+        if len(found) >= 2:
+            return found[:MAX_PARTIES]
+    return []
+
+
+def _undefined_item(item: str, at: int, spans: list[tuple[int, int, str]]) -> Party | None:
+    """The party an item of a preamble's list names without a definition, or None: a name ending in
+    a legal form, followed by what it is or where it is, or opening an item of a numbered list."""
+    # "Ludmila Smolyansky on her own behalf with an address of ...": in whose name it signs.
+    item = _OWN_BEHALF.sub(", ", item)
+    item = re.sub(r"\s+(?:of|at)\.?\s*$", "", item)  # "NIGEL CROCKETT of.": the address left out
+    name = _party_name(item + " ")
+    if not name or _sentence_words(name) or _is_role(name) or len(name.split()) > 10:
+        return None
+    if len(name.split()) == 1 and _ENTITY.fullmatch(name):
+        return None  # "Company": a word of a description
+    flat = " ".join(item.split())
+    rest = flat[flat.find(name) + len(name) :] if name in flat else ""
+    if not (
+        _ENTITY.search(name) or _DESCRIBED_PARTY.match(rest)
+        # "BETWEEN: (1) BICYCLETX LIMITED ...; and (2) NIGEL CROCKETT of.": an item of a numbered list.
+        or (_NUMBERED_ITEM.match(item) and len(name.split()) >= 2)
+    ):
+        return None
+    locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
+    return Party(name=name, defined=name, side="", locator=locator)
 
 
 _PLAIN_NAME = r"[A-Z][\w&.'-]*(?:,?[ \t]+(?:[A-Z0-9][\w&.'-]*|of|de|&)){0,7}"
