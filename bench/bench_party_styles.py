@@ -1,0 +1,105 @@
+"""The parties of the seen contracts when their preambles are drafted in other styles (round 9 of
+the parties work, docs/decisions/key-terms.md "Round 9: parties"): a check that a mechanism is not
+tied to the seen contracts' wording.
+
+    python bench/bench_party_styles.py              # counts by group (develop / pseudo-held-out / dev)
+    python bench/bench_party_styles.py --failures   # and the develop folds' losses against "as written"
+
+Each style rewrites the head of a contract the way other contracts are drafted, keeping the experts'
+party names right: its parties named without definitions ("between Acme Inc., a Delaware
+corporation, and Beta LLC, ..."), or the first or the last of them left undefined. Defined names are
+then partly gone from the text, so only the party names and "no extra party" compare with the
+contract as written. The groups are bench/bench_party_folds.py's; the held-out fifth is skipped before
+its text is read, and only the develop folds' losses are ever printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_key_terms import all_answers, score_contract
+from bench_party_folds import GROUPS, MEASURES, _seen_and_dev
+from bench_party_layouts import parties_value
+
+HEAD = 3000  # the characters of the head each style rewrites
+# A parenthesis that holds a quoted name ('(the "Company")', '("Acme" or "Seller")'), one level of
+# parentheses inside it.
+_DEFINITION = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[\"\u201c\u201d](?:[^()]|\([^()]*\))*\)")
+_HEREINAFTER = re.compile(
+    r",?\s*(?:hereinafter|hereafter)[^\"\u201c\n]{0,40}[\"\u201c][^\"\u201d]{1,40}[\"\u201d]", re.IGNORECASE
+)
+
+
+def as_written(text: str) -> str:
+    return text
+
+
+def no_definitions(text: str) -> str:
+    return _HEREINAFTER.sub("", _DEFINITION.sub("", text[:HEAD])) + text[HEAD:]
+
+
+def _one_undefined(text: str, which: int) -> str:
+    head = text[:HEAD]
+    # The parties' definitions, not the agreement's or a date's.
+    found = [d for d in _DEFINITION.finditer(head) if not re.search(r"(?i)agreement|date", d.group())]
+    if len(found) < 2:
+        return text
+    cut = found[which]
+    return head[: cut.start()] + head[cut.end() :] + text[HEAD:]
+
+
+def first_undefined(text: str) -> str:
+    return _one_undefined(text, 0)
+
+
+def last_undefined(text: str) -> str:
+    return _one_undefined(text, 1)
+
+
+STYLES: tuple[Callable[[str], str], ...] = (as_written, no_definitions, first_undefined, last_undefined)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--failures", action="store_true", help="the develop folds' losses (never the others')")
+    args = parser.parse_args()
+    from contracts.clauses import detect
+    from documents.docx.model import Paragraph, TextModel
+
+    answers = all_answers()
+    rows = []
+    for group, _, name, text in _seen_and_dev():
+        model = TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(text.splitlines())))
+        rows.append((group, name, text, detect(model, types=["parties"])))
+    header = [f"{m} ({g})" for g in GROUPS for m in MEASURES]
+    print("| style | " + " | ".join(header) + " |")
+    print("|---|" + "---|" * len(header))
+    losses = []
+    for style in STYLES:
+        counts = {(g, m): [0, 0] for g in GROUPS for m in MEASURES}
+        for group, name, text, passages in rows:
+            value = parties_value(style(text), passages)
+            scores = score_contract(answers[name], {"parties": value})
+            for m in MEASURES:
+                if scores.get(m) is not None:
+                    counts[(group, m)][0] += int(bool(scores[m]))
+                    counts[(group, m)][1] += 1
+            lost = args.failures and group == "develop" and style is not as_written and not scores.get("party names")
+            if lost and score_contract(answers[name], {"parties": parties_value(text, passages)}).get("party names"):
+                expert = answers[name].get("Parties", "")[:140]
+                losses.append(f"{style.__name__}\t{name[:60]}\texpert: {expert}\tours: {value[:160]}")
+        cells = [f"{counts[(g, m)][0]}/{counts[(g, m)][1]}" for g in GROUPS for m in MEASURES]
+        print(f"| {style.__name__.replace('_', ' ')} | " + " | ".join(cells) + " |")
+    for line in losses:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
