@@ -579,6 +579,13 @@ _OWN_BEHALF = re.compile(r",?\s+(?:on|in)\s+(?:his|her|its|their)\s+own\s+(?:beh
 _NUMBERED_ITEM = re.compile(r"\s*\((?:[a-h]|\d{1,2})\)\s+[A-Z]")
 
 
+
+def _list_joins(text: str) -> list[re.Match[str]]:
+    """Where ``text`` joins two items of a list of parties: never inside a parenthesis ("(owner and
+    operator of Dick's Wings and Grill)")."""
+    return [m for m in _LIST_JOIN.finditer(text) if text.count("(", 0, m.start()) <= text.count(")", 0, m.start())]
+
+
 def _undefined_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
     """The parties of the first preamble ("between", "made by") that names two or more without a
     definition: its sentence cut into items where "and", "&" or ";" joins two, each item a party
@@ -597,7 +604,7 @@ def _undefined_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Par
         window = _OTHER_DEFINITION.sub(lambda m: " " * len(m.group()), window)
         found: list[Party] = []
         start = last = 0
-        for cut in [*_LIST_JOIN.finditer(window), None]:
+        for cut in [*_list_joins(window), None]:
             until = cut.start() if cut else len(window)
             # An item that names no party goes on past its "and" ("Louisville Gas" and "Electric
             # Company, a Kentucky corporation"); the last piece alone may name one all the same
@@ -910,15 +917,25 @@ def _parties_in(
         name = _party_name(before[: description.start()] if description else before)
         elsewhere = _ELSEWHERE.search(before)
         second = _second_named(before) if name and not elsewhere and not described else None
+        earlier: list[str] = []
         if second is not None:
             # "between iBio Inc., a Public corporation, with a location at ... NY 10022-1735 and Beijing
             # CC-Pharming Ltd. of Beijing, China ("CC-Pharming")": the definition is the second
             # name's; the first, described at length, is a party without a definition of its own.
-            if not any(_same_party(Party(name, "", "", ""), p) for p in parties):
+            earlier, (name, before) = [name], second
+        elif name and not elsewhere and not described:
+            # "between Healthcare Distribution Specialists LLC, a Delaware corporation, and Paul Silas
+            # ("Celebrity")", "by and among Farids & Co. LLC, a Delaware limited liability company,
+            # Edible Arrangements, LLC, a Delaware ... ("EA")": the definition is the last name's; each
+            # party listed before it, known by its legal form or its description, has none of its own.
+            split = _named_before(before, defined)
+            if split is not None:
+                earlier, (name, before) = split
+        for first in earlier:
+            if not any(_same_party(Party(first, "", "", ""), p) for p in parties):
                 at = offset + match.start()
                 locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
-                parties.append(Party(name=name, defined=name, side="", locator=locator))
-            name, before = second
+                parties.append(Party(name=first, defined=first, side="", locator=locator))
         if elsewhere:
             # "... and the individual or legal entity identified on the cover page ("Franchisee")":
             # a party the preamble names elsewhere, as the preamble describes it (a cover page's or
@@ -1047,6 +1064,34 @@ def _second_named(before: str) -> tuple[str, str] | None:
     if len(" ".join(head.split())) < len(first) + 20 or len(" ".join(tail.split())) > len(second) + 40:
         return None
     return second, tail
+
+def _named_before(before: str, defined: str) -> tuple[list[str], tuple[str, str]] | None:
+    """(the parties listed without a definition, (the defined one's name, its text)) when the text
+    before a definition lists parties before the one it defines, or None. Each listed party is an
+    item ``_undefined_item`` accepts (a legal form, a description, an address); the defined one is
+    the last item, a name that ends near the parenthesis and fits its definition."""
+    earlier: list[str] = []
+    start = last = 0
+    for cut in _list_joins(before):
+        for begin in dict.fromkeys((start, last)):
+            party = _undefined_item(before[begin : cut.start()], 0, [])
+            if party is not None:
+                if not any(_same_party(party, Party(n, "", "", "")) for n in earlier):
+                    earlier.append(party.name)
+                start = cut.end()
+                break
+        last = cut.end()
+    if not earlier:
+        return None
+    tail = before[start:]
+    name = _party_name(tail)
+    if not name or _sentence_words(name) or any(
+        _same_party(Party(name, "", "", ""), Party(n, "", "", "")) for n in earlier
+    ):
+        return None
+    if len(" ".join(tail.split())) > len(name) + 60 or not (_ENTITY.search(name) or _fits(defined, name)):
+        return None
+    return earlier, (name, tail)
 
 
 # A definition in a parenthesis ('(this "Agreement")', '(the "Effective Date")') in the text before a

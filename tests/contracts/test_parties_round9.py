@@ -15,6 +15,10 @@ def _names(text: str) -> list[str]:
     return [p.name for p in _parties(text)]
 
 
+def _named(text: str) -> dict[str, tuple[str, ...]]:
+    return {p.name: (p.defined, *p.also) for p in _parties(text)}
+
+
 def test_parties_known_by_their_legal_form_and_their_description() -> None:
     # e-centives / Excite@Home, Co-Branding Agreement, its preamble without its definitions: each name
     # ends in its legal form; the second's is written in lower case.
@@ -63,3 +67,30 @@ def test_an_and_inside_a_name_joins_no_parties() -> None:
         "shall collectively be referred to herein as the Parties.   ARTICLE I - DEFINITIONS"
     )
     assert _names(text) == ["TENNESSEE GAS PIPELINE COMPANY", "LOUISVILLE GAS AND ELECTRIC COMPANY"]
+
+
+def test_parties_listed_before_the_one_a_definition_names() -> None:
+    # Pharmagen, Endorsement Agreement, its first party's definition left out: the definition after
+    # "and Paul Silas" is his; the company listed before him, known by its legal form and its
+    # description, is a party without a definition of its own (not the one "Celebrity" names).
+    text = (
+        'This Endorsement Agreement is entered into this ____day of ____________, 2012, but  made effective as of '
+        'February 20, 2012 ("Effective Date") between Healthcare Distribution Specialists LLC, a  Delaware '
+        'corporation, and Paul Silas ("Celebrity), an individual.    AGREEMENT    1. Engagement. HDS engages '
+        "Celebrity and Celebrity hereby accepts the engagement."
+    )
+    assert _named(text) == {"Healthcare Distribution Specialists LLC": ("Healthcare Distribution Specialists LLC",),
+                            "Paul Silas": ("Celebrity",)}
+
+
+def test_a_person_named_after_a_company_described_by_where_it_is() -> None:
+    # Prudential Bancorp, Split-Dollar Endorsement Agreement, its preamble as written: the bank described by where it
+    # is, then the employee the definition names.
+    text = (
+        "THIS AGREEMENT is made and entered into this 1st day of June, 2017 by and between Prudential Bank, "
+        "located in Philadelphia, Pennsylvania and Jeffrey Hanuscin, (hereinafter referred to as the "
+        '"Employee"), residing at 2406 Sanibel Circle, Palmyra, NJ 08065.\n\nWHEREAS, the Employee has performed '
+        "his duties in an efficient and capable manner; and"
+    )
+    assert _named(text)["Jeffrey Hanuscin"] == ("Employee",)
+    assert "Prudential Bank" in _named(text)
