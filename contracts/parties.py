@@ -580,10 +580,22 @@ _NUMBERED_ITEM = re.compile(r"\s*\((?:[a-h]|\d{1,2})\)\s+[A-Z]")
 
 
 
-def _list_joins(text: str) -> list[re.Match[str]]:
-    """Where ``text`` joins two items of a list of parties: never inside a parenthesis ("(owner and
-    operator of Dick's Wings and Grill)")."""
-    return [m for m in _LIST_JOIN.finditer(text) if text.count("(", 0, m.start()) <= text.count(")", 0, m.start())]
+# A comma joins two parties only after the first's description ("by and among Farids & Co. LLC, a
+# Delaware limited liability company, Edible Arrangements, LLC, ..."), never inside a name ("Bank of
+# America, N.A.") or an address ("Suite 250, San Jose").
+_DESCRIPTION_THEN_COMMA = re.compile(
+    r",\s*(?i:an?)\s+(?:[\w.-]+\s+){0,5}(?i:corporation|company|partnership|association|bank|individual|trust|LLC|"
+    r"entity)\s*(?P<cut>,\s+)(?=[A-Z][\w&.'-]*[\s,])(?!(?:Inc|LLC|Ltd|Limited|Corp|N\.A|L\.P)\b)"
+)
+
+
+def _list_joins(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` joins two items of a list of parties (start and end of the joining words):
+    "and", "&", ";", a comma after a description; never inside a parenthesis ("(owner and operator
+    of Dick's Wings and Grill)")."""
+    joins = [m.span() for m in _LIST_JOIN.finditer(text)]
+    joins += [m.span("cut") for m in _DESCRIPTION_THEN_COMMA.finditer(text)]
+    return sorted(j for j in set(joins) if text.count("(", 0, j[0]) <= text.count(")", 0, j[0]))
 
 
 def _undefined_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
@@ -605,7 +617,7 @@ def _undefined_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Par
         found: list[Party] = []
         start = last = 0
         for cut in [*_list_joins(window), None]:
-            until = cut.start() if cut else len(window)
+            until = cut[0] if cut else len(window)
             # An item that names no party goes on past its "and" ("Louisville Gas" and "Electric
             # Company, a Kentucky corporation"); the last piece alone may name one all the same
             # ("... under the laws of England" and "Wales ...; and" and "(2) NIGEL CROCKETT").
@@ -614,9 +626,9 @@ def _undefined_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Par
                 if party is not None:
                     if not any(_same_party(party, p) for p in found):
                         found.append(party)
-                    start = cut.end() if cut else start
+                    start = cut[1] if cut else start
                     break
-            last = cut.end() if cut else last
+            last = cut[1] if cut else last
         if len(found) >= 2:
             return found[:MAX_PARTIES]
     return []
@@ -1074,13 +1086,13 @@ def _named_before(before: str, defined: str) -> tuple[list[str], tuple[str, str]
     start = last = 0
     for cut in _list_joins(before):
         for begin in dict.fromkeys((start, last)):
-            party = _undefined_item(before[begin : cut.start()], 0, [])
+            party = _undefined_item(before[begin : cut[0]], 0, [])
             if party is not None:
                 if not any(_same_party(party, Party(n, "", "", "")) for n in earlier):
                     earlier.append(party.name)
-                start = cut.end()
+                start = cut[1]
                 break
-        last = cut.end()
+        last = cut[1]
     if not earlier:
         return None
     tail = before[start:]

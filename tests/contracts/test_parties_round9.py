@@ -94,3 +94,16 @@ def test_a_person_named_after_a_company_described_by_where_it_is() -> None:
     )
     assert _named(text)["Jeffrey Hanuscin"] == ("Employee",)
     assert "Prudential Bank" in _named(text)
+
+
+def test_a_comma_after_a_description_joins_two_parties() -> None:
+    # Rocky Mountain Chocolate Factory, Strategic Alliance Agreement, without its definitions: three
+    # parties, the first two joined by a comma after the first's description; the comma inside
+    # "Edible Arrangements, LLC" joins nothing.
+    text = (
+        "STRATEGIC ALLIANCE AGREEMENT\n\nThis STRATEGIC ALLIANCE AGREEMENT, dated as of December 20, 2019, by and "
+        "among Farids & Co. LLC, a Delaware limited liability company, Edible Arrangements, LLC, a Delaware "
+        "limited liability company, and Rocky Mountain Chocolate Factory, Inc., a Delaware corporation. W I T N E "
+        "S S E T H: WHEREAS, the Company is an international franchisor"
+    )
+    assert _names(text) == ["Farids & Co. LLC", "Edible Arrangements, LLC", "Rocky Mountain Chocolate Factory, Inc."]
