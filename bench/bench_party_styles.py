@@ -7,7 +7,8 @@ tied to the seen contracts' wording.
 
 Each style rewrites the head of a contract the way other contracts are drafted, keeping the experts'
 party names right: its parties named without definitions ("between Acme Inc., a Delaware
-corporation, and Beta LLC, ..."), or the first or the last of them left undefined. Defined names are
+corporation, and Beta LLC, ..."), or the first or the last of them left undefined; its parties as a
+numbered list ("BETWEEN: (1) ...; and (2) ...") or each on lines of its own ("BETWEEN: / ... / AND:"). Defined names are
 then partly gone from the text, so only the party names and "no extra party" compare with the
 contract as written. The groups are bench/bench_party_folds.py's; the held-out fifth is skipped before
 its text is read, and only the develop folds' losses are ever printed.
@@ -62,7 +63,43 @@ def last_undefined(text: str) -> str:
     return _one_undefined(text, 1)
 
 
-STYLES: tuple[Callable[[str], str], ...] = (as_written, no_definitions, first_undefined, last_undefined)
+def _listed(text: str, mark: Callable[[int, int], str]) -> str:
+    """The preamble's parties as a list after "BETWEEN:", each item from after the last one's
+    definition to its own, marked by ``mark(index, count)`` ("(1) ", "AND:")."""
+    from contracts.parties import _OPENER, _PREAMBLE_END
+
+    head = text[:HEAD]
+    opener = _OPENER.search(head)
+    if opener is None:
+        return text
+    stop = _PREAMBLE_END.search(head, opener.end())
+    end = stop.start() if stop else len(head)
+    found = [
+        d for d in _DEFINITION.finditer(head, opener.end(), end) if not re.search(r"(?i)agreement|date", d.group())
+    ]
+    if len(found) < 2:
+        return text
+    out, at = head[: opener.start()] + "BETWEEN:\n\n", opener.end()
+    for index, definition in enumerate(found):
+        item = re.sub(r"^[\s,;]*(?:(?:and|AND)\s+)?", "", head[at : definition.end()])
+        out += mark(index, len(found)) + item.strip()
+        at = definition.end()
+    return out + head[at:] + text[HEAD:]
+
+
+def numbered_list(text: str) -> str:
+    """ "BETWEEN: (1) Acme Inc., ... ("Acme"); and (2) Beta LLC ... ("Beta")"."""
+    return _listed(text, lambda i, n: ("" if i == 0 else ";\n\n" if i < n - 1 else "; and\n\n") + f"({i + 1}) ")
+
+
+def own_lines(text: str) -> str:
+    """ "BETWEEN: / Acme Inc., ... ("Acme") / AND: / Beta LLC ... ("Beta")", each on a line of its own."""
+    return _listed(text, lambda i, n: "\n\nAND:\n\n" if i else "")
+
+
+STYLES: tuple[Callable[[str], str], ...] = (
+    as_written, no_definitions, first_undefined, last_undefined, numbered_list, own_lines,
+)
 
 
 def main() -> int:

@@ -1273,7 +1273,10 @@ _ADDRESS_AFTER = re.compile(
 _DESCRIBED_FIRST = re.compile(
     r"^[a-z][a-z\s]{2,40},\s+(?=[A-Z])(?!(?:Inc|LLC|Ltd|Corp|Co|Limited|N\.A|S\.A|AG|GmbH)\b)"
 )
-_LIST_MARK = re.compile(r"(?:^|\n|\s)\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[A-Z\d])|\n\s*(?=[A-Z\d])")
+# ... also before a name in lower case ("(1) drkoop.com, inc., a Delaware corporation").
+_LIST_MARK = re.compile(
+    r"(?:^|\n|\s)\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[A-Z\d]|[a-z][a-z\d]*[.\-][a-z])|\n\s*(?=[A-Z\d])"
+)
 # "695014 B.C. Ltd.": a numbered company.
 _NUMBERED_NAME = re.compile(r"\d[\w.]*,?\s+(?:[A-Z][\w.]*,?\s+)*(?:Ltd|LLC|Inc|Limited|LTD|INC|LIMITED)\b")
 # "ebix.com, Inc.", "i-on interactive Inc.", "mPhase Technologies Inc.": a name written in lower case,
@@ -1425,7 +1428,8 @@ def _party_name(before: str) -> str:
     # Endosurgery": the name follows the last list mark (or the line's start) before it.
     marks = list(_LIST_MARK.finditer(text))
     if marks and text[marks[-1].end() :].strip():
-        text = text[marks[-1].end() :]
+        # "(2) Mitchell Vitalis, director of Mitchell's Web Advance, PLC": the company after its officer.
+        text = _OFFICER_OF.sub("", text[marks[-1].end() :])
     # "Bruce Jenner, Individual", "DAVID DUVAL ENTERPRISES, INC. c/o International Management":
     # what follows the name is not part of it.
     text = re.split(r",\s*(?:an?\s+)?individual\b|\s+c/o\s", text, maxsplit=1, flags=re.IGNORECASE)[0]

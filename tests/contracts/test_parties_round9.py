@@ -107,3 +107,28 @@ def test_a_comma_after_a_description_joins_two_parties() -> None:
         "S S E T H: WHEREAS, the Company is an international franchisor"
     )
     assert _names(text) == ["Farids & Co. LLC", "Edible Arrangements, LLC", "Rocky Mountain Chocolate Factory, Inc."]
+
+
+def test_a_numbered_list_of_parties_in_lower_case() -> None:
+    # drkoop.com, Sponsorship Agreement, its parties as a numbered list: a name in lower case after
+    # its list mark.
+    text = (
+        'This Sponsorship Agreement (the "Agreement") is entered into as of the 11th day of March, 1999 '
+        'BETWEEN:\n\n(1) drkoop.com, inc., a Delaware corporation, located at 8920 Business Park Drive, Longhorn '
+        'Suite, Austin, Texas 78759 ("drkoop.com"); and\n\n(2) Vitamin Shoppe Industries, Inc., a New Jersey '
+        'corporation, located at 4700 Westside Avenue, North Bergen, New Jersey 07047 ("Sponsor").\n\n'
+        "WHEREAS, drkoop.com develops, markets and maintains an integrated suite of Internet enabled ..."
+    )
+    assert _named(text) == {"drkoop.com, inc": ("drkoop.com",), "Vitamin Shoppe Industries, Inc.": ("Sponsor",)}
+
+
+def test_a_numbered_list_of_parties_signed_for_by_an_officer() -> None:
+    # FreeCook, Hosting Agreement, its parties as a numbered list: the company, not the director who
+    # signs for it.
+    text = (
+        'Website Design, Development and Hosting Agreement the ("Agreement") is entered into on January 11, 2018 '
+        'BETWEEN:\n\n(1) Natalija Tunevic, director of FreeCook (hereinafter referred to as "Client"); and\n\n(2) '
+        "Mitchell Vitalis, director of Mitchell's Web Advance, PLC (hereinafter referred to as \"Company\").\n\n"
+        "1. Website Design and Development. Client agrees to pay to Company the sum of $5,000."
+    )
+    assert _named(text) == {"FreeCook": ("Client",), "Mitchell's Web Advance, PLC": ("Company",)}
