@@ -97,8 +97,38 @@ def own_lines(text: str) -> str:
     return _listed(text, lambda i, n: "\n\nAND:\n\n" if i else "")
 
 
+# A party's definition of one name ('("Acme")', '(the "Company")').
+_SIMPLE = re.compile(r"\((?:the\s+|The\s+)?[\"\u201c]([^\"\u201c\u201d()]{1,40})[\"\u201d]\)")
+
+
+def _redefined(text: str, form: Callable[[re.Match[str]], str]) -> str:
+    head = text[:HEAD]
+    found = [d for d in _SIMPLE.finditer(head) if not re.search(r"(?i)agreement|date", d.group())][:4]
+    for definition in reversed(found):
+        head = head[: definition.start()] + form(definition) + head[definition.end() :]
+    return head + text[HEAD:]
+
+
+def successors_clause(text: str) -> str:
+    """'(hereinafter referred to as "Acme", which expression shall, unless repugnant to the context,
+    include its successors and permitted assigns)'."""
+    return _redefined(text, lambda d: f'(hereinafter referred to as "{d.group(1)}", which expression shall, unless '
+                      "repugnant to the context, include its successors and permitted assigns)")
+
+
+def hereinafter_bare(text: str) -> str:
+    """', hereinafter referred to as "Acme",' without a parenthesis."""
+    return _redefined(text, lambda d: f', hereinafter referred to as "{d.group(1)}",')
+
+
+def of_the_part(text: str) -> str:
+    """'("Acme") of the one part', as English deeds write it."""
+    return _redefined(text, lambda d: d.group() + " of the one part")
+
+
 STYLES: tuple[Callable[[str], str], ...] = (
-    as_written, no_definitions, first_undefined, last_undefined, numbered_list, own_lines,
+    as_written, no_definitions, first_undefined, last_undefined, numbered_list, own_lines, successors_clause,
+    hereinafter_bare, of_the_part,
 )
 
 

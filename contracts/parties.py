@@ -1390,6 +1390,9 @@ def _party_name(before: str) -> str:
     """The party's name at the start of the text before its parenthesis, without its
     description ("a Delaware corporation, having its principal office at ...")."""
     text = _after_layout(before).replace("\n", " ").replace("|", " ")
+    # '... ("Accuray") of the one part, and SIEMENS AKTIENGESELLSCHAFT': the previous party's part (as deeds
+    # write it) is no part of the next one's name.
+    text = re.sub(r"^[\s,;]*(?i:of\s+(?:the\s+)?(?:one|first|second|third|fourth|other)\s+part)\b", "", text)
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:Party|PARTY)\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."

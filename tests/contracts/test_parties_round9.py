@@ -132,3 +132,16 @@ def test_a_numbered_list_of_parties_signed_for_by_an_officer() -> None:
         "1. Website Design and Development. Client agrees to pay to Company the sum of $5,000."
     )
     assert _named(text) == {"FreeCook": ("Client",), "Mitchell's Web Advance, PLC": ("Company",)}
+
+
+def test_the_part_a_party_is_of_ends_it() -> None:
+    # Accuray, Distributor Agreement, as a deed writes it ("... of the one part, and ... of the other
+    # part"): the first party's part is no part of the second's name.
+    text = (
+        'This Multiple LINAC and Multi-Modality Distributor Agreement ("Agreement") is entered into by and between '
+        "ACCURAY  INCORPORATED, a Delaware corporation with its executive offices located at 1310 Chesapeake "
+        'Terrace, Sunnyvale, California 94089, USA  ("Accuray") of the one part, and SIEMENS AKTIENGESELLSCHAFT, a '
+        "corporation formed under the laws of the Federal Republic of Germany, with its registered  offices located "
+        'at Berlin and Munich ("Siemens") of the other part, as of June 8, 2010 ("Effective Date").     RECITALS'
+    )
+    assert _named(text) == {"ACCURAY INCORPORATED": ("Accuray",), "SIEMENS AKTIENGESELLSCHAFT": ("Siemens",)}
