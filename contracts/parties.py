@@ -925,6 +925,12 @@ def _parties_in(
             whole, before = before, before[line + 1 :]
         else:
             whole = before
+        trade = _TRADE_NAME.search(before)
+        if trade:
+            # "Jeffrey Hanuscin d/b/a Bluewater Sales, (hereinafter referred to as the "Employee")": the
+            # name a party trades under, right before its definition, is one of its names, not part of
+            # the text its name is read from.
+            before = before[: trade.start()]
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
         elsewhere = _ELSEWHERE.search(before)
@@ -1018,6 +1024,8 @@ def _parties_in(
         alias = _ALIAS.search(flat[flat.find(name) + len(name) :]) if name else None
         if alias and alias.group("alias") not in also and alias.group("alias") != defined:
             also = (*also, alias.group("alias"))  # "SFG Financial Corp, a/k/a E-Path FX, a Delaware ..."
+        if trade and trade.group("alias") not in also and trade.group("alias") != defined:
+            also = (*also, trade.group("alias"))
         if defined.lower() in _PRONOUNS:
             # '("we," "us," "our" or "Franchisor")': known by its name, "we" among the others.
             named = [a for a in also if a.lower() not in _PRONOUNS]
@@ -1296,6 +1304,11 @@ _NAME_THEN_DESCRIPTION = re.compile(
 _ALIAS = re.compile(
     r"(?:^|,|\s)[,\s]*(?:a/k/a|a\.k\.a\.?|aka|d/b/a|d\.b\.a\.?|dba|doing\s+business\s+as|trading\s+as)\s+"
     r"(?P<alias>[A-Z][\w&.'-]*(?:\s+(?:[A-Z0-9][\w&.'-]*|of|and|&)){0,5}?)(?=\s*(?:[,;(]|\s(?:a|an|with|having)\s|$))"
+)
+# The same right before the party's definition ("VNUE, Inc. d/b/a Bluewater Sales, ("VNUE")").
+_TRADE_NAME = re.compile(
+    r",?\s+(?:d/b/a|d\.b\.a\.?|dba|DBA|doing\s+business\s+as|trading\s+as)\s+"
+    r"(?P<alias>[A-Z][\w&.'-]*(?:\s+(?:[A-Z0-9][\w&.'-]*|of|and|&)){0,5}?)\.?[\s,]*$"
 )
 _OFFICER_OF = re.compile(
     r"^[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3},\s+(?:the\s+|its\s+)?(?:[A-Za-z]+\s+){0,2}(?:director|president|"

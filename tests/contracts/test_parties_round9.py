@@ -145,3 +145,16 @@ def test_the_part_a_party_is_of_ends_it() -> None:
         'at Berlin and Munich ("Siemens") of the other part, as of June 8, 2010 ("Effective Date").     RECITALS'
     )
     assert _named(text) == {"ACCURAY INCORPORATED": ("Accuray",), "SIEMENS AKTIENGESELLSCHAFT": ("Siemens",)}
+
+
+def test_the_name_a_party_trades_under_before_its_definition() -> None:
+    # Lifeway Foods, Endorsement Agreement, its individual trading under a name (a style of the seen
+    # preamble): the name she trades under is one of her names, not the text her name is read from.
+    text = (
+        'This Endorsement Agreement ("Agreement") is made this 14th day of March, 2016 ("Effective Date"), by and '
+        'between Lifeway Foods, Inc. ("Lifeway") with a principal business address of 6431 West Oakton Street, '
+        "Morton Grove, IL 60053 and Ludmila Smolyansky d/b/a Bluewater Sales (\"Individual\") on her own behalf "
+        "with an address of 182 N. Harbor Drive, Chicago, IL 60602. Lifeway and Individual are collectively "
+        'referred to as the "parties," or individually as a "party."'
+    )
+    assert _named(text)["Ludmila Smolyansky"] == ("Individual", "Bluewater Sales")
