@@ -1,6 +1,8 @@
-"""Round 9 of the parties (contracts/parties.py): a preamble that names its parties without
-defining them ("by and between Acme Inc., a Delaware corporation, and Beta LLC, ..."), shown on seen
-cuad-train contracts' own preambles with their definitions left out, as many contracts write them."""
+"""Round 9 of the parties (contracts/parties.py): preambles drafted in other styles than the seen
+contracts' (bench/bench_party_styles.py): parties named without definitions ("by and between Acme
+Inc., a Delaware corporation, and Beta LLC, ..."), listed before the one a definition names, joined
+by a comma after a description, as a numbered list, "of the one part", a trade name before the
+definition; each shown on a seen cuad-train contract's own preamble, as written or in that style."""
 
 from contracts.parties import Party, find_parties
 from documents.docx.model import Paragraph
