@@ -383,6 +383,13 @@ def _find_in(
             if len(best) < 2 and not any(_same_party(party, p) for p in best):
                 best.append(party)
     if len(best) < 2:
+        # "by and between Acme Inc., a Delaware corporation, and Beta LLC, a Nevada limited liability
+        # company, dated ...": a preamble that names its parties without defining them, each known
+        # by its legal form or its description.
+        for party in _undefined_parties(text, spans):
+            if len(best) < MAX_PARTIES and not any(_same_party(party, p) for p in best):
+                best.append(party)
+    if len(best) < 2:
         # "This agreement shall void ... all previous agreements to this date between Galacticomm and
         # Horst Entertainment Inc.", "by and between Link Plus Corporation and Axiometric, LLC.": two
         # names joined by "and", without definitions.
@@ -548,6 +555,106 @@ def _short_names(parties: list[Party], text: str) -> list[Party]:
                     break
         out.append(party)
     return out
+
+
+# Where a preamble's sentence ends: a full stop before a capital, never the one of a legal form or an
+# initial ("Acme Inc. and", "J. Walter Thompson").
+_SENTENCE_END = re.compile(r"(?<=[a-z\d\])])\.\s+(?=[A-Z])")
+_ABBREVIATED = re.compile(r"\b(?:Inc|Ltd|Co|No|St|Corp|Mr|Ms|Mrs|Dr|Jr|Sr|Bros|Intl|Ave|Blvd|Rd|Ste|[a-z])$")
+# What joins two parties of a list: "and", "&" or ";" before a capital or a list mark.
+_LIST_JOIN = re.compile(
+    r"(?:[,;]?\s+(?:and|AND|&)[:,]?|;)\s+(?=(?:\((?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s*)?(?:[A-Z\d{]|[a-z][a-z\d]*[-.A-Z]))"
+)
+# Said right after a name without a legal form, that it is a party's: what it is, or where it lives.
+_DESCRIBED_PARTY = re.compile(
+    r"^[\s,]*(?:an?\s+(?:[\w-]+\s+){0,4}(?:corporation|company|partnership|individual|entity|association|"
+    r"organi[sz]ation|trust|bank|institution|university|LLC|municipality|agency|authority|city|town|county)\b|"
+    r"(?:residing|resident|domiciled|located|whose\s+(?:principal|registered|address)|"
+    r"(?:having|with)\s+(?:an?|its)\s+(?:[\w-]+\s+){0,3}(?:address|offices?|place\s+of\s+business)|"
+    r"with\s+offices|of\s+\d+)\b)",
+    re.IGNORECASE,
+)
+# "Ludmila Smolyansky on her own behalf", a list's item "(2) NIGEL CROCKETT".
+_OWN_BEHALF = re.compile(r",?\s+(?:on|in)\s+(?:his|her|its|their)\s+own\s+(?:behalf|name)\b,?")
+_NUMBERED_ITEM = re.compile(r"\s*\((?:[a-h]|\d{1,2})\)\s+[A-Z]")
+
+
+
+# A comma joins two parties only after the first's description ("by and among Farids & Co. LLC, a
+# Delaware limited liability company, Edible Arrangements, LLC, ..."), never inside a name ("Bank of
+# America, N.A.") or an address ("Suite 250, San Jose").
+_DESCRIPTION_THEN_COMMA = re.compile(
+    r",\s*(?i:an?)\s+(?:[\w.-]+\s+){0,5}(?i:corporation|company|partnership|association|bank|individual|trust|LLC|"
+    r"entity)\s*(?P<cut>,\s+)(?=[A-Z][\w&.'-]*[\s,])(?!(?:Inc|LLC|Ltd|Limited|Corp|N\.A|L\.P)\b)"
+)
+
+
+def _list_joins(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` joins two items of a list of parties (start and end of the joining words):
+    "and", "&", ";", a comma after a description; never inside a parenthesis ("(owner and operator
+    of Dick's Wings and Grill)")."""
+    joins = [m.span() for m in _LIST_JOIN.finditer(text)]
+    joins += [m.span("cut") for m in _DESCRIPTION_THEN_COMMA.finditer(text)]
+    return sorted(j for j in set(joins) if text.count("(", 0, j[0]) <= text.count(")", 0, j[0]))
+
+
+def _undefined_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """The parties of the first preamble ("between", "made by") that names two or more without a
+    definition: its sentence cut into items where "and", "&" or ";" joins two, each item a party
+    when the name it opens ends in a legal form or is followed by what it is ("an individual", "a
+    Delaware corporation") or where it is ("residing at", "with offices at"). An "and" inside a name
+    ("Louisville Gas and Electric Company") joins no items: the item before it names no party."""
+    for opener in _OPENER.finditer(text, 0, min(len(text), 8000)):
+        stop = _PREAMBLE_END.search(text, opener.end(), opener.end() + 1500)
+        end = stop.start() if stop else min(len(text), opener.end() + 1500)
+        sentence = next(
+            (m for m in _SENTENCE_END.finditer(text, opener.end(), end) if not _ABBREVIATED.search(text, 0, m.start())),
+            None,
+        )
+        window = text[opener.end() : sentence.start() if sentence else end]
+        # A definition in the sentence (the agreement's, a date's) is no part of any name.
+        window = _OTHER_DEFINITION.sub(lambda m: " " * len(m.group()), window)
+        found: list[Party] = []
+        start = last = 0
+        for cut in [*_list_joins(window), None]:
+            until = cut[0] if cut else len(window)
+            # An item that names no party goes on past its "and" ("Louisville Gas" and "Electric
+            # Company, a Kentucky corporation"); the last piece alone may name one all the same
+            # ("... under the laws of England" and "Wales ...; and" and "(2) NIGEL CROCKETT").
+            for begin in dict.fromkeys((start, last)):
+                party = _undefined_item(window[begin:until], opener.end() + begin, spans)
+                if party is not None:
+                    if not any(_same_party(party, p) for p in found):
+                        found.append(party)
+                    start = cut[1] if cut else start
+                    break
+            last = cut[1] if cut else last
+        if len(found) >= 2:
+            return found[:MAX_PARTIES]
+    return []
+
+
+def _undefined_item(item: str, at: int, spans: list[tuple[int, int, str]]) -> Party | None:
+    """The party an item of a preamble's list names without a definition, or None: a name ending in
+    a legal form, followed by what it is or where it is, or opening an item of a numbered list."""
+    # "Ludmila Smolyansky on her own behalf with an address of ...": in whose name it signs.
+    item = _OWN_BEHALF.sub(", ", item)
+    item = re.sub(r"\s+(?:of|at)\.?\s*$", "", item)  # "NIGEL CROCKETT of.": the address left out
+    name = _party_name(item + " ")
+    if not name or _sentence_words(name) or _is_role(name) or len(name.split()) > 10:
+        return None
+    if len(name.split()) == 1 and _ENTITY.fullmatch(name):
+        return None  # "Company": a word of a description
+    flat = " ".join(item.split())
+    rest = flat[flat.find(name) + len(name) :] if name in flat else ""
+    if not (
+        _ENTITY.search(name) or _DESCRIBED_PARTY.match(rest)
+        # "BETWEEN: (1) BICYCLETX LIMITED ...; and (2) NIGEL CROCKETT of.": an item of a numbered list.
+        or (_NUMBERED_ITEM.match(item) and len(name.split()) >= 2)
+    ):
+        return None
+    locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
+    return Party(name=name, defined=name, side="", locator=locator)
 
 
 _PLAIN_NAME = r"[A-Z][\w&.'-]*(?:,?[ \t]+(?:[A-Z0-9][\w&.'-]*|of|de|&)){0,7}"
@@ -818,19 +925,35 @@ def _parties_in(
             whole, before = before, before[line + 1 :]
         else:
             whole = before
+        trade = _TRADE_NAME.search(before)
+        if trade:
+            # "Jeffrey Hanuscin d/b/a Bluewater Sales, (hereinafter referred to as the "Employee")": the
+            # name a party trades under, right before its definition, is one of its names, not part of
+            # the text its name is read from.
+            before = before[: trade.start()]
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
         elsewhere = _ELSEWHERE.search(before)
         second = _second_named(before) if name and not elsewhere and not described else None
+        earlier: list[str] = []
         if second is not None:
             # "between iBio Inc., a Public corporation, with a location at ... NY 10022-1735 and Beijing
             # CC-Pharming Ltd. of Beijing, China ("CC-Pharming")": the definition is the second
             # name's; the first, described at length, is a party without a definition of its own.
-            if not any(_same_party(Party(name, "", "", ""), p) for p in parties):
+            earlier, (name, before) = [name], second
+        elif name and not elsewhere and not described:
+            # "between Healthcare Distribution Specialists LLC, a Delaware corporation, and Paul Silas
+            # ("Celebrity")", "by and among Farids & Co. LLC, a Delaware limited liability company,
+            # Edible Arrangements, LLC, a Delaware ... ("EA")": the definition is the last name's; each
+            # party listed before it, known by its legal form or its description, has none of its own.
+            split = _named_before(before, defined)
+            if split is not None:
+                earlier, (name, before) = split
+        for first in earlier:
+            if not any(_same_party(Party(first, "", "", ""), p) for p in parties):
                 at = offset + match.start()
                 locator = next((loc for s, e, loc in spans if s <= at < e), spans[0][2] if spans else "")
-                parties.append(Party(name=name, defined=name, side="", locator=locator))
-            name, before = second
+                parties.append(Party(name=first, defined=first, side="", locator=locator))
         if elsewhere:
             # "... and the individual or legal entity identified on the cover page ("Franchisee")":
             # a party the preamble names elsewhere, as the preamble describes it (a cover page's or
@@ -901,6 +1024,8 @@ def _parties_in(
         alias = _ALIAS.search(flat[flat.find(name) + len(name) :]) if name else None
         if alias and alias.group("alias") not in also and alias.group("alias") != defined:
             also = (*also, alias.group("alias"))  # "SFG Financial Corp, a/k/a E-Path FX, a Delaware ..."
+        if trade and trade.group("alias") not in also and trade.group("alias") != defined:
+            also = (*also, trade.group("alias"))
         if defined.lower() in _PRONOUNS:
             # '("we," "us," "our" or "Franchisor")': known by its name, "we" among the others.
             named = [a for a in also if a.lower() not in _PRONOUNS]
@@ -959,6 +1084,34 @@ def _second_named(before: str) -> tuple[str, str] | None:
     if len(" ".join(head.split())) < len(first) + 20 or len(" ".join(tail.split())) > len(second) + 40:
         return None
     return second, tail
+
+def _named_before(before: str, defined: str) -> tuple[list[str], tuple[str, str]] | None:
+    """(the parties listed without a definition, (the defined one's name, its text)) when the text
+    before a definition lists parties before the one it defines, or None. Each listed party is an
+    item ``_undefined_item`` accepts (a legal form, a description, an address); the defined one is
+    the last item, a name that ends near the parenthesis and fits its definition."""
+    earlier: list[str] = []
+    start = last = 0
+    for cut in _list_joins(before):
+        for begin in dict.fromkeys((start, last)):
+            party = _undefined_item(before[begin : cut[0]], 0, [])
+            if party is not None:
+                if not any(_same_party(party, Party(n, "", "", "")) for n in earlier):
+                    earlier.append(party.name)
+                start = cut[1]
+                break
+        last = cut[1]
+    if not earlier:
+        return None
+    tail = before[start:]
+    name = _party_name(tail)
+    if not name or _sentence_words(name) or any(
+        _same_party(Party(name, "", "", ""), Party(n, "", "", "")) for n in earlier
+    ):
+        return None
+    if len(" ".join(tail.split())) > len(name) + 60 or not (_ENTITY.search(name) or _fits(defined, name)):
+        return None
+    return earlier, (name, tail)
 
 
 # A definition in a parenthesis ('(this "Agreement")', '(the "Effective Date")') in the text before a
@@ -1128,7 +1281,10 @@ _ADDRESS_AFTER = re.compile(
 _DESCRIBED_FIRST = re.compile(
     r"^[a-z][a-z\s]{2,40},\s+(?=[A-Z])(?!(?:Inc|LLC|Ltd|Corp|Co|Limited|N\.A|S\.A|AG|GmbH)\b)"
 )
-_LIST_MARK = re.compile(r"(?:^|\n|\s)\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[A-Z\d])|\n\s*(?=[A-Z\d])")
+# ... also before a name in lower case ("(1) drkoop.com, inc., a Delaware corporation").
+_LIST_MARK = re.compile(
+    r"(?:^|\n|\s)\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+(?=[A-Z\d]|[a-z][a-z\d]*[.\-][a-z])|\n\s*(?=[A-Z\d])"
+)
 # "695014 B.C. Ltd.": a numbered company.
 _NUMBERED_NAME = re.compile(r"\d[\w.]*,?\s+(?:[A-Z][\w.]*,?\s+)*(?:Ltd|LLC|Inc|Limited|LTD|INC|LIMITED)\b")
 # "ebix.com, Inc.", "i-on interactive Inc.", "mPhase Technologies Inc.": a name written in lower case,
@@ -1148,6 +1304,11 @@ _NAME_THEN_DESCRIPTION = re.compile(
 _ALIAS = re.compile(
     r"(?:^|,|\s)[,\s]*(?:a/k/a|a\.k\.a\.?|aka|d/b/a|d\.b\.a\.?|dba|doing\s+business\s+as|trading\s+as)\s+"
     r"(?P<alias>[A-Z][\w&.'-]*(?:\s+(?:[A-Z0-9][\w&.'-]*|of|and|&)){0,5}?)(?=\s*(?:[,;(]|\s(?:a|an|with|having)\s|$))"
+)
+# The same right before the party's definition ("VNUE, Inc. d/b/a Bluewater Sales, ("VNUE")").
+_TRADE_NAME = re.compile(
+    r",?\s+(?:d/b/a|d\.b\.a\.?|dba|DBA|doing\s+business\s+as|trading\s+as)\s+"
+    r"(?P<alias>[A-Z][\w&.'-]*(?:\s+(?:[A-Z0-9][\w&.'-]*|of|and|&)){0,5}?)\.?[\s,]*$"
 )
 _OFFICER_OF = re.compile(
     r"^[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3},\s+(?:the\s+|its\s+)?(?:[A-Za-z]+\s+){0,2}(?:director|president|"
@@ -1242,6 +1403,9 @@ def _party_name(before: str) -> str:
     """The party's name at the start of the text before its parenthesis, without its
     description ("a Delaware corporation, having its principal office at ...")."""
     text = _after_layout(before).replace("\n", " ").replace("|", " ")
+    # '... ("Accuray") of the one part, and SIEMENS AKTIENGESELLSCHAFT': the previous party's part (as deeds
+    # write it) is no part of the next one's name.
+    text = re.sub(r"^[\s,;]*(?i:of\s+(?:the\s+)?(?:one|first|second|third|fourth|other)\s+part)\b", "", text)
     text = re.sub(r"^[\s,;:.)]*(?:(?:and|And|AND)\s*:?\s+|&\s+)?", "", text)  # "AND:" of a "BETWEEN: ... AND: ..." list
     text = re.sub(r"^(?:by\s+and\s+)?(?:between|among)\s*:?\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:Party|PARTY)\s+[A-F]\s*[:\uff1a]\s*", "", text)  # "Party A: Rise (Tianjin) ..."
@@ -1280,7 +1444,8 @@ def _party_name(before: str) -> str:
     # Endosurgery": the name follows the last list mark (or the line's start) before it.
     marks = list(_LIST_MARK.finditer(text))
     if marks and text[marks[-1].end() :].strip():
-        text = text[marks[-1].end() :]
+        # "(2) Mitchell Vitalis, director of Mitchell's Web Advance, PLC": the company after its officer.
+        text = _OFFICER_OF.sub("", text[marks[-1].end() :])
     # "Bruce Jenner, Individual", "DAVID DUVAL ENTERPRISES, INC. c/o International Management":
     # what follows the name is not part of it.
     text = re.split(r",\s*(?:an?\s+)?individual\b|\s+c/o\s", text, maxsplit=1, flags=re.IGNORECASE)[0]
