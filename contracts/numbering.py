@@ -101,6 +101,14 @@ def roman_value(text: str) -> int:
     return total
 
 
+# A street's name after a bare number ("925 West Georgia Street", "10 South Wacker Drive"): an
+# address, not a clause. At least one word stands between, so "3 Place of Delivery" stays a clause.
+_STREET_AFTER = re.compile(
+    r"(?:[A-Z][\w.'-]*[ \t\u00a0]+){1,4}(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.?|Drive|Dr\.|Lane|"
+    r"Parkway|Pkwy\.?|Highway|Hwy\.?|Plaza)(?![\w])"
+)
+
+
 def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
     text = paragraph.text
     found: list[ClauseNumber] = []
@@ -114,6 +122,8 @@ def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
             match = LEADING_NUMBER.match(text, offset)
         elif "." not in match.group("num") and rest[:1].islower():
             match = None  # "14 objectives of ...": a page number before the page's text
+        elif "." not in match.group("num") and _STREET_AFTER.match(rest):
+            match = None  # "925 West Georgia Street  Suite 1820": a letterhead's address
     if match:
         found.append(number_from_leading(index, paragraph, match))
     # Inline numbers only in long paragraphs (PDF-extracted pages hold many clauses).
