@@ -631,6 +631,8 @@ def _past_items(
             continue
         if text.strip() in headers:
             continue  # "CONFIDENTIAL" atop every page: no heading that ends the clause
+        if not re.search(r"[A-Za-z0-9]", text) and _sub_clause_next(structure, index, level):
+            continue  # a rule between a PDF's pages ("- -----" / "Page 20" / "17.2 ..."): the clause goes on
         if closes_the_body(text):
             break
         numbers = structure.numbers_at.get(index, ())
@@ -662,6 +664,21 @@ def _past_items(
             return index, inner
         last = index
     return last, None
+
+
+def _sub_clause_next(structure: Structure, index: int, level: int) -> bool:
+    """Whether the next paragraph with words after ``index`` opens with a clause number deeper than
+    ``level`` (the current clause's own sub-clause)."""
+    paragraphs = structure.model.paragraphs
+    for following in range(index + 1, min(index + 8, len(paragraphs))):
+        text = paragraphs[following].text
+        if not re.search(r"[A-Za-z0-9]", text) or is_furniture(text):
+            continue
+        opening = next(iter(structure.numbers_at.get(following, ())), None)
+        if opening is None or text[: opening.start].strip():
+            return False
+        return opening.level != 9 and opening.level > level
+    return False
 
 
 # What a PDF page leaves between two paragraphs of one clause: a page number, a document id

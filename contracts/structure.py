@@ -382,6 +382,17 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
             break
         conformed = Position(start, 0)
         break
+    # A line of acceptance alone ("Accepted by:", "Agreed and accepted:") over the signatories'
+    # short lines ("Oceanic Time Warner Cable/Date"): a letter's signature block.
+    for index in range(max(first_clause, 1), len(paragraphs)):
+        if not _ACCEPTED_BY.match(paragraphs[index].text):
+            continue
+        following = [p.text.strip() for p in paragraphs[index + 1 : index + 8] if p.text.strip()][:2]
+        if following and all(len(t.split()) <= 8 and not _VERB_WORD.search(t) for t in following):
+            found = Position(index, 0)
+            if conformed is None or found < conformed:
+                conformed = found
+            break
     # No "IN WITNESS WHEREOF": the first run of signature lines ("By: ____", "Name:", "Title:")
     # after the body starts, taken from the paragraph before it when that one names a party.
     for index in range(max(first_clause, 1), len(paragraphs)):
@@ -492,6 +503,11 @@ _VERB_WORD = re.compile(r"\b(?:shall|will|may|must|is|are|was|were|be|agrees?|ha
 _EXECUTION_LEAD_IN = re.compile(
     r"^(?:(?:this|the)\b[^.]{0,60}?\b(?:is|are|was|has\s+been)\s+)?(?:signed|executed|dated|agreed|entered\s+into)\b"
     r"[^.]{0,60}\b(?:this|on\s+the|as\s+of(?:\s+the)?)\s+\d{1,2}(?:st|nd|rd|th)?\s+day\b",
+    re.IGNORECASE,
+)
+_ACCEPTED_BY = re.compile(
+    r"^[ \t\u00a0]*(?:(?:Accepted|Agreed|Acknowledged)(?:[ \t]+(?:and|&)[ \t]+(?:Accepted|Agreed|Acknowledged))?)"
+    r"(?:[ \t]+(?:by|to))?[ \t]*:?[ \t]*$",
     re.IGNORECASE,
 )
 # A line that introduces the signatures: it names the signing and ends in a colon.
