@@ -275,7 +275,10 @@ _EFFECTIVE_MEANS = re.compile(
 _EFFECTIVE_IS_AGREEMENT = re.compile(
     r"(?:[\"\u201c]?(?:Effective|Commencement)\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+|"
     r"(?:\b(?i:this)\s+(?:[\w-]+\s+){0,3}?(?:Agreement|Contract|Amendment)|\bTerm\b|\b(?i:term\s+of\s+this)\b)[^.;]{0,80}?"
-    r"\b(?:effective|(?:commence|begin|start)s?|(?:comes?|enters?)\s+into\s+(?:force|effect)|takes?\s+effect)\s+"
+    # Round 9: the verbs in every form a term sentence writes them ("the term of this Agreement shall
+    # be three years, commencing on the date of this Agreement"; "coming into force", "taking effect").
+    r"\b(?:effective|commenc(?:e|es|ing)|begin(?:s|ning)?|start(?:s|ing)?|"
+    r"(?:comes?|coming|enters?|entering)\s+into\s+(?:force|effect)|(?:takes?|taking)\s+effect)\s+"
     r"(?:as\s+(?:of|at)\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?"
     # "is entered into as of the date last written below ("the Effective Date")"
     r"|\b(?:entered\s+into|made|dated)\s+(?:as\s+(?:of|at)\s+|on\s+)(?=[^.;()]{0,60}\(\s*(?:the\s+)?[\"\u201c]\s*(?:the\s+)?Effective\s+Date))"
@@ -291,8 +294,9 @@ _EFFECTIVE_IS_AGREEMENT = re.compile(
 # ""Effective Date" is the date of the most recent final signature": its agreement date (the date
 # it was signed) is the effective date.
 _EFFECTIVE_ON_SIGNING = re.compile(
-    r"\b(?:Agreement|Contract|Amendment|Term)\b[^.;]{0,50}?\b(?:(?:become|becomes|be|is)\s+effective|takes?\s+effect|"
-    r"comes?\s+into\s+(?:force|effect)|enters?\s+into\s+force|commences?|begins?|commence|begin)\s+"
+    r"\b(?:Agreement|Contract|Amendment|Term)\b[^.;]{0,50}?\b(?:(?:become|becomes|becoming|be|is)\s+effective|"
+    r"(?:takes?|taking)\s+effect|(?:comes?|coming)\s+into\s+(?:force|effect)|(?:enters?|entering)\s+into\s+force|"
+    r"commenc(?:e|es|ing)|begin(?:s|ning)?|start(?:s|ing)?)\s+"
     r"(?:(?:up)?on|as\s+(?:of|at)|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
     # "has been duly executed as of the date first set forth above and shall be effective simultaneously"
     r"|\bexecuted\b[^.;]{0,80}?\beffective\s+simultaneously"
