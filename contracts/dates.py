@@ -635,9 +635,14 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         blank = _blank_dates(head, start, end) if start < PREAMBLE_CHARS else []
         for date in find_dates(head, start, end) + blank:
             candidates.setdefault(date.start, date)
+    if made is not None and made.start < len(head):
+        # The agreement's own date, wherever the preamble stands and however it is left blank: "AGREEMENT
+        # made as of the _____ day of ______, 2015 (the "Effective Date")" after a table of contents.
+        candidates.setdefault(made.start, made)
     for date in sorted(candidates.values(), key=lambda d: d.start):
-        if another_agreements(head, date.start):
-            continue
+        own = made is not None and date.start == made.start
+        if not own and another_agreements(head, date.start):
+            continue  # (the agreement date was read as this agreement's already)
         before = head[max(0, date.start - 60) : date.start]
         after = head[date.end : date.end + 50]
         called = _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after) or _DEEMED_EFFECTIVE.search(after)
@@ -645,7 +650,8 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         # ("This contract shall be effective as of November 1, 2002"), not of a maturity date
         # adjusted or directors appointed.
         said_of_it = (
-            date.start < PREAMBLE_CHARS
+            own
+            or date.start < PREAMBLE_CHARS
             or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start)
             or re.search(_START_LABEL, before, re.IGNORECASE)  # a label is of the contract itself
         )

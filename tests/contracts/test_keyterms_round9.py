@@ -5,6 +5,7 @@ written another common way; each fails on the code before this round.
 """
 
 from contracts.dates import agreement_date, effective_date
+from tests.contracts.test_dates import seen
 
 # Holiday RV's Endorsement Agreement (seen): its preamble and section 3.
 _HOLIDAY = (
@@ -33,3 +34,13 @@ def test_a_term_commencing_on_the_date_of_the_agreement_makes_it_the_effective_d
         "and expiring on the third anniversary date of this Agreement ", ""
     )
     assert effective_date(text, agreement_date(text)) is None
+
+
+def test_the_agreement_date_defined_as_the_effective_date_after_a_table_of_contents():
+    # Soupman's Master Franchise Agreement (seen): "AGREEMENT made as of the _____ day of
+    # __________________, 2015 (the "Effective Date") by and between" stands after a long table of
+    # contents, its date left blank: the date the agreement is made is the one it defines.
+    text = seen("SoupmanInc_20150814_8-K_EX-10.1_9230148_EX-10.1_Franchise Agreement1")
+    made = agreement_date(text)
+    assert made is not None and made.start > 6000 and made.year == 2015 and not made.complete
+    assert effective_date(text, made) == made
