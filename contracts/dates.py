@@ -294,7 +294,10 @@ _EFFECTIVE_IS_AGREEMENT = re.compile(
 # ""Effective Date" is the date of the most recent final signature": its agreement date (the date
 # it was signed) is the effective date.
 _EFFECTIVE_ON_SIGNING = re.compile(
-    r"\b(?:Agreement|Contract|Amendment|Term)\b[^.;]{0,50}?\b(?:(?:become|becomes|becoming|be|is)\s+effective|"
+    # Round 9: said of this agreement, not of its amendments ("Any amendment to this Agreement shall
+    # become effective upon its execution by both parties" is no effective date of the agreement):
+    # an amendment is the subject only when it is "this" one.
+    r"(?:(?<!to\sthis\s)(?<!of\sthis\s)(?<!to\sthe\s)(?<!of\sthe\s)\b(?:Agreement|Contract|Term)|(?<=this\s)Amendment)\b[^.;]{0,50}?\b(?:(?:become|becomes|becoming|be|is)\s+effective|"
     r"(?:takes?|taking)\s+effect|(?:comes?|coming)\s+into\s+(?:force|effect)|(?:enters?|entering)\s+into\s+force|"
     r"commenc(?:e|es|ing)|begin(?:s|ning)?|start(?:s|ing)?)\s+"
     r"(?:(?:up)?on|as\s+(?:of|at)|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
@@ -616,6 +619,19 @@ _OF_THE_AGREEMENT = re.compile(
     r"(?:effective|commencement)\s+date",
     re.IGNORECASE,
 )
+# Where a sentence (or a clause after ";", or a paragraph) ends.
+_SENTENCE_BREAK = re.compile(r"[.;:](?=\s)|\n\s*\n")
+
+
+def _sentence_start(text: str, position: int, reach: int) -> int:
+    """Where the sentence holding ``text[position]`` starts, at most ``reach`` characters back:
+    "effective" is said of what the same sentence names ("The new rates shall be effective as of
+    July 1, 2002" after a sentence about "this Agreement" is not said of the agreement)."""
+    begin = max(0, position - reach)
+    breaks = [m.end() for m in _SENTENCE_BREAK.finditer(text, begin, position)]
+    return breaks[-1] if breaks else begin
+
+
 _COMMENCE_WORD = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*|from)\b", re.IGNORECASE)
 # "entered into effective as of the 24th day of August 2018": the agreement date is the effective
 # date. A preamble "as of" its date alone is not: the CUAD experts give no effective date for most
@@ -652,7 +668,7 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         said_of_it = (
             own
             or date.start < PREAMBLE_CHARS
-            or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start)
+            or _OF_THE_AGREEMENT.search(head, _sentence_start(head, date.start, 120), date.start)
             or re.search(_START_LABEL, before, re.IGNORECASE)  # a label is of the contract itself
         )
         if called and said_of_it:

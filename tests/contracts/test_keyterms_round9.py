@@ -44,3 +44,37 @@ def test_the_agreement_date_defined_as_the_effective_date_after_a_table_of_conte
     made = agreement_date(text)
     assert made is not None and made.start > 6000 and made.year == 2015 and not made.complete
     assert effective_date(text, made) == made
+
+
+def _with_sentence(prefix: str, sentence: str) -> str:
+    """A seen contract's text with ``sentence`` as a paragraph of its body (half way through)."""
+    text = seen(prefix)
+    cut = text.find("\n", len(text) // 2)
+    return text[:cut] + "\n\n" + sentence + "\n" + text[cut:]
+
+
+# Alco Stores' contract (seen): the experts give no effective date, and neither do we.
+_ALCO = "ALCOSTORESINC_12_14_2005-EX-10"
+
+
+def test_an_amendment_taking_effect_on_signing_is_no_effective_date_of_the_agreement():
+    assert effective_date(seen(_ALCO), agreement_date(seen(_ALCO))) is None
+    text = _with_sentence(_ALCO, "Any amendment to this Agreement shall become effective upon its execution by both parties.")
+    assert effective_date(text, agreement_date(text)) is None
+    # Said of the agreement itself, the same words make its date the effective date.
+    text = _with_sentence(_ALCO, "This Agreement shall become effective upon its execution by both parties.")
+    made = agreement_date(text)
+    assert made is not None and effective_date(text, made) == made
+
+
+def test_effective_is_said_of_what_its_own_sentence_names():
+    # A sentence about "this Agreement" just before does not make new rates' date the agreement's.
+    for sentence in (
+        "The new rates shall be effective as of July 1, 2002.",
+        "The insurance policy shall be in full force and effect from July 1, 2002.",
+    ):
+        text = _with_sentence(_ALCO, "Each party shall perform this Agreement in good faith. " + sentence)
+        assert effective_date(text, agreement_date(text)) is None, sentence
+    text = _with_sentence(_ALCO, "Each party shall perform this Agreement in good faith. This Agreement shall be "
+                                 "effective as of July 1, 2002.")
+    assert _ymd(effective_date(text, agreement_date(text))) == (2002, 7, 1)
