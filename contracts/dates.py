@@ -619,6 +619,15 @@ _OF_THE_AGREEMENT = re.compile(
     r"(?:effective|commencement)\s+date",
     re.IGNORECASE,
 )
+def _preamble_end(text: str) -> int:
+    """Where the preamble ends: the parties agree "as follows", or the first numbered clause."""
+    found = [m.start() for m in (_OPERATIVE.search(text, 0, PREAMBLE_CHARS), _FIRST_CLAUSE.search(text, 0, PREAMBLE_CHARS)) if m]
+    return min(found) if found else PREAMBLE_CHARS
+
+
+_FIRST_CLAUSE = re.compile(r"(?:^|\n)[ \t]*(?:(?:Section|Article|ARTICLE|SECTION)\s+)?(?:1|I)\.?[ \t]+[A-Z]")
+
+
 # Where a sentence (or a clause after ";", or a paragraph) ends.
 _SENTENCE_BREAK = re.compile(r"[.;:](?=\s)|\n\s*\n")
 
@@ -667,7 +676,7 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         # adjusted or directors appointed.
         said_of_it = (
             own
-            or date.start < PREAMBLE_CHARS
+            or (date.start < PREAMBLE_CHARS and (date.start < _preamble_end(head) or _EFFECTIVE_AFTER.search(after)))
             or _OF_THE_AGREEMENT.search(head, _sentence_start(head, date.start, 120), date.start)
             or re.search(_START_LABEL, before, re.IGNORECASE)  # a label is of the contract itself
         )

@@ -78,3 +78,15 @@ def test_effective_is_said_of_what_its_own_sentence_names():
     text = _with_sentence(_ALCO, "Each party shall perform this Agreement in good faith. This Agreement shall be "
                                  "effective as of July 1, 2002.")
     assert _ymd(effective_date(text, agreement_date(text))) == (2002, 7, 1)
+
+
+def test_past_the_preamble_of_a_short_contract_effective_is_said_of_what_its_sentence_names():
+    # FreeCook's Website Design, Development and Hosting Agreement (seen): 6,341 characters, its body
+    # starting at "1. Website Design and Development". The first 6,000 characters are no preamble past
+    # its first numbered clause: there a date is the effective date only when said of the agreement.
+    prefix = "Freecook_20180605_S-1_EX-10.3"
+    assert effective_date(seen(prefix), agreement_date(seen(prefix))) is None
+    text = _with_sentence(prefix, "The new rates shall be effective as of July 1, 2018.")
+    assert effective_date(text, agreement_date(text)) is None
+    text = _with_sentence(prefix, "This Agreement shall be effective as of July 1, 2018.")
+    assert _ymd(effective_date(text, agreement_date(text))) == (2018, 7, 1)
