@@ -621,7 +621,8 @@ _OF_THE_AGREEMENT = re.compile(
 )
 def _preamble_end(text: str) -> int:
     """Where the preamble ends: the parties agree "as follows", or the first numbered clause."""
-    found = [m.start() for m in (_OPERATIVE.search(text, 0, PREAMBLE_CHARS), _FIRST_CLAUSE.search(text, 0, PREAMBLE_CHARS)) if m]
+    marks = (_OPERATIVE.search(text, 0, PREAMBLE_CHARS), _FIRST_CLAUSE.search(text, 0, PREAMBLE_CHARS))
+    found = [m.start() for m in marks if m]
     return min(found) if found else PREAMBLE_CHARS
 
 
