@@ -665,6 +665,7 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         # The agreement's own date, wherever the preamble stands and however it is left blank: "AGREEMENT
         # made as of the _____ day of ______, 2015 (the "Effective Date")" after a table of contents.
         candidates.setdefault(made.start, made)
+    preamble_end = _preamble_end(head)
     for date in sorted(candidates.values(), key=lambda d: d.start):
         own = made is not None and date.start == made.start
         if not own and another_agreements(head, date.start):
@@ -677,7 +678,7 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         # adjusted or directors appointed.
         said_of_it = (
             own
-            or (date.start < PREAMBLE_CHARS and (date.start < _preamble_end(head) or _EFFECTIVE_AFTER.search(after)))
+            or (date.start < PREAMBLE_CHARS and (date.start < preamble_end or _EFFECTIVE_AFTER.search(after)))
             or _OF_THE_AGREEMENT.search(head, _sentence_start(head, date.start, 120), date.start)
             or re.search(_START_LABEL, before, re.IGNORECASE)  # a label is of the contract itself
         )
