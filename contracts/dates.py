@@ -675,7 +675,9 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         called = _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after) or _DEEMED_EFFECTIVE.search(after)
         # Past the preamble, "effective October 8, 2014" must be said of the agreement or its term
         # ("This contract shall be effective as of November 1, 2002"), not of a maturity date
-        # adjusted or directors appointed.
+        # adjusted or directors appointed. Round 9: the preamble ends at its first numbered clause
+        # or "agree as follows" (a short contract's body is within PREAMBLE_CHARS too), and what
+        # "effective" is said of is named in the same sentence.
         said_of_it = (
             own
             or (date.start < PREAMBLE_CHARS and (date.start < preamble_end or _EFFECTIVE_AFTER.search(after)))
