@@ -5,6 +5,7 @@ written another common way; each fails on the code before this round.
 """
 
 from contracts.dates import agreement_date, effective_date
+from contracts.keyterms import _RENEWED, _period, _renewal_in_words
 from tests.contracts.test_dates import seen
 
 # Holiday RV's Endorsement Agreement (seen): its preamble and section 3.
@@ -90,3 +91,30 @@ def test_past_the_preamble_of_a_short_contract_effective_is_said_of_what_its_sen
     assert effective_date(text, agreement_date(text)) is None
     text = _with_sentence(prefix, "This Agreement shall be effective as of July 1, 2018.")
     assert _ymd(effective_date(text, agreement_date(text))) == (2018, 7, 1)
+
+
+def _clause(prefix: str, start: str, end: str) -> str:
+    text = seen(prefix)
+    begin = text.index(start)
+    return " ".join(text[begin : text.index(end, begin) + len(end)].split())
+
+
+def test_a_renewal_renews_the_agreement_or_its_term():
+    # HealthGate's Hosting and Management Agreement (seen), clause 17: the renewal of "the term of
+    # the Services" by one further year (the experts' 1 year) is the renewal; 17.2's "further right
+    # of renewal for each of the subsequent three years" names nothing renewed and is no period of it.
+    prefix = "HEALTHGATEDATACORP_11_24_1999-EX-10.1-HOSTING AND MANAGEMENT AGREEMENT (1)"
+    further = _clause(prefix, "17.2  If the Publishers", "subsequent three years")
+    assert _period("renewal-term", further) is None
+    # A warranty or a policy extended or renewed is no renewal of the contract; the same words said
+    # of the agreement are.
+    warranty = "The warranty period shall be twelve (12) months and may be extended for an additional six (6) months."
+    assert _period("renewal-term", warranty) is None
+    agreement = warranty.replace("The warranty period", "This Agreement")
+    assert _period("renewal-term", agreement) == "six (6) months"
+
+    # Ferroglobe's Outsourcing Agreement (seen) names the agreement "it": "It is established by
+    # calendar year and renewed tacitly every year" (the experts: successive 1 year).
+    tacit = _clause("FerroglobePlc_20150624_F-4A_EX-10.20", "It is established by calendar year", "every year.")
+    assert _RENEWED.search(tacit) and _renewal_in_words(tacit) == "1 year"
+    assert not _RENEWED.search("Licensee shall renew its insurance policies annually.")
