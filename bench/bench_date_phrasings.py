@@ -125,6 +125,16 @@ NOT_THE_CONTRACT = (
     "Each party shall perform this Agreement in good faith. The new rates shall be effective as of July 1, 2002.",
     "Any assignment shall be effective upon written notice signed by the assigning party.",
 )  # fmt: skip
+# Round 9: recitals of something else taking effect, written after the sentence that makes the
+# agreement: neither date may change.
+RECITALS = (
+    "WHEREAS, the Company's Registration Statement became effective on March 3, 2000;",
+    "WHEREAS, the Original Agreement became effective as of January 1, 1999;",
+    "WHEREAS, the parties entered into a License Agreement effective as of March 1, 1999;",
+    "WHEREAS, the Licensor's patent became effective on June 1, 2001;",
+    "WHEREAS, the Merger became effective on February 2, 2001, and the Company is the surviving corporation;",
+    "WHEREAS, Supplier's price list in effect as of January 1, 2001 has been delivered to Distributor;",
+)
 # Round 9: the sentences that make the agreement's own date its effective date (CUAD's guidelines:
 # "This agreement shall begin upon the date of its execution" has the agreement date as its
 # effective date), written into a contract whose experts give the agreement date as both.
@@ -194,7 +204,7 @@ def _is_experts(date, answer: str) -> bool:
 
 
 def run() -> dict[str, list[int]]:
-    from contracts.dates import _TERM_STARTS, agreement_date, effective_date
+    from contracts.dates import _SENTENCE_END, _TERM_STARTS, agreement_date, effective_date
     from contracts.keyterms import _governing_law
 
     counts: dict[str, list[int]] = {}
@@ -236,6 +246,16 @@ def run() -> dict[str, list[int]]:
                 rewritten = text[:cut] + "\n\n" + sentence + "\n" + text[cut:]
                 score(f"effective date as the agreement date, in other words ({where})",
                       _ymd(effective_date(rewritten, agreement_date(rewritten))) == _ymd(made))
+        stop = _SENTENCE_END.search(text, made.end, made.end + 1500) if made is not None and made.start < 5000 else None
+        if stop is not None:
+            effective = effective_date(text, made)
+            for sentence in RECITALS:
+                rewritten = text[: stop.end()] + "\n\n" + sentence + "\n\n" + text[stop.end() :]
+                again = agreement_date(rewritten)
+                again_effective = effective_date(rewritten, again)
+                score(f"a recital of something else taking effect added, both dates unchanged ({where})",
+                      _ymd(again) == _ymd(made) and (again_effective is None) == (effective is None)
+                      and _ymd(again_effective) == _ymd(effective))
         law = answers.get("Governing Law", "").strip()
         if law and ";" not in law and "[" not in law:
             jurisdictions[law.split(",")[0].strip()] += 1

@@ -642,6 +642,18 @@ def _sentence_start(text: str, position: int, reach: int) -> int:
     return breaks[-1] if breaks else begin
 
 
+def _recital_of_another(text: str, position: int) -> bool:
+    """Whether the date at ``position`` is in a recital that is not about this agreement
+    ("WHEREAS, the Company's Registration Statement became effective on March 3, 2000;"): a recital
+    gives the background, as for the agreement date (``agreement_date``)."""
+    begin = _sentence_start(text, position, 400)
+    recital = _RECITAL.search(text, begin, position)
+    return recital is not None and not _THIS_AGREEMENT.search(text, recital.end(), position)
+
+
+_THIS_AGREEMENT = re.compile(r"\b(?i:this)\s+(?:[\w-]+\s+){0,3}?(?i:agreement|contract|amendment)\b")
+
+
 _COMMENCE_WORD = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*|from)\b", re.IGNORECASE)
 # "entered into effective as of the 24th day of August 2018": the agreement date is the effective
 # date. A preamble "as of" its date alone is not: the CUAD experts give no effective date for most
@@ -684,7 +696,7 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
             or _OF_THE_AGREEMENT.search(head, _sentence_start(head, date.start, 120), date.start)
             or re.search(_START_LABEL, before, re.IGNORECASE)  # a label is of the contract itself
         )
-        if called and said_of_it:
+        if called and said_of_it and not _recital_of_another(head, date.start):
             return date
     for means in _EFFECTIVE_MEANS.finditer(head):
         # The definition's own sentence ("shall mean the Date of Installation of the PSS in Kuwait,

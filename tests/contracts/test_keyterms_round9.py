@@ -118,3 +118,19 @@ def test_a_renewal_renews_the_agreement_or_its_term():
     tacit = _clause("FerroglobePlc_20150624_F-4A_EX-10.20", "It is established by calendar year", "every year.")
     assert _RENEWED.search(tacit) and _renewal_in_words(tacit) == "1 year"
     assert not _RENEWED.search("Licensee shall renew its insurance policies annually.")
+
+
+def test_a_recital_of_something_else_taking_effect_is_background():
+    # Holiday RV's Endorsement Agreement (seen), a recital of another thing's effective date written
+    # after its preamble: the recitals give the background, as they do for the agreement date.
+    text = seen("HOLIDAYRVSUPERSTORESINC_04_15_2002-EX-10.13")
+    made = agreement_date(text)
+    assert _ymd(effective_date(text, made)) == (2002, 3, 20)
+    end = '(each a "Party" and collectively the "Parties").'
+    stop = text.index(end) + len(end)
+    for recital in (
+        "WHEREAS, the Company's Registration Statement became effective on March 3, 2000;",
+        "WHEREAS, the Merger became effective on February 2, 2001, and the Company is the surviving corporation;",
+    ):
+        rewritten = text[:stop] + "\n\n" + recital + "\n\n" + text[stop:]
+        assert _ymd(effective_date(rewritten, agreement_date(rewritten))) == (2002, 3, 20), recital
