@@ -125,6 +125,12 @@ NOT_THE_CONTRACT = (
     "Each party shall perform this Agreement in good faith. The new rates shall be effective as of July 1, 2002.",
     "Any assignment shall be effective upon written notice signed by the assigning party.",
 )  # fmt: skip
+# Round 9: a cover line of a draft, a print or a revision written before the contract: the agreement
+# date stays the preamble's.
+COVER_LINES = (
+    "Draft of March 3, 2020", "Printed on March 3, 2020", "Revised as of March 3, 2020",
+    "Confidential - Last revised March 3, 2020", "Page 1 of 12   Rev. 03/03/2020",
+)  # fmt: skip
 # Round 9: recitals of something else taking effect, written after the sentence that makes the
 # agreement: neither date may change.
 RECITALS = (
@@ -246,6 +252,10 @@ def run() -> dict[str, list[int]]:
                 rewritten = text[:cut] + "\n\n" + sentence + "\n" + text[cut:]
                 score(f"effective date as the agreement date, in other words ({where})",
                       _ymd(effective_date(rewritten, agreement_date(rewritten))) == _ymd(made))
+        if _is_experts(made, answers.get("Agreement Date", "")) and made.start < 5000:
+            for line in COVER_LINES:
+                score(f"a cover line added before the contract, agreement date unchanged ({where})",
+                      _ymd(agreement_date(line + "\n\n" + text)) == _ymd(made))
         stop = _SENTENCE_END.search(text, made.end, made.end + 1500) if made is not None and made.start < 5000 else None
         if stop is not None:
             effective = effective_date(text, made)

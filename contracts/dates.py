@@ -317,6 +317,28 @@ _OPERATIVE = re.compile(
 _RECITAL = re.compile(r"\b(?:WHEREAS|Whereas)\b")
 
 
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+# The words that make an agreement, and a header that names one between its parties ("Hosting
+# Agreement between ELEPHANT TALK and T-Mobile, 18/9/2008").
+_MAKING_VERB = re.compile(
+    r"\b(?:made|enter(?:s|ed)?\s+into|execut(?:ed|es)|conclude[ds]|dated|signed|effective|agreement\s+date|"
+    r"(?:agreement|contract)\s+between)\b",
+    re.IGNORECASE,
+)
+
+
+def _paragraph(text: str, begin: int, end: int, date: StatedDate) -> tuple[int, int]:
+    """The paragraph of ``text[begin:end]`` that holds ``date``."""
+    breaks = [m for m in _PARAGRAPH_BREAK.finditer(text, begin, end)]
+    start = max([m.end() for m in breaks if m.end() <= date.start], default=begin)
+    stop = min([m.start() for m in breaks if m.start() >= date.end], default=end)
+    return start, stop
+
+
+def _in_making_paragraph(text: str, begin: int, end: int, date: StatedDate) -> bool:
+    return _MAKING_VERB.search(text, *_paragraph(text, begin, end, date)) is not None
+
+
 def _preamble_sentences(text: str) -> list[tuple[int, int]]:
     """The sentences of the first ``PREAMBLE_CHARS`` characters."""
     limit = min(len(text), PREAMBLE_CHARS)
@@ -384,6 +406,15 @@ def agreement_date(text: str) -> StatedDate | None:
         dates = [
             d for d in stated if not another_agreements(text, d.start) and not _RECITAL.search(text, begin, d.start)
         ]
+        if any(_in_making_paragraph(text, begin, end, d) for d in stated):
+            # Round 9: a cover line run into the preamble's sentence ("Draft of March 3, 2020",
+            # "Revised as of ...", then the title and "This Agreement is made ... between"): the
+            # dates of the paragraphs that make the agreement, when they state one.
+            dates = [d for d in dates if _in_making_paragraph(text, begin, end, d)]
+        elif _MAKING_VERB.search(text, begin, end) and not any(
+            _MAKING_VERB.search(text, *_paragraph(text, begin, end, d)) for d in dates
+        ):
+            dates = []  # the making words' paragraphs state none: the cover line's date is not theirs
         following = sentences[index + 1][1] if index + 1 < len(sentences) else end
         if not dates and _MAKES_BETWEEN.search(sentence) and not find_dates(text, end, following):
             # "This Cooperation Agreement is executed by and between the parties below ...": the

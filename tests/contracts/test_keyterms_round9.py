@@ -134,3 +134,15 @@ def test_a_recital_of_something_else_taking_effect_is_background():
     ):
         rewritten = text[:stop] + "\n\n" + recital + "\n\n" + text[stop:]
         assert _ymd(effective_date(rewritten, agreement_date(rewritten))) == (2002, 3, 20), recital
+
+
+def test_a_cover_line_run_into_the_preamble_is_not_its_date():
+    # Dynamex's Marketing and Transportation Services Agreement (seen): "THIS AGREEMENT made in
+    # duplicate this 20 day of November, 1995." with a draft's or a print's line before the contract.
+    text = seen("DYNAMEXINC_06_06_1996-EX-10.4-")
+    assert _ymd(agreement_date(text)) == (1995, 11, 20)
+    for line in ("Draft of March 3, 2020", "Printed on March 3, 2020", "Page 1 of 12   Rev. 03/03/2020"):
+        assert _ymd(agreement_date(line + "\n\n" + text)) == (1995, 11, 20), line
+    # A header that names the agreement between its parties is a making line (Pareteum's Hosting
+    # Agreement, seen: "Hosting Agreement between ELEPHANT TALK and T-Mobile, 18/9/2008", the experts' date).
+    assert _ymd(agreement_date(seen("PareteumCorp_20081001_8-K_EX-99.1"))) == (2008, 9, 18)
