@@ -12,6 +12,12 @@ Agreement shall be for a term of two years beginning on"); the governing law of 
 the experts name, in other governing sentences; and the head of the contract in other layouts
 (capitals, two spaces between words, curly or no quotation marks, wrapped at 70 characters).
 
+Round 9 adds what must not change: a body sentence taking something else into effect written into
+a contract without an effective date (it stays none), a recital of something else taking effect, a
+draft's or a print's cover line before the contract (both dates unchanged), and the sentences that
+make the agreement date the effective date; these are counted by fold (the develop folds and the
+pseudo-held-out fold of bench/bench_key_terms_folds.py).
+
 Only contracts whose date (or law) the code reads as the experts do as written are rewritten, and
 the score is how many still read the same. The held-out fifth of cuad-train is skipped before its
 text is read (``held_out`` in bench/bench_key_terms.py). Nothing is labelled anew.
