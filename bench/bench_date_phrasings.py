@@ -12,6 +12,12 @@ Agreement shall be for a term of two years beginning on"); the governing law of 
 the experts name, in other governing sentences; and the head of the contract in other layouts
 (capitals, two spaces between words, curly or no quotation marks, wrapped at 70 characters).
 
+Round 9 adds what must not change: a body sentence taking something else into effect written into
+a contract without an effective date (it stays none), a recital of something else taking effect, a
+draft's or a print's cover line before the contract (both dates unchanged), and the sentences that
+make the agreement date the effective date; these are counted by fold (the develop folds and the
+pseudo-held-out fold of bench/bench_key_terms_folds.py).
+
 Only contracts whose date (or law) the code reads as the experts do as written are rewritten, and
 the score is how many still read the same. The held-out fifth of cuad-train is skipped before its
 text is read (``held_out`` in bench/bench_key_terms.py). Nothing is labelled anew.
@@ -31,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_key_terms import DATA, expert_date, held_out, same_law
+from bench_key_terms_folds import group
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")  # fmt: skip
@@ -101,6 +108,62 @@ GOVERNING = (
     "This Agreement is governed by the laws in force in {J}.",
     "This Agreement shall be governed by, and interpreted in accordance with, the laws prevailing in {J}.",
 )
+# Round 9: sentences of a contract's body that take something else than the contract into effect,
+# or date something else: written into a contract whose experts give no effective date (and whose
+# effective date the code reads as none), each must leave it none ("none where none").
+NOT_THE_CONTRACT = (
+    "Any amendment to this Agreement shall become effective upon its execution by both parties.",
+    "Notices shall be effective upon receipt.",
+    "The Registration Statement was declared effective by the Commission on March 3, 2000.",
+    "Any change in the prices shall take effect on the first day of the following month.",
+    "Such termination shall be effective upon thirty (30) days' written notice.",
+    "The price list in effect as of January 1, 2001 shall apply.",
+    "The Supplier's obligations under Section 5 shall commence on the Launch Date.",
+    "This Agreement may be executed in counterparts, each of which shall be deemed an original, and shall become "
+    "effective when signed by both parties.",
+    "The license granted under Section 2 shall be effective as of the date of delivery of the Software.",
+    "Any waiver shall be effective only if in writing and signed by the waiving party.",
+    "The Product warranty shall commence on the date of shipment and continue for twelve (12) months.",
+    "Payment of the fees shall begin on June 1, 2001.",
+    "Each party shall perform this Agreement in good faith. The insurance policy shall be in full force and effect "
+    "from January 1, 2000.",
+    "Each Purchase Order shall become effective upon its acceptance by Supplier.",
+    "Each party shall perform this Agreement in good faith. The new rates shall be effective as of July 1, 2002.",
+    "Any assignment shall be effective upon written notice signed by the assigning party.",
+)  # fmt: skip
+# Round 9: a cover line of a draft, a print or a revision written before the contract: the agreement
+# date stays the preamble's.
+COVER_LINES = (
+    "Draft of March 3, 2020", "Printed on March 3, 2020", "Revised as of March 3, 2020",
+    "Confidential - Last revised March 3, 2020", "Page 1 of 12   Rev. 03/03/2020",
+)  # fmt: skip
+# Round 9: recitals of something else taking effect, written after the sentence that makes the
+# agreement: neither date may change.
+RECITALS = (
+    "WHEREAS, the Company's Registration Statement became effective on March 3, 2000;",
+    "WHEREAS, the Original Agreement became effective as of January 1, 1999;",
+    "WHEREAS, the parties entered into a License Agreement effective as of March 1, 1999;",
+    "WHEREAS, the Licensor's patent became effective on June 1, 2001;",
+    "WHEREAS, the Merger became effective on February 2, 2001, and the Company is the surviving corporation;",
+    "WHEREAS, Supplier's price list in effect as of January 1, 2001 has been delivered to Distributor;",
+)
+# Round 9: the sentences that make the agreement's own date its effective date (CUAD's guidelines:
+# "This agreement shall begin upon the date of its execution" has the agreement date as its
+# effective date), written into a contract whose experts give the agreement date as both.
+AS_MADE = (
+    "This Agreement shall be effective as of the date first written above.",
+    "This Agreement shall become effective on the date hereof.",
+    "The term of this Agreement shall commence on the date of this Agreement.",
+    "The Term shall begin on the date first above written.",
+    "This Agreement is effective as of the date set forth above.",
+    "The term of this Agreement shall be two (2) years, commencing on the date hereof.",
+    "This Agreement takes effect as of the day and year first above written.",
+    "This Agreement shall come into force on the date of this Agreement.",
+    "This Agreement shall enter into force upon its signature by both Parties.",
+    "This Agreement will become effective upon execution by both parties.",
+    "This Agreement shall take effect on the date of its execution.",
+    "The term of this Agreement shall begin on the date this Agreement is signed.",
+)  # fmt: skip
 US_STATES = {
     "Alabama", "Arizona", "California", "Colorado", "Connecticut", "Delaware", "Florida", "Georgia", "Idaho",
     "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maryland", "Massachusetts", "Michigan",
@@ -153,7 +216,7 @@ def _is_experts(date, answer: str) -> bool:
 
 
 def run() -> dict[str, list[int]]:
-    from contracts.dates import _TERM_STARTS, agreement_date, effective_date
+    from contracts.dates import _SENTENCE_END, _TERM_STARTS, agreement_date, effective_date
     from contracts.keyterms import _governing_law
 
     counts: dict[str, list[int]] = {}
@@ -174,11 +237,44 @@ def run() -> dict[str, list[int]]:
     )
     defined = re.compile(r"^\s*,?\s*\(\s*(?:the\s+|hereinafter\s+)?[\"\u201c]Effective\s+Date[\"\u201d]\s*\)", re.I)
     jurisdictions: Counter[str] = Counter()
-    for _name, text, answers in contracts():
+    dev = {json.loads(line)["cuad_filename"] for line in (DATA / "cuad" / "answers.jsonl").open()}
+    for name, text, answers in contracts():
+        # The new families say which fold they are on: changes are chosen on the develop folds and
+        # confirmed on the pseudo-held-out one (bench/bench_key_terms_folds.py).
+        where = "develop" if name in dev else group("seen", name)
+        made = agreement_date(text)
+        cut = text.find("\n", len(text) // 2)
+        if not answers.get("Effective Date", "").strip() and effective_date(text, made) is None and cut > 0:
+            for sentence in NOT_THE_CONTRACT:
+                rewritten = text[:cut] + "\n\n" + sentence + "\n" + text[cut:]
+                score(f"no effective date stays none, a body sentence added ({where})",
+                      effective_date(rewritten, agreement_date(rewritten)) is None)
+        wanted = answers.get("Effective Date", "").strip()
+        if (
+            _is_experts(made, answers.get("Agreement Date", "")) and _is_experts(made, wanted) and cut > 0
+            and effective_date(text[:cut], made) is None  # nothing before the sentence says it first
+        ):
+            for sentence in AS_MADE:
+                rewritten = text[:cut] + "\n\n" + sentence + "\n" + text[cut:]
+                score(f"effective date as the agreement date, in other words ({where})",
+                      _ymd(effective_date(rewritten, agreement_date(rewritten))) == _ymd(made))
+        if _is_experts(made, answers.get("Agreement Date", "")) and made.start < 5000:
+            for line in COVER_LINES:
+                score(f"a cover line added before the contract, agreement date unchanged ({where})",
+                      _ymd(agreement_date(line + "\n\n" + text)) == _ymd(made))
+        stop = _SENTENCE_END.search(text, made.end, made.end + 1500) if made is not None and made.start < 5000 else None
+        if stop is not None:
+            effective = effective_date(text, made)
+            for sentence in RECITALS:
+                rewritten = text[: stop.end()] + "\n\n" + sentence + "\n\n" + text[stop.end() :]
+                again = agreement_date(rewritten)
+                again_effective = effective_date(rewritten, again)
+                score(f"a recital of something else taking effect added, both dates unchanged ({where})",
+                      _ymd(again) == _ymd(made) and (again_effective is None) == (effective is None)
+                      and _ymd(again_effective) == _ymd(effective))
         law = answers.get("Governing Law", "").strip()
         if law and ";" not in law and "[" not in law:
             jurisdictions[law.split(",")[0].strip()] += 1
-        made = agreement_date(text)
         if _is_experts(made, answers.get("Agreement Date", "")) and made.start < 6000:
             want = _ymd(made)
             for form, write in FORMATS.items():

@@ -275,7 +275,10 @@ _EFFECTIVE_MEANS = re.compile(
 _EFFECTIVE_IS_AGREEMENT = re.compile(
     r"(?:[\"\u201c]?(?:Effective|Commencement)\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+|"
     r"(?:\b(?i:this)\s+(?:[\w-]+\s+){0,3}?(?:Agreement|Contract|Amendment)|\bTerm\b|\b(?i:term\s+of\s+this)\b)[^.;]{0,80}?"
-    r"\b(?:effective|(?:commence|begin|start)s?|(?:comes?|enters?)\s+into\s+(?:force|effect)|takes?\s+effect)\s+"
+    # Round 9: the verbs in every form a term sentence writes them ("the term of this Agreement shall
+    # be three years, commencing on the date of this Agreement"; "coming into force", "taking effect").
+    r"\b(?:effective|commenc(?:e|es|ing)|begin(?:s|ning)?|start(?:s|ing)?|"
+    r"(?:comes?|coming|enters?|entering)\s+into\s+(?:force|effect)|(?:takes?|taking)\s+effect)\s+"
     r"(?:as\s+(?:of|at)\s+|from\s+|(?:up)?on\s+|with\s+)?(?:on\s+)?"
     # "is entered into as of the date last written below ("the Effective Date")"
     r"|\b(?:entered\s+into|made|dated)\s+(?:as\s+(?:of|at)\s+|on\s+)(?=[^.;()]{0,60}\(\s*(?:the\s+)?[\"\u201c]\s*(?:the\s+)?Effective\s+Date))"
@@ -291,8 +294,12 @@ _EFFECTIVE_IS_AGREEMENT = re.compile(
 # ""Effective Date" is the date of the most recent final signature": its agreement date (the date
 # it was signed) is the effective date.
 _EFFECTIVE_ON_SIGNING = re.compile(
-    r"\b(?:Agreement|Contract|Amendment|Term)\b[^.;]{0,50}?\b(?:(?:become|becomes|be|is)\s+effective|takes?\s+effect|"
-    r"comes?\s+into\s+(?:force|effect)|enters?\s+into\s+force|commences?|begins?|commence|begin)\s+"
+    # Round 9: said of this agreement, not of its amendments ("Any amendment to this Agreement shall
+    # become effective upon its execution by both parties" is no effective date of the agreement):
+    # an amendment is the subject only when it is "this" one.
+    r"(?:(?<!to\sthis\s)(?<!of\sthis\s)(?<!to\sthe\s)(?<!of\sthe\s)\b(?:Agreement|Contract|Term)|(?<=this\s)Amendment)\b[^.;]{0,50}?\b(?:(?:become|becomes|becoming|be|is)\s+effective|"
+    r"(?:takes?|taking)\s+effect|(?:comes?|coming)\s+into\s+(?:force|effect)|(?:enters?|entering)\s+into\s+force|"
+    r"commenc(?:e|es|ing)|begin(?:s|ning)?|start(?:s|ing)?)\s+"
     r"(?:(?:up)?on|as\s+(?:of|at)|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
     # "has been duly executed as of the date first set forth above and shall be effective simultaneously"
     r"|\bexecuted\b[^.;]{0,80}?\beffective\s+simultaneously"
@@ -308,6 +315,28 @@ _OPERATIVE = re.compile(
     r"\bagree[sd]?\s+as\s+follows\b|\bNOW,?\s+THEREFORE\b|\bIT\s+IS\s+(?:HEREBY\s+)?AGREED\b"
 )
 _RECITAL = re.compile(r"\b(?:WHEREAS|Whereas)\b")
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+# The words that make an agreement, and a header that names one between its parties ("Hosting
+# Agreement between ELEPHANT TALK and T-Mobile, 18/9/2008").
+_MAKING_VERB = re.compile(
+    r"\b(?:made|enter(?:s|ed)?\s+into|execut(?:ed|es)|conclude[ds]|dated|signed|effective|agreement\s+date|"
+    r"(?:agreement|contract)\s+between)\b",
+    re.IGNORECASE,
+)
+
+
+def _paragraph(text: str, begin: int, end: int, date: StatedDate) -> tuple[int, int]:
+    """The paragraph of ``text[begin:end]`` that holds ``date``."""
+    breaks = [m for m in _PARAGRAPH_BREAK.finditer(text, begin, end)]
+    start = max([m.end() for m in breaks if m.end() <= date.start], default=begin)
+    stop = min([m.start() for m in breaks if m.start() >= date.end], default=end)
+    return start, stop
+
+
+def _in_making_paragraph(text: str, begin: int, end: int, date: StatedDate) -> bool:
+    return _MAKING_VERB.search(text, *_paragraph(text, begin, end, date)) is not None
 
 
 def _preamble_sentences(text: str) -> list[tuple[int, int]]:
@@ -377,6 +406,15 @@ def agreement_date(text: str) -> StatedDate | None:
         dates = [
             d for d in stated if not another_agreements(text, d.start) and not _RECITAL.search(text, begin, d.start)
         ]
+        if any(_in_making_paragraph(text, begin, end, d) for d in stated):
+            # Round 9: a cover line run into the preamble's sentence ("Draft of March 3, 2020",
+            # "Revised as of ...", then the title and "This Agreement is made ... between"): the
+            # dates of the paragraphs that make the agreement, when they state one.
+            dates = [d for d in dates if _in_making_paragraph(text, begin, end, d)]
+        elif _MAKING_VERB.search(text, begin, end) and not any(
+            _MAKING_VERB.search(text, *_paragraph(text, begin, end, d)) for d in dates
+        ):
+            dates = []  # the making words' paragraphs state none: the cover line's date is not theirs
         following = sentences[index + 1][1] if index + 1 < len(sentences) else end
         if not dates and _MAKES_BETWEEN.search(sentence) and not find_dates(text, end, following):
             # "This Cooperation Agreement is executed by and between the parties below ...": the
@@ -612,6 +650,41 @@ _OF_THE_AGREEMENT = re.compile(
     r"(?:effective|commencement)\s+date",
     re.IGNORECASE,
 )
+def _preamble_end(text: str) -> int:
+    """Where the preamble ends: the parties agree "as follows", or the first numbered clause."""
+    marks = (_OPERATIVE.search(text, 0, PREAMBLE_CHARS), _FIRST_CLAUSE.search(text, 0, PREAMBLE_CHARS))
+    found = [m.start() for m in marks if m]
+    return min(found) if found else PREAMBLE_CHARS
+
+
+_FIRST_CLAUSE = re.compile(r"(?:^|\n)[ \t]*(?:(?:Section|Article|ARTICLE|SECTION)\s+)?(?:1|I)\.?[ \t]+[A-Z]")
+
+
+# Where a sentence (or a clause after ";", or a paragraph) ends.
+_SENTENCE_BREAK = re.compile(r"[.;:](?=\s)|\n\s*\n")
+
+
+def _sentence_start(text: str, position: int, reach: int) -> int:
+    """Where the sentence holding ``text[position]`` starts, at most ``reach`` characters back:
+    "effective" is said of what the same sentence names ("The new rates shall be effective as of
+    July 1, 2002" after a sentence about "this Agreement" is not said of the agreement)."""
+    begin = max(0, position - reach)
+    breaks = [m.end() for m in _SENTENCE_BREAK.finditer(text, begin, position)]
+    return breaks[-1] if breaks else begin
+
+
+def _recital_of_another(text: str, position: int) -> bool:
+    """Whether the date at ``position`` is in a recital that is not about this agreement
+    ("WHEREAS, the Company's Registration Statement became effective on March 3, 2000;"): a recital
+    gives the background, as for the agreement date (``agreement_date``)."""
+    begin = _sentence_start(text, position, 400)
+    recital = _RECITAL.search(text, begin, position)
+    return recital is not None and not _THIS_AGREEMENT.search(text, recital.end(), position)
+
+
+_THIS_AGREEMENT = re.compile(r"\b(?i:this)\s+(?:[\w-]+\s+){0,3}?(?i:agreement|contract|amendment)\b")
+
+
 _COMMENCE_WORD = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*|from)\b", re.IGNORECASE)
 # "entered into effective as of the 24th day of August 2018": the agreement date is the effective
 # date. A preamble "as of" its date alone is not: the CUAD experts give no effective date for most
@@ -631,21 +704,30 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         blank = _blank_dates(head, start, end) if start < PREAMBLE_CHARS else []
         for date in find_dates(head, start, end) + blank:
             candidates.setdefault(date.start, date)
+    if made is not None and made.start < len(head):
+        # The agreement's own date, wherever the preamble stands and however it is left blank: "AGREEMENT
+        # made as of the _____ day of ______, 2015 (the "Effective Date")" after a table of contents.
+        candidates.setdefault(made.start, made)
+    preamble_end = _preamble_end(head)
     for date in sorted(candidates.values(), key=lambda d: d.start):
-        if another_agreements(head, date.start):
-            continue
+        own = made is not None and date.start == made.start
+        if not own and another_agreements(head, date.start):
+            continue  # (the agreement date was read as this agreement's already)
         before = head[max(0, date.start - 60) : date.start]
         after = head[date.end : date.end + 50]
         called = _EFFECTIVE_NEAR.search(before) or _EFFECTIVE_AFTER.search(after) or _DEEMED_EFFECTIVE.search(after)
         # Past the preamble, "effective October 8, 2014" must be said of the agreement or its term
         # ("This contract shall be effective as of November 1, 2002"), not of a maturity date
-        # adjusted or directors appointed.
+        # adjusted or directors appointed. Round 9: the preamble ends at its first numbered clause
+        # or "agree as follows" (a short contract's body is within PREAMBLE_CHARS too), and what
+        # "effective" is said of is named in the same sentence.
         said_of_it = (
-            date.start < PREAMBLE_CHARS
-            or _OF_THE_AGREEMENT.search(head, max(0, date.start - 120), date.start)
+            own
+            or (date.start < PREAMBLE_CHARS and (date.start < preamble_end or _EFFECTIVE_AFTER.search(after)))
+            or _OF_THE_AGREEMENT.search(head, _sentence_start(head, date.start, 120), date.start)
             or re.search(_START_LABEL, before, re.IGNORECASE)  # a label is of the contract itself
         )
-        if called and said_of_it:
+        if called and said_of_it and not _recital_of_another(head, date.start):
             return date
     for means in _EFFECTIVE_MEANS.finditer(head):
         # The definition's own sentence ("shall mean the Date of Installation of the PSS in Kuwait,

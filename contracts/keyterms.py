@@ -314,6 +314,13 @@ def _sentence_around(text: str, start: int, end: int) -> str:
     return text[begin : min(stops) if stops else len(text)]
 
 
+# Round 9: what a renewal renews is the agreement or its term (CUAD: "the renewal term after the
+# initial term expires"), named in the sentence that states the period: a warranty "extended for
+# an additional six (6) months", insurance renewed "annually", are no renewal of the contract.
+# "It is established by calendar year and renewed tacitly every year": the agreement as "it".
+_RENEWED = re.compile(r"\b(?:agreement|contract|term|hereof|hereunder|it\s+(?:is|shall|will|may))\b", re.IGNORECASE)
+
+
 def _period(slug: str, text: str) -> str | None:
     """The renewal period ("renew ... for additional two (2) year terms") or the notice period
     ("no less than 6 months prior", "written notice at least thirty (30) days before") of
@@ -333,7 +340,7 @@ def _period(slug: str, text: str) -> str | None:
             return quantity.phrase
         if slug == "renewal-term" and renewal_before and not _NOTICE_AFTER.search(after) and (
             not notice_before or renewal_before[-1] > notice_before[-1]
-        ):
+        ) and _RENEWED.search(_sentence_around(text, quantity.start, quantity.end)):
             # "may agree in writing to extend the Agreement for successive One (1) Year periods":
             # the renewal words stand nearer the period than the notice's.
             return quantity.phrase
@@ -564,7 +571,7 @@ def _value(slug: str, passage: ClausePassage, *, fallback: bool = False) -> str:
         # ... notice of non-renewal no less than 6 months prior": the period the term is about,
         # not the first one; none found is the passage itself, never another period.
         period = _period(slug, text)
-        if period is None and slug == "renewal-term":
+        if period is None and slug == "renewal-term" and _RENEWED.search(text):
             period = _same_as_initial(text) or _redacted_renewal(text) or _renewal_in_words(text)
         return period if period is not None else (text if fallback else "")
     if slug == "expiration-date":
