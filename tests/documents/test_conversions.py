@@ -30,6 +30,13 @@ pytestmark = pytest.mark.django_db
 
 RTF = (b"{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\\f0\\pard 1. The Supplier shall deliver the Services."
        b"\\par 2. The Customer shall pay the fees within thirty days.\\par}")
+# Long enough that LibreOffice is still converting when a one-second limit kills it, on any machine:
+# a two-line RTF converts in under a second on a warm one (60,000 paragraphs take several seconds).
+SLOW_RTF = (
+    b"{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\\f0\\pard "
+    + b"".join(b"\\par %d. The Supplier shall deliver the Services on time and in full.\n" % i for i in range(60_000))
+    + b"}"
+)
 PDF = text_pdf(["1. Services. The Supplier shall deliver the Services.",
                 "2. Fees. The Customer shall pay the fees within thirty days of each invoice."])
 
@@ -65,7 +72,7 @@ def test_a_timed_out_soffice_leaves_no_soffice_bin_and_no_temp_folder():
         watch_group(pgid, seen)
 
     with pytest.raises(ConversionError, match="took too long"):
-        office_to_docx(RTF, ".rtf", ConvertLimits(seconds=1.0), started=started)
+        office_to_docx(SLOW_RTF, ".rtf", ConvertLimits(seconds=1.0), started=started)
     assert any(b"soffice.bin" in line for line in seen)  # LibreOffice itself ran in the group...
     assert group_members(groups[0]) == []  # ...and nothing of the group is left alive (a zombie is dead)
     assert temp_folders() <= before
