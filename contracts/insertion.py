@@ -601,7 +601,15 @@ def _heading_before(text: str, at: int) -> int:
     heading = text[start:at].strip()
     letters = [c for c in heading if c.isalpha()]
     capitals = len(letters) >= 3 and sum(c.isupper() for c in letters) / len(letters) > 0.9
-    return start if capitals and len(heading.split()) <= _HEADING_WORDS else at
+    if not (capitals and len(heading.split()) <= _HEADING_WORDS):
+        return at
+    # The article's label before its title is part of the heading ("... Claim.  ARTICLE 5.
+    # MISCELLANEOUS  5.1 ..."): its full stop ends no sentence.
+    label = _ARTICLE_LABEL.search(text, 0, start)
+    return label.start() if label is not None else start
+
+
+_ARTICLE_LABEL = re.compile(r"(?<![\w])(?:ARTICLE|Article|SECTION)[ \t\u00a0]+(?:\d{1,3}|[IVXLC]{1,7})\.?[ \t\u00a0]*$")
 
 
 def _past_items(
