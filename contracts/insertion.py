@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from contracts.furniture import furniture_spans, is_furniture, mask_furniture, running_headers
 from contracts.numbering import LEADING_NUMBER, ClauseNumber, next_label, number_from_leading, write_number
-from contracts.structure import Structure
+from contracts.structure import VERB, Structure
 from documents.docx.model import Paragraph, TextModel
 
 
@@ -246,7 +246,7 @@ def closes_the_body(text: str) -> bool:
 
 def _signing_line(text: str) -> bool:
     return (
-        len(text.split()) <= _HEADING_WORDS and _SIGNING_RULE.search(text) is not None and not _VERB.search(text)
+        len(text.split()) <= _HEADING_WORDS and _SIGNING_RULE.search(text) is not None and not VERB.search(text)
     )
 
 
@@ -573,7 +573,6 @@ _ABBREVIATIONS = frozenset({
     "inc", "ltd", "co", "corp", "llc", "l.l.c", "n.v", "b.v", "s.a", "l.p", "plc", "no", "nos", "st", "mr", "ms", "mrs",
     "dr", "jr", "sr", "u.s", "e.g", "i.e", "etc", "vs",
 })  # fmt: skip
-_VERB = re.compile(r"\b(?:shall|will|may|must|is|are|was|were|be|agrees?|has|have)\b", re.IGNORECASE)
 
 
 def _fragment_before(text: str, at: int) -> int:
@@ -585,7 +584,7 @@ def _fragment_before(text: str, at: int) -> int:
         if match.group(1).lower().rstrip(".") not in _ABBREVIATIONS:
             start = match.end()
     fragment = text[start:at].strip()
-    if not fragment or len(fragment.split()) > _HEADING_WORDS or _VERB.search(fragment):
+    if not fragment or len(fragment.split()) > _HEADING_WORDS or VERB.search(fragment):
         return at
     return start
 

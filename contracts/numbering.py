@@ -101,12 +101,14 @@ def roman_value(text: str) -> int:
     return total
 
 
-# A street's name after a bare number ("925 West Georgia Street", "10 South Wacker Drive"): an
-# address, not a clause. At least one word stands between, so "3 Place of Delivery" stays a clause.
-_STREET_AFTER = re.compile(
-    r"(?:[A-Z][\w.'-]*[ \t\u00a0]+){1,4}(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.?|Drive|Dr\.|Lane|"
-    r"Parkway|Pkwy\.?|Highway|Hwy\.?|Plaza)(?![\w])"
+# A street's name: one to three capitalised words, then the street's kind ("West Georgia Street",
+# "South Wacker Drive", "Kenrick Street"). After a bare number it is an address, not a clause; the
+# parties reader (contracts/parties.py) uses it to tell an address from a name. At least one word
+# stands before the kind, so "3 Place of Delivery" stays a clause.
+STREET_NAME = (
+    r"(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Way|Place|Parkway|Suite)\b"
 )
+_STREET_AFTER = re.compile(STREET_NAME)
 
 
 def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:

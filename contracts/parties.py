@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from contracts.numbering import STREET_NAME
 from contracts.terms import DefinedTerm
 from documents.docx.model import Paragraph
 
@@ -1320,8 +1321,7 @@ _FORM_THEN_OF = re.compile(
 )
 # An address standing where a name should ("P.O. Box 4324 Houston, TX 77210", "600 Kenrick Street").
 _AN_ADDRESS = re.compile(
-    r"^(?:P\.?\s?O\.?\s+Box\b|\d+\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|"
-    r"Lane|Way|Place|Parkway|Suite)\b)|^[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,\s+[A-Z]{2}\s+\d{5}\b"
+    rf"^(?:P\.?\s?O\.?\s+Box\b|\d+\s+{STREET_NAME})|^[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,\s+[A-Z]{{2}}\s+\d{{5}}\b"
 )
 # "PARCELWAY COURIER SYSTEMS CANADA LTD. a subsidiary of Dynamex Inc.", "ScanSource Latin America,
 # Inc. a ScanSource Affiliate incorporated in Florida": what follows a complete legal form is no part

@@ -388,7 +388,7 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
         if not _ACCEPTED_BY.match(paragraphs[index].text):
             continue
         following = [p.text.strip() for p in paragraphs[index + 1 : index + 8] if p.text.strip()][:2]
-        if following and all(len(t.split()) <= 8 and not _VERB_WORD.search(t) for t in following):
+        if following and all(len(t.split()) <= 8 and not VERB.search(t) for t in following):
             found = Position(index, 0)
             if conformed is None or found < conformed:
                 conformed = found
@@ -491,13 +491,15 @@ def _names_over_conformed(text: str) -> bool:
     words = head.split()
     if not found or not words or len(words) > 14:
         return False
-    if _VERB_WORD.search(head):
+    if VERB.search(head):
         return False
     return all(w[:1].isupper() or w[:1] in "&(" or w.lower() in _NAME_JOINS for w in words)
 
 
 _NAME_JOINS = frozenset({"and", "of", "the", "for", "on", "behalf", "de", "du", "la", "von", "van"})
-_VERB_WORD = re.compile(r"\b(?:shall|will|may|must|is|are|was|were|be|agrees?|has|have|hereby)\b", re.IGNORECASE)
+# A verb a sentence has and a name, a heading or a signature line has not (contracts/insertion.py
+# reads fragments with it too).
+VERB = re.compile(r"\b(?:shall|will|may|must|is|are|was|were|be|agrees?|has|have)\b", re.IGNORECASE)
 
 
 _EXECUTION_LEAD_IN = re.compile(
