@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from contracts.document import structure_of
 from contracts.naming import render_rule
+from contracts.numbers import QuantityKind, find_quantities
 from documents.models import DocumentVersion
 from review.engine import UnknownEngineVersion, counterparty, get_engine
 from review.engine.base import HistoryItem, RevisionError, RevisionRequest
@@ -56,7 +57,19 @@ def revision_keeping_accepted(
     accepted edit wrote; the lawyer's own wording ("replace with: ...") is applied as written."""
     if is_own_wording(instruction):
         return revised, False
-    return keeping_accepted(revised, version)
+    kept, dropped = keeping_accepted(revised, version)
+    if kept is not None and dropped and revised.value is not None and not _states(kept.after, revised.value):
+        # The figure asked for ("use 45 days") is where an accepted edit wrote its own ("sixty (60)
+        # days"): kept as accepted, the revision no longer does what was asked, so there is none
+        # (never a card that says 45 and writes 60).
+        return None, True
+    return kept, dropped
+
+
+def _states(text: str, value: float) -> bool:
+    """Whether ``text`` states a figure of ``value`` (days, an amount or a percentage)."""
+    kinds: tuple[QuantityKind, ...] = ("days", "amount", "percent")
+    return any(abs(q.value - value) < 1e-6 for kind in kinds for q in find_quantities(text, kind))
 
 
 def checked(review: Review, recommendation: Recommendation, revised: EngineProposal) -> EngineProposal:

@@ -118,6 +118,25 @@ def test_no_order_of_decisions_reverts_an_accepted_edit_on_postgres(steps):
 
 
 @pytest.mark.django_db
+def test_a_figure_asked_for_where_an_accepted_edit_wrote_its_own_is_no_revision():
+    # Found by the property above on PostgreSQL: the notice period accepted as sixty days, then
+    # "use 45 days" on the whole-clause position. Keeping the accepted "sixty (60)" left a card that
+    # said 45 and wrote 60, whose Accept the checker then refused. The revision fails instead, with
+    # the way to change accepted words; the card stays as it was and its Accept applies.
+    review = make_review(playbook=PLAYBOOK, contract=contract())
+    assert decide(review, shown(review, "notice-period"), "accept").outcome == DecisionOutcome.APPLIED
+    mutual = shown(review, "mutual-notice")
+    before = mutual.current_proposal.after
+    result = decide(review, mutual, "revise", instruction="use 45 days")
+    assert result.outcome == DecisionOutcome.FAILED and "replace with" in result.message
+    mutual = shown(review, "mutual-notice")
+    assert mutual.current_proposal.after == before
+    assert decide(review, mutual, "accept").outcome == DecisionOutcome.APPLIED
+    assert "at least sixty (60) days" in sentence_text(review)
+    run_property([(1, "accept", 0), (0, "reject", 0), (0, "revise", 2), (0, "accept", 0)])
+
+
+@pytest.mark.django_db
 def test_the_issue_case_accepting_the_renewal_term_first_then_the_mutual_clause():
     # Renewal term accepted with a revision to two years; the whole-clause position (which says
     # "one (1) year") then changes only the notice words, and keeps "two (2) years".
