@@ -555,8 +555,9 @@ def _before_number(structure: Structure, number: ClauseNumber, where: str) -> In
 
 
 _HEADING_WORDS = 12
+# (opened by "[", "(" or "<": "<Signature page follows.>")
 _LEGEND_AT_END = re.compile(
-    r"\s*\[?\s*(?:the\s+)?(?:(?:remainder|balance)\s+of\s+(?:this\s+)?page\s+(?:is\s+)?(?:intentionally\s+)?(?:left\s+)?blank|"
+    r"\s*[\[(<]?\s*(?:the\s+)?(?:(?:remainder|balance)\s+of\s+(?:this\s+)?page\s+(?:is\s+)?(?:intentionally\s+)?(?:left\s+)?blank|"
     r"signature\s+pages?\s+(?:to\s+)?follows?|signatures?\s+(?:are\s+|appear\s+)?on\s+(?:the\s+)?(?:next|following)\s+page)"
     r"[^\[\]]{0,80}\]?(?:\s+\d{1,3})?\s*$",  # (a page number after it)
     re.IGNORECASE,

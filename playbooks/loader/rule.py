@@ -32,6 +32,7 @@ RULE_FIELDS = (
     "flag_only",
     "present_when",
     "insert_when",
+    "not_inserted_in",
 )
 # Words a lawyer types to move along the ladder (docs/playbook-format.md): a variant with one of these names
 # could never be picked.
@@ -170,6 +171,19 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         else:
             when[name] = read_find(reader, rule_id, name, fields[name][1])
 
+    # Kinds of document the missing clause is not inserted in, by the words of their title.
+    not_inserted_in: list[str] = []
+    if "not_inserted_in" in fields:
+        if check is not None and check.kind != "must_exist":
+            reader.error(
+                rule_id, "not_inserted_in", fields["not_inserted_in"][0],
+                "only applies to must_exist rules (it says which kinds of document take no inserted clause)",
+            )  # fmt: skip
+        else:
+            not_inserted_in = reader.text_list(
+                rule_id, "not_inserted_in", fields["not_inserted_in"][1], '["joint venture"]'
+            ) or []
+
     approver = reader.approver(rule_id, "approver", fields["approver"][1]) if "approver" in fields else ""
 
     if len(reader.issues) > before or title is None or find is None or check is None:
@@ -191,6 +205,7 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         flag_only=flag_only,
         present_when=when["present_when"],
         insert_when=when["insert_when"],
+        not_inserted_in=tuple(" ".join(kind.split()) for kind in not_inserted_in),
     )
 
 

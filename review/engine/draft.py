@@ -23,6 +23,7 @@ from contracts.insertion import InsertionPoint, insertion_point
 from contracts.naming import adaptations
 from contracts.normalize import norm_phrase, normalize
 from contracts.sentences import is_heading_only
+from contracts.title import document_title
 from documents.docx.model import Edit, Paragraph, TextModel, inserted_locator
 from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
@@ -409,10 +410,15 @@ _JOINT_FILING = re.compile(r"\bJOINT\s+FILING\s+(?:AGREEMENT|STATEMENT)\b|\bRule
 _SALE_AGREEMENT = re.compile(
     r"\b(?:(?:Stock|Asset|Share|Equity|Unit|Interest|Membership\s+Interest|Securities)\s+Purchase|"
     r"Purchase\s+and\s+Sale|Acquisition|Merger|Separation(?:\s+and\s+Distribution)?|Contribution|"
-    r"Master\s+Transaction|Business\s+Combination|Sale)\s+Agreement\b"
+    r"Master\s+Transaction|Business\s+Combination|Sale|Distribution)\s+Agreement\b"
 )
 _PAID_UP = re.compile(r"\bfully[\s-]+paid[\s-]+up\b|\broyalty[\s-]+free\b", re.IGNORECASE)
-_SALE_HEAD = 8000  # characters: the opening and recitals, where the main agreement is named
+_SALE_HEAD = 8000  # characters: the opening and recitals, where the main agreement is named ...
+# ... counted from where the recitals open when a table of contents pushes them past it.
+_RECITALS = re.compile(r"\b(?:WHEREAS|RECITALS|Recitals|BACKGROUND|Background)\b")
+_CONTENTS_AT_MOST = 25000  # characters before the recitals: a long table of contents
+# What such a document is called: an intellectual property, licence, trademark, patent or technology agreement.
+_IP_TITLE = re.compile(r"\b(?:intellectual\s+property|licen[cs]es?|trademarks?|patents?|technology)\b", re.IGNORECASE)
 
 
 def takes_no_commercial_terms(model: TextModel) -> str:
@@ -421,7 +427,17 @@ def takes_no_commercial_terms(model: TextModel) -> str:
     of a sale); "" for any other."""
     if _JOINT_FILING.search(model.text[:_OPENING]):
         return "a joint filing agreement under the Securities Exchange Act"
-    sale = _SALE_AGREEMENT.search(model.text[:_SALE_HEAD])
+    # The main agreement is another one than the document itself: a distributor's own "Exclusive
+    # Distribution Agreement" is no spin-off's distribution agreement.
+    title = " ".join(document_title(model).lower().split())
+    if not _IP_TITLE.search(title):
+        return ""
+    recitals = _RECITALS.search(model.text, 0, _CONTENTS_AT_MOST)
+    head = model.text[: (recitals.start() if recitals is not None else 0) + _SALE_HEAD]
+    sale = next(
+        (m for m in _SALE_AGREEMENT.finditer(head) if " ".join(m.group(0).lower().split()) not in title),
+        None,
+    )
     if sale is not None and _PAID_UP.search(model.text):
         return f"an agreement made under the {' '.join(sale.group(0).split())}, whose licences are paid up"
     return ""
@@ -614,6 +630,7 @@ def existing_clause(rule: Rule, document: PreparedDocument) -> Present | None:
         return found
     return (
         _titled_for_the_type(rule, document, structure)
+        or _incorporated_by_reference(rule, document, structure)
         or _in_another_agreement(rule, document, structure)
         or _over_a_list(rule, document, structure)
     )
@@ -650,6 +667,52 @@ def _titled_for_the_type(rule: Rule, document: PreparedDocument, structure: Any)
             sentence = _first_sentence_after_title(document, number, title)
             if sentence is not None:
                 return Present(sentence, f"its clause {'.'.join(number.parts)} is titled \u201c{title.strip()}\u201d")
+    return None
+
+
+# "Articles or Sections 8.2 (Limitation of Liability), ... 12.3 (Assignment) ... of the License
+# Agreement shall be deemed to be incorporated herein by reference", "Section 10.2 (Governing Law)
+# through Section 10.19 (Mutual Drafting) of the Separation Agreement are hereby incorporated into
+# this Section 8": another agreement's clauses made this one's, each named by its title.
+_INCORPORATES_SECTIONS = re.compile(
+    r"\b(?:incorporated\s+(?:herein|hereby|into|in|by\s+reference)|mutatis\s+mutandis|shall\s+apply\s+(?:hereto|to\s+this))\b",
+    re.IGNORECASE,
+)
+_ANOTHER_AGREEMENT = re.compile(r"\bof\s+the\s+((?:[A-Z][\w&-]*\s+){0,6}Agreement)\b")
+_SECTION_TITLED = re.compile(r"\b\d{1,3}(?:\.\d{1,3})*\s*\(([A-Z][^()]{2,60})\)")
+_TYPE_STOP = frozenset({"of", "on", "for", "the", "and", "to", "rights", "right", "anti", "no", "a", "in"})
+
+
+def _type_words(title: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[a-z]+", title.lower()) if w not in _TYPE_STOP}
+
+
+def _incorporated_by_reference(rule: Rule, document: PreparedDocument, structure: Any) -> Present | None:
+    """A sentence of the body that makes another agreement's clauses this one's by reference, one of
+    them titled for the rule's clause type ("8.2 (Limitation of Liability)" for a cap on liability,
+    "12.3 (Assignment)" for an anti-assignment clause, a word of the type's name in the title): the
+    clause is there, in the other agreement, and one inserted here would be a second regime."""
+    from contracts.clauses import BY_SLUG
+
+    own = getattr(rule.find, "clause", None)
+    if own not in BY_SLUG:
+        return None
+    wanted = _type_words(BY_SLUG[own].name.replace("-", " "))
+    for paragraph in document.paragraphs:
+        if "ncorporat" not in paragraph.paragraph.text and "mutandis" not in paragraph.paragraph.text:
+            continue
+        for sentence in paragraph.sentences:
+            if not _INCORPORATES_SECTIONS.search(sentence.text):
+                continue
+            other = _ANOTHER_AGREEMENT.search(sentence.text)
+            if other is None or not structure.in_body(sentence.paragraph_index, sentence.start):
+                continue
+            for titled in _SECTION_TITLED.finditer(sentence.text[: other.start()]):
+                if wanted & _type_words(titled.group(1)):
+                    name = " ".join(other.group(1).split())
+                    return Present(
+                        sentence, f"it incorporates \u201c{titled.group(1)}\u201d of the {name} by reference"
+                    )
     return None
 
 

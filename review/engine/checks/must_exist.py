@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from yaml.nodes import Node
 
 from contracts.document import structure_of
+from contracts.title import document_title
 from playbooks.checks import ValueReader
 from playbooks.rules import Find, Rule
 from review.engine.base import RuleResult
@@ -93,6 +95,17 @@ class MustExist:
                     f"({_described(rule.insert_when)})."
                 ),
             )  # fmt: skip
+        title = document_title(document.model) if rule.positions and rule.not_inserted_in else ""
+        kind = _kind_named(rule.not_inserted_in, title)
+        if kind:
+            return RuleResult(
+                **base, status="missing",
+                message=(
+                    "No clause of this kind was found in the contract, and nothing is inserted: the playbook "
+                    f"inserts none in a document whose title names \u201c{kind}\u201d, as this one's does "
+                    f"(\u201c{title}\u201d)."
+                ),
+            )  # fmt: skip
         # Missing means missing: a passage of the clause's type (clause model, definitions) is
         # compared, not duplicated (docs/decisions/edits-a-lawyer-can-send.md, "Missing means missing").
         present = existing_clause(rule, document) if rule.positions else None
@@ -107,6 +120,15 @@ class MustExist:
             recommendations=insert_missing(rule, document, context.citation, context.guidance, context.next_insert),
             message="No clause of this kind was found in the contract.",
         )
+
+
+def _kind_named(kinds: tuple[str, ...], title: str) -> str:
+    """The first of ``kinds`` ("joint venture") that ``title`` names, as whole words in any case."""
+    for kind in kinds:
+        words = r"\s+".join(re.escape(word) for word in kind.split())
+        if words and re.search(rf"(?<!\w){words}(?!\w)", title, re.IGNORECASE):
+            return kind
+    return ""
 
 
 def _described(find: Find) -> str:

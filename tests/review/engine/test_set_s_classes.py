@@ -1,0 +1,95 @@
+"""The classes round 9's sets R and S showed and left (docs/decisions/redlines-qa.md, "Round 10"),
+each on the text that showed it: a joint venture agreement takes no walk-away right and no cap
+measured by fees; another agreement's clauses incorporated by reference are present; the
+intellectual property agreement of a spin-off made under its "Distribution Agreement" takes no
+commercial clauses; a clause goes before a signature legend in angle brackets."""
+
+from __future__ import annotations
+
+import pytest
+
+from documents.docx.textmodel import build_text_model
+from playbooks.loader import load_playbook
+from playbooks.loader.issues import PlaybookInvalid
+from review.engine.draft import takes_no_commercial_terms
+from review.engine.playbook import PlaybookEngine
+from tests.conftest import shared_data
+from tests.review.engine.test_insertion_titles import _contract
+from tests.review.engine.test_set_c_classes import _cuad_coverage
+
+TRANSPHORM = "TRANSPHORM,INC_02_14_2020"  # AizuFujitsu / Fujitsu Semiconductor / Transphorm joint venture
+IMPCO = "IMPCOTECHNOLOGIESINC_04_15_2003"  # IMPCO / Minda joint venture
+NEUROBO = "NeuroboPharmaceuticalsInc_20190903"  # NeuroBo / Dong-A manufacturing and supply agreement
+EQUIFAX = "FIDELITYNATIONALINFORMATIONSERVICES,INC_08_05_2009"  # Equifax / Certegy intellectual property agreement
+
+
+@pytest.mark.parametrize("prefix", [TRANSPHORM, IMPCO])
+def test_a_joint_venture_takes_no_walk_away_right_and_no_cap_measured_by_fees(prefix: str) -> None:
+    # Its parties leave it by the share transfers and dissolution it provides, and no fee passes
+    # between them: the two rules say so and insert nothing; insurance, which the playbook does not
+    # keep out of joint ventures, is still proposed.
+    results = PlaybookEngine().analyze(
+        _contract(prefix), _cuad_coverage("termination-for-convenience", "cap-on-liability", "insurance")
+    )
+    by_rule = {r.rule_id: r for r in results}
+    for rule_id in ("termination-for-convenience", "cap-on-liability"):
+        assert by_rule[rule_id].status == "missing" and not by_rule[rule_id].recommendations
+        assert "title names \u201cjoint venture\u201d" in by_rule[rule_id].message
+    assert by_rule["insurance"].recommendations
+
+
+def test_not_inserted_in_is_stored_with_the_rule_and_belongs_to_must_exist_rules() -> None:
+    source = (
+        "name: P\nrules:\n  - id: walk\n    title: T\n    find: {any: [convenience]}\n    check: {must_exist: true}\n"
+        "    positions: [Either party may terminate.]\n    not_inserted_in: [joint  venture, Shareholders]\n"
+    )
+    (rule,) = load_playbook(source.encode()).rules
+    assert rule.not_inserted_in == ("joint venture", "Shareholders")
+    assert type(rule).from_dict(rule.to_dict()) == rule
+    wrong = source.replace("{must_exist: true}", "{max_days: 30}")
+    with pytest.raises(PlaybookInvalid) as info:
+        load_playbook(wrong.encode())
+    assert "not_inserted_in: only applies to must_exist rules" in str(info.value)
+    with pytest.raises(PlaybookInvalid) as info:
+        load_playbook(source.replace("[joint  venture, Shareholders]", "joint venture").encode())
+    assert "not_inserted_in" in str(info.value) and "must be a list" in str(info.value)
+
+
+def test_another_agreements_clauses_incorporated_by_reference_are_present() -> None:
+    # "Articles or Sections 8.2 (Limitation of Liability), 9 (Indemnification), ... 12.3
+    # (Assignment), ... of the License Agreement shall be deemed to be incorporated herein by
+    # reference": the cap and the assignment clause are there; a second one of each would be a
+    # second regime beside them. Insurance, which none of the titles names, is still proposed.
+    results = PlaybookEngine().analyze(
+        _contract(NEUROBO), _cuad_coverage("cap-on-liability", "anti-assignment", "insurance")
+    )
+    by_rule = {r.rule_id: r for r in results}
+    cap, assignment = by_rule["cap-on-liability"], by_rule["anti-assignment"]
+    assert cap.status == assignment.status == "missing"
+    assert not cap.recommendations and not assignment.recommendations
+    assert "incorporates \u201cLimitation of Liability\u201d of the License Agreement by reference" in cap.message
+    assert "incorporates \u201cAssignment\u201d of the License Agreement by reference" in assignment.message
+    assert by_rule["insurance"].recommendations
+
+
+def test_a_spin_offs_ip_agreement_under_its_distribution_agreement_takes_no_commercial_clauses() -> None:
+    # Made under the "Distribution Agreement" of a spin-off (named in the recitals after a long
+    # table of contents), its licences paid up: no walk-away, audit, cap or insurance. A
+    # co-hosting agreement that names a distribution agreement and grants royalty-free licences
+    # among its fees is no such agreement: its title names no intellectual property or licence.
+    assert "Distribution Agreement" in takes_no_commercial_terms(_contract(EQUIFAX))
+    (result,) = PlaybookEngine().analyze(_contract(EQUIFAX), _cuad_coverage("termination-for-convenience"))
+    assert result.status == "missing" and not result.recommendations
+    hosting = build_text_model(shared_data("cuad", "docx", "cuad_hosting_03.docx").read_bytes())
+    assert takes_no_commercial_terms(hosting) == ""
+
+
+def test_a_clause_goes_before_a_signature_legend_in_angle_brackets() -> None:
+    # "... incorporated herein by reference as it is set forth in this Agreement <Signature page
+    # follows.>": the new clause goes before the legend, not between "<" and its words.
+    model = _contract(NEUROBO)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    text = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert proposal.edit.start == text.index("<Signature page follows")
+
