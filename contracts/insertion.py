@@ -181,7 +181,29 @@ def insertion_point(
             number = _sibling_number(structure, heading.index, heading.end, heading)
             if number:
                 point = dataclasses.replace(point, number=number)
+        elif heading is not None and heading.kind == "typed" and heading.level == 0:
+            point = _before_unnumbered_article(structure, heading) or point
     return point
+
+
+def _before_unnumbered_article(structure: Structure, heading: ClauseNumber) -> InsertionPoint | None:
+    """Where a clause added at the end goes when the last article carries no section numbers
+    ("ARTICLE IX / NOTICES" and its paragraphs) while the articles before it do ("8.1" to "8.7"): an
+    unnumbered paragraph at its end would read as one more paragraph of that article, so the clause
+    goes after the last numbered section, as its next sibling ("8.8"), before the article's heading."""
+    if _numbered_like_a_clause(heading):
+        return None
+    paragraphs = structure.model.paragraphs
+    typed = [n for n in structure.body_numbers if n.kind == "typed" and n.index < heading.index]
+    section = next((n for n in reversed(typed) if n.level == 1 and n.parts[:1] != heading.parts[:1]), None)
+    later = (n for n in typed if section is not None and n.level == 0 and n.index > section.index)
+    if section is None or any(n.parts[:1] != section.parts[:1] for n in later):
+        return None  # no numbered section, or an article without sections between it and the last one
+    before = _last_content(paragraphs, heading.index, structure)
+    number = _sibling_number(structure, before, len(paragraphs[before].text), section)
+    if not number or before < section.index:
+        return None
+    return _after_paragraph(structure, before, "after the last numbered clause, before the last article", number)
 
 
 # A paragraph that opens a signature block: "AGREED AND ACCEPTED:", "IN WITNESS WHEREOF", or a

@@ -93,3 +93,20 @@ def test_a_clause_goes_before_a_signature_legend_in_angle_brackets() -> None:
     text = model.paragraphs[model.positions[proposal.edit.locator]].text
     assert proposal.edit.start == text.index("<Signature page follows")
 
+
+
+ATMOS = "ATMOSENERGYCORP_11_22_2002"  # Arkansas Western transportation service agreement, in articles
+
+
+def test_a_clause_added_at_the_end_goes_after_the_last_numbered_section_when_the_last_article_numbers_none() -> None:
+    # "ARTICLE VIII MISCELLANEOUS 8.1 ... 8.7 Cancellation of Prior Agreement(s). ... ARTICLE IX
+    # NOTICES" and its unnumbered paragraphs, then "IN WITNESS WHEREOF": an unnumbered paragraph at
+    # the end would read as one more paragraph of the notices article; the clause is 8.8, after 8.7.
+    model = _contract(ATMOS)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("8.8 Each party shall maintain")
+    at = model.positions[proposal.edit.locator]
+    assert model.paragraphs[at].text.lstrip().startswith("8.7")
+    following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
+    assert following.strip().startswith("ARTICLE IX")
