@@ -186,6 +186,27 @@ def insertion_point(
     return point
 
 
+def after_clause(structure: Structure, clause: ClauseNumber, where: str) -> InsertionPoint | None:
+    """A new clause after the whole of ``clause`` (its text, items and sub-clauses, up to the next
+    clause at its level or above), numbered as its next sibling ("8.3" after "8.2 Indemnification
+    by Customer" and its items a. to c.); None when no such number is free."""
+    paragraphs = structure.model.paragraphs
+    following = next(
+        (n for n in structure.body_numbers
+         if (n.index, n.start) > (clause.index, clause.start) and n.kind == "typed" and n.level <= clause.level),
+        None,
+    )  # fmt: skip
+    end = structure.body_end.index if following is None else following.index
+    if following is not None and following.start > 0 and paragraphs[following.index].text[: following.start].strip():
+        return _before_number(structure, following, where)  # the next clause runs on in the same paragraph
+    last = _last_content(paragraphs, end, structure)
+    if last < clause.index:
+        return None
+    # (its sibling's number, not the next item of a list under its heading: "8.3", not "d.")
+    number = _sibling_number(structure, clause.index, clause.end, clause)
+    return _after_paragraph(structure, last, where, number) if number else None
+
+
 def _before_unnumbered_article(structure: Structure, heading: ClauseNumber) -> InsertionPoint | None:
     """Where a clause added at the end goes when the last article carries no section numbers
     ("ARTICLE IX / NOTICES" and its paragraphs) while the articles before it do ("8.1" to "8.7"): an
@@ -566,7 +587,10 @@ def _clause_before(structure: Structure, index: int, offset: int, *, openings: b
 def _before_number(structure: Structure, number: ClauseNumber, where: str) -> InsertionPoint:
     """A new clause inside ``number``'s paragraph, right before that typed number."""
     text = structure.model.paragraphs[number.index].text
-    start = _heading_before(text, number.start)
+    # The number's label is part of it ("... this Agreement.   Section 8.3 Termination by NCM."):
+    # the new clause goes before "Section", never between it and "8.3".
+    label = _NUMBER_LABEL.search(text, 0, number.start)
+    start = _heading_before(text, label.start() if label is not None else number.start)
     return InsertionPoint(
         structure.model.paragraphs[number.index].locator,
         start,
@@ -576,6 +600,7 @@ def _before_number(structure: Structure, number: ClauseNumber, where: str) -> In
     )
 
 
+_NUMBER_LABEL = re.compile(r"(?:(?<![\w])(?:Section|SECTION|Sec\.|Clause|CLAUSE|Article|ARTICLE)|\u00a7)[ \t\u00a0]*$")
 _HEADING_WORDS = 12
 # (opened by "[", "(" or "<": "<Signature page follows.>")
 _LEGEND_AT_END = re.compile(

@@ -40,6 +40,9 @@ _SCHEDULE = re.compile(
     r"(?![ \t\u00a0]*(?:to|of|hereto|attached|hereof|shall|is|sets|and|or|,))"
 )
 _WITNESS = re.compile(r"\bIN\s+WITNESS\s+(?:WHERE|THERE)OF\b", re.IGNORECASE)
+_EXECUTED_BY_THE_PARTIES = re.compile(
+    r"\bEXECUTED\s+(?:by\s+the\s+(?:[Pp]arties|undersigned)|(?:effective\s+)?as\s+of\s+the\s+date|on\s+the\s+dates?)\b"
+)
 _SIGN_LINE = re.compile(
     r"^[ \t\u00a0]*(?:By|Per|Signature|Signed|Name|Print(?:ed)? Name|Title|Its|Date)[ \t\u00a0]*:[ \t\u00a0]*"
     r"(?:_{3,}|/s/|$)",
@@ -59,8 +62,13 @@ class Position:
         return (self.index, self.offset) < (other.index, other.offset)
 
 
+_RULE_BEFORE = re.compile(r"^[-_=*\u2014\u2013]{5,}[ \t\u00a0]*")
+
+
 def _is_heading_text(paragraph: Paragraph) -> bool:
-    text = paragraph.text.strip()
+    # (a rule drawn before the heading on its line, "-------------- 9.0 Limitation of Liability",
+    # is no part of it)
+    text = _RULE_BEFORE.sub("", paragraph.text.strip())
     if not text or len(text) > 120:
         return False
     words = text.split()
@@ -362,6 +370,14 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
         match = _WITNESS.search(paragraph.text)
         if match:
             return Position(index, match.start())
+    # The execution sentence in capitals, also where a PDF page runs it into the last clause
+    # ("... Exhibit "I" Wiring Instructions EXECUTED by the Parties on the date(s) indicated in the
+    # acknowledgments below, but effective as of the Effective Date. BP AMERICA ... /s/ ...").
+    for index in range(max(first_clause, 1), len(paragraphs)):
+        if "EXECUTED" in paragraphs[index].text:
+            match = _EXECUTED_BY_THE_PARTIES.search(paragraphs[index].text)
+            if match:
+                return Position(index, match.start())
     # A conformed signature on a line of its own ("/s/ William W. McInnes") or a letter's closing
     # ("Very truly yours,"), taken from the short lines and the execution lead-in before it.
     conformed = None

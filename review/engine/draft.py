@@ -19,7 +19,7 @@ from typing import Any
 from contracts import numbers
 from contracts.document import structure_of
 from contracts.furniture import furniture_spans
-from contracts.insertion import InsertionPoint, insertion_point
+from contracts.insertion import InsertionPoint, after_clause, insertion_point
 from contracts.naming import adaptations
 from contracts.normalize import norm_phrase, normalize
 from contracts.sentences import is_heading_only
@@ -155,6 +155,7 @@ _TITLE_RUN_IN = re.compile(r"^\s*(?P<num>\d{1,3})\.?\s+(?P<title>[A-Z][A-Za-z &,
 _TITLE_DASHED = re.compile(
     rf"^\s*(?P<num>{_TITLE_NUMBER})\s*[\u2014\u2013-]\s*(?P<title>[A-Z][A-Za-z &,;'/-]{{2,70}}?)\s*$"
 )
+_TITLE_LINE = re.compile(r"^[A-Z][A-Za-z &,;'/()-]{2,70}$")
 _HEADING_LEVEL = -1  # a heading ("ARTICLE 8 TERM AND TERMINATION") is above every clause number
 
 
@@ -218,11 +219,15 @@ def _number_title(document: PreparedDocument, number: Any) -> str:
     )  # fmt: skip
     if titled:
         return titled.group("title").lower()
-    if number.kind != "typed" or document.paragraphs[number.index].paragraph.text[number.end :].strip(" \t\u00a0.:-"):
+    structure = structure_of(document.model)
+    rest = document.paragraphs[number.index].paragraph.text[number.end :].strip(" \t\u00a0.:-")
+    if number.kind == "typed" and number.index in structure.headings and _TITLE_LINE.match(rest):
+        # A heading line of a number and a title in any case ("8.1   Indemnification by IBM").
+        return " ".join(rest.split()).lower()
+    if number.kind != "typed" or rest:
         return ""
     # The number alone on its line and its title on the next ("ARTICLE VIII" / "INDEMNIFICATION"):
     # that heading, when it carries no number of its own.
-    structure = structure_of(document.model)
     for index in range(number.index + 1, min(number.index + 4, len(document.paragraphs))):
         text = document.paragraphs[index].paragraph.text.strip()
         if not text:
@@ -284,6 +289,32 @@ def _titled_clause(sentence: Sentence, document: PreparedDocument, structure: An
         if any(w in _number_title(document, number) for w in words):
             return number
     return None
+
+
+def _titled_run(sentence: Sentence, document: PreparedDocument, structure: Any, words: list[str]) -> Any:
+    """The last of a run of sibling clauses titled alike that starts with ``sentence``'s own clause
+    ("8.1 Indemnification by IBM", "8.2 Indemnification by Customer": titles opening with the same
+    word, which names ``words``), when the run goes on past it; else None. A new clause goes after
+    the whole run, never between two of its clauses; a sibling titled otherwise ("17.4
+    Post-Termination Option" after "17.2 Termination by Franchisee") ends it."""
+    numbers = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
+    if not numbers or not words:
+        return None
+    own = numbers[0]
+    lead = re.match(r"[a-z]+", _number_title(document, own))
+    if lead is None or not any(w in lead.group(0) for w in words):
+        return None
+    last = None
+    for number in structure.body_numbers:
+        if (number.index, number.start) <= (own.index, own.start) or number.kind != "typed" or number.level > own.level:
+            continue
+        if number.level < own.level or number.parts[:-1] != own.parts[:-1]:
+            break
+        title = re.match(r"[a-z]+", _number_title(document, number))
+        if title is None or title.group(0) != lead.group(0):
+            break
+        last = number
+    return last
 
 
 def _titled_first(
@@ -534,10 +565,15 @@ def insert_missing(
         if first is not None and structure.in_body(first.paragraph_index, first.start):
             # (read after the heading and number the sentence may open with: "5. Indemnification 5.1 WCC
             # shall indemnify ..." stands under 5, not under the clause before it)
-            titled = _titled_clause(
-                sentence_body(first, document.model), document, structure, _title_words(anchor, rule.insert_after.regex)
-            )
+            words = _title_words(anchor, rule.insert_after.regex)
+            titled = _titled_clause(sentence_body(first, document.model), document, structure, words)
+            run = None if titled else _titled_run(sentence_body(first, document.model), document, structure, words)
             point = insertion_point(structure, after=(first.paragraph_index, first.end), within=titled)
+            if run is not None:
+                # After a run of clauses titled alike ("8.1 Indemnification by IBM", "8.2 Indemnification
+                # by Customer"), as the next of them, else after the clause that holds the sentence.
+                places.append(point)
+                point = after_clause(structure, run, "after the clauses titled for it") or point
             if titled is not None:
                 # After the whole clause its title names, else (that place out of order, as a PDF's
                 # page order may make it) after the clause that holds the sentence.

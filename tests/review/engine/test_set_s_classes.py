@@ -110,3 +110,48 @@ def test_a_clause_added_at_the_end_goes_after_the_last_numbered_section_when_the
     assert model.paragraphs[at].text.lstrip().startswith("8.7")
     following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
     assert following.strip().startswith("ARTICLE IX")
+
+
+# --- set T (docs/decisions/redlines-qa.md, round 10), each class fixed after its reading ---------
+
+TRUE_NORTH = "TRUENORTHENERGYCORP_02_08_2007"  # BP America / True North Energy development agreement
+DIGITAL_CINEMA = "DigitalCinemaDestinationsCorp_20111220"  # National CineMedia network affiliate agreement
+BLUEFLY = "BLUEFLYINC_03_27_2002"  # IBM / Bluefly e-business hosting agreement
+
+
+def test_an_execution_sentence_in_capitals_opens_the_signatures_inside_a_pdf_paragraph() -> None:
+    # "... Exhibit "I" Wiring Instructions EXECUTED by the Parties on the date(s) indicated in the
+    # acknowledgments below, but effective as of the Effective Date. BP AMERICA PRODUCTION
+    # COMPANY /s/ ...": the audit goes before the execution sentence, not after "Witness".
+    model = _contract(TRUE_NORTH)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("audit-rights"))
+    (proposal,) = result.recommendations
+    text = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert proposal.edit.start is not None
+    assert text[proposal.edit.start :].lstrip().startswith("EXECUTED by the Parties")
+
+
+def test_a_clause_goes_before_a_numbers_label_not_between_the_label_and_the_number() -> None:
+    # "... related to this Agreement.   Section 8.3 Termination by NCM. ...": never "Section
+    # Section 8.2A ... 8.3 Termination by NCM".
+    model = _contract(DIGITAL_CINEMA)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    text = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert proposal.after.startswith("Section 8.")
+    assert not text[: proposal.edit.start].rstrip().endswith("Section")
+    assert text[proposal.edit.start :].lstrip().startswith("Section 8.")
+
+
+def test_a_clause_goes_after_a_run_of_clauses_titled_alike_not_between_them() -> None:
+    # "8.1 Indemnification by IBM" ... "8.2 Indemnification by Customer" / a. ... c. / "--------
+    # 9.0 Limitation of Liability": insurance is 8.3 after the customer's indemnity and its items,
+    # before the rule and heading of 9.0 (a heading, the rule drawn before it on its line aside).
+    model = _contract(BLUEFLY)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("8.3 Each party shall maintain")
+    at = model.positions[proposal.edit.locator]
+    following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
+    assert " ".join(following.split()).endswith("9.0 Limitation of Liability")
+    assert "Indemnification by Customer" in "".join(p.text for p in model.paragraphs[at - 40 : at])
