@@ -202,8 +202,13 @@ def after_clause(structure: Structure, clause: ClauseNumber, where: str) -> Inse
     last = _last_content(paragraphs, end, structure)
     if last < clause.index:
         return None
-    # (its sibling's number, not the next item of a list under its heading: "8.3", not "d.")
+    # (its sibling's number, not the next item of a list under its heading: "8.3", not "d."; never
+    # one the contract writes on a line the reader left unread, "2 2. TERM" after a page number)
     number = _sibling_number(structure, clause.index, clause.end, clause)
+    plain = re.fullmatch(r"\D*?(\d{1,3})[.)]?", number)
+    if plain is not None and re.search(rf"^[ \t\u00a0]*(?:\d{{1,3}}[ \t\u00a0]+)?{plain.group(1)}\.[ \t\u00a0]+[A-Z]",
+                                       structure.model.text, re.MULTILINE):
+        return None
     return _after_paragraph(structure, last, where, number) if number else None
 
 

@@ -155,6 +155,8 @@ _TITLE_RUN_IN = re.compile(r"^\s*(?P<num>\d{1,3})\.?\s+(?P<title>[A-Z][A-Za-z &,
 _TITLE_DASHED = re.compile(
     rf"^\s*(?P<num>{_TITLE_NUMBER})\s*[\u2014\u2013-]\s*(?P<title>[A-Z][A-Za-z &,;'/-]{{2,70}}?)\s*$"
 )
+_ITEM_LABEL = re.compile(r"\(?(?:[a-z]{1,2}|[A-Z])[.)]")
+_CATCH_ALL_TITLE = re.compile(r"\b(?:general|miscellaneous|other\s+provisions|boilerplate)\b")
 _TITLE_LINE = re.compile(r"^[A-Z][A-Za-z &,;'/()-]{2,70}$")
 _HEADING_LEVEL = -1  # a heading ("ARTICLE 8 TERM AND TERMINATION") is above every clause number
 
@@ -289,6 +291,17 @@ def _titled_clause(sentence: Sentence, document: PreparedDocument, structure: An
         if any(w in _number_title(document, number) for w in words):
             return number
     return None
+
+
+_DEFINITIONS_TITLE = re.compile(r"^(?:certain\s+)?(?:definitions?|defined\s+terms)\b")
+
+
+def _in_definitions(sentence: Sentence, document: PreparedDocument, structure: Any) -> bool:
+    """``sentence`` is in the clause of definitions ("Section 1. Definitions." / "MSR: The
+    compensation owing to a servicer ..."): a definition's words say what a term means, not where a
+    clause about them goes."""
+    numbers = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
+    return any(_DEFINITIONS_TITLE.match(_number_title(document, n)) for n in numbers)
 
 
 def _titled_run(sentence: Sentence, document: PreparedDocument, structure: Any, words: list[str]) -> Any:
@@ -557,6 +570,7 @@ def insert_missing(
             and s.paragraph_index not in structure.headings
             and anchor.matches(sentence_body(s, document.model), document.budget)
             and not _another_partys_warranty(s, rule.positions[0], structure)
+            and not _in_definitions(s, document, structure)
         )  # fmt: skip
         candidates = list(eligible)
         about = next(_own_subject_first(candidates, rule, structure), None)
@@ -569,6 +583,19 @@ def insert_missing(
             titled = _titled_clause(sentence_body(first, document.model), document, structure, words)
             run = None if titled else _titled_run(sentence_body(first, document.model), document, structure, words)
             point = insertion_point(structure, after=(first.paragraph_index, first.end), within=titled)
+            own = _enclosing_numbers(structure, first.paragraph_index, first.start)
+            if (
+                titled is None and run is None and point is not None and _ITEM_LABEL.fullmatch(point.number or "")
+                and own and _number_title(document, own[0])
+                and not any(w[:4] in _number_title(document, own[0]) for w in words)
+                and not _CATCH_ALL_TITLE.search(_number_title(document, own[0]))
+            ):  # fmt: skip
+                # The next item of a list under a clause about something else ("Section 2. The
+                # Acknowledgement Agreement" / "(a)" ... "(d) ... will indemnify ..."): a clause of its
+                # own is none of its items ("(e)"), but the clause after it ("Section 2A"). (A title
+                # that shares the rule's words' stem, "2. Term" for a termination right, is about it.)
+                places.append(point)
+                point = after_clause(structure, own[0], "after the clause that holds the matching sentence") or point
             if run is not None:
                 # After a run of clauses titled alike ("8.1 Indemnification by IBM", "8.2 Indemnification
                 # by Customer"), as the next of them, else after the clause that holds the sentence.

@@ -155,3 +155,37 @@ def test_a_clause_goes_after_a_run_of_clauses_titled_alike_not_between_them() ->
     following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
     assert " ".join(following.split()).endswith("9.0 Limitation of Liability")
     assert "Indemnification by Customer" in "".join(p.text for p in model.paragraphs[at - 40 : at])
+
+
+CHERRY_HILL = "CHERRYHILLMORTGAGEINVESTMENTCORP_09_26_2013"  # Freedom Mortgage / Cherry Hill strategic alliance
+
+
+def test_a_clause_of_its_own_is_no_item_of_a_list_under_a_clause_about_something_else() -> None:
+    # "Section 2. The Acknowledgement Agreement" / "(a)" ... "(d) The Purchase Agreement will provide
+    # that Freedom Mortgage will indemnify Cherry Hill ...": the cap is "Section 2A." after the
+    # section, never its item "(e)".
+    model = _contract(CHERRY_HILL)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("Section 2A. Except for a party's indemnification obligations")
+    at = model.positions[proposal.edit.locator]
+    assert next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip()).startswith("Section 3.")
+
+
+def test_a_definition_is_no_anchor_for_a_new_clause() -> None:
+    # "MSR: The compensation owing to a servicer of a Mortgage Loan ...", in "Section 1.
+    # Definitions": the audit does not go among the definitions ("Section 1A.").
+    (result,) = PlaybookEngine().analyze(_contract(CHERRY_HILL), _cuad_coverage("audit-rights"))
+    (proposal,) = result.recommendations
+    assert not proposal.after.startswith("Section 1A")
+
+
+TRIZETTO = "TRIZETTOGROUPINC_08_18_1999"  # a technical infrastructure maintenance agreement
+
+
+def test_a_new_clause_never_takes_a_number_written_after_a_page_number() -> None:
+    # "1. TECHNICAL INFRASTRUCTURE" / (a) ... (e) / "2 2. TERM" (a page number before the unread
+    # heading): a clause after section 1 would be a second "2.".
+    (result,) = PlaybookEngine().analyze(_contract(TRIZETTO), _cuad_coverage("audit-rights"))
+    (proposal,) = result.recommendations
+    assert not proposal.after.startswith("2. ")
