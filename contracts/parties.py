@@ -635,6 +635,10 @@ def _undefined_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Par
     return []
 
 
+# A legal form written in lower case after its comma ("drkoop.com, inc.", "BorrowMoney.com, inc").
+_LOWER_FORM = re.compile(r",\s*(?:inc|llc|ltd|corp|l\.l\.c)\.?$")
+
+
 def _undefined_item(item: str, at: int, spans: list[tuple[int, int, str]]) -> Party | None:
     """The party an item of a preamble's list names without a definition, or None: a name ending in
     a legal form, followed by what it is or where it is, or opening an item of a numbered list."""
@@ -649,7 +653,7 @@ def _undefined_item(item: str, at: int, spans: list[tuple[int, int, str]]) -> Pa
     flat = " ".join(item.split())
     rest = flat[flat.find(name) + len(name) :] if name in flat else ""
     if not (
-        _ENTITY.search(name) or _DESCRIBED_PARTY.match(rest)
+        _ENTITY.search(name) or _LOWER_FORM.search(name) or _DESCRIBED_PARTY.match(rest)
         # "BETWEEN: (1) BICYCLETX LIMITED ...; and (2) NIGEL CROCKETT of.": an item of a numbered list.
         or (_NUMBERED_ITEM.match(item) and len(name.split()) >= 2)
     ):
@@ -1231,7 +1235,7 @@ def _sentence_words(name: str) -> bool:
         # "Company will offer and sell up to 1,101,643 shares of its common stock": a sentence
         # that names a party is no party's name.
         return True
-    if _ENTITY.search(name) or re.match(_LOWER_NAME, name):
+    if _ENTITY.search(name) or re.match(_LOWER_NAME, name) or _LOWER_FORM.search(name):
         return False
     return bool(lower)
 

@@ -24,3 +24,27 @@ def test_a_person_named_without_a_definition_ends_where_she_resides() -> None:
         "WHEREAS, the Employee has performed his duties in an efficient and capable manner; and"
     )
     assert _names(text) == ["Prudential Bank", "Jeffrey Hanuscin"]
+
+
+def test_a_legal_form_in_lower_case_makes_a_party() -> None:
+    # BorrowMoney.com, Joint Venture Agreement, as written: "inc" in lower case, then its address; the
+    # one definition after both names is the second's.
+    text = (
+        "Exhibit 10.1\n\nJOINT VENTURE AGREEMENT THIS JOINT VENTURE AGREEMENT (the \"Agreement\") made and entered "
+        "into this 20th day of Friday, March 2020 (the \"Execution Date\"), BETWEEN: BorrowMoney.com, inc of 512 "
+        "Bayshore DR, suite 201 Fort Lauderdale FL 33304, and JVLS, LLC dba Vaccines 2Go of 4060 Johns Creek "
+        "Parkway Suite H Suwanee, GA 30024 (individually the \"Member\" and collectively the \"Members\"). "
+        "BACKGROUND: A. The Members wish to enter into an association of mutual benefit and agree to jointly "
+        "invest and set up a joint venture enterprise."
+    )
+    assert _names(text) == ["BorrowMoney.com, inc", "JVLS, LLC"]
+    # drkoop.com, Sponsorship Agreement, without its definitions: "inc." in lower case ends the first name.
+    text = (
+        "EXHIBIT 10.28\n\n                              SPONSORSHIP AGREEMENT\n\n         This Sponsorship Agreement "
+        "is entered into as of the 11th day of March, 1999 by and between drkoop.com, inc., a Delaware "
+        "corporation, located at 8920 Business Park Drive, Longhorn Suite, Austin, Texas 78759, and Vitamin Shoppe "
+        "Industries, Inc., a New Jersey corporation, located at 4700 Westside Avenue, North Bergen, New Jersey "
+        "07047.\n\n         WHEREAS, drkoop.com develops, markets and maintains an integrated suite of Internet "
+        "enabled, consumer oriented software applications and services."
+    )
+    assert _names(text) == ["drkoop.com, inc", "Vitamin Shoppe Industries, Inc."]
