@@ -488,11 +488,37 @@ _DATED_AGREEMENT = re.compile(
 )
 
 
+# A definition's line: '"Master Transaction Agreement" means the Master Transaction Agreement entered into by
+# and between E-House (China) Holdings Limited and ..., dated as of July 27, 2009'.
+_DEFINITION_OF = re.compile(
+    r"[\"\u201c](?P<term>[^\"\u201c\u201d\n]{1,80})[\"\u201d]\s*(?:\([^()]{0,40}\)\s*)?(?:means|shall\s+mean|refers\s+to)\b",
+    re.IGNORECASE,
+)
+_DOCUMENT_TERM = re.compile(
+    r"\b(?:agreement|contract|amendment|lease|licen[cs]e|plan|note|deed|instrument|indenture)s?$", re.IGNORECASE
+)
+
+
+def _defines_another(text: str, start: int) -> bool:
+    """Whether the date at ``text[start:]`` stands in the definition of another document: its line
+    defines a term naming an agreement (or lease, note ...) other than this one ("Agreement")."""
+    begin = max(text.rfind("\n", 0, start) + 1, start - 400)
+    definitions = list(_DEFINITION_OF.finditer(text, begin, start))
+    if not definitions or ";" in text[definitions[-1].end() : start]:
+        return False
+    if re.match(r"\s*(?:this|these\s+presents)\b", text[definitions[-1].end() : start], re.IGNORECASE):
+        return False  # '"License Agreement" means this License Agreement dated ...': this one
+    term = " ".join(definitions[-1].group("term").split()).lower()
+    return bool(_DOCUMENT_TERM.search(term)) and term not in ("agreement", "this agreement", "contract")
+
+
 def another_agreements(text: str, start: int) -> bool:
     """Whether the date at ``text[start:]`` is the date of an agreement (or note, lease...) other
     than this one: the one the words before it date is "that certain", "a" or "the" one, not "this"
     one ("the Development Agreement ("Development Agreement") entered into on April 15, 2010", "a
-    Demand Note, dated December 5, 1995")."""
+    Demand Note, dated December 5, 1995"); or the date stands in the definition of another one."""
+    if _defines_another(text, start):
+        return True
     dated = _DATED_AGREEMENT.search(text, max(0, start - 200), start)
     if dated is None or dated.group("det").lower() == "this":
         return False
