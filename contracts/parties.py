@@ -235,14 +235,37 @@ def _in_ordinary_case(text: str) -> str:
     lines = text.split("\n")
     changed = False
     for index, line in enumerate(lines):
-        if len(line) < 30 or len(_LOWER_LETTER.findall(line)) * 9 > len(_UPPER_LETTER.findall(line)):
+        if len(line) < 30:
             continue
-        words = line.split()
-        if len(words) < 8 or sum(w.strip(",.;:()") in _GRAMMAR_WORDS for w in words) < 2:
+        if len(_LOWER_LETTER.findall(line)) * 9 > len(_UPPER_LETTER.findall(line)):
+            # A preamble typed in capitals on a line whose body is not ("... 1ST DAY OF MARCH, 2018 BY
+            # AND BETWEEN ACME INC., A CORPORATION ORGANIZED AND EXISTING ... RECITALS: WHEREAS, Acme
+            # is engaged ...", as a whole contract extracted onto one line gives it): its run of words
+            # in capitals is read as that line would be.
+            runs = [run for run in _SHOUTED_RUN.finditer(line) if _shouted(run.group())]
+            for run in runs:
+                lowered = _SHOUTED_WORD.sub(functools.partial(_lowered, line=run.group()), run.group())
+                line = line[: run.start()] + lowered + line[run.end() :]
+            if runs:
+                lines[index] = line
+                changed = True
+            continue
+        if not _shouted(line):
             continue
         lines[index] = _SHOUTED_WORD.sub(functools.partial(_lowered, line=line), line)
         changed = True
     return "\n".join(lines) if changed else text
+
+
+# Eight words or more in a row without a lower-case letter.
+_SHOUTED_RUN = re.compile(r"(?:[^\sa-z\u00df-\u00ff]+[ \t]+){7,}[^\sa-z\u00df-\u00ff]+")
+
+
+def _shouted(words_in_capitals: str) -> bool:
+    """Whether a line (or a run of words) typed in capitals reads as a sentence: eight words or more,
+    two of them grammar words."""
+    words = words_in_capitals.split()
+    return len(words) >= 8 and sum(w.strip(",.;:()") in _GRAMMAR_WORDS for w in words) >= 2
 
 
 # How far into the contract lines wrapped at a fixed width are joined (its cover and preamble).

@@ -48,3 +48,26 @@ def test_a_legal_form_in_lower_case_makes_a_party() -> None:
         "enabled, consumer oriented software applications and services."
     )
     assert _names(text) == ["drkoop.com, inc", "Vitamin Shoppe Industries, Inc."]
+
+
+def test_a_preamble_in_capitals_on_a_line_whose_body_is_not() -> None:
+    # HF Enterprises / Document Security Systems, Outsource Technology Development Agreement, its title and
+    # preamble typed in capitals and its recitals not, on one line (as a whole contract extracted onto one
+    # line gives it): "AND" of "ORGANIZED AND EXISTING" joins no parties, the names end at their descriptions.
+    preamble = (
+        'Exhibit 10.22   OUTSOURCE TECHNOLOGY DEVELOPMENT AGREEMENT   This Outsource Technology Development '
+        'Agreement (this "Agreement") is entered into and effective as of this 1s t day of March, 2018 (the '
+        '"Effective Date") by and between Document Security Systems, Inc., a corporation organized and existing '
+        'under the laws of the State of New York ("DSS"), and HotApp International Ltd., a corporation organized '
+        'and existing under the laws of Hong Kong ("Developer").   '
+    )
+    recitals = (
+        "RECITALS:   WHEREAS, DSS is engaged in the business of, among other things, developing and licensing "
+        "anti-counterfeiting technology, processes and products providing protection against a wide range of "
+        "threats, including product diversion"
+    )
+    parties = _parties(preamble.upper() + recitals)
+    assert [(p.name, p.defined) for p in parties] == [
+        ("DOCUMENT SECURITY SYSTEMS, INC.", "DSS"),
+        ("HOTAPP INTERNATIONAL LTD.", "DEVELOPER"),
+    ]
