@@ -272,13 +272,23 @@ def _shouted(words_in_capitals: str) -> bool:
 UNWRAP_CHARS = 8000
 
 
+# A wrapped line that ends a sentence: ":", ";" or a full stop, never the one of an abbreviation or an
+# initial ("695014 B.C. / Ltd.", "Shanghai SINA Leju Information Technology Co. / Ltd.", "1200 E. / Algonquin
+# Road"), which goes on on the next line.
+_LINE_ENDS_SENTENCE = re.compile(
+    r"[:;]\s*$|(?<!\bInc)(?<!\bINC)(?<!\bLtd)(?<!\bLTD)(?<!\bCo)(?<!\bCO)(?<!\bCorp)(?<!\bCORP)(?<!\bNo)(?<!\bSt)"
+    r"(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bDr)(?<!\bJr)(?<!\bSr)(?<!\b[A-Z])\.\s*$"
+)
+
+
 def _unwrapped(text: str) -> str:
     """``text`` with the line breaks of a text wrapped at a fixed width (a PDF's or a plain-text
     filing's extraction) inside its first ``UNWRAP_CHARS`` read as spaces, the same length, so a
     name broken over two lines ("... by and between Acme / Corporation (the "Company")") is one name.
     The text is wrapped when most of its lines of some length end near one width (three in four
     of them within the last quarter of it, the width at most 120 characters); a line break is kept
-    after a short line, after a sentence's end (".", ":", ";") and before a blank line."""
+    after a short line, after a sentence's end (".", ":", ";", not an abbreviation's full stop) and
+    before a blank line."""
     head = text[:UNWRAP_CHARS]
     lines = head.split("\n")
     sizes = sorted(len(line.rstrip()) for line in lines if len(line.strip()) >= 20)
@@ -291,7 +301,7 @@ def _unwrapped(text: str) -> str:
     for index, line in enumerate(lines[:-1]):
         after = lines[index + 1]
         joined = (
-            len(line.rstrip()) >= 0.75 * width and not re.search(r"[.:;]\s*$", line) and after.strip()
+            len(line.rstrip()) >= 0.75 * width and not _LINE_ENDS_SENTENCE.search(line) and after.strip()
             and re.match(r"\s*[\w(\"\u201c&,]", after)
         )
         out.append(line + (" " if joined else "\n"))

@@ -71,3 +71,31 @@ def test_a_preamble_in_capitals_on_a_line_whose_body_is_not() -> None:
         ("DOCUMENT SECURITY SYSTEMS, INC.", "DSS"),
         ("HOTAPP INTERNATIONAL LTD.", "DEVELOPER"),
     ]
+
+
+def test_a_wrapped_line_ending_in_an_abbreviation_goes_on() -> None:
+    # Leju Holdings, Mutual Termination Agreement, wrapped at 70 characters a line (a plain-text filing's
+    # extraction): "Shanghai SINA Leju Information Technology Co." ends a line, "Ltd." opens the next; the
+    # full stop of "Co." ends no sentence, so the name runs on.
+    import textwrap
+
+    paragraph = (
+        'EXHIBIT B   MUTUAL TERMINATION AGREEMENT   THIS MUTUAL TERMINATION AGREEMENT ("Termination Agreement") '
+        "is made and entered into this day of , 2009, by and between Beijing SINA Internet Information Service "
+        'Co. ("Beijing SINA") and Shanghai SINA Leju Information Technology Co. Ltd. ("SINA Leju").   '
+        "WITNESSETH:   WHEREAS, Beijing SINA and SINA Leju entered into that certain Domain Name License "
+        'Agreement dated May 8, 2008 (the "Original Agreement"); and   WHEREAS, Beijing SINA and SINA Leju '
+        "desire to mutually terminate the Original Agreement effective as of the date of this Termination "
+        "Agreement.   NOW, THEREFORE, in consideration of the mutual covenants and conditions contained herein, "
+        "and other good and valuable consideration, receipt of which is hereby acknowledged by each of the "
+        "parties hereto, the parties agree as follows:   1. Beijing SINA and SINA Leju agree that, upon the "
+        "date of execution of this Termination Agreement, the Agreement shall terminate and be of no further "
+        "force or effect, and, for the avoidance of doubt, no provisions of the Original Agreement survive such "
+        "termination."
+    )
+    text = textwrap.fill(paragraph, 70)
+    assert "Technology Co.\nLtd." in text
+    assert [(p.name, p.defined) for p in _parties(text)] == [
+        ("Beijing SINA Internet Information Service Co.", "Beijing SINA"),
+        ("Shanghai SINA Leju Information Technology Co. Ltd.", "SINA Leju"),
+    ]
