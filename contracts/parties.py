@@ -1436,10 +1436,21 @@ def _after_layout(before: str) -> str:
     return _LEAD.sub("", before)
 
 
+# The agreement's or a date's definition without quotation marks: "(the Agreement)", "(the EFFECTIVE DATE)",
+# "(hereinafter Agreement)".
+_UNQUOTED_OTHER = re.compile(
+    r"\((?:(?:[Tt]he|[Hh]ereinafter|this)\s+)?(?:[A-Z][\w-]*\s+){0,3}(?:Agreement|AGREEMENT|Date|DATE|Contract|CONTRACT)\)"
+)
+
+
 def _party_name(before: str) -> str:
     """The party's name at the start of the text before its parenthesis, without its
     description ("a Delaware corporation, having its principal office at ...")."""
     text = _after_layout(before).replace("\n", " ").replace("|", " ")
+    # "This Software Hosting Agreement (the Agreement) is entered into ... (the Effective Date) INKTOMI
+    # CORPORATION (Inktomi)": where a conversion lost the quotation marks, the agreement's or a date's
+    # definition still ends the words before the name.
+    text = _UNQUOTED_OTHER.split(text)[-1]
     # '... ("Accuray") of the one part, and SIEMENS AKTIENGESELLSCHAFT': the previous party's part (as deeds
     # write it) is no part of the next one's name.
     text = re.sub(r"^[\s,;]*(?i:of\s+(?:the\s+)?(?:one|first|second|third|fourth|other)\s+part)\b", "", text)

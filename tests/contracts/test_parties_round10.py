@@ -99,3 +99,22 @@ def test_a_wrapped_line_ending_in_an_abbreviation_goes_on() -> None:
         ("Beijing SINA Internet Information Service Co.", "Beijing SINA"),
         ("Shanghai SINA Leju Information Technology Co. Ltd.", "SINA Leju"),
     ]
+
+
+def test_the_agreements_definition_without_quotation_marks_ends_the_words_before_a_name() -> None:
+    # Inktomi / Microsoft, Software Hosting Agreement, its quotation marks lost (a conversion): the preamble
+    # has no "between", so the words before INKTOMI CORPORATION run back to the document's own sentence;
+    # "(the Agreement)" and "(the Effective Date)" still end them.
+    text = (
+        "EXHIBIT 10.14\n\n                          SOFTWARE HOSTING AGREEMENT                                          "
+        '  This Software Hosting Agreement (the "Agreement") is entered into and effective as of the later of the '
+        'two signature dates below (the "Effective Date") INKTOMI CORPORATION ("Inktomi"), a California '
+        "corporation, 1900 South Norfolk Street, Suite 110, San Mateo, California 94403, and MICROSOFT "
+        'CORPORATION ("Microsoft"), a Washington Corporation, One Microsoft Way, Redmond, Washington 98052-6399, '
+        "with reference to the facts set forth in the Recitals below.\n\n                                   "
+        "Recitals\n\n     A.   Inktomi develops and markets computer software products, including without "
+        'limitation a "search engine" software for searching and indexing information accessible through the '
+        "Internet."
+    )
+    assert _names(text) == ["INKTOMI CORPORATION", "MICROSOFT CORPORATION"]  # as written
+    assert _names(text.replace('"', "")) == ["INKTOMI CORPORATION", "MICROSOFT CORPORATION"]
