@@ -137,7 +137,9 @@ _UNQUOTED = re.compile(
 # (Bioeq)"): taken after "the", for a role word, or for the first word of the name before it.
 _UNQUOTED_TITLE = re.compile(
     r"\((?:[Hh]ereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?P<the>the\s+|The\s+)?"
-    r"(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})\)"
+    r"(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})"
+    # "ASHWORTH, INC. (The Company or Ashworth)": a second name after "or".
+    r"(?:\s+or\s+(?:the\s+)?(?P<alt>[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}))?\)"
     # ... also before words of the sentence or another parenthesis ("Ludmila Smolyansky(Individual) on
     # her own behalf", "Joseph Theismann, an individual ... (Theismann) (collectively the Parties)");
     # never before a capital word, which goes on with the name ("Bunker One (USA) Inc.").
@@ -1047,6 +1049,8 @@ def _parties_in(
             cursor = previous  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
             continue
         also = _more_names(window, match.end(), defined)
+        if match.re is _UNQUOTED_TITLE and match.group("alt"):
+            also = (*also, _clean_defined(match.group("alt")))
         if not also and match.re is _HEREINAFTER:
             # 'Hereafter referred to as the "Company" or "AZUL",': its other names right after, without a parenthesis.
             more = _OR_QUOTED.match(window, match.end())

@@ -118,3 +118,23 @@ def test_the_agreements_definition_without_quotation_marks_ends_the_words_before
     )
     assert _names(text) == ["INKTOMI CORPORATION", "MICROSOFT CORPORATION"]  # as written
     assert _names(text.replace('"', "")) == ["INKTOMI CORPORATION", "MICROSOFT CORPORATION"]
+
+
+def test_a_definition_without_quotation_marks_gives_both_names_of_an_or() -> None:
+    # Ashworth / Nantz, Promotion Agreement, its quotation marks lost (a conversion): "(The Company or
+    # Ashworth)" is the first party's definition, both names its own, and the name before "(Nantz)" is
+    # the second party's, not the first's.
+    text = (
+        "EXHIBIT 10(d)\n\nPROMOTION AGREEMENT                        ASHWORTH, INC., JAMES W. NANTZ III              "
+        "            AND NANTZ COMMUNICATIONS, INC.                                               THIS AGREEMENT is "
+        'entered into by and among ASHWORTH, INC. (The "Company" or "Ashworth"), JAMES W. NANTZ III ("Nantz") and '
+        'NANTZ COMMUNICATIONS, INC. ("Nantz Communications"), effective as of June 1, 1998.\n\nWHEREAS, the Company '
+        "desires to retain Nantz Communications and Nantz to provide certain promotional and other services and "
+        "Nantz Communications and Nantz are willing to provide such services on the terms and conditions set "
+        "forth herein; and"
+    ).replace('"', "")
+    assert [(p.name, p.defined, p.also) for p in _parties(text)] == [
+        ("ASHWORTH, INC.", "Company", ("Ashworth",)),
+        ("JAMES W. NANTZ III", "Nantz", ()),
+        ("NANTZ COMMUNICATIONS, INC.", "Nantz Communications", ()),
+    ]
