@@ -676,6 +676,15 @@ _OF_THE_AGREEMENT = re.compile(
     r"(?:effective|commencement)\s+date",
     re.IGNORECASE,
 )
+# A sentence whose subject is something other than the agreement, its term or its dates ("The new rates
+# shall ...", "Such termination will ...", "The Registration Statement was ...").
+_OTHER_SUBJECT = re.compile(
+    r"\s*(?:The|Such|Any|Each|All|Its|Their)\s+"
+    r"(?!(?:[\w'-]+\s+){0,3}?(?i:agreement|contract|term|amendment|effective|commencement|part(?:y|ies))\b)"
+    r"(?:[\w'-]+\s+){1,4}?(?:shall|will|is|are|was|were|has|have|became|become|becomes|may)\b"
+)
+
+
 def _preamble_end(text: str) -> int:
     """Where the preamble ends: the parties agree "as follows", or the first numbered clause."""
     marks = (_OPERATIVE.search(text, 0, PREAMBLE_CHARS), _FIRST_CLAUSE.search(text, 0, PREAMBLE_CHARS))
@@ -747,9 +756,15 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         # adjusted or directors appointed. Round 9: the preamble ends at its first numbered clause
         # or "agree as follows" (a short contract's body is within PREAMBLE_CHARS too), and what
         # "effective" is said of is named in the same sentence.
+        presumed = date.start < PREAMBLE_CHARS and (date.start < preamble_end or _EFFECTIVE_AFTER.search(after))
+        if presumed and not own and _OTHER_SUBJECT.match(head, _sentence_start(head, date.start, 300), date.start):
+            # "The new rates shall be effective as of July 1, 2002", "The insurance policy shall be in
+            # full force and effect from January 1, 2000" in a short contract without numbered clauses
+            # (its whole body within the preamble's reach): the sentence says it of its own subject.
+            presumed = False
         said_of_it = (
             own
-            or (date.start < PREAMBLE_CHARS and (date.start < preamble_end or _EFFECTIVE_AFTER.search(after)))
+            or presumed
             or _OF_THE_AGREEMENT.search(head, _sentence_start(head, date.start, 120), date.start)
             or re.search(_START_LABEL, before, re.IGNORECASE)  # a label is of the contract itself
         )

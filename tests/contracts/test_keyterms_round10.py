@@ -1,10 +1,10 @@
 """Round 10 of the key-term dates and law (docs/decisions/key-terms.md, "Round 10: dates, law and none").
 
-Each test is a seen contract's own words (cuad-train, never its held-out fifth); each fails on the code
-before this round.
+Each test is a seen contract's own words (cuad-train, never its held-out fifth), or those words with one
+sentence of the class added; each fails on the code before this round.
 """
 
-from contracts.dates import another_agreements
+from contracts.dates import agreement_date, another_agreements, effective_date
 from contracts.keyterms import _date
 from tests.contracts.test_dates import seen
 
@@ -21,3 +21,20 @@ def test_a_date_in_the_definition_of_another_agreement_is_not_this_ones() -> Non
     assert another_agreements(text, at)
     # The clause model's passage for the agreement date is that definition: it states no agreement date.
     assert _date("agreement-date", line, labelled=True) is None
+
+
+def test_a_short_contracts_sentence_about_something_else_taking_effect_is_not_its_effective_date() -> None:
+    # OneMain Holdings' Joint Filing Agreement (seen): a short contract without numbered clauses, so its
+    # whole body is within the preamble's reach, where a date called effective was presumed the
+    # agreement's. The experts give no effective date, and neither do we; a sentence whose own subject
+    # takes effect (the insurance, the new rates) leaves it so.
+    text = seen("ONEMAINHOLDINGS,INC_02_20_2020-EX-99.D-JOINT FILING AGREEMENT")
+    assert len(text) < 6000 and effective_date(text, agreement_date(text)) is None
+    cut = text.find("\n", len(text) // 2)
+    for sentence in (
+        "Each party shall perform this Agreement in good faith. The insurance policy shall be in full force and "
+        "effect from January 1, 2000.",
+        "Each party shall perform this Agreement in good faith. The new rates shall be effective as of July 1, 2002.",
+    ):
+        rewritten = text[:cut] + "\n\n" + sentence + "\n" + text[cut:]
+        assert effective_date(rewritten, agreement_date(rewritten)) is None, sentence
