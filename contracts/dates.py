@@ -405,6 +405,8 @@ def agreement_date(text: str) -> StatedDate | None:
         # the agreement is made.
         dates = [
             d for d in stated if not another_agreements(text, d.start) and not _RECITAL.search(text, begin, d.start)
+            # "The price list in effect as of January 1, 2001 shall apply": another subject's date.
+            and not _said_of_another(text, d.start)
         ]
         if any(_in_making_paragraph(text, begin, end, d) for d in stated):
             # Round 9: a cover line run into the preamble's sentence ("Draft of March 3, 2020",
@@ -685,6 +687,19 @@ _OTHER_SUBJECT = re.compile(
 )
 
 
+_MAKING_WORDS = re.compile(
+    r"\b(?:made|enter(?:s|ed)?\s+into|execut(?:ed|es)|conclude[ds]|dated|signed)\b", re.IGNORECASE
+)
+
+
+def _said_of_another(text: str, position: int) -> bool:
+    """Whether the date at ``position`` stands in a sentence whose subject is something other than
+    the agreement ("The new rates shall be effective as of July 1, 2002", "The price list in effect as
+    of"), and that does not make an agreement ("The Company and the Distributor have entered into ...")."""
+    begin = _sentence_start(text, position, 300)
+    return bool(_OTHER_SUBJECT.match(text, begin, position)) and not _MAKING_WORDS.search(text, begin, position)
+
+
 def _preamble_end(text: str) -> int:
     """Where the preamble ends: the parties agree "as follows", or the first numbered clause."""
     marks = (_OPERATIVE.search(text, 0, PREAMBLE_CHARS), _FIRST_CLAUSE.search(text, 0, PREAMBLE_CHARS))
@@ -757,7 +772,7 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         # or "agree as follows" (a short contract's body is within PREAMBLE_CHARS too), and what
         # "effective" is said of is named in the same sentence.
         presumed = date.start < PREAMBLE_CHARS and (date.start < preamble_end or _EFFECTIVE_AFTER.search(after))
-        if presumed and not own and _OTHER_SUBJECT.match(head, _sentence_start(head, date.start, 300), date.start):
+        if presumed and not own and _said_of_another(head, date.start):
             # "The new rates shall be effective as of July 1, 2002", "The insurance policy shall be in
             # full force and effect from January 1, 2000" in a short contract without numbered clauses
             # (its whole body within the preamble's reach): the sentence says it of its own subject.

@@ -38,3 +38,19 @@ def test_a_short_contracts_sentence_about_something_else_taking_effect_is_not_it
     ):
         rewritten = text[:cut] + "\n\n" + sentence + "\n" + text[cut:]
         assert effective_date(rewritten, agreement_date(rewritten)) is None, sentence
+
+
+def test_a_short_contracts_sentence_about_something_else_dates_neither_the_agreement_nor_its_effect() -> None:
+    # Soupman's Franchise Agreement (seen, its third exhibit): a short text without numbered clauses that
+    # states no agreement date; a body sentence dating something else (its own subject, no making words)
+    # gives it none.
+    text = seen("SoupmanInc_20150814_8-K_EX-10.1_9230148_EX-10.1_Franchise Agreement3")
+    assert len(text) < 6000 and agreement_date(text) is None
+    cut = text.find("\n", len(text) // 2)
+    for sentence in (
+        "The Registration Statement was declared effective by the Commission on March 3, 2000.",
+        "Each party shall perform this Agreement in good faith. The new rates shall be effective as of July 1, 2002.",
+    ):
+        rewritten = text[:cut] + "\n\n" + sentence + "\n" + text[cut:]
+        made = agreement_date(rewritten)
+        assert made is None and effective_date(rewritten, made) is None, sentence
