@@ -4,6 +4,7 @@ the head of each contract is typed in capitals, loses its quotation marks (a con
 wrapped at 70 characters a line (a PDF's or a plain-text filing's extraction).
 
     python bench/bench_party_layouts.py
+    python bench/bench_party_layouts.py --folds   # the seen contracts by the party folds' groups
 
 A check of robustness that needs no new labels: the experts' answers stay right whatever the
 layout, so a reader of how preambles are written (not of one contract's phrase) should keep its
@@ -81,27 +82,44 @@ def parties_value(text: str, passages: list) -> str:
 
 
 def main() -> int:
+    import argparse
+
     from contracts.clauses import detect
     from documents.docx.model import Paragraph, TextModel
 
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--folds", action="store_true",
+        help="the seen contracts by bench/bench_party_folds.py's groups (develop / pseudo-held-out), counts only",
+    )
+    args = parser.parse_args()
     answers = all_answers()
     contracts = []
-    for kind, name, text in _seen_and_dev():
+    if args.folds:
+        from bench_party_folds import GROUPS
+        from bench_party_folds import _seen_and_dev as by_fold
+
+        kinds: tuple[str, ...] = GROUPS
+        found = [(group, name, text) for group, _, name, text in by_fold()]
+    else:
+        kinds = ("seen", "dev")
+        found = list(_seen_and_dev())
+    for kind, name, text in found:
         # The clause model's passage of the parties type, found once on the contract as written.
         model = TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(text.splitlines())))
         contracts.append((kind, name, text, detect(model, types=["parties"])))
-    header = [f"{m} ({kind})" for kind in ("seen", "dev") for m in MEASURES]
+    header = [f"{m} ({kind})" for kind in kinds for m in MEASURES]
     print("| layout | " + " | ".join(header) + " |")
-    print("|---|" + "---|" * 6)
+    print("|---|" + "---|" * len(header))
     for layout in LAYOUTS:
-        counts = {(kind, m): [0, 0] for kind in ("seen", "dev") for m in MEASURES}
+        counts = {(kind, m): [0, 0] for kind in kinds for m in MEASURES}
         for kind, name, text, passages in contracts:
             scores = score_contract(answers[name], {"parties": parties_value(layout(text), passages)})
             for measure in MEASURES:
                 if scores.get(measure) is not None:
                     counts[(kind, measure)][0] += int(bool(scores[measure]))
                     counts[(kind, measure)][1] += 1
-        cells = [f"{counts[(k, m)][0]}/{counts[(k, m)][1]}" for k in ("seen", "dev") for m in MEASURES]
+        cells = [f"{counts[(k, m)][0]}/{counts[(k, m)][1]}" for k in kinds for m in MEASURES]
         print(f"| {layout.__name__.replace('_', ' ')} | " + " | ".join(cells) + " |")
     return 0
 

@@ -405,6 +405,8 @@ def agreement_date(text: str) -> StatedDate | None:
         # the agreement is made.
         dates = [
             d for d in stated if not another_agreements(text, d.start) and not _RECITAL.search(text, begin, d.start)
+            # "The price list in effect as of January 1, 2001 shall apply": another subject's date.
+            and not _said_of_another(text, d.start)
         ]
         if any(_in_making_paragraph(text, begin, end, d) for d in stated):
             # Round 9: a cover line run into the preamble's sentence ("Draft of March 3, 2020",
@@ -488,11 +490,37 @@ _DATED_AGREEMENT = re.compile(
 )
 
 
+# A definition's line: '"Master Transaction Agreement" means the Master Transaction Agreement entered into by
+# and between E-House (China) Holdings Limited and ..., dated as of July 27, 2009'.
+_DEFINITION_OF = re.compile(
+    r"[\"\u201c](?P<term>[^\"\u201c\u201d\n]{1,80})[\"\u201d]\s*(?:\([^()]{0,40}\)\s*)?(?:means|shall\s+mean|refers\s+to)\b",
+    re.IGNORECASE,
+)
+_DOCUMENT_TERM = re.compile(
+    r"\b(?:agreement|contract|amendment|lease|licen[cs]e|plan|note|deed|instrument|indenture)s?$", re.IGNORECASE
+)
+
+
+def _defines_another(text: str, start: int) -> bool:
+    """Whether the date at ``text[start:]`` stands in the definition of another document: its line
+    defines a term naming an agreement (or lease, note ...) other than this one ("Agreement")."""
+    begin = max(text.rfind("\n", 0, start) + 1, start - 400)
+    definitions = list(_DEFINITION_OF.finditer(text, begin, start))
+    if not definitions or ";" in text[definitions[-1].end() : start]:
+        return False
+    if re.match(r"\s*(?:this|these\s+presents)\b", text[definitions[-1].end() : start], re.IGNORECASE):
+        return False  # '"License Agreement" means this License Agreement dated ...': this one
+    term = " ".join(definitions[-1].group("term").split()).lower()
+    return bool(_DOCUMENT_TERM.search(term)) and term not in ("agreement", "this agreement", "contract")
+
+
 def another_agreements(text: str, start: int) -> bool:
     """Whether the date at ``text[start:]`` is the date of an agreement (or note, lease...) other
     than this one: the one the words before it date is "that certain", "a" or "the" one, not "this"
     one ("the Development Agreement ("Development Agreement") entered into on April 15, 2010", "a
-    Demand Note, dated December 5, 1995")."""
+    Demand Note, dated December 5, 1995"); or the date stands in the definition of another one."""
+    if _defines_another(text, start):
+        return True
     dated = _DATED_AGREEMENT.search(text, max(0, start - 200), start)
     if dated is None or dated.group("det").lower() == "this":
         return False
@@ -650,6 +678,28 @@ _OF_THE_AGREEMENT = re.compile(
     r"(?:effective|commencement)\s+date",
     re.IGNORECASE,
 )
+# A sentence whose subject is something other than the agreement, its term or its dates ("The new rates
+# shall ...", "Such termination will ...", "The Registration Statement was ...").
+_OTHER_SUBJECT = re.compile(
+    r"\s*(?:The|Such|Any|Each|All|Its|Their)\s+"
+    r"(?!(?:[\w'-]+\s+){0,3}?(?i:agreement|contract|term|amendment|effective|commencement|part(?:y|ies))\b)"
+    r"(?:[\w'-]+\s+){1,4}?(?:shall|will|is|are|was|were|has|have|became|become|becomes|may)\b"
+)
+
+
+_MAKING_WORDS = re.compile(
+    r"\b(?:made|enter(?:s|ed)?\s+into|execut(?:ed|es)|conclude[ds]|dated|signed)\b", re.IGNORECASE
+)
+
+
+def _said_of_another(text: str, position: int) -> bool:
+    """Whether the date at ``position`` stands in a sentence whose subject is something other than
+    the agreement ("The new rates shall be effective as of July 1, 2002", "The price list in effect as
+    of"), and that does not make an agreement ("The Company and the Distributor have entered into ...")."""
+    begin = _sentence_start(text, position, 300)
+    return bool(_OTHER_SUBJECT.match(text, begin, position)) and not _MAKING_WORDS.search(text, begin, position)
+
+
 def _preamble_end(text: str) -> int:
     """Where the preamble ends: the parties agree "as follows", or the first numbered clause."""
     marks = (_OPERATIVE.search(text, 0, PREAMBLE_CHARS), _FIRST_CLAUSE.search(text, 0, PREAMBLE_CHARS))
@@ -721,9 +771,15 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
         # adjusted or directors appointed. Round 9: the preamble ends at its first numbered clause
         # or "agree as follows" (a short contract's body is within PREAMBLE_CHARS too), and what
         # "effective" is said of is named in the same sentence.
+        presumed = date.start < PREAMBLE_CHARS and (date.start < preamble_end or _EFFECTIVE_AFTER.search(after))
+        if presumed and not own and _said_of_another(head, date.start):
+            # "The new rates shall be effective as of July 1, 2002", "The insurance policy shall be in
+            # full force and effect from January 1, 2000" in a short contract without numbered clauses
+            # (its whole body within the preamble's reach): the sentence says it of its own subject.
+            presumed = False
         said_of_it = (
             own
-            or (date.start < PREAMBLE_CHARS and (date.start < preamble_end or _EFFECTIVE_AFTER.search(after)))
+            or presumed
             or _OF_THE_AGREEMENT.search(head, _sentence_start(head, date.start, 120), date.start)
             or re.search(_START_LABEL, before, re.IGNORECASE)  # a label is of the contract itself
         )

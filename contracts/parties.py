@@ -137,7 +137,9 @@ _UNQUOTED = re.compile(
 # (Bioeq)"): taken after "the", for a role word, or for the first word of the name before it.
 _UNQUOTED_TITLE = re.compile(
     r"\((?:[Hh]ereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?P<the>the\s+|The\s+)?"
-    r"(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})\)"
+    r"(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})"
+    # "ASHWORTH, INC. (The Company or Ashworth)": a second name after "or".
+    r"(?:\s+or\s+(?:the\s+)?(?P<alt>[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}))?\)"
     # ... also before words of the sentence or another parenthesis ("Ludmila Smolyansky(Individual) on
     # her own behalf", "Joseph Theismann, an individual ... (Theismann) (collectively the Parties)");
     # never before a capital word, which goes on with the name ("Bunker One (USA) Inc.").
@@ -193,7 +195,7 @@ _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s(?!division\s+of\s)|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC)\b|,\s*with\b|"
     r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
-    r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|"
+    r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|residing|resident|domiciled|"
     r"acting|doing|formerly)\b|,?\s+not\s+(?:individually|in\s+its\s+individual)\b|,\s+the\s+(?=[A-Z]|organi[sz]ation\b)|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
 )
 
@@ -235,18 +237,50 @@ def _in_ordinary_case(text: str) -> str:
     lines = text.split("\n")
     changed = False
     for index, line in enumerate(lines):
-        if len(line) < 30 or len(_LOWER_LETTER.findall(line)) * 9 > len(_UPPER_LETTER.findall(line)):
+        if len(line) < 30:
             continue
-        words = line.split()
-        if len(words) < 8 or sum(w.strip(",.;:()") in _GRAMMAR_WORDS for w in words) < 2:
+        if len(_LOWER_LETTER.findall(line)) * 9 > len(_UPPER_LETTER.findall(line)):
+            # A preamble typed in capitals on a line whose body is not ("... 1ST DAY OF MARCH, 2018 BY
+            # AND BETWEEN ACME INC., A CORPORATION ORGANIZED AND EXISTING ... RECITALS: WHEREAS, Acme
+            # is engaged ...", as a whole contract extracted onto one line gives it): its run of words
+            # in capitals is read as that line would be.
+            runs = [run for run in _SHOUTED_RUN.finditer(line) if _shouted(run.group())]
+            for run in runs:
+                lowered = _SHOUTED_WORD.sub(functools.partial(_lowered, line=run.group()), run.group())
+                line = line[: run.start()] + lowered + line[run.end() :]
+            if runs:
+                lines[index] = line
+                changed = True
+            continue
+        if not _shouted(line):
             continue
         lines[index] = _SHOUTED_WORD.sub(functools.partial(_lowered, line=line), line)
         changed = True
     return "\n".join(lines) if changed else text
 
 
+# Eight words or more in a row without a lower-case letter.
+_SHOUTED_RUN = re.compile(r"(?:[^\sa-z\u00df-\u00ff]+[ \t]+){7,}[^\sa-z\u00df-\u00ff]+")
+
+
+def _shouted(words_in_capitals: str) -> bool:
+    """Whether a line (or a run of words) typed in capitals reads as a sentence: eight words or more,
+    two of them grammar words."""
+    words = words_in_capitals.split()
+    return len(words) >= 8 and sum(w.strip(",.;:()") in _GRAMMAR_WORDS for w in words) >= 2
+
+
 # How far into the contract lines wrapped at a fixed width are joined (its cover and preamble).
 UNWRAP_CHARS = 8000
+
+
+# A wrapped line that ends a sentence: ":", ";" or a full stop, never the one of an abbreviation or an
+# initial ("695014 B.C. / Ltd.", "Shanghai SINA Leju Information Technology Co. / Ltd.", "1200 E. / Algonquin
+# Road"), which goes on on the next line.
+_LINE_ENDS_SENTENCE = re.compile(
+    r"[:;]\s*$|(?<!\bInc)(?<!\bINC)(?<!\bLtd)(?<!\bLTD)(?<!\bCo)(?<!\bCO)(?<!\bCorp)(?<!\bCORP)(?<!\bNo)(?<!\bSt)"
+    r"(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bDr)(?<!\bJr)(?<!\bSr)(?<!\b[A-Z])\.\s*$"
+)
 
 
 def _unwrapped(text: str) -> str:
@@ -255,7 +289,8 @@ def _unwrapped(text: str) -> str:
     name broken over two lines ("... by and between Acme / Corporation (the "Company")") is one name.
     The text is wrapped when most of its lines of some length end near one width (three in four
     of them within the last quarter of it, the width at most 120 characters); a line break is kept
-    after a short line, after a sentence's end (".", ":", ";") and before a blank line."""
+    after a short line, after a sentence's end (".", ":", ";", not an abbreviation's full stop) and
+    before a blank line."""
     head = text[:UNWRAP_CHARS]
     lines = head.split("\n")
     sizes = sorted(len(line.rstrip()) for line in lines if len(line.strip()) >= 20)
@@ -268,7 +303,7 @@ def _unwrapped(text: str) -> str:
     for index, line in enumerate(lines[:-1]):
         after = lines[index + 1]
         joined = (
-            len(line.rstrip()) >= 0.75 * width and not re.search(r"[.:;]\s*$", line) and after.strip()
+            len(line.rstrip()) >= 0.75 * width and not _LINE_ENDS_SENTENCE.search(line) and after.strip()
             and re.match(r"\s*[\w(\"\u201c&,]", after)
         )
         out.append(line + (" " if joined else "\n"))
@@ -635,6 +670,10 @@ def _undefined_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Par
     return []
 
 
+# A legal form written in lower case after its comma ("drkoop.com, inc.", "BorrowMoney.com, inc").
+_LOWER_FORM = re.compile(r",\s*(?:inc|llc|ltd|corp|l\.l\.c)\.?$")
+
+
 def _undefined_item(item: str, at: int, spans: list[tuple[int, int, str]]) -> Party | None:
     """The party an item of a preamble's list names without a definition, or None: a name ending in
     a legal form, followed by what it is or where it is, or opening an item of a numbered list."""
@@ -649,7 +688,7 @@ def _undefined_item(item: str, at: int, spans: list[tuple[int, int, str]]) -> Pa
     flat = " ".join(item.split())
     rest = flat[flat.find(name) + len(name) :] if name in flat else ""
     if not (
-        _ENTITY.search(name) or _DESCRIBED_PARTY.match(rest)
+        _ENTITY.search(name) or _LOWER_FORM.search(name) or _DESCRIBED_PARTY.match(rest)
         # "BETWEEN: (1) BICYCLETX LIMITED ...; and (2) NIGEL CROCKETT of.": an item of a numbered list.
         or (_NUMBERED_ITEM.match(item) and len(name.split()) >= 2)
     ):
@@ -1010,6 +1049,8 @@ def _parties_in(
             cursor = previous  # "Corio Inc. (Delaware)": a parenthesis that defines nothing
             continue
         also = _more_names(window, match.end(), defined)
+        if match.re is _UNQUOTED_TITLE and match.group("alt"):
+            also = (*also, _clean_defined(match.group("alt")))
         if not also and match.re is _HEREINAFTER:
             # 'Hereafter referred to as the "Company" or "AZUL",': its other names right after, without a parenthesis.
             more = _OR_QUOTED.match(window, match.end())
@@ -1231,7 +1272,7 @@ def _sentence_words(name: str) -> bool:
         # "Company will offer and sell up to 1,101,643 shares of its common stock": a sentence
         # that names a party is no party's name.
         return True
-    if _ENTITY.search(name) or re.match(_LOWER_NAME, name):
+    if _ENTITY.search(name) or re.match(_LOWER_NAME, name) or _LOWER_FORM.search(name):
         return False
     return bool(lower)
 
@@ -1399,10 +1440,21 @@ def _after_layout(before: str) -> str:
     return _LEAD.sub("", before)
 
 
+# The agreement's or a date's definition without quotation marks: "(the Agreement)", "(the EFFECTIVE DATE)",
+# "(hereinafter Agreement)".
+_UNQUOTED_OTHER = re.compile(
+    r"\((?:(?:[Tt]he|[Hh]ereinafter|this)\s+)?(?:[A-Z][\w-]*\s+){0,3}(?:Agreement|AGREEMENT|Date|DATE|Contract|CONTRACT)\)"
+)
+
+
 def _party_name(before: str) -> str:
     """The party's name at the start of the text before its parenthesis, without its
     description ("a Delaware corporation, having its principal office at ...")."""
     text = _after_layout(before).replace("\n", " ").replace("|", " ")
+    # "This Software Hosting Agreement (the Agreement) is entered into ... (the Effective Date) INKTOMI
+    # CORPORATION (Inktomi)": where a conversion lost the quotation marks, the agreement's or a date's
+    # definition still ends the words before the name.
+    text = _UNQUOTED_OTHER.split(text)[-1]
     # '... ("Accuray") of the one part, and SIEMENS AKTIENGESELLSCHAFT': the previous party's part (as deeds
     # write it) is no part of the next one's name.
     text = re.sub(r"^[\s,;]*(?i:of\s+(?:the\s+)?(?:one|first|second|third|fourth|other)\s+part)\b", "", text)
