@@ -619,6 +619,10 @@ _LEGEND_AT_END = re.compile(
 _NO_TEXT_BELOW = r"[(\[]\s*no\s+(?:further\s+)?text\s+below[^)\]]{0,40}[)\]]"
 _BODY_CLOSES = re.compile(
     rf"{_NO_TEXT_BELOW}|\bIN\s+WITNESS\s+WHEREOF\b|"
+    # blank signature labels, two in a row, after the parties' labels ("THE BUYER: THE SELLER:
+    # SIGNATURE: SIGNATURE:")
+    r"(?<![\w/])(?:[A-Z][A-Z.&' ]{1,30}:[ \t\u00a0_]*){0,4}"
+    r"(?:(?:SIGNATURE|Signature|By|BY|Name|NAME|Title|TITLE)[ \t\u00a0]*:[ \t\u00a0_]*){2,}|"
     r"(?<![\w/])(?:[A-Z][\w.&,'-]*\s+){0,4}[A-Z][\w.&'-]*\s*:\s*/s/",
 )
 # A full stop after these ends no sentence ("StartEngine Crowdfunding, Inc.").

@@ -39,7 +39,8 @@ _SCHEDULE = re.compile(
     r"|Attachment)[ \t\u00a0]+(?P<id>[A-Z]{1,2}(?:-\d+)?|\d{1,2}(?:\.\d+)?|[IVX]{1,4})\b"
     r"(?![ \t\u00a0]*(?:to|of|hereto|attached|hereof|shall|is|sets|and|or|,))"
 )
-_WITNESS = re.compile(r"\bIN\s+WITNESS\s+(?:WHERE|THERE)OF\b", re.IGNORECASE)
+# ("IN WITNESS WHEREOF", "IN WITNESS of this Agreement")
+_WITNESS = re.compile(r"\bIN\s+WITNESS\s+(?:(?:WHERE|THERE)OF|OF\s+TH(?:IS|E)\b)", re.IGNORECASE)
 _EXECUTED_BY_THE_PARTIES = re.compile(
     r"\bEXECUTED\s+(?:by\s+the\s+(?:[Pp]arties|undersigned)|(?:effective\s+)?as\s+of\s+the\s+date|on\s+the\s+dates?)\b"
 )

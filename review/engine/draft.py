@@ -296,6 +296,19 @@ def _titled_clause(sentence: Sentence, document: PreparedDocument, structure: An
 _DEFINITIONS_TITLE = re.compile(r"^(?:certain\s+)?(?:definitions?|defined\s+terms)\b")
 
 
+_JOINED = re.compile(r"[;,]\s*(?:or|and)\s*$")
+
+
+def _enumeration(document: PreparedDocument, point: InsertionPoint) -> bool:
+    """The items the new one would follow are one sentence's enumeration: one of the last two before
+    ``point`` ends in "; or" / "; and" ("(b) ... Alberta; or" / "(c) ... Securities.")."""
+    index = document.model.positions.get(point.locator)
+    if index is None or point.offset is not None:
+        return False
+    texts = [p.paragraph.text.strip() for p in document.paragraphs[max(0, index - 6) : index + 1]]
+    return any(_JOINED.search(text) for text in [t for t in texts if t][-2:])
+
+
 def _in_definitions(sentence: Sentence, document: PreparedDocument, structure: Any) -> bool:
     """``sentence`` is in the clause of definitions ("Section 1. Definitions." / "MSR: The
     compensation owing to a servicer ..."): a definition's words say what a term means, not where a
@@ -613,7 +626,9 @@ def insert_missing(
         # number out of order: the end of the body is the place a lawyer falls back on.
         places.append(insertion_point(structure))
         for place in places if _misplaced(proposal, document.model, rule) else ():
-            if place is None:
+            if place is None or (_ITEM_LABEL.fullmatch(place.number or "") and _enumeration(document, place)):
+                # Never an item of one sentence's enumeration ("... arising from: (a) ...; (b) ...;
+                # or (c) ..."), whatever its clause's title: the end of the body before that.
                 continue
             other = _insertion(place, rule, next_insert, lead, guidance)
             if not _misplaced(other, document.model, rule):

@@ -189,3 +189,32 @@ def test_a_new_clause_never_takes_a_number_written_after_a_page_number() -> None
     (result,) = PlaybookEngine().analyze(_contract(TRIZETTO), _cuad_coverage("audit-rights"))
     (proposal,) = result.recommendations
     assert not proposal.after.startswith("2. ")
+
+
+# --- set U (docs/decisions/redlines-qa.md, round 10), each class fixed after its reading ---------
+
+SONUS = "SONUSCORP_03_12_1997"  # Healthcare Capital / Sonus sponsorship of an offering
+LOHA = "LohaCompanyltd_20191209"  # a supply contract translated from Chinese
+
+
+def test_a_new_clause_is_no_item_of_one_sentences_enumeration() -> None:
+    # "8.1 Indemnification ... arising from: (a) ...; (b) ... Alberta; or (c) ... Securities.": the
+    # cap is not "(d)", whatever the clause's title; it goes at the end, before "IN WITNESS of this
+    # Agreement" (which opens the signatures as "IN WITNESS WHEREOF" does).
+    model = _contract(SONUS)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
+    (proposal,) = result.recommendations
+    assert not proposal.after.startswith("(d)")
+    at = model.positions[proposal.edit.locator]
+    assert next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip()).startswith("IN WITNESS of this")
+
+
+def test_blank_signature_labels_close_the_body() -> None:
+    # "... The Contract becomes effective after signed by both parties. THE BUYER: THE SELLER:
+    # SIGNATURE: SIGNATURE:": a clause added at the end goes before the parties' labels.
+    model = _contract(LOHA)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    text = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert proposal.edit.start is not None
+    assert text[proposal.edit.start :].lstrip().startswith("THE BUYER: THE SELLER:")
