@@ -147,13 +147,13 @@ def insertion_point(
         # before that line, after the last sentence; and before a signature rule the reader did
         # not take for the block's start ("... by the duly authorised Officer: ________").
         offset = _fragment_before(text, stop)
-        return InsertionPoint(
-            paragraphs[end.index].locator,
-            offset,
-            _sibling_number(structure, end.index, offset),
-            _following(text, offset),
-            where,
-        )
+        return _past_written(
+            structure,
+            InsertionPoint(
+                paragraphs[end.index].locator, offset, _sibling_number(structure, end.index, offset),
+                _following(text, offset), where,
+            ),
+        )  # fmt: skip
     # (A page that opens with the signatures, "EQUITY HOLDINGS LIMITED by the duly authorised
     # Officer: ____ Common Seal ...": the clause goes after the paragraph before it.)
     anchor = _last_content(paragraphs, end.index, structure)
@@ -183,7 +183,20 @@ def insertion_point(
                 point = dataclasses.replace(point, number=number)
         elif heading is not None and heading.kind == "typed" and heading.level == 0:
             point = _before_unnumbered_article(structure, heading) or point
-    return point
+    return _past_written(structure, point)
+
+
+def _past_written(structure: Structure, point: InsertionPoint) -> InsertionPoint:
+    """``point`` at the end of the body, its plain number moved past the numbers the contract writes
+    where the reader left them unread ("2) Duties", "3) Obligations", then "... agreement.   4)
+    Compensation" to "13) Entire" inside paragraphs): "14)", never a second "4)"."""
+    match = re.fullmatch(r"\D{0,12}?(\d{1,3})\W?", point.number or "")
+    if match is None or not written_as_clause_number(body_text(structure), match.group(1)):
+        return point
+    index = structure.model.positions.get(point.locator, 0)
+    at = (index, point.offset if point.offset is not None else len(structure.model.paragraphs[index].text))
+    number = renumber_clause(point.number + " x", structure, at=at)[:-2]
+    return dataclasses.replace(point, number=number) if number != point.number else point
 
 
 def after_clause(structure: Structure, clause: ClauseNumber, where: str) -> InsertionPoint | None:
@@ -618,7 +631,7 @@ _LEGEND_AT_END = re.compile(
 # with "/s/" ("Party A: /s/ Beijing Baidu ...").
 _NO_TEXT_BELOW = r"[(\[]\s*no\s+(?:further\s+)?text\s+below[^)\]]{0,40}[)\]]"
 _BODY_CLOSES = re.compile(
-    rf"{_NO_TEXT_BELOW}|\bIN\s+WITNESS\s+WHEREOF\b|"
+    rf"{_NO_TEXT_BELOW}|\bIN\s+WITNESS\s+WHEREOF\b|\bEND\s+OF\s+(?:DOCUMENT|AGREEMENT)\b|"
     # blank signature labels, two in a row, after the parties' labels ("THE BUYER: THE SELLER:
     # SIGNATURE: SIGNATURE:")
     r"(?<![\w/])(?:[A-Z][A-Z.&' ]{1,30}:[ \t\u00a0_]*){0,4}"

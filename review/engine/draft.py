@@ -461,7 +461,8 @@ _JOINT_FILING = re.compile(r"\bJOINT\s+FILING\s+(?:AGREEMENT|STATEMENT)\b|\bRule
 
 # An intellectual property agreement of a sale or a separation: made under the transaction's
 # main agreement ("WHEREAS, Seller and Buyer have entered into that certain Stock Purchase
-# Agreement ..."), its licences paid up with the business ("fully paid-up, royalty-free"). A
+# Agreement ..."), its licences paid up with the business ("fully paid-up, royalty-free") or the
+# assets conveyed by it outright ("does hereby transfer, sell, assign, convey and deliver"). A
 # walk-away right would undo what was bought; a cap measured by fees caps at nothing; an audit
 # or insurance has no object. Its commercial terms are the main agreement's.
 _SALE_AGREEMENT = re.compile(
@@ -470,6 +471,13 @@ _SALE_AGREEMENT = re.compile(
     r"Master\s+Transaction|Business\s+Combination|Sale|Distribution)\s+Agreement\b"
 )
 _PAID_UP = re.compile(r"\bfully[\s-]+paid[\s-]+up\b|\broyalty[\s-]+free\b", re.IGNORECASE)
+# ... or the assets conveyed outright ("Seller does hereby transfer, sell, assign, convey and deliver
+# to Backhaul all right, title and interest"): an instrument of the sale.
+_CONVEYS = re.compile(
+    r"\bhereby\s+(?:irrevocably\s+)?(?:transfers?|sells?|assigns?|conveys?),"
+    r"\s+(?:(?:transfers?|sells?|assigns?|conveys?|sets?\s+over|delivers?),?\s+(?:and\s+)?){1,5}",
+    re.IGNORECASE,
+)
 _SALE_HEAD = 8000  # characters: the opening and recitals, where the main agreement is named ...
 # ... counted from where the recitals open when a table of contents pushes them past it.
 _RECITALS = re.compile(r"\b(?:WHEREAS|RECITALS|Recitals|BACKGROUND|Background)\b")
@@ -495,8 +503,13 @@ def takes_no_commercial_terms(model: TextModel) -> str:
         (m for m in _SALE_AGREEMENT.finditer(head) if " ".join(m.group(0).lower().split()) not in title),
         None,
     )
-    if sale is not None and _PAID_UP.search(model.text):
-        return f"an agreement made under the {' '.join(sale.group(0).split())}, whose licences are paid up"
+    if sale is None:
+        return ""
+    main = " ".join(sale.group(0).split())
+    if _PAID_UP.search(model.text):
+        return f"an agreement made under the {main}, whose licences are paid up"
+    if _CONVEYS.search(model.text):
+        return f"an agreement made under the {main}, which conveys what was sold"
     return ""
 
 

@@ -218,3 +218,41 @@ def test_blank_signature_labels_close_the_body() -> None:
     text = model.paragraphs[model.positions[proposal.edit.locator]].text
     assert proposal.edit.start is not None
     assert text[proposal.edit.start :].lstrip().startswith("THE BUYER: THE SELLER:")
+
+
+# --- set V (docs/decisions/redlines-qa.md, round 10), each class fixed after its reading ---------
+
+VERSO = "VERSOTECHNOLOGIESINC_12_28_2007"  # NMS Communications / Verso Backhaul intellectual property agreement
+FTE = "FTENETWORKS,INC_02_18_2016"  # EDGE / FTE Networks strategic alliance (subcontract)
+
+
+def test_the_ip_instrument_of_an_asset_sale_takes_no_commercial_clauses() -> None:
+    # Made under the "Asset Purchase Agreement", it conveys what was sold ("Seller does hereby
+    # transfer, sell, assign, convey and deliver to Backhaul all right, title and interest"): no
+    # walk-away, assignment restriction or insurance.
+    assert takes_no_commercial_terms(_contract(VERSO)) == (
+        "an agreement made under the Asset Purchase Agreement, which conveys what was sold"
+    )
+
+
+def test_end_of_document_closes_the_body() -> None:
+    # "... shall survive termination of this Agreement. END OF DOCUMENT [SIGNATURES ON FOLLOWING
+    # PAGE]": the cap goes before "END OF DOCUMENT".
+    model = _contract(FTE)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
+    (proposal,) = result.recommendations
+    text = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert proposal.edit.start is not None and text[proposal.edit.start :].lstrip().startswith("END OF DOCUMENT")
+
+
+
+VNUE = "VnueInc_20150914"  # Vnue / Booking Entertainment promotion agreement (corpus run)
+
+
+def test_a_clause_added_at_the_end_takes_the_next_number_free_after_clauses_left_unread() -> None:
+    # The reader takes "Section 9." and leaves "Section 10." to "Section 15." unread inside their
+    # paragraphs: a clause added at the end is "Section 16.", never a second "Section 10.".
+    model = _contract(VNUE)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("Section 16. Each party shall maintain")
