@@ -27,7 +27,7 @@ from contracts.document import structure_of
 from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
 from contracts.normalize import term_starts
-from contracts.numbering import LEADING_NUMBER, typed_numbers
+from contracts.numbering import LEADING_NUMBER, number_from_leading, typed_numbers
 from contracts.terms import find_terms
 from documents.docx.model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel
 from review.engine.base import DEFECT_KINDS, Defect  # noqa: F401  (DEFECT_KINDS re-exported: the classes this module finds)
@@ -267,6 +267,14 @@ class _Numbers:
         new = e.applied.paragraphs[e.new_index] if e.new_index >= 0 else None
         self.added = _typed(e.index, new) - _typed(e.index, old)
         self.kept = _typed(e.index, new)
+        if e.inserting and e.edit.start is not None and not self.added:
+            # A clause inserted inside a paragraph ("... by the appropriate parties. 4) Each party
+            # shall ..."), where the paragraph's reader may not take its number: the number it opens with.
+            opening = LEADING_NUMBER.match(e.proposal.after)
+            if opening is not None:
+                number = number_from_leading(e.index, Paragraph(locator="", text=e.proposal.after), opening)
+                if number.kind == "typed" and number.level != 9:
+                    self.added = Counter([number.parts])
 
 
 def _numbering(e: _Edit) -> Iterator[Defect]:

@@ -256,3 +256,16 @@ def test_a_clause_added_at_the_end_takes_the_next_number_free_after_clauses_left
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
     assert proposal.after.startswith("Section 16. Each party shall maintain")
+
+
+BRAVATEK = "INTELLIGENTHIGHWAYSOLUTIONS,INC_01_18_2018"  # Bravatek / Fazync strategic alliance (corpus run)
+
+
+def test_the_checker_reads_the_number_of_a_clause_inserted_inside_a_paragraph() -> None:
+    # "2) Duties", "3) Obligations", then "... agreement.   4) Compensation" to "13) Entire" run on
+    # unread inside the paragraphs: a clause inserted inside the last one as "4)" repeats a number
+    # (the checker holds it back), and the clause goes at the end as "14)".
+    model = _contract(BRAVATEK)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("14) Each party shall maintain") and not proposal.defects
