@@ -269,3 +269,14 @@ def test_the_checker_reads_the_number_of_a_clause_inserted_inside_a_paragraph() 
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
     assert proposal.after.startswith("14) Each party shall maintain") and not proposal.defects
+
+
+PALMER = "PalmerSquareCapitalBdcInc_20200116"  # Palmer Square trademark licence between affiliates
+
+
+def test_a_disclaimer_of_any_duty_to_indemnify_is_no_indemnity_to_go_beside() -> None:
+    # "3.1 ... the Licensor has no obligation to indemnify the Licensee ...": insurance does not go
+    # after it as "3.1A", among the representations.
+    (result,) = PlaybookEngine().analyze(_contract(PALMER), _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert not proposal.after.startswith("3.1A")
