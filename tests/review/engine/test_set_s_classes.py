@@ -280,3 +280,14 @@ def test_a_disclaimer_of_any_duty_to_indemnify_is_no_indemnity_to_go_beside() ->
     (result,) = PlaybookEngine().analyze(_contract(PALMER), _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
     assert not proposal.after.startswith("3.1A")
+
+
+SPORT_HALEY = "SPORTHALEYINC_09_29_1997"  # Sport-Haley endorsement agreement with a touring golf professional
+
+
+def test_an_endorsement_takes_no_mutual_general_liability_insurance() -> None:
+    # The endorser is a person ("the Professional ... his name, autograph, likeness"): "each party
+    # shall maintain ... commercial general liability insurance" is reported, not inserted.
+    (result,) = PlaybookEngine().analyze(_contract(SPORT_HALEY), _cuad_coverage("insurance"))
+    assert result.status == "missing" and not result.recommendations
+    assert "title names \u201cendorsement\u201d" in result.message
