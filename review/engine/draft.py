@@ -317,6 +317,101 @@ def _in_definitions(sentence: Sentence, document: PreparedDocument, structure: A
     return any(_DEFINITIONS_TITLE.match(_number_title(document, n)) for n in numbers)
 
 
+_OPENING_READ = 400  # characters of a clause read for what it says it follows from
+_CITED_RUN = 3  # clauses that cite the one before them, passed at most
+
+
+def _point_at(structure: Any, point: InsertionPoint) -> tuple[int, int] | None:
+    index = structure.model.positions.get(point.locator)
+    if index is None:
+        return None
+    return (index, point.offset if point.offset is not None else len(structure.model.paragraphs[index].text))
+
+
+def _cites(text: str, number: Any) -> bool:
+    """``text`` refers to clause ``number`` by its number ("Notwithstanding Section 9.1", "the
+    indemnity in paragraph 9.1 above")."""
+    if not number.parts or not all(p.isdigit() for p in number.parts):
+        return False
+    label = re.escape(".".join(number.parts))
+    return re.search(
+        rf"\b(?:sections?|paragraphs?|clauses?|articles?|subsections?)\s+{label}(?![.]?\d)|\b{label}\s+(?:above|hereof)\b",
+        text, re.IGNORECASE,
+    ) is not None  # fmt: skip
+
+
+# A clause about what follows an ending ("16.6 Effect of Termination", "Survival") cites the
+# clauses it follows from, but a new clause goes before it, not among the ending's consequences.
+_AFTER_IT_ENDS = re.compile(
+    r"\W*(?:(?:effects?|consequences?|results?)\s+of\s+(?:expiration|termination|expiry)|survival|"
+    r"(?:rights|duties|obligations)\s+(?:up)?on\s+(?:expiration|termination)|post-termination)",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.;:](?:\s|$)")
+
+
+def _first_sentence(opening: str) -> str:
+    """The first sentence of a clause's opening, read past a title that ends in a full stop
+    ("Cooperation by Distributor. ---- Notwithstanding Section 9.1 ...")."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(opening)]
+    title = re.match(r"\W*[A-Z][\w ,&'-]{0,60}?[.:](?:\s|$)", opening)
+    start = title.end() if title is not None and len(title.group(0).split()) <= 6 else 0
+    end = next((e for e in ends if e > start + 1), len(opening))
+    return opening[:end]
+
+
+def _opening_of(structure: Any, number: Any) -> str:
+    paragraphs = structure.model.paragraphs
+    text = paragraphs[number.index].text[number.end :]
+    for paragraph in paragraphs[number.index + 1 : number.index + 6]:
+        if len(text) >= _OPENING_READ:
+            break
+        text += " " + paragraph.text
+    return text[:_OPENING_READ]
+
+
+def past_clauses_citing_it(structure: Any, point: InsertionPoint) -> InsertionPoint | None:
+    """Where the new clause goes when the clause after ``point`` refers back to the one before it
+    ("9.1 Copyright Indemnification ..." / "9.2 Cooperation by Distributor. Notwithstanding Section
+    9.1, Developer is under no obligation to indemnify ... unless"): a clause that qualifies the one
+    before it by its number belongs with it, so the new clause goes after it (and after any sibling
+    after that citing either), as their next sibling; None when nothing after ``point`` cites."""
+    at = _point_at(structure, point)
+    if at is None:
+        return None
+    typed = [n for n in structure.body_numbers if n.kind == "typed"]
+    following = next((n for n in typed if (n.index, n.start) >= at and n.index >= at[0] + (point.offset is None)), None)
+    if following is None:
+        return None
+    before = next(
+        (n for n in reversed(typed) if (n.index, n.start) < at and n.level == following.level
+         and n.parts[:-1] == following.parts[:-1]), None,
+    )  # fmt: skip
+    if before is None:
+        return None
+    if following.level == 0:
+        return None  # a clause at the top cites another as any clause may; a sub-clause qualifies its sibling
+    run, last = [before], None
+    for number in typed:
+        if len(run) > _CITED_RUN or (number.index, number.start) < (following.index, following.start):
+            continue
+        if number.level < following.level:
+            break
+        if number.level > following.level:
+            continue
+        opening = _opening_of(structure, number)
+        if (
+            number.parts[:-1] != following.parts[:-1] or _AFTER_IT_ENDS.match(opening)
+            or not any(_cites(_first_sentence(opening), n) for n in run)
+        ):  # fmt: skip
+            break
+        run.append(number)
+        last = number
+    if last is None:
+        return None
+    return after_clause(structure, last, "after the clause and the clauses after it that refer to it")
+
+
 def _titled_run(sentence: Sentence, document: PreparedDocument, structure: Any, words: list[str]) -> Any:
     """The last of a run of sibling clauses titled alike that starts with ``sentence``'s own clause
     ("8.1 Indemnification by IBM", "8.2 Indemnification by Customer": titles opening with the same
@@ -634,7 +729,8 @@ def insert_missing(
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
     proposal = None
     if point is not None:
-        proposal = _insertion(point, rule, next_insert, lead, guidance)
+        # (never between a clause and the clause after it that qualifies it by its number)
+        proposal = _insertion(past_clauses_citing_it(structure, point) or point, rule, next_insert, lead, guidance)
         # Next to the rule's anchor the clause would land inside a list or a table, or take a
         # number out of order: the end of the body is the place a lawyer falls back on.
         places.append(insertion_point(structure))
@@ -643,7 +739,7 @@ def insert_missing(
                 # Never an item of one sentence's enumeration ("... arising from: (a) ...; (b) ...;
                 # or (c) ..."), whatever its clause's title: the end of the body before that.
                 continue
-            other = _insertion(place, rule, next_insert, lead, guidance)
+            other = _insertion(past_clauses_citing_it(structure, place) or place, rule, next_insert, lead, guidance)
             if not _misplaced(other, document.model, rule):
                 proposal = other
                 break

@@ -1,0 +1,44 @@
+"""The classes round 11's reading showed (docs/decisions/redlines-qa.md, "Round 11"), each on the
+text that showed it: a new clause never goes between a sub-clause and the sibling after it that
+qualifies it by its number."""
+
+from __future__ import annotations
+
+from review.engine.playbook import PlaybookEngine
+from tests.review.engine.test_insertion_titles import _contract
+from tests.review.engine.test_set_c_classes import _cuad_coverage
+
+HYPERION = "HYPERIONSOFTWARECORP_09_28_1994"  # IMRS / Delteq exclusive distributor agreement
+
+
+def test_a_new_clause_never_parts_a_clause_from_the_sibling_that_qualifies_it_by_its_number() -> None:
+    # "9.1 Copyright Indemnification. Developer shall indemnify ... (c) ... withdrawn from the
+    # market." / "9.2 Cooperation by Distributor. Notwithstanding Section 9.1 of this Agreement,
+    # Developer is under no obligation to indemnify ... unless: (a) ...": insurance goes after 9.2
+    # (its items too), never between the indemnity and its conditions.
+    model = _contract(HYPERION)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("9.2A Each party shall maintain")
+    at = model.positions[proposal.edit.locator]
+    before = " ".join(" ".join(p.text for p in model.paragraphs[at - 12 : at + 1]).split())
+    assert "Notwithstanding Section 9.1" in before
+    # (a page number, "12", stands between it and 9.3)
+    following = [p.text.strip() for p in model.paragraphs[at + 1 : at + 12] if p.text.strip()]
+    assert any(text.startswith("9.3") for text in following[:3])
+
+
+MACROGENICS = "MACROGENICSINC_08_02_2013"  # MacroGenics / Green Cross collaboration agreement
+
+
+def test_a_clause_about_what_follows_an_ending_is_passed_by_no_new_clause() -> None:
+    # "16.6 Effect of Termination ... (d) ... the Parties shall comply with Section 12.1(e)" follows
+    # 16.5's grounds and cites the clauses it ends: the walk-away right goes before it, never among
+    # a termination's consequences.
+    model = _contract(MACROGENICS)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("16.5A Either Party may terminate")
+    at = model.positions[proposal.edit.locator]
+    following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
+    assert following.strip().startswith("16.6 Effect of Termination")
