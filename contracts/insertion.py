@@ -199,6 +199,9 @@ def _past_written(structure: Structure, point: InsertionPoint) -> InsertionPoint
     return dataclasses.replace(point, number=number) if number != point.number else point
 
 
+_WORDED_NUMBER = re.compile(r"\s*((?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+(?:[IVXLC]{1,7}|\d{1,3}))\.?\s*")
+
+
 def after_clause(structure: Structure, clause: ClauseNumber, where: str) -> InsertionPoint | None:
     """A new clause after the whole of ``clause`` (its text, items and sub-clauses, up to the next
     clause at its level or above), numbered as its next sibling ("8.3" after "8.2 Indemnification
@@ -222,6 +225,9 @@ def after_clause(structure: Structure, clause: ClauseNumber, where: str) -> Inse
     if plain is not None and re.search(rf"^[ \t\u00a0]*(?:\d{{1,3}}[ \t\u00a0]+)?{plain.group(1)}\.[ \t\u00a0]+[A-Z]",
                                        structure.model.text, re.MULTILINE):
         return None
+    worded = re.fullmatch(_WORDED_NUMBER, number)
+    if worded is not None and re.search(rf"{re.escape(worded.group(1))}\.?[ \t\u00a0]+[A-Z]", structure.model.text):
+        return None  # (the contract writes "ARTICLE XX  CERTAIN OTHER EVENTS" where the reader left it unread)
     return _after_paragraph(structure, last, where, number) if number else None
 
 

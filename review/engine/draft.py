@@ -343,8 +343,8 @@ def _cites(text: str, number: Any) -> bool:
 # A clause about what follows an ending ("16.6 Effect of Termination", "Survival") cites the
 # clauses it follows from, but a new clause goes before it, not among the ending's consequences.
 _AFTER_IT_ENDS = re.compile(
-    r"\W*(?:(?:effects?|consequences?|results?)\s+of\s+(?:expiration|termination|expiry)|survival|"
-    r"(?:rights|duties|obligations)\s+(?:up)?on\s+(?:expiration|termination)|post-termination)",
+    r"\W*(?:(?:effects?|consequences?|results?|rights|duties|obligations)\s+(?:of|(?:up)?on|after|following)\s+"
+    r"(?:the\s+)?(?:expiration|termination|expiry)|survival|post-termination)",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.;:](?:\s|$)")
@@ -410,6 +410,26 @@ def past_clauses_citing_it(structure: Any, point: InsertionPoint) -> InsertionPo
     if last is None:
         return None
     return after_clause(structure, last, "after the clause and the clauses after it that refer to it")
+
+
+def before_an_ending(sentence: Sentence, document: PreparedDocument, structure: Any) -> InsertionPoint | None:
+    """Where a new clause goes when ``sentence`` is in a clause about what follows an ending ("13.
+    OBLIGATIONS AFTER TERMINATION", "16.6 Effect of Termination", "Survival"): beside it the clause
+    would read as one more consequence of termination, whatever it says, so it goes before that
+    clause, after the whole of the sibling before it ("12.2A" after 12's grounds of termination);
+    None when ``sentence`` is in no such clause or that clause has no sibling before it."""
+    numbers = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
+    ending = next((n for n in reversed(numbers) if _AFTER_IT_ENDS.match(_number_title(document, n))), None)
+    if ending is None:
+        return None
+    before = next(
+        (n for n in reversed(structure.body_numbers)
+         if (n.index, n.start) < (ending.index, ending.start) and n.kind == "typed" and n.level <= ending.level),
+        None,
+    )  # fmt: skip
+    if before is None or before.level != ending.level or before.parts[:-1] != ending.parts[:-1]:
+        return None
+    return after_clause(structure, before, "before the clause about what follows termination")
 
 
 def _titled_run(sentence: Sentence, document: PreparedDocument, structure: Any, words: list[str]) -> Any:
@@ -726,6 +746,10 @@ def insert_missing(
                 # After the whole clause its title names, else (that place out of order, as a PDF's
                 # page order may make it) after the clause that holds the sentence.
                 places.append(insertion_point(structure, after=(first.paragraph_index, first.end)))
+            ending = before_an_ending(sentence_body(first, document.model), document, structure)
+            if ending is not None:
+                places.insert(0, point)
+                point = ending
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
     proposal = None
     if point is not None:

@@ -42,3 +42,33 @@ def test_a_clause_about_what_follows_an_ending_is_passed_by_no_new_clause() -> N
     at = model.positions[proposal.edit.locator]
     following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
     assert following.strip().startswith("16.6 Effect of Termination")
+
+
+SMARTRX = "SmartRxSystemsInc_20180914"  # SmartRx exclusive distributor agreement
+
+
+def test_a_new_clause_goes_before_a_clause_about_what_follows_termination() -> None:
+    # "12. TERM AND TERMINATION" ... "12.3 The rights and remedies of Company provided in this Section
+    # shall not be exclusive ..." / "13. OBLIGATIONS AFTER TERMINATION: ... 13.1 Distributor
+    # Obligations. Distributor shall: ...": the walk-away right is 12.4, never 13.1A among what each
+    # party does once the agreement has ended.
+    model = _contract(SMARTRX)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("12.4 Either party may terminate")
+    paragraph = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert paragraph[proposal.edit.start :].lstrip().startswith("13. OBLIGATIONS AFTER TERMINATION")
+
+
+SFG = "SFGFINANCIALCORP_05_12_2009"  # SFG software licence and maintenance agreement
+
+
+def test_a_new_article_never_takes_an_article_number_the_contract_writes_where_the_reader_left_it() -> None:
+    # "ARTICLE XIX  INSOLVENCY ... ARTICLE XX  CERTAIN OTHER EVENTS OF TERMINATION (a) ..." run into
+    # one paragraph, XX unread, then "ARTICLE XXI  EFFECT OF TERMINATION": the walk-away right that
+    # would go before XXI is not numbered "ARTICLE XX" a second time.
+    model = _contract(SFG)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    assert not proposal.after.startswith("ARTICLE XX ")
+    assert not proposal.defects
