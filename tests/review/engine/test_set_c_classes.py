@@ -24,6 +24,13 @@ def _cuad_coverage(*rule_ids: str):  # type: ignore[no-untyped-def]
     return dataclasses.replace(playbook, rules=tuple(r for r in playbook.rules if r.id in rule_ids))
 
 
+def _inserted_whatever_is_paid(*rule_ids: str):  # type: ignore[no-untyped-def]
+    """The library rules without their ``insert_when``: where a test is about the place of a clause
+    in a contract the playbook no longer inserts it in (an audit where only fixed sums are paid)."""
+    playbook = _cuad_coverage(*rule_ids)
+    return dataclasses.replace(playbook, rules=tuple(dataclasses.replace(r, insert_when=None) for r in playbook.rules))
+
+
 def test_party_is_written_as_the_contract_defines_and_writes_it() -> None:
     wording = "Either party may terminate on notice to the other party; a party's liability for any third party claim."
     written, notes = adapt_terms(wording, _contract(LOOP))

@@ -16,7 +16,7 @@ from review.engine.playbook import PlaybookEngine
 from review.engine.proof import check_edit
 from tests.review.engine.test_edit_checker import insertion
 from tests.review.engine.test_insertion_titles import _contract
-from tests.review.engine.test_set_c_classes import _cuad_coverage
+from tests.review.engine.test_set_c_classes import _cuad_coverage, _inserted_whatever_is_paid
 
 ICORE = "ICORECONNECTINC"  # "7. INDEMNITY ... USA MCO shall indemnify ..." / "Notwithstanding ..., IMedicor shall ..."
 CURO = "CUROGROUPHOLDINGSCORP"  # a servicing agreement numbered "Section 1." to "Section 21."
@@ -166,7 +166,9 @@ def test_a_running_header_is_no_heading_that_ends_a_list() -> None:
 
 def test_the_preambles_as_follows_is_no_lead_in_of_a_list() -> None:
     model = _contract(VNUE)
-    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("audit-rights"))
+    # (its fee is a fixed sum, so the library audit is no longer inserted here: the placement is
+    # read with the same rule inserted whatever is paid)
+    (result,) = PlaybookEngine().analyze(model, _inserted_whatever_is_paid("audit-rights"))
     (proposal,) = result.recommendations
     assert proposal.after.startswith("1A. ") and not proposal.defects  # numbered, before "2. Sponsorship Consideration"
 

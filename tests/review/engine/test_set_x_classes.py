@@ -4,6 +4,8 @@ qualifies it by its number."""
 
 from __future__ import annotations
 
+import pytest
+
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.test_insertion_titles import _contract
 from tests.review.engine.test_set_c_classes import _cuad_coverage
@@ -72,3 +74,25 @@ def test_a_new_article_never_takes_an_article_number_the_contract_writes_where_t
     (proposal,) = result.recommendations
     assert not proposal.after.startswith("ARTICLE XX ")
     assert not proposal.defects
+
+
+LOGANS = "LOGANSROADHOUSEINC_03_27_1998"  # Logan's Roadhouse racing sponsorship
+GAINSCO = "GAINSCOINC_01_21_2010"  # GAINSCO racing sponsorship
+MERIT = "MERITLIFEINSURANCECO_06_19_2020"  # Clear Capital / Radial Spark master services agreement
+
+
+@pytest.mark.parametrize("prefix", [LOGANS, GAINSCO])
+def test_no_audit_where_only_fixed_sums_are_paid(prefix: str) -> None:
+    # A sponsorship's fee in fixed instalments: nothing is worked out from records, so there is
+    # nothing to audit; the finding stays and says why nothing is inserted.
+    (result,) = PlaybookEngine().analyze(_contract(prefix), _cuad_coverage("audit-rights"))
+    assert result.status == "missing" and not result.recommendations
+    assert "inserts it only where the contract has what it applies to" in result.message
+
+
+def test_an_audit_is_still_inserted_where_amounts_are_worked_out_from_records() -> None:
+    # "Contractor will be compensated on a time and materials ... Company shall reimburse Contractor
+    # its actual out-of-pocket expenses": hours and expenses are what an audit checks.
+    (result,) = PlaybookEngine().analyze(_contract(MERIT), _cuad_coverage("audit-rights"))
+    (proposal,) = result.recommendations
+    assert "have those records audited" in proposal.after
