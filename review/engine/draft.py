@@ -557,15 +557,34 @@ def part_of_another_agreement(model: TextModel) -> str:
     """What a statement of work, order, exhibit or amendment says, at its opening, it belongs to:
     "part of the Software Development Agreement", "an amendment of the Manufacturing and Supply
     Agreement"; "" for a document that is an agreement of its own (an exhibit after the
-    agreement's clauses says it later, not at the opening). Such a document's missing clauses are
-    that agreement's, which is not before us."""
+    agreement's clauses says it later, not at the opening), or that it is only an agreement's last
+    pages. Such a document's missing clauses are that agreement's, which is not before us."""
     match = _PART_OF.search(model.text[:_OPENING + 400])
     if match is not None and match.start() <= _OPENING:
         return "part of the " + " ".join(match.group(1).split())
     match = _CONFIRMS_UNDER.search(model.text[: _OPENING * 2])
     if match is not None:
         return "a confirmation under the " + " ".join(match.group(1).split())
-    return _amended_agreement(model)
+    return _amended_agreement(model) or _excerpt(model)
+
+
+# A text that opens on a page number past the first ("-8-") and then a clause past the first
+# ("11.6. COUNTERPARTS."): the last pages of an agreement, not all of it.
+_PAGE_FIRST = re.compile(r"\s*(?:Page\s+)?-?\s*(?P<page>\d{1,3})\s*-?(?:[ \t]+\d{1,3})?[ \t]*\n")
+_CLAUSE_FIRST = re.compile(r"^[ \t]*(?P<number>(?P<top>\d{1,3})\.\d{1,3})\.?[ \t]+[A-Z]", re.MULTILINE)
+_EXCERPT_HEAD = 400  # characters: the page number and the first clause come before any sentence
+
+
+def _excerpt(model: TextModel) -> str:
+    """What a document is when it holds only an agreement's last pages: the clause it lacks may be
+    in the pages it does not hold; "" for any other document."""
+    head = model.text[:_EXCERPT_HEAD]
+    page = _PAGE_FIRST.match(head)
+    clause = _CLAUSE_FIRST.search(head)
+    if page is None or clause is None or int(page.group("page")) < 2 or int(clause.group("top")) < 2:
+        return ""
+    opening = f"opening on its page {page.group('page')} at clause {clause.group('number')}"
+    return f"an excerpt of a longer agreement, {opening}"
 
 
 # An agreement among the filers of a Schedule 13D or 13G to file it jointly (Rule 13d-1(k) under

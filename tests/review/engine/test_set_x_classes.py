@@ -96,3 +96,17 @@ def test_an_audit_is_still_inserted_where_amounts_are_worked_out_from_records() 
     (result,) = PlaybookEngine().analyze(_contract(MERIT), _cuad_coverage("audit-rights"))
     (proposal,) = result.recommendations
     assert "have those records audited" in proposal.after
+
+
+WOMENS_GOLF_LAST_PAGE = "WOMENSGOLFUNLIMITEDINC_03_29_2000-EX-10.13-ENDORSEMENT AGREEMENT - Intellectual"
+
+
+def test_an_excerpt_of_an_agreements_last_pages_takes_no_clause() -> None:
+    # "-8-    9 / EXECUTION COPY / 11.6. COUNTERPARTS. ...": the text opens on page 8 at clause 11.6,
+    # so what it lacks may be in the pages it does not hold; each missing clause is reported, and
+    # none is inserted (four unnumbered paragraphs after 11.7 before).
+    model = _contract(WOMENS_GOLF_LAST_PAGE)
+    rules = ("governing-law", "termination-for-convenience", "anti-assignment", "insurance")
+    for result in PlaybookEngine().analyze(model, _cuad_coverage(*rules)):
+        assert result.status == "missing" and not result.recommendations
+        assert "an excerpt of a longer agreement, opening on its page 8 at clause 11.6" in result.message
