@@ -412,6 +412,32 @@ def past_clauses_citing_it(structure: Any, point: InsertionPoint) -> InsertionPo
     return after_clause(structure, last, "after the clause and the clauses after it that refer to it")
 
 
+def _last_sub_clause(structure: Any, clause: Any) -> Any:
+    """The last of ``clause``'s own sub-clauses one level down ("9.3" of "9."), None when it has
+    none: a clause added after the whole of ``clause`` is numbered as the next of them ("9.4")."""
+    last = None
+    for number in structure.body_numbers:
+        if (number.index, number.start) <= (clause.index, clause.start) or number.kind != "typed":
+            continue
+        if number.level <= clause.level:
+            break
+        if number.level == clause.level + 1 and number.parts[: len(clause.parts)] == clause.parts:
+            last = number
+    return last
+
+
+def _holds_an_ending(document: PreparedDocument, structure: Any, clause: Any) -> bool:
+    """One of ``clause``'s sub-clauses is about what follows an ending ("8.4 Survival")."""
+    for number in structure.body_numbers:
+        if (number.index, number.start) <= (clause.index, clause.start) or number.kind != "typed":
+            continue
+        if number.level <= clause.level:
+            return False
+        if _AFTER_IT_ENDS.match(_number_title(document, number)):
+            return True
+    return False
+
+
 def before_an_ending(sentence: Sentence, document: PreparedDocument, structure: Any) -> InsertionPoint | None:
     """Where a new clause goes when ``sentence`` is in a clause about what follows an ending ("13.
     OBLIGATIONS AFTER TERMINATION", "16.6 Effect of Termination", "Survival"): beside it the clause
@@ -763,7 +789,13 @@ def insert_missing(
                 point = after_clause(structure, run, "after the clauses titled for it") or point
             if titled is not None:
                 # After the whole clause its title names, else (that place out of order, as a PDF's
-                # page order may make it) after the clause that holds the sentence.
+                # page order may make it) after the clause that holds the sentence. (The whole clause
+                # read from its next sibling first: a sub-clause's own title, "9.1 Copyright
+                # Indemnification." under "9. INDEMNIFICATION.", ends the first reading at the heading.)
+                if not _holds_an_ending(document, structure, titled):
+                    # (never past what follows termination: "8. TERM AND TERMINATION" ... "8.4 Survival")
+                    last = _last_sub_clause(structure, titled) or titled
+                    places.append(after_clause(structure, last, "after the clause whose title names it"))
                 places.append(insertion_point(structure, after=(first.paragraph_index, first.end)))
             ending = before_an_ending(sentence_body(first, document.model), document, structure)
             if ending is not None:

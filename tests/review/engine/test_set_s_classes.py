@@ -199,14 +199,14 @@ LOHA = "LohaCompanyltd_20191209"  # a supply contract translated from Chinese
 
 def test_a_new_clause_is_no_item_of_one_sentences_enumeration() -> None:
     # "8.1 Indemnification ... arising from: (a) ...; (b) ... Alberta; or (c) ... Securities.": the
-    # cap is not "(d)", whatever the clause's title; it goes at the end, before "IN WITNESS of this
-    # Agreement" (which opens the signatures as "IN WITNESS WHEREOF" does).
+    # cap is not "(d)", whatever the clause's title; it goes after the whole of "8. INDEMNIFICATION"
+    # as its next sub-clause, before "9. NOTICES" (round 11; before that, at the end).
     model = _contract(SONUS)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
     (proposal,) = result.recommendations
-    assert not proposal.after.startswith("(d)")
+    assert not proposal.after.startswith("(d)") and proposal.after.startswith("8.4 ")
     at = model.positions[proposal.edit.locator]
-    assert next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip()).startswith("IN WITNESS of this")
+    assert " ".join(next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip()).split()) == "9. NOTICES"
 
 
 def test_blank_signature_labels_close_the_body() -> None:

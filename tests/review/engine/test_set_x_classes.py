@@ -1,6 +1,6 @@
 """The classes round 11's reading showed (docs/decisions/redlines-qa.md, "Round 11"), each on the
-text that showed it: a new clause never goes between a sub-clause and the sibling after it that
-qualifies it by its number."""
+text that showed it or the class's other cases on cuad-train: where a new clause goes among titled,
+citing and ending clauses; no audit where only fixed sums are paid; no clause in an excerpt."""
 
 from __future__ import annotations
 
@@ -13,21 +13,37 @@ from tests.review.engine.test_set_c_classes import _cuad_coverage
 HYPERION = "HYPERIONSOFTWARECORP_09_28_1994"  # IMRS / Delteq exclusive distributor agreement
 
 
-def test_a_new_clause_never_parts_a_clause_from_the_sibling_that_qualifies_it_by_its_number() -> None:
-    # "9.1 Copyright Indemnification. Developer shall indemnify ... (c) ... withdrawn from the
-    # market." / "9.2 Cooperation by Distributor. Notwithstanding Section 9.1 of this Agreement,
-    # Developer is under no obligation to indemnify ... unless: (a) ...": insurance goes after 9.2
-    # (its items too), never between the indemnity and its conditions.
+def test_a_clause_anchored_under_a_titled_article_goes_after_the_whole_article() -> None:
+    # "9. INDEMNIFICATION." / "9.1 Copyright Indemnification. Developer shall indemnify ..." / "9.2
+    # Cooperation by Distributor. Notwithstanding Section 9.1 ..." / "9.3 Distributor
+    # Indemnification." / "10. GENERAL.": insurance is 9.4 after the whole article, never between
+    # the developer's indemnity and its conditions (9.1A) nor between the two indemnities (9.2A).
     model = _contract(HYPERION)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("9.2A Each party shall maintain")
+    assert proposal.after.startswith("9.4 Each party shall maintain")
     at = model.positions[proposal.edit.locator]
-    before = " ".join(" ".join(p.text for p in model.paragraphs[at - 12 : at + 1]).split())
-    assert "Notwithstanding Section 9.1" in before
-    # (a page number, "12", stands between it and 9.3)
-    following = [p.text.strip() for p in model.paragraphs[at + 1 : at + 12] if p.text.strip()]
-    assert any(text.startswith("9.3") for text in following[:3])
+    before = " ".join(" ".join(p.text for p in model.paragraphs[at - 30 : at + 1]).split())
+    assert "9.3" in before and "Distributor Indemnification" in before
+    following = [" ".join(p.text.split()) for p in model.paragraphs[at + 1 : at + 12] if p.text.strip()]
+    assert any(text.startswith("10. GENERAL") for text in following[:3])
+
+
+ADIA = "ADIANUTRITION,INC_04_01_2005"  # PivX / Detto reseller agreement
+
+
+def test_a_new_clause_never_parts_a_clause_from_the_sibling_that_qualifies_it_by_its_number() -> None:
+    # "4.2 ... [the licensor's infringement remedies] ... refund any licensing fees relating to the
+    # future use of Qwik-Fix Pro." / "4.3 LIMITATION OF LIABILITY. EXCEPT FOR PIVX'S OBLIGATIONS
+    # UNDER SECTION 4.2, IN NO EVENT ...": insurance goes after 4.3, never between 4.2 and the
+    # limitation that carves it out.
+    model = _contract(ADIA)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("4.3A Each party shall maintain")
+    at = model.positions[proposal.edit.locator]
+    before = " ".join(" ".join(p.text for p in model.paragraphs[at - 8 : at + 1]).split())
+    assert "EXCEPT FOR PIVX'S OBLIGATIONS UNDER SECTION 4.2" in before
 
 
 MACROGENICS = "MACROGENICSINC_08_02_2013"  # MacroGenics / Green Cross collaboration agreement
