@@ -125,7 +125,10 @@ _HEREINAFTER = re.compile(
 # Organization (USA MCO) A Texas Corporation": a defined name in capitals without quotation marks,
 # where the parenthesis ends the name ("Bunker One (USA) Inc." is one name).
 _AFTER_UNQUOTED = (
-    r"(?=\s*[,;.\n]|\s*$|\s+\(\d\)|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated|hereby)\b)"
+    # ... or a colon that ends its line ('... (Licensor):' before "WITNESSETH"), never a label's colon
+    # ("PARTY A (SHIPPER): ZTO EXPRESS ..."), which a name follows.
+    r"(?=\s*[,;.\n]|\s*$|\s*:[ \t]*(?:\n|$)|\s+\(\d\)|"
+    r"\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated|hereby)\b)"
 )
 _AFTER_UNQUOTED_RE = re.compile(_AFTER_UNQUOTED)
 _UNQUOTED = re.compile(

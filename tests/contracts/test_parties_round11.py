@@ -1,0 +1,27 @@
+"""Round 11 of the parties (contracts/parties.py): each class shown on a seen cuad-train contract's own
+preamble, as written or in one of bench/bench_party_layouts.py's layouts or bench/bench_party_styles.py's
+styles."""
+
+from contracts.parties import Party, find_parties
+from documents.docx.model import Paragraph
+
+
+def _parties(text: str) -> tuple[Party, ...]:
+    """One paragraph per line, as a converted upload gives them."""
+    return find_parties(tuple(Paragraph(locator=f"p{i}", text=line) for i, line in enumerate(text.split("\n"))), {})
+
+
+def test_a_definition_without_quotation_marks_before_the_colon_that_ends_the_preamble() -> None:
+    # Mossimo, Endorsement Agreement, its quotation marks lost in a conversion: the last party's
+    # definition is followed by the colon that ends its line, before "WITNESSETH".
+    text = (
+        "ENDORSEMENT AGREEMENT\n         THIS AGREEMENT, made and entered into as of this 1st day of January, "
+        "2000, by and between MOSSIMO, INC., 2450 White Road, 2nd Floor, Irvine, California 92614 (Company), and "
+        "DAVID DUVAL ENTERPRISES, INC. c/o International Management, Inc., IMG Center, 1360 East 9th Street, Suite "
+        "100, Cleveland, Ohio 44114 (Licensor):\n                                   WITNESSETH:\n         WHEREAS, "
+        "David Duval (Duval) is recognized as a highly skilled professional golfer."
+    )
+    assert [(p.name, p.defined) for p in _parties(text)] == [
+        ("MOSSIMO, INC.", "Company"),
+        ("DAVID DUVAL ENTERPRISES, INC.", "Licensor"),
+    ]
