@@ -142,7 +142,9 @@ _UNQUOTED_TITLE = re.compile(
     r"\((?:[Hh]ereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?P<the>the\s+|The\s+)?"
     r"(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})"
     # "ASHWORTH, INC. (The Company or Ashworth)": a second name after "or".
-    r"(?:\s+or\s+(?:the\s+)?(?P<alt>[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}))?\)"
+    r"(?:\s+or\s+(?:the\s+)?(?P<alt>[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}))?"
+    # "(Licensee and together with Licensor, the Parties)": what names the parties together follows.
+    r"(?:,?\s+(?:and\s+)?(?:together|collectively)\s+with\s+[^()]{1,80}?)?\)"
     # ... also before words of the sentence or another parenthesis ("Ludmila Smolyansky(Individual) on
     # her own behalf", "Joseph Theismann, an individual ... (Theismann) (collectively the Parties)");
     # never before a capital word, which goes on with the name ("Bunker One (USA) Inc.").

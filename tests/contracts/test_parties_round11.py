@@ -25,3 +25,21 @@ def test_a_definition_without_quotation_marks_before_the_colon_that_ends_the_pre
         ("MOSSIMO, INC.", "Company"),
         ("DAVID DUVAL ENTERPRISES, INC.", "Licensor"),
     ]
+
+
+def test_a_definition_without_quotation_marks_that_goes_on_to_name_the_parties_together() -> None:
+    # Hertz Group Realty Trust, Trademark License Agreement, its quotation marks lost in a conversion: the
+    # licensee's definition goes on with what names both parties, "and together with Licensor, the Parties".
+    text = (
+        "Exhibit 10.8 FORM OF TRADEMARK LICENSE AGREEMENT This TRADEMARK LICENSE AGREEMENT ( Agreement), is "
+        "entered into as of September ___, 2019 (Effective Date), by and between HERTZ INVESTMENT GROUP, LLC, a "
+        "Delaware limited liability company, having a principal place of business at 21860 Burbank Blvd., Suite "
+        "300 South, Woodland Hills, CA 91367 (Licensor), and HERTZ GROUP REALTY TRUST, INC., a Maryland "
+        "corporation, having a principal place of business at 21860 Burbank Blvd., Suite 300 South, Woodland "
+        "Hills, CA 91367 (Licensee and together with Licensor, the Parties), and the Parties agree as follows: "
+        "ARTICLE 1. BACKGROUND AND DEFINITIONS 1.1 Licensor has adopted, is using, and is the owner of all"
+    )
+    assert [(p.name, p.defined) for p in _parties(text)] == [
+        ("HERTZ INVESTMENT GROUP, LLC", "Licensor"),
+        ("HERTZ GROUP REALTY TRUST, INC.", "Licensee"),
+    ]
