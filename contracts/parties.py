@@ -852,9 +852,9 @@ def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]
 _PARTY_LABEL = re.compile(
     r"(?<![\w\"\u201c])(?P<label>(?:Party|PARTY)\s+[A-F])(?:\s*\((?P<role>[A-Z][\w ]{1,30})\))?"
     r"[ \t]*[:\uff1a][ \t]*\n?[ \t]*"
-    r"(?P<name>[A-Z][^\n]{2,160}?)(?=[ \t]*(?:\n|$)|\s+(?:Address|Legal\s+[Rr]epresentative|Registered|Contact|Tel|"
-    r"Telephone|Domicile|Residence|Authori[sz]ed|ADDRESS|LEGAL\s+REPRESENTATIVE|REGISTERED|CONTACT|TEL|TELEPHONE|"
-    r"DOMICILE|RESIDENCE|AUTHORI[SZ]ED)\b|\s+(?:Party|PARTY)\s+[A-F]\b|\s{2,})"
+    # The fields in any case: a head typed in capitals is read with its common words lowered ("address:").
+    r"(?P<name>[A-Z][^\n]{2,160}?)(?=[ \t]*(?:\n|$)|\s+(?i:Address|Legal\s+Representative|Registered|Contact|Tel|"
+    r"Telephone|Domicile|Residence|Authori[sz]ed)\b|\s+(?:Party|PARTY)\s+[A-F]\b|\s{2,})"
 )
 
 

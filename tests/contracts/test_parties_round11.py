@@ -43,3 +43,20 @@ def test_a_definition_without_quotation_marks_that_goes_on_to_name_the_parties_t
         ("HERTZ INVESTMENT GROUP, LLC", "Licensor"),
         ("HERTZ GROUP REALTY TRUST, INC.", "Licensee"),
     ]
+
+
+def test_parties_labelled_by_a_letter_in_a_head_typed_in_capitals() -> None:
+    # ZTO Express, Road Transportation Agreement, its head typed in capitals: read in ordinary case, the
+    # field after each name ("ADDRESS:") has its common word lowered, and still ends the name.
+    text = (
+        "EXHIBIT 10.10   ROAD TRANSPORTATION AGREEMENT   PARTY A (SHIPPER): ZTO EXPRESS CO., LTD. ADDRESS: "
+        "BUILDING 1, NO. 1685, HUAZHI ROAD, HUAXIN TWON, QINGPU DISTRICT, SHANGHAI   PARTY B (CARRIER): TONGLU "
+        "TONGZE LOGISTICS LTD. ADDRESS: 12 FLOOR, HSBC TOWER, YINCHUN SOUTH ROAD, TONGLU COUNTY, ZHEJIANG PROVINCE   "
+        "DUE TO THE NEED FOR LOGISTICS BUSINESS, PARTY A AND PARTY B ENTER INTO THIS ROAD TRANSPORTATION AGREEMENT "
+        '(THIS "AGREEMENT"), IN WHICH PARTY A PAYS THE FREIGHT AND PARTY B PROVIDES PARCEL TRANSPORTATION SERVICES '
+        "TO PARTY A."
+    )
+    assert [(p.name, p.defined) for p in _parties(text)] == [
+        ("ZTO EXPRESS CO., LTD.", "PARTY A"),
+        ("TONGLU TONGZE LOGISTICS LTD.", "PARTY B"),
+    ]
