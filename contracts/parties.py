@@ -114,8 +114,10 @@ _PARTY_DEFINITION = re.compile(
     # "(together with its successors and assigns, if any, "Lessor")", "(hereinafter, "VOTOCAST")"
     r"[^()\"\u201c\u201d]{0,100}?,\s+|"
     r"(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"
-    r"(?:(?:[Tt]he|each|collectively|together|individually|[Hh]ereinafter|[Hh]erein|[Hh]ereafter|as|a|an)\s*:?\s+)*"
-    r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:[Tt]he\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
+    # "THE" too: a line in capitals with too few common words to be read in ordinary case ("(2) NIGEL
+    # CROCKETT OF (THE ''EMPLOYEE")").
+    r"(?:(?:[Tt]he|THE|each|collectively|together|individually|[Hh]ereinafter|[Hh]erein|[Hh]ereafter|as|a|an)\s*:?\s+)*"
+    r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:(?:[Tt]he|THE)\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
 )
 _HEREINAFTER = re.compile(
     r"\b(?:[Hh]ereinafter|[Hh]ereafter|HEREINAFTER)\s*,?\s*(?:(?:referred\s+to\s+as|called|named|designated|known\s+as|"
@@ -132,8 +134,9 @@ _AFTER_UNQUOTED = (
 )
 _AFTER_UNQUOTED_RE = re.compile(_AFTER_UNQUOTED)
 _UNQUOTED = re.compile(
-    r"\((?:[Hh]ereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)"
-    + _AFTER_UNQUOTED
+    r"\((?:[Hh]ereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+|The\s+)?"
+    # never a registration in capitals ("(COMPANY NUMBER 11036101)")
+    r"(?![A-Z ]*\b(?:NUMBER|NO)\b)([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)" + _AFTER_UNQUOTED
 )
 # The same in title case, where a conversion lost the quotation marks ("... London SE1 9GL (the
 # Company) (2) JOHN ROGERS (the Executive).", "Bioeq IP AG, having its place of business at [***]
@@ -197,7 +200,7 @@ _PREAMBLE_END = re.compile(
 # A name ends at its description or its parenthesis, except a parenthesis that is part of the
 # name: "Dialog Semiconductor (UK) Ltd.", "CRO Consulting (Pty) Limited".
 _NAME_CUT = re.compile(
-    r",\s*(?:a|an)\s(?!division\s+of\s)|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC)\b|,\s*with\b|"
+    r",\s*(?:a|an)\s(?!division\s+of\s)|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+|[A-Z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC|CORPORATION|COMPANY|LIMITED|PARTNERSHIP)\b|,\s*with\b|"
     r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|residing|resident|domiciled|"
@@ -1546,7 +1549,8 @@ def _party_name(before: str) -> str:
             text = text[: form.end()]
             break
     text = " ".join(text.split()).strip(" ,:;(")
-    text = re.sub(r"\s+(?:of|at)$", "", text)  # "NIGEL CROCKETT of (the ''Employee")": the address left out
+    # "NIGEL CROCKETT of (the ''Employee")": the address left out ("OF" in a line typed in capitals).
+    text = re.sub(r"\s+(?:of|at|OF|AT)$", "", text)
     if text.endswith(".") and not _FORM_WITH_DOT.search(text):
         text = text[:-1]
     numbered = bool(_NUMBERED_NAME.match(text))  # "551 FX IB Associates, LLC"

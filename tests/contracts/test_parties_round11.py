@@ -60,3 +60,23 @@ def test_parties_labelled_by_a_letter_in_a_head_typed_in_capitals() -> None:
         ("ZTO EXPRESS CO., LTD.", "PARTY A"),
         ("TONGLU TONGZE LOGISTICS LTD.", "PARTY B"),
     ]
+
+
+def test_a_numbered_list_of_parties_typed_in_capitals() -> None:
+    # BicycleTx, Service Agreement, its head typed in capitals: "A COMPANY INCORPORATED" ends the first
+    # name as "a company incorporated" does, "(COMPANY NUMBER 11036101)" defines nothing, "(THE ''EMPLOYEE")"
+    # defines the second party, and "OF" before it (his address left out) is no part of his name.
+    text = (
+        "EXHIBIT 10.11\nDATED 26 SEPTEMBER 2019\nBICYCLETX LTD\nAND\nNIGEL CROCKETT\n"
+        "___________________________________________________\nSERVICE AGREEMENT\n"
+        "___________________________________________________\nTHIS AGREEMENT IS MADE ON 26 SEPTEMBER 2019\n"
+        "BETWEEN:\n(1) BICYCLETX LIMITED A COMPANY INCORPORATED UNDER THE LAWS OF ENGLAND AND WALES (COMPANY NUMBER "
+        "11036101) WHOSE REGISTERED OFFICE IS AT BUILDING 900 BABRAHAM RESEARCH CAMPUS, BABRAHAM, CAMBRIDGESHIRE, "
+        'CB22 3AT, UNITED KINGDOM (THE "COMPANY"); AND\n(2) NIGEL CROCKETT OF (THE \'\'EMPLOYEE").\n'
+        "IT IS AGREED AS FOLLOWS:\n1. COMMENCEMENT OF EMPLOYMENT\n"
+        '1.1 THIS AGREEMENT SHALL TAKE EFFECT 26  SEPTEMBER 2019 (THE "EFFECTIVE DATE").'
+    )
+    assert [(p.name, p.defined) for p in _parties(text)] == [
+        ("BICYCLETX LIMITED", "COMPANY"),
+        ("NIGEL CROCKETT", "EMPLOYEE"),
+    ]
