@@ -108,11 +108,15 @@ class Party:
 _Q_OPEN = "[\"\u201c\u2018'\u201d]{1,2}"
 _Q_CLOSE = "(?:[\"\u201d\u2019'\u201c]{1,2}|(?=\\)))"
 _TERM = "([^\"\u201c\u201d\u2018\u2019'()]{1,60}?)"
+# The words of a definition's parenthesis before its name: never across a quotation mark, double or
+# single (British drafting's "('Licensee' and together with Licensor, the 'Parties')"); an apostrophe
+# after a letter ("its successors' ...") is a word's.
+_WORDS_BEFORE = "(?:(?!(?<![A-Za-z])['\u2018\u2019])[^()\"\u201c\u201d])"
 _PARTY_DEFINITION = re.compile(
-    r"\(\s*(?:[^()\"\u201c\u201d]{0,100}?\b(?:referred\s+to|defined|called|known|designated|named)\s+"
-    r"(?:herein\s+|hereinafter\s+|hereafter\s+|below\s+)?(?:as\s*:?\s*|(?=[\"\u201c]))|"
+    r"\(\s*(?:" + _WORDS_BEFORE + r"{0,100}?\b(?:referred\s+to|defined|called|known|designated|named)\s+"
+    r"(?:herein\s+|hereinafter\s+|hereafter\s+|below\s+)?(?:as\s*:?\s*|(?=[\"\u201c\u2018']))|"
     # "(together with its successors and assigns, if any, "Lessor")", "(hereinafter, "VOTOCAST")"
-    r"[^()\"\u201c\u201d]{0,100}?,\s+|"
+    + _WORDS_BEFORE + r"{0,100}?,\s+|"
     r"(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"
     # "THE" too: a line in capitals with too few common words to be read in ordinary case ("(2) NIGEL
     # CROCKETT OF (THE ''EMPLOYEE")").

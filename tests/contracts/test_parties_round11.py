@@ -80,3 +80,22 @@ def test_a_numbered_list_of_parties_typed_in_capitals() -> None:
         ("BICYCLETX LIMITED", "COMPANY"),
         ("NIGEL CROCKETT", "EMPLOYEE"),
     ]
+
+
+def test_definitions_in_single_quotation_marks_name_the_parties_together_after_the_last() -> None:
+    # Hertz Group Realty Trust, Trademark License Agreement, its definitions in single quotation marks (as
+    # British drafting writes them): the words before the licensee's definition never run across the
+    # quotation mark that opens it, to the parties' collective name after it.
+    text = (
+        "Exhibit 10.8 FORM OF TRADEMARK LICENSE AGREEMENT This TRADEMARK LICENSE AGREEMENT ( 'Agreement'), is "
+        "entered into as of September ___, 2019 ('Effective Date'), by and between HERTZ INVESTMENT GROUP, LLC, a "
+        "Delaware limited liability company, having a principal place of business at 21860 Burbank Blvd., Suite "
+        "300 South, Woodland Hills, CA 91367 ('Licensor'), and HERTZ GROUP REALTY TRUST, INC., a Maryland "
+        "corporation, having a principal place of business at 21860 Burbank Blvd., Suite 300 South, Woodland "
+        "Hills, CA 91367 ('Licensee' and together with Licensor, the 'Parties'), and the Parties agree as follows: "
+        "ARTICLE 1. BACKGROUND AND DEFINITIONS 1.1 Licensor has adopted, is using, and is the owner of all"
+    )
+    assert [(p.name, p.defined) for p in _parties(text)] == [
+        ("HERTZ INVESTMENT GROUP, LLC", "Licensor"),
+        ("HERTZ GROUP REALTY TRUST, INC.", "Licensee"),
+    ]
