@@ -162,8 +162,10 @@ _ROLE_WORDS = sorted({w.title() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES, *_OT
 # "ORGANIC PREPARATIONS INC. 2nd Floor, ... Vanuatu "the Manufacturer"": a role word in quotation
 # marks without a parenthesis, after the party's name and address.
 _BARE_ROLE = re.compile(
-    r"(?<![\w(])[\"\u201c](?:the\s+)?((?i:" + "|".join(re.escape(w) for w in _ROLE_WORDS) + r"))[\"\u201d]"
-    r"(?:\s*/\s*[\"\u201c](?P<more>[^\"\u201c\u201d]{1,30})[\"\u201d])?"
+    # ... in double or single quotation marks ("... referred to herein as the 'Producer')").
+    r"(?<![\w(])[\"\u201c\u2018'](?:the\s+)?((?i:" + "|".join(re.escape(w) for w in _ROLE_WORDS) + r"))"
+    r"[\"\u201d\u2019']"
+    r"(?:\s*/\s*[\"\u201c\u2018'](?P<more>[^\"\u201c\u201d\u2018\u2019']{1,30})[\"\u201d\u2019'])?"
 )
 # "INVASIX LTD., with a principal place of business at ... Hereinafter referred to as Customer And
 # FLEXTRONICS ISRAEL LTD. ...": a role word without quotation marks after "hereinafter referred to as".

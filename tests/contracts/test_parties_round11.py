@@ -99,3 +99,22 @@ def test_definitions_in_single_quotation_marks_name_the_parties_together_after_t
         ("HERTZ INVESTMENT GROUP, LLC", "Licensor"),
         ("HERTZ GROUP REALTY TRUST, INC.", "Licensee"),
     ]
+
+
+def test_a_role_word_in_single_quotation_marks_after_a_long_description() -> None:
+    # Fulucai Productions, Content Distribution and License Agreement, its definitions in single quotation
+    # marks: the producer's role word, after what it may be ("... any and all referred to herein as the
+    # 'Producer'"), is its defined name as in double quotation marks.
+    text = (
+        "  This CONTENT DISTRIBUTION AND LICENSE AGREEMENT (the 'Agreement') is entered into as of November 15, "
+        "2012 (the 'Effective Date') by and between, CONVERGTV, INC., a Delaware Corporation, ('ConvergTV'), "
+        "whose principal place of business is located at 3201 Budinger Ave., St. Cloud, FL 34769, P.O. Box 540817, "
+        "Merritt Island, Florida 32954, and Fulucai Productions Ltd. (the producer, publisher, content owner, "
+        "authorized distributor, agent, or assignee of the Program rights, licensor, and grantor, any and all "
+        "referred to herein as the 'Producer'), whose principal place of business is located at 3632- 13 St. SW, "
+        "Calgary, Alberta, Canada."
+    )
+    assert [(p.name, p.defined) for p in _parties(text)] == [
+        ("CONVERGTV, INC.", "ConvergTV"),
+        ("Fulucai Productions Ltd.", "Producer"),
+    ]
