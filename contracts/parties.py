@@ -114,7 +114,9 @@ _TERM = "([^\"\u201c\u201d\u2018\u2019'()]{1,60}?)"
 _WORDS_BEFORE = "(?:(?!(?<![A-Za-z])['\u2018\u2019])[^()\"\u201c\u201d])"
 _PARTY_DEFINITION = re.compile(
     r"\(\s*(?:" + _WORDS_BEFORE + r"{0,100}?\b(?:referred\s+to|defined|called|known|designated|named)\s+"
-    r"(?:herein\s+|hereinafter\s+|hereafter\s+|below\s+)?(?:as\s*:?\s*|(?=[\"\u201c\u2018']))|"
+    # "(referred to in this Agreement as "Acme")": the document it is referred to in, before "as".
+    r"(?:herein\s+|hereinafter\s+|hereafter\s+|below\s+|(?:in|throughout)\s+this\s+[A-Za-z]+\s+)?"
+    r"(?:as\s*:?\s*|(?=[\"\u201c\u2018']))|"
     # "(together with its successors and assigns, if any, "Lessor")", "(hereinafter, "VOTOCAST")"
     + _WORDS_BEFORE + r"{0,100}?,\s+|"
     r"(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"

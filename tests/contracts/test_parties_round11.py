@@ -118,3 +118,21 @@ def test_a_role_word_in_single_quotation_marks_after_a_long_description() -> Non
         ("CONVERGTV, INC.", "ConvergTV"),
         ("Fulucai Productions Ltd.", "Producer"),
     ]
+
+
+
+def test_a_definition_referred_to_in_this_agreement() -> None:
+    # Mossimo, Endorsement Agreement, its definitions drafted "(referred to in this Agreement as ...)": the
+    # words of where the name is used stand between "referred to" and "as".
+    text = (
+        "ENDORSEMENT AGREEMENT\n         THIS AGREEMENT, made and entered into as of this 1st day of January, "
+        "2000, by and between MOSSIMO, INC., 2450 White Road, 2nd Floor, Irvine, California 92614 (referred to in "
+        'this Agreement as "Company"), and DAVID DUVAL ENTERPRISES, INC. c/o International Management, Inc., IMG '
+        "Center, 1360 East 9th Street, Suite 100, Cleveland, Ohio 44114 (referred to in this Agreement as "
+        '"Licensor"):\n                                   WITNESSETH:\n         WHEREAS, David Duval ("Duval") is '
+        "recognized as a highly skilled professional golfer."
+    )
+    assert [(p.name, p.defined) for p in _parties(text)] == [
+        ("MOSSIMO, INC.", "Company"),
+        ("DAVID DUVAL ENTERPRISES, INC.", "Licensor"),
+    ]
