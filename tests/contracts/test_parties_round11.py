@@ -121,18 +121,19 @@ def test_a_role_word_in_single_quotation_marks_after_a_long_description() -> Non
 
 
 
+
 def test_a_definition_referred_to_in_this_agreement() -> None:
-    # Mossimo, Endorsement Agreement, its definitions drafted "(referred to in this Agreement as ...)": the
-    # words of where the name is used stand between "referred to" and "as".
+    # VNUE, Promotion Agreement, its definitions drafted "(referred to in this Agreement as ...)": the words
+    # of where the name is used stand between "referred to" and "as".
     text = (
-        "ENDORSEMENT AGREEMENT\n         THIS AGREEMENT, made and entered into as of this 1st day of January, "
-        "2000, by and between MOSSIMO, INC., 2450 White Road, 2nd Floor, Irvine, California 92614 (referred to in "
-        'this Agreement as "Company"), and DAVID DUVAL ENTERPRISES, INC. c/o International Management, Inc., IMG '
-        "Center, 1360 East 9th Street, Suite 100, Cleveland, Ohio 44114 (referred to in this Agreement as "
-        '"Licensor"):\n                                   WITNESSETH:\n         WHEREAS, David Duval ("Duval") is '
-        "recognized as a highly skilled professional golfer."
+        "Exhibit 10.1   PROMOTION AGREEMENT   This Promotion Agreement (referred to in this Agreement as "
+        '"Agreement") is entered into effective September 10, 2015 between BookingEntertainment.com (referred to '
+        'in this Agreement as "Promoter") of 275 Madison Avenue, 6t h Floor, New York, NY 10016 and VNUE, Inc., '
+        '(referred to in this Agreement as "VNUE"), a Nevada corporation quoted on the OTCMarkets, with offices at '
+        "104 West 29th Street 11th Floor, New York, NY 10001.   WHEREAS, Promoter has substantial business "
+        "experience in the music industry."
     )
     assert [(p.name, p.defined) for p in _parties(text)] == [
-        ("MOSSIMO, INC.", "Company"),
-        ("DAVID DUVAL ENTERPRISES, INC.", "Licensor"),
+        ("BookingEntertainment.com", "Promoter"),
+        ("VNUE, Inc.", "VNUE"),
     ]
