@@ -346,6 +346,9 @@ def _as_written(party: Party, written: str) -> Party:
     )
 
 
+_OTHER_QUOTES = str.maketrans({"\u00ab": "\u201c", "\u00bb": "\u201d", "\u201e": "\u201c"})
+
+
 def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm]) -> tuple[Party, ...]:
     """The parties from the preamble: a name followed by its defined name in a parenthesis
     (``Fjord Systems AS ("Fjord")``, ``between X ("Licensor") and Y (the "Company")``). The
@@ -372,7 +375,9 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     # A preamble typed in capitals ("THIS AGREEMENT IS MADE BY AND BETWEEN ACME CORPORATION, A
     # DELAWARE CORPORATION ...") is read as one in ordinary case: its grammar words in lower case;
     # the names found are then given as the contract writes them (``_as_written``).
-    written, text = text, _unwrapped(_in_ordinary_case(text))
+    # Guillemets and the low opening quotation mark (a translation's definitions) are read as the double
+    # quotation marks every definition pattern knows.
+    written, text = text, _unwrapped(_in_ordinary_case(text.translate(_OTHER_QUOTES)))
     found_parties = _find_in(text, spans, tail, terms)
     return tuple(_as_written(p, written) for p in found_parties) if written != text else found_parties
 

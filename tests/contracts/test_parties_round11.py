@@ -137,3 +137,19 @@ def test_a_definition_referred_to_in_this_agreement() -> None:
         ("BookingEntertainment.com", "Promoter"),
         ("VNUE, Inc.", "VNUE"),
     ]
+
+
+def test_definitions_in_guillemets() -> None:
+    # VNUE, Promotion Agreement, its definitions in guillemets (as a translation may give them): read as in
+    # double quotation marks.
+    text = (
+        "Exhibit 10.1   PROMOTION AGREEMENT   This Promotion Agreement (\u00abAgreement\u00bb) is entered into "
+        "effective September 10, 2015 between BookingEntertainment.com (\u00abPromoter\u00bb) of 275 Madison Avenue, "
+        "6t h Floor, New York, NY 10016 and VNUE, Inc., (\u00abVNUE\u00bb), a Nevada corporation quoted on the "
+        "OTCMarkets, with offices at 104 West 29th Street 11th Floor, New York, NY 10001.   WHEREAS, Promoter has "
+        "substantial business experience in the music industry."
+    )
+    assert [(p.name, p.defined) for p in _parties(text)] == [
+        ("BookingEntertainment.com", "Promoter"),
+        ("VNUE, Inc.", "VNUE"),
+    ]
