@@ -346,7 +346,14 @@ def _as_written(party: Party, written: str) -> Party:
     )
 
 
-_OTHER_QUOTES = str.maketrans({"\u00ab": "\u201c", "\u00bb": "\u201d", "\u201e": "\u201c"})
+_OTHER_QUOTES = (("\u00ab", "\u201c"), ("\u00bb", "\u201d"), ("\u201e", "\u201c"))
+
+
+def _double_quoted(text: str) -> str:
+    for other, double in _OTHER_QUOTES:
+        if other in text:  # (str.replace is much faster than str.translate on a long text)
+            text = text.replace(other, double)
+    return text
 
 
 def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm]) -> tuple[Party, ...]:
@@ -377,7 +384,7 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     # the names found are then given as the contract writes them (``_as_written``).
     # Guillemets and the low opening quotation mark (a translation's definitions) are read as the double
     # quotation marks every definition pattern knows.
-    written, text = text, _unwrapped(_in_ordinary_case(text.translate(_OTHER_QUOTES)))
+    written, text = text, _unwrapped(_in_ordinary_case(_double_quoted(text)))
     found_parties = _find_in(text, spans, tail, terms)
     return tuple(_as_written(p, written) for p in found_parties) if written != text else found_parties
 
