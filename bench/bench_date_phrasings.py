@@ -10,7 +10,8 @@ words ("is entered into on", "dated as at"); the effective date called so by oth
 effect from", "(hereinafter referred to as the "Effective Date")") or started by the term ("This
 Agreement shall be for a term of two years beginning on"); the governing law of each jurisdiction
 the experts name, in other governing sentences; and the head of the contract in other layouts
-(capitals, two spaces between words, curly or no quotation marks, wrapped at 70 characters).
+(capitals, two spaces between words, curly, single or no quotation marks, guillemets, wrapped at 70
+characters).
 
 Round 9 adds what must not change: a body sentence taking something else into effect written into
 a contract without an effective date (it stays none), a recital of something else taking effect, a
@@ -183,6 +184,10 @@ LAYOUTS: dict[str, Callable[[str], str]] = {
     "two spaces between words": lambda t: t[:HEAD].replace(" ", "  ") + t[HEAD:],
     "curly quotation marks": lambda t: re.sub(r'"(?=\w)', "\u201c", t[:HEAD]).replace('"', "\u201d") + t[HEAD:],
     "no quotation marks": lambda t: re.sub("[\"\u201c\u201d]", "", t[:HEAD]) + t[HEAD:],
+    # Round 11: British drafting's single quotation marks, a translation's guillemets.
+    "single quotation marks": lambda t: re.sub("[\"\u201c\u201d]", "'", t[:HEAD]) + t[HEAD:],
+    "guillemets": lambda t: re.sub("[\"\u201c]([^\"\u201c\u201d]{1,60})[\"\u201d]", "\u00ab\\1\u00bb", t[:HEAD])
+    + t[HEAD:],
     "wrapped at 70": _wrapped,
 }
 

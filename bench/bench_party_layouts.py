@@ -1,7 +1,8 @@
 """The parties of the seen and dev contracts as other layouts give the same words (round 7 of the
 parties and key-terms work, docs/decisions/key-terms.md "Round 7: parties"): how much of the parties value holds when
-the head of each contract is typed in capitals, loses its quotation marks (a conversion), or is
-wrapped at 70 characters a line (a PDF's or a plain-text filing's extraction).
+the head of each contract is typed in capitals, loses its quotation marks (a conversion), has them
+single (British drafting, round 11) or in guillemets (a translation's, round 11), or is wrapped at 70
+characters a line (a PDF's or a plain-text filing's extraction).
 
     python bench/bench_party_layouts.py
     python bench/bench_party_layouts.py --folds   # the seen contracts by the party folds' groups
@@ -54,6 +55,16 @@ def no_quotation_marks(text: str) -> str:
     return re.sub(r"[\"\u201c\u201d]", "", text[:HEAD]) + text[HEAD:]
 
 
+def single_quotation_marks(text: str) -> str:
+    """The definitions in single quotation marks, as British drafting writes them ("('the Company')")."""
+    return re.sub(r"[\"\u201c\u201d]", "'", text[:HEAD]) + text[HEAD:]
+
+
+def guillemets(text: str) -> str:
+    """The definitions in guillemets, as a translation from French, Russian or German may give them."""
+    return re.sub(r"[\"\u201c]([^\"\u201c\u201d]{1,60})[\"\u201d]", "\u00ab\\1\u00bb", text[:HEAD]) + text[HEAD:]
+
+
 def wrapped(text: str, size: int = 10000) -> str:
     head = "\n".join(textwrap.fill(line, 70) if line.strip() else line for line in text[:size].split("\n"))
     return head + text[size:]
@@ -63,7 +74,9 @@ def as_written(text: str) -> str:
     return text
 
 
-LAYOUTS: tuple[Callable[[str], str], ...] = (as_written, capitals, no_quotation_marks, wrapped)
+LAYOUTS: tuple[Callable[[str], str], ...] = (
+    as_written, capitals, no_quotation_marks, single_quotation_marks, guillemets, wrapped,
+)
 
 
 def parties_value(text: str, passages: list) -> str:

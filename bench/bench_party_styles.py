@@ -126,9 +126,14 @@ def of_the_part(text: str) -> str:
     return _redefined(text, lambda d: d.group() + " of the one part")
 
 
+def referred_to_in_this_agreement(text: str) -> str:
+    """'(referred to in this Agreement as "Acme")' (round 11)."""
+    return _redefined(text, lambda d: f'(referred to in this Agreement as "{d.group(1)}")')
+
+
 STYLES: tuple[Callable[[str], str], ...] = (
     as_written, no_definitions, first_undefined, last_undefined, numbered_list, own_lines, successors_clause,
-    hereinafter_bare, of_the_part,
+    hereinafter_bare, of_the_part, referred_to_in_this_agreement,
 )
 
 

@@ -370,9 +370,29 @@ _DATE_LINE = re.compile(
 _PAGE_MARK = re.compile(r"\bPage\s+\d+\b", re.IGNORECASE)
 
 
+# Definitions in guillemets (a translation's) or in single quotation marks (British drafting's "('Effective
+# Date')") read as in the double ones every pattern here knows; a single quotation mark only where it opens
+# or closes a phrase, never a word's apostrophe.
+_OTHER_QUOTES = (("\u00ab", "\u201c"), ("\u00bb", "\u201d"), ("\u201e", "\u201c"))
+# (The quotation mark first, then what stands before it: the search skips to each quotation mark.)
+_SINGLE_QUOTED = re.compile(
+    "['\u2018](?<![A-Za-z'\u2018\u2019].)([^'\u2018\u2019\"\n]{1,60}?)['\u2019](?![\\w'\u2019])"
+)
+
+
+def _double_quoted(text: str) -> str:
+    """``text`` with its quotation marks made double (offsets kept)."""
+    for other, double in _OTHER_QUOTES:
+        if other in text:  # (str.replace is much faster than str.translate on a long contract)
+            text = text.replace(other, double)
+    if "'" not in text and "\u2018" not in text:
+        return text
+    return _SINGLE_QUOTED.sub(lambda m: "\u201c" + m.group(1) + "\u201d", text)
+
+
 def _unfiled(text: str) -> str:
-    """``text`` with the filing's footers blanked out (offsets kept)."""
-    return _FILING_LINE.sub(lambda m: " " * len(m.group(0)), text)
+    """``text`` with the filing's footers blanked out and its quotation marks made double (offsets kept)."""
+    return _FILING_LINE.sub(lambda m: " " * len(m.group(0)), _double_quoted(text))
 
 
 def _lines(text: str) -> str:
@@ -746,6 +766,7 @@ def effective_date(text: str, made: StatedDate | None) -> StatedDate | None:
     """The date the contract calls its effective (or commencement) date; the agreement date when
     the preamble makes it "as of" that date or defines the Effective Date as the date of the
     agreement; None otherwise."""
+    text = _double_quoted(text)
     head = _unfiled(text[: max(PREAMBLE_CHARS, min(len(text), 150_000))])
     # Only the dates near the word: a long contract is not read date by date.
     candidates: dict[int, StatedDate] = {}

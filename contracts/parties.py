@@ -108,14 +108,22 @@ class Party:
 _Q_OPEN = "[\"\u201c\u2018'\u201d]{1,2}"
 _Q_CLOSE = "(?:[\"\u201d\u2019'\u201c]{1,2}|(?=\\)))"
 _TERM = "([^\"\u201c\u201d\u2018\u2019'()]{1,60}?)"
+# The words of a definition's parenthesis before its name: never across a quotation mark, double or
+# single (British drafting's "('Licensee' and together with Licensor, the 'Parties')"); an apostrophe
+# after a letter ("its successors' ...") is a word's.
+_WORDS_BEFORE = "(?:(?!(?<![A-Za-z])['\u2018\u2019])[^()\"\u201c\u201d])"
 _PARTY_DEFINITION = re.compile(
-    r"\(\s*(?:[^()\"\u201c\u201d]{0,100}?\b(?:referred\s+to|defined|called|known|designated|named)\s+"
-    r"(?:herein\s+|hereinafter\s+|hereafter\s+|below\s+)?(?:as\s*:?\s*|(?=[\"\u201c]))|"
+    r"\(\s*(?:" + _WORDS_BEFORE + r"{0,100}?\b(?:referred\s+to|defined|called|known|designated|named)\s+"
+    # "(referred to in this Agreement as "Acme")": the document it is referred to in, before "as".
+    r"(?:herein\s+|hereinafter\s+|hereafter\s+|below\s+|(?:in|throughout)\s+this\s+[A-Za-z]+\s+)?"
+    r"(?:as\s*:?\s*|(?=[\"\u201c\u2018']))|"
     # "(together with its successors and assigns, if any, "Lessor")", "(hereinafter, "VOTOCAST")"
-    r"[^()\"\u201c\u201d]{0,100}?,\s+|"
+    + _WORDS_BEFORE + r"{0,100}?,\s+|"
     r"(?:(?:including|together\s+with)\s+(?:its|their)\s+(?:respective\s+)?[Aa]ffiliates,?\s+)?"
-    r"(?:(?:[Tt]he|each|collectively|together|individually|[Hh]ereinafter|[Hh]erein|[Hh]ereafter|as|a|an)\s*:?\s+)*"
-    r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:[Tt]he\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
+    # "THE" too: a line in capitals with too few common words to be read in ordinary case ("(2) NIGEL
+    # CROCKETT OF (THE ''EMPLOYEE")").
+    r"(?:(?:[Tt]he|THE|each|collectively|together|individually|[Hh]ereinafter|[Hh]erein|[Hh]ereafter|as|a|an)\s*:?\s+)*"
+    r"(?:(?:referred\s+to|defined)\s+(?:herein\s+)?as\s+)?)(?:(?:[Tt]he|THE)\s+)?" + _Q_OPEN + _TERM + _Q_CLOSE
 )
 _HEREINAFTER = re.compile(
     r"\b(?:[Hh]ereinafter|[Hh]ereafter|HEREINAFTER)\s*,?\s*(?:(?:referred\s+to\s+as|called|named|designated|known\s+as|"
@@ -125,12 +133,16 @@ _HEREINAFTER = re.compile(
 # Organization (USA MCO) A Texas Corporation": a defined name in capitals without quotation marks,
 # where the parenthesis ends the name ("Bunker One (USA) Inc." is one name).
 _AFTER_UNQUOTED = (
-    r"(?=\s*[,;.\n]|\s*$|\s+\(\d\)|\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated|hereby)\b)"
+    # ... or a colon that ends its line ('... (Licensor):' before "WITNESSETH"), never a label's colon
+    # ("PARTY A (SHIPPER): ZTO EXPRESS ..."), which a name follows.
+    r"(?=\s*[,;.\n]|\s*$|\s*:[ \t]*(?:\n|$)|\s+\(\d\)|"
+    r"\s+(?:and|AND|a|an|A|An|with|having|whose|located|organized|incorporated|hereby)\b)"
 )
 _AFTER_UNQUOTED_RE = re.compile(_AFTER_UNQUOTED)
 _UNQUOTED = re.compile(
-    r"\((?:[Hh]ereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+|The\s+)?([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)"
-    + _AFTER_UNQUOTED
+    r"\((?:[Hh]ereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+|The\s+)?"
+    # never a registration in capitals ("(COMPANY NUMBER 11036101)")
+    r"(?![A-Z ]*\b(?:NUMBER|NO)\b)([A-Z][A-Z0-9&\-]+(?:\s[A-Z0-9&\-]+){0,2})\)" + _AFTER_UNQUOTED
 )
 # The same in title case, where a conversion lost the quotation marks ("... London SE1 9GL (the
 # Company) (2) JOHN ROGERS (the Executive).", "Bioeq IP AG, having its place of business at [***]
@@ -139,7 +151,9 @@ _UNQUOTED_TITLE = re.compile(
     r"\((?:[Hh]ereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?P<the>the\s+|The\s+)?"
     r"(?P<term>[A-Z][a-z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2})"
     # "ASHWORTH, INC. (The Company or Ashworth)": a second name after "or".
-    r"(?:\s+or\s+(?:the\s+)?(?P<alt>[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}))?\)"
+    r"(?:\s+or\s+(?:the\s+)?(?P<alt>[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}))?"
+    # "(Licensee and together with Licensor, the Parties)": what names the parties together follows.
+    r"(?:,?\s+(?:and\s+)?(?:together|collectively)\s+with\s+[^()]{1,80}?)?\)"
     # ... also before words of the sentence or another parenthesis ("Ludmila Smolyansky(Individual) on
     # her own behalf", "Joseph Theismann, an individual ... (Theismann) (collectively the Parties)");
     # never before a capital word, which goes on with the name ("Bunker One (USA) Inc.").
@@ -150,8 +164,10 @@ _ROLE_WORDS = sorted({w.title() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES, *_OT
 # "ORGANIC PREPARATIONS INC. 2nd Floor, ... Vanuatu "the Manufacturer"": a role word in quotation
 # marks without a parenthesis, after the party's name and address.
 _BARE_ROLE = re.compile(
-    r"(?<![\w(])[\"\u201c](?:the\s+)?((?i:" + "|".join(re.escape(w) for w in _ROLE_WORDS) + r"))[\"\u201d]"
-    r"(?:\s*/\s*[\"\u201c](?P<more>[^\"\u201c\u201d]{1,30})[\"\u201d])?"
+    # ... in double or single quotation marks ("... referred to herein as the 'Producer')").
+    r"(?<![\w(])[\"\u201c\u2018'](?:the\s+)?((?i:" + "|".join(re.escape(w) for w in _ROLE_WORDS) + r"))"
+    r"[\"\u201d\u2019']"
+    r"(?:\s*/\s*[\"\u201c\u2018'](?P<more>[^\"\u201c\u201d\u2018\u2019']{1,30})[\"\u201d\u2019'])?"
 )
 # "INVASIX LTD., with a principal place of business at ... Hereinafter referred to as Customer And
 # FLEXTRONICS ISRAEL LTD. ...": a role word without quotation marks after "hereinafter referred to as".
@@ -192,7 +208,7 @@ _PREAMBLE_END = re.compile(
 # A name ends at its description or its parenthesis, except a parenthesis that is part of the
 # name: "Dialog Semiconductor (UK) Ltd.", "CRO Consulting (Pty) Limited".
 _NAME_CUT = re.compile(
-    r",\s*(?:a|an)\s(?!division\s+of\s)|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC)\b|,\s*with\b|"
+    r",\s*(?:a|an)\s(?!division\s+of\s)|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+|[A-Z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC|CORPORATION|COMPANY|LIMITED|PARTNERSHIP)\b|,\s*with\b|"
     r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|residing|resident|domiciled|"
@@ -330,6 +346,16 @@ def _as_written(party: Party, written: str) -> Party:
     )
 
 
+_OTHER_QUOTES = (("\u00ab", "\u201c"), ("\u00bb", "\u201d"), ("\u201e", "\u201c"))
+
+
+def _double_quoted(text: str) -> str:
+    for other, double in _OTHER_QUOTES:
+        if other in text:  # (str.replace is much faster than str.translate on a long text)
+            text = text.replace(other, double)
+    return text
+
+
 def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm]) -> tuple[Party, ...]:
     """The parties from the preamble: a name followed by its defined name in a parenthesis
     (``Fjord Systems AS ("Fjord")``, ``between X ("Licensor") and Y (the "Company")``). The
@@ -356,7 +382,9 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     # A preamble typed in capitals ("THIS AGREEMENT IS MADE BY AND BETWEEN ACME CORPORATION, A
     # DELAWARE CORPORATION ...") is read as one in ordinary case: its grammar words in lower case;
     # the names found are then given as the contract writes them (``_as_written``).
-    written, text = text, _unwrapped(_in_ordinary_case(text))
+    # Guillemets and the low opening quotation mark (a translation's definitions) are read as the double
+    # quotation marks every definition pattern knows.
+    written, text = text, _unwrapped(_in_ordinary_case(_double_quoted(text)))
     found_parties = _find_in(text, spans, tail, terms)
     return tuple(_as_written(p, written) for p in found_parties) if written != text else found_parties
 
@@ -847,9 +875,9 @@ def _listed_parties(text: str, spans: list[tuple[int, int, str]]) -> list[Party]
 _PARTY_LABEL = re.compile(
     r"(?<![\w\"\u201c])(?P<label>(?:Party|PARTY)\s+[A-F])(?:\s*\((?P<role>[A-Z][\w ]{1,30})\))?"
     r"[ \t]*[:\uff1a][ \t]*\n?[ \t]*"
-    r"(?P<name>[A-Z][^\n]{2,160}?)(?=[ \t]*(?:\n|$)|\s+(?:Address|Legal\s+[Rr]epresentative|Registered|Contact|Tel|"
-    r"Telephone|Domicile|Residence|Authori[sz]ed|ADDRESS|LEGAL\s+REPRESENTATIVE|REGISTERED|CONTACT|TEL|TELEPHONE|"
-    r"DOMICILE|RESIDENCE|AUTHORI[SZ]ED)\b|\s+(?:Party|PARTY)\s+[A-F]\b|\s{2,})"
+    # The fields in any case: a head typed in capitals is read with its common words lowered ("address:").
+    r"(?P<name>[A-Z][^\n]{2,160}?)(?=[ \t]*(?:\n|$)|\s+(?i:Address|Legal\s+Representative|Registered|Contact|Tel|"
+    r"Telephone|Domicile|Residence|Authori[sz]ed)\b|\s+(?:Party|PARTY)\s+[A-F]\b|\s{2,})"
 )
 
 
@@ -1541,7 +1569,8 @@ def _party_name(before: str) -> str:
             text = text[: form.end()]
             break
     text = " ".join(text.split()).strip(" ,:;(")
-    text = re.sub(r"\s+(?:of|at)$", "", text)  # "NIGEL CROCKETT of (the ''Employee")": the address left out
+    # "NIGEL CROCKETT of (the ''Employee")": the address left out ("OF" in a line typed in capitals).
+    text = re.sub(r"\s+(?:of|at|OF|AT)$", "", text)
     if text.endswith(".") and not _FORM_WITH_DOT.search(text):
         text = text[:-1]
     numbered = bool(_NUMBERED_NAME.match(text))  # "551 FX IB Associates, LLC"
