@@ -555,7 +555,10 @@ _AMENDMENT_TITLE = re.compile(
 _AMENDS = re.compile(
     r"\b(?:amend|amends|amended|modify|modifies|amendments?\s+to|addendum\s+to)\s+(?:the\s+|that\s+certain\s+)?"
     r"(?:(?:[A-Z][\w&\u00ae-]*|Existing|Original)\s+){0,6}Agreement\b|\b(?:Amendment|Addendum)[^.]{0,80}?\bto\s+"
-    r"(?:the|that)\s+(?:(?:certain|[A-Z][\w&\u00ae-]*)\s+){0,6}Agreement\b",
+    r"(?:the|that)\s+(?:(?:certain|[A-Z][\w&\u00ae-]*)\s+){0,6}Agreement\b"
+    # "AMENDMENT TO SECTION 2, PART B OF THE CO-BRANDING AGREEMENT": an amendment of one of its clauses
+    r"|\b(?:Amendment|Addendum)\s+to\s+(?:Section|Article|Clause|Paragraph|Part|Schedule|Exhibit)s?\b[^.]{0,80}?"
+    r"\bof\s+(?:the|that)\s+(?:(?:certain|[A-Z][\w&\u00ae-]*)\s+){0,6}Agreement\b",
     re.IGNORECASE,
 )
 _AGREEMENT_NAMED = re.compile(r"\b((?:[A-Z][\w&-]*\s+(?:and\s+|of\s+)?){1,6}Agreement)\b")
@@ -646,12 +649,23 @@ _CONTENTS_AT_MOST = 25000  # characters before the recitals: a long table of con
 _IP_TITLE = re.compile(r"\b(?:intellectual\s+property|licen[cs]es?|trademarks?|patents?|technology)\b", re.IGNORECASE)
 
 
+# An employment or service agreement of a person, or an arrangement for them (a split-dollar life
+# insurance): a party defined as the "Employer", "Employee" or "Executive", or a clause on the
+# "Termination of Employment". A cap measured by fees, insurance, an audit, a ninety-day walk-away
+# or a bar on assignment written for two businesses have no place in it.
+_EMPLOYMENT = re.compile(
+    r"[(\s][\"\u201c](?:Employer|Employee|Executive)[\"\u201d]\s*[),]|\bTermination\s+of\s+Employment\b"
+)
+
+
 def takes_no_commercial_terms(model: TextModel) -> str:
     """What a document is that takes none of a playbook's commercial clauses, by its opening ("a
     joint filing agreement under the Securities Exchange Act", the intellectual property agreement
     of a sale); "" for any other."""
     if _JOINT_FILING.search(model.text[:_OPENING]):
         return "a joint filing agreement under the Securities Exchange Act"
+    if _EMPLOYMENT.search(model.text[:_SALE_HEAD]):
+        return "an agreement between an employer and its employee or executive"
     # The main agreement is another one than the document itself: a distributor's own "Exclusive
     # Distribution Agreement" is no spin-off's distribution agreement.
     title = " ".join(document_title(model).lower().split())

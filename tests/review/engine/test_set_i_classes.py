@@ -100,6 +100,9 @@ def test_insertions_accepted_one_after_another_at_the_end_take_the_next_numbers(
 
 def test_a_clause_added_after_an_article_is_not_numbered_as_an_article() -> None:
     # "ARTICLE XIII" over its text, the body's last: a new clause is no "ARTICLE XIV" without a title.
-    # (the cap: the playbook inserts no insurance in an endorsement, round 10)
-    _model, proposal = _proposal("PrudentialBancorpInc_20170606", "cap-on-liability")
-    assert proposal.after.startswith("Except for a party's indemnification obligations")
+    # (read where a clause added at the end goes: the library playbook inserts none in this
+    # split-dollar agreement between an employer and its employee, round 11)
+    model = _contract("PrudentialBancorpInc_20170606")
+    point = insertion_point(structure_of(model))
+    assert point is not None and point.number == ""
+    assert model.paragraphs[model.positions[point.locator]].text.startswith("Where appropriate in this Agreement")

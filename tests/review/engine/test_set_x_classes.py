@@ -126,3 +126,32 @@ def test_an_excerpt_of_an_agreements_last_pages_takes_no_clause() -> None:
     for result in PlaybookEngine().analyze(model, _cuad_coverage(*rules)):
         assert result.status == "missing" and not result.recommendations
         assert "an excerpt of a longer agreement, opening on its page 8 at clause 11.6" in result.message
+
+
+PCQUOTE_AMENDMENT = "PcquoteComInc_19990721_S-1A_EX-10.11_6377149_EX-10.11_Co-Branding Agreement2"  # PC Quote / A.B. Watley, amendment to one clause of a co-branding agreement
+
+
+def test_an_amendment_of_one_clause_of_an_agreement_takes_none_of_its_clauses() -> None:
+    # "AMENDMENT TO SECTION 2, PART B OF THE CO-BRANDING AGREEMENT This amendment to Section 2
+    # (titled "Term"), Part B of the Co-Branding Agreement is made effective ...": its missing
+    # clauses are the co-branding agreement's.
+    model = _contract(PCQUOTE_AMENDMENT)
+    rules = ("governing-law", "termination-for-convenience", "anti-assignment", "insurance")
+    for result in PlaybookEngine().analyze(model, _cuad_coverage(*rules)):
+        assert result.status == "missing" and not result.recommendations
+        assert "an amendment of the Co-Branding Agreement" in result.message
+
+
+THERAVANCE = "THERAVANCEBIOPHARMA,INC_05_08_2020"  # Theravance Biopharma UK / its executive, service agreement
+PRUDENTIAL = "PrudentialBancorpInc_20170606"  # Prudential Bank / its employee, split-dollar endorsement
+
+
+@pytest.mark.parametrize("prefix", [THERAVANCE, PRUDENTIAL])
+def test_an_agreement_between_an_employer_and_its_employee_takes_no_commercial_clauses(prefix: str) -> None:
+    # '... (the "Employer"); and (2) Brett Haumann of [address removed] (the "Executive")': no cap
+    # measured by fees, insurance, audit or bar on assignment written for two businesses.
+    rules = ("cap-on-liability", "insurance", "audit-rights", "anti-assignment", "termination-for-convenience")
+    for result in PlaybookEngine().analyze(_contract(prefix), _cuad_coverage(*rules)):
+        assert not result.recommendations, result.rule_id
+        if result.status == "missing":
+            assert "an agreement between an employer and its employee or executive" in result.message
