@@ -14,7 +14,15 @@ import re
 from dataclasses import dataclass
 
 from contracts.furniture import furniture_spans, is_furniture, mask_furniture, running_headers
-from contracts.numbering import LEADING_NUMBER, ClauseNumber, next_label, number_from_leading, write_number
+from contracts.numbering import (
+    LEADING_NUMBER,
+    ClauseNumber,
+    next_label,
+    number_from_leading,
+    roman_value,
+    to_roman,
+    write_number,
+)
 from contracts.structure import VERB, Structure
 from documents.docx.model import Paragraph, TextModel
 
@@ -190,6 +198,16 @@ def _past_written(structure: Structure, point: InsertionPoint) -> InsertionPoint
     """``point`` at the end of the body, its plain number moved past the numbers the contract writes
     where the reader left them unread ("2) Duties", "3) Obligations", then "... agreement.   4)
     Compensation" to "13) Entire" inside paragraphs): "14)", never a second "4)"."""
+    worded = re.fullmatch(_WORDED_ROMAN, point.number or "")
+    if worded is not None:
+        # "Article XII. The Contract shall be made in duplicate ..." written where the reader left it
+        # unread: the new article is the next one free ("Article XIII."), never a second XII.
+        value = roman_value(worded.group(2))
+        while value and _written_worded(structure, worded.group(1).strip(), to_roman(value)) and value < 200:
+            value += 1
+        upper = worded.group(2).isupper()
+        roman = to_roman(value) if upper else to_roman(value).lower()
+        return dataclasses.replace(point, number=f"{worded.group(1)}{roman}{worded.group(3)}")
     match = re.fullmatch(r"\D{0,12}?(\d{1,3})\W?", point.number or "")
     if match is None or not written_as_clause_number(body_text(structure), match.group(1)):
         return point
@@ -197,6 +215,14 @@ def _past_written(structure: Structure, point: InsertionPoint) -> InsertionPoint
     at = (index, point.offset if point.offset is not None else len(structure.model.paragraphs[index].text))
     number = renumber_clause(point.number + " x", structure, at=at)[:-2]
     return dataclasses.replace(point, number=number) if number != point.number else point
+
+
+_WORDED_ROMAN = re.compile(r"(\s*(?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+)([IVXLC]{1,7})(\.?\s*)")
+
+
+def _written_worded(structure: Structure, word: str, roman: str) -> bool:
+    """Whether the body writes "<word> <roman>" as a clause's number ("Article XII. The Contract")."""
+    return re.search(rf"\b(?i:{re.escape(word)}\s+{roman})\.?[ \t\u00a0]+[A-Z]", body_text(structure)) is not None
 
 
 _WORDED_NUMBER = re.compile(r"\s*((?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+(?:[IVXLC]{1,7}|\d{1,3}))\.?\s*")

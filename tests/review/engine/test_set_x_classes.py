@@ -155,3 +155,18 @@ def test_an_agreement_between_an_employer_and_its_employee_takes_no_commercial_c
         assert not result.recommendations, result.rule_id
         if result.status == "missing":
             assert "an agreement between an employer and its employee or executive" in result.message
+
+
+IMPERIAL_GARDEN = "ImperialGardenResortInc_20161028"  # Huang Jia Country Club cooperation contract, translated
+
+
+def test_a_clause_added_at_the_end_never_takes_an_article_number_written_where_the_reader_left_it() -> None:
+    # "... pursuant to the laws of the R.O.C.. Article XII. The Contract shall be made in duplicate
+    # ...": the last article is written inside the paragraph; a clause added at the end is "Article
+    # XIII.", never a second "Article XII.".
+    model = _contract(IMPERIAL_GARDEN)
+    assert "Article XII. The Contract shall be made in duplicate" in " ".join(model.text.split())
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("Article XIII. Either party may terminate")
+    assert not proposal.defects
