@@ -165,9 +165,14 @@ def insertion_point(
     # (A page that opens with the signatures, "EQUITY HOLDINGS LIMITED by the duly authorised
     # Officer: ____ Common Seal ...": the clause goes after the paragraph before it.)
     anchor = _last_content(paragraphs, end.index, structure)
-    while anchor > 0 and _signing_line(paragraphs[anchor].text):
+    while anchor > 0 and (
+        _signing_line(paragraphs[anchor].text)
+        or (structure.signature == end and _party_label(paragraphs[anchor].text))
+    ):
         # The block's place and date over the signature rules ("[Illegible], 31 January, 1994 -
-        # ------"): the signature block begins there, the clause goes before it.
+        # ------"), or the party's label over its signatory ("Party A: Beike Internet (Beijing)
+        # Security Technology Co., Ltd." / "Authorized signatory: /s/ ..."): the signature block
+        # begins there, the clause goes before it.
         anchor = _last_content(paragraphs, anchor, structure)
     signed = _signature_start(structure, anchor)
     if signed is not None:
@@ -341,6 +346,20 @@ def _signing_line(text: str) -> bool:
     return (
         len(text.split()) <= _HEADING_WORDS and _SIGNING_RULE.search(text) is not None and not VERB.search(text)
     )
+
+
+# "Party A: Beike Internet (Beijing) Security Technology Co., Ltd.", "LICENSOR: Acme Inc.": a party's
+# label and name on a line of their own, no sentence.
+_PARTY_LABEL = re.compile(r"^\s*(?:Party\s+[A-Z0-9]{1,2}|[A-Z][A-Za-z]{2,20})\s*:\s*[A-Z][^\n]{0,120}$")
+_LEGAL_FORM = re.compile(
+    r"\b(?:Inc|Ltd|LLC|L\.L\.C|Co|Corp|Corporation|Company|Limited|GmbH|AG|S\.A|B\.V|N\.V|plc|PLC|LP|L\.P)\b\.?",
+)
+
+
+def _party_label(text: str) -> bool:
+    if _PARTY_LABEL.match(text) is None or VERB.search(text):
+        return False
+    return text.lstrip().startswith("Party") or _LEGAL_FORM.search(text.split(":", 1)[1]) is not None
 
 
 def _signature_start(structure: Structure, anchor: int) -> int | None:

@@ -170,3 +170,18 @@ def test_a_clause_added_at_the_end_never_takes_an_article_number_written_where_t
     (proposal,) = result.recommendations
     assert proposal.after.startswith("Article XIII. Either party may terminate")
     assert not proposal.defects
+
+
+CHEETAH = "CHEETAHMOBILEINC_04_22_2014"  # Beike Internet / Cheetah cooperation agreement
+
+
+def test_a_partys_label_over_its_signatory_opens_the_signature_block() -> None:
+    # "Party A: Beike Internet (Beijing) Security Technology Co., Ltd." / "Authorized signatory: /s/
+    # common seal": the clause goes before the label, never between a party's name and its signature.
+    model = _contract(CHEETAH)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    at = model.positions[proposal.edit.locator]
+    assert not model.paragraphs[at].text.startswith("Party A:")
+    following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip() and not p.text.strip().isdigit())
+    assert following.startswith("Party A: Beike Internet")
