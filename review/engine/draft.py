@@ -784,16 +784,19 @@ def insert_missing(
             run = None if titled else _titled_run(sentence_body(first, document.model), document, structure, words)
             point = insertion_point(structure, after=(first.paragraph_index, first.end), within=titled)
             own = _enclosing_numbers(structure, first.paragraph_index, first.start)
+            wording = rule.positions[0].lower()
             if (
                 titled is None and run is None and point is not None and _ITEM_LABEL.fullmatch(point.number or "")
                 and own and _number_title(document, own[0])
-                and not any(w[:4] in _number_title(document, own[0]) for w in words)
+                and not any(w[:4] in _number_title(document, own[0]) and w[:4] in wording for w in words)
                 and not _CATCH_ALL_TITLE.search(_number_title(document, own[0]))
             ):  # fmt: skip
                 # The next item of a list under a clause about something else ("Section 2. The
                 # Acknowledgement Agreement" / "(a)" ... "(d) ... will indemnify ..."): a clause of its
                 # own is none of its items ("(e)"), but the clause after it ("Section 2A"). (A title
-                # that shares the rule's words' stem, "2. Term" for a termination right, is about it.)
+                # that shares the rule's words' stem, "2. Term" for a termination right, is about it,
+                # when the clause itself speaks of it: insurance is no item "c)" of "11. WARRANTY AND
+                # INDEMNITY" for being placed beside indemnities.)
                 places.append(point)
                 point = after_clause(structure, own[0], "after the clause that holds the matching sentence") or point
             if run is not None:

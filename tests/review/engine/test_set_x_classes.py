@@ -185,3 +185,19 @@ def test_a_partys_label_over_its_signatory_opens_the_signature_block() -> None:
     assert not model.paragraphs[at].text.startswith("Party A:")
     following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip() and not p.text.strip().isdigit())
     assert following.startswith("Party A: Beike Internet")
+
+
+NETGROCER = "NETGROCERINC_07_31_1998"  # Excite / NetGrocer sponsorship
+
+
+def test_a_clause_that_does_not_speak_of_its_anchors_subject_is_no_item_of_that_subjects_list() -> None:
+    # "11. WARRANTY AND INDEMNITY" over "a) NetGrocer will indemnify ..." ... "DISCLAIMS ANY AND ALL
+    # IMPLIED WARRANTIES ...": insurance, placed beside the indemnities, says nothing of them, so it
+    # is "11A." before "12. LIMITATION OF LIABILITY", not item "c)".
+    model = _contract(NETGROCER)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("11A. Each party shall maintain")
+    at = model.positions[proposal.edit.locator]
+    following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
+    assert " ".join(following.split()).startswith("12. LIMITATION OF LIABILITY")
