@@ -42,7 +42,8 @@ _SCHEDULE = re.compile(
 # ("IN WITNESS WHEREOF", "IN WITNESS of this Agreement")
 _WITNESS = re.compile(r"\bIN\s+WITNESS\s+(?:(?:WHERE|THERE)OF|OF\s+TH(?:IS|E)\b)", re.IGNORECASE)
 _EXECUTED_BY_THE_PARTIES = re.compile(
-    r"\bEXECUTED\s+(?:by\s+the\s+(?:[Pp]arties|undersigned)|(?:effective\s+)?as\s+of\s+the\s+date|on\s+the\s+dates?)\b"
+    r"\bEXECUTED\s+(?:by\s+the\s+(?:[Pp]arties|undersigned)|(?:effective\s+)?as\s+of\s+the\s+date|on\s+the\s+dates?"
+    r"|as\s+an?\s+(?:[Aa]greement|[Dd]eed)\b)\b"
 )
 _SIGN_LINE = re.compile(
     r"^[ \t\u00a0]*(?:By|Per|Signature|Signed|Name|Print(?:ed)? Name|Title|Its|Date)[ \t\u00a0]*:[ \t\u00a0]*"

@@ -305,6 +305,13 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
             yield Defect(
                 "numbering", f"The new clause {'.'.join(parts)} would stand out of order among the clauses around it."
             )
+            continue
+        written = _written_sibling_after(e, parts, [n for n in siblings if (n.index, n.start) < here], here)
+        if written:
+            yield Defect(
+                "numbering",
+                f"The new clause {'.'.join(parts)} would stand after {written}, which the contract writes before it.",
+            )
     # A clause number the edit removes while later clauses keep theirs: a gap, or a heading gone.
     removed = e.removed
     if removed is None:
@@ -334,6 +341,29 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
                 "numbering",
                 f"The edit deletes clause {number.label}, leaving a gap in the numbering before {later[0].label}.",
             )
+
+
+def _written_sibling_after(e: _Edit, parts: tuple[str, ...], before: list[Any], here: tuple[int, int]) -> str:
+    """A sibling number the body writes, unread, between the last sibling read before the new clause
+    and the new clause, that comes after the new clause's number ("... obligations under this
+    agreement.   15.2 Enforcement Of Indemnities" run into 15.1's last paragraph: "15.1A" after it
+    is out of order); "" when there is none. Sub-clause numbers only ("15.1A", not "4A")."""
+    mine = _path_key(parts)
+    if len(parts) < 2 or mine is None or not all(p.isdigit() for p in parts[:-1]) or not before:
+        return ""
+    last = before[-1]
+    paragraphs = e.model.paragraphs
+    stop_index, stop_offset = here
+    text = " ".join(
+        p.text[last.end if i == last.index else 0 : stop_offset if i == stop_index else None]
+        for i, p in enumerate(paragraphs[last.index : stop_index + 1], start=last.index)
+    )
+    prefix = re.escape(".".join(parts[:-1]))
+    for found in re.finditer(rf"(?:^|[.;:]\s+|\s{{2,}})({prefix}\.(\d{{1,3}}))\.?[ \t\u00a0]+[A-Z]", text):
+        key = _path_key((*parts[:-1], found.group(2)))
+        if key is not None and key > mine:
+            return found.group(1)
+    return ""
 
 
 def _written_unread(e: _Edit, parts: tuple[str, ...]) -> bool:

@@ -201,3 +201,30 @@ def test_a_clause_that_does_not_speak_of_its_anchors_subject_is_no_item_of_that_
     at = model.positions[proposal.edit.locator]
     following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
     assert " ".join(following.split()).startswith("12. LIMITATION OF LIABILITY")
+
+
+ELANDIA = "ELANDIAINTERNATIONALINC_04_25_2007"  # Bank South Pacific / Datec network management outsourcing
+
+
+def test_a_sub_clause_number_after_a_sibling_written_unread_is_out_of_order() -> None:
+    # "... any Claim arising from any breach by Datec of its obligations under this agreement.   15.2
+    # Enforcement Of Indemnities" (15.2 run into 15.1's last paragraph, unread) / "It is not
+    # necessary ...": a "15.1A" after that stands after 15.2.
+    from review.engine.proof import check_edit
+    from tests.review.engine.test_edit_checker import insertion
+
+    model = _contract(ELANDIA)
+    proposal = insertion(model, "It is not necessary for a party to incur expense", "15.1A Each party shall keep records.")
+    (defect,) = [d for d in check_edit(model=model, proposal=proposal) if d.kind == "numbering"]
+    assert "would stand after 15.2, which the contract writes before it" in defect.message
+
+
+def test_executed_as_an_agreement_opens_the_signature_block() -> None:
+    # "EXECUTED as an agreement." / "SIGNED SEALED AND DELIVERED by BANK SOUTH PACIFIC LIMITED by ...
+    # its duly constituted Attorney ..." / ... "/s/ Illegible": the block opens at the execution line.
+    from contracts.document import structure_of
+
+    model = _contract(ELANDIA)
+    signature = structure_of(model).signature
+    assert signature is not None
+    assert model.paragraphs[signature.index].text[signature.offset :].startswith("EXECUTED as an agreement.")
