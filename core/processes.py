@@ -97,6 +97,26 @@ def wait_for_port(port: int, timeout: float = 10.0) -> None:
     raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout:.0f} s")
 
 
+def wait_for_redis(port: int, timeout: float = 60.0) -> None:
+    """Wait until Redis answers PING with PONG. Redis listens before it has read its append-only
+    file back and answers every command with LOADING until then, so an open port is not a ready
+    broker: a restart with queued jobs would fail the first enqueue or read."""
+    wait_for_port(port, timeout=min(timeout, 10.0))
+    deadline = time.monotonic() + timeout
+    reply = b""
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1.0) as sock:
+                sock.sendall(b"PING\r\n")
+                reply = sock.recv(256)
+        except OSError:
+            reply = b""
+        if reply.startswith(b"+PONG"):
+            return
+        time.sleep(0.02)
+    raise TimeoutError(f"Redis on 127.0.0.1:{port} not ready after {timeout:.0f} s: {reply!r}")
+
+
 def start_redis(port: int, data_dir: Path, *, log: int | None = None) -> subprocess.Popen[bytes]:
     """The embedded Redis: loopback only, no persistence beyond an append-only file in data_dir,
     so queued jobs survive a restart of `make run`."""
@@ -115,7 +135,7 @@ def start_redis(port: int, data_dir: Path, *, log: int | None = None) -> subproc
         stdout=log,
         stderr=log,
     )
-    wait_for_port(port)
+    wait_for_redis(port)
     return process
 
 
