@@ -594,7 +594,57 @@ def part_of_another_agreement(model: TextModel) -> str:
     match = _CONFIRMS_UNDER.search(model.text[: _OPENING * 2])
     if match is not None:
         return "a confirmation under the " + " ".join(match.group(1).split())
+    match = _INCORPORATED_INTO.search(model.text[:_OPENING + 400])
+    if match is not None and match.start() <= _OPENING and not _holds_the_agreement(model, match.group("main")):
+        main = _main_agreement(match.group("main"))
+        return f"made under {main}, which it incorporates" if match.group("under") else f"incorporated into {main}"
+    match = _TERMS_DEFINED_IN.search(model.text[: _OPENING * 2])
+    if match is not None:
+        return f"a {match.group('kind').lower()} of {_main_agreement(match.group('main'))}"
     return _amended_agreement(model) or _excerpt(model)
+
+
+def _holds_the_agreement(model: TextModel, named: str) -> bool:
+    """The document defines the agreement it names itself (a statement of work with the standard
+    terms after it: "“Agreement” means these Standard Terms, the Key Terms ..."): the agreement
+    is before us, and its clauses are where a missing one goes."""
+    name = " ".join(named.strip("\"\u201c\u201d ").split())
+    if name.startswith("{"):
+        return False
+    defined = rf"[\"\u201c]{re.escape(name)}[\"\u201d]\s+(?:means|shall\s+mean|refers\s+to)\b"
+    return re.search(defined, model.text) is not None
+
+
+def _main_agreement(named: str) -> str:
+    """The agreement a document says it belongs to, as a message names it: "the Cloud Service
+    Agreement"; "the agreement it names" for a form's blank ("{principal_agreement}")."""
+    named = " ".join(named.strip("\"\u201c\u201d ").split())
+    return "the agreement it names" if named.startswith("{") else f"the {named}"
+
+
+# A document that says, at its opening, that it is incorporated into another agreement or
+# incorporates it as the terms it works under ("This AI Addendum amends and is incorporated into the
+# following "Agreement"", "This BAA is incorporated into the {principal_agreement}", "This SOW
+# ("SOW") incorporates the Agreement with a Key Terms Effective Date of ..."): the commercial
+# clauses are that agreement's. The document names itself ("This SOW", "This Addendum"), never
+# "this Agreement" for the verb "incorporates": an agreement that incorporates another's terms by
+# reference is a cover page, which the structure reads (``structure.incorporated``).
+_INCORPORATED_INTO = re.compile(
+    r"\bThis\s+(?:(?!Agreement\b)[A-Z][\w&-]*\s+){0,3}?(?!Agreement\b)(?:[A-Z][\w&-]*|[A-Z]{2,6})\b[^.]{0,80}?"
+    r"(?:\b(?:(?:amends|supplements)\s+and\s+)?(?:is|shall\s+be)\s+(?:hereby\s+)?incorporated\s+(?:into|in)"
+    r"|\bforms?\s+(?:a\s+)?part\s+of|\b(?P<under>incorporates))"
+    r"\s+(?:(?:the\s+following|that\s+certain|the|that)\s+)?"
+    r"(?P<main>[\"\u201c]?(?:(?:[A-Z][\w&-]*\s+){0,6}Agreement\b[\"\u201d]?|\{[a-z_]+\}))"
+)
+# A schedule, exhibit or addendum filed alone, which says at its opening where its terms are
+# defined ("Capitalized terms not defined in this Schedule are defined in the DPA").
+_TERMS_DEFINED_IN = re.compile(
+    r"\b(?:Capitali[sz]ed|Undefined)\s+(?:capitali[sz]ed\s+)?(?:terms|words)\s+(?:used\s+)?(?:(?:but|and)\s+)?"
+    r"not\s+(?:otherwise\s+)?defined\s+in\s+this\s+(?P<kind>Schedule|Exhibit|Appendix|Annex|Addendum|"
+    r"Attachment|Statement\s+of\s+Work|SOW|Order(?:\s+Form)?)\s+(?:(?:are|shall\s+be)\s+(?:as\s+)?defined\s+in"
+    r"|(?:have|shall\s+have)\s+the\s+(?:respective\s+)?meanings?\s+(?:(?:given|set\s+forth|ascribed)\s+(?:to\s+them\s+)?)?in)"
+    r"\s+the\s+(?P<main>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,6})"
+)
 
 
 # A text that opens on a page number past the first ("-8-") and then a clause past the first

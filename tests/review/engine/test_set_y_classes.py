@@ -1,0 +1,71 @@
+"""The class round 12's reading showed (docs/decisions/redlines-qa.md, "Round 12"): a document that
+says at its opening it belongs to another agreement (an addendum incorporated into it, a statement
+of work made under it, schedules whose terms it defines) takes none of that agreement's clauses,
+on the forms that showed it; a document that holds the agreement it names still does."""
+
+from __future__ import annotations
+
+from documents.docx.model import TextModel
+from documents.docx.textmodel import build_text_model
+from review.engine.draft import part_of_another_agreement
+from review.engine.playbook import PlaybookEngine
+from tests.conftest import shared_data
+from tests.review.engine.test_set_c_classes import _cuad_coverage
+
+COMMERCIAL = ("governing-law", "termination-for-convenience", "anti-assignment", "cap-on-liability", "insurance")
+
+
+def _form(folder: str, name: str) -> TextModel:
+    return build_text_model(shared_data("forms", folder, f"{name}.docx").read_bytes())
+
+
+def _missing_and_nothing_inserted(model: TextModel, says: str) -> None:
+    results = PlaybookEngine().analyze(model, _cuad_coverage(*COMMERCIAL))
+    missing = [r for r in results if r.status == "missing"]
+    assert len(missing) >= 3
+    for result in missing:
+        assert result.recommendations == ()
+        assert says in result.message
+
+
+def test_an_addendum_incorporated_into_an_agreement_takes_none_of_its_clauses() -> None:
+    # "This AI Addendum amends and is incorporated into the following "Agreement":
+    # {agreement_description}": governing law, a walk-away right, a bar on assignment and insurance
+    # went in after its definitions, each "this Agreement", an agreement the addendum only amends.
+    model = _form("commonpaper_docx", "commonpaper_ai_addendum")
+    assert part_of_another_agreement(model) == "incorporated into the Agreement"
+    _missing_and_nothing_inserted(model, "which is incorporated into the Agreement: check that agreement")
+
+
+def test_a_business_associate_agreement_incorporated_into_a_blank_agreement_takes_none() -> None:
+    # "This BAA is incorporated into the {principal_agreement}": governing law went among the
+    # company's notices, a cap and insurance among the definitions.
+    model = _form("commonpaper_docx", "commonpaper_business_associate_agreement")
+    assert part_of_another_agreement(model) == "incorporated into the agreement it names"
+    _missing_and_nothing_inserted(model, "incorporated into the agreement it names")
+
+
+def test_a_statement_of_work_made_under_an_agreement_takes_none_unless_it_holds_that_agreement() -> None:
+    # "This SOW {sow_number} ("SOW") incorporates the Agreement with a Key Terms Effective Date of
+    # ...": five clauses went in between the form's name and "SOW" and before its signature lines.
+    sow = _form("commonpaper_docx", "commonpaper_statement_of_work")
+    assert part_of_another_agreement(sow) == "made under the Agreement, which it incorporates"
+    _missing_and_nothing_inserted(sow, "made under the Agreement, which it incorporates")
+    # The same statement of work followed by the standard terms, which define "Agreement": the
+    # agreement is before us, and an audit still goes among its payment terms.
+    whole = _form("commonpaper_docx", "commonpaper_professional_services_agreement")
+    assert part_of_another_agreement(whole) == ""
+    (audit,) = PlaybookEngine().analyze(whole, _cuad_coverage("audit-rights"))
+    (proposal,) = audit.recommendations
+    assert proposal.after.startswith("Each party shall keep complete and accurate records")
+
+
+def test_schedules_whose_terms_another_document_defines_take_none_of_its_clauses() -> None:
+    # "Schedule 3: Cross-Border Transfer Mechanisms / Definitions. Capitalized terms not defined in
+    # this Schedule are defined in the DPA.": a bar on assignment went in the middle of the list of
+    # the standard contractual clauses' options ("in Clause 9, Option 2 will apply ...;").
+    model = _form("bonterms", "bonterms_dpa_schedules_examples")
+    assert part_of_another_agreement(model) == "a schedule of the DPA"
+    results = PlaybookEngine().analyze(model, _cuad_coverage(*COMMERCIAL))
+    assert all(r.recommendations == () for r in results)
+    assert any("a schedule of the DPA" in r.message for r in results if r.status == "missing")
