@@ -302,6 +302,10 @@ class Rule:
     # audit of records needs something paid).
     present_when: Find | None = None
     insert_when: Find | None = None
+    # Only for must_exist (docs/playbook-format.md, "applies_when"): what the contract must have
+    # for the clause to be expected at all (a notice period to stop a renewal, where it renews);
+    # without it the rule finds nothing missing and says why.
+    applies_when: Find | None = None
     # Only for must_exist: kinds of document ("joint venture") whose title names one take no
     # inserted clause of this rule; the finding stays and says why.
     not_inserted_in: tuple[str, ...] = ()
@@ -336,6 +340,8 @@ class Rule:
             data["present_when"] = self.present_when.to_dict()
         if self.insert_when is not None:
             data["insert_when"] = self.insert_when.to_dict()
+        if self.applies_when is not None:
+            data["applies_when"] = self.applies_when.to_dict()
         if self.not_inserted_in:
             data["not_inserted_in"] = list(self.not_inserted_in)
         return data
@@ -359,6 +365,7 @@ class Rule:
             flag_only=bool(data.get("flag_only", False)),
             present_when=Find.from_dict(data["present_when"]) if data.get("present_when") else None,
             insert_when=Find.from_dict(data["insert_when"]) if data.get("insert_when") else None,
+            applies_when=Find.from_dict(data["applies_when"]) if data.get("applies_when") else None,
             not_inserted_in=tuple(data.get("not_inserted_in", ())),
         )
 

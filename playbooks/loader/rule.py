@@ -32,6 +32,7 @@ RULE_FIELDS = (
     "flag_only",
     "present_when",
     "insert_when",
+    "applies_when",
     "not_inserted_in",
 )
 # Words a lawyer types to move along the ladder (docs/playbook-format.md): a variant with one of these names
@@ -159,10 +160,11 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
             insert_after = read_find(reader, rule_id, "insert_after", insert_node)
 
     # A missing clause's other wordings, and what the contract must have for it to be inserted.
-    when: dict[str, Find | None] = {"present_when": None, "insert_when": None}
+    when: dict[str, Find | None] = {"present_when": None, "insert_when": None, "applies_when": None}
     for name, meaning in (
         ("present_when", "it says which other sentences are the clause"),
         ("insert_when", "it says what the contract must have for a missing clause to be inserted"),
+        ("applies_when", "it says what the contract must have for the clause to be expected at all"),
     ):
         if name not in fields:
             continue
@@ -205,6 +207,7 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         flag_only=flag_only,
         present_when=when["present_when"],
         insert_when=when["insert_when"],
+        applies_when=when["applies_when"],
         not_inserted_in=tuple(" ".join(kind.split()) for kind in not_inserted_in),
     )
 

@@ -21,7 +21,7 @@ from review.engine.draft import (
     part_of_another_agreement,
     takes_no_commercial_terms,
 )
-from review.engine.find import Sentence, body_sentences
+from review.engine.find import CompiledFind, Sentence, body_sentences
 
 
 def read_true(reader: ValueReader, kind: str, rule_id: str, node: Node) -> bool | None:
@@ -56,6 +56,17 @@ class MustExist:
         base, document = context.base, context.document
         if found:
             return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in found))
+        applies = rule.applies_when
+        if applies is not None and next(CompiledFind.of(applies).sentences(document), None) is None:
+            # Nothing is missing where the clause has nothing to qualify: a contract that does not
+            # renew needs no notice period to stop its renewal.
+            return RuleResult(
+                **base, status="ok",
+                message=(
+                    "Not expected in this contract: the playbook expects this clause only where the contract has "
+                    f"what it applies to, and this one has none ({_described(applies, 'applies_when')})."
+                ),
+            )  # fmt: skip
         incorporated = structure_of(document.model).incorporated
         if incorporated:
             # A cover page or an order form: its terms are in the document it incorporates,
@@ -92,7 +103,7 @@ class MustExist:
                 message=(
                     "No clause of this kind was found in the contract, and nothing is inserted: the playbook "
                     "inserts it only where the contract has what it applies to, and this one has none "
-                    f"({_described(rule.insert_when)})."
+                    f"({_described(rule.insert_when, 'insert_when')})."
                 ),
             )  # fmt: skip
         title = document_title(document.model) if rule.positions and rule.not_inserted_in else ""
@@ -131,14 +142,14 @@ def _kind_named(kinds: tuple[str, ...], title: str) -> str:
     return ""
 
 
-def _described(find: Find) -> str:
+def _described(find: Find, field: str) -> str:
     """``find`` in a lawyer's words: its phrases, else the clause type, else the playbook's own
     condition (its guidance on the card says why)."""
     if find.any:
         return "no sentence says " + " or ".join(f"\u201c{t}\u201d" for t in find.any[:4])
     if find.clause:
         return f"no passage reads as {find.clause.replace('-', ' ')}"
-    return "no sentence meets the playbook's condition for it, insert_when"
+    return f"no sentence meets the playbook's condition for it, {field}"
 
 
 KINDS: tuple[EvaluatedCheckKind, ...] = (MustExist(),)

@@ -1,15 +1,21 @@
 """The class round 12's reading showed (docs/decisions/redlines-qa.md, "Round 12"): a document that
 says at its opening it belongs to another agreement (an addendum incorporated into it, a statement
 of work made under it, schedules whose terms it defines) takes none of that agreement's clauses,
-on the forms that showed it; a document that holds the agreement it names still does."""
+on the forms that showed it; a document that holds the agreement it names still does. And a clause
+that qualifies another (a notice period to stop a renewal) is missing only where that one is there."""
 
 from __future__ import annotations
 
+import pytest
+
 from documents.docx.model import TextModel
 from documents.docx.textmodel import build_text_model
+from playbooks.loader import load_playbook
+from playbooks.loader.issues import PlaybookInvalid
 from review.engine.draft import part_of_another_agreement
 from review.engine.playbook import PlaybookEngine
 from tests.conftest import shared_data
+from tests.review.engine.test_insertion_titles import _contract
 from tests.review.engine.test_set_c_classes import _cuad_coverage
 
 COMMERCIAL = ("governing-law", "termination-for-convenience", "anti-assignment", "cap-on-liability", "insurance")
@@ -69,3 +75,45 @@ def test_schedules_whose_terms_another_document_defines_take_none_of_its_clauses
     results = PlaybookEngine().analyze(model, _cuad_coverage(*COMMERCIAL))
     assert all(r.recommendations == () for r in results)
     assert any("a schedule of the DPA" in r.message for r in results if r.status == "missing")
+
+
+# --- a clause expected only where the contract has what it qualifies (``applies_when``) ----------
+
+ADIA = "ADIANUTRITION,INC_04_01_2005"  # a reseller agreement for a fixed term, no renewal
+MIDDLEBROOK = "MIDDLEBROOKPHARMACEUTICALS,INC_03_18_2010"  # a promotion agreement renewing yearly
+
+
+def test_no_notice_period_to_stop_a_renewal_is_missing_where_the_contract_does_not_renew() -> None:
+    # The coverage playbook reported "The contract says how to stop a renewal: missing" in 245
+    # cuad-train contracts where it found no renewal either; the experts see neither in 242 of them.
+    (renewal, notice) = PlaybookEngine().analyze(
+        _contract(ADIA), _cuad_coverage("renewal-term", "notice-period-to-terminate-renewal")
+    )
+    assert renewal.status == "missing"
+    assert notice.status == "ok" and notice.evidence == () and notice.recommendations == ()
+    assert notice.message.startswith("Not expected in this contract")
+    assert "no passage reads as renewal term" in notice.message
+    # Where it renews ("successive one year terms") and says nothing of how to stop it, the notice
+    # period is still missing.
+    (renewal, notice) = PlaybookEngine().analyze(
+        _contract(MIDDLEBROOK), _cuad_coverage("renewal-term", "notice-period-to-terminate-renewal")
+    )
+    assert renewal.status == "ok" and notice.status == "missing"
+
+
+def test_applies_when_is_stored_with_the_rule_and_belongs_to_must_exist_rules() -> None:
+    source = (
+        "name: P\nrules:\n  - id: notice\n    title: T\n    find: {any: [notice of non-renewal]}\n"
+        "    check: {must_exist: true}\n    positions: [Either party may prevent a renewal.]\n"
+        "    applies_when: {any: [renew]}\n"
+    )
+    (rule,) = load_playbook(source.encode()).rules
+    assert rule.applies_when is not None and rule.applies_when.any == ("renew",)
+    assert type(rule).from_dict(rule.to_dict()) == rule
+    wrong = (
+        "name: P\nrules:\n  - id: pay\n    title: T\n    find: {any: [days]}\n    check: {max_days: 30}\n"
+        "    applies_when: {any: [invoice]}\n"
+    )
+    with pytest.raises(PlaybookInvalid) as info:
+        load_playbook(wrong.encode())
+    assert "applies_when: only applies to must_exist rules" in str(info.value)
