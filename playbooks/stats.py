@@ -94,7 +94,7 @@ class RecommendationFact:
 
 @dataclass(frozen=True)
 class OutcomeFact:
-    """What one rule found in one review: ok | issue | missing | not_found."""
+    """What one rule found in one review: ok | issue | missing | not_found | not_expected."""
 
     review_id: int
     version: int
@@ -332,7 +332,7 @@ def compute(
         stats = rule_for(outcome.rule_id, outcome.rule_title)
         versions.add(outcome.version)
         reviews.add(outcome.review_id)
-        fired = outcome.status != "not_found"
+        fired = outcome.status not in ("not_found", "not_expected")
         for counts in (stats.totals, stats.by_version.setdefault(outcome.version, Counts())):
             counts.reviews += 1
             counts.fired += int(fired)

@@ -123,7 +123,7 @@ class RuleOutcome(models.Model):
     rule_id = models.CharField(max_length=100)
     title = models.CharField(max_length=255)
     severity = models.CharField(max_length=10)
-    status = models.CharField(max_length=12)  # ok | issue | missing | not_found
+    status = models.CharField(max_length=12)  # ok | issue | missing | not_found | not_expected
     evidence = models.JSONField(default=list, blank=True)
     message = models.TextField(blank=True)
 
@@ -134,7 +134,10 @@ class RuleOutcome(models.Model):
     def __str__(self) -> str:
         return f"{self.rule_id}: {self.status}"
 
-    STATUS_LABELS = {"ok": "passed", "issue": "issue", "missing": "missing", "not_found": "not found"}
+    STATUS_LABELS = {
+        "ok": "passed", "issue": "issue", "missing": "missing", "not_found": "not found",
+        "not_expected": "not expected",
+    }
 
     @property
     def status_label(self) -> str:

@@ -58,7 +58,9 @@ def check_edit_without_positions(check: Check) -> str:
     return kind.edit_without_positions if kind is not None else "Change only the number."
 
 
-STATUS_WORDS = {"ok": "OK", "issue": "Issue", "missing": "Missing", "not_found": "Not found"}
+STATUS_WORDS = {
+    "ok": "OK", "issue": "Issue", "missing": "Missing", "not_found": "Not found", "not_expected": "Not expected",
+}
 
 
 @register.filter

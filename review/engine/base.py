@@ -15,7 +15,9 @@ from typing import Any, Literal, Protocol
 from documents.docx.model import Edit, TextModel
 from playbooks.rules import PlaybookSpec, Rule
 
-RuleStatus = Literal["ok", "issue", "missing", "not_found"]
+# "not_expected": a must_exist rule whose ``applies_when`` the contract does not meet (nothing to
+# qualify, so nothing missing; docs/playbook-format.md "applies_when").
+RuleStatus = Literal["ok", "issue", "missing", "not_found", "not_expected"]
 Action = Literal["replace", "insert", "delete"]
 
 

@@ -119,3 +119,19 @@ def test_csv_rows_parse_back():
     csv.writer(text).writerows(stats.csv_rows(result))
     rows = list(csv.reader(io.StringIO(text.getvalue())))
     assert rows[1][:4] == ["P", "all", "a", "'=cmd"]
+
+
+def test_a_rule_not_expected_in_a_review_did_not_fire_there():
+    # A notice period to stop a renewal, in a contract that does not renew: the rule's clause is
+    # not there and is not asked for, so the statistics do not count it as fired.
+    from datetime import UTC, datetime
+
+    started = datetime(2026, 12, 1, tzinfo=UTC)
+    outcomes = [
+        stats.OutcomeFact(review_id=1, version=1, rule_id="notice", rule_title="Notice", status="not_expected",
+                          review_started=started),
+        stats.OutcomeFact(review_id=2, version=1, rule_id="notice", rule_title="Notice", status="missing",
+                          review_started=started),
+    ]
+    (rule,) = stats.compute(name="P", recommendations=[], outcomes=outcomes).rules
+    assert (rule.totals.reviews, rule.totals.fired, rule.totals.missing) == (2, 1, 1)

@@ -61,7 +61,7 @@ class MustExist:
             # Nothing is missing where the clause has nothing to qualify: a contract that does not
             # renew needs no notice period to stop its renewal.
             return RuleResult(
-                **base, status="ok",
+                **base, status="not_expected",
                 message=(
                     "Not expected in this contract: the playbook expects this clause only where the contract has "
                     f"what it applies to, and this one has none ({_described(applies, 'applies_when')})."

@@ -195,12 +195,12 @@ class Command(BaseCommand):
         write(f"Playbook: {name} ({version})")
         write("")
         width = max([len("rule")] + [len(r.rule_id) for r in results])
-        write(f"{'rule'.ljust(width)}  {'status':9}  {'severity':8}  recs  evidence / note")
-        write(f"{'-' * width}  {'-' * 9}  {'-' * 8}  ----  {'-' * 40}")
+        write(f"{'rule'.ljust(width)}  {'status':12}  {'severity':8}  recs  evidence / note")
+        write(f"{'-' * width}  {'-' * 12}  {'-' * 8}  ----  {'-' * 40}")
         for result in results:
             note = result.evidence[0].sentence if result.evidence else result.message
             write(
-                f"{result.rule_id.ljust(width)}  {result.status:9}  {result.severity:8}  "
+                f"{result.rule_id.ljust(width)}  {result.status:12}  {result.severity:8}  "
                 f"{len(result.recommendations):4}  {_shorten(note, 80)}"
             )
         counts: dict[str, int] = {}

@@ -90,7 +90,7 @@ def test_no_notice_period_to_stop_a_renewal_is_missing_where_the_contract_does_n
         _contract(ADIA), _cuad_coverage("renewal-term", "notice-period-to-terminate-renewal")
     )
     assert renewal.status == "missing"
-    assert notice.status == "ok" and notice.evidence == () and notice.recommendations == ()
+    assert notice.status == "not_expected" and notice.evidence == () and notice.recommendations == ()
     assert notice.message.startswith("Not expected in this contract")
     assert "no passage reads as renewal term" in notice.message
     # Where it renews ("successive one year terms") and says nothing of how to stop it, the notice
