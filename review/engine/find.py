@@ -13,7 +13,7 @@ import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 
 from contracts.document import structure_of
 from contracts.naming import Parties
@@ -143,6 +143,41 @@ class PreparedDocument:
             spans.setdefault(passage.locator, {})[passage.start] = passage.confidence
         return spans
 
+    @cached_property
+    def _key_terms(self) -> dict[str, tuple[str, float, int, int]]:
+        """Slug -> (locator, confidence, start, end) of the passage each key term's value was read
+        from (contracts/keyterms.py, the review page's key terms), for the terms with a value."""
+        from contracts.keyterms import key_terms
+
+        return {
+            term.slug: (term.passage.locator, term.passage.confidence, term.passage.start, term.passage.end)
+            for term in key_terms(self.model)
+            if term.value and term.passage is not None
+        }
+
+    def key_term_spans(self, slug: str) -> dict[str, dict[int, float]]:
+        """Locator -> {sentence start: confidence} of the sentences the key terms read ``slug``'s
+        value from, where they read one: a date, a law or a renewal the review page shows is never
+        reported missing because the clause model did not score its passage as that type."""
+        found = self._key_terms.get(slug)
+        if found is None:
+            return {}
+        locator, confidence, start, end = found
+        index = self.model.positions.get(locator)
+        if index is None:
+            return {}
+        starts = {s.start: confidence for s in self.paragraphs[index].sentences if s.start < end and s.end > start}
+        return {locator: starts} if starts else {}
+
+
+@cache
+def _key_term_slugs() -> frozenset[str]:
+    """The clause types the key terms read a value for (imported when first needed: the key
+    terms bring the clause model's package)."""
+    from contracts.keyterms import KEY_TERMS
+
+    return frozenset(slug for slug, _ in KEY_TERMS)
+
 
 # Anchors, and lookarounds that can see past a sentence ("(?!.*breach)"), make a paragraph-level
 # match differ from a sentence-level one. Outside a character class only (rough but safe: a false
@@ -238,6 +273,8 @@ class CompiledFind:
         """Sentences the clause model finds as ``clause`` that also meet any/all/regex (all of
         a find's conditions hold on the same sentence). Every check then reads only these."""
         spans = document.clause_spans(self.clause or "", self.min_confidence)
+        if not spans and self.min_confidence is None and self.clause in _key_term_slugs():
+            spans = document.key_term_spans(self.clause)
         for para in document.paragraphs:
             starts = spans.get(para.paragraph.locator)
             if not starts:

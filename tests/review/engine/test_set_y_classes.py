@@ -117,3 +117,24 @@ def test_applies_when_is_stored_with_the_rule_and_belongs_to_must_exist_rules() 
     with pytest.raises(PlaybookInvalid) as info:
         load_playbook(wrong.encode())
     assert "applies_when: only applies to must_exist rules" in str(info.value)
+
+
+# --- a key term the review page shows is never reported missing -------------------------------
+
+ZTO = "ZtoExpressCaymanInc_20160930"  # a road transportation agreement, "Date: December 22, 2014"
+
+
+def test_a_date_the_key_terms_read_is_not_reported_missing_by_the_coverage_rule() -> None:
+    # The key terms show "Effective date: December 22, 2014" (from "Date: December 22, 2014" on
+    # the signature page) while the clause model scored no passage as an effective date, so the
+    # coverage rule said "The contract says when it takes effect: missing" beside it. The rule now
+    # reads the sentence the key terms read, and quotes it.
+    from contracts.keyterms import key_terms
+
+    model = _contract(ZTO)
+    shown = {term.slug: term.value for term in key_terms(model)}
+    assert shown["effective-date"] == "December 22, 2014"
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("effective-date"))
+    assert result.status == "ok"
+    (evidence,) = result.evidence
+    assert "December 22, 2014" in evidence.sentence and evidence.clause_type == "effective-date"
