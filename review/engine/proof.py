@@ -220,6 +220,11 @@ def _figure(e: _Edit) -> Iterator[Defect]:
         return  # no figure read on either side ("forty-eight (48) hours"): nothing to compare
     if any(abs(v - value) < 1e-6 for _, v in new):
         return
+    if e.proposal.position is not None and any(abs(k[1] - value) < 1e-6 for k in counted_after):
+        # A clause rewritten in the playbook's words, revised to a figure the contract already
+        # states ("use 45 days" where the notice is already forty-five (45) days): the figure is
+        # written, and the figures that change are the position's own ("one (1) year").
+        return
     phrases = dict(after)
     read = "; ".join(f"“{phrases[k]}” reads as {k[1]:g}" for k in new) or "no figure reads as it"
     yield Defect("figure", f"The edit is for {value:g}, but {read}: it would write another figure than it means.")
