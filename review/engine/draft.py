@@ -604,11 +604,17 @@ def part_of_another_agreement(model: TextModel) -> str:
     return _amended_agreement(model) or _excerpt(model)
 
 
+def _agreement_name(named: str) -> str:
+    """The name a document gives the agreement it belongs to, without quotation marks; a form's
+    blank ("{principal_agreement}") stays a blank."""
+    return " ".join(named.strip("\"\u201c\u201d ").split())
+
+
 def _holds_the_agreement(model: TextModel, named: str) -> bool:
     """The document defines the agreement it names itself (a statement of work with the standard
     terms after it: "“Agreement” means these Standard Terms, the Key Terms ..."): the agreement
     is before us, and its clauses are where a missing one goes."""
-    name = " ".join(named.strip("\"\u201c\u201d ").split())
+    name = _agreement_name(named)
     if name.startswith("{"):
         return False
     defined = rf"[\"\u201c]{re.escape(name)}[\"\u201d]\s+(?:means|shall\s+mean|refers\s+to)\b"
@@ -618,8 +624,8 @@ def _holds_the_agreement(model: TextModel, named: str) -> bool:
 def _main_agreement(named: str) -> str:
     """The agreement a document says it belongs to, as a message names it: "the Cloud Service
     Agreement"; "the agreement it names" for a form's blank ("{principal_agreement}")."""
-    named = " ".join(named.strip("\"\u201c\u201d ").split())
-    return "the agreement it names" if named.startswith("{") else f"the {named}"
+    name = _agreement_name(named)
+    return "the agreement it names" if name.startswith("{") else f"the {name}"
 
 
 # A document that says, at its opening, that it is incorporated into another agreement or

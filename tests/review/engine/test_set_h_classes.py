@@ -119,24 +119,26 @@ def test_a_paragraph_after_a_clause_s_only_lettered_item_is_its_next_item() -> N
     assert model.paragraphs[model.positions[proposal.edit.locator]].text.lstrip().startswith("a.")
 
 
-def test_present_when_and_insert_when_are_stored_with_the_rule() -> None:
+def test_present_when_insert_when_and_applies_when_are_stored_with_the_rule() -> None:
     source = (
         "name: P\nrules:\n  - id: audit\n    title: T\n    find: {any: [audit]}\n    check: {must_exist: true}\n"
         "    positions: [Each party may audit.]\n    present_when: {any: [inspect the books]}\n"
-        "    insert_when: {any: [shall pay], none: [royalty-free]}\n"
+        "    insert_when: {any: [shall pay], none: [royalty-free]}\n    applies_when: {clause: renewal-term}\n"
     )
     (rule,) = load_playbook(source.encode()).rules
     assert rule.present_when is not None and rule.present_when.any == ("inspect the books",)
     assert rule.insert_when is not None and rule.insert_when.none == ("royalty-free",)
+    assert rule.applies_when is not None and rule.applies_when.clause == "renewal-term"
     again = type(rule).from_dict(rule.to_dict())
     assert again == dataclasses.replace(rule)
 
 
-def test_present_when_and_insert_when_belong_to_must_exist_rules() -> None:
+@pytest.mark.parametrize("field", ["insert_when", "applies_when"])
+def test_the_when_fields_belong_to_must_exist_rules(field: str) -> None:
     source = (
         "name: P\nrules:\n  - id: pay\n    title: T\n    find: {any: [days]}\n    check: {max_days: 30}\n"
-        "    insert_when: {any: [invoice]}\n"
+        f"    {field}: {{any: [invoice]}}\n"
     )
     with pytest.raises(PlaybookInvalid) as info:
         load_playbook(source.encode())
-    assert "insert_when: only applies to must_exist rules" in str(info.value)
+    assert f"{field}: only applies to must_exist rules" in str(info.value)

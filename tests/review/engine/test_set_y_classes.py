@@ -6,12 +6,8 @@ that qualifies another (a notice period to stop a renewal) is missing only where
 
 from __future__ import annotations
 
-import pytest
-
 from documents.docx.model import TextModel
 from documents.docx.textmodel import build_text_model
-from playbooks.loader import load_playbook
-from playbooks.loader.issues import PlaybookInvalid
 from review.engine.draft import part_of_another_agreement
 from review.engine.playbook import PlaybookEngine
 from tests.conftest import shared_data
@@ -99,24 +95,6 @@ def test_no_notice_period_to_stop_a_renewal_is_missing_where_the_contract_does_n
         _contract(MIDDLEBROOK), _cuad_coverage("renewal-term", "notice-period-to-terminate-renewal")
     )
     assert renewal.status == "ok" and notice.status == "missing"
-
-
-def test_applies_when_is_stored_with_the_rule_and_belongs_to_must_exist_rules() -> None:
-    source = (
-        "name: P\nrules:\n  - id: notice\n    title: T\n    find: {any: [notice of non-renewal]}\n"
-        "    check: {must_exist: true}\n    positions: [Either party may prevent a renewal.]\n"
-        "    applies_when: {any: [renew]}\n"
-    )
-    (rule,) = load_playbook(source.encode()).rules
-    assert rule.applies_when is not None and rule.applies_when.any == ("renew",)
-    assert type(rule).from_dict(rule.to_dict()) == rule
-    wrong = (
-        "name: P\nrules:\n  - id: pay\n    title: T\n    find: {any: [days]}\n    check: {max_days: 30}\n"
-        "    applies_when: {any: [invoice]}\n"
-    )
-    with pytest.raises(PlaybookInvalid) as info:
-        load_playbook(wrong.encode())
-    assert "applies_when: only applies to must_exist rules" in str(info.value)
 
 
 # --- a key term the review page shows is never reported missing -------------------------------
