@@ -561,6 +561,10 @@ _AMENDS = re.compile(
     r"\bof\s+(?:the|that)\s+(?:(?:certain|[A-Z][\w&\u00ae-]*)\s+){0,6}Agreement\b",
     re.IGNORECASE,
 )
+_AMENDS_ANOTHER = re.compile(
+    r"\b(?:amends|modifies)\s+(?:and\s+supplements\s+)?(?:that\s+certain|the)\s+"
+    r"((?:[A-Z][\w&-]*\s+(?:(?:of|and)\s+)?){1,6}Agreement)\b"
+)
 _AGREEMENT_NAMED = re.compile(r"\b((?:[A-Z][\w&-]*\s+(?:and\s+|of\s+)?){1,6}Agreement)\b")
 _RESTATED = re.compile(r"\bamended\s+and\s+restated\b", re.IGNORECASE)
 
@@ -570,7 +574,15 @@ def _amended_agreement(model: TextModel) -> str:
     name where the opening gives one ("an amendment of the Manufacturing and Supply Agreement")."""
     opening = " ".join(model.text[: _OPENING + 400].split())
     title = _AMENDMENT_TITLE.search(opening[:_OPENING])
-    if title is None or _AMENDS.search(opening) is None:
+    if title is None:
+        # No amendment in its title, but its first sentence says it amends another agreement
+        # ("This Form of Sub-Reseller Agreement ... is made ... and amends that certain Reseller
+        # Agreement between Salesforce and Reseller dated as of August 1, 2015").
+        declared = _AMENDS_ANOTHER.search(opening[:_OPENING])
+        if declared is None or _RESTATED.search(opening):
+            return ""
+        return f"an amendment of the {declared.group(1)}"
+    if _AMENDS.search(opening) is None:
         return ""
     if _RESTATED.search(opening[: title.end() + 100]):
         return ""  # "AMENDED AND RESTATED LICENSE AGREEMENT": the agreement itself, whole again

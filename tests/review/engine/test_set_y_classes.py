@@ -116,3 +116,16 @@ def test_a_date_the_key_terms_read_is_not_reported_missing_by_the_coverage_rule(
     assert result.status == "ok"
     (evidence,) = result.evidence
     assert "December 22, 2014" in evidence.sentence and evidence.clause_type == "effective-date"
+
+
+SUB_RESELLER = "SalesforcecomInc_20171122"  # "FORM OF SUB-RESELLER AGREEMENT"
+
+
+def test_a_document_whose_first_sentence_says_it_amends_an_agreement_takes_none_of_its_clauses() -> None:
+    # Read as a lawyer in the round's final look: "This Form of Sub-Reseller Agreement ... is made
+    # ... and amends that certain Reseller Agreement between Salesforce and Reseller dated as of
+    # August 1, 2015"; no "Amendment" in its title. Governing law, a walk-away right, a bar on
+    # assignment and insurance went in as "3A", "3B", "5" and "6"; the Reseller Agreement has them.
+    model = _contract(SUB_RESELLER)
+    assert part_of_another_agreement(model) == "an amendment of the Reseller Agreement"
+    _missing_and_nothing_inserted(model, "which is an amendment of the Reseller Agreement")
