@@ -308,9 +308,13 @@ def page_headers(model: TextModel) -> frozenset[str]:
 
 
 # A signature rule with the words that sign over it ("By: ________", "by the duly authorised
-# Officer: ____", "Signature ______", "Common Seal ... ____").
+# Officer: ____", "Signature ______", "Common Seal ... ____"). A rule under an address field
+# between them is a notice block's blank, not a signature ("Attn: Megha Parekh  Title: Chief
+# Legal Officer  Email: ____", the notices clause of a PDF page).
 _SIGNED = re.compile(
-    r"(?:\bBy\b|\bSignature\b|\bSigned\b|\bWitness\b|\bSeal\b|\bauthori[sz]ed\b|\bOfficer\b)[^_\n]{0,60}_{5,}",
+    r"(?:\bBy\b|\bSignature\b|\bSigned\b|\bWitness\b|\bSeal\b|\bauthori[sz]ed\b|\bOfficer\b)"
+    r"(?:(?!\b(?:E-?mail|Attn|Attention|Fax|Facsimile|Tele(?:phone|copy|copier)|Phone|Tel|Address|copy\s+to)\b)[^_\n]){0,60}"
+    r"_{5,}",
     re.IGNORECASE,
 )
 
@@ -483,7 +487,11 @@ def _past_unread(structure: Structure, clause: ClauseNumber, index: int, offset:
 
 def _opens_a_clause(structure: Structure, parts: tuple[str, ...]) -> bool:
     """The contract writes ``parts`` ("9", "7") as a clause's number somewhere ("May 3, 2016 9.7
-    Indemnification: ...") though the structure did not read it there."""
+    Indemnification: ...") though the structure did not read it there, or a lettered number ("6A")
+    written as a clause's start inside a paragraph (a clause an earlier insertion ran into a PDF
+    page: "... at the following addresses: 6A. This Agreement shall be governed ...")."""
+    if len(parts) == 1 and re.fullmatch(r"\d{1,3}[A-H]", parts[0]):
+        return written_as_clause_number(body_text(structure), parts[0])
     if len(parts) < 2 or not all(p.isdigit() for p in parts):
         return False  # a plain "7" is any figure; only a dotted number names a clause this surely
     written = re.escape(".".join(parts))

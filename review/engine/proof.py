@@ -372,12 +372,13 @@ def _written_sibling_after(e: _Edit, parts: tuple[str, ...], before: list[Any], 
 
 
 def _written_unread(e: _Edit, parts: tuple[str, ...]) -> bool:
-    """A plain number the contract's body writes as a clause's number where the numbering reader
-    did not take it ("... prospective clients.   3) Obligations of the Parties" inside a PDF page's
-    paragraph): a new clause "3)" would repeat it."""
+    """A plain or lettered number the contract's body writes as a clause's number where the
+    numbering reader did not take it ("... prospective clients.   3) Obligations of the Parties"
+    inside a PDF page's paragraph, or a "6A." an accepted insertion ran into it): a new clause "3)"
+    or "6A." would repeat it."""
     from contracts.insertion import body_text, written_as_clause_number
 
-    if len(parts) != 1 or not parts[0].isdigit():
+    if len(parts) != 1 or not re.fullmatch(r"\d{1,3}[A-H]?", parts[0]):
         return False
     return written_as_clause_number(body_text(e.before), parts[0])
 

@@ -1,0 +1,64 @@
+"""The class round 12's final look left (docs/decisions/redlines-qa.md, "Round 13"): in a contract
+extracted a page to a paragraph, a notices clause's blank field ("Title: Senior Vice President,
+Chief Legal Officer  Email: ____") read as a signature rule, so every clause added at the end of the
+body went between "To Sponsor:" and the sponsor's address; and clauses run into one paragraph at one
+point each took "6A.", since a lettered number written inside a paragraph was read as no clause's."""
+
+from __future__ import annotations
+
+from contracts.document import structure_of
+from contracts.insertion import insertion_point, signed_in
+from documents.docx.edit import apply_edit_to_model
+from review.engine.playbook import PlaybookEngine
+from review.engine.proof import check_edit
+from tests.review.engine.test_insertion_titles import _contract
+from tests.review.engine.test_set_c_classes import _cuad_coverage
+
+SPONSORSHIP = "ArcGroupInc_20171211_8-K_EX-10.1_10976103_EX-10.1_Sponsorship Agreement"
+
+
+def _page_with_the_notices() -> tuple[int, str]:
+    model = _contract(SPONSORSHIP)
+    (index,) = [i for i, p in enumerate(model.paragraphs) if "To Sponsor:" in p.text]
+    return index, model.paragraphs[index].text
+
+
+def test_a_notice_blocks_blank_field_is_no_signature() -> None:
+    _index, page = _page_with_the_notices()
+    witness = page.index("IN WITNESS WHEREOF")
+    notices = page.index("To Sponsor:")
+    # The notices' blank "Email: ____" under the chief legal officer's title signs nothing ...
+    assert "Officer  Email: ____" in page[notices:witness]
+    assert signed_in(page[:witness]) is None
+    # ... while a signature rule still is one, under a title or not.
+    assert signed_in("Title: Chief Financial Officer  Telephone: ________") is None
+    assert signed_in("The parties agree.   Title: Chief Executive Officer  By: ________") is not None
+    assert signed_in("as of the date above.   Signed by the duly authorised Officer: ________") is not None
+
+
+def test_a_clause_added_at_the_end_goes_after_the_last_clause_not_into_the_notices() -> None:
+    model = _contract(SPONSORSHIP)
+    index, page = _page_with_the_notices()
+    point = insertion_point(structure_of(model))
+    assert point is not None and point.locator == model.paragraphs[index].locator
+    assert point.following.startswith("IN WITNESS WHEREOF")
+    assert point.offset is not None and point.offset > page.index("8. Counterparts.")
+    assert point.number == "9."
+
+
+def test_clauses_run_in_at_one_point_take_the_next_letters() -> None:
+    model = _contract(SPONSORSHIP)
+    (law,) = PlaybookEngine().analyze(model, _cuad_coverage("governing-law"))
+    (first,) = law.recommendations
+    assert first.after.startswith("6A. ") and not first.defects
+    after_one = apply_edit_to_model(model, first.edit)
+    # The next clause for the same point, drafted on the version the first one made: "6B.", never
+    # a second "6A." (the numbering reader does not take a "6A." run into a page as a clause's).
+    (assignment,) = PlaybookEngine().analyze(after_one, _cuad_coverage("anti-assignment"))
+    (second,) = assignment.recommendations
+    assert second.after.startswith("6B. ") and not second.defects
+    # A second "6A." there is a duplicate number to the edit checker.
+    again = second.__class__(**{**second.__dict__, "after": "6A." + second.after[3:],
+                                "edit": second.edit.__class__(**{**second.edit.__dict__,
+                                                                 "after": second.edit.after.replace("6B.", "6A.", 1)})})
+    assert any(d.kind == "numbering" and "6A" in d.message for d in check_edit(model=after_one, proposal=again))
