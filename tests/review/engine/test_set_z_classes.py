@@ -6,6 +6,8 @@ point each took "6A.", since a lettered number written inside a paragraph was re
 
 from __future__ import annotations
 
+import dataclasses
+
 from contracts.document import structure_of
 from contracts.insertion import insertion_point, signed_in
 from documents.docx.edit import apply_edit_to_model
@@ -58,7 +60,8 @@ def test_clauses_run_in_at_one_point_take_the_next_letters() -> None:
     (second,) = assignment.recommendations
     assert second.after.startswith("6B. ") and not second.defects
     # A second "6A." there is a duplicate number to the edit checker.
-    again = second.__class__(**{**second.__dict__, "after": "6A." + second.after[3:],
-                                "edit": second.edit.__class__(**{**second.edit.__dict__,
-                                                                 "after": second.edit.after.replace("6B.", "6A.", 1)})})
+    again = dataclasses.replace(
+        second, after="6A." + second.after[3:],
+        edit=dataclasses.replace(second.edit, after=second.edit.after.replace("6B.", "6A.", 1)),
+    )
     assert any(d.kind == "numbering" and "6A" in d.message for d in check_edit(model=after_one, proposal=again))
