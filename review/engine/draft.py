@@ -726,14 +726,44 @@ _EMPLOYMENT = re.compile(
 )
 
 
+# An agreement for an offering of the issuer's securities through agents or underwriters (an
+# underwriting agreement, a placement or sales agency agreement, a savings bank conversion's
+# subscription offering): its opening names the agents or underwriters, the securities sold, and
+# the offering, defined ("the "Offering"") or under the Securities Act's registration statement or
+# prospectus. Its risk lies in the indemnity and contribution the securities laws shape; a cap
+# measured by fees, insurance, an audit or a walk-away right written for two businesses is none.
+_OFFERING_AGENT = re.compile(
+    r"\b(?:Underwriters?|Placement\s+Agents?|Sales\s+Agents?|Selling\s+Agents?|Dealer[-\s]+Managers?|Managing\s+Dealer)\b"
+    r"|[\"\u201c](?:Lead\s+)?Agents?[\"\u201d]|\bas\s+(?:the\s+)?(?:exclusive\s+)?(?:[a-z]+\s+)?agent\b"
+)
+_OFFERED = re.compile(r"\b(?:shares|Shares|common\s+stock|Common\s+Stock|Securities|securities|Units|Notes)\b")
+_OFFERING_DEFINED = re.compile(r"[\"\u201c](?:[A-Z][a-z]+\s+){0,2}Offering[\"\u201d]")
+_OFFERING_DOCUMENTS = re.compile(
+    r"\b(?:Registration\s+Statement|Prospectus|Offering\s+Circular|Offering\s+Memorandum)\b"
+)
+_SECURITIES_ACT = re.compile(r"\bSecurities\s+Act\b")
+
+
+def _securities_offering(head: str) -> bool:
+    return (
+        _OFFERING_AGENT.search(head) is not None and _OFFERED.search(head) is not None
+        and (
+            _OFFERING_DEFINED.search(head) is not None
+            or (_OFFERING_DOCUMENTS.search(head) is not None and _SECURITIES_ACT.search(head) is not None)
+        )
+    )  # fmt: skip
+
+
 def takes_no_commercial_terms(model: TextModel) -> str:
     """What a document is that takes none of a playbook's commercial clauses, by its opening ("a
     joint filing agreement under the Securities Exchange Act", the intellectual property agreement
-    of a sale); "" for any other."""
+    of a sale, an agency agreement for a public offering); "" for any other."""
     if _JOINT_FILING.search(model.text[:_OPENING]):
         return "a joint filing agreement under the Securities Exchange Act"
     if _EMPLOYMENT.search(model.text[:_SALE_HEAD]):
         return "an agreement between an employer and its employee or executive"
+    if _securities_offering(model.text[:_SALE_HEAD]):
+        return "an agreement for an offering of securities through agents or underwriters"
     # The main agreement is another one than the document itself: a distributor's own "Exclusive
     # Distribution Agreement" is no spin-off's distribution agreement.
     title = " ".join(document_title(model).lower().split())

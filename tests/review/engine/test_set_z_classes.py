@@ -2,7 +2,8 @@
 extracted a page to a paragraph, a notices clause's blank field ("Title: Senior Vice President,
 Chief Legal Officer  Email: ____") read as a signature rule, so every clause added at the end of the
 body went between "To Sponsor:" and the sponsor's address; and clauses run into one paragraph at one
-point each took "6A.", since a lettered number written inside a paragraph was read as no clause's."""
+point each took "6A.", since a lettered number written inside a paragraph was read as no clause's.
+And the agents' agreement for a securities offering took the clauses two businesses trade."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ import dataclasses
 from contracts.document import structure_of
 from contracts.insertion import insertion_point, signed_in
 from documents.docx.edit import apply_edit_to_model
+from review.engine.draft import takes_no_commercial_terms
 from review.engine.playbook import PlaybookEngine
 from review.engine.proof import check_edit
 from tests.review.engine.test_insertion_titles import _contract
 from tests.review.engine.test_set_c_classes import _cuad_coverage
+from tests.review.engine.test_set_d_classes import cuad_train_read_by
+from tests.review.engine.test_set_y_classes import COMMERCIAL
+from training.splits import held_out
 
 SPONSORSHIP = "ArcGroupInc_20171211_8-K_EX-10.1_10976103_EX-10.1_Sponsorship Agreement"
 
@@ -65,3 +70,22 @@ def test_clauses_run_in_at_one_point_take_the_next_letters() -> None:
         edit=dataclasses.replace(second.edit, after=second.edit.after.replace("6B.", "6A.", 1)),
     )
     assert any(d.kind == "numbering" and "6A" in d.message for d in check_edit(model=after_one, proposal=again))
+
+
+def test_an_agreement_for_a_securities_offering_takes_no_commercial_clauses() -> None:
+    # Round 12's final look: the agents' agreement for a public offering got a walk-away right run
+    # into its representations, an audit, a cap measured by fees and insurance, where the
+    # indemnity and contribution the securities laws shape are the point.
+    read = cuad_train_read_by(takes_no_commercial_terms)
+    seen = {name.split("_")[0] for name, what in read.items() if "offering of securities" in what and not held_out(name)}
+    # Every savings bank conversion's, REIT's and issuer's agency agreement of the seen contracts, and
+    # nothing else there (a liquidation agent's agency agreement for store closings is commercial).
+    assert seen == {"AFSALABANCORPINC", "ALAMOGORDOFINANCIALCORP", "BANUESTRAFINANCIALCORP",
+                    "BLUEROCKRESIDENTIALGROWTHREIT,INC", "OLDAPIWIND-DOWNLTD"}
+    assert not read[next(n for n in read if n.startswith("ALCOSTORESINC"))]
+    results = PlaybookEngine().analyze(_contract("OLDAPIWIND-DOWNLTD"), _cuad_coverage(*COMMERCIAL))
+    missing = [r for r in results if r.status == "missing"]
+    assert len(missing) >= 3
+    for result in missing:
+        assert result.recommendations == ()
+        assert "an offering of securities through agents or underwriters" in result.message
