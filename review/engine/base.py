@@ -39,6 +39,7 @@ DEFECT_KINDS: dict[str, str] = {
     "clause-type": "Clause of another type replaced",
     "words-digits": "Words and digits disagree",
     "figure": "Figure does not read as intended",
+    "foreign-law": "Law foreign to the parties",
 }
 
 

@@ -28,6 +28,7 @@ from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
 from contracts.normalize import term_starts
 from contracts.numbering import LEADING_NUMBER, number_from_leading, typed_numbers
+from contracts.places import countries_named, law_chosen
 from contracts.terms import find_terms
 from documents.docx.model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel
 from review.engine.base import DEFECT_KINDS, Defect  # noqa: F401  (DEFECT_KINDS re-exported: the classes this module finds)
@@ -780,9 +781,37 @@ def _clause_type(e: _Edit) -> Iterator[Defect]:
         )
 
 
+# --- the law chosen ------------------------------------------------------------------------------
+
+_PREAMBLE = 3000  # characters: the title, the parties and where they are organised or based
+
+
+def _foreign_law(e: _Edit) -> Iterator[Defect]:
+    """New wording that chooses the law of a place the contract names nowhere, in a contract whose
+    opening places its parties only in other countries (the playbook's New York law inserted into a
+    cooperation agreement between two companies in China): which law governs is then the
+    lawyer's choice, not a default's."""
+    if not e.has_new_wording:
+        return
+    chosen = law_chosen(e.written)
+    if chosen is None:
+        return
+    place, country = chosen
+    if place in e.model.text:
+        return  # an address, a court or an exchange there: the law may well fit
+    named = countries_named(e.model.text[:_PREAMBLE])
+    if not named or country in named:
+        return
+    yield Defect(
+        "foreign-law",
+        f"The new clause chooses the law of {place}, which this contract names nowhere, while its opening "
+        f"places the parties in {', '.join(sorted(named))}: which law governs is for the lawyer to choose.",
+    )
+
+
 CHECKS: tuple[Check, ...] = (
     _undefined_terms, _duplicate, _numbering, _placement, _fragment, _dangling, _clause_type, _words_digits,
-    _figure,
+    _figure, _foreign_law,
 )  # fmt: skip
 
 

@@ -3,7 +3,8 @@ extracted a page to a paragraph, a notices clause's blank field ("Title: Senior 
 Chief Legal Officer  Email: ____") read as a signature rule, so every clause added at the end of the
 body went between "To Sponsor:" and the sponsor's address; and clauses run into one paragraph at one
 point each took "6A.", since a lettered number written inside a paragraph was read as no clause's.
-And the agents' agreement for a securities offering took the clauses two businesses trade."""
+And the agents' agreement for a securities offering took the clauses two businesses trade, and two
+companies in China the playbook's New York law."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import dataclasses
 
 from contracts.document import structure_of
 from contracts.insertion import insertion_point, signed_in
+from contracts.places import countries_named, law_chosen
 from documents.docx.edit import apply_edit_to_model
 from review.engine.draft import takes_no_commercial_terms
 from review.engine.playbook import PlaybookEngine
@@ -89,3 +91,29 @@ def test_an_agreement_for_a_securities_offering_takes_no_commercial_clauses() ->
     for result in missing:
         assert result.recommendations == ()
         assert "an offering of securities through agents or underwriters" in result.message
+
+
+def test_the_playbooks_law_is_not_chosen_for_parties_in_another_country() -> None:
+    # Round 12's final look: New York law inserted into a cooperation agreement between two
+    # companies in China. The checker holds it back for the lawyer's choice, with the reason.
+    (law,) = PlaybookEngine().analyze(_contract("IDREAMSKYTECHNOLOGYLTD"), _cuad_coverage("governing-law"))
+    (proposal,) = law.recommendations
+    assert [d.kind for d in proposal.defects] == ["foreign-law"]
+    assert "law of New York" in proposal.defects[0].message and "in China" in proposal.defects[0].message
+    # Parties in Florida and Delaware: New York law is the playbook's to propose.
+    (law,) = PlaybookEngine().analyze(_contract(SPONSORSHIP), _cuad_coverage("governing-law"))
+    (proposal,) = law.recommendations
+    assert proposal.defects == ()
+
+
+def test_places_are_read_as_their_countries() -> None:
+    assert law_chosen("governed by the laws of the State of New York, without regard to") == ("New York", "United States")
+    assert law_chosen("the laws of Ontario and the federal laws of Canada applicable therein") == ("Ontario", "Canada")
+    assert law_chosen("the laws of the People's Republic of China") == ("People's Republic of China", "China")
+    assert law_chosen("the law of the place of performance") is None
+    assert countries_named("Jiangsu Telecom, a company incorporated in the PRC, and iDreamSky (Hong Kong)") == {
+        "China", "Hong Kong"}
+    # A state's city of the same name as a province is the state's too: both are named.
+    assert countries_named("1 Main Street, Ontario, California 91761") == {"Canada", "United States"}
+    assert countries_named("New York University, a New Jersey corporation") == {"United States"}
+    assert countries_named("Yorkshire") == set()
