@@ -19,9 +19,18 @@ _FURNITURE = re.compile(
 )
 
 
+# A line of nothing but a page's numbers, its date and the words of its header or footer: "Page 15
+# Dated 05/05/98", "7    8    CONFIDENTIAL" (two pages to a sheet), "Page -5-", "5 │ Page".
+_PAGE_LINE = re.compile(
+    r"^(?=.*\d)(?=.*(?:Page|PAGE|CONFIDENTIAL|Confidential))[ \t\u00a0]*"
+    r"(?:(?:Page|PAGE|of|OF|Dated|CONFIDENTIAL|Confidential|\d{1,3}|-[ \t\u00a0]?\d{1,3}[ \t\u00a0]?-"
+    r"|\d{1,2}/\d{1,2}/\d{2,4}|[\u2502|])(?:[ \t\u00a0]+|$)){2,}$"
+)
+
+
 def is_furniture(text: str) -> bool:
     """Page numbers, "Source: ..." lines and other page furniture of PDF-extracted contracts."""
-    return not text.strip() or _FURNITURE.match(text) is not None
+    return not text.strip() or _FURNITURE.match(text) is not None or _PAGE_LINE.match(text) is not None
 
 
 _RUNNING_WORDS = 5  # a running header is a line of a few words ("CONFIDENTIAL", "Execution Version")

@@ -4,13 +4,16 @@ Chief Legal Officer  Email: ____") read as a signature rule, so every clause add
 body went between "To Sponsor:" and the sponsor's address; and clauses run into one paragraph at one
 point each took "6A.", since a lettered number written inside a paragraph was read as no clause's.
 And the agents' agreement for a securities offering took the clauses two businesses trade, and two
-companies in China the playbook's New York law."""
+companies in China the playbook's New York law. Seen on the round's first fresh contract: a page's
+numbers and running word on a line of their own ("14    15    CONFIDENTIAL") read as text."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from contracts.document import structure_of
+from contracts.furniture import is_furniture
 from contracts.insertion import insertion_point, signed_in
 from contracts.places import countries_named, law_chosen
 from documents.docx.edit import apply_edit_to_model
@@ -117,3 +120,39 @@ def test_places_are_read_as_their_countries() -> None:
     assert countries_named("1 Main Street, Ontario, California 91761") == {"Canada", "United States"}
     assert countries_named("New York University, a New Jersey corporation") == {"United States"}
     assert countries_named("Yorkshire") == set()
+
+
+N2K = "N2KINC_10_16_1997-EX-10.16-SPONSORSHIP AGREEMENT"  # two pages to a sheet: "2    3    CONFIDENTIAL"
+
+
+def test_a_line_of_page_numbers_and_a_running_word_is_page_furniture() -> None:
+    # Lines of four real contracts that are nothing but a page's numbers, date and running words.
+    lines = {
+        N2K: r"^\s*\d+\s+\d+\s+CONFIDENTIAL\s*$",
+        "ClickstreamCorp_20200330": r"^\s*\d+ \u2502 Page\s*$",
+        "LIMEENERGYCO_09_09_1999": r"^\s*Page -\d+-\s*$",
+        "MANUFACTURERSSERVICESLTD_06_05_2000": r"^\s*Page \d+\s+Dated 05/05/98\s*$",
+    }
+    for prefix, line in lines.items():
+        found = [p.text for p in _contract(prefix).paragraphs if re.match(line, p.text)]
+        assert len(found) >= 3 and all(is_furniture(t) for t in found), (prefix, found[:2])
+    # Words and numbers of the contract itself are not.
+    for text in ("12.      CONFIDENTIALITY", "Dated 05/05/98", "Page 3 of the Agreement", "1 of 2", "Confidential Information"):
+        assert not is_furniture(text)
+
+
+def test_a_clause_never_goes_into_a_sentence_a_two_page_sheet_cuts() -> None:
+    # "... shall require Excite's written consent (not to be unreasonably withheld or" / "14    15
+    # CONFIDENTIAL" / "delayed) and Excite may have its own counsel ...": insurance went in as "13A."
+    # inside the sentence; and the walk-away right between "d) ... renewal of this sponsorship." and
+    # its own items "i) ...", "ii) ..." over the page's numbers.
+    model = _contract(N2K)
+    results = PlaybookEngine().analyze(model, _cuad_coverage("insurance", "termination-for-convenience"))
+    placed = {}
+    for result in results:
+        (proposal,) = result.recommendations
+        assert not proposal.defects
+        index = model.positions[proposal.edit.locator]
+        following = next(p.text for p in model.paragraphs[index + 1 :] if p.text.strip() and not is_furniture(p.text))
+        placed[result.rule_id] = (proposal.after[:4], " ".join(following.split())[:22])
+    assert placed == {"insurance": ("13A.", "14. LIMITATION OF LIAB"), "termination-for-convenience": ("1A. ", "2. IMPRESSIONS")}
