@@ -89,7 +89,8 @@ def insertion_point(
                 n
                 for n in structure.numbers
                 if n.kind == "typed" and n.index == index and n.start >= offset and n.level != 9
-                and (n.index, n.start) not in references and (holder is None or n.level <= holder.level)
+                and (n.index, n.start) not in references and (holder is None or n.level <= holder.level
+                                                              or _in_the_next(n, holder))
             ),
             None,
         )
@@ -197,6 +198,18 @@ def insertion_point(
         elif heading is not None and heading.kind == "typed" and heading.level == 0:
             point = _before_unnumbered_article(structure, heading) or point
     return _past_written(structure, point)
+
+
+def _in_the_next(number: ClauseNumber, holder: ClauseNumber) -> bool:
+    """Whether ``number`` is a sub-clause of the clause right after ``holder`` ("9.1" after
+    "ARTICLE 8 INDEMNIFICATION 8.1 ...", whose own "ARTICLE 9 MISCELLANEOUS" a PDF page runs in
+    unread): where ``holder`` ends. A later article's ("9.1" after "ARTICLE VII", with "ARTICLE
+    VIII" unread between them) is not: the clause does not end there."""
+    depth = len(holder.parts)
+    if len(number.parts) <= depth or number.parts[: depth - 1] != holder.parts[:-1]:
+        return False
+    mine, theirs = holder.parts[-1], number.parts[depth - 1]
+    return mine.isdigit() and theirs.isdigit() and int(theirs) == int(mine) + 1
 
 
 def _past_written(structure: Structure, point: InsertionPoint) -> InsertionPoint:

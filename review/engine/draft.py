@@ -149,8 +149,12 @@ _TITLE_LEAD = re.compile(rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][^.:]{
 # AND TERMINATION": a PDF page's heading run into the clause before it).
 _TITLE_ALONE = re.compile(rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][A-Z &,;'-]{{2,70}})\s*$")
 # A title run in between a clause's number and its first sub-clause's ("11. Term and Termination
-# 11.1 This Agreement shall be effective ...", a PDF page's text), without a full stop of its own.
-_TITLE_RUN_IN = re.compile(r"^\s*(?P<num>\d{1,3})\.?\s+(?P<title>[A-Z][A-Za-z &,;'-]{2,60}?)\s+(?P=num)\.1\b")
+# 11.1 This Agreement shall be effective ...", "ARTICLE 14 TERM AND TERMINATION   14.1 Term and
+# Expiration of Term.", a PDF page's text), without a full stop of its own.
+_TITLE_RUN_IN = re.compile(
+    r"^\s*(?:(?:ARTICLE|Article|SECTION|Section)\s+)?(?P<num>\d{1,3})\.?\s+(?P<title>[A-Z][A-Za-z &,;'-]{2,60}?)"
+    r"\s+(?P=num)\.1\b"
+)
 # A clause number, a dash and a title alone on its line ("Section 9 — Indemnification").
 _TITLE_DASHED = re.compile(
     rf"^\s*(?P<num>{_TITLE_NUMBER})\s*[\u2014\u2013-]\s*(?P<title>[A-Z][A-Za-z &,;'/-]{{2,70}}?)\s*$"
@@ -733,7 +737,8 @@ _EMPLOYMENT = re.compile(
 # prospectus. Its risk lies in the indemnity and contribution the securities laws shape; a cap
 # measured by fees, insurance, an audit or a walk-away right written for two businesses is none.
 _OFFERING_AGENT = re.compile(
-    r"\b(?:Underwriters?|Placement\s+Agents?|Sales\s+Agents?|Selling\s+Agents?|Dealer[-\s]+Managers?|Managing\s+Dealer)\b"
+    r"\b(?:as|the|be)\s+(?:the\s+)?(?:principal\s+|exclusive\s+|managing\s+)?underwriters?\b"
+    r"|\b(?:Underwriters?|UNDERWRITERS?|Placement\s+Agents?|Sales\s+Agents?|Selling\s+Agents?|Dealer[-\s]+Managers?|Managing\s+Dealer)\b"
     r"|[\"\u201c](?:Lead\s+)?Agents?[\"\u201d]|\bas\s+(?:the\s+)?(?:exclusive\s+)?(?:[a-z]+\s+)?agent\b"
 )
 _OFFERED = re.compile(r"\b(?:shares|Shares|common\s+stock|Common\s+Stock|Securities|securities|Units|Notes)\b")

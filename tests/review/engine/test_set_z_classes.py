@@ -85,8 +85,11 @@ def test_an_agreement_for_a_securities_offering_takes_no_commercial_clauses() ->
     seen = {name.split("_")[0] for name, what in read.items() if "offering of securities" in what and not held_out(name)}
     # Every savings bank conversion's, REIT's and issuer's agency agreement of the seen contracts, and
     # nothing else there (a liquidation agent's agency agreement for store closings is commercial).
+    # A mutual fund's principal underwriter's distribution agreement too; not an adviser's services
+    # agreement that lists the fund's underwriter among its expenses (PFS Funds).
     assert seen == {"AFSALABANCORPINC", "ALAMOGORDOFINANCIALCORP", "BANUESTRAFINANCIALCORP",
-                    "BLUEROCKRESIDENTIALGROWTHREIT,INC", "OLDAPIWIND-DOWNLTD"}
+                    "BLUEROCKRESIDENTIALGROWTHREIT,INC", "OLDAPIWIND-DOWNLTD", "IntegrityFunds"}
+    assert not read[next(n for n in read if n.startswith("PFSFUNDS"))]
     assert not read[next(n for n in read if n.startswith("ALCOSTORESINC"))]
     results = PlaybookEngine().analyze(_contract("OLDAPIWIND-DOWNLTD"), _cuad_coverage(*COMMERCIAL))
     missing = [r for r in results if r.status == "missing"]
@@ -156,3 +159,27 @@ def test_a_clause_never_goes_into_a_sentence_a_two_page_sheet_cuts() -> None:
         following = next(p.text for p in model.paragraphs[index + 1 :] if p.text.strip() and not is_furniture(p.text))
         placed[result.rule_id] = (proposal.after[:4], " ".join(following.split())[:22])
     assert placed == {"insurance": ("13A.", "14. LIMITATION OF LIAB"), "termination-for-convenience": ("1A. ", "2. IMPRESSIONS")}
+
+
+CNS = "CnsPharmaceuticalsInc_20200326"  # "... Development Products. ARTICLE 9 MISCELLANEOUS 9.1 The Parties ..."
+
+
+def test_an_articles_title_run_into_its_first_clause_is_its_title_and_the_article_ends_at_the_next() -> None:
+    # "ARTICLE 8 INDEMNIFICATION 8.1 WPD hereby agrees to hold harmless and indemnify CNS ...": the
+    # article's title, run in on a PDF page, names the clause a cap goes after (a walk-away right
+    # went into a confidentiality article's "10.6 Termination of Prior Confidentiality Agreements"
+    # when "ARTICLE 14 TERM AND TERMINATION   14.1 ..." was read as no title). And the article ends
+    # where the next one's first clause begins ("ARTICLE 9 MISCELLANEOUS 9.1", its own number
+    # unread): "8.2", not "9.9" after the whole of the next.
+    from review.engine.draft import _number_title
+    from review.engine.find import PreparedDocument
+
+    model = _contract(CNS)
+    structure = structure_of(model)
+    (article,) = [n for n in structure.numbers if n.label == "ARTICLE 8"]
+    assert _number_title(PreparedDocument.build(model), article) == "indemnification"
+    (cap,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
+    (proposal,) = cap.recommendations
+    assert proposal.after.startswith("8.2 ") and not proposal.defects
+    text = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert text[proposal.edit.start :].startswith("ARTICLE 9 MISCELLANEOUS")
