@@ -183,3 +183,19 @@ def test_an_articles_title_run_into_its_first_clause_is_its_title_and_the_articl
     assert proposal.after.startswith("8.2 ") and not proposal.defects
     text = model.paragraphs[model.positions[proposal.edit.locator]].text
     assert text[proposal.edit.start :].startswith("ARTICLE 9 MISCELLANEOUS")
+
+
+def test_a_bar_on_assignment_goes_with_the_general_provisions_not_after_any_notice() -> None:
+    # The library rule anchored on "notice" alone: in a hosting escrow agreement the bar on
+    # assignment went in as "2.1.4A", inside clause 2.1's list of the escrow agent's duties, after
+    # "... under the provisions of Clause 4.1.5; and" (and in a dental plan's business affiliate
+    # agreement after "j. To inform the Party of any changes in ... notice of privacy practices").
+    # Anchored as governing law is, on the notices, the entire agreement or the general provisions,
+    # it goes last among them: "13.4", after the notices clause, before the schedules.
+    model = _contract("HEALTHGATEDATACORP_11_24_1999-EX-10.1-HOSTING AND MANAGEMENT AGREEMENT - Escrow")
+    (assignment,) = PlaybookEngine().analyze(model, _cuad_coverage("anti-assignment"))
+    (proposal,) = assignment.recommendations
+    assert proposal.after.startswith("13.4 ") and not proposal.defects
+    index = model.positions[proposal.edit.locator]
+    assert model.paragraphs[index].text.rstrip().endswith("the registered office.")
+    assert next(p.text for p in model.paragraphs[index + 1 :] if p.text.strip()).strip() == "SCHEDULE 1"
