@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from contracts.furniture import furniture_spans, is_furniture, mask_furniture, running_headers
 from contracts.numbering import (
     LEADING_NUMBER,
+    ROMAN_NUMERAL,
     ClauseNumber,
     next_label,
     number_from_leading,
@@ -156,13 +157,13 @@ def insertion_point(
         # before that line, after the last sentence; and before a signature rule the reader did
         # not take for the block's start ("... by the duly authorised Officer: ________").
         offset = _fragment_before(text, stop)
-        return _past_written(
+        return _in_roman_section(structure, _past_written(
             structure,
             InsertionPoint(
                 paragraphs[end.index].locator, offset, _sibling_number(structure, end.index, offset),
                 _following(text, offset), where,
             ),
-        )  # fmt: skip
+        ))  # fmt: skip
     # (A page that opens with the signatures, "EQUITY HOLDINGS LIMITED by the duly authorised
     # Officer: ____ Common Seal ...": the clause goes after the paragraph before it.)
     anchor = _last_content(paragraphs, end.index, structure)
@@ -197,7 +198,18 @@ def insertion_point(
                 point = dataclasses.replace(point, number=number)
         elif heading is not None and heading.kind == "typed" and heading.level == 0:
             point = _before_unnumbered_article(structure, heading) or point
-    return _past_written(structure, point)
+    return _in_roman_section(structure, _past_written(structure, point))
+
+
+def _in_roman_section(structure: Structure, point: InsertionPoint) -> InsertionPoint:
+    """``point`` (a clause added at the end of the body) numbered as the next section when the
+    contract's sections are numbered in roman numerals the numbering reader did not take and the
+    last clause number it read belongs to an earlier section's list ("XXVIII.", not "15." after
+    item "14." of section XVI's list of defaults)."""
+    index = structure.model.positions[point.locator]
+    offset = point.offset if point.offset is not None else len(structure.model.paragraphs[index].text)
+    roman = _roman_section_number(structure, index, _clause_before(structure, index, offset, openings=True))
+    return dataclasses.replace(point, number=roman) if roman else point
 
 
 def _in_the_next(number: ClauseNumber, holder: ClauseNumber) -> bool:
@@ -458,6 +470,66 @@ def _sibling_number(structure: Structure, index: int, offset: int, clause: Claus
             return prefix + label if label else label
         taken = taken | {parts}  # written further on as a clause's number, unread: in use
     return ""
+
+
+# A section heading numbered in capital roman numerals alone ("XXVII. ACKNOWLEDGEMENTS", "IV.
+# TRAINING"), which the numbering reader does not take for a number (a capital "I." or "V." is as
+# often a list's letter).
+_ROMAN_HEADING = re.compile(r"^[ \t\u00a0]*([IVXLC]{1,7})\.[ \t\u00a0]+[A-Z]")
+
+
+def _roman_sections(structure: Structure) -> tuple[tuple[int, int], ...]:
+    """The body's section headings numbered "I.", "II.", "III." ... (paragraph index, value), when
+    they run from I in sequence for three at least; () otherwise. Read once per text model."""
+    key = ("insertion", "roman_sections")
+    found = structure.model.derived.get(key)  # type: ignore[call-overload]
+    if found is None:
+        headings = []
+        for index in sorted(structure.headings):
+            match = _ROMAN_HEADING.match(structure.model.paragraphs[index].text)
+            if match is not None and structure.in_body(index) and ROMAN_NUMERAL.match(match.group(1)):
+                headings.append((index, roman_value(match.group(1))))
+        run = []
+        for index, value in headings:
+            if value == len(run) + 1:
+                run.append((index, value))
+        found = structure.model.derived[key] = tuple(run) if len(run) >= 3 else ()  # type: ignore[index]
+    return found  # type: ignore[no-any-return]
+
+
+# A section's items lettered in capitals ("A. INDEMNITY." ... "L. ATTORNEY'S FEES."), unread too.
+_LETTER_ITEM = re.compile(r"^[ \t\u00a0]*([A-Z])\.[ \t\u00a0]+[A-Z]")
+# A section of general provisions, whose items a new clause joins.
+_GENERAL_SECTION = re.compile(
+    r"\b(?:general|miscellaneous|boilerplate)\b|\bother\b.{0,30}\b(?:provisions|terms)\b", re.IGNORECASE
+)
+
+
+def _roman_section_number(structure: Structure, index: int, clause: ClauseNumber | None) -> str:
+    """The number of a clause added after paragraph ``index``, at the end of the body, in a
+    contract whose sections are numbered in roman numerals and lettered in capitals, neither of
+    which the numbering reader takes ("IX. OTHER MATERIAL TERMS AND CONDITIONS" / "A. INDEMNITY."
+    ... "L. ATTORNEY'S FEES."): the next item of a section of general provisions ("M."), else the
+    next section ("XXVIII." after "XXVII. ACKNOWLEDGEMENTS" / "A." ... "E."); never the next number
+    of a list inside one of its items ("3." after "A. INDEMNITY. 1. ... 2. ...", "15." after item
+    "14." of section XVI's list of defaults). "" where the sections hold clause numbers of their own."""
+    sections = [(at, value) for at, value in _roman_sections(structure) if at <= index]
+    if not sections:
+        return ""
+    heading, value = sections[-1]
+    paragraphs = structure.model.paragraphs
+    letters = [
+        match.group(1) for match in (_LETTER_ITEM.match(paragraphs[i].text) for i in range(heading + 1, index + 1))
+        if match is not None
+    ]  # fmt: skip
+    lettered = len(letters) >= 2 and letters == [chr(ord("A") + k) for k in range(len(letters))]
+    if not lettered and clause is not None and clause.index > heading:
+        return ""
+    if lettered and _GENERAL_SECTION.search(paragraphs[heading].text) and letters[-1] < "Z":
+        return f"{chr(ord(letters[-1]) + 1)}."
+    if any(v == value + 1 for _at, v in _roman_sections(structure)):
+        return ""
+    return f"{to_roman(value + 1)}."
 
 
 # A clause number as it opens a clause, the number itself put in by _past_unread: after a sentence

@@ -199,3 +199,19 @@ def test_a_bar_on_assignment_goes_with_the_general_provisions_not_after_any_noti
     index = model.positions[proposal.edit.locator]
     assert model.paragraphs[index].text.rstrip().endswith("the registered office.")
     assert next(p.text for p in model.paragraphs[index + 1 :] if p.text.strip()).strip() == "SCHEDULE 1"
+
+
+def test_a_clause_added_at_the_end_takes_the_roman_sections_or_capital_letters_numbering() -> None:
+    # "XXVII. ACKNOWLEDGEMENTS" / "A." ... "E. It is contemplated ...": a franchise agreement's
+    # sections are numbered in roman numerals, their items in capital letters, and neither is read
+    # as a number; a walk-away right at the end was "15.", after item "14." of section XVI's list
+    # of defaults. It is the next section; in a section of general provisions ("IX. OTHER MATERIAL
+    # TERMS AND CONDITIONS" / "A. INDEMNITY. 1. ... 2. ..." ... "L. ..."), the next item, not "3.".
+    expected = {
+        "BUFFALOWILDWINGSINC_06_05_1998": "XXVIII.",
+        "MANAKOASERVICESCORP_11_21_2007": "M.",
+        "ORBSATCORP_08_17_2007": "M.",
+    }
+    for prefix, number in expected.items():
+        point = insertion_point(structure_of(_contract(prefix)))
+        assert point is not None and point.number == number, (prefix, point)
