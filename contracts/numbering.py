@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from documents.docx.model import Paragraph, TextModel
@@ -111,26 +111,39 @@ STREET_NAME = (
 _STREET_AFTER = re.compile(STREET_NAME)
 
 
+# A page's number between dashes at the start of a paragraph, before the page's first words ("-3-
+# 4 13.      GOVERNING LAW": the page numbers of a PDF run into the next clause's heading).
+_DASHED_PAGE = re.compile(r"[ \t\u00a0]*-[ \t\u00a0]?\d{1,3}[ \t\u00a0]?-[ \t\u00a0]+(?=\d)")
+
+
 def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
     text = paragraph.text
     found: list[ClauseNumber] = []
-    match = LEADING_NUMBER.match(text)
+    # ``base``: where the text the leading number is read from starts (after page numbers). The
+    # pattern is anchored at the start of a string, so it reads a slice, and the number's offsets
+    # are moved back onto the paragraph's text.
+    page = _DASHED_PAGE.match(text)
+    base = page.end() if page is not None else 0
+    match = LEADING_NUMBER.match(text[base:])
     if match and match.group("num") and not match.group("dot"):
-        rest = text[match.end() :].lstrip(" \t\u00a0")
+        rest = text[base + match.end() :].lstrip(" \t\u00a0")
         second = LEADING_NUMBER.match(rest)
         if second and (second.group("num") or second.group("word")):
-            # "8 7 WARRANTIES": a page number run into the next clause's number.
-            offset = len(text) - len(rest)
-            match = LEADING_NUMBER.match(text, offset)
+            # "8 7 WARRANTIES", "4 13.  GOVERNING LAW": a page number run into the next clause's
+            # number; "7    8 Revenue shall be reduced ...", two page numbers before the text: none.
+            after = rest[second.end() :].lstrip()
+            heading = second.group("dot") or second.group("word") or re.match(r"[A-Z]{2,}\b", after)
+            base, match = (len(text) - len(rest), second) if heading else (base, None)
         elif "." not in match.group("num") and rest[:1].islower():
             match = None  # "14 objectives of ...": a page number before the page's text
         elif "." not in match.group("num") and _STREET_AFTER.match(rest):
             match = None  # "925 West Georgia Street  Suite 1820": a letterhead's address
     if match:
-        found.append(number_from_leading(index, paragraph, match))
+        number = number_from_leading(index, paragraph, match)
+        found.append(replace(number, start=number.start + base, end=number.end + base) if base else number)
     # Inline numbers only in long paragraphs (PDF-extracted pages hold many clauses).
     if len(text) > 300:
-        for inline in _finditer_at_digits(_INLINE, text, match.end() if match else 0):
+        for inline in _finditer_at_digits(_INLINE, text, base + match.end() if match else 0):
             number = inline.group("num")
             if "." not in number and not inline.group("dot"):
                 continue  # a bare "5 Days" is not a clause number

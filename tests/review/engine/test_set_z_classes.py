@@ -215,3 +215,28 @@ def test_a_clause_added_at_the_end_takes_the_roman_sections_or_capital_letters_n
     for prefix, number in expected.items():
         point = insertion_point(structure_of(_contract(prefix)))
         assert point is not None and point.number == number, (prefix, point)
+
+
+def test_a_clause_number_behind_the_pages_numbers_is_read() -> None:
+    # Round 13's final look: "-3-    4 13.      GOVERNING LAW", the page's numbers run into the next
+    # heading, was read as no number, and a bar on assignment went in as a second "13.". The
+    # reader now takes the number behind page numbers when a heading or a numbered clause follows
+    # ("2 2.  TERM" in a maintenance agreement), never two page numbers before the page's text.
+    from contracts.numbering import typed_numbers
+    from documents.docx.model import Paragraph
+
+    def read(text: str) -> list[str]:
+        return [text[n.start : n.end] for n in typed_numbers(0, Paragraph(locator="p1", text=text))]
+
+    assert read("-3-    4 13.      GOVERNING LAW") == ["13."]
+    assert read("8 7 WARRANTIES") == ["7"]
+    assert read("                                      7    8 Revenue shall be reduced") == []
+    model = _contract("TRIZETTOGROUPINC_08_18_1999")
+    (term,) = [p.text for p in model.paragraphs if p.text.strip().endswith("2.  TERM")]
+    assert read(term) == ["2."]
+    # The audit, after the term's provisions (a), ... (f), was their "(g)": now "2A.", before "3. SERVICE".
+    (audit,) = PlaybookEngine().analyze(model, _cuad_coverage("audit-rights"))
+    (proposal,) = audit.recommendations
+    assert proposal.after.startswith("2A. ") and not proposal.defects
+    index = model.positions[proposal.edit.locator]
+    assert next(p.text for p in model.paragraphs[index + 1 :] if p.text.strip()).strip() == "3.  SERVICE"
