@@ -484,17 +484,17 @@ def _roman_sections(structure: Structure) -> tuple[tuple[int, int], ...]:
     key = ("insertion", "roman_sections")
     found = structure.model.derived.get(key)  # type: ignore[call-overload]
     if found is None:
-        headings = []
+        headings: list[tuple[int, int]] = []
         for index in sorted(structure.headings):
             match = _ROMAN_HEADING.match(structure.model.paragraphs[index].text)
             if match is not None and structure.in_body(index) and ROMAN_NUMERAL.match(match.group(1)):
                 headings.append((index, roman_value(match.group(1))))
-        run = []
+        run: list[tuple[int, int]] = []
         for index, value in headings:
             if value == len(run) + 1:
                 run.append((index, value))
         found = structure.model.derived[key] = tuple(run) if len(run) >= 3 else ()  # type: ignore[index]
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 # A section's items lettered in capitals ("A. INDEMNITY." ... "L. ATTORNEY'S FEES."), unread too.

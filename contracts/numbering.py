@@ -139,8 +139,8 @@ def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
         elif "." not in match.group("num") and _STREET_AFTER.match(rest):
             match = None  # "925 West Georgia Street  Suite 1820": a letterhead's address
     if match:
-        number = number_from_leading(index, paragraph, match)
-        found.append(replace(number, start=number.start + base, end=number.end + base) if base else number)
+        leading = number_from_leading(index, paragraph, match)
+        found.append(replace(leading, start=leading.start + base, end=leading.end + base) if base else leading)
     # Inline numbers only in long paragraphs (PDF-extracted pages hold many clauses).
     if len(text) > 300:
         for inline in _finditer_at_digits(_INLINE, text, base + match.end() if match else 0):
