@@ -355,6 +355,8 @@ _SIGNATURE_FOLLOWS = re.compile(
 
 def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
     witness = _find_witness(paragraphs, first_clause)
+    if witness is not None and witness.offset == 0:
+        witness = _with_the_blocks_before(paragraphs, witness, first_clause)
     for index in range(max(first_clause, 1), witness.index + 1 if witness is not None else len(paragraphs)):
         text = paragraphs[index].text
         if "ignature" not in text and "IGNATURE" not in text:
@@ -363,6 +365,35 @@ def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Pos
         if match and (witness is None or (index, match.start()) < (witness.index, witness.offset)):
             return Position(index, match.start() + len(match.group()) - len(match.group().lstrip()))
     return witness
+
+
+# A line of a signature block above the one found: a conformed signature, "By:", "Attest:", the
+# seal, or a signatory's name (a short line without a sentence's verb and without a clause's number).
+_BLOCK_LINE = re.compile(r"/s/|^(?:By|Attest|Witness|Name|Title|Its|Date)\b|\bSeal\b", re.IGNORECASE)
+_CLAUSE_LABEL = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|\(?[A-Za-z]{1,4}[.)]|ARTICLE|Article|SECTION|Section)\s")
+
+
+def _with_the_blocks_before(paragraphs: tuple[Paragraph, ...], start: Position, first_clause: int) -> Position:
+    """``start`` (a signature block found at a paragraph's start) moved back over the blocks of the
+    signatories above it and the sentence that says the parties sign ("The parties have executed
+    this Agreement as of the date indicated on page one." / "BURGER KING CORPORATION" / "By: /S/
+    ..." / "Attest:" / "(Corporate Seal)" above the franchisee's "By: /S/ ..." that was found): a
+    clause added at the end goes before all of them."""
+    index = start.index
+    for back in range(start.index - 1, max(first_clause, 0), -1):
+        text = " ".join(paragraphs[back].text.split())
+        if not text:
+            continue
+        if _EXECUTION_SENTENCE.match(text):
+            return Position(back, 0)
+        words = text.split()
+        short = len(words) <= 12 and not text.endswith((".", ";")) and not _CLAUSE_LABEL.match(text)
+        if not (_BLOCK_LINE.search(text) and len(words) <= 12) and not (short and not VERB.search(text)):
+            break
+        index = back
+    if index == start.index or not any(_BLOCK_LINE.search(p.text) for p in paragraphs[index : start.index]):
+        return start
+    return Position(index, 0)
 
 
 def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:

@@ -240,3 +240,18 @@ def test_a_clause_number_behind_the_pages_numbers_is_read() -> None:
     assert proposal.after.startswith("2A. ") and not proposal.defects
     index = model.positions[proposal.edit.locator]
     assert next(p.text for p in model.paragraphs[index + 1 :] if p.text.strip()).strip() == "3.  SERVICE"
+
+
+def test_the_signature_block_starts_at_the_sentence_that_says_the_parties_sign() -> None:
+    # "The parties have executed this  Agreement as of the date indicated on page one." /
+    # "BURGER KING CORPORATION" / "By:   /S/ Mark Gerasi" / "Attest:" / "/S/ ..." / "(Corporate
+    # Seal)" / the franchisee's name / "By:  /S/ ...": the block was read from the franchisee's
+    # "By:", and a clause added at the end went after the testimonium and the franchisor's
+    # signature. It goes after "21. INDEPENDENT ADVICE", as "22.".
+    model = _contract("INTERNATIONALFASTFOODCORP_04_04_1997")
+    structure = structure_of(model)
+    assert structure.signature is not None
+    assert model.paragraphs[structure.signature.index].text.strip().startswith("The parties have executed")
+    point = insertion_point(structure)
+    assert point is not None and point.number == "22."
+    assert model.paragraphs[model.positions[point.locator]].text.startswith("21. INDEPENDENT ADVICE")
