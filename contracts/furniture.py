@@ -21,16 +21,24 @@ _FURNITURE = re.compile(
 
 # A line of nothing but a page's numbers, its date and the words of its header or footer: "Page 15
 # Dated 05/05/98", "7    8    CONFIDENTIAL" (two pages to a sheet), "Page -5-", "5 │ Page".
+# It must hold a number and one of the running words; the pattern fails at a paragraph's first word
+# that is none of these, so a page of text costs one step.
 _PAGE_LINE = re.compile(
-    r"^(?=.*\d)(?=.*(?:Page|PAGE|CONFIDENTIAL|Confidential))[ \t\u00a0]*"
-    r"(?:(?:Page|PAGE|of|OF|Dated|CONFIDENTIAL|Confidential|\d{1,3}|-[ \t\u00a0]?\d{1,3}[ \t\u00a0]?-"
+    r"[ \t\u00a0]*(?:(?:Page|PAGE|of|OF|Dated|CONFIDENTIAL|Confidential|\d{1,3}|-[ \t\u00a0]?\d{1,3}[ \t\u00a0]?-"
     r"|\d{1,2}/\d{1,2}/\d{2,4}|[\u2502|])(?:[ \t\u00a0]+|$)){2,}$"
 )
+_PAGE_WORD = re.compile(r"Page|PAGE|CONFIDENTIAL|Confidential")
+
+
+def _page_line(text: str) -> bool:
+    return (
+        _PAGE_LINE.match(text) is not None and any(c.isdigit() for c in text) and _PAGE_WORD.search(text) is not None
+    )
 
 
 def is_furniture(text: str) -> bool:
     """Page numbers, "Source: ..." lines and other page furniture of PDF-extracted contracts."""
-    return not text.strip() or _FURNITURE.match(text) is not None or _PAGE_LINE.match(text) is not None
+    return not text.strip() or _FURNITURE.match(text) is not None or _page_line(text)
 
 
 _RUNNING_WORDS = 5  # a running header is a line of a few words ("CONFIDENTIAL", "Execution Version")

@@ -206,6 +206,8 @@ def _in_roman_section(structure: Structure, point: InsertionPoint) -> InsertionP
     contract's sections are numbered in roman numerals the numbering reader did not take and the
     last clause number it read belongs to an earlier section's list ("XXVIII.", not "15." after
     item "14." of section XVI's list of defaults)."""
+    if not _roman_sections(structure):
+        return point  # (most contracts: no clause number to look back for)
     index = structure.model.positions[point.locator]
     offset = point.offset if point.offset is not None else len(structure.model.paragraphs[index].text)
     roman = _roman_section_number(structure, index, _clause_before(structure, index, offset, openings=True))
@@ -1012,13 +1014,18 @@ def written_as_clause_number(text: str, number: str) -> bool:
 
 def body_text(structure: Structure) -> str:
     """The body's text only, as ``structure.labels`` holds the body's numbers: an exhibit's list
-    ("Stage 2: 6. Emotional design ...") uses no clause number of the contract."""
+    ("Stage 2: 6. Emotional design ...") uses no clause number of the contract. Joined once per
+    text model (its ``derived`` slot): the numberer and the edit checker ask for every proposal."""
     end = structure.body_end
-    paragraphs = structure.model.paragraphs
-    body = "\n".join(p.text for p in paragraphs[: end.index])
-    if end.index < len(paragraphs):
-        body += "\n" + paragraphs[end.index].text[: end.offset]
-    return body
+    key = ("insertion", "body_text", end.index, end.offset)
+    found = structure.model.derived.get(key)  # type: ignore[call-overload]
+    if found is None:
+        paragraphs = structure.model.paragraphs
+        found = "\n".join(p.text for p in paragraphs[: end.index])
+        if end.index < len(paragraphs):
+            found += "\n" + paragraphs[end.index].text[: end.offset]
+        structure.model.derived[key] = found  # type: ignore[index]
+    return found
 
 
 def _next_value_after(structure: Structure, at: tuple[int, int], parts: tuple[str, ...]) -> int | None:
