@@ -536,7 +536,10 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
         # "Either party may terminate" in a contract that defines "Party" and writes it so: the
         # contract's defined term, as its own clauses write it ("Either Party").
         out = _LOWER_PARTY.sub(lambda m: "P" + m.group(0)[1:], out)
-        notes.append("\u201cparty\u201d is written \u201cParty\u201d, this contract's defined term")
+        if "party" in defined or "parties" in defined:
+            notes.append("\u201cparty\u201d is written \u201cParty\u201d, this contract's defined term")
+        else:
+            notes.append("\u201cparty\u201d is written \u201cParty\u201d, as this contract writes it")
     word = _party_word(model) if _LOWER_PARTY.search(out) else None
     if word is not None:
         # "Either party may terminate" in a joint venture of '(individually the "Member" and
@@ -586,17 +589,45 @@ def _party_word(model: TextModel) -> tuple[str, str] | None:
     return found
 
 
+# "Party" on its own: not a name's last word ("Indemnified Party", "AS Parties") nor a name's first
+# ("Party A"); after a capitalised word only when that word is a determiner ("Either Party").
+_PARTY_ALONE = re.compile(r"(?<![Tt]hird[ -])(?<![\w-])Part(?:y|ies)\b(?!\s+[A-Z]\b)")
+_WORD_BEFORE = re.compile(r"([A-Z][\w-]*)\s+$")
+_DETERMINERS = frozenset(
+    {"The", "Each", "Either", "Neither", "Both", "Such", "No", "Any", "A", "An", "One", "Other", "All", "Said",
+     "That", "This", "Every", "Whichever", "Which"}
+)
+_ALONE_AT_LEAST = 5  # uses of "Party" on its own before the contract's usage decides without a definition
+
+
+def _party_alone(text: str) -> int:
+    count = 0
+    for match in _PARTY_ALONE.finditer(text):
+        word = _WORD_BEFORE.search(text, max(0, match.start() - 30), match.start())
+        if word is None or word.group(1) in _DETERMINERS:
+            count += 1
+    return count
+
+
 def _writes_party_capitalised(model: TextModel, defined: dict[str, str]) -> bool:
-    """The contract defines "Party" (or "Parties") and writes it capitalised more often than not.
-    Counted once per text model (its ``derived`` slot, as ``disclosure_roles``): every adapted
-    proposal asks, and a 400-page contract is 1.2 M characters to count over."""
-    if "party" not in defined and "parties" not in defined:
-        return False
-    key = ("naming", "party_capitalised")
+    """The contract writes "Party" (or "Parties") as its defined term: it defines it and writes it
+    capitalised more often than not; or, where the terms reader finds no definition of it ('(each
+    individually, "a Party")', "Party A" and "Party B" with "the Parties"), it writes "Party" on its
+    own at least five times and more than twice as often as "party". Counted once per text model
+    (its ``derived`` slot, as ``disclosure_roles``): every adapted proposal asks, and a 400-page
+    contract is 1.2 M characters to count over."""
+    is_defined = "party" in defined or "parties" in defined
+    key = ("naming", "party_capitalised", is_defined)
     found = model.derived.get(key)  # type: ignore[call-overload]
     if found is None:
         text = model.text
-        found = model.derived[key] = len(_CAPITAL_PARTY.findall(text)) > len(_LOWER_PARTY.findall(text))  # type: ignore[index]
+        lower = len(_LOWER_PARTY.findall(text))
+        if is_defined:
+            found = len(_CAPITAL_PARTY.findall(text)) > lower
+        else:
+            alone = _party_alone(text)
+            found = alone >= _ALONE_AT_LEAST and alone > 2 * lower
+        model.derived[key] = found  # type: ignore[index]
     return bool(found)
 
 

@@ -163,11 +163,12 @@ CHERRY_HILL = "CHERRYHILLMORTGAGEINVESTMENTCORP_09_26_2013"  # Freedom Mortgage 
 def test_a_clause_of_its_own_is_no_item_of_a_list_under_a_clause_about_something_else() -> None:
     # "Section 2. The Acknowledgement Agreement" / "(a)" ... "(d) The Purchase Agreement will provide
     # that Freedom Mortgage will indemnify Cherry Hill ...": the cap is "Section 2A." after the
-    # section, never its item "(e)".
+    # section, never its item "(e)". ("a Party's": the contract's word, as its definitions list
+    # writes it, "Party: Either Freedom Mortgage or Cherry Hill".)
     model = _contract(CHERRY_HILL)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("Section 2A. Except for a party's indemnification obligations")
+    assert proposal.after.startswith("Section 2A. Except for a Party's indemnification obligations")
     at = model.positions[proposal.edit.locator]
     assert next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip()).startswith("Section 3.")
 
