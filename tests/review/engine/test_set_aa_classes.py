@@ -1,7 +1,9 @@
 """Classes round 13's readings left (docs/decisions/redlines-qa.md, "Round 14"): a clause added to a
 contract that writes "Party" as its defined term, though the terms reader finds no definition of it
 ('(each individually, "a Party" ...)', "Party A" and "Party B" and "the Parties"), said "Each party"
-and "the other party", which a lawyer corrects before sending."""
+and "the other party", which a lawyer corrects before sending. And the library's governing law and
+bar on assignment, anchored on "notice" as on a notices clause, went after any sentence that gives
+notice: into an article on one party's right to assign, a list of one party's obligations."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ TRANSPORT = "ZtoExpressCaymanInc_20160930_F-1_EX-10.10_9752871_EX-10.10_Transpor
 # Writes "Party A" and "Party B" some 150 times and "party" on its own 62: names, and the
 # contract's word for its parties is "party".
 COOPERATION = "CHEETAHMOBILEINC_04_22_2014-EX-10.43-Cooperation Agreement"
+JOINT_VENTURE = "NOVOINTEGRATEDSCIENCES,INC_12_23_2019-EX-10.1-JOINT VENTURE AGREEMENT"
+IP_AGREEMENT = "KNOWLABS,INC_08_15_2005-EX-10-INTELLECTUAL PROPERTY AGREEMENT"
 MUTUAL = "Either party may terminate this Agreement on notice to the other party."
 
 
@@ -38,3 +42,37 @@ def test_party_a_and_party_b_make_party_the_contracts_word() -> None:
 def test_names_with_party_in_them_do_not_make_it_the_contracts_word() -> None:
     written, notes = adapt_terms(MUTUAL, _contract(COOPERATION))
     assert written == MUTUAL and notes == ()
+
+
+def _inserted_between(prefix: str, rule_id: str) -> tuple[str, str, str]:
+    """The text before the new clause, the clause, and the text after it."""
+    model = _contract(prefix)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+    (proposal,) = result.recommendations
+    assert not proposal.defects
+    at = model.positions[proposal.edit.locator]
+    text = model.paragraphs[at].text
+    if proposal.edit.kind == "insert_after":
+        following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
+        return text, proposal.after, following
+    start = proposal.edit.start or 0
+    return text[:start], proposal.after, text[start:]
+
+
+def test_governing_law_goes_with_the_general_provisions_not_after_any_notice() -> None:
+    # "18.1 During the term of this agreement NVOS shall have the right to assign ... subject only
+    # to prior written notice to HGF." was the anchor: "18.2" governing law under "ARTICLE 18 -
+    # ASSIGNMENT BY NVOS". Now after the entire agreement clause, "23.4A".
+    before, clause, after = _inserted_between(JOINT_VENTURE, "governing-law")
+    assert clause.startswith("23.4A This Agreement shall be governed")
+    assert before.rstrip().endswith("supersedes any and all other agreements, both verbal and written, between them.")
+    assert after.startswith("23.5 ")
+
+
+def test_a_bar_on_assignment_goes_with_the_general_provisions_not_after_a_termination_notice() -> None:
+    # Was "7A." after "Termination under this Section 12 shall be effective from the date written
+    # notice is delivered"; now after the severability clause, before "16. Interpretation".
+    before, clause, after = _inserted_between(IP_AGREEMENT, "anti-assignment")
+    assert clause.startswith("15A. Neither party may assign this Agreement")
+    assert "unenforceable provision modified" in before
+    assert after.startswith("16.  Interpretation.")
