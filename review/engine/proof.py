@@ -448,6 +448,14 @@ def _placement(e: _Edit) -> Iterator[Defect]:
             "the next paragraph).",
         )
         return
+    number = _bare_number(anchor.text[: at[1]])
+    if number:
+        # "18. IN WITNESS WHEREOF, ...": the new clause would open after "18. ", and "18." would
+        # number it and leave the words it numbered without one; and so after "18." on a line of its own.
+        yield Defect(
+            "placement", f"The new clause would go between the number “{number}” and the words it numbers."
+        )
+        return
     if e.kind != "insert_after":
         return
     following = _next_content(e.model, e.index)
@@ -477,6 +485,19 @@ def _placement(e: _Edit) -> Iterator[Defect]:
             f"The new clause would go between two paragraphs of clause {held}: “{_short(following[1].text, 50)}” "
             "would read as part of the new clause.",
         )
+
+
+# What follows a paragraph's last sentence, when it is only a clause number ("18. ", "Section 4.2").
+_BARE_NUMBER = re.compile(
+    r"(?:^|(?<=[.;:!?\u201d\"])\s)\s*((?:Section|SECTION|Article|ARTICLE|Clause)\s+\d{1,3}(?:\.\d{1,3})*\.?"
+    r"|\d{1,3}(?:\.\d{1,3})*\.|\d{1,3}(?:\.\d{1,3})+)\s*$"
+)  # (never a page's number, "... Director General   15": a number without a full stop or a word)
+
+
+def _bare_number(text: str) -> str:
+    """The clause number ``text`` ends with when nothing follows it ("... by both parties. 18. ")."""
+    match = _BARE_NUMBER.search(text)
+    return match.group(1) if match is not None else ""
 
 
 def _next_paragraph_of_the_clause(e: _Edit, index: int, following: Paragraph) -> str:

@@ -3,12 +3,15 @@ contract that writes "Party" as its defined term, though the terms reader finds 
 ('(each individually, "a Party" ...)', "Party A" and "Party B" and "the Parties"), said "Each party"
 and "the other party", which a lawyer corrects before sending. And the library's governing law and
 bar on assignment, anchored on "notice" as on a notices clause, went after any sentence that gives
-notice: into an article on one party's right to assign, a list of one party's obligations."""
+notice: into an article on one party's right to assign, a list of one party's obligations. And a
+clause added at the end of an outsourcing agreement whose testimonium is numbered ("18. IN WITNESS
+WHEREOF") went after "18. ", which then numbered the new clause and left the testimonium none."""
 
 from __future__ import annotations
 
 from contracts.naming import adapt_terms
 from review.engine.playbook import PlaybookEngine
+from review.engine.proof import _bare_number
 from tests.review.engine.test_insertion_titles import _contract
 from tests.review.engine.test_set_c_classes import _cuad_coverage
 
@@ -19,6 +22,7 @@ TRANSPORT = "ZtoExpressCaymanInc_20160930_F-1_EX-10.10_9752871_EX-10.10_Transpor
 COOPERATION = "CHEETAHMOBILEINC_04_22_2014-EX-10.43-Cooperation Agreement"
 JOINT_VENTURE = "NOVOINTEGRATEDSCIENCES,INC_12_23_2019-EX-10.1-JOINT VENTURE AGREEMENT"
 IP_AGREEMENT = "KNOWLABS,INC_08_15_2005-EX-10-INTELLECTUAL PROPERTY AGREEMENT"
+OUTSOURCING = "FerroglobePlc_20150624_F-4A_EX-10.20_9154746_EX-10.20_Outsourcing Agreement"
 MUTUAL = "Either party may terminate this Agreement on notice to the other party."
 
 
@@ -76,3 +80,15 @@ def test_a_bar_on_assignment_goes_with_the_general_provisions_not_after_a_termin
     assert clause.startswith("15A. Neither party may assign this Agreement")
     assert "unenforceable provision modified" in before
     assert after.startswith("16.  Interpretation.")
+
+
+def test_a_clause_between_a_number_and_the_words_it_numbers_is_held_back() -> None:
+    model = _contract(OUTSOURCING)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("anti-assignment"))
+    (proposal,) = result.recommendations
+    at = model.positions[proposal.edit.locator]
+    assert model.paragraphs[at].text.startswith("18. IN WITNESS WHEREOF")
+    assert [d.kind for d in proposal.defects] == ["placement"]
+    assert "between the number \u201c18.\u201d and the words it numbers" in proposal.defects[0].message
+    # A page's number ending the text before the new clause is no clause number.
+    assert _bare_number("Title: Managing Director Title: Director General   15") == ""
