@@ -243,7 +243,10 @@ def build_structure(model: TextModel) -> Structure:
     first_clause = numbers[0].index if numbers else 0
     signature = _find_signature(paragraphs, first_clause)
     front_page = signature is not None and _front_signature_page(numbers, signature)
-    schedules = _find_schedules(paragraphs, signature if not front_page else None, first_clause)
+    schedules = _find_schedules(
+        paragraphs, signature if not front_page else None, first_clause,
+        front=signature if front_page else None,
+    )
     terms = find_terms(paragraphs)
     parties = find_parties(paragraphs, terms)
     references = find_references(paragraphs)
@@ -575,9 +578,15 @@ _INLINE_SIGN = re.compile(r"\b(?:By|Signature|Signed)\b[ \t\u00a0]*:?[ \t\u00a0]
 
 
 def _find_schedules(
-    paragraphs: tuple[Paragraph, ...], signature: Position | None, first_clause: int
+    paragraphs: tuple[Paragraph, ...], signature: Position | None, first_clause: int,
+    *, front: Position | None = None,
 ) -> Position | None:
     begin = signature.index if signature is not None else max(first_clause + 1, len(paragraphs) // 3)
+    if front is not None:
+        # A contract signed on its face, its terms on the reverse side, then "EXHIBIT A" (a carrier's
+        # rules and rates): the exhibit may start before a third of the document, never before the
+        # terms' first clause.
+        begin = max(first_clause + 1, front.index + 1)
     for index in range(begin, len(paragraphs)):
         text = paragraphs[index].text
         # A schedule heading starts the paragraph or follows a gap of spaces: look only there.

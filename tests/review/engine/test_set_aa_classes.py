@@ -5,10 +5,16 @@ and "the other party", which a lawyer corrects before sending. And the library's
 bar on assignment, anchored on "notice" as on a notices clause, went after any sentence that gives
 notice: into an article on one party's right to assign, a list of one party's obligations. And a
 clause added at the end of an outsourcing agreement whose testimonium is numbered ("18. IN WITNESS
-WHEREOF") went after "18. ", which then numbered the new clause and left the testimonium none."""
+WHEREOF") went after "18. ", which then numbered the new clause and left the testimonium none. And
+a carrier's contract signed on its face, its terms on the reverse side, then "EXHIBIT A", its rules
+and rates: the exhibit was read as the body, and an audit went in among the rates' items. And
+'(each a "Fund")', said of the funds a party serves, made every "party" of the clauses a "Fund"
+("Neither Fund may assign this Agreement ... the other Fund")."""
 
 from __future__ import annotations
 
+from contracts.document import structure_of
+from contracts.insertion import insertion_point
 from contracts.naming import adapt_terms
 from review.engine.playbook import PlaybookEngine
 from review.engine.proof import _bare_number
@@ -23,6 +29,10 @@ COOPERATION = "CHEETAHMOBILEINC_04_22_2014-EX-10.43-Cooperation Agreement"
 JOINT_VENTURE = "NOVOINTEGRATEDSCIENCES,INC_12_23_2019-EX-10.1-JOINT VENTURE AGREEMENT"
 IP_AGREEMENT = "KNOWLABS,INC_08_15_2005-EX-10-INTELLECTUAL PROPERTY AGREEMENT"
 OUTSOURCING = "FerroglobePlc_20150624_F-4A_EX-10.20_9154746_EX-10.20_Outsourcing Agreement"
+CARRIAGE = "ENTERPRISEPRODUCTSPARTNERSLP_07_08_1998-EX-10.3-TRANSPORTATION CONTRACT"
+FUND_SERVICES = "PFSFUNDS_06_26_2020-EX-99.H OTH MAT CONT-SERVICES AGREEMENT"
+FUND_SERVICING = "AULAMERICANUNITTRUST_04_24_2020-EX-99.8.77-SERVICING AGREEMENT"
+JOINT_VENTURE_MEMBERS = "BORROWMONEYCOM,INC_06_11_2020-EX-10.1-JOINT VENTURE AGREEMENT"
 MUTUAL = "Either party may terminate this Agreement on notice to the other party."
 
 
@@ -92,3 +102,30 @@ def test_a_clause_between_a_number_and_the_words_it_numbers_is_held_back() -> No
     assert "between the number \u201c18.\u201d and the words it numbers" in proposal.defects[0].message
     # A page's number ending the text before the new clause is no clause number.
     assert _bare_number("Title: Managing Director Title: Director General   15") == ""
+
+
+def test_the_exhibit_after_terms_signed_on_the_contracts_face_is_no_part_of_the_body() -> None:
+    model = _contract(CARRIAGE)
+    structure = structure_of(model)
+    assert structure.front_signature and structure.signature is not None
+    terms = next(i for i, p in enumerate(model.paragraphs) if p.text.strip() == "TERMS AND CONDITIONS")
+    exhibit = next(i for i, p in enumerate(model.paragraphs) if p.text.strip() == "EXHIBIT A")
+    assert structure.signature.index < terms < exhibit
+    assert structure.schedules is not None and structure.schedules.index == exhibit
+    # A clause added at the end of the body goes at the end of the terms, before the exhibit.
+    point = insertion_point(structure)
+    assert point is not None and terms < model.positions[point.locator] < exhibit
+    # ... and the audit, whose charges only the exhibit's rates state, is no longer put among them.
+    (audit,) = PlaybookEngine().analyze(model, _cuad_coverage("audit-rights"))
+    assert audit.status == "missing" and not audit.recommendations
+
+
+def test_what_some_of_the_parties_or_things_are_each_called_is_not_the_word_for_the_parties() -> None:
+    # '... the Adviser ... to the Conquer Risk ... Fund (each a "Fund")', and '... of the funds listed
+    # in Appendix A (each a "Fund")' beside "Servicing Agent": the parties keep being "party".
+    for prefix in (FUND_SERVICES, FUND_SERVICING):
+        written, notes = adapt_terms(MUTUAL, _contract(prefix))
+        assert written == MUTUAL and notes == (), prefix
+    # A joint venture's two parties '(individually the "Member" and collectively the "Members")' are.
+    written, _ = adapt_terms(MUTUAL, _contract(JOINT_VENTURE_MEMBERS))
+    assert written == "Either Member may terminate this Agreement on notice to the other Member."
