@@ -36,9 +36,23 @@ def _page_line(text: str) -> bool:
     )
 
 
+# A running footer of a few capitalised words and the page's "Page N of M": "TruckThat LLC
+# Consulting Agreement Page 1 of 7", "EXCLUSIVE DISTRIBUTOR AGREEMENT Page 2 of 18", "... iBio
+# CC-Pharming Page 1 of 12". Words in lower case other than a title's small words are text ("ERS
+# SOW to be added later Page 37 of 38"). The pattern fails within a paragraph's first seven words,
+# so a page of text costs a few steps.
+_TITLED_PAGE_LINE = re.compile(
+    r"[ \t\u00a0]*(?:(?:[A-Z]|[a-z]{1,3}[A-Z])[\w&.,'\u2019()-]*[ \t\u00a0]+(?:(?:of|and|the|for|&)[ \t\u00a0]+)?){1,6}"
+    r"(?:Page|PAGE)[ \t\u00a0]+\d{1,3}[ \t\u00a0]+(?:of|OF)[ \t\u00a0]+\d{1,3}[ \t\u00a0]*$"
+)
+
+
 def is_furniture(text: str) -> bool:
     """Page numbers, "Source: ..." lines and other page furniture of PDF-extracted contracts."""
-    return not text.strip() or _FURNITURE.match(text) is not None or _page_line(text)
+    return (
+        not text.strip() or _FURNITURE.match(text) is not None or _page_line(text)
+        or _TITLED_PAGE_LINE.match(text) is not None
+    )
 
 
 _RUNNING_WORDS = 5  # a running header is a line of a few words ("CONFIDENTIAL", "Execution Version")

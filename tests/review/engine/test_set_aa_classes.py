@@ -9,11 +9,17 @@ WHEREOF") went after "18. ", which then numbered the new clause and left the tes
 a carrier's contract signed on its face, its terms on the reverse side, then "EXHIBIT A", its rules
 and rates: the exhibit was read as the body, and an audit went in among the rates' items. And
 '(each a "Fund")', said of the funds a party serves, made every "party" of the clauses a "Fund"
-("Neither Fund may assign this Agreement ... the other Fund")."""
+("Neither Fund may assign this Agreement ... the other Fund"). Seen on the round's final look (a
+held-out contract, fixed after counting): a running footer of a title and "Page N of M" read as
+text, so two clauses went inside it; and an unnumbered clause at the end of "7.TERM AND TERMINATION",
+whose number the reader did not take without a space after its full stop."""
 
 from __future__ import annotations
 
+import re
+
 from contracts.document import structure_of
+from contracts.furniture import is_furniture
 from contracts.insertion import insertion_point
 from contracts.naming import adapt_terms
 from review.engine.playbook import PlaybookEngine
@@ -33,6 +39,10 @@ CARRIAGE = "ENTERPRISEPRODUCTSPARTNERSLP_07_08_1998-EX-10.3-TRANSPORTATION CONTR
 FUND_SERVICES = "PFSFUNDS_06_26_2020-EX-99.H OTH MAT CONT-SERVICES AGREEMENT"
 FUND_SERVICING = "AULAMERICANUNITTRUST_04_24_2020-EX-99.8.77-SERVICING AGREEMENT"
 JOINT_VENTURE_MEMBERS = "BORROWMONEYCOM,INC_06_11_2020-EX-10.1-JOINT VENTURE AGREEMENT"
+DEVELOPMENT = "IbioInc_20200313_8-K_EX-10.1_12052678_EX-10.1_Development Agreement"
+DISTRIBUTOR = "SmartRxSystemsInc_20180914_1-A_EX1A-6 MAT CTRCT_11"
+HOSTING = "HEALTHGATEDATACORP_11_24_1999-EX-10.1-HOSTING AND MANAGEMENT AGREEMENT (1)"
+PROMOTION = "ON4COMMUNICATIONSINC_07_02_2009-EX-10.1-PROMOTION AGREEMENT"
 MUTUAL = "Either party may terminate this Agreement on notice to the other party."
 
 
@@ -129,3 +139,30 @@ def test_what_some_of_the_parties_or_things_are_each_called_is_not_the_word_for_
     # A joint venture's two parties '(individually the "Member" and collectively the "Members")' are.
     written, _ = adapt_terms(MUTUAL, _contract(JOINT_VENTURE_MEMBERS))
     assert written == "Either Member may terminate this Agreement on notice to the other Member."
+
+
+def _lines(prefix: str, pattern: str) -> list[str]:
+    return [p.text for p in _contract(prefix).paragraphs if re.search(pattern, p.text)]
+
+
+def test_a_running_footer_of_a_title_and_the_pages_number_is_furniture() -> None:
+    footers = _lines(DEVELOPMENT, r"Page \d+ of 12") + _lines(DISTRIBUTOR, r"Page \d+ of 18\s*$")
+    assert "Master Joint Development Agreement iBio CC-Pharming Page 1 of 12" in footers
+    assert "EXCLUSIVE DISTRIBUTOR AGREEMENT Page 2 of 18" in [f.strip() for f in footers]
+    assert len(footers) >= 20 and all(is_furniture(f) for f in footers)
+    # A table of contents' line is no footer: "User Access to their Custom Page   11".
+    (contents,) = _lines(HOSTING, r"^\s*User Access to their Custom Page\s+11")
+    assert not is_furniture(contents)
+
+
+def test_a_heading_number_with_no_space_after_its_full_stop_is_read() -> None:
+    # "11.INDEMNIFICATION:" / "12.EXCLUSIVITY:": the cap after the indemnities is "11A.", and a
+    # walk-away right after clause 2 is "2A." before "3.DISTRIBUTION:", not unnumbered.
+    model = _contract(PROMOTION)
+    structure = structure_of(model)
+    assert any(n.label == "12." and model.paragraphs[n.index].text.startswith("12.EXCLUSIVITY") for n in structure.numbers)
+    (cap,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
+    (proposal,) = cap.recommendations
+    assert proposal.after.startswith("11A. Except for") and not proposal.defects
+    following = next(p.text for p in model.paragraphs[model.positions[proposal.edit.locator] + 1 :] if p.text.strip())
+    assert following.startswith("12.EXCLUSIVITY")
