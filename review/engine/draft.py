@@ -442,6 +442,19 @@ def _holds_an_ending(document: PreparedDocument, structure: Any, clause: Any) ->
     return False
 
 
+def _ending_under(document: PreparedDocument, structure: Any, clause: Any) -> Sentence | None:
+    """The first sentence of ``clause``'s first sub-clause about what follows an ending ("10.4
+    Survival" under "10. TERM AND TERMINATION"), None when it has none."""
+    for number in structure.body_numbers:
+        if (number.index, number.start) <= (clause.index, clause.start) or number.kind != "typed":
+            continue
+        if number.level <= clause.level:
+            return None
+        if _AFTER_IT_ENDS.match(_number_title(document, number)):
+            return next((s for s in document.paragraphs[number.index].sentences if s.end > number.end), None)
+    return None
+
+
 def before_an_ending(sentence: Sentence, document: PreparedDocument, structure: Any) -> InsertionPoint | None:
     """Where a new clause goes when ``sentence`` is in a clause about what follows an ending ("13.
     OBLIGATIONS AFTER TERMINATION", "16.6 Effect of Termination", "Survival"): beside it the clause
@@ -886,6 +899,13 @@ def insert_missing(
             titled = _titled_clause(sentence_body(first, document.model), document, structure, words)
             run = None if titled else _titled_run(sentence_body(first, document.model), document, structure, words)
             point = insertion_point(structure, after=(first.paragraph_index, first.end), within=titled)
+            ending = _ending_under(document, structure, titled) if titled is not None else None
+            if ending is not None:
+                # "10. TERM AND TERMINATION" ... "10.4 Survival": after the whole clause the new one
+                # would read as one more thing that survives; it goes before the clause about what
+                # follows termination, after the sibling before it ("10.3A").
+                places.append(point)
+                point = before_an_ending(ending, document, structure) or point
             own = _enclosing_numbers(structure, first.paragraph_index, first.start)
             wording = rule.positions[0].lower()
             if (

@@ -40,10 +40,11 @@ def _inserted_after(rule_id: str) -> tuple[str, str]:
 
 def test_a_pattern_anchor_puts_the_clause_with_the_clause_its_words_title() -> None:
     anchor, inserted = _inserted_after("termination-for-convenience")
-    # Under "8.   TERM AND TERMINATION.", after the whole of it (its last paragraph, 8.6's "In
-    # addition, Boxlot acknowledges ..."), as 8.7: never among 2.6's words, nor between 8.2 and 8.3.
-    assert "Boxlot acknowledges that the placement fees" in anchor and not anchor.lstrip().startswith("2.6")
-    assert inserted.startswith("8.7 ") and "for convenience" in inserted
+    # Under "8.   TERM AND TERMINATION.", after its last ground of termination, "8.5 Termination for
+    # Failure to Grow", as 8.5A: before "8.6 Effects of Termination" (after it, as 8.7, the new right
+    # would read as one more effect of termination); never among 2.6's words, nor between 8.2 and 8.3.
+    assert anchor.lstrip().startswith("8.5  Termination for Failure to Grow.")
+    assert inserted.startswith("8.5A ") and "for convenience" in inserted
 
 
 def test_the_words_of_a_pattern() -> None:

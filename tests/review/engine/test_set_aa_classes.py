@@ -12,7 +12,9 @@ and rates: the exhibit was read as the body, and an audit went in among the rate
 ("Neither Fund may assign this Agreement ... the other Fund"). Seen on the round's final look (a
 held-out contract, fixed after counting): a running footer of a title and "Page N of M" read as
 text, so two clauses went inside it; and an unnumbered clause at the end of "7.TERM AND TERMINATION",
-whose number the reader did not take without a space after its full stop."""
+whose number the reader did not take without a space after its full stop. And the clause a title
+names went after the whole of it, past "6.3. Effect of Termination" and what follows termination,
+where it reads as one more consequence of the contract ending."""
 
 from __future__ import annotations
 
@@ -43,6 +45,7 @@ DEVELOPMENT = "IbioInc_20200313_8-K_EX-10.1_12052678_EX-10.1_Development Agreeme
 DISTRIBUTOR = "SmartRxSystemsInc_20180914_1-A_EX1A-6 MAT CTRCT_11"
 HOSTING = "HEALTHGATEDATACORP_11_24_1999-EX-10.1-HOSTING AND MANAGEMENT AGREEMENT (1)"
 PROMOTION = "ON4COMMUNICATIONSINC_07_02_2009-EX-10.1-PROMOTION AGREEMENT"
+DISTRIBUTION = "ACCURAYINC_09_01_2010-EX-10.31-DISTRIBUTOR AGREEMENT"
 MUTUAL = "Either party may terminate this Agreement on notice to the other party."
 
 
@@ -166,3 +169,13 @@ def test_a_heading_number_with_no_space_after_its_full_stop_is_read() -> None:
     assert proposal.after.startswith("11A. Except for") and not proposal.defects
     following = next(p.text for p in model.paragraphs[model.positions[proposal.edit.locator] + 1 :] if p.text.strip())
     assert following.startswith("12.EXCLUSIVITY")
+
+
+def test_a_clause_under_a_title_goes_before_what_follows_termination() -> None:
+    # "6. TERM AND TERMINATION": "6.1. Term.", "6.2. Termination." with "6.2.1. Breach." and "6.2.2.
+    # Bankruptcy.", then "6.3. Effect of Termination.", "6.4. No Termination Compensation.", "6.5.
+    # Accruals.": the walk-away right is the third ground, "6.2.3.", not "6.6." after the accruals.
+    before, clause, after = _inserted_between(DISTRIBUTION, "termination-for-convenience")
+    assert clause.startswith("6.2.3. Either party may terminate this Agreement for convenience")
+    assert "6.2.2. Bankruptcy." in before
+    assert after.startswith("6.3. Effect of Termination.")
