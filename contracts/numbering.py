@@ -55,9 +55,9 @@ LEADING_NUMBER = re.compile(
     r"|(?P<num>\d{1,3}(?:\.\d{1,3}){1,3}[A-H]?|\d{1,3}[A-H](?=[.)])|\d{1,3})(?P<dot>\.|\))?"
     r"|\((?P<paren>[a-z]{1,2}|[ivxl]{1,6}|[A-Z]|\d{1,2})\)"
     r"|(?P<half>[a-z])\))"
-    # ... and "7.TERM AND TERMINATION", "1.Development Rights": a full stop with no space before the
-    # heading's capitalised word.
-    r"(?=[ \t\u00a0]+\S|[ \t\u00a0]*$|(?<=\d\.)[A-Z][A-Za-z]{2,})"
+    # ... and "7.TERM AND TERMINATION", "1.Development Rights", "2.2Termination.": no space before
+    # the heading's capitalised word after a full stop or a dotted number.
+    r"(?=[ \t\u00a0]+\S|[ \t\u00a0]*$|(?:(?<=\d\.)|(?<=\.\d)|(?<=\.\d\d))[A-Z][A-Za-z]{2,})"
 )
 # Inside a long (PDF-extracted) paragraph: a dotted number after a sentence end or a gap of
 # spaces, followed by a capitalised word ("... of this Agreement. 9.8 Modification. This ...").

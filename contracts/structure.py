@@ -360,6 +360,8 @@ def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Pos
     witness = _find_witness(paragraphs, first_clause)
     if witness is not None and witness.offset == 0:
         witness = _with_the_blocks_before(paragraphs, witness, first_clause)
+    elif witness is not None:
+        witness = _with_the_sentence_before(paragraphs[witness.index].text, witness)
     for index in range(max(first_clause, 1), witness.index + 1 if witness is not None else len(paragraphs)):
         text = paragraphs[index].text
         if "ignature" not in text and "IGNATURE" not in text:
@@ -368,6 +370,25 @@ def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Pos
         if match and (witness is None or (index, match.start()) < (witness.index, witness.offset)):
             return Position(index, match.start() + len(match.group()) - len(match.group().lstrip()))
     return witness
+
+
+_SIGNATORY_NAMES = 200  # characters of signatories' names between the sentence that signs and the block
+
+
+def _with_the_sentence_before(text: str, start: Position) -> Position:
+    """``start`` (a signature block found inside a paragraph, a PDF page) moved back to the sentence
+    just before it that says the parties sign ("... by such change or modification.   The parties
+    have executed this Agreement on October 30, 2017.   Food For Athletes, Inc. / ... By: /s/ ..."),
+    when only the signatories' names stand between them: a clause added at the end goes before
+    that sentence, not between it and the signatures."""
+    found = None
+    for match in _EXECUTION_SENTENCE.finditer(text, max(0, start.offset - 600), start.offset):
+        before = text[: match.start()].rstrip()
+        if match.group(0)[:3].lower() == "the" and (not before or before.endswith((".", ":"))):
+            found = match
+    if found is None or start.offset - found.end() > _SIGNATORY_NAMES or VERB.search(text[found.end() : start.offset]):
+        return start
+    return Position(start.index, found.start())
 
 
 # A line of a signature block above the one found: a conformed signature, "By:", "Attest:", the

@@ -14,7 +14,9 @@ held-out contract, fixed after counting): a running footer of a title and "Page 
 text, so two clauses went inside it; and an unnumbered clause at the end of "7.TERM AND TERMINATION",
 whose number the reader did not take without a space after its full stop. And the clause a title
 names went after the whole of it, past "6.3. Effect of Termination" and what follows termination,
-where it reads as one more consequence of the contract ending."""
+where it reads as one more consequence of the contract ending. And on a page that runs the last
+clause, the sentence that says the parties sign and the signatures together, a clause added at the
+end went between that sentence and the signatories."""
 
 from __future__ import annotations
 
@@ -46,6 +48,7 @@ DISTRIBUTOR = "SmartRxSystemsInc_20180914_1-A_EX1A-6 MAT CTRCT_11"
 HOSTING = "HEALTHGATEDATACORP_11_24_1999-EX-10.1-HOSTING AND MANAGEMENT AGREEMENT (1)"
 PROMOTION = "ON4COMMUNICATIONSINC_07_02_2009-EX-10.1-PROMOTION AGREEMENT"
 DISTRIBUTION = "ACCURAYINC_09_01_2010-EX-10.31-DISTRIBUTOR AGREEMENT"
+ENDORSEMENT = "GridironBionutrientsInc_20171206_8-K_EX-10.1_10972555_EX-10.1_Endorsement Agreement"
 MUTUAL = "Either party may terminate this Agreement on notice to the other party."
 
 
@@ -158,15 +161,16 @@ def test_a_running_footer_of_a_title_and_the_pages_number_is_furniture() -> None
     assert not is_furniture(contents)
 
 
-def test_a_heading_number_with_no_space_after_its_full_stop_is_read() -> None:
-    # "11.INDEMNIFICATION:" / "12.EXCLUSIVITY:": the cap after the indemnities is "11A.", and a
-    # walk-away right after clause 2 is "2A." before "3.DISTRIBUTION:", not unnumbered.
+def test_a_heading_number_with_no_space_after_it_is_read() -> None:
+    # "11.WARRANTY AND INDEMNITY:" / "11.1Warranty." ... "11.3Indemnity." / "12.EXCLUSIVITY:": the
+    # cap after the indemnity is "11.4", not an unnumbered paragraph.
     model = _contract(PROMOTION)
     structure = structure_of(model)
     assert any(n.label == "12." and model.paragraphs[n.index].text.startswith("12.EXCLUSIVITY") for n in structure.numbers)
+    assert any(n.label == "11.3" and model.paragraphs[n.index].text.startswith("11.3Indemnity") for n in structure.numbers)
     (cap,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
     (proposal,) = cap.recommendations
-    assert proposal.after.startswith("11A. Except for") and not proposal.defects
+    assert proposal.after.startswith("11.4 Except for") and not proposal.defects
     following = next(p.text for p in model.paragraphs[model.positions[proposal.edit.locator] + 1 :] if p.text.strip())
     assert following.startswith("12.EXCLUSIVITY")
 
@@ -179,3 +183,15 @@ def test_a_clause_under_a_title_goes_before_what_follows_termination() -> None:
     assert clause.startswith("6.2.3. Either party may terminate this Agreement for convenience")
     assert "6.2.2. Bankruptcy." in before
     assert after.startswith("6.3. Effect of Termination.")
+
+
+def test_a_clause_added_at_the_end_goes_before_the_sentence_that_says_the_parties_sign() -> None:
+    # "... signed by the party or parties to be charged by such change or modification.   The parties
+    # have executed this Agreement on October 30, 2017.   Food For Athletes, Inc. / Gridiron ... By:
+    # /s/ ...", one paragraph: the block starts at "The parties have executed".
+    model = _contract(ENDORSEMENT)
+    point = insertion_point(structure_of(model))
+    assert point is not None and point.offset is not None
+    text = model.paragraphs[model.positions[point.locator]].text
+    assert text[point.offset :].startswith("The parties have executed this Agreement on October 30, 2017.")
+    assert text[: point.offset].rstrip().endswith("by such change or modification.")
