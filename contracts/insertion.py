@@ -101,7 +101,15 @@ def insertion_point(
         lead_in = paragraphs[index].text[:offset].rstrip().endswith(":")
         last, following = _past_items(structure, anchor, lead_in=lead_in, clause=holder)
         if following is not None:
-            return _before_number(structure, following, "after the clause that holds the matching sentence")
+            point = _before_number(structure, following, "after the clause that holds the matching sentence")
+            if within is not None and point is not None:
+                # After the whole of the clause whose title names the rule, up to the next clause
+                # run into the same page: the next of its own sub-clauses ("13.4" after "13.3" and
+                # its "13.3.1" to "13.3.3"), never one more of its last sub-clause's ("13.3.4").
+                number = _own_next(structure, within, (following.index, following.start))
+                if number:
+                    point = dataclasses.replace(point, number=number)
+            return point
         if holder is not None and holder.kind == "typed" and (holder.index in structure.headings or within):
             # A numbered heading over its numbered sub-clauses, or the clause whose title names the
             # rule's words ("5. WARRANTIES" over 5.1 to 5.3): the next of its own sub-clauses ("5.4",
@@ -199,6 +207,19 @@ def insertion_point(
         elif heading is not None and heading.kind == "typed" and heading.level == 0:
             point = _before_unnumbered_article(structure, heading) or point
     return _in_roman_section(structure, _past_written(structure, point))
+
+
+def _own_next(structure: Structure, clause: ClauseNumber, before: tuple[int, int]) -> str:
+    """The number after ``clause``'s last sub-clause one level down before ``before``; "" when it
+    has none."""
+    own = [
+        n for n in structure.numbers
+        if n.kind == "typed" and n.level == clause.level + 1 and n.parts[: len(clause.parts)] == clause.parts
+        and (clause.index, clause.start) < (n.index, n.start) < before
+    ]  # fmt: skip
+    if not own or clause.kind != "typed":
+        return ""
+    return _sibling_number(structure, before[0], before[1], own[-1], items=False)
 
 
 def _in_roman_section(structure: Structure, point: InsertionPoint) -> InsertionPoint:
@@ -441,15 +462,18 @@ def _after_paragraph(structure: Structure, anchor: int, where: str, number: str 
     return InsertionPoint(paragraph.locator, None, number, where=where)
 
 
-def _sibling_number(structure: Structure, index: int, offset: int, clause: ClauseNumber | None = None) -> str:
-    """The number after the clause that holds (index, offset), or after ``clause``: its next sibling."""
+def _sibling_number(
+    structure: Structure, index: int, offset: int, clause: ClauseNumber | None = None, *, items: bool = True
+) -> str:
+    """The number after the clause that holds (index, offset), or after ``clause``: its next sibling
+    (``items``: or, after a numbered heading over a list, the list's next item)."""
     if clause is None:
         clause = _clause_before(structure, index, offset, openings=True)
     if clause is None:
         return _after_unread_run(structure, index, offset)
     if clause.kind != "typed":
         return ""
-    if clause.index != index and clause.index in structure.headings:
+    if items and clause.index != index and clause.index in structure.headings:
         # Numbered headings over body paragraphs without numbers of their own: none, unless the
         # heading's paragraphs are a list of items ("9. TERM AND TERMINATION" / "a) ..." ... "g)
         # ..."), and the new one comes after its last: the next item ("h)").

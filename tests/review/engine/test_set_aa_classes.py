@@ -16,16 +16,21 @@ whose number the reader did not take without a space after its full stop. And th
 names went after the whole of it, past "6.3. Effect of Termination" and what follows termination,
 where it reads as one more consequence of the contract ending. And on a page that runs the last
 clause, the sentence that says the parties sign and the signatures together, a clause added at the
-end went between that sentence and the signatories."""
+end went between that sentence and the signatories. And a clause after the whole of the clause
+its title names, run into the page before the next clause, took one more number of that clause's
+last sub-clause ("13.3.4") instead of its own next ("13.4")."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from contracts.document import structure_of
 from contracts.furniture import is_furniture
 from contracts.insertion import insertion_point
 from contracts.naming import adapt_terms
+from playbooks.loader import load_playbook
+from playbooks.services import LIBRARY_DIR
 from review.engine.playbook import PlaybookEngine
 from review.engine.proof import _bare_number
 from tests.review.engine.test_insertion_titles import _contract
@@ -49,6 +54,7 @@ HOSTING = "HEALTHGATEDATACORP_11_24_1999-EX-10.1-HOSTING AND MANAGEMENT AGREEMEN
 PROMOTION = "ON4COMMUNICATIONSINC_07_02_2009-EX-10.1-PROMOTION AGREEMENT"
 DISTRIBUTION = "ACCURAYINC_09_01_2010-EX-10.31-DISTRIBUTOR AGREEMENT"
 ENDORSEMENT = "GridironBionutrientsInc_20171206_8-K_EX-10.1_10972555_EX-10.1_Endorsement Agreement"
+DRUG_DEVELOPMENT = "EtonPharmaceuticalsInc_20191114_10-Q_EX-10.1_11893941_EX-10.1_Development Agreement"
 MUTUAL = "Either party may terminate this Agreement on notice to the other party."
 
 
@@ -195,3 +201,16 @@ def test_a_clause_added_at_the_end_goes_before_the_sentence_that_says_the_partie
     text = model.paragraphs[model.positions[point.locator]].text
     assert text[point.offset :].startswith("The parties have executed this Agreement on October 30, 2017.")
     assert text[: point.offset].rstrip().endswith("by such change or modification.")
+
+
+def test_a_clause_after_the_clause_its_title_names_takes_that_clauses_next_sub_clause_number() -> None:
+    # "13. INDEMNIFICATION" / 13.1, 13.2, "13.3" with "13.3.1" to "13.3.3 This Section 13 shall
+    # survive ..." / "14. LIMITATION OF LIABILITY" on the same page: the IP indemnity is "13.4".
+    model = _contract(DRUG_DEVELOPMENT)
+    playbook = load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
+    only = dataclasses.replace(playbook, rules=tuple(r for r in playbook.rules if r.id == "vendor-ip-indemnity"))
+    (result,) = PlaybookEngine().analyze(model, only)
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("13.4 ") and "defend" in proposal.after
+    text = model.paragraphs[model.positions[proposal.edit.locator]].text
+    assert proposal.edit.start is not None and text[proposal.edit.start :].startswith("14. LIMITATION OF LIABILITY")
