@@ -106,9 +106,9 @@ def insertion_point(
                 # After the whole of the clause whose title names the rule, up to the next clause
                 # run into the same page: the next of its own sub-clauses ("13.4" after "13.3" and
                 # its "13.3.1" to "13.3.3"), never one more of its last sub-clause's ("13.3.4").
-                number = _own_next(structure, within, (following.index, following.start))
-                if number:
-                    point = dataclasses.replace(point, number=number)
+                own_number = _own_next(structure, within, (following.index, following.start))
+                if own_number:
+                    point = dataclasses.replace(point, number=own_number)
             return point
         if holder is not None and holder.kind == "typed" and (holder.index in structure.headings or within):
             # A numbered heading over its numbered sub-clauses, or the clause whose title names the

@@ -899,13 +899,13 @@ def insert_missing(
             titled = _titled_clause(sentence_body(first, document.model), document, structure, words)
             run = None if titled else _titled_run(sentence_body(first, document.model), document, structure, words)
             point = insertion_point(structure, after=(first.paragraph_index, first.end), within=titled)
-            ending = _ending_under(document, structure, titled) if titled is not None else None
-            if ending is not None:
+            after_it_ends = _ending_under(document, structure, titled) if titled is not None else None
+            if after_it_ends is not None:
                 # "10. TERM AND TERMINATION" ... "10.4 Survival": after the whole clause the new one
                 # would read as one more thing that survives; it goes before the clause about what
                 # follows termination, after the sibling before it ("10.3A").
                 places.append(point)
-                point = before_an_ending(ending, document, structure) or point
+                point = before_an_ending(after_it_ends, document, structure) or point
             own = _enclosing_numbers(structure, first.paragraph_index, first.start)
             wording = rule.positions[0].lower()
             if (
