@@ -430,29 +430,30 @@ def _last_sub_clause(structure: Any, clause: Any) -> Any:
     return last
 
 
-def _holds_an_ending(document: PreparedDocument, structure: Any, clause: Any) -> bool:
-    """One of ``clause``'s sub-clauses is about what follows an ending ("8.4 Survival")."""
-    for number in structure.body_numbers:
-        if (number.index, number.start) <= (clause.index, clause.start) or number.kind != "typed":
-            continue
-        if number.level <= clause.level:
-            return False
-        if _AFTER_IT_ENDS.match(_number_title(document, number)):
-            return True
-    return False
-
-
-def _ending_under(document: PreparedDocument, structure: Any, clause: Any) -> Sentence | None:
-    """The first sentence of ``clause``'s first sub-clause about what follows an ending ("10.4
-    Survival" under "10. TERM AND TERMINATION"), None when it has none."""
+def _ending_sub_clause(document: PreparedDocument, structure: Any, clause: Any) -> Any:
+    """``clause``'s first sub-clause about what follows an ending ("8.4 Survival"), else None."""
     for number in structure.body_numbers:
         if (number.index, number.start) <= (clause.index, clause.start) or number.kind != "typed":
             continue
         if number.level <= clause.level:
             return None
         if _AFTER_IT_ENDS.match(_number_title(document, number)):
-            return next((s for s in document.paragraphs[number.index].sentences if s.end > number.end), None)
+            return number
     return None
+
+
+def _holds_an_ending(document: PreparedDocument, structure: Any, clause: Any) -> bool:
+    """One of ``clause``'s sub-clauses is about what follows an ending ("8.4 Survival")."""
+    return _ending_sub_clause(document, structure, clause) is not None
+
+
+def _ending_under(document: PreparedDocument, structure: Any, clause: Any) -> Sentence | None:
+    """The first sentence of ``clause``'s first sub-clause about what follows an ending ("10.4
+    Survival" under "10. TERM AND TERMINATION"), None when it has none."""
+    number = _ending_sub_clause(document, structure, clause)
+    if number is None:
+        return None
+    return next((s for s in document.paragraphs[number.index].sentences if s.end > number.end), None)
 
 
 def before_an_ending(sentence: Sentence, document: PreparedDocument, structure: Any) -> InsertionPoint | None:
