@@ -1,24 +1,24 @@
-"""Classes round 13's readings left (docs/decisions/redlines-qa.md, "Round 14"): a clause added to a
-contract that writes "Party" as its defined term, though the terms reader finds no definition of it
-('(each individually, "a Party" ...)', "Party A" and "Party B" and "the Parties"), said "Each party"
-and "the other party", which a lawyer corrects before sending. And the library's governing law and
-bar on assignment, anchored on "notice" as on a notices clause, went after any sentence that gives
-notice: into an article on one party's right to assign, a list of one party's obligations. And a
-clause added at the end of an outsourcing agreement whose testimonium is numbered ("18. IN WITNESS
-WHEREOF") went after "18. ", which then numbered the new clause and left the testimonium none. And
-a carrier's contract signed on its face, its terms on the reverse side, then "EXHIBIT A", its rules
-and rates: the exhibit was read as the body, and an audit went in among the rates' items. And
-'(each a "Fund")', said of the funds a party serves, made every "party" of the clauses a "Fund"
-("Neither Fund may assign this Agreement ... the other Fund"). Seen on the round's final look (a
-held-out contract, fixed after counting): a running footer of a title and "Page N of M" read as
-text, so two clauses went inside it; and an unnumbered clause at the end of "7.TERM AND TERMINATION",
-whose number the reader did not take without a space after its full stop. And the clause a title
-names went after the whole of it, past "6.3. Effect of Termination" and what follows termination,
-where it reads as one more consequence of the contract ending. And on a page that runs the last
-clause, the sentence that says the parties sign and the signatures together, a clause added at the
-end went between that sentence and the signatories. And a clause after the whole of the clause
-its title names, run into the page before the next clause, took one more number of that clause's
-last sub-clause ("13.3.4") instead of its own next ("13.4")."""
+"""Classes read in round 14 (docs/decisions/redlines-qa.md, "Round 14"), each on a seen contract:
+
+- "Each party" in a contract that writes "Party" as its word for the parties, though the terms
+  reader finds no definition of it ('(each individually, "a Party" ...)', "Party A" and "Party B"
+  with "the Parties");
+- '(each a "Fund")', said of the funds a party serves, made every "party" a "Fund";
+- governing law and the bar on assignment anchored on any "notice": into an article on one party's
+  right to assign, after a termination notice;
+- a clause put after "18. " of a numbered testimonium ("18. IN WITNESS WHEREOF"), which would then
+  number the clause and leave the testimonium none (the edit checker holds it back);
+- the exhibit after terms signed on the contract's face read as the body (an audit among a
+  carrier's rates);
+- the clause a title names put after the whole of it, past "6.3. Effect of Termination";
+- a heading number run into its title ("7.TERM AND TERMINATION", "11.3Indemnity.") not read, so a
+  clause after it went unnumbered (seen on the round's final look, a held-out contract, and fixed
+  after counting, as was a running footer of a title and "Page N of M" read as text);
+- a clause added at the end of a page that runs the last clause, the sentence that says the parties
+  sign and the signatures together, put between that sentence and the signatories;
+- a clause after the whole of the clause its title names numbered as one more of its last
+  sub-clause's ("13.3.4"), not its own next ("13.4").
+"""
 
 from __future__ import annotations
 
