@@ -586,10 +586,9 @@ def _party_word(model: TextModel) -> tuple[str, str] | None:
         # A party the contract calls by another name ("PEEK Investments LLC ("Purchaser"), and each
         # other party hereto ... (each, a "Sponsor")", '(each a "Fund")' of the funds one party
         # serves): the word names some of the parties, or things, not each of them.
-        others = any(
+        if used > 3 * len(_LOWER_PARTY.findall(text)) and used >= 10 and not any(
             p.defined and p.defined != p.name and p.defined not in (one, many) for p in structure_of(model).parties
-        )
-        if used > 3 * len(_LOWER_PARTY.findall(text)) and used >= 10 and not others:
+        ):
             found = (one, many)
     model.derived[key] = found  # type: ignore[index]
     return found

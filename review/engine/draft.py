@@ -904,8 +904,8 @@ def insert_missing(
             if after_it_ends is not None:
                 # "10. TERM AND TERMINATION" ... "10.4 Survival": after the whole clause the new one
                 # would read as one more thing that survives; it goes before the clause about what
-                # follows termination, after the sibling before it ("10.3A").
-                places.append(point)
+                # follows termination, after the sibling before it ("10.3A"); and the place after
+                # the whole clause is no fallback either (as below).
                 point = before_an_ending(after_it_ends, document, structure) or point
             own = _enclosing_numbers(structure, first.paragraph_index, first.start)
             wording = rule.positions[0].lower()
