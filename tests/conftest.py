@@ -38,11 +38,49 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 
+# The reasons tests skipped for a missing system package, and how many: printed together at the
+# end of the run (``pytest_terminal_summary``) so a bare machine gets one message, not a count.
+_MISSING: dict[str, int] = {}
+
+
 def missing_dependency(reason: str) -> None:
     """Skip outside CI; fail under CI=true, where nothing may skip for a missing dependency."""
+    _MISSING[reason] = _MISSING.get(reason, 0) + 1
     if in_ci():
         pytest.fail(f"missing dependency under CI: {reason}", pytrace=False)
     pytest.skip(reason)
+
+
+def missing_system_packages() -> list[str]:
+    """The Debian packages the suite drives and this machine lacks (the list .ci/run installs)."""
+    missing = []
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        missing.append("chromium")
+    if not shutil.which("soffice"):
+        missing.append("libreoffice-writer-nogui")
+    python = Path("/usr/bin/python3")
+    if not python.exists() or subprocess.run([str(python), "-c", "import uno"], capture_output=True,
+                                            check=False).returncode != 0:
+        missing.append("python3-uno")
+    return missing
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    missing = missing_system_packages()
+    if not missing:
+        return None
+    action = "their tests fail (CI=true)" if in_ci() else "their tests skip"
+    return (f"MISSING SYSTEM PACKAGES: {' '.join(missing)}; {action}. "
+            f"Install them with: apt-get install {' '.join(missing)} fonts-dejavu-core")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not _MISSING:
+        return
+    terminalreporter.section("missing system packages or data")
+    for reason, count in sorted(_MISSING.items()):
+        terminalreporter.write_line(f"{count:5d} test(s): {reason}")
+    terminalreporter.write_line("Install what .ci/run installs (see the README's Tests section), then run make test again.")
 
 
 def shared_data(*parts: str) -> Path:
