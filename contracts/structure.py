@@ -542,6 +542,59 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
             stop = text.rfind(". ", 0, match.start())
             start = stop + 2 if stop >= 0 and match.start() - stop <= 80 else match.start()
             return Position(index, start)
+    return _empty_labels(paragraphs, first_clause)
+
+
+# A form's signature labels with their blanks dropped, one right after another: "By: By: Title:
+# Title: Date: Date:" (two columns), "By: Name: Title:" (one). Nothing else reads such a block when
+# no signature, rule or "IN WITNESS WHEREOF" marks it.
+_LABEL = r"(?:By|Name|Title|Date|Signature|Signed|Its)"
+_EMPTY_LABELS = re.compile(rf"\b{_LABEL}[ \t\u00a0]*:[ \t\u00a0]*{_LABEL}[ \t\u00a0]*:")
+# The sentence above such a block that says the parties sign: "The Parties, by their respective
+# authorized signatories, have duly executed ...", "THE FOREGOING IS UNDERSTOOD AND AGREED TO BY:".
+_SIGNS = re.compile(
+    r"\b(?:have|has)\s+(?:duly\s+)?(?:executed|signed|caused)\b|\bunderstood\s+and\s+agreed\b|\bagreed\s+to\s+by\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[A-Za-z]{4})\.[ \t\u00a0]+")
+_LABELS_WINDOW = 3  # paragraphs: two columns' labels may be split over a line or two
+
+
+def _empty_labels(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
+    """The signature block of a form whose labels stand empty, one after another, at least twice
+    within a few paragraphs: from the last sentence before the first labels in their paragraph (a
+    PDF page run into one paragraph: "7. VIOLATION OF THIS AGREEMENT ... PENALTIES." is body,
+    "SUPPLIER PURCHASER (Name of Company - Please Print) By: By: Title: Title: ..." the block), or,
+    on lines of their own, with the signatories' short lines and the sentence that signs above
+    them ("The Parties, by their respective authorized signatories, have duly executed this
+    Sub-Reseller Agreement ..." / "Salesforce.com, Inc. Reseller" / "By: By: Name: Name: ...")."""
+    for index in range(max(first_clause, 1), len(paragraphs)):
+        first = _EMPTY_LABELS.search(paragraphs[index].text)
+        if first is None:
+            continue
+        window = paragraphs[index : index + _LABELS_WINDOW]
+        if sum(len(_EMPTY_LABELS.findall(p.text)) for p in window) < 2:
+            continue
+        text = paragraphs[index].text
+        # (a sentence ends in a word, not in an initial: "Bank of America, N.A. ("Bank of America") By:")
+        ends = list(_SENTENCE_END.finditer(mask_furniture(text), 0, first.start()))
+        if ends:
+            return Position(index, ends[-1].end())
+        start = index
+        for back in range(index - 1, max(index - 6, 0), -1):
+            previous = " ".join(paragraphs[back].text.split())
+            if not previous:
+                continue
+            if len(previous) < _SIGNATORY_NAMES * 2 and (
+                _EXECUTION_LEAD_IN.match(previous) or _SIGNS.search(previous)
+            ):
+                start = back
+                break
+            if len(previous) < 80 and not previous.endswith((".", ";")) and not _CLAUSE_LABEL.match(previous):
+                start = back
+                continue
+            break
+        return Position(start, 0)
     return None
 
 

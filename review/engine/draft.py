@@ -621,6 +621,9 @@ def part_of_another_agreement(model: TextModel) -> str:
     match = _PART_OF.search(model.text[:_OPENING + 400])
     if match is not None and match.start() <= _OPENING:
         return "part of the " + " ".join(match.group(1).split())
+    attached = _attached_to(model)
+    if attached:
+        return f"part of the {attached}"
     match = _CONFIRMS_UNDER.search(model.text[: _OPENING * 2])
     if match is not None:
         return "a confirmation under the " + " ".join(match.group(1).split())
@@ -632,6 +635,35 @@ def part_of_another_agreement(model: TextModel) -> str:
     if match is not None:
         return f"a {match.group('kind').lower()} of {_main_agreement(match.group('main'))}"
     return _amended_agreement(model) or _excerpt(model)
+
+
+# A document labelled, as its first words, an attachment of another agreement ("Attachment B to
+# Master Franchise Agreement GUARANTEES OF MASTER FRANCHISE AGREEMENT ...", "Schedule 2 to the
+# Supply Agreement"): a guarantee, an addendum or a schedule of that agreement, whose commercial
+# clauses are the agreement's. Not an agreement attached as a form ("Exhibit B to Asset Purchase
+# Agreement FORM OF LICENSE AGREEMENT"), which is whole of its own; EDGAR's "Exhibit 10.1" names no
+# agreement.
+_ATTACHED_TO = re.compile(
+    r"^\s*(?i:Attachment|Exhibit|Schedule|Annex|Appendix|Rider)\s+(?!\d+\.\d)[A-Z0-9][\w.-]{0,5}\s+(?i:to)\s+"
+    r"(?:(?i:the)\s+)?(?P<main>(?:[A-Z][\w&-]*\s+(?:(?i:of|and)\s+)?){1,6}?(?:Agreement|AGREEMENT))\b ?"
+    r"(?P<next>.{0,200})"
+)
+_AGREEMENT_TITLE = re.compile(
+    r"\bFORM\s+OF\b|\b(?:[A-Z][\w&-]*\s+){1,6}(?:AGREEMENT|CONTRACT|LICENSE|LICENCE)\b"
+)
+
+
+def _attached_to(model: TextModel) -> str:
+    """The agreement a document is labelled an attachment of, at its first words; "" otherwise."""
+    match = _ATTACHED_TO.match(" ".join(model.text[:400].split()))
+    if match is None:
+        return ""
+    main = " ".join(match.group("main").split())
+    following = " ".join(match.group("next").split())
+    for title in _AGREEMENT_TITLE.finditer(following):
+        if main.lower() not in title.group(0).lower():
+            return ""  # another agreement, attached whole
+    return main
 
 
 def _agreement_name(named: str) -> str:
