@@ -309,6 +309,9 @@ class Rule:
     # Only for must_exist: kinds of document ("joint venture") whose title names one take no
     # inserted clause of this rule; the finding stays and says why.
     not_inserted_in: tuple[str, ...] = ()
+    # Only for must_exist: the title an inserted clause takes where the clauses beside it carry
+    # titles ("Termination for Convenience"); none where they do not (contracts/clause_titles.py).
+    heading: str = ""
 
     @property
     def variant_map(self) -> dict[str, str]:
@@ -344,6 +347,8 @@ class Rule:
             data["applies_when"] = self.applies_when.to_dict()
         if self.not_inserted_in:
             data["not_inserted_in"] = list(self.not_inserted_in)
+        if self.heading:
+            data["heading"] = self.heading
         return data
 
     @classmethod
@@ -367,6 +372,7 @@ class Rule:
             insert_when=Find.from_dict(data["insert_when"]) if data.get("insert_when") else None,
             applies_when=Find.from_dict(data["applies_when"]) if data.get("applies_when") else None,
             not_inserted_in=tuple(data.get("not_inserted_in", ())),
+            heading=data.get("heading", ""),
         )
 
 

@@ -34,7 +34,12 @@ RULE_FIELDS = (
     "insert_when",
     "applies_when",
     "not_inserted_in",
+    "heading",
 )
+# A clause's title: a few words on one line ("Termination for Convenience"), no mark after it (the
+# contract's own mark is added, contracts/clause_titles.py).
+MAX_HEADING_WORDS = 8
+_HEADING = re.compile(r"^[A-Za-z][\w'\u2019&/,-]*(?: [\w'\u2019&/,-]+)*$")
 # Words a lawyer types to move along the ladder (docs/playbook-format.md): a variant with one of these names
 # could never be picked.
 REVISION_WORDS = ("softer", "fallback", "stricter", "preferred")
@@ -186,6 +191,24 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
                 rule_id, "not_inserted_in", fields["not_inserted_in"][1], '["joint venture"]'
             ) or []
 
+    # The title an inserted clause takes among titled clauses.
+    heading = ""
+    if "heading" in fields:
+        key_node, value_node = fields["heading"]
+        if check is not None and check.kind != "must_exist":
+            reader.error(
+                rule_id, "heading", key_node, "only applies to must_exist rules (it titles an inserted clause)"
+            )
+        else:
+            heading = " ".join((reader.text(rule_id, "heading", value_node) or "").split())
+            if heading and (not _HEADING.match(heading) or len(heading.split()) > MAX_HEADING_WORDS):
+                reader.error(
+                    rule_id, "heading", value_node,
+                    f"must be a clause title of at most {MAX_HEADING_WORDS} words on one line, without a full stop "
+                    f"or colon after it, e.g. \"Termination for Convenience\"",
+                )  # fmt: skip
+                heading = ""
+
     approver = reader.approver(rule_id, "approver", fields["approver"][1]) if "approver" in fields else ""
 
     if len(reader.issues) > before or title is None or find is None or check is None:
@@ -209,6 +232,7 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         insert_when=when["insert_when"],
         applies_when=when["applies_when"],
         not_inserted_in=tuple(" ".join(kind.split()) for kind in not_inserted_in),
+        heading=heading,
     )
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from contracts import numbers
+from contracts.clause_titles import sibling_title_style, with_title
 from contracts.document import structure_of
 from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, after_clause, insertion_point
@@ -978,7 +979,9 @@ def insert_missing(
     proposal = None
     if point is not None:
         # (never between a clause and the clause after it that qualifies it by its number)
-        proposal = _insertion(past_clauses_citing_it(structure, point) or point, rule, next_insert, lead, guidance)
+        proposal = _insertion(
+            past_clauses_citing_it(structure, point) or point, rule, next_insert, lead, guidance, structure
+        )
         # Next to the rule's anchor the clause would land inside a list or a table, or take a
         # number out of order: the end of the body is the place a lawyer falls back on.
         places.append(insertion_point(structure))
@@ -987,21 +990,33 @@ def insert_missing(
                 # Never an item of one sentence's enumeration ("... arising from: (a) ...; (b) ...;
                 # or (c) ..."), whatever its clause's title: the end of the body before that.
                 continue
-            other = _insertion(past_clauses_citing_it(structure, place) or place, rule, next_insert, lead, guidance)
+            other = _insertion(
+                past_clauses_citing_it(structure, place) or place, rule, next_insert, lead, guidance, structure
+            )
             if not _misplaced(other, document.model, rule):
                 proposal = other
                 break
     else:
         point = insertion_point(structure)
-        proposal = _insertion(point, rule, next_insert, lead, guidance) if point is not None else None
+        proposal = _insertion(point, rule, next_insert, lead, guidance, structure) if point is not None else None
     return (proposal,) if proposal is not None else ()
 
 
-def _insertion(point: InsertionPoint, rule: Rule, next_insert: int, lead: str, guidance: str) -> Proposal:
+def _insertion(
+    point: InsertionPoint, rule: Rule, next_insert: int, lead: str, guidance: str, structure: Any
+) -> Proposal:
     text = rule.positions[0]
+    titled = ""
+    if point.number and rule.heading:
+        # Among clauses that carry titles, the new one carries the playbook's, as they write theirs.
+        index = structure.model.positions[point.locator]
+        at = (index, point.offset if point.offset is not None else len(structure.model.paragraphs[index].text) + 1)
+        style = sibling_title_style(structure, point.number, at)
+        if style is not None:
+            text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
     shown = f"{point.number} {text}" if point.number else text
     edit = insertion_edit(point, shown, next_insert)
-    numbered = f", numbered {point.number.strip('.')}" if point.number else ""
+    numbered = f", numbered {point.number.strip('.')}{titled}" if point.number else ""
     explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
     return Proposal(action="insert", edit=edit, before="", after=shown, explanation=tidy(explanation), position=0)
 

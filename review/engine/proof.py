@@ -23,6 +23,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from contracts.clause_titles import without_title
 from contracts.document import structure_of
 from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
@@ -161,11 +162,6 @@ def _undefined_terms(e: _Edit) -> Iterator[Defect]:
         )
 
 
-_TITLE = re.compile(
-    r"^(?:[A-Z][\w&'\u2019-]*|of|and|or|the|to|for|on|in)(?:\s+(?:[A-Z][\w&'\u2019-]*|of|and|or|the|to|for|on|in)){0,7}\.\s+"
-)
-
-
 def _untitled(text: str) -> str:
     """``text`` without its clause number and title ("10.  Governing Law. This Agreement ..."): a
     clause's title is not a term it uses."""
@@ -173,8 +169,7 @@ def _untitled(text: str) -> str:
     number = LEADING_NUMBER.match(text)
     if number:
         text = text[number.end() :].lstrip()
-    title = _TITLE.match(text)
-    return text[title.end() :] if title else text
+    return without_title(text)
 
 
 # --- words and digits ----------------------------------------------------------------------------

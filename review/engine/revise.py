@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from contracts import numbers, subject
+from contracts.clause_titles import title_prefix
 from contracts.numbering import leading_number
 from contracts.sentences import split_sentences
 from documents.docx.model import Edit, TextModel
@@ -172,7 +173,10 @@ class Reviser:
         number it was given, and the text it is pinned before inside a paragraph)."""
         number = leading_number(self.current.after)
         if number and not leading_number(text):
-            text = f"{number} {text}"
+            # ... and titled as it was, where it was titled as the clauses beside it are
+            # ("9A. Insurance. "), unless the new wording brings its own title.
+            title = title_prefix(self.current.after.lstrip()[len(number) :].lstrip())
+            text = f"{number} {text}" if not title or title_prefix(text) else f"{number} {title}{text}"
         edit = self.current.edit
         if edit.kind == "insert_after":
             return text, replace(edit, after=text)

@@ -917,7 +917,7 @@ def test_a_clause_in_capitals_is_no_heading_and_its_title_is_read_past_the_inden
     (insertion,) = result.recommendations
     # Round 7: after the whole of article 5, whose title names warranties (5.1 and the disclaimer
     # 5.2 with its continuation), numbered 5.3: never unnumbered after the continuation.
-    assert insertion.after.startswith("5.3 Notwithstanding any disclaimer of warranties")
+    assert insertion.after.startswith("5.3 Service Warranty. Notwithstanding any disclaimer of warranties")
     anchor = next(i for i, p in enumerate(model.paragraphs) if p.locator == insertion.edit.locator)
     assert anchor > disclaimer and model.paragraphs[anchor].text.strip()
 

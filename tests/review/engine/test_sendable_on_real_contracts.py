@@ -114,7 +114,7 @@ def test_an_insertion_never_goes_inside_a_sentence_cut_by_a_page_break_before_a_
     # After the whole of article VII ("... in respect of all Indemnified Persons."), before the
     # heading of article VIII, numbered as 7.3's next sibling.
     assert before.endswith("in respect of all Indemnified Persons.")
-    assert insert.after.startswith("7.4 Conformis shall defend Stryker")
+    assert insert.after.startswith("7.4 Intellectual Property Indemnity. Conformis shall defend Stryker")
     applied = apply_edit_to_model(model, edit)
     written = applied.paragraphs[model.positions[edit.locator]].text
     assert "settlement. ARTICLE VIII" in " ".join(written.split())
@@ -494,7 +494,7 @@ def test_an_insertion_never_splits_a_cross_reference_and_counts_on_from_a_number
     text = model.paragraphs[model.positions[edit.locator]].text
     assert text[: edit.start].rstrip().endswith("limitation of liability elsewhere in the Agreement.")
     assert text[edit.start :].startswith("9.8 Product Liability")
-    assert insert.after.startswith("9.7A JHU shall defend Company")
+    assert insert.after.startswith("9.7A Intellectual Property Indemnity: JHU shall defend Company")
 
 
 def test_an_annual_interest_rate_is_compared_with_a_limit_a_month_as_twelve_times_it() -> None:
@@ -573,7 +573,7 @@ def test_the_vendors_warranty_goes_with_its_own_or_the_mutual_warranties_not_amo
     narrowed = dataclasses.replace(warranty, find=dataclasses.replace(warranty.find, regex=r"\bwarrants\s+that\s+the\s+Services\s+will\s+perform\b"))
     (result,) = ENGINE.analyze(model, dataclasses.replace(_saas(), rules=(narrowed,)), parties=parties)
     (insert,) = result.recommendations
-    assert insert.after.startswith("15A. Notwithstanding any disclaimer of warranties in this Agreement, Administrator")
+    assert insert.after.startswith("15A. Service Warranty. Notwithstanding any disclaimer of warranties in this Agreement, Administrator")
     applied = apply_edit_to_model(model, resolve_edit(model, insert.edit)).text
     at = applied.index(insert.after)
     assert applied.index("15. Additional Representations") < at < applied.index("16. Notice.")

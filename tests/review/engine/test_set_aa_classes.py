@@ -109,7 +109,7 @@ def test_a_bar_on_assignment_goes_with_the_general_provisions_not_after_a_termin
     # Was "7A." after "Termination under this Section 12 shall be effective from the date written
     # notice is delivered"; now after the severability clause, before "16. Interpretation".
     before, clause, after = _inserted_between(IP_AGREEMENT, "anti-assignment")
-    assert clause.startswith("15A. Neither party may assign this Agreement")
+    assert clause.startswith("15A. Assignment. Neither party may assign this Agreement")
     assert "unenforceable provision modified" in before
     assert after.startswith("16.  Interpretation.")
 
@@ -186,7 +186,7 @@ def test_a_clause_under_a_title_goes_before_what_follows_termination() -> None:
     # Bankruptcy.", then "6.3. Effect of Termination.", "6.4. No Termination Compensation.", "6.5.
     # Accruals.": the walk-away right is the third ground, "6.2.3.", not "6.6." after the accruals.
     before, clause, after = _inserted_between(DISTRIBUTION, "termination-for-convenience")
-    assert clause.startswith("6.2.3. Either party may terminate this Agreement for convenience")
+    assert clause.startswith("6.2.3. Termination for Convenience. Either party may terminate this Agreement for convenience")
     assert "6.2.2. Bankruptcy." in before
     assert after.startswith("6.3. Effect of Termination.")
 

@@ -8,13 +8,24 @@ after the count:
 - a document labelled at its first words an attachment of another agreement ("Attachment C to
   Master Franchise Agreement MULTI-STATE ADDENDUM", a guarantee of that agreement): it took a
   liability cap, insurance and a walk-away right of its own.
+
+And one read on the seen contracts' output: a clause added among clauses that carry titles
+("7. Indemnification. Client shall ..." / "8. Limitation of Liability.") came untitled; it now takes
+the playbook's ``heading``, in the siblings' case and with their mark.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from contracts.document import structure_of
 from contracts.insertion import insertion_point
 from documents.docx.model import Paragraph, TextModel
+from playbooks.loader import PlaybookInvalid, load_playbook
+from playbooks.rules import PlaybookSpec, Rule
+from review.engine.base import RevisionRequest
 from review.engine.draft import part_of_another_agreement
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.test_insertion_titles import _contract
@@ -81,3 +92,96 @@ def test_an_agreement_attached_whole_or_an_edgar_exhibit_number_is_an_agreement_
     # The form's title on a line of its own.
     attached = _model("EXHIBIT B TO ASSET PURCHASE AGREEMENT", "", "TRADEMARK LICENSE AGREEMENT", "This Agreement ...")
     assert part_of_another_agreement(attached) == ""
+
+
+# --- a new clause titled as the clauses beside it -------------------------------------------------
+
+SERVICE = "BLACKSTONEGSOLONG-SHORTCREDITINCOMEFUND_05_11_2020-EX-99.(K)(1)-SERVICE AGREEMENT"
+ENDORSEMENT_GOLF = "ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT"
+
+
+def test_a_clause_among_titled_clauses_takes_the_playbooks_heading_as_they_write_theirs() -> None:
+    # "7. Indemnification. Client shall indemnify ..." / "8. Limitation of Liability.": the
+    # insurance is "7A. Insurance. Each party shall maintain ...".
+    before, clause, after = _inserted(SERVICE, "insurance")
+    assert before.startswith("7. Indemnification.") or "indemnif" in before.lower()
+    assert clause.startswith("7A. Insurance. Each party shall maintain")
+    assert after.startswith("8. Limitation of Liability")
+    # "14. INDEMNITY" / "15.  ABSENCE OF AGENCY": headings in capitals over their text.
+    _, clause, after = _inserted(ENDORSEMENT_GOLF, "cap-on-liability")
+    assert clause.startswith("14A. LIMITATION OF LIABILITY. Except for a party's indemnification obligations")
+    assert after.startswith("15.")
+
+
+def test_a_playbook_without_a_heading_inserts_the_clause_untitled() -> None:
+    playbook = _cuad_coverage("insurance")
+    untitled = dataclasses.replace(playbook, rules=tuple(dataclasses.replace(r, heading="") for r in playbook.rules))
+    (result,) = PlaybookEngine().analyze(_contract(SERVICE), untitled)
+    assert result.recommendations[0].after.startswith("7A. Each party shall maintain")
+
+
+def _inserted(prefix: str, rule_id: str) -> tuple[str, str, str]:
+    model = _contract(prefix)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+    (proposal,) = result.recommendations
+    assert not proposal.defects  # the title's words are no undefined terms
+    assert "titled as the clauses beside it are" in proposal.explanation
+    at = model.positions[proposal.edit.locator]
+    if proposal.edit.kind == "insert_after":
+        following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
+        return model.paragraphs[at].text, proposal.after, following.strip()
+    start = proposal.edit.start or 0
+    return model.paragraphs[at].text[:start], proposal.after, model.paragraphs[at].text[start:].strip()
+
+
+def test_heading_is_stored_with_the_rule_and_checked_when_loaded() -> None:
+    source = (
+        "name: P\nrules:\n  - id: walk\n    title: T\n    find: {any: [convenience]}\n    check: {must_exist: true}\n"
+        "    positions: [Either party may terminate.]\n    heading: Termination  for Convenience\n"
+    )
+    (rule,) = load_playbook(source.encode()).rules
+    assert rule.heading == "Termination for Convenience"
+    assert type(rule).from_dict(rule.to_dict()) == rule
+    with pytest.raises(PlaybookInvalid) as info:
+        load_playbook(source.replace("{must_exist: true}", "{max_days: 30}").encode())
+    assert "heading: only applies to must_exist rules" in str(info.value)
+    for wrong in ("Termination for Convenience.", "A Title Of Far Too Many Words For Any Clause Of A Contract"):
+        with pytest.raises(PlaybookInvalid) as info:
+            load_playbook(source.replace("Termination  for Convenience", f'"{wrong}"').encode())
+        assert "heading: must be a clause title" in str(info.value)
+
+
+def test_a_revision_of_a_titled_clause_keeps_its_number_and_title() -> None:
+    rule = Rule.from_dict({
+        "id": "lol", "title": "Liability is capped", "find": {"any": ["total liability"]},
+        "check": {"must_exist": True}, "heading": "Limitation of Liability",
+        "positions": [
+            "Each party's total liability shall not exceed the fees paid in the twelve (12) months before the claim.",
+            "Each party's total liability shall not exceed the fees paid in the twenty-four (24) months before the claim.",
+        ],
+    })  # fmt: skip
+    model = _model("1. Fees. Customer shall pay the fees.", "2. Notices. Notices are given in writing.")
+    engine = PlaybookEngine()
+    (result,) = engine.analyze(model, PlaybookSpec(name="P", rules=(rule,)))
+    current = result.recommendations[0]
+    assert current.after == f"3. Limitation of Liability. {rule.positions[0]}"
+
+    def revised(instruction: str) -> str:
+        request = RevisionRequest(rule=rule, current=current, instruction=instruction, history=(), citation="lol @ P")
+        return engine.revise(request, model).after
+
+    assert revised("softer") == f"3. Limitation of Liability. {rule.positions[1]}"
+    # The lawyer's own wording with its own title keeps that title, numbered as before.
+    assert revised("replace with: Liability Cap. Neither party is liable beyond the fees.") == (
+        "3. Liability Cap. Neither party is liable beyond the fees."
+    )
+
+
+def test_a_changed_heading_shows_in_the_playbook_versions_diff() -> None:
+    from playbooks.diffing import rule_changes
+
+    old = Rule.from_dict({"id": "walk", "title": "T", "find": {"any": ["convenience"]}, "check": {"must_exist": True},
+                          "positions": ["Either party may terminate."], "heading": "Termination"})  # fmt: skip
+    new = dataclasses.replace(old, heading="Termination for Convenience")
+    (change,) = rule_changes(old, new)
+    assert change.field == "heading of an inserted clause" and "Convenience" in change.html

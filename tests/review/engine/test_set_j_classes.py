@@ -24,7 +24,7 @@ def test_a_termination_right_goes_under_the_termination_section_not_an_item_titl
     model = _contract(INVENDA)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("16A. Either party may terminate")
+    assert proposal.after.startswith("16A. TERMINATION FOR CONVENIENCE. Either party may terminate")
     anchor = model.paragraphs[model.positions[proposal.edit.locator]].text
     assert anchor.lstrip().startswith("v)   The provisions of this Section (Termination)")  # 16(b)'s last item
     following = next(p.text for p in model.paragraphs[model.positions[proposal.edit.locator] + 1 :] if p.text.strip())

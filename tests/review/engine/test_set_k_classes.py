@@ -15,7 +15,7 @@ def test_a_termination_right_goes_under_termination_not_an_item_titled_for_it() 
     model = _contract("NakedBrandGroupInc_20150731")
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("12A. Either Party may terminate")
+    assert proposal.after.startswith("12A. Termination for Convenience. Either Party may terminate")
     index = model.positions[proposal.edit.locator]
     following = next(p.text for p in model.paragraphs[index + 1 :] if p.text.strip() and "Source:" not in p.text)
     assert following.startswith("13. Notices.") or "13. Notices." in following[:200]

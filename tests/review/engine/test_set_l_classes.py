@@ -47,7 +47,7 @@ def test_a_clause_anchored_in_a_run_of_items_numbered_afresh_goes_after_the_run(
     # read with the same rule inserted whatever is paid)
     (result,) = PlaybookEngine().analyze(model, _inserted_whatever_is_paid("audit-rights"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("5A. Each Party shall keep")
+    assert proposal.after.startswith("5A. Records and Audit. Each Party shall keep")
     assert not proposal.defects
     index = model.positions[proposal.edit.locator]
     item = next(i for i, p in enumerate(model.paragraphs) if p.text.startswith("8. Sub-Contractors."))

@@ -150,7 +150,7 @@ def test_a_clause_goes_after_a_run_of_clauses_titled_alike_not_between_them() ->
     model = _contract(BLUEFLY)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("8.3 Each party shall maintain")
+    assert proposal.after.startswith("8.3 Insurance. Each party shall maintain")
     at = model.positions[proposal.edit.locator]
     following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
     assert " ".join(following.split()).endswith("9.0 Limitation of Liability")
@@ -168,7 +168,7 @@ def test_a_clause_of_its_own_is_no_item_of_a_list_under_a_clause_about_something
     model = _contract(CHERRY_HILL)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("Section 2A. Except for a Party's indemnification obligations")
+    assert proposal.after.startswith("Section 2A. Limitation of Liability. Except for a Party's indemnification obligations")
     at = model.positions[proposal.edit.locator]
     assert next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip()).startswith("Section 3.")
 
@@ -256,7 +256,7 @@ def test_a_clause_added_at_the_end_takes_the_next_number_free_after_clauses_left
     model = _contract(VNUE)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("Section 16. Each party shall maintain")
+    assert proposal.after.startswith("Section 16. Insurance. Each party shall maintain")
 
 
 BRAVATEK = "INTELLIGENTHIGHWAYSOLUTIONS,INC_01_18_2018"  # Bravatek / Fazync strategic alliance (corpus run)

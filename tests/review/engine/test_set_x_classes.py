@@ -21,7 +21,7 @@ def test_a_clause_anchored_under_a_titled_article_goes_after_the_whole_article()
     model = _contract(HYPERION)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("9.4 Each party shall maintain")
+    assert proposal.after.startswith("9.4 Insurance. Each party shall maintain")
     at = model.positions[proposal.edit.locator]
     before = " ".join(" ".join(p.text for p in model.paragraphs[at - 30 : at + 1]).split())
     assert "9.3" in before and "Distributor Indemnification" in before
@@ -40,7 +40,7 @@ def test_a_new_clause_never_parts_a_clause_from_the_sibling_that_qualifies_it_by
     model = _contract(ADIA)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("4.3A Each party shall maintain")
+    assert proposal.after.startswith("4.3A INSURANCE. Each party shall maintain")
     at = model.positions[proposal.edit.locator]
     before = " ".join(" ".join(p.text for p in model.paragraphs[at - 8 : at + 1]).split())
     assert "EXCEPT FOR PIVX'S OBLIGATIONS UNDER SECTION 4.2" in before
@@ -56,7 +56,7 @@ def test_a_clause_about_what_follows_an_ending_is_passed_by_no_new_clause() -> N
     model = _contract(MACROGENICS)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("16.5A Either Party may terminate")
+    assert proposal.after.startswith("16.5A Termination for Convenience. Either Party may terminate")
     at = model.positions[proposal.edit.locator]
     following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
     assert following.strip().startswith("16.6 Effect of Termination")
@@ -197,7 +197,7 @@ def test_a_clause_that_does_not_speak_of_its_anchors_subject_is_no_item_of_that_
     model = _contract(NETGROCER)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("11A. Each party shall maintain")
+    assert proposal.after.startswith("11A. INSURANCE. Each party shall maintain")
     at = model.positions[proposal.edit.locator]
     following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
     assert " ".join(following.split()).startswith("12. LIMITATION OF LIABILITY")

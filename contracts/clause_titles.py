@@ -1,0 +1,119 @@
+"""Clause titles: whether the clauses beside a new one carry a title run into their text ("8.5
+Termination for Failure to Grow. Either party ...", "7. CONFIDENTIALITY: Each party ..."), or
+stand as headings over their text ("12. Indemnification"), and how to title a new clause alike
+("8.5A Termination for Convenience. Either party may ..."). Pure, no ORM.
+
+A drafter who adds a clause among titled ones titles it too, in their case and with their mark
+after the title; among untitled clauses, or where the clauses before and after it disagree, a new
+clause takes none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from contracts.numbering import ClauseNumber
+from contracts.structure import Structure
+
+# A title: capitalised words with the small words of a heading between them, at most eight, then
+# the mark that ends it (".", ":", " - "), and the clause's text after it.
+_SMALL = r"(?:of|and|for|to|the|in|on|or|by|with|upon|a|an|&)"
+_WORD = r"[A-Z][\w'\u2019/-]*,?"
+_RUN_IN = re.compile(
+    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,7}}?)"
+    r"(?P<mark>[ \t\u00a0]*[.:]|[ \t\u00a0]+[-\u2013\u2014][ \t\u00a0])(?=[ \t\u00a0]*\S)"
+)
+# A heading alone in its paragraph ("12. Indemnification", "9. INSURANCE.").
+_ALONE = re.compile(
+    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,7}})[ \t\u00a0]*[.:]?[ \t\u00a0]*$"
+)
+# A title's last word is never a small word ("Payment of." is a sentence cut short).
+_NOT_LAST = re.compile(rf"^{_SMALL}$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class TitleStyle:
+    """How the siblings write their titles: in capitals or not, and the mark after the title."""
+
+    capitals: bool
+    mark: str  # ".", ":" or " -"
+
+
+def clause_title(text: str) -> tuple[str, str] | None:
+    """(title, mark) of the clause whose text (after its number) is ``text``: "Termination for
+    Convenience. Either party ..." -> ("Termination for Convenience", "."); a heading alone in
+    its paragraph -> (title, "."); None when the clause opens with a sentence."""
+    match = _RUN_IN.match(text)
+    if match is not None:
+        title, mark = match.group("title").rstrip(","), match.group("mark").strip()
+        if not _NOT_LAST.match(title.split()[-1]):
+            return title, mark if mark in (".", ":") else " " + mark
+    alone = _ALONE.match(text)
+    if alone is not None and not _NOT_LAST.match(alone.group("title").split()[-1]):
+        return alone.group("title"), "."
+    return None
+
+
+def without_title(text: str) -> str:
+    """``text`` (a clause after its number) without the title run into it: "Governing Law. This
+    Agreement ..." -> "This Agreement ..."; a clause's title is no term it uses."""
+    match = _RUN_IN.match(text)
+    if match is None or _NOT_LAST.match(match.group("title").rstrip(",").split()[-1]):
+        return text
+    return text[match.end() :].lstrip()
+
+
+def title_prefix(text: str) -> str:
+    """The title run into ``text`` (a clause after its number) with its mark and the space after
+    it ("Insurance. " of "Insurance. Each party shall ..."), or ""."""
+    rest = without_title(text)
+    return text[: len(text) - len(rest)] if rest != text else ""
+
+
+def number_shape(number: str) -> str:
+    """How a clause number is written, without its values: "9A." and "10." -> "n.", "8.5A" ->
+    "n.n", "(e)" -> "(a)", "f)" -> "a)"; "Section 2A." -> "Section n."."""
+    shape = re.sub(r"(?<=\d)[A-H](?![a-z])", "", number.strip())
+    shape = re.sub(r"\d+", "n", shape)
+    return re.sub(r"(?<=\()[a-z]{1,6}(?=\))|^[a-z](?=\))", "a", shape)
+
+
+def sibling_title_style(structure: Structure, number: str, at: tuple[int, int]) -> TitleStyle | None:
+    """The title style of the clauses numbered like ``number`` on either side of ``at`` (paragraph
+    index, offset; a new paragraph after paragraph i is at (i, len + 1)): the one before must carry
+    a title, and the one after too where there is one, else None."""
+    shape = number_shape(number)
+    paragraphs = structure.model.paragraphs
+    before: ClauseNumber | None = None
+    after: ClauseNumber | None = None
+    for clause in structure.numbers:
+        if clause.start >= clause.end:
+            continue  # a number Word renders: its text is not there to read
+        written = paragraphs[clause.index].text[clause.start : clause.end]
+        if number_shape(written) != shape:
+            continue
+        if (clause.index, clause.start) < at:
+            before = clause
+        elif after is None:
+            after = clause
+            break
+    if before is None:
+        return None
+    titles: list[tuple[str, str]] = []
+    for sibling in (before, after):
+        if sibling is None:
+            continue
+        found = clause_title(paragraphs[sibling.index].text[sibling.end :])
+        if found is None:
+            return None
+        titles.append(found)
+    title, mark = titles[0]
+    letters = [c for c in title if c.isalpha()]
+    return TitleStyle(capitals=len(letters) > 1 and title.upper() == title, mark=mark)
+
+
+def with_title(text: str, heading: str, style: TitleStyle) -> str:
+    """``text`` (a clause without its number) titled ``heading`` as its siblings are."""
+    title = heading.upper() if style.capitals else heading
+    return f"{title}{style.mark} {text}"

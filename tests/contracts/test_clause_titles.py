@@ -1,0 +1,71 @@
+"""Clause titles (contracts/clause_titles.py): how the clauses beside a new one write their titles."""
+
+from __future__ import annotations
+
+from contracts.clause_titles import (
+    TitleStyle,
+    clause_title,
+    number_shape,
+    sibling_title_style,
+    title_prefix,
+    with_title,
+    without_title,
+)
+from contracts.document import structure_of
+from documents.docx.model import Paragraph, TextModel
+
+
+def _model(*texts: str) -> TextModel:
+    return TextModel(paragraphs=tuple(Paragraph(locator=f"p{i + 1}", text=t) for i, t in enumerate(texts)))
+
+
+def test_a_title_run_into_the_clause_or_standing_alone_is_read_with_its_mark() -> None:
+    assert clause_title("Termination for Failure to Grow. Either party may ...") == (
+        "Termination for Failure to Grow", "."
+    )
+    assert clause_title("CONFIDENTIALITY: Each party shall ...") == ("CONFIDENTIALITY", ":")
+    assert clause_title("Governing Law - This Agreement is governed ...") == ("Governing Law", " -")
+    assert clause_title("Indemnification") == ("Indemnification", ".")
+    assert clause_title("INSURANCE.") == ("INSURANCE", ".")
+    # A clause that opens with its sentence has no title.
+    assert clause_title("Licensee shall pay the fees within thirty (30) days.") is None
+    assert clause_title("Each Party shall maintain insurance.") is None
+    assert clause_title("\u201cAffiliate\u201d means any entity ...") is None
+    assert clause_title("Payment of. the fees") is None  # a title never ends in a small word
+
+
+def test_the_title_is_no_part_of_the_clauses_text() -> None:
+    assert without_title("Governing Law. This Agreement is governed by ...") == "This Agreement is governed by ..."
+    assert title_prefix("Insurance. Each party shall ...") == "Insurance. "
+    assert title_prefix("Each party shall ...") == ""
+
+
+def test_a_number_is_shaped_without_its_values_and_an_inserted_letter() -> None:
+    assert number_shape("9A.") == number_shape("10.") == "n."
+    assert number_shape("8.5A") == number_shape("13.4") == "n.n"
+    assert number_shape("(e)") == number_shape("(iv)") == "(a)"
+    assert number_shape("f)") == "a)"
+    assert number_shape("Section 2A.") == "Section n."
+
+
+def test_the_siblings_on_both_sides_decide_and_their_case_and_mark_are_kept() -> None:
+    titled = _model(
+        "1. Fees. Customer shall pay the fees.",
+        "2. Indemnification. Each party shall indemnify the other.",
+        "3. Notices. Notices are given in writing.",
+    )
+    structure = structure_of(titled)
+    assert sibling_title_style(structure, "2A.", (1, 999)) == TitleStyle(capitals=False, mark=".")
+    assert with_title("Each party shall maintain insurance.", "Insurance", TitleStyle(False, ".")) == (
+        "Insurance. Each party shall maintain insurance."
+    )
+    capitals = structure_of(_model("1. FEES: Customer shall pay.", "2. NOTICES: Notices are in writing."))
+    style = sibling_title_style(capitals, "2.", (1, 999))
+    assert style == TitleStyle(capitals=True, mark=":")
+    assert with_title("Each party ...", "Insurance", style) == "INSURANCE: Each party ..."
+    # The clause after the new one has no title: the contract does not title all its clauses.
+    mixed = structure_of(_model("1. Fees. Customer shall pay.", "2. Customer shall give notice in writing."))
+    assert sibling_title_style(mixed, "1A.", (0, 999)) is None
+    # Untitled clauses: none.
+    plain = structure_of(_model("1. Customer shall pay.", "2. Customer shall give notice in writing."))
+    assert sibling_title_style(plain, "2A.", (1, 999)) is None
