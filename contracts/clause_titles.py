@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from contracts.numbering import ClauseNumber
+from contracts.numbering import LEADING_NUMBER, ClauseNumber
 from contracts.structure import Structure
 
 # A title: capitalised words with the small words of a heading between them, at most eight, then
@@ -62,6 +62,16 @@ def without_title(text: str) -> str:
     if match is None or _NOT_LAST.match(match.group("title").rstrip(",").split()[-1]):
         return text
     return text[match.end() :].lstrip()
+
+
+def untitled(text: str) -> str:
+    """``text`` without its clause number and title ("10.  Governing Law. This Agreement ..." ->
+    "This Agreement ..."): the words a clause uses, for the terms it needs defined."""
+    text = text.lstrip()
+    number = LEADING_NUMBER.match(text)
+    if number:
+        text = text[number.end() :].lstrip()
+    return without_title(text)
 
 
 def title_prefix(text: str) -> str:

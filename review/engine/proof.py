@@ -23,7 +23,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from contracts.clause_titles import without_title
+from contracts.clause_titles import untitled
 from contracts.document import structure_of
 from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
@@ -155,21 +155,11 @@ Check = Callable[[_Edit], Iterator[Defect]]
 def _undefined_terms(e: _Edit) -> Iterator[Defect]:
     if not e.has_new_wording:
         return
-    for term in undefined_in(_untitled(e.written), e.model, e.parties):
+    for term in undefined_in(untitled(e.written), e.model, e.parties):
         yield Defect(
             "undefined-term",
             f"The new wording speaks of “{term}”, a term or party this contract neither defines nor uses.",
         )
-
-
-def _untitled(text: str) -> str:
-    """``text`` without its clause number and title ("10.  Governing Law. This Agreement ..."): a
-    clause's title is not a term it uses."""
-    text = text.lstrip()
-    number = LEADING_NUMBER.match(text)
-    if number:
-        text = text[number.end() :].lstrip()
-    return without_title(text)
 
 
 # --- words and digits ----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from contracts.clause_titles import untitled
 from contracts.document import structure_of
 from contracts.naming import Parties, search_as, undefined_in
 from contracts.normalize import normalize, term_starts
@@ -32,7 +33,7 @@ def warned(proposal: Proposal, model: TextModel, parties: Parties | None) -> Pro
         return proposal  # a number-only edit: no new wording
     if proposal.action == "replace" and proposal.value is not None and proposal.position is None:
         return proposal
-    warnings = undefined_in(proposal.after, model, parties)
+    warnings = undefined_in(untitled(proposal.after), model, parties)  # (a clause's title is no term it uses)
     return replace(proposal, warnings=warnings) if warnings else proposal
 
 

@@ -124,7 +124,7 @@ def _inserted(prefix: str, rule_id: str) -> tuple[str, str, str]:
     model = _contract(prefix)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
     (proposal,) = result.recommendations
-    assert not proposal.defects  # the title's words are no undefined terms
+    assert not proposal.defects and not proposal.warnings  # the title's words are no undefined terms
     assert "titled as the clauses beside it are" in proposal.explanation
     at = model.positions[proposal.edit.locator]
     if proposal.edit.kind == "insert_after":
@@ -165,6 +165,7 @@ def test_a_revision_of_a_titled_clause_keeps_its_number_and_title() -> None:
     (result,) = engine.analyze(model, PlaybookSpec(name="P", rules=(rule,)))
     current = result.recommendations[0]
     assert current.after == f"3. Limitation of Liability. {rule.positions[0]}"
+    assert current.warnings == ()  # "Limitation" and "Liability" are its title, no terms it uses
 
     def revised(instruction: str) -> str:
         request = RevisionRequest(rule=rule, current=current, instruction=instruction, history=(), citation="lol @ P")
@@ -185,3 +186,16 @@ def test_a_changed_heading_shows_in_the_playbook_versions_diff() -> None:
     new = dataclasses.replace(old, heading="Termination for Convenience")
     (change,) = rule_changes(old, new)
     assert change.field == "heading of an inserted clause" and "Convenience" in change.html
+
+
+def test_the_title_of_a_new_clause_is_no_undefined_term_on_its_card() -> None:
+    rule = Rule.from_dict({
+        "id": "walk", "title": "A party may terminate without cause", "find": {"any": ["for convenience"]},
+        "check": {"must_exist": True}, "heading": "Termination for Convenience",
+        "positions": ["Either party may terminate this Agreement on ninety (90) days' written notice."],
+    })  # fmt: skip
+    model = _model("1. Fees. Customer shall pay the fees.", "2. Notices. Notices are given in writing.")
+    (result,) = PlaybookEngine().analyze(model, PlaybookSpec(name="P", rules=(rule,)))
+    proposal = result.recommendations[0]
+    assert proposal.after.startswith("3. Termination for Convenience. Either party")
+    assert proposal.warnings == () and proposal.defects == ()
