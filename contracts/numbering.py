@@ -60,10 +60,12 @@ LEADING_NUMBER = re.compile(
     r"(?=[ \t\u00a0]+\S|[ \t\u00a0]*$|(?:(?<=\d\.)|(?<=\.\d)|(?<=\.\d\d))[A-Z][A-Za-z]{2,})"
 )
 # Inside a long (PDF-extracted) paragraph: a dotted number after a sentence end or a gap of
-# spaces, followed by a capitalised word ("... of this Agreement. 9.8 Modification. This ...").
+# spaces, followed by a capitalised word ("... of this Agreement. 9.8 Modification. This ...") or
+# a bracketed one ("... may be via email. 14. [Intentionally Omitted.] 15. Choice of Law ...").
 _INLINE = re.compile(
-    r"(?:(?<=[.;:!?\"\u201d)][ \t\u00a0])|(?<=[.;:!?\"\u201d)][ \t\u00a0]{2})|(?<=[ \t\u00a0]{3}))"
-    r"(?P<num>\d{1,2}(?:\.\d{1,2}){1,3}[A-H]?|\d{1,2})(?P<dot>\.)?(?=[ \t\u00a0]+[A-Z][a-z]|[ \t\u00a0]+[A-Z]{2,})"
+    r"(?:(?<=[.;:!?\"\u201d)\]][ \t\u00a0])|(?<=[.;:!?\"\u201d)\]][ \t\u00a0]{2})|(?<=[ \t\u00a0]{3}))"
+    r"(?P<num>\d{1,2}(?:\.\d{1,2}){1,3}[A-H]?|\d{1,2})(?P<dot>\.)?"
+    r"(?=[ \t\u00a0]+[A-Z][a-z]|[ \t\u00a0]+[A-Z]{2,}|[ \t\u00a0]+\[(?:[A-Z][a-z]|\*))"
 )
 # After a clause heading with no full stop ("2.0 Payment 2.1 Client will pay"): kept only when
 # it is exactly the next number of the sequence (see _plausible).

@@ -9,7 +9,9 @@ after the count:
   Master Franchise Agreement MULTI-STATE ADDENDUM", a guarantee of that agreement): it took a
   liability cap, insurance and a walk-away right of its own.
 
-And one read on the seen contracts' output: a clause added among clauses that carry titles
+And two read on the seen contracts' output: "14. [Intentionally Omitted.] 15. Choice of Law - ..."
+inside a page paragraph left 14 to 18 unread, so a clause added after them was numbered "14.";
+and a clause added among clauses that carry titles
 ("7. Indemnification. Client shall ..." / "8. Limitation of Liability.") came untitled; it now takes
 the playbook's ``heading``, in the siblings' case and with their mark.
 """
@@ -199,3 +201,16 @@ def test_the_title_of_a_new_clause_is_no_undefined_term_on_its_card() -> None:
     proposal = result.recommendations[0]
     assert proposal.after.startswith("3. Termination for Convenience. Either party")
     assert proposal.warnings == () and proposal.defects == ()
+
+
+LIFEWAY = "LifewayFoodsInc_20160316_10-K_EX-10.24_9489766_EX-10.24_Endorsement Agreement"
+
+
+def test_a_clause_number_before_a_bracket_and_after_one_is_read_inside_a_page_paragraph() -> None:
+    model = _contract(LIFEWAY)
+    labels = [n.label.rstrip(".") for n in structure_of(model).numbers]
+    assert labels[labels.index("13") : labels.index("13") + 6] == ["13", "14", "15", "16", "17", "18"]
+    # The walk-away right, anchored on the survival clause (the contract's one "terminat"), is
+    # "16A" after it, not "14." after "18. Waiver".
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    assert result.recommendations[0].after.startswith("16A. Termination for Convenience - Either party")
