@@ -24,6 +24,12 @@ _RUN_IN = re.compile(
     rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,7}}?)"
     r"(?P<mark>[ \t\u00a0]*[.:]|[ \t\u00a0]+[-\u2013\u2014][ \t\u00a0])(?=[ \t\u00a0]*\S)"
 )
+# A title run straight into its first sub-clause's number, the paragraph a PDF page made of them
+# ("9. Compensation (a) In consideration ...", "10. TERM AND TERMINATION 10.1 Term of ...").
+_BEFORE_NUMBER = re.compile(
+    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,7}}?)"
+    r"[ \t\u00a0]+(?=\((?:[a-z]{1,4}|\d{1,2})\)[ \t\u00a0]|\d{1,3}\.\d{1,3}\.?[ \t\u00a0])"
+)
 # A heading alone in its paragraph ("12. Indemnification", "9. INSURANCE.").
 _ALONE = re.compile(
     rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,7}})[ \t\u00a0]*[.:]?[ \t\u00a0]*$"
@@ -49,6 +55,9 @@ def clause_title(text: str) -> tuple[str, str] | None:
         title, mark = match.group("title").rstrip(","), match.group("mark").strip()
         if not _NOT_LAST.match(title.split()[-1]):
             return title, mark if mark in (".", ":") else " " + mark
+    into = _BEFORE_NUMBER.match(text)
+    if into is not None and not _NOT_LAST.match(into.group("title").split()[-1]):
+        return into.group("title").rstrip(","), "."
     alone = _ALONE.match(text)
     if alone is not None and not _NOT_LAST.match(alone.group("title").split()[-1]):
         return alone.group("title"), "."

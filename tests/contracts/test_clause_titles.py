@@ -27,6 +27,10 @@ def test_a_title_run_into_the_clause_or_standing_alone_is_read_with_its_mark() -
     assert clause_title("Governing Law - This Agreement is governed ...") == ("Governing Law", " -")
     assert clause_title("Indemnification") == ("Indemnification", ".")
     assert clause_title("INSURANCE.") == ("INSURANCE", ".")
+    # ... run straight into its first sub-clause's number (a PDF page's paragraph).
+    assert clause_title("Compensation (a) In consideration of the rights ...") == ("Compensation", ".")
+    assert clause_title("TERM AND TERMINATION 10.1 Term of the Agreement ...") == ("TERM AND TERMINATION", ".")
+    assert clause_title("Licensee shall (a) pay ...") is None
     # A clause that opens with its sentence has no title.
     assert clause_title("Licensee shall pay the fees within thirty (30) days.") is None
     assert clause_title("Each Party shall maintain insurance.") is None
