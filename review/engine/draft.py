@@ -352,7 +352,26 @@ _AFTER_IT_ENDS = re.compile(
     r"(?:the\s+)?(?:expiration|termination|expiry)|survival|post-termination)",
     re.IGNORECASE,
 )
+# ... or, untitled, a clause whose first words say what follows an ending ("6.5 Notwithstanding
+# anything in this Agreement to the contrary, the expiration or termination of this Agreement shall
+# not release any of the Parties from any obligation ...", "Upon termination of this Agreement, ...").
+_AFTER_IT_ENDS_SAID = re.compile(
+    r"^\W*(?:(?:notwithstanding\s+[^.,;]{0,80},\s*)?(?:the\s+)?(?:expiration|expiry|termination)\s+(?:or\s+\w+\s+)?"
+    r"of\s+this\s+agreement\b[^.;]{0,40}?\bshall\s+not\s+(?:release|relieve|affect|prejudice|limit)"
+    r"|(?:upon|on|after|following)\s+(?:the\s+)?(?:expiration|expiry|termination)\b[^.;]{0,40}?\bof\s+this\s+agreement\b)",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"[.;:](?:\s|$)")
+
+
+def _about_what_follows_an_ending(document: PreparedDocument, number: Any) -> bool:
+    """``number``'s clause is about what follows an ending: by its title ("8.4 Survival"), or,
+    untitled, by its first words."""
+    title = _number_title(document, number)
+    if title:
+        return _AFTER_IT_ENDS.match(title) is not None
+    opening = document.paragraphs[number.index].paragraph.text[number.end : number.end + 300]
+    return _AFTER_IT_ENDS_SAID.match(opening) is not None
 
 
 def _first_sentence(opening: str) -> str:
@@ -438,7 +457,7 @@ def _ending_sub_clause(document: PreparedDocument, structure: Any, clause: Any) 
             continue
         if number.level <= clause.level:
             return None
-        if _AFTER_IT_ENDS.match(_number_title(document, number)):
+        if _about_what_follows_an_ending(document, number):
             return number
     return None
 
@@ -464,7 +483,7 @@ def before_an_ending(sentence: Sentence, document: PreparedDocument, structure: 
     clause, after the whole of the sibling before it ("12.2A" after 12's grounds of termination);
     None when ``sentence`` is in no such clause or that clause has no sibling before it."""
     numbers = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
-    ending = next((n for n in reversed(numbers) if _AFTER_IT_ENDS.match(_number_title(document, n))), None)
+    ending = next((n for n in reversed(numbers) if _about_what_follows_an_ending(document, n)), None)
     if ending is None:
         return None
     before = next(

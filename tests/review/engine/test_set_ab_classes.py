@@ -9,7 +9,9 @@ after the count:
   Master Franchise Agreement MULTI-STATE ADDENDUM", a guarantee of that agreement): it took a
   liability cap, insurance and a walk-away right of its own.
 
-And two read on the seen contracts' output: "14. [Intentionally Omitted.] 15. Choice of Law - ..."
+And three read on the seen contracts' output: an untitled sub-clause about what follows termination
+("6.5 ... the expiration or termination of this Agreement shall not release any of the Parties
+...") was passed by a walk-away right put after it, as a titled "Survival" no longer is; "14. [Intentionally Omitted.] 15. Choice of Law - ..."
 inside a page paragraph left 14 to 18 unread, so a clause added after them was numbered "14.";
 and a clause added among clauses that carry titles
 ("7. Indemnification. Client shall ..." / "8. Limitation of Liability.") came untitled; it now takes
@@ -214,3 +216,30 @@ def test_a_clause_number_before_a_bracket_and_after_one_is_read_inside_a_page_pa
     # "16A" after it, not "14." after "18. Waiver".
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
     assert result.recommendations[0].after.startswith("16A. Termination for Convenience - Either party")
+
+
+DISTRIBUTOR_TERMS = "VISIUMTECHNOLOGIES,INC_10_20_2004-EX-10.20-DISTRIBUTOR AGREEMENT"
+DRILLING = "TRUENORTHENERGYCORP_02_08_2007-EX-10.1-DEVELOPMENT AGREEMENT"
+
+
+def test_an_untitled_clause_about_what_follows_termination_is_passed_by_no_new_clause() -> None:
+    # "14.3. Termination of this Agreement shall not release either party ...", "14.4. Upon
+    # expiration of this Agreement ...": the walk-away right goes after 14.2, not after 14.5.
+    before, clause, _ = _inserted_between_plain(DISTRIBUTOR_TERMS, "termination-for-convenience")
+    assert before.startswith("14.2. Termination for Cause by Power2Ship")
+    assert clause.startswith("14.2A. Either party may terminate")
+    # "6.5 Notwithstanding anything in this Agreement to the contrary, the expiration or termination
+    # of this Agreement shall not release ...": "6.4A", not "6.6".
+    before, clause, after = _inserted_between_plain(DRILLING, "termination-for-convenience")
+    assert before.startswith("6.4 ") and clause.startswith("6.4A Either Party may terminate")
+    assert after.startswith("6.5 ")
+
+
+def _inserted_between_plain(prefix: str, rule_id: str) -> tuple[str, str, str]:
+    model = _contract(prefix)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+    (proposal,) = result.recommendations
+    assert not proposal.defects and proposal.edit.kind == "insert_after"
+    at = model.positions[proposal.edit.locator]
+    following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
+    return model.paragraphs[at].text.strip(), proposal.after, following.strip()
