@@ -835,6 +835,8 @@ def takes_no_commercial_terms(model: TextModel) -> str:
         return "an agreement between an employer and its employee or executive"
     if _securities_offering(model.text[:_SALE_HEAD]):
         return "an agreement for an offering of securities through agents or underwriters"
+    if _ENDS_OR_SETTLES.search(document_title(model)):
+        return "an agreement that ends another or settles what the parties owe each other"
     # The main agreement is another one than the document itself: a distributor's own "Exclusive
     # Distribution Agreement" is no spin-off's distribution agreement.
     title = " ".join(document_title(model).lower().split())
@@ -854,6 +856,16 @@ def takes_no_commercial_terms(model: TextModel) -> str:
     if _CONVEYS.search(model.text):
         return f"an agreement made under the {main}, which conveys what was sold"
     return ""
+
+
+# An agreement that ends another or settles what the parties owe each other ("MUTUAL TERMINATION
+# AGREEMENT", a settlement agreement, a release): a walk-away right, a cap, insurance, an audit or a
+# bar on assigning it have nothing left to govern.
+_ENDS_OR_SETTLES = re.compile(
+    r"\b(?:termination|settlement|release)(?:\s+and\s+(?:release|settlement|waiver))?\s+agreement\b"
+    r"|\bagreement\s+(?:of|for)\s+(?:mutual\s+)?(?:termination|settlement|release)\b|^(?:general\s+|mutual\s+)?release\b",
+    re.IGNORECASE,
+)
 
 
 _WARRANTS = re.compile(r"\b(?:represents?|warrants?)\b", re.IGNORECASE)

@@ -9,7 +9,9 @@ after the count:
   Master Franchise Agreement MULTI-STATE ADDENDUM", a guarantee of that agreement): it took a
   liability cap, insurance and a walk-away right of its own.
 
-And three read on the seen contracts' output: an untitled sub-clause about what follows termination
+And four read on the seen contracts' output: a mutual termination agreement took a walk-away right
+("Either party may terminate this Termination Agreement for convenience"), a bar on assigning it
+and insurance; an untitled sub-clause about what follows termination
 ("6.5 ... the expiration or termination of this Agreement shall not release any of the Parties
 ...") was passed by a walk-away right put after it, as a titled "Survival" no longer is; "14. [Intentionally Omitted.] 15. Choice of Law - ..."
 inside a page paragraph left 14 to 18 unread, so a clause added after them was numbered "14.";
@@ -243,3 +245,19 @@ def _inserted_between_plain(prefix: str, rule_id: str) -> tuple[str, str, str]:
     at = model.positions[proposal.edit.locator]
     following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
     return model.paragraphs[at].text.strip(), proposal.after, following.strip()
+
+
+TERMINATION_AGREEMENT = "LejuHoldingsLtd_20140121_DRS (on F-1)_EX-10.26_8473102_EX-10.26_Content License Agreement2"
+
+
+def test_an_agreement_that_ends_another_takes_none_of_a_playbooks_clauses() -> None:
+    from review.engine.draft import takes_no_commercial_terms
+
+    model = _contract(TERMINATION_AGREEMENT)
+    assert takes_no_commercial_terms(model) == "an agreement that ends another or settles what the parties owe each other"
+    rules = ("termination-for-convenience", "anti-assignment", "insurance")
+    results = PlaybookEngine().analyze(model, _cuad_coverage(*rules))
+    assert [r.status for r in results] == ["missing"] * 3 and not any(r.recommendations for r in results)
+    assert all("ends another or settles" in r.message for r in results)
+    # A licence, a services agreement: their titles name no ending.
+    assert takes_no_commercial_terms(_model("SERVICES AGREEMENT", "This Agreement is made between A and B.")) == ""
