@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from contracts.numbering import LEADING_NUMBER, ClauseNumber
 from contracts.structure import Structure
+from documents.docx.model import TextModel
 
 # A title: capitalised words with the small words of a heading between them, at most eight, then
 # the mark that ends it (".", ":", " - "), and the clause's text after it.
@@ -128,6 +129,31 @@ def sibling_title_style(structure: Structure, number: str, at: tuple[int, int]) 
             return None
         titles.append(found)
     title, mark = titles[0]
+    letters = [c for c in title if c.isalpha()]
+    return TitleStyle(capitals=len(letters) > 1 and title.upper() == title, mark=mark)
+
+
+def word_sibling_title_style(model: TextModel, anchor: int) -> TitleStyle | None:
+    """The title style of the clauses Word numbers in the list and at the level of paragraph
+    ``anchor``, which a new paragraph after it copies ("7.13 Signature. This Agreement ..." /
+    "7.14 ..."): ``anchor`` itself must carry a title, and its next sibling too where there is one
+    before the list goes back a level ("8. Definitions"); else None."""
+    paragraphs = model.paragraphs
+    first = paragraphs[anchor]
+    if not first.num_id:
+        return None
+    siblings = [first]
+    for paragraph in paragraphs[anchor + 1 :]:
+        if paragraph.num_id != first.num_id:
+            continue
+        if paragraph.num_level == first.num_level:
+            siblings.append(paragraph)
+        if paragraph.num_level <= first.num_level:
+            break
+    titles = [clause_title(p.text) for p in siblings]
+    if any(t is None for t in titles):
+        return None
+    title, mark = titles[0]  # type: ignore[misc]
     letters = [c for c in title if c.isalpha()]
     return TitleStyle(capitals=len(letters) > 1 and title.upper() == title, mark=mark)
 

@@ -190,6 +190,12 @@ def insertion_point(
         # Company: /s/ ..." before the exhibits): the clause goes before it, never after it.
         anchor = _last_content(paragraphs, signed, structure)
         where = "after the last clause, before the signature block"
+    definitions = _trailing_definitions(structure, anchor)
+    if definitions is not None:
+        # The contract ends with its definitions (a Common Paper form's "Definitions" after its
+        # general terms): a clause added at the end is no definition; it goes before them.
+        anchor = _last_content(paragraphs, definitions, structure)
+        where = "after the last clause, before the definitions that end the contract"
     point = _after_paragraph(structure, anchor, where)
     if point.offset is None and not point.number and not paragraphs[anchor].num_id:
         # The last clause is a numbered heading over its text ("23. ENTIRE AGREEMENT" / "This
@@ -207,6 +213,49 @@ def insertion_point(
         elif heading is not None and heading.kind == "typed" and heading.level == 0:
             point = _before_unnumbered_article(structure, heading) or point
     return _in_roman_section(structure, _past_written(structure, point))
+
+
+# A definition ("“User” means ...", "(a) "Fees" shall mean ...", "“Controller” will have the
+# meaning given in ...") and the heading of a section of them ("Definitions", "12. DEFINED TERMS").
+_DEFINITION = re.compile(
+    r"^[ \t\u00a0]*(?:\(?[a-z0-9]{1,3}[.)][ \t\u00a0]+)?[\"\u201c][^\"\u201d]{1,80}[\"\u201d]"
+    r"(?:[ \t\u00a0]+or[ \t\u00a0]+[\"\u201c][^\"\u201d]{1,40}[\"\u201d])?[ \t\u00a0,]+"
+    r"(?:means|shall\s+mean|has\s+the\s+meaning|will\s+have\s+the\s+meaning|refers?\s+to|includes)\b"
+)
+_DEFINITIONS_HEADING = re.compile(
+    r"^[ \t\u00a0]*(?:(?:ARTICLE|Article|SECTION|Section)[ \t\u00a0]+\w+\.?[ \t\u00a0]*)?"
+    r"(?:\d+(?:\.\d+)*\.?[ \t\u00a0]+)?"
+    r"(?:Definitions|DEFINITIONS|Defined[ \t\u00a0]+Terms|DEFINED[ \t\u00a0]+TERMS)\.?[ \t\u00a0]*$"
+)
+_LEAD_IN_AT_MOST = 2  # paragraphs between the heading and the first definition ("Defining Variables. ...")
+_DEFINITIONS_AT_LEAST = 3
+
+
+def _trailing_definitions(structure: Structure, anchor: int) -> int | None:
+    """The index of the heading of the definitions that end the body at ``anchor`` (at least three,
+    the heading at most two short paragraphs before the first), else None."""
+    paragraphs = structure.model.paragraphs
+    index, count = anchor, 0
+    while index >= 0:
+        text = paragraphs[index].text
+        if text.strip() and not is_furniture(text):
+            if not _DEFINITION.match(text):
+                break
+            count += 1
+        index -= 1
+    if count < _DEFINITIONS_AT_LEAST:
+        return None
+    lead_ins = 0
+    while index >= 0:
+        text = paragraphs[index].text
+        if text.strip() and not is_furniture(text):
+            if _DEFINITIONS_HEADING.match(text):
+                return index
+            lead_ins += 1
+            if lead_ins > _LEAD_IN_AT_MOST or len(text) > 300:
+                return None
+        index -= 1
+    return None
 
 
 def _own_next(structure: Structure, clause: ClauseNumber, before: tuple[int, int]) -> str:

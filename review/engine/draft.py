@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from contracts import numbers
-from contracts.clause_titles import sibling_title_style, with_title
+from contracts.clause_titles import sibling_title_style, with_title, word_sibling_title_style
 from contracts.document import structure_of
 from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, after_clause, insertion_point
@@ -1045,9 +1045,14 @@ def _insertion(
         style = sibling_title_style(structure, point.number, at)
         if style is not None:
             text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
+    elif rule.heading and point.offset is None:
+        # A paragraph Word numbers, which the new one copies: titled as that list's clauses are.
+        style = word_sibling_title_style(structure.model, structure.model.positions[point.locator])
+        if style is not None:
+            text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
     shown = f"{point.number} {text}" if point.number else text
     edit = insertion_edit(point, shown, next_insert)
-    numbered = f", numbered {point.number.strip('.')}{titled}" if point.number else ""
+    numbered = f", numbered {point.number.strip('.')}{titled}" if point.number else titled
     explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
     return Proposal(action="insert", edit=edit, before="", after=shown, explanation=tidy(explanation), position=0)
 

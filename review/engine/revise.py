@@ -172,11 +172,16 @@ class Reviser:
         """New wording for an insertion, placed and numbered as the current one is (the clause
         number it was given, and the text it is pinned before inside a paragraph)."""
         number = leading_number(self.current.after)
-        if number and not leading_number(text):
+        if not leading_number(text):
             # ... and titled as it was, where it was titled as the clauses beside it are
-            # ("9A. Insurance. "), unless the new wording brings its own title.
-            title = title_prefix(self.current.after.lstrip()[len(number) :].lstrip())
-            text = f"{number} {text}" if not title or title_prefix(text) else f"{number} {title}{text}"
+            # ("9A. Insurance. ", or "Insurance. " in a list Word numbers), unless the new wording
+            # brings its own title.
+            rest = self.current.after.lstrip()[len(number) :].lstrip() if number else self.current.after
+            title = title_prefix(rest)
+            if title and (title_prefix(text) or not self.rule.heading
+                          or not title.lower().startswith(self.rule.heading.lower())):
+                title = ""  # (a title of the lawyer's own wording, not the playbook's heading)
+            text = " ".join(part for part in (number, f"{title}{text}") if part)
         edit = self.current.edit
         if edit.kind == "insert_after":
             return text, replace(edit, after=text)

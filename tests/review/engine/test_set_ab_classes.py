@@ -9,7 +9,9 @@ after the count:
   Master Franchise Agreement MULTI-STATE ADDENDUM", a guarantee of that agreement): it took a
   liability cap, insurance and a walk-away right of its own.
 
-And four read on the seen contracts' output: a mutual termination agreement took a walk-away right
+And five read on the seen contracts' and the forms' output: a Common Paper form ends with its
+definitions, and a clause added at the end of its body became one more numbered definition after
+"“User” means ..."; a mutual termination agreement took a walk-away right
 ("Either party may terminate this Termination Agreement for convenience"), a bar on assigning it
 and insurance; an untitled sub-clause about what follows termination
 ("6.5 ... the expiration or termination of this Agreement shall not release any of the Parties
@@ -261,3 +263,39 @@ def test_an_agreement_that_ends_another_takes_none_of_a_playbooks_clauses() -> N
     assert all("ends another or settles" in r.message for r in results)
     # A licence, a services agreement: their titles name no ending.
     assert takes_no_commercial_terms(_model("SERVICES AGREEMENT", "This Agreement is made between A and B.")) == ""
+
+
+def _form(name: str) -> TextModel:
+    from documents.docx.textmodel import build_text_model
+    from tests.conftest import shared_data
+
+    return build_text_model(shared_data("forms", "commonpaper_docx", name).read_bytes())
+
+
+def test_a_clause_added_at_the_end_goes_before_the_definitions_that_end_the_contract() -> None:
+    model = _form("commonpaper_pilot_agreement.docx")
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert not proposal.defects and proposal.edit.kind == "insert_after"
+    at = model.positions[proposal.edit.locator]
+    # After the general terms' last clause, which Word numbers (the new paragraph copies its
+    # number, "7.14"), and titled as that list's clauses are; not after "“User” means ...".
+    assert model.paragraphs[at].text.startswith("Signature.")
+    following = next(p.text for p in model.paragraphs[at + 1 :] if p.text.strip())
+    assert following.strip() == "Definitions"
+    assert proposal.after.startswith("Insurance. Each party shall maintain")
+    assert "before the definitions that end the contract" in proposal.explanation
+    assert "titled as the clauses beside it are" in proposal.explanation
+
+
+def test_a_revision_of_a_clause_titled_in_a_list_word_numbers_keeps_its_title() -> None:
+    model = _form("commonpaper_pilot_agreement.docx")
+    playbook = _cuad_coverage("insurance")
+    (rule,) = playbook.rules
+    engine = PlaybookEngine()
+    (result,) = engine.analyze(model, playbook)
+    request = RevisionRequest(
+        rule=rule, current=result.recommendations[0], instruction="replace with: Each party shall be insured.",
+        history=(), citation="insurance @ cuad-coverage",
+    )
+    assert engine.revise(request, model).after == "Insurance. Each party shall be insured."

@@ -59,7 +59,7 @@ def test_a_statement_of_work_made_under_an_agreement_takes_none_unless_it_holds_
     assert part_of_another_agreement(whole) == ""
     (audit,) = PlaybookEngine().analyze(whole, _cuad_coverage("audit-rights"))
     (proposal,) = audit.recommendations
-    assert proposal.after.startswith("Each party shall keep complete and accurate records")
+    assert proposal.after.startswith("Records and Audit. Each party shall keep complete and accurate records")
 
 
 def test_schedules_whose_terms_another_document_defines_take_none_of_its_clauses() -> None:
