@@ -348,7 +348,8 @@ def _cites(text: str, number: Any) -> bool:
 # A clause about what follows an ending ("16.6 Effect of Termination", "Survival") cites the
 # clauses it follows from, but a new clause goes before it, not among the ending's consequences.
 _AFTER_IT_ENDS = re.compile(
-    r"\W*(?:(?:effects?|consequences?|results?|rights|duties|obligations)\s+(?:of|(?:up)?on|after|following)\s+"
+    r"\W*(?:(?:effects?|consequences?|results?|rights|duties|obligations)"
+    r"(?:\s+and\s+(?:rights|duties|obligations|remedies|liabilities))?\s+(?:of|(?:up)?on|after|following)\s+"
     r"(?:the\s+)?(?:expiration|termination|expiry)|survival|post-termination)",
     re.IGNORECASE,
 )
@@ -837,6 +838,8 @@ def takes_no_commercial_terms(model: TextModel) -> str:
         return "an agreement for an offering of securities through agents or underwriters"
     if _ENDS_OR_SETTLES.search(document_title(model)):
         return "an agreement that ends another or settles what the parties owe each other"
+    if _with_shareholders(model):
+        return "an agreement between a company and shareholders about its board and their shares"
     # The main agreement is another one than the document itself: a distributor's own "Exclusive
     # Distribution Agreement" is no spin-off's distribution agreement.
     title = " ".join(document_title(model).lower().split())
@@ -866,6 +869,29 @@ _ENDS_OR_SETTLES = re.compile(
     r"|\bagreement\s+(?:of|for)\s+(?:mutual\s+)?(?:termination|settlement|release)\b|^(?:general\s+|mutual\s+)?release\b",
     re.IGNORECASE,
 )
+
+
+# An agreement between a listed company and shareholders about its board and their shares (an
+# activist's cooperation or standstill agreement: board nominees, the annual meeting, a standstill,
+# how they vote the shares they beneficially own): a walk-away right would end the standstill, a
+# cap measured by fees caps at nothing, insurance and an audit have no object.
+_SHAREHOLDERS_TITLE = re.compile(r"\b(?:cooperation|standstill|voting|nomination|support)\s+agreement\b", re.IGNORECASE)
+_THEIR_SHARES = re.compile(
+    r"\bbeneficial(?:ly)?\s+own|\bshares\s+of\s+(?:the\s+Company's\s+)?Common\s+Stock|\bvoting\s+power\b", re.IGNORECASE
+)
+_THE_BOARD = re.compile(
+    r"\bstandstill\b|\bannual\s+meeting\s+of\s+(?:stock|share)holders\b|\b(?:Board|board\s+of\s+directors)\b[^.]{0,200}\bnominee",
+    re.IGNORECASE,
+)
+_SHAREHOLDERS_HEAD = 20000  # characters: the opening, the recitals and the first covenants
+
+
+def _with_shareholders(model: TextModel) -> bool:
+    head = model.text[:_SHAREHOLDERS_HEAD]
+    return (
+        _SHAREHOLDERS_TITLE.search(document_title(model)) is not None
+        and _THEIR_SHARES.search(head) is not None and _THE_BOARD.search(head) is not None
+    )
 
 
 _WARRANTS = re.compile(r"\b(?:represents?|warrants?)\b", re.IGNORECASE)
@@ -992,6 +1018,7 @@ def insert_missing(
                 # by Customer"), as the next of them, else after the clause that holds the sentence.
                 places.append(point)
                 point = after_clause(structure, run, "after the clauses titled for it") or point
+
             if titled is not None:
                 # After the whole clause its title names, else (that place out of order, as a PDF's
                 # page order may make it) after the clause that holds the sentence. (The whole clause

@@ -9,6 +9,8 @@ after the count:
   Master Franchise Agreement MULTI-STATE ADDENDUM", a guarantee of that agreement): it took a
   liability cap, insurance and a walk-away right of its own.
 
+The round's second look (held-out contracts again, counted before any fix) showed a shareholder
+cooperation agreement (board nominees, a standstill) given a walk-away right, a cap and insurance.
 And five read on the seen contracts' and the forms' output: a Common Paper form ends with its
 definitions, and a clause added at the end of its body became one more numbered definition after
 "“User” means ..."; a mutual termination agreement took a walk-away right
@@ -299,3 +301,22 @@ def test_a_revision_of_a_clause_titled_in_a_list_word_numbers_keeps_its_title() 
         history=(), citation="insurance @ cuad-coverage",
     )
     assert engine.revise(request, model).after == "Insurance. Each party shall be insured."
+
+
+COOPERATION_WITH_SHAREHOLDERS = "ELFBEAUTY,INC_07_02_2020-EX-10.1-COOPERATION AGREEMENT"
+
+
+def test_a_cooperation_agreement_with_shareholders_takes_none_of_a_playbooks_clauses() -> None:
+    from review.engine.draft import _AFTER_IT_ENDS, takes_no_commercial_terms
+
+    model = _contract(COOPERATION_WITH_SHAREHOLDERS)
+    what = "an agreement between a company and shareholders about its board and their shares"
+    assert takes_no_commercial_terms(model) == what
+    results = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience", "cap-on-liability"))
+    assert not any(r.recommendations for r in results)
+    assert all(what in r.message for r in results if r.status == "missing")
+    # A commercial cooperation agreement names no shares, board or standstill.
+    commercial = _model("COOPERATION AGREEMENT", "The parties shall cooperate in marketing the Products in China.")
+    assert takes_no_commercial_terms(commercial) == ""
+    # (and "Rights and Obligations upon Termination" is a title about what follows an ending)
+    assert _AFTER_IT_ENDS.match("rights and obligations upon termination")
