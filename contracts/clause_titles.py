@@ -17,23 +17,23 @@ from contracts.numbering import LEADING_NUMBER, ClauseNumber
 from contracts.structure import Structure
 from documents.docx.model import TextModel
 
-# A title: capitalised words with the small words of a heading between them, at most eight, then
+# A title: capitalised words with the small words of a heading between them, at most twelve, then
 # the mark that ends it (".", ":", " - "), and the clause's text after it.
 _SMALL = r"(?:of|and|for|to|the|in|on|or|by|with|upon|a|an|&)"
 _WORD = r"[A-Z][\w'\u2019/-]*,?"
 _RUN_IN = re.compile(
-    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,7}}?)"
+    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,11}}?)"
     r"(?P<mark>[ \t\u00a0]*[.:]|[ \t\u00a0]+[-\u2013\u2014][ \t\u00a0])(?=[ \t\u00a0]*\S)"
 )
 # A title run straight into its first sub-clause's number, the paragraph a PDF page made of them
 # ("9. Compensation (a) In consideration ...", "10. TERM AND TERMINATION 10.1 Term of ...").
 _BEFORE_NUMBER = re.compile(
-    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,7}}?)"
+    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,11}}?)"
     r"[ \t\u00a0]+(?=\((?:[a-z]{1,4}|\d{1,2})\)[ \t\u00a0]|\d{1,3}\.\d{1,3}\.?[ \t\u00a0])"
 )
 # A heading alone in its paragraph ("12. Indemnification", "9. INSURANCE.").
 _ALONE = re.compile(
-    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,7}})[ \t\u00a0]*[.:]?[ \t\u00a0]*$"
+    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,11}})[ \t\u00a0]*[.:]?[ \t\u00a0]*$"
 )
 # A title's last word is never a small word ("Payment of." is a sentence cut short).
 _NOT_LAST = re.compile(rf"^{_SMALL}$", re.IGNORECASE)

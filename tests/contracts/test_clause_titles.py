@@ -27,6 +27,9 @@ def test_a_title_run_into_the_clause_or_standing_alone_is_read_with_its_mark() -
     assert clause_title("Governing Law - This Agreement is governed ...") == ("Governing Law", " -")
     assert clause_title("Indemnification") == ("Indemnification", ".")
     assert clause_title("INSURANCE.") == ("INSURANCE", ".")
+    assert clause_title("Termination in the Event of Termination of Agency Agreement. In the event ...") == (
+        "Termination in the Event of Termination of Agency Agreement", "."
+    )
     # ... run straight into its first sub-clause's number (a PDF page's paragraph).
     assert clause_title("Compensation (a) In consideration of the rights ...") == ("Compensation", ".")
     assert clause_title("TERM AND TERMINATION 10.1 Term of the Agreement ...") == ("TERM AND TERMINATION", ".")
