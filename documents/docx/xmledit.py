@@ -208,6 +208,49 @@ def _emphasis(rpr: Element | None) -> tuple[str, ...]:
     return tuple(marks)
 
 
+# A run-in title at a paragraph's start, after its typed number if any: "7A. Insurance. Each ...",
+# "Assignment.  Neither party ...", "14A. LIMITATION OF LIABILITY. Except ..." (words in title case
+# or capitals, then the mark that ends the title).
+_OPENING_TITLE = re.compile(
+    r"^(?P<number>[ \t]*(?:(?:(?:Section|SECTION|Article|ARTICLE)[ \t]+)?"
+    r"(?:\d{1,3}(?:\.\d{1,3}){0,3}[A-H]?\.?|\(?[a-zA-Z]{1,3}[.)])[ \t]+)?)"
+    r"(?P<title>[A-Z][\w'\u2019&/,-]*"
+    r"(?:[ \t]+(?:[A-Z][\w'\u2019&/,-]*|of|and|for|to|the|in|on|or|by|with|a|an|&)){0,11})"
+    r"(?P<mark>[ \t]*[.:])(?=[ \t])"
+)
+
+
+def titled_runs(text: str, pm: ParagraphMap) -> list[Element]:
+    """The runs of a new paragraph written after ``pm``'s: in the anchor's body formatting, except
+    a run-in title at its start, which takes the formatting that sets the anchor's own title apart
+    (bold, underlined, a character style), when the anchor's title is set apart so: a clause added
+    among "7.13 *Signature*. This Agreement ..." reads "7.14 *Insurance*. Each party ...". The
+    number and the mark follow the anchor's too."""
+    body = _dominant_rpr(pm)
+    new = _OPENING_TITLE.match(text)
+    own = _OPENING_TITLE.match(pm.text)
+    if new is None or own is None:
+        return [new_run(text, body)]
+
+    def rpr_at(offset: int) -> Element | None:
+        piece = next((p for p in pm.pieces if p.start <= offset < p.end), None)
+        return piece.run.find(ns.RPR) if piece is not None else body
+
+    title_rpr = rpr_at(own.start("title"))
+    if not _emphasis(title_rpr) or _emphasis(title_rpr) == _emphasis(body):
+        return [new_run(text, body)]
+    number = new.group("number")
+    number_rpr = rpr_at(len(own.group("number")) - len(own.group("number").lstrip())) if number.strip() else body
+    mark_rpr = rpr_at(own.start("mark") + len(own.group("mark")) - 1)
+    spans = (
+        (number, number_rpr if own.group("number").strip() else body),
+        (new.group("title"), title_rpr),
+        (new.group("mark"), mark_rpr),
+        (text[new.end() :], body),
+    )
+    return [new_run(part, rpr) for part, rpr in spans if part]
+
+
 def body_rpr(pm: ParagraphMap, run: Element) -> Element | None:
     """The formatting for new words: the formatting of the run they replace or stand beside,
     unless that run is set apart from the paragraph's body text (a bold clause number, a
@@ -499,12 +542,12 @@ class DocumentEditor:
         ppr = _strip_ppr(anchor_p.find(ns.PPR))
         if ppr is not None:
             paragraph.append(ppr)
-        run = new_run(edit.after, _dominant_rpr(pm))
+        runs = titled_runs(edit.after, pm)
         if author is None:
-            paragraph.append(run)
+            paragraph.extend(runs)
         else:
             wrapper = self._revision(ns.INS, author)
-            wrapper.append(run)
+            wrapper.extend(runs)
             self._our_ins.add(wrapper)
             paragraph.append(wrapper)
             self._our_paragraphs.add(paragraph)
