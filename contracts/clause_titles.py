@@ -107,28 +107,42 @@ def sibling_title_style(structure: Structure, number: str, at: tuple[int, int]) 
     paragraphs = structure.model.paragraphs
     before: ClauseNumber | None = None
     after: ClauseNumber | None = None
-    for clause in structure.numbers:
-        if clause.start >= clause.end:
-            continue  # a number Word renders: its text is not there to read
-        written = paragraphs[clause.index].text[clause.start : clause.end]
-        if number_shape(written) != shape:
+    for clause, written in _shaped_numbers(structure):
+        if written != shape:
             continue
         if (clause.index, clause.start) < at:
             before = clause
-        elif after is None:
+        else:
             after = clause
             break
     if before is None:
         return None
-    titles: list[tuple[str, str]] = []
-    for sibling in (before, after):
-        if sibling is None:
-            continue
-        found = clause_title(paragraphs[sibling.index].text[sibling.end :])
-        if found is None:
-            return None
-        titles.append(found)
-    title, mark = titles[0]
+    siblings = [n for n in (before, after) if n is not None]
+    return _style_of([paragraphs[n.index].text[n.end :] for n in siblings])
+
+
+def _shaped_numbers(structure: Structure) -> list[tuple[ClauseNumber, str]]:
+    """The contract's typed clause numbers with their shapes, in order: read once per text model
+    (every inserted clause asks, on every place it is tried at)."""
+    key = ("clause_titles", "shapes")
+    derived = structure.model.derived
+    if key not in derived:
+        paragraphs = structure.model.paragraphs
+        derived[key] = [  # type: ignore[index]
+            (n, number_shape(paragraphs[n.index].text[n.start : n.end]))
+            for n in structure.numbers
+            if n.start < n.end  # (a number Word renders is not in the text to read)
+        ]
+    return derived[key]  # type: ignore[index]
+
+
+def _style_of(openings: list[str]) -> TitleStyle | None:
+    """The title style of sibling clauses whose texts (after their numbers) are ``openings``, the
+    first being the one the new clause follows: each must carry a title, else None."""
+    titles = [clause_title(text) for text in openings]
+    if not titles or any(t is None for t in titles):
+        return None
+    title, mark = titles[0]  # type: ignore[misc]
     letters = [c for c in title if c.isalpha()]
     return TitleStyle(capitals=len(letters) > 1 and title.upper() == title, mark=mark)
 
@@ -150,12 +164,7 @@ def word_sibling_title_style(model: TextModel, anchor: int) -> TitleStyle | None
             siblings.append(paragraph)
         if paragraph.num_level <= first.num_level:
             break
-    titles = [clause_title(p.text) for p in siblings]
-    if any(t is None for t in titles):
-        return None
-    title, mark = titles[0]  # type: ignore[misc]
-    letters = [c for c in title if c.isalpha()]
-    return TitleStyle(capitals=len(letters) > 1 and title.upper() == title, mark=mark)
+    return _style_of([p.text for p in siblings])
 
 
 def with_title(text: str, heading: str, style: TitleStyle) -> str:

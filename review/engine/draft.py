@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from contracts import numbers
-from contracts.clause_titles import sibling_title_style, with_title, word_sibling_title_style
+from contracts.clause_titles import TitleStyle, sibling_title_style, with_title, word_sibling_title_style
 from contracts.document import structure_of
 from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, after_clause, insertion_point
@@ -1018,7 +1018,6 @@ def insert_missing(
                 # by Customer"), as the next of them, else after the clause that holds the sentence.
                 places.append(point)
                 point = after_clause(structure, run, "after the clauses titled for it") or point
-
             if titled is not None:
                 # After the whole clause its title names, else (that place out of order, as a PDF's
                 # page order may make it) after the clause that holds the sentence. (The whole clause
@@ -1065,23 +1064,27 @@ def _insertion(
 ) -> Proposal:
     text = rule.positions[0]
     titled = ""
-    if point.number and rule.heading:
+    style = _title_style(point, structure) if rule.heading else None
+    if style is not None:
         # Among clauses that carry titles, the new one carries the playbook's, as they write theirs.
-        index = structure.model.positions[point.locator]
-        at = (index, point.offset if point.offset is not None else len(structure.model.paragraphs[index].text) + 1)
-        style = sibling_title_style(structure, point.number, at)
-        if style is not None:
-            text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
-    elif rule.heading and point.offset is None:
-        # A paragraph Word numbers, which the new one copies: titled as that list's clauses are.
-        style = word_sibling_title_style(structure.model, structure.model.positions[point.locator])
-        if style is not None:
-            text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
+        text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
     shown = f"{point.number} {text}" if point.number else text
     edit = insertion_edit(point, shown, next_insert)
     numbered = f", numbered {point.number.strip('.')}{titled}" if point.number else titled
     explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
     return Proposal(action="insert", edit=edit, before="", after=shown, explanation=tidy(explanation), position=0)
+
+
+def _title_style(point: InsertionPoint, structure: Any) -> TitleStyle | None:
+    """How the clauses beside a new one at ``point`` write their titles: those numbered like it,
+    or, for a new paragraph that copies a number Word renders, that list's; None when untitled."""
+    index = structure.model.positions[point.locator]
+    if point.number:
+        offset = point.offset if point.offset is not None else len(structure.model.paragraphs[index].text) + 1
+        return sibling_title_style(structure, point.number, (index, offset))
+    if point.offset is None:
+        return word_sibling_title_style(structure.model, index)
+    return None
 
 
 _PLACE_KINDS = frozenset({"placement", "numbering"})
