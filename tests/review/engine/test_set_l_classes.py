@@ -27,14 +27,17 @@ def test_a_block_of_names_over_conformed_signatures_closes_the_body() -> None:
 
 def test_a_cap_measured_by_fees_is_not_inserted_where_nothing_is_paid() -> None:
     # The consultant is paid in warrants ("The exercise price for the warrants shall be $0.075 per
-    # share"): "the fees paid or payable under this Agreement" would cap liability at nothing.
+    # share"): "the amounts paid or payable under this Agreement" would cap liability at nothing.
     (result,) = PlaybookEngine().analyze(_contract("GIGGLESN_HUGS,INC_06_23_2016"), _cuad_coverage("cap-on-liability"))
     assert result.status == "missing" and not result.recommendations
     assert "insert_when" in result.message
-    # Where fees are paid, the cap is still proposed (royalties on sales, set K's Naked / Wade).
+    # Where something is paid, the cap is still proposed (royalties on sales, set K's Naked / Wade),
+    # measured by what is paid: a licence that pays royalties pays no "fees", and a cap measured by
+    # fees would cap at nothing there.
     (paid,) = PlaybookEngine().analyze(_contract("NakedBrandGroupInc_20150731"), _cuad_coverage("cap-on-liability"))
     (proposal,) = paid.recommendations
-    assert "fees paid or payable" in proposal.after
+    assert "amounts paid or payable under this Agreement" in proposal.after
+    assert "fees" not in proposal.after
 
 
 def test_a_clause_anchored_in_a_run_of_items_numbered_afresh_goes_after_the_run() -> None:
