@@ -136,6 +136,25 @@ def _shaped_numbers(structure: Structure) -> list[tuple[ClauseNumber, str]]:
     return derived[key]  # type: ignore[index]
 
 
+def top_level_titles(structure: Structure) -> list[str]:
+    """The titles of the contract's top-level clauses before its signature block, in order
+    ("ADDITIONAL INVESTMENTS BY HOC", "Board Nomination Rights"): what its chapters are about.
+    Read once per text model."""
+    key = ("clause_titles", "top level")
+    derived = structure.model.derived
+    if key not in derived:
+        paragraphs = structure.model.paragraphs
+        end = structure.signature.index if structure.signature is not None else len(paragraphs)
+        titles = []
+        for n in structure.numbers:
+            if len(n.parts) == 1 and n.index < end:
+                title = clause_title(paragraphs[n.index].text[n.end :].strip())
+                if title is not None:
+                    titles.append(title[0])
+        derived[key] = titles  # type: ignore[index]
+    return derived[key]  # type: ignore[index]
+
+
 def _style_of(openings: list[str]) -> TitleStyle | None:
     """The title style of sibling clauses whose texts (after their numbers) are ``openings``, the
     first being the one the new clause follows: each must carry a title, else None."""

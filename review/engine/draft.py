@@ -17,7 +17,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from contracts import numbers
-from contracts.clause_titles import TitleStyle, sibling_title_style, with_title, word_sibling_title_style
+from contracts.clause_titles import (
+    TitleStyle,
+    sibling_title_style,
+    top_level_titles,
+    with_title,
+    word_sibling_title_style,
+)
 from contracts.document import structure_of
 from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, after_clause, insertion_point
@@ -840,6 +846,8 @@ def takes_no_commercial_terms(model: TextModel) -> str:
         return "an agreement that ends another or settles what the parties owe each other"
     if _with_shareholders(model):
         return "an agreement between a company and shareholders about its board and their shares"
+    if _an_investment(model):
+        return "an agreement under which one party invests in the other's shares, and the investor's rights"
     # The main agreement is another one than the document itself: a distributor's own "Exclusive
     # Distribution Agreement" is no spin-off's distribution agreement.
     title = " ".join(document_title(model).lower().split())
@@ -892,6 +900,36 @@ def _with_shareholders(model: TextModel) -> bool:
         _SHAREHOLDERS_TITLE.search(document_title(model)) is not None
         and _THEIR_SHARES.search(head) is not None and _THE_BOARD.search(head) is not None
     )
+
+
+# An investment agreement, whatever its title ("STRATEGIC ALLIANCE AGREEMENT"): its opening says
+# that one party buys or subscribes for the other's shares, and its chapters are the investor's
+# rights (a pre-emptive right, board nominees, a standstill, registration rights, restrictions on
+# transferring the shares). A walk-away right would end those rights at the company's will, a cap
+# measured by what is paid caps at nothing, and insurance and an audit have no object. Two such
+# chapters at least: one alone (a joint venture's "Transfer Restrictions", a sponsorship's
+# "Purchase of Shares") sits in an agreement that has commercial terms of its own.
+_INVESTOR_RIGHTS = re.compile(
+    r"\b(?:pre-?emptive|registration\s+rights?|board\s+(?:nominations?|representation|nominees?|observers?|seats?)"
+    r"|nomination\s+rights?|standstill|lock-?up|restrictions?\s+on\s+transfer|transfer\s+restrictions?"
+    r"|voting\s+(?:agreements?|commitments?)|(?:additional|equity)\s+investments?"
+    r"|(?:purchase|issuance|subscription)\s+of\s+(?:the\s+)?(?:purchased\s+|additional\s+)?shares|market\s+purchases)\b",
+    re.IGNORECASE,
+)
+_BUYS_SHARES = re.compile(
+    r"\b(?:purchase|subscribe\s+for|acquire|invest\s+in|investment\s+in|issue\s+and\s+sell|sell\s+and\s+issue)\b"
+    r"[^.;]{0,120}\b(?:shares|common\s+stock|equity|securities)\b",
+    re.IGNORECASE,
+)
+
+
+def _an_investment(model: TextModel) -> bool:
+    structure = structure_of(model)
+    first = min((n.index for n in structure.numbers), default=0)
+    opening = " ".join(p.text for p in model.paragraphs[:first])[:_SHAREHOLDERS_HEAD]
+    if _BUYS_SHARES.search(opening) is None:
+        return False
+    return sum(1 for title in top_level_titles(structure) if _INVESTOR_RIGHTS.search(title)) >= 2
 
 
 _WARRANTS = re.compile(r"\b(?:represents?|warrants?)\b", re.IGNORECASE)
