@@ -306,6 +306,10 @@ class Rule:
     # for the clause to be expected at all (a notice period to stop a renewal, where it renews);
     # without it the rule finds nothing missing and says why.
     applies_when: Find | None = None
+    # Only for must_exist (docs/playbook-format.md, "conflicts_when"): sentences the inserted clause
+    # would contradict ("COFS may not terminate the AGREEMENT during ..." against a walk-away right
+    # for either party); where the body has one, nothing is inserted and the finding quotes it.
+    conflicts_when: Find | None = None
     # Only for must_exist: kinds of document ("joint venture") whose title names one take no
     # inserted clause of this rule; the finding stays and says why.
     not_inserted_in: tuple[str, ...] = ()
@@ -345,6 +349,8 @@ class Rule:
             data["insert_when"] = self.insert_when.to_dict()
         if self.applies_when is not None:
             data["applies_when"] = self.applies_when.to_dict()
+        if self.conflicts_when is not None:
+            data["conflicts_when"] = self.conflicts_when.to_dict()
         if self.not_inserted_in:
             data["not_inserted_in"] = list(self.not_inserted_in)
         if self.heading:
@@ -371,6 +377,7 @@ class Rule:
             present_when=Find.from_dict(data["present_when"]) if data.get("present_when") else None,
             insert_when=Find.from_dict(data["insert_when"]) if data.get("insert_when") else None,
             applies_when=Find.from_dict(data["applies_when"]) if data.get("applies_when") else None,
+            conflicts_when=Find.from_dict(data["conflicts_when"]) if data.get("conflicts_when") else None,
             not_inserted_in=tuple(data.get("not_inserted_in", ())),
             heading=data.get("heading", ""),
         )

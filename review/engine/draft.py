@@ -1406,17 +1406,29 @@ _METADATA_TYPES = frozenset({"document-name", "parties", "agreement-date", "effe
 def compare_message(present: Present, structure: Any) -> str:
     """What a finding says when the clause a rule wants may already be there."""
     sentence = present.sentence
-    # The clause the sentence is in: the last clause number before it in its paragraph (a
-    # PDF-extracted page holds several clauses), else the one its paragraph is under.
-    inside = [n for n in structure.numbers if n.index == sentence.paragraph_index and n.start <= sentence.start
-              and n.level != 9]  # fmt: skip
-    number = inside[-1] if inside else structure.section_of(sentence.paragraph_index)
-    where = f" (clause {number.label.rstrip('.')})" if number is not None else ""
     return (
-        f"The playbook's test did not find this clause, but the contract may have it{where}: "
+        f"The playbook's test did not find this clause, but the contract may have it{_clause_of(sentence, structure)}: "
         f"{quote(sentence.text, 160)} ({present.why}). Compare it with the playbook's position; nothing is "
         "inserted, since a second clause of the same kind would duplicate or contradict it."
     )
+
+
+def conflict_message(sentence: Sentence, structure: Any) -> str:
+    """What a finding says when the clause a rule wants would contradict what the contract says."""
+    return (
+        "No clause of this kind was found in the contract, and nothing is inserted: the playbook's wording "
+        f"would contradict what the contract says{_clause_of(sentence, structure)}: {quote(sentence.text, 160)}. "
+        "Compare the two and decide what the contract should say."
+    )
+
+
+def _clause_of(sentence: Sentence, structure: Any) -> str:
+    """" (clause 11)": the clause ``sentence`` is in, the last clause number before it in its
+    paragraph (a PDF-extracted page holds several clauses), else the one its paragraph is under."""
+    inside = [n for n in structure.numbers if n.index == sentence.paragraph_index and n.start <= sentence.start
+              and n.level != 9]  # fmt: skip
+    number = inside[-1] if inside else structure.section_of(sentence.paragraph_index)
+    return f" (clause {number.label.rstrip('.')})" if number is not None else ""
 
 
 # --- mutual wording over one-sided sentences -----------------------------------------------------

@@ -16,6 +16,7 @@ from review.engine.base import RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
 from review.engine.draft import (
     compare_message,
+    conflict_message,
     existing_clause,
     insert_missing,
     part_of_another_agreement,
@@ -124,6 +125,15 @@ class MustExist:
             return RuleResult(
                 **base, status="missing", evidence=(present.sentence.evidence(),),
                 message=compare_message(present, structure_of(document.model)),
+            )  # fmt: skip
+        # A sentence the clause would contradict ("COFS may not terminate the AGREEMENT during
+        # ...", against a walk-away right for either party): the lawyer weighs it, nothing is
+        # inserted over it.
+        conflict = body_sentences(rule.conflicts_when, document) if rule.conflicts_when is not None else []
+        if rule.positions and conflict:
+            return RuleResult(
+                **base, status="missing", evidence=(conflict[0].evidence(),),
+                message=conflict_message(conflict[0], structure_of(document.model)),
             )  # fmt: skip
         return RuleResult(
             **base,

@@ -7,13 +7,23 @@ each here on a seen contract's own text.
   standstill, registration rights) took a walk-away right, a cap and an audit.
 - A cap measured by "the fees paid or payable" went into a royalty agreement and a water-rights
   agreement that pay no fees (``tests/review/engine/test_set_l_classes.py`` holds that one).
+- A walk-away right for either party went into a contract that bars one party from ending it
+  ("COFS may not terminate the AGREEMENT during the: a. Pre-well study (ies), ..."): a rule's
+  ``conflicts_when`` now names what an inserted clause would contradict.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
+from playbooks.loader import PlaybookInvalid, load_playbook
+from playbooks.presentation import rule_in_words
 from review.engine.draft import takes_no_commercial_terms
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.test_insertion_titles import _contract
+from tests.review.engine.test_set_ab_classes import _model
 from tests.review.engine.test_set_c_classes import _cuad_coverage
 
 INVESTMENT = "an agreement under which one party invests in the other's shares, and the investor's rights"
@@ -37,3 +47,47 @@ def test_one_chapter_about_shares_leaves_an_agreement_its_commercial_clauses() -
     # A joint venture agreement whose opening has a party purchase shares and which has one
     # "TRANSFER RESTRICTIONS" chapter among twenty about running the venture.
     assert takes_no_commercial_terms(_contract("TRANSPHORM,INC_02_14_2020")) == ""
+
+
+def test_a_walk_away_right_is_not_inserted_over_a_bar_on_ending_the_contract() -> None:
+    for name, bar in (
+        ("STWRESOURCESHOLDINGCORP_08_06_2014", "COFS may not terminate the AGREEMENT during the"),
+        ("SoupmanInc_20150814_8-K_EX-10.1_9230148_EX-10.1_Franchise Agreement1",
+         "You shall have no right to terminate this Agreement."),
+    ):
+        (result,) = PlaybookEngine().analyze(_contract(name), _cuad_coverage("termination-for-convenience"))
+        assert result.status == "missing" and not result.recommendations
+        assert "would contradict what the contract says" in result.message and bar in result.message
+        (evidence,) = result.evidence
+        assert bar in evidence.sentence
+
+
+def test_a_bar_that_only_waits_for_a_cure_leaves_the_walk_away_right() -> None:
+    model = _model(
+        "LICENSE AGREEMENT",
+        "1. Term. This Agreement starts on the Effective Date and continues for five (5) years.",
+        "2. Termination. Either party may terminate this Agreement for material breach on thirty (30) days' notice; "
+        "provided that the non-breaching party may not terminate this Agreement unless such breach is not cured "
+        "within that period.",
+        "3. Payment. Licensee shall pay the fees set forth in Schedule A.",
+        "4. Governing Law. This Agreement is governed by the laws of the State of New York.",
+    )
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    assert "for convenience on ninety (90) days" in proposal.after
+
+
+def test_conflicts_when_is_stored_with_the_rule_and_belongs_to_must_exist_rules() -> None:
+    source = (
+        "name: P\nrules:\n  - id: tfc\n    title: T\n    find: {any: [convenience]}\n    check: {must_exist: true}\n"
+        "    positions: [Either party may terminate.]\n    conflicts_when: {any: [may not terminate], none: [cure]}\n"
+    )
+    (rule,) = load_playbook(source.encode()).rules
+    assert rule.conflicts_when is not None and rule.conflicts_when.any == ("may not terminate",)
+    assert type(rule).from_dict(rule.to_dict()) == dataclasses.replace(rule)
+    # A new version's diff shows it to the playbook's author.
+    assert "“may not terminate”" in rule_in_words(rule)["not inserted where the contract has"]
+    wrong = source.replace("check: {must_exist: true}", "check: {max_days: 30}")
+    with pytest.raises(PlaybookInvalid) as info:
+        load_playbook(wrong.encode())
+    assert "conflicts_when: only applies to must_exist rules" in str(info.value)
