@@ -20,7 +20,7 @@ from documents.docx.model import TextModel
 # A title: capitalised words with the small words of a heading between them, at most twelve, then
 # the mark that ends it (".", ":", " - "), and the clause's text after it.
 _SMALL = r"(?:of|and|for|to|the|in|on|or|by|with|upon|a|an|&)"
-_WORD = r"[A-Z][\w'\u2019/-]*,?"
+_WORD = r"[A-Z][\w'\u2019/-]*[,;]?"
 _RUN_IN = re.compile(
     rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,11}}?)"
     r"(?P<mark>[ \t\u00a0]*[.:]|[ \t\u00a0]+[-\u2013\u2014][ \t\u00a0])(?=[ \t\u00a0]*\S)"

@@ -356,7 +356,10 @@ def _cites(text: str, number: Any) -> bool:
 _AFTER_IT_ENDS = re.compile(
     r"\W*(?:(?:effects?|consequences?|results?|rights|duties|obligations)"
     r"(?:\s+and\s+(?:rights|duties|obligations|remedies|liabilities))?\s+(?:of|(?:up)?on|after|following)\s+"
-    r"(?:the\s+)?(?:expiration|termination|expiry)|survival|post-termination)",
+    r"(?:the\s+)?(?:expiration|termination|expiry)|survival|post-termination"
+    # ... or what is done then, named in the title ("Final Statement Upon Termination or
+    # Expiration", "Disposal of Stock Upon Termination", "Return of Materials on Expiry").
+    r"|[A-Za-z][\w ,&'-]{0,60}?\s(?:up)?on\s+(?:the\s+)?(?:expiration|termination|expiry)\b)",
     re.IGNORECASE,
 )
 # ... or, untitled, a clause whose first words say what follows an ending ("6.5 Notwithstanding

@@ -76,3 +76,12 @@ def test_the_siblings_on_both_sides_decide_and_their_case_and_mark_are_kept() ->
     # Untitled clauses: none.
     plain = structure_of(_model("1. Customer shall pay.", "2. Customer shall give notice in writing."))
     assert sibling_title_style(plain, "2A.", (1, 999)) is None
+
+
+def test_a_title_may_join_its_parts_with_a_semicolon() -> None:
+    assert clause_title("Term of Agreement; Resignation and Removal of Servicer.") == (
+        "Term of Agreement; Resignation and Removal of Servicer", ".",
+    )
+    assert clause_title("Privacy and Data Collection; Reports. (a) All User information ...") == (
+        "Privacy and Data Collection; Reports", ".",
+    )

@@ -10,6 +10,10 @@ each here on a seen contract's own text.
 - A walk-away right for either party went into a contract that bars one party from ending it
   ("COFS may not terminate the AGREEMENT during the: a. Pre-well study (ies), ..."): a rule's
   ``conflicts_when`` now names what an inserted clause would contradict.
+- A walk-away right went after "15. Final Statement Upon Termination or Expiration.", among the
+  clauses about what is done once the agreement has ended, whose titles name no "effect of"
+  termination; and one went untitled beside "8. Privacy and Data Collection; Reports.", a title
+  the reader did not take for one because of its semicolon.
 """
 
 from __future__ import annotations
@@ -91,3 +95,26 @@ def test_conflicts_when_is_stored_with_the_rule_and_belongs_to_must_exist_rules(
     with pytest.raises(PlaybookInvalid) as info:
         load_playbook(wrong.encode())
     assert "conflicts_when: only applies to must_exist rules" in str(info.value)
+
+
+def test_a_walk_away_right_goes_before_a_clause_titled_for_what_is_done_upon_termination() -> None:
+    # "14. Bankruptcy, Violation, Etc." (the grounds), then "15. Final Statement Upon Termination or
+    # Expiration." and "16. Disposal of Stock Upon Termination or Expiration.": the new right goes
+    # after the grounds, not among what is done once the agreement has ended.
+    model = _contract("AMBASSADOREYEWEARGROUPINC_11_17_1997")
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("14A. Termination for Convenience. Either party may terminate")
+    anchor = model.paragraphs[model.positions[proposal.edit.locator]].text
+    following = next(p.text for p in model.paragraphs[model.positions[proposal.edit.locator] + 1 :] if p.text.strip())
+    assert "15. Final Statement Upon Termination or Expiration" in following
+    assert "Final Statement" not in anchor
+
+
+def test_a_clause_among_titles_with_a_semicolon_takes_a_title() -> None:
+    # "7. Term and Termination. (a) ..." and "8. Privacy and Data Collection; Reports. (a) ...".
+    (result,) = PlaybookEngine().analyze(
+        _contract("IdeanomicsInc_20151124_8-K_EX-10.2"), _cuad_coverage("termination-for-convenience")
+    )
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("7A. Termination for Convenience. Either party")

@@ -58,7 +58,9 @@ def test_an_insertion_after_a_numbered_clause_goes_past_its_other_paragraphs() -
 def test_a_section_title_with_two_subjects_is_the_title_of_its_clauses() -> None:
     model = _contract(CURO)
     expected = {
-        "termination-for-convenience": "Section 8A.",  # "Section 8. Action upon Termination, Resignation ..."
+        # After "Section 7. Term of Agreement; Resignation and Removal of Servicer." (its grounds),
+        # before "Section 8. Action upon Termination, Resignation ...", what is done once it ends.
+        "termination-for-convenience": "Section 7A. Termination for Convenience.",
         "anti-assignment": "Section 12A.",  # "Section 12. Notices."
         "cap-on-liability": "Section 13A.",  # "Section 13. Limitation of Liability; Indemnification."
     }
