@@ -1206,21 +1206,39 @@ def _first_sentence_after_title(document: PreparedDocument, number: Any, title: 
     return _sentence_at(document, number.index, number.end)
 
 
+# A playbook's wording that binds both parties alike ("Either party may ...", "Neither party may
+# assign ...", "Except for a party's ...", "This Agreement shall be governed ...").
+_BINDS_NO_ONE_SIDE = re.compile(
+    r"^\W*(?:(?:either|each|neither|no)\s+party\b|except\s+for\s+a\s+party|this\s+agreement\b)", re.IGNORECASE
+)
+
+
 def _titled_for_the_type(rule: Rule, document: PreparedDocument, structure: Any) -> Present | None:
     """The clause whose title is the rule's clause type ("6. Insurance. The Producer has no
-    insurance requirement."): the contract deals with it there, in whatever words, even where the
-    clause model does not read them as the type (a waiver in one line)."""
+    insurance requirement."), or opens with the rule's own ``heading`` for the clause ("17.
+    ASSIGNMENT" for "Assignment", "9. LIMITATIONS OF LIABILITY" for "Limitation of Liability"): the
+    contract deals with it there, in whatever words, even where the clause model does not read them
+    as the type (a waiver in one line)."""
     from contracts.clauses import BY_SLUG
 
     own = getattr(rule.find, "clause", None)
-    if own not in BY_SLUG:
+    named = []
+    if own in BY_SLUG:
+        named.append(rf"\b{re.escape(BY_SLUG[own].name.lower().replace('-', ' '))}\b")
+    if rule.heading and rule.positions and _BINDS_NO_ONE_SIDE.search(rule.positions[0]):
+        # (each word of the heading also in the plural: "Limitations of Liability", "Assignments";
+        # only for a clause that binds both parties alike: "5.1 Services Warranty. VNE warrants
+        # ..." may be either side's, which review/engine/verify.py's ``given_by_an_unsided_party``
+        # weighs)
+        named.append(r"^(?:the\s+)?" + r"\s+".join(re.escape(w) + "s?" for w in rule.heading.lower().split()) + r"\b")
+    if not named:
         return None
-    name = re.escape(BY_SLUG[own].name.lower().replace("-", " "))
+    titled = re.compile("|".join(named))
     for number in structure.body_numbers:
         if number.level == 9 or number.kind != "typed":
             continue
         title = _number_title(document, number)
-        if title and re.search(rf"\b{name}\b", title.replace("-", " ")):
+        if title and titled.search(title.replace("-", " ")):
             sentence = _first_sentence_after_title(document, number, title)
             if sentence is not None:
                 return Present(sentence, f"its clause {'.'.join(number.parts)} is titled \u201c{title.strip()}\u201d")
