@@ -532,6 +532,38 @@ def _titled_run(sentence: Sentence, document: PreparedDocument, structure: Any, 
     return last
 
 
+def _mirror_run(sentence: Sentence, anchor: CompiledFind, document: PreparedDocument, structure: Any) -> Any:
+    """The last of the sibling clauses right after ``sentence``'s own clause that are the same
+    clause given by another party: each opens by naming a party other than the one before it
+    ("7.01 AFFILIATE. Affiliate hereby agrees to indemnify ..." / "7.02 NETWORK 1. Network 1 hereby
+    agrees to indemnify ..."), and its opening sentence matches the anchor too; None when the next
+    sibling is no such clause. Only siblings under the same clause, so never past a heading."""
+    numbers = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
+    if not numbers:
+        return None
+    own = numbers[0]
+    party = _first_party(" ".join(_opening_of(structure, own).split())[:_MIRROR_OPENING], structure)
+    if party is None:
+        return None
+    last = None
+    for number in structure.body_numbers:
+        if (number.index, number.start) <= (own.index, own.start) or number.kind != "typed" or number.level > own.level:
+            continue
+        if number.level < own.level or number.parts[:-1] != own.parts[:-1]:
+            break
+        opening = _opening_of(structure, number)
+        other = _first_party(" ".join(opening.split())[:_MIRROR_OPENING], structure)
+        # (its first sentence, or the one after a title the splitter took for one: "NETWORK 1.")
+        opening_sentences = [s for s in document.paragraphs[number.index].sentences if s.end > number.end][:2]
+        if other is None or other == party or not any(anchor.matches(s, document.budget) for s in opening_sentences):
+            break
+        party, last = other, number
+    return last
+
+
+_MIRROR_OPENING = 60  # characters: a clause's title and subject, where it names who gives it
+
+
 def _titled_first(
     candidates: Iterator[Sentence], anchor: CompiledFind, document: PreparedDocument, structure: Any,
     untitled: Sentence | None = None, regex: str | None = None,
@@ -1054,6 +1086,14 @@ def insert_missing(
                 # INDEMNITY" for being placed beside indemnities.)
                 places.append(point)
                 point = after_clause(structure, own[0], "after the clause that holds the matching sentence") or point
+            mirror = None if run else _mirror_run(first, anchor, document, structure)
+            at = _point_at(structure, point) if point is not None and mirror is not None else None
+            if mirror is not None and at is not None and at < (mirror.index, mirror.start):
+                # After the other party's clause of the same kind ("7.01 AFFILIATE. Affiliate hereby
+                # agrees to indemnify ..." / "7.02 NETWORK 1. Network 1 hereby agrees to indemnify
+                # ..."), never between a pair of mirror clauses.
+                places.append(point)
+                point = after_clause(structure, mirror, "after the other party's clause of the same kind") or point
             if run is not None:
                 # After a run of clauses titled alike ("8.1 Indemnification by IBM", "8.2 Indemnification
                 # by Customer"), as the next of them, else after the clause that holds the sentence.

@@ -18,7 +18,10 @@ each here on a seen contract's own text.
 The second look (five more, read on the tree after those fixes) showed a bar on assignment put into
 "18. ENTIRE AGREEMENT" of a contract with a clause "17. ASSIGNMENT": a clause titled with the
 rule's own ``heading`` is now the passage the finding compares, as one titled with the clause
-type's name was (experts label a cap in three of the four seen contracts this moves).
+type's name was (experts label a cap in three of the four seen contracts this moves). And a cap
+and insurance put between the two parties' mirror indemnities ("7.01 AFFILIATE. Affiliate hereby
+agrees to indemnify ..." / "7.02 NETWORK 1. Network 1 hereby agrees ..."): a clause now goes after
+the other party's clause of the same kind.
 """
 
 from __future__ import annotations
@@ -135,3 +138,14 @@ def test_a_clause_titled_with_the_rules_heading_is_compared_not_duplicated() -> 
         (result,) = PlaybookEngine().analyze(_contract(name), _cuad_coverage(rule_id))
         assert result.status == "missing" and not result.recommendations
         assert clause in result.message and "is titled" in result.message
+
+
+def test_a_clause_goes_after_the_other_partys_mirror_clause_not_between_them() -> None:
+    # "7.01 AFFILIATE. Affiliate hereby agrees to indemnify ..." / "7.02 NETWORK 1. Network 1
+    # hereby agrees to indemnify ...": the cap goes after both, as "7.03", not "7.01A" between them.
+    model = _contract("UsioInc_20040428_SB-2_EX-10.11_1723988_EX-10.11_Affiliate Agreement 2")
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("7.03 Except for a party's indemnification obligations")
+    anchor = " ".join(model.paragraphs[model.positions[proposal.edit.locator]].text.split())
+    assert "Network 1 hereby agrees to indemnify" in anchor
