@@ -834,7 +834,9 @@ _IP_TITLE = re.compile(r"\b(?:intellectual\s+property|licen[cs]es?|trademarks?|p
 # "Termination of Employment". A cap measured by fees, insurance, an audit, a ninety-day walk-away
 # or a bar on assignment written for two businesses have no place in it.
 _EMPLOYMENT = re.compile(
-    r"[(\s][\"\u201c](?:Employer|Employee|Executive)[\"\u201d]\s*[),]|\bTermination\s+of\s+Employment\b"
+    # (the definition's quotation marks as a conversion leaves them too: "(the ''Employee")")
+    r"[(\s](?:''|[\"\u201c\u2018'])(?:Employer|Employee|Executive)[\"\u201d\u2019']\s*[),]"
+    r"|\b(?:Termination|Commencement)\s+of\s+Employment\b"
 )
 
 

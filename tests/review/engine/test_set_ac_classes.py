@@ -149,3 +149,13 @@ def test_a_clause_goes_after_the_other_partys_mirror_clause_not_between_them() -
     assert proposal.after.startswith("7.03 Except for a party's indemnification obligations")
     anchor = " ".join(model.paragraphs[model.positions[proposal.edit.locator]].text.split())
     assert "Network 1 hereby agrees to indemnify" in anchor
+
+
+def test_an_english_service_agreement_with_an_employee_takes_none_of_a_playbooks_clauses() -> None:
+    # "SERVICE AGREEMENT ... (2) NIGEL CROCKETT of (the ''Employee"). ... 1. COMMENCEMENT OF
+    # EMPLOYMENT": an executive's contract of employment, whose quotation marks a conversion left
+    # as two apostrophes.
+    model = _contract("BICYCLETHERAPEUTICSPLC_03_10_2020")
+    assert takes_no_commercial_terms(model) == "an agreement between an employer and its employee or executive"
+    results = PlaybookEngine().analyze(model, _cuad_coverage("audit-rights", "cap-on-liability", "insurance"))
+    assert not any(r.recommendations for r in results)
