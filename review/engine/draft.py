@@ -1115,6 +1115,11 @@ def insert_missing(
             if ending is not None:
                 places.insert(0, point)
                 point = ending
+            if own and any(w in _number_title(document, own[-1]) for w in words):
+                # (before the end of the body: after the whole clause titled for it that holds the
+                # sentence, when the place beside the sentence is inside its list, "6. TERMINATION
+                # ... (B) By CELEBRITY (i) ...; or, (ii) ...; or,")
+                places.append(after_clause(structure, own[-1], "after the clause titled for it"))
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
     proposal = None
     if point is not None:

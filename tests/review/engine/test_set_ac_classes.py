@@ -159,3 +159,16 @@ def test_an_english_service_agreement_with_an_employee_takes_none_of_a_playbooks
     assert takes_no_commercial_terms(model) == "an agreement between an employer and its employee or executive"
     results = PlaybookEngine().analyze(model, _cuad_coverage("audit-rights", "cap-on-liability", "insurance"))
     assert not any(r.recommendations for r in results)
+
+
+def test_a_clause_that_ends_in_a_list_is_followed_not_passed_for_the_end_of_the_body() -> None:
+    # "6. TERMINATION The COMPANY and CELEBRITY may terminate this Agreement under the following
+    # conditions: (A) By the COMPANY. (i) ...; or, (B) By CELEBRITY (i) ...; or, (iii) ...; or,":
+    # beside its opening sentence the new clause would fall inside the list, and it went to the end
+    # of the body after "13. Counterparts". It now follows clause 6, as "6A".
+    model = _contract("MARSHALLHOLDINGSINTERNATIONAL,INC_04_14_2004")
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("6A. TERMINATION FOR CONVENIENCE. Either party may terminate")
+    following = next(p.text for p in model.paragraphs[model.positions[proposal.edit.locator] + 1 :] if p.text.strip())
+    assert following.split() == ["7.", "INDEMNIFICATION"]
