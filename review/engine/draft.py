@@ -520,16 +520,23 @@ def _titled_run(sentence: Sentence, document: PreparedDocument, structure: Any, 
     if lead is None or not any(w in lead.group(0) for w in words):
         return None
     last = None
-    for number in structure.body_numbers:
-        if (number.index, number.start) <= (own.index, own.start) or number.kind != "typed" or number.level > own.level:
-            continue
-        if number.level < own.level or number.parts[:-1] != own.parts[:-1]:
-            break
+    for number in _following_siblings(structure, own):
         title = re.match(r"[a-z]+", _number_title(document, number))
         if title is None or title.group(0) != lead.group(0):
             break
         last = number
     return last
+
+
+def _following_siblings(structure: Any, own: Any) -> Iterator[Any]:
+    """The typed clauses after ``own`` at its level under the same parent, in order, up to the
+    first clause above it (their sub-clauses are passed over)."""
+    for number in structure.body_numbers:
+        if (number.index, number.start) <= (own.index, own.start) or number.kind != "typed" or number.level > own.level:
+            continue
+        if number.level < own.level or number.parts[:-1] != own.parts[:-1]:
+            return
+        yield number
 
 
 def _mirror_run(sentence: Sentence, anchor: CompiledFind, document: PreparedDocument, structure: Any) -> Any:
@@ -546,11 +553,7 @@ def _mirror_run(sentence: Sentence, anchor: CompiledFind, document: PreparedDocu
     if party is None:
         return None
     last = None
-    for number in structure.body_numbers:
-        if (number.index, number.start) <= (own.index, own.start) or number.kind != "typed" or number.level > own.level:
-            continue
-        if number.level < own.level or number.parts[:-1] != own.parts[:-1]:
-            break
+    for number in _following_siblings(structure, own):
         opening = _opening_of(structure, number)
         other = _first_party(" ".join(opening.split())[:_MIRROR_OPENING], structure)
         # (its first sentence, or the one after a title the splitter took for one: "NETWORK 1.")
