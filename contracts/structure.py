@@ -542,7 +542,7 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
             stop = text.rfind(". ", 0, match.start())
             start = stop + 2 if stop >= 0 and match.start() - stop <= 80 else match.start()
             return Position(index, start)
-    return _empty_labels(paragraphs, first_clause)
+    return _empty_labels(paragraphs, first_clause) or _signing_marks(paragraphs, first_clause)
 
 
 # A form's signature labels with their blanks dropped, one right after another: "By: By: Title:
@@ -595,6 +595,34 @@ def _empty_labels(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
                 continue
             break
         return Position(start, 0)
+    return None
+
+
+# Where each party seals or signs in words, not with a line or "/s/" (a translation's "Party A:
+# People's Government of Fenyi County (seal) Rao Cheng (signature) June 25, 2014 Party B: ..."):
+# at least two such marks close together.
+_SIGNING_MARK = re.compile(
+    r"\((?:company\s+|official\s+|corporate\s+)?(?:seal|signature|signed|stamp|chop)\)", re.IGNORECASE
+)
+
+
+def _signing_marks(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
+    """The signature block that marks its seals and signatures in words: from the last sentence
+    before the first mark in its paragraph (a short agreement run into one paragraph, whose text
+    ends "... investment introduction. Party A: ... (seal) Rao Cheng (signature) ..."), else from
+    the start of that paragraph (after the first one, which holds the title)."""
+    for index in range(first_clause, len(paragraphs)):
+        first = _SIGNING_MARK.search(paragraphs[index].text)
+        if first is None:
+            continue
+        window = paragraphs[index : index + _LABELS_WINDOW]
+        if sum(len(_SIGNING_MARK.findall(p.text)) for p in window) < 2:
+            continue
+        ends = list(_SENTENCE_END.finditer(mask_furniture(paragraphs[index].text), 0, first.start()))
+        if ends:
+            return Position(index, ends[-1].end())
+        if index > 0:
+            return Position(index, 0)
     return None
 
 

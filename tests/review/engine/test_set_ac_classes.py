@@ -30,6 +30,7 @@ import dataclasses
 
 import pytest
 
+from contracts.document import structure_of
 from playbooks.loader import PlaybookInvalid, load_playbook
 from playbooks.presentation import rule_in_words
 from review.engine.draft import takes_no_commercial_terms
@@ -172,3 +173,21 @@ def test_a_clause_that_ends_in_a_list_is_followed_not_passed_for_the_end_of_the_
     assert proposal.after.startswith("6A. TERMINATION FOR CONVENIENCE. Either party may terminate")
     following = next(p.text for p in model.paragraphs[model.positions[proposal.edit.locator] + 1 :] if p.text.strip())
     assert following.split() == ["7.", "INDEMNIFICATION"]
+
+
+def test_seals_and_signatures_marked_in_words_start_the_signature_block() -> None:
+    # A translated cooperation agreement run into one paragraph, numbered "I." to "V.", ending
+    # "... investment introduction. Party A: People's Government of Fenyi County (seal) Rao Cheng
+    # (signature) June 25, 2014 Party B: ... (seal) Xiahou Min (signature) June 25, 2014": with no
+    # "By", rule or "/s/" nothing read a signature block, and four clauses went after it.
+    model = _contract("SPIENERGYCO,LTD_07_10_2014")
+    structure = structure_of(model)
+    assert structure.signature is not None
+    text = model.paragraphs[structure.signature.index].text
+    assert text[structure.signature.offset :].startswith("Party A: People's Government of Fenyi County (seal)")
+    results = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience", "insurance"))
+    for result in results:
+        (proposal,) = result.recommendations
+        assert (model.positions[proposal.edit.locator], proposal.edit.start) <= (
+            structure.signature.index, structure.signature.offset,
+        )
