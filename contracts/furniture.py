@@ -57,16 +57,23 @@ def is_furniture(text: str) -> bool:
 
 _RUNNING_WORDS = 5  # a running header is a line of a few words ("CONFIDENTIAL", "Execution Version")
 _RUNNING_TIMES = 3  # ... that the pages repeat
+# ... or the document's name and date as a footer ("McDATA Corporation Standard Terms of Reseller
+# Agreement June 2004" at the foot of every page), which ends in no sentence's stop
+_RUNNING_TITLE_WORDS = 12
+_ENDS_A_SENTENCE = re.compile(r"[.;:!?,)\]\"\u201d]\s*$")
 _NUMBERED = re.compile(r"\s*(?:[A-Z0-9]{1,3}[.)]|\(\w{1,4}\))\s")
 
 
 def running_headers(texts: Iterable[str]) -> frozenset[str]:
     """Whole paragraphs that are a page's running header or footer: a line of a few words repeated
-    on three pages or more ("CONFIDENTIAL" on every page of a PDF-extracted contract), which a
-    heading reader may take for a heading; compared stripped."""
+    on three pages or more ("CONFIDENTIAL" on every page of a PDF-extracted contract), or of a few
+    more that is no sentence (a document's name and date), which a heading reader may take for a
+    heading; compared stripped."""
     counts = Counter(
         t.strip() for t in texts
-        if t.strip() and len(t.split()) <= _RUNNING_WORDS and re.search(r"[A-Za-z]{3}", t)
+        if t.strip() and re.search(r"[A-Za-z]{3}", t)
+        and (len(t.split()) <= _RUNNING_WORDS
+             or (len(t.split()) <= _RUNNING_TITLE_WORDS and not _ENDS_A_SENTENCE.search(t)))
         and not t.rstrip().endswith(":") and not _NUMBERED.match(t)  # a lead-in, a numbered heading
     )  # fmt: skip
     return frozenset(t for t, n in counts.items() if n >= _RUNNING_TIMES)

@@ -1057,10 +1057,13 @@ def _last_content(paragraphs: tuple[Paragraph, ...], end: int, structure: Struct
     """The last paragraph before ``end`` that holds clause text (not empty, not page furniture,
     not a heading): a new paragraph after it is formatted as body text."""
     fallback = None
+    headers = page_headers(structure.model)
     for index in range(min(end, len(paragraphs)) - 1, -1, -1):
         paragraph = paragraphs[index]
         if is_furniture(paragraph.text) or paragraph.part:  # never after a footnote or a text box
             continue
+        if paragraph.text.strip() in headers:
+            continue  # a page's running footer ("McDATA Corporation Standard Terms ... June 2004")
         if _LEGEND_AT_END.match(mask_furniture(paragraph.text)):
             continue  # "[Remainder of Page Intentionally Left Blank]   39": a page's legend, no clause text
         if fallback is None:

@@ -167,6 +167,7 @@ _TITLE_DASHED = re.compile(
     rf"^\s*(?P<num>{_TITLE_NUMBER})\s*[\u2014\u2013-]\s*(?P<title>[A-Z][A-Za-z &,;'/-]{{2,70}}?)\s*$"
 )
 _ITEM_LABEL = re.compile(r"\(?(?:[a-z]{1,2}|[A-Z])[.)]")
+_FIGURE_ARTICLE = re.compile(r"(?:Section\s+)?\d{1,3}A[.)]?")
 _CATCH_ALL_TITLE = re.compile(r"\b(?:general|miscellaneous|other\s+provisions|boilerplate)\b")
 _TITLE_LINE = re.compile(r"^[A-Z][A-Za-z &,;'/()-]{2,70}$")
 _HEADING_LEVEL = -1  # a heading ("ARTICLE 8 TERM AND TERMINATION") is above every clause number
@@ -1091,6 +1092,17 @@ def insert_missing(
                 # INDEMNITY" for being placed beside indemnities.)
                 places.append(point)
                 point = after_clause(structure, own[0], "after the clause that holds the matching sentence") or point
+            elif titled is None and run is None and point is not None and _foreign_article(document, own, rule, words):
+                # The next sub-clause of an article titled for another subject ("2. OFFICE SPACE" /
+                # "2.8 Axiometric must indemnify ..."; "10. LIMITATION OF LIABILITY" / "10.1 ...
+                # SEVERANCE PAYMENTS"): a clause of its own is none of its sub-clauses ("2.9"), but
+                # the article after it ("2A").
+                article = after_clause(structure, own[-1], "after the article that holds the matching sentence")
+                # (only where the article's number is a figure the new one can follow as "2A"; "ARTICLE
+                # VIA" reads as a word)
+                if article is not None and _FIGURE_ARTICLE.fullmatch(article.number or ""):
+                    places.append(point)
+                    point = article
             mirror = None if run else _mirror_run(first, anchor, document, structure)
             at = _point_at(structure, point) if point is not None and mirror is not None else None
             if mirror is not None and at is not None and at < (mirror.index, mirror.start):
@@ -1148,6 +1160,21 @@ def insert_missing(
         point = insertion_point(structure)
         proposal = _insertion(point, rule, next_insert, lead, guidance, structure) if point is not None else None
     return (proposal,) if proposal is not None else ()
+
+
+def _foreign_article(document: PreparedDocument, own: list[Any], rule: Rule, words: list[str]) -> bool:
+    """The anchor sentence is a sub-clause of a titled article about another subject: the article's
+    title shares no stem (first four letters) with the anchor's words or the rule's own heading, and
+    is no catch-all ("General", "Miscellaneous") where any clause may go."""
+    if len(own) < 2:
+        return False
+    stems = {w[:4] for w in words} | {w[:4] for w in re.findall(r"[a-z]{4,}", (rule.heading or "").lower())}
+    if any(stem in _number_title(document, own[0]) for stem in stems):
+        return False  # its own sub-clause is titled for it ("3.2 Payment" under "3. SERVICES")
+    title = _number_title(document, own[-1])
+    if not title or _CATCH_ALL_TITLE.search(title):
+        return False
+    return bool(stems) and not any(stem in title for stem in stems)
 
 
 def _insertion(

@@ -1,0 +1,70 @@
+"""Classes read in round 17's look (docs/decisions/redlines-qa.md, "Round 17"): the last seen
+contracts with an edit that no test or document had named, read before any change and fixed after
+the count, each here on a seen contract's own text.
+
+- An audit went between "10.1 ... NOR FOR ANY DAMAGES RELATING TO ... SEVERANCE PAYMENTS" and "10.2"
+  of "10. LIMITATION OF LIABILITY AND DISCLAIMER OF WARRANTY", and insurance became "2.9" of "2.
+  OFFICE SPACE" beside the tenant's indemnity: beside a sub-clause of an article titled for another
+  subject, a clause of its own now follows the article ("10A", "2A").
+- Insurance went after "McDATA Corporation Standard Terms of Reseller Agreement June 2004", the
+  footer at the foot of every page, which the running-header reader passed for its nine words.
+"""
+
+from __future__ import annotations
+
+from contracts.furniture import running_headers
+from review.engine.playbook import PlaybookEngine
+from tests.review.engine.test_insertion_titles import _contract
+from tests.review.engine.test_set_c_classes import _cuad_coverage
+
+RESELLER_TERMS = "MTITECHNOLOGYCORP_11_16_2004"
+AFFILIATE = "LinkPlusCorp_20050802"
+IPASS_RESELLER = "IpassInc_20181203"
+
+
+def _inserted(name: str, rule_id: str) -> tuple[str, str, str]:
+    """The new clause, the paragraph it follows and the one after it."""
+    model = _contract(name)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+    (proposal,) = result.recommendations
+    assert not proposal.defects
+    index = model.positions[proposal.edit.locator]
+    following = next(p.text for p in model.paragraphs[index + 1 :] if p.text.strip())
+    return proposal.after, model.paragraphs[index].text, following
+
+
+def test_an_audit_anchored_in_a_limitation_of_liability_follows_that_article() -> None:
+    after, before, following = _inserted(RESELLER_TERMS, "audit-rights")
+    assert after.startswith("10A. RECORDS AND AUDIT. Each party shall keep")
+    assert not before.startswith("10.1 ") and not following.startswith("10.2 ")
+    assert following.startswith("11")
+
+
+def test_insurance_beside_an_office_space_indemnity_is_an_article_of_its_own() -> None:
+    after, before, following = _inserted(AFFILIATE, "insurance")
+    assert after.startswith("2A. INSURANCE. Each party shall maintain")
+    assert "Axiometric must indemnify" in before
+    assert following.strip().startswith("3.")
+
+
+def test_a_sub_clause_titled_for_the_anchor_keeps_the_new_clause_beside_it() -> None:
+    # "3.2 Payment. All payments hereunder ..." under an article about something else: the audit
+    # stays beside the payment terms ("3.2A"), its own sub-clause names what it is about.
+    after, before, _ = _inserted(IPASS_RESELLER, "audit-rights")
+    assert after.startswith("3.2A Records and Audit.")
+    assert before.startswith("3.2 Payment.")
+
+
+def test_a_running_footer_of_the_documents_name_is_no_place_for_a_clause() -> None:
+    footer = "McDATA Corporation Standard Terms of Reseller Agreement June 2004"
+    assert footer in running_headers(p.text for p in _contract(RESELLER_TERMS).paragraphs)
+    after, before, _ = _inserted(RESELLER_TERMS, "insurance")
+    assert after.startswith("12.16 Each party shall maintain")
+    assert before.startswith("12.15 NUCLEAR, AVIATION OR LIFE SUPPORT APPLICATION.")
+
+
+def test_a_sentence_said_three_times_is_no_running_footer() -> None:
+    repeated = "The Parties shall meet in good faith to discuss the matter."
+    title = "Acme Corporation Master Terms of Supply March 2001"
+    found = running_headers([repeated, title] * 3)
+    assert title in found and repeated not in found
