@@ -113,7 +113,9 @@ def sibling_title_style(structure: Structure, number: str, at: tuple[int, int]) 
         if (clause.index, clause.start) < at:
             before = clause
         else:
-            after = clause
+            # (one in the schedules after the signatures is another list's: "4. Designing UI/UX
+            # ... 5. Development of the main pages" of a statement of work)
+            after = clause if structure.in_body(clause.index, clause.start) else None
             break
     if before is None:
         return None

@@ -8,6 +8,8 @@ the count, each here on a seen contract's own text.
   subject, a clause of its own now follows the article ("10A", "2A").
 - Insurance went after "McDATA Corporation Standard Terms of Reseller Agreement June 2004", the
   footer at the foot of every page, which the running-header reader passed for its nine words.
+- A clause added after "4. Customer Service." went untitled because the next "5." the reader
+  found, after the signatures, is an untitled item of the statement of work's list.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from tests.review.engine.test_set_c_classes import _cuad_coverage
 RESELLER_TERMS = "MTITECHNOLOGYCORP_11_16_2004"
 AFFILIATE = "LinkPlusCorp_20050802"
 IPASS_RESELLER = "IpassInc_20181203"
+HOSTING = "Freecook_20180605"
 
 
 def _inserted(name: str, rule_id: str) -> tuple[str, str, str]:
@@ -68,3 +71,12 @@ def test_a_sentence_said_three_times_is_no_running_footer() -> None:
     title = "Acme Corporation Master Terms of Supply March 2001"
     found = running_headers([repeated, title] * 3)
     assert title in found and repeated not in found
+
+
+def test_a_new_clause_takes_the_title_style_of_the_clauses_before_it_not_of_a_schedules_list() -> None:
+    # "4. Customer Service. Company, either directly ..." is the body's last clause; after the
+    # signatures, the statement of work lists "4. Designing UI/UX-practical parts. 5. Development of
+    # the main and internal pages ...", untitled items of another list.
+    after, before, _ = _inserted(HOSTING, "insurance")
+    assert before.startswith("4. Customer Service.")
+    assert after.startswith("5. Insurance. Each party shall maintain")
