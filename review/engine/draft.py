@@ -590,7 +590,9 @@ def _titled_first(
     # Workflow Development Plans".
     first: Sentence | None = None
     best: tuple[int, Sentence] | None = None
+    candidates_seen: list[Sentence] = []
     for sentence in candidates:
+        candidates_seen.append(sentence)
         if first is None:
             first = sentence
             if not words:
@@ -600,8 +602,32 @@ def _titled_first(
         if levels and (best is None or min(levels) < best[0]):
             best = (min(levels), sentence)
     if best is not None:
+        # (not a sub-clause titled for it inside an article about something else, "11.3 Termination
+        # Based on Carrier Force Majeure" of "ARTICLE XI FORCE MAJEURE", when another anchor
+        # sentence stands in an article titled for it, "2.1" of "ARTICLE II TERM")
+        if words and structure is not None and _article_about(best[1], words, document, structure) == 0:
+            # (of several, the article most about it: "5. Term" before "4. Settlement and Payment Term")
+            scored = [(_article_about(s, words, document, structure) or 0.0, -k) for k, s in enumerate(candidates_seen)]
+            score, at = max(scored)
+            return candidates_seen[-at] if score > 0 else best[1]
         return best[1]
     return untitled or first
+
+
+def _article_about(sentence: Sentence, words: list[str], document: PreparedDocument, structure: Any) -> float | None:
+    """How much the title of the top-level clause ``sentence`` is in is about the anchor's words:
+    the share of its words that open with one of theirs' first four letters ("TERM" for "terminate":
+    1 for "Term", a third for "Settlement and Payment Term", 0 for "Force Majeure"); None when that
+    clause has no title."""
+    own = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
+    title = _number_title(document, own[-1]) if own else ""
+    title_words = [w for w in re.findall(r"[a-z]+", title) if w not in _SMALL_WORDS]
+    if not title_words:
+        return None
+    return sum(1 for t in title_words if any(t.startswith(w[:4]) for w in words)) / len(title_words)
+
+
+_SMALL_WORDS = frozenset({"and", "or", "of", "the", "to", "for", "by", "in", "on", "a", "an", "its", "upon"})
 
 
 # A statement of work, an order or an exhibit that opens by saying it is part of another agreement

@@ -10,6 +10,9 @@ the count, each here on a seen contract's own text.
   footer at the foot of every page, which the running-header reader passed for its nine words.
 - A clause added after "4. Customer Service." went untitled because the next "5." the reader
   found, after the signatures, is an untitled item of the statement of work's list.
+- A walk-away right went into "ARTICLE XI FORCE MAJEURE" beside "11.3 Termination Based on Carrier
+  Force Majeure." (round 16's open class): a clause titled for the anchor inside an article about
+  something else gives way to an anchor sentence in the article most about it ("ARTICLE II TERM").
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ RESELLER_TERMS = "MTITECHNOLOGYCORP_11_16_2004"
 AFFILIATE = "LinkPlusCorp_20050802"
 IPASS_RESELLER = "IpassInc_20181203"
 HOSTING = "Freecook_20180605"
+TRANSPORTATION = "RangeResourcesLouisianaInc_20150417"
+MARKETING = "VertexEnergyInc_20200113"
 
 
 def _inserted(name: str, rule_id: str) -> tuple[str, str, str]:
@@ -80,3 +85,19 @@ def test_a_new_clause_takes_the_title_style_of_the_clauses_before_it_not_of_a_sc
     after, before, _ = _inserted(HOSTING, "insurance")
     assert before.startswith("4. Customer Service.")
     assert after.startswith("5. Insurance. Each party shall maintain")
+
+
+def test_a_walk_away_right_goes_to_the_term_article_not_to_a_termination_inside_force_majeure() -> None:
+    # "11.3 Termination Based on Carrier Force Majeure." of "ARTICLE XI FORCE MAJEURE" is titled for
+    # termination, but the article is about force majeure; "ARTICLE II TERM" / "2.1 Term. This
+    # Agreement shall commence ..." is where the contract says how it ends.
+    after, before, following = _inserted(TRANSPORTATION, "termination-for-convenience")
+    assert after.startswith("2.1A Termination for Convenience. Either Party may terminate")
+    assert before.startswith("2.1 Term.")
+    assert not following.startswith("11.")
+
+
+def test_of_two_articles_titled_for_it_the_one_most_about_it() -> None:
+    # "4. Settlement and Payment Term" names a term of payment; "5. Term" the agreement's.
+    after, _, _ = _inserted(MARKETING, "termination-for-convenience")
+    assert after.startswith("5.2A. Either Party may terminate")
