@@ -26,10 +26,11 @@ _RUN_IN = re.compile(
     r"(?P<mark>[ \t\u00a0]*[.:]|[ \t\u00a0]+[-\u2013\u2014][ \t\u00a0])(?=[ \t\u00a0]*\S)"
 )
 # A title run straight into its first sub-clause's number, the paragraph a PDF page made of them
-# ("9. Compensation (a) In consideration ...", "10. TERM AND TERMINATION 10.1 Term of ...").
+# ("9. Compensation (a) In consideration ...", "10. TERM AND TERMINATION 10.1 Term of ...", "1.
+# Products and Payments A. Product. Shi Farms agrees ...").
 _BEFORE_NUMBER = re.compile(
     rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,11}}?)"
-    r"[ \t\u00a0]+(?=\((?:[a-z]{1,4}|\d{1,2})\)[ \t\u00a0]|\d{1,3}\.\d{1,3}\.?[ \t\u00a0])"
+    r"[ \t\u00a0]+(?=\((?:[a-z]{1,4}|\d{1,2})\)[ \t\u00a0]|\d{1,3}\.\d{1,3}\.?[ \t\u00a0]|A\.[ \t\u00a0]+[A-Z][a-z])"
 )
 # A heading alone in its paragraph ("12. Indemnification", "9. INSURANCE.").
 _ALONE = re.compile(

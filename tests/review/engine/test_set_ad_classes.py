@@ -13,10 +13,13 @@ the count, each here on a seen contract's own text.
 - A walk-away right went into "ARTICLE XI FORCE MAJEURE" beside "11.3 Termination Based on Carrier
   Force Majeure." (round 16's open class): a clause titled for the anchor inside an article about
   something else gives way to an anchor sentence in the article most about it ("ARTICLE II TERM").
+- An audit went untitled after "1. Products and Payments A. Product. ...", a title the reader did
+  not take for one because a lettered item follows it on the same line.
 """
 
 from __future__ import annotations
 
+from contracts.clause_titles import clause_title
 from contracts.furniture import running_headers
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.test_insertion_titles import _contract
@@ -28,6 +31,7 @@ IPASS_RESELLER = "IpassInc_20181203"
 HOSTING = "Freecook_20180605"
 TRANSPORTATION = "RangeResourcesLouisianaInc_20150417"
 MARKETING = "VertexEnergyInc_20200113"
+SUPPLY = "GRIDIRONBIONUTRIENTS,INC_02_05_2020"
 
 
 def _inserted(name: str, rule_id: str) -> tuple[str, str, str]:
@@ -101,3 +105,11 @@ def test_of_two_articles_titled_for_it_the_one_most_about_it() -> None:
     # "4. Settlement and Payment Term" names a term of payment; "5. Term" the agreement's.
     after, _, _ = _inserted(MARKETING, "termination-for-convenience")
     assert after.startswith("5.2A. Either Party may terminate")
+
+
+def test_a_title_run_into_its_first_lettered_item_is_a_title() -> None:
+    # "1. Products and Payments A. Product. Shi Farms agrees to sell ...", "2. Term and Termination.
+    # A. Termination. ...": the clauses carry titles, so the new one does.
+    assert clause_title("Products and Payments A. Product. Shi Farms agrees to sell") == ("Products and Payments", ".")
+    after, _, _ = _inserted(SUPPLY, "audit-rights")
+    assert after.startswith("1A. Records and Audit. Each party shall keep")
