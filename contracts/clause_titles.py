@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from contracts.furniture import is_furniture
 from contracts.numbering import LEADING_NUMBER, ClauseNumber
 from contracts.structure import Structure
 from documents.docx.model import TextModel
@@ -187,6 +188,28 @@ def word_sibling_title_style(model: TextModel, anchor: int) -> TitleStyle | None
         if paragraph.num_level <= first.num_level:
             break
     return _style_of([p.text for p in siblings])
+
+
+def captioned_title_style(structure: Structure, anchor: int) -> TitleStyle | None:
+    """The caption style of unnumbered paragraphs that open with a caption ("Idemnification:
+    Sponsor shall ..." / "Cancellation: Kaya Fest shall not ..."), which a new paragraph after
+    ``anchor`` takes: ``anchor`` and the next paragraph with words in the body must both carry one
+    in the same mark, and neither a number; else None."""
+    paragraphs = structure.model.paragraphs
+    following = next(
+        (i for i in range(anchor + 1, min(anchor + 12, len(paragraphs)))
+         if re.search(r"[A-Za-z]{2}", paragraphs[i].text) and not is_furniture(paragraphs[i].text)),
+        None,
+    )  # fmt: skip
+    if following is None or not structure.in_body(following):
+        return None
+    texts = [paragraphs[anchor].text, paragraphs[following].text]
+    if any(structure.numbers_at.get(i) or paragraphs[i].num_id for i in (anchor, following)):
+        return None
+    titles = [clause_title(t.strip()) for t in texts]
+    if any(t is None or len(t[0]) < 4 for t in titles) or len({t[1] for t in titles if t}) != 1:
+        return None
+    return _style_of([t.strip() for t in texts])
 
 
 def with_title(text: str, heading: str, style: TitleStyle) -> str:

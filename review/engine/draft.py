@@ -19,6 +19,7 @@ from typing import Any
 from contracts import numbers
 from contracts.clause_titles import (
     TitleStyle,
+    captioned_title_style,
     sibling_title_style,
     top_level_titles,
     with_title,
@@ -1227,7 +1228,7 @@ def _title_style(point: InsertionPoint, structure: Any) -> TitleStyle | None:
         offset = point.offset if point.offset is not None else len(structure.model.paragraphs[index].text) + 1
         return sibling_title_style(structure, point.number, (index, offset))
     if point.offset is None:
-        return word_sibling_title_style(structure.model, index)
+        return word_sibling_title_style(structure.model, index) or captioned_title_style(structure, index)
     return None
 
 

@@ -15,6 +15,8 @@ the count, each here on a seen contract's own text.
   something else gives way to an anchor sentence in the article most about it ("ARTICLE II TERM").
 - An audit went untitled after "1. Products and Payments A. Product. ...", a title the reader did
   not take for one because a lettered item follows it on the same line.
+- A cap went uncaptioned among unnumbered paragraphs that each open with a caption
+  ("Idemnification: ...", "Cancellation: ..."): it now carries "Limitation of Liability:".
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ HOSTING = "Freecook_20180605"
 TRANSPORTATION = "RangeResourcesLouisianaInc_20150417"
 MARKETING = "VertexEnergyInc_20200113"
 SUPPLY = "GRIDIRONBIONUTRIENTS,INC_02_05_2020"
+SPONSORSHIP = "EcoScienceSolutionsInc_20180406"
 
 
 def _inserted(name: str, rule_id: str) -> tuple[str, str, str]:
@@ -113,3 +116,11 @@ def test_a_title_run_into_its_first_lettered_item_is_a_title() -> None:
     assert clause_title("Products and Payments A. Product. Shi Farms agrees to sell") == ("Products and Payments", ".")
     after, _, _ = _inserted(SUPPLY, "audit-rights")
     assert after.startswith("1A. Records and Audit. Each party shall keep")
+
+
+def test_a_paragraph_added_among_captioned_paragraphs_carries_a_caption() -> None:
+    # "Idemnification: Sponsor shall ..." / "Cancellation: Kaya Fest shall not be liable ...":
+    # unnumbered paragraphs, each opening with its caption.
+    after, _, following = _inserted(SPONSORSHIP, "cap-on-liability")
+    assert after.startswith("Limitation of Liability: Except for a party's indemnification obligations")
+    assert following.startswith("Cancellation:")
