@@ -33,6 +33,11 @@ _BEFORE_NUMBER = re.compile(
     rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,11}}?)"
     r"[ \t\u00a0]+(?=\((?:[a-z]{1,4}|\d{1,2})\)[ \t\u00a0]|\d{1,3}\.\d{1,3}\.?[ \t\u00a0]|A\.[ \t\u00a0]+[A-Z][a-z])"
 )
+# A title set off from its text by a run of spaces, as a PDF's columns leave it ("Survival   Article
+# 6 ... shall survive"): a new clause's title is set off alike.
+_SPACED = re.compile(
+    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ ](?:{_WORD}|{_SMALL})){{0,7}})(?P<mark>[ \t\u00a0]{{3,}})(?=[A-Z(\"\u201c])"
+)
 # A heading alone in its paragraph ("12. Indemnification", "9. INSURANCE.").
 _ALONE = re.compile(
     rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,11}})[ \t\u00a0]*[.:]?[ \t\u00a0]*$"
@@ -46,7 +51,7 @@ class TitleStyle:
     """How the siblings write their titles: in capitals or not, and the mark after the title."""
 
     capitals: bool
-    mark: str  # ".", ":" or " -"
+    mark: str  # ".", ":", " -", or the run of spaces a PDF left ("  ", with_title adds one)
 
 
 def clause_title(text: str) -> tuple[str, str] | None:
@@ -64,13 +69,16 @@ def clause_title(text: str) -> tuple[str, str] | None:
     alone = _ALONE.match(text)
     if alone is not None and not _NOT_LAST.match(alone.group("title").split()[-1]):
         return alone.group("title"), "."
+    spaced = _SPACED.match(text)
+    if spaced is not None and not _NOT_LAST.match(spaced.group("title").split()[-1]):
+        return spaced.group("title"), "  "  # (with the space ``with_title`` adds: three)
     return None
 
 
 def without_title(text: str) -> str:
     """``text`` (a clause after its number) without the title run into it: "Governing Law. This
     Agreement ..." -> "This Agreement ..."; a clause's title is no term it uses."""
-    match = _RUN_IN.match(text)
+    match = _RUN_IN.match(text) or _SPACED.match(text)
     if match is None or _NOT_LAST.match(match.group("title").rstrip(",").split()[-1]):
         return text
     return text[match.end() :].lstrip()

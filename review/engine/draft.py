@@ -167,6 +167,13 @@ _TITLE_RUN_IN = re.compile(
 _TITLE_DASHED = re.compile(
     rf"^\s*(?P<num>{_TITLE_NUMBER})\s*[\u2014\u2013-]\s*(?P<title>[A-Z][A-Za-z &,;'/-]{{2,70}}?)\s*$"
 )
+# A title set off from its text by a run of spaces, as a PDF's columns leave it ("7.3 Survival
+# Article 6 ... shall survive", "18. Confidentiality   Except as otherwise provided ..."): a few
+# capitalised words, then three spaces or more and the text's first capital.
+_TITLE_SPACED = re.compile(
+    rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][\w'&/-]*"
+    r"(?:[ ](?:[A-Z][\w'&/-]*|of|and|for|to|the|in|on|or|by|with)){0,7})[ \t\u00a0]{3,}(?=[A-Z(\"\u201c])"
+)
 _ITEM_LABEL = re.compile(r"\(?(?:[a-z]{1,2}|[A-Z])[.)]")
 _FIGURE_ARTICLE = re.compile(r"(?:Section\s+)?\d{1,3}A[.)]?")
 _CATCH_ALL_TITLE = re.compile(r"\b(?:general|miscellaneous|other\s+provisions|boilerplate)\b")
@@ -230,7 +237,7 @@ def _number_title(document: PreparedDocument, number: Any) -> str:
     opening = document.paragraphs[number.index].paragraph.text[number.start :]
     titled = (
         _TITLE_LEAD.match(opening) or _TITLE_ALONE.match(opening) or _TITLE_RUN_IN.match(opening)
-        or _TITLE_DASHED.match(opening)
+        or _TITLE_DASHED.match(opening) or _TITLE_SPACED.match(opening)
     )  # fmt: skip
     if titled:
         return titled.group("title").lower()

@@ -17,11 +17,14 @@ the count, each here on a seen contract's own text.
   not take for one because a lettered item follows it on the same line.
 - A cap went uncaptioned among unnumbered paragraphs that each open with a caption
   ("Idemnification: ...", "Cancellation: ..."): it now carries "Limitation of Liability:".
+- A walk-away right went after "7.3 Survival   Article 6 ... shall survive": titles set off from
+  their text by a run of spaces (a PDF's columns) were read as no titles, so the survival clause
+  was not seen for what it is, and new clauses beside such titles went untitled.
 """
 
 from __future__ import annotations
 
-from contracts.clause_titles import clause_title
+from contracts.clause_titles import clause_title, without_title
 from contracts.furniture import running_headers
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.test_insertion_titles import _contract
@@ -35,6 +38,7 @@ TRANSPORTATION = "RangeResourcesLouisianaInc_20150417"
 MARKETING = "VertexEnergyInc_20200113"
 SUPPLY = "GRIDIRONBIONUTRIENTS,INC_02_05_2020"
 SPONSORSHIP = "EcoScienceSolutionsInc_20180406"
+OUTSOURCING = "PhotronicsInc_20171219"
 
 
 def _inserted(name: str, rule_id: str) -> tuple[str, str, str]:
@@ -124,3 +128,19 @@ def test_a_paragraph_added_among_captioned_paragraphs_carries_a_caption() -> Non
     after, _, following = _inserted(SPONSORSHIP, "cap-on-liability")
     assert after.startswith("Limitation of Liability: Except for a party's indemnification obligations")
     assert following.startswith("Cancellation:")
+
+
+def test_a_title_set_off_by_spaces_is_read_and_written_as_the_contract_does() -> None:
+    # "7.1 Term   This Agreement ...", "7.2 Termination for Cause   A Party shall ...", "7.3
+    # Survival   Article 6 ... shall survive": a PDF's columns left spaces where a full stop would
+    # be. The survival clause is read as what follows termination, and the new clause takes a title
+    # set off alike.
+    assert clause_title("Survival   Article 6 (for the duration of the applicable warranty period)") == (
+        "Survival",
+        "  ",
+    )
+    assert without_title("Records and Audit   Each party shall keep") == "Each party shall keep"
+    after, before, following = _inserted(OUTSOURCING, "termination-for-convenience")
+    assert after.startswith("7.2A Termination for Convenience   Any Party may terminate")
+    assert before.startswith("7.2 Termination for Cause")
+    assert following.startswith("7.3 Survival")

@@ -26,7 +26,8 @@ def test_a_clause_goes_before_signatures_on_the_next_page() -> None:
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
     assert proposal.edit.kind == "replace" and proposal.edit.before.startswith("Signatures on the next")
-    assert proposal.edit.after.startswith("23. Each party shall maintain")
+    # (titled as its siblings are, "21. NOTICE     A) All notices ...": set off by spaces)
+    assert proposal.edit.after.startswith("23. INSURANCE   Each party shall maintain")
 
 
 def test_a_title_run_in_before_its_first_sub_clause_is_read() -> None:

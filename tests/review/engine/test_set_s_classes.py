@@ -269,7 +269,8 @@ def test_the_checker_reads_the_number_of_a_clause_inserted_inside_a_paragraph() 
     model = _contract(BRAVATEK)
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("14) Each party shall maintain") and not proposal.defects
+    # (titled as "13) Entire Agreement   This Agreement ..." is, set off by spaces)
+    assert proposal.after.startswith("14) Insurance   Each party shall maintain") and not proposal.defects
 
 
 PALMER = "PalmerSquareCapitalBdcInc_20200116"  # Palmer Square trademark licence between affiliates
