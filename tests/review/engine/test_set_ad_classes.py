@@ -26,9 +26,8 @@ from __future__ import annotations
 
 from contracts.clause_titles import clause_title, without_title
 from contracts.furniture import running_headers
-from review.engine.playbook import PlaybookEngine
 from tests.review.engine.test_insertion_titles import _contract
-from tests.review.engine.test_set_c_classes import _cuad_coverage
+from tests.review.engine.test_set_aa_classes import _inserted_between
 
 RESELLER_TERMS = "MTITECHNOLOGYCORP_11_16_2004"
 AFFILIATE = "LinkPlusCorp_20050802"
@@ -42,14 +41,9 @@ OUTSOURCING = "PhotronicsInc_20171219"
 
 
 def _inserted(name: str, rule_id: str) -> tuple[str, str, str]:
-    """The new clause, the paragraph it follows and the one after it."""
-    model = _contract(name)
-    (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
-    (proposal,) = result.recommendations
-    assert not proposal.defects
-    index = model.positions[proposal.edit.locator]
-    following = next(p.text for p in model.paragraphs[index + 1 :] if p.text.strip())
-    return proposal.after, model.paragraphs[index].text, following
+    """The new clause, the text it follows and the text after it."""
+    before, new, following = _inserted_between(name, rule_id)
+    return new, before, following.lstrip()
 
 
 def test_an_audit_anchored_in_a_limitation_of_liability_follows_that_article() -> None:
