@@ -22,6 +22,7 @@ Decisions written down in docs/decisions/contract-structure.md.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -568,18 +569,9 @@ def _empty_labels(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
     on lines of their own, with the signatories' short lines and the sentence that signs above
     them ("The Parties, by their respective authorized signatories, have duly executed this
     Sub-Reseller Agreement ..." / "Salesforce.com, Inc. Reseller" / "By: By: Name: Name: ...")."""
-    for index in range(max(first_clause, 1), len(paragraphs)):
-        first = _EMPTY_LABELS.search(paragraphs[index].text)
-        if first is None:
-            continue
-        window = paragraphs[index : index + _LABELS_WINDOW]
-        if sum(len(_EMPTY_LABELS.findall(p.text)) for p in window) < 2:
-            continue
-        text = paragraphs[index].text
-        # (a sentence ends in a word, not in an initial: "Bank of America, N.A. ("Bank of America") By:")
-        ends = list(_SENTENCE_END.finditer(mask_furniture(text), 0, first.start()))
-        if ends:
-            return Position(index, ends[-1].end())
+    for index, ended in _marked(paragraphs, max(first_clause, 1), _EMPTY_LABELS):
+        if ended is not None:
+            return ended
         start = index
         for back in range(index - 1, max(index - 6, 0), -1):
             previous = " ".join(paragraphs[back].text.split())
@@ -611,19 +603,30 @@ def _signing_marks(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posi
     before the first mark in its paragraph (a short agreement run into one paragraph, whose text
     ends "... investment introduction. Party A: ... (seal) Rao Cheng (signature) ..."), else from
     the start of that paragraph (after the first one, which holds the title)."""
-    for index in range(first_clause, len(paragraphs)):
-        first = _SIGNING_MARK.search(paragraphs[index].text)
-        if first is None:
-            continue
-        window = paragraphs[index : index + _LABELS_WINDOW]
-        if sum(len(_SIGNING_MARK.findall(p.text)) for p in window) < 2:
-            continue
-        ends = list(_SENTENCE_END.finditer(mask_furniture(paragraphs[index].text), 0, first.start()))
-        if ends:
-            return Position(index, ends[-1].end())
+    for index, ended in _marked(paragraphs, first_clause, _SIGNING_MARK):
+        if ended is not None:
+            return ended
         if index > 0:
             return Position(index, 0)
     return None
+
+
+def _marked(
+    paragraphs: tuple[Paragraph, ...], start: int, marks: re.Pattern[str]
+) -> Iterator[tuple[int, Position | None]]:
+    """Each paragraph from ``start`` that holds one of ``marks`` with at least one more within the
+    next few paragraphs (a signature block's labels or marks), with where the last sentence before
+    its first mark ends, if one does (a sentence ends in a word, not in an initial: "Bank of
+    America, N.A. ("Bank of America") By:")."""
+    for index in range(start, len(paragraphs)):
+        first = marks.search(paragraphs[index].text)
+        if first is None:
+            continue
+        window = paragraphs[index : index + _LABELS_WINDOW]
+        if sum(len(marks.findall(p.text)) for p in window) < 2:
+            continue
+        ends = list(_SENTENCE_END.finditer(mask_furniture(paragraphs[index].text), 0, first.start()))
+        yield index, (Position(index, ends[-1].end()) if ends else None)
 
 
 # "Intending to be legally bound, the parties ...", "the parties hereto have caused this Agreement
