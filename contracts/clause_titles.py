@@ -42,6 +42,9 @@ _SPACED = re.compile(
 _ALONE = re.compile(
     rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,11}})[ \t\u00a0]*[.:]?[ \t\u00a0]*$"
 )
+# A dash between an article's number and its title ("ARTICLE XII - TERM   12.1 This contract ..."):
+# the title is read after it, and a new article's title is written after one alike.
+_DASH_LEAD = re.compile(r"^[ \t\u00a0]*[-\u2013\u2014]{1,2}[ \t\u00a0]*(?=[A-Z])")
 # A title's last word is never a small word ("Payment of." is a sentence cut short).
 _NOT_LAST = re.compile(rf"^{_SMALL}$", re.IGNORECASE)
 
@@ -52,12 +55,19 @@ class TitleStyle:
 
     capitals: bool
     mark: str  # ".", ":", " -", or the run of spaces a PDF left ("  ", with_title adds one)
+    lead: str = ""  # "- " between the number and the title ("ARTICLE XI-A - LIMITATION OF LIABILITY")
 
 
 def clause_title(text: str) -> tuple[str, str] | None:
     """(title, mark) of the clause whose text (after its number) is ``text``: "Termination for
     Convenience. Either party ..." -> ("Termination for Convenience", "."); a heading alone in
     its paragraph -> (title, "."); None when the clause opens with a sentence."""
+    dash = _DASH_LEAD.match(text)
+    if dash is not None:
+        text = text[dash.end() :]
+        if _BEFORE_NUMBER.match(text) is None and _SPACED.match(text) is not None:
+            spaced = _SPACED.match(text)
+            return (spaced.group("title"), "  ") if spaced is not None else None
     match = _RUN_IN.match(text)
     if match is not None:
         title, mark = match.group("title").rstrip(","), match.group("mark").strip()
@@ -78,6 +88,8 @@ def clause_title(text: str) -> tuple[str, str] | None:
 def without_title(text: str) -> str:
     """``text`` (a clause after its number) without the title run into it: "Governing Law. This
     Agreement ..." -> "This Agreement ..."; a clause's title is no term it uses."""
+    dash = _DASH_LEAD.match(text)
+    text = text[dash.end() :] if dash is not None else text
     match = _RUN_IN.match(text) or _SPACED.match(text)
     if match is None or _NOT_LAST.match(match.group("title").rstrip(",").split()[-1]):
         return text
@@ -104,7 +116,9 @@ def title_prefix(text: str) -> str:
 def number_shape(number: str) -> str:
     """How a clause number is written, without its values: "9A." and "10." -> "n.", "8.5A" ->
     "n.n", "(e)" -> "(a)", "f)" -> "a)"; "Section 2A." -> "Section n."."""
-    shape = re.sub(r"(?<=\d)[A-H](?![a-z])", "", number.strip())
+    # ("Article XI-A" and "ARTICLE XII" -> "Article R", "ARTICLE R": a roman numeral is a value)
+    shape = re.sub(r"\b(Article|ARTICLE|Section|SECTION)\s+[IVXLC]{1,7}(?:-[A-H])?\b", r"\1 R", number.strip())
+    shape = re.sub(r"(?<=\d)[A-H](?![a-z])", "", shape)
     shape = re.sub(r"\d+", "n", shape)
     return re.sub(r"(?<=\()[a-z]{1,6}(?=\))|^[a-z](?=\))", "a", shape)
 
@@ -114,7 +128,6 @@ def sibling_title_style(structure: Structure, number: str, at: tuple[int, int]) 
     index, offset; a new paragraph after paragraph i is at (i, len + 1)): the one before must carry
     a title, and the one after too where there is one, else None."""
     shape = number_shape(number)
-    paragraphs = structure.model.paragraphs
     before: ClauseNumber | None = None
     after: ClauseNumber | None = None
     for clause, written in _shaped_numbers(structure):
@@ -130,7 +143,21 @@ def sibling_title_style(structure: Structure, number: str, at: tuple[int, int]) 
     if before is None:
         return None
     siblings = [n for n in (before, after) if n is not None]
-    return _style_of([paragraphs[n.index].text[n.end :] for n in siblings])
+    return _style_of([_opening(structure, n) for n in siblings])
+
+
+def _opening(structure: Structure, number: ClauseNumber) -> str:
+    """The text after a clause's number; for a number alone on its line, the heading on the next
+    ("ARTICLE II" / "NON-COMPETITION AND NON-DISCLOSURE"), which titles it."""
+    paragraphs = structure.model.paragraphs
+    text = paragraphs[number.index].text[number.end :]
+    if text.strip():
+        return text
+    following = next((i for i in range(number.index + 1, min(number.index + 4, len(paragraphs)))
+                      if paragraphs[i].text.strip()), None)  # fmt: skip
+    if following is not None and following in structure.headings and not structure.numbers_at.get(following):
+        return paragraphs[following].text
+    return text
 
 
 def _shaped_numbers(structure: Structure) -> list[tuple[ClauseNumber, str]]:
@@ -175,6 +202,10 @@ def _style_of(openings: list[str]) -> TitleStyle | None:
         return None
     title, mark = titles[0]  # type: ignore[misc]
     letters = [c for c in title if c.isalpha()]
+    if _DASH_LEAD.match(openings[0]):
+        # "ARTICLE XII - TERM   12.1 This contract ...", "ARTICLE VIII - GENERAL TERMS AND CONDITIONS
+        # This Agreement ...": a new article reads "ARTICLE XI-A - LIMITATION OF LIABILITY   The ...".
+        return TitleStyle(capitals=len(letters) > 1 and title.upper() == title, mark="  ", lead="- ")
     return TitleStyle(capitals=len(letters) > 1 and title.upper() == title, mark=mark)
 
 
@@ -223,4 +254,4 @@ def captioned_title_style(structure: Structure, anchor: int) -> TitleStyle | Non
 def with_title(text: str, heading: str, style: TitleStyle) -> str:
     """``text`` (a clause without its number) titled ``heading`` as its siblings are."""
     title = heading.upper() if style.capitals else heading
-    return f"{title}{style.mark} {text}"
+    return f"{style.lead}{title}{style.mark} {text}"

@@ -117,7 +117,9 @@ def insertion_point(
             # paragraphs without numbers, else the clause's sibling.
             own = [
                 n for n in structure.numbers
-                if n.kind == "typed" and n.level == holder.level + 1 and holder.index < n.index <= last
+                # (its sub-clauses may run on in its own paragraph: "ARTICLE 6 TERM AND TERMINATION 6.1 ...")
+                if n.kind == "typed" and n.level == holder.level + 1
+                and (holder.index, holder.start) < (n.index, n.start) <= (last, len(paragraphs[last].text))
                 and n.parts[: len(holder.parts)] == holder.parts
             ]  # fmt: skip
             if own:
@@ -482,30 +484,30 @@ def _after_paragraph(structure: Structure, anchor: int, where: str, number: str 
     Initials: CL MD"), inside it before the footer, where the clause text ends."""
     paragraph = structure.model.paragraphs[anchor]
     text = paragraph.text
+
+    def sibling(offset: int) -> str:
+        # (the number the caller worked out for the clause it follows, an article's "ARTICLE XI-A"
+        # rather than the "11.3" after the last sub-clause before the page's end)
+        return number if number is not None and not paragraph.num_id else _sibling_number(structure, anchor, offset)
+
     closes = _BODY_CLOSES.search(text)
     if closes is not None and text[: closes.start()].strip() and not paragraph.num_id:
         # The body ends inside this paragraph ("... is dated April 29, 2010.   (NO TEXT BELOW)
         # Party A: /s/ ...", a PDF page holding the last clause and the signatures): the clause
         # goes before that, never after the signatures.
         offset = _fragment_before(text, closes.start())
-        return InsertionPoint(
-            paragraph.locator, offset, _sibling_number(structure, anchor, offset), _following(text, offset), where
-        )
+        return InsertionPoint(paragraph.locator, offset, sibling(offset), _following(text, offset), where)
     legend = _LEGEND_AT_END.search(text)
     if legend is not None and text[: legend.start()].strip() and not paragraph.num_id:
         # "... the latter shall control. [Remainder of Page Intentionally Left Blank]": the page's
         # legend closes the body; the clause goes before it, not after it on the signature page.
         offset = legend.start() + len(legend.group(0)) - len(legend.group(0).lstrip())
-        return InsertionPoint(
-            paragraph.locator, offset, _sibling_number(structure, anchor, offset), _following(text, offset), where
-        )
+        return InsertionPoint(paragraph.locator, offset, sibling(offset), _following(text, offset), where)
     spans = furniture_spans(text)
     if spans and spans[-1][1] == len(text.rstrip()) and text[: spans[-1][0]].strip() and not paragraph.num_id:
         offset = spans[-1][0]
         if mask_furniture(text)[:offset].strip():
-            return InsertionPoint(
-                paragraph.locator, offset, _sibling_number(structure, anchor, offset), _following(text, offset), where
-            )
+            return InsertionPoint(paragraph.locator, offset, sibling(offset), _following(text, offset), where)
     if number is None or paragraph.num_id:
         number = _paragraph_number(structure, anchor)
     return InsertionPoint(paragraph.locator, None, number, where=where)

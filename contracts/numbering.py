@@ -50,7 +50,8 @@ _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000
 LEADING_NUMBER = re.compile(
     r"^[ \t\u00a0]*(?:(?P<word>Section|SECTION|Article|ARTICLE|Clause|CLAUSE)[ \t\u00a0]+"
     # "Section 2A." is how a clause inserted after "Section 2." is numbered, as "2A." is after "2.".
-    r"(?P<wnum>\d{1,3}(?:\.\d{1,3}){0,3}[A-H]?|[IVXLC]{1,7})(?P<wdot>[.:])?"
+    # ... and "Article XI-A." after "Article XI." (a letter run into a roman numeral reads as a word).
+    r"(?P<wnum>\d{1,3}(?:\.\d{1,3}){0,3}[A-H]?|[IVXLC]{1,7}(?:-[A-H])?)(?P<wdot>[.:])?"
     # A lettered number ("9.4A", "10A.") is how an inserted clause is numbered between two others.
     r"|(?P<num>\d{1,3}(?:\.\d{1,3}){1,3}[A-H]?|\d{1,3}[A-H](?=[.)])|\d{1,3})(?P<dot>\.|\))?"
     r"|\((?P<paren>[a-z]{1,2}|[ivxl]{1,6}|[A-Z]|\d{1,2})\)"
@@ -66,6 +67,17 @@ _INLINE = re.compile(
     r"(?:(?<=[.;:!?\"\u201d)\]][ \t\u00a0])|(?<=[.;:!?\"\u201d)\]][ \t\u00a0]{2})|(?<=[ \t\u00a0]{3}))"
     r"(?P<num>\d{1,2}(?:\.\d{1,2}){1,3}[A-H]?|\d{1,2})(?P<dot>\.)?"
     r"(?=[ \t\u00a0]+[A-Z][a-z]|[ \t\u00a0]+[A-Z]{2,}|[ \t\u00a0]+\[(?:[A-Z][a-z]|\*))"
+)
+# Inside a long (PDF-extracted) paragraph: an article's heading, numbered in words or figures, after
+# a sentence end or a gap of spaces and before its title in capitals or its first sub-clause ("...
+# Volume No. 1.   ARTICLE XI - WARRANTIES   11.1 In addition ...", "...   ARTICLE IV   4.1 All
+# facilities ..."). A reference in a sentence ("as set forth in Article IX of the General Terms")
+# has no sentence end before it.
+_INLINE_ARTICLE = re.compile(
+    r"(?:(?<=[.;:!?\"\u201d)\]][ \t\u00a0])|(?<=[.;:!?\"\u201d)\]][ \t\u00a0]{2})|(?<=[ \t\u00a0]{3}))"
+    r"(?P<word>ARTICLE|Article)[ \t\u00a0]+"
+    r"(?P<wnum>[IVXLC]{1,7}-[A-H](?=[.:]?[ \t\u00a0]+[-\u2013\u2014A-Z])|[IVXLC]{1,7}|\d{1,2})(?P<wdot>[.:])?"
+    r"(?=[ \t\u00a0]*(?:[-\u2013\u2014][ \t\u00a0]*)?[A-Z]{2,}\b|[ \t\u00a0]{2,}\d{1,2}\.\d)"
 )
 # After a clause heading with no full stop ("2.0 Payment 2.1 Client will pay"): kept only when
 # it is exactly the next number of the sequence (see _plausible).
@@ -168,6 +180,9 @@ def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
                     len(parts) - 1,
                 )
             )
+        for article in _INLINE_ARTICLE.finditer(text, base + match.end() if match else 0):
+            if article.group("wnum").isdigit() or ROMAN_NUMERAL.match(article.group("wnum").split("-")[0]):
+                found.append(number_from_leading(index, paragraph, article))
         strong = {n.start for n in found}
         for weak in _finditer_at_digits(_WEAK_INLINE, text, match.end() if match else 0):
             if weak.start() in strong:
@@ -198,8 +213,9 @@ def number_from_leading(index: int, paragraph: Paragraph, match: re.Match[str]) 
     end = match.end()
     if match.group("word"):
         word, number = match.group("word"), match.group("wnum")
-        roman = bool(ROMAN_NUMERAL.match(number)) and not number.isdigit()
-        parts: tuple[str, ...] = (str(roman_value(number)),) if roman else tuple(number.split("."))
+        numeral, _, letter = number.partition("-")
+        roman = bool(ROMAN_NUMERAL.match(numeral)) and not number.isdigit()
+        parts: tuple[str, ...] = (str(roman_value(numeral)) + letter,) if roman else tuple(number.split("."))
         template = f"{word} {{{'R' if roman else 'n'}}}{match.group('wdot') or ''}"
         return ClauseNumber(
             index, locator, start, end, match.group(0).strip(), parts, "typed", template, len(parts) - 1
@@ -342,7 +358,8 @@ def next_label(number: ClauseNumber, taken: frozenset[tuple[str, ...]]) -> str:
 def write_number(template: str, parts: tuple[str, ...]) -> str:
     if "{R}" in template:
         head = parts[0]
-        roman = to_roman(int(head)) if head.isdigit() else to_roman(int(head[:-1])) + head[-1]
+        # "Article XI-A": "XIA" would read as a word, not as the article after "Article XI".
+        roman = to_roman(int(head)) if head.isdigit() else f"{to_roman(int(head[:-1]))}-{head[-1]}"
         return template.replace("{R}", roman)
     return template.replace("{n}", ".".join(parts))
 

@@ -66,6 +66,17 @@ def countries_named(text: str) -> set[str]:
     return {_COUNTRY[m.group(0)] for m in _PLACE.finditer(text)}
 
 
+_COUNTRY_NAMES = frozenset({"United States", "United States of America", "U.S.A.", "U.S.", "USA"})
+
+
+def states_named(text: str) -> set[str]:
+    """The United States' states ``text`` names ("Kansas", "New York"), not the country itself."""
+    return {
+        m.group(0) for m in _PLACE.finditer(text)
+        if _COUNTRY[m.group(0)] == "United States" and m.group(0) not in _COUNTRY_NAMES
+    }  # fmt: skip
+
+
 def law_chosen(text: str) -> tuple[str, str] | None:
     """The place whose law ``text`` chooses and its country ("New York", "United States"), or None
     when it chooses none the gazetteer knows."""

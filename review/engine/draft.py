@@ -158,9 +158,11 @@ _TITLE_LEAD = re.compile(rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][^.:]{
 _TITLE_ALONE = re.compile(rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][A-Z &,;'-]{{2,70}})\s*$")
 # A title run in between a clause's number and its first sub-clause's ("11. Term and Termination
 # 11.1 This Agreement shall be effective ...", "ARTICLE 14 TERM AND TERMINATION   14.1 Term and
-# Expiration of Term.", a PDF page's text), without a full stop of its own.
+# Expiration of Term.", "ARTICLE 9 - OBLIGATIONS OF NVOS 9.1 To maintain ...", a PDF page's text),
+# without a full stop of its own.
 _TITLE_RUN_IN = re.compile(
-    r"^\s*(?:(?:ARTICLE|Article|SECTION|Section)\s+)?(?P<num>\d{1,3})\.?\s+(?P<title>[A-Z][A-Za-z &,;'-]{2,60}?)"
+    r"^\s*(?:(?:ARTICLE|Article|SECTION|Section)\s+)?(?P<num>\d{1,3})\.?\s+(?:[\u2014\u2013-]+\s+)?"
+    r"(?P<title>[A-Z][A-Za-z &,;'-]{2,60}?)"
     r"\s+(?P=num)\.1\b"
 )
 # A clause number, a dash and a title alone on its line ("Section 9 — Indemnification").
@@ -169,13 +171,18 @@ _TITLE_DASHED = re.compile(
 )
 # A title set off from its text by a run of spaces, as a PDF's columns leave it ("7.3 Survival
 # Article 6 ... shall survive", "18. Confidentiality   Except as otherwise provided ..."): a few
-# capitalised words, then three spaces or more and the text's first capital.
+# capitalised words, then three spaces or more and the text's first capital; an article's title
+# after a dash, before its first sub-clause ("ARTICLE XI - WARRANTIES   11.1 In addition ...").
 _TITLE_SPACED = re.compile(
-    rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][\w'&/-]*"
-    r"(?:[ ](?:[A-Z][\w'&/-]*|of|and|for|to|the|in|on|or|by|with)){0,7})[ \t\u00a0]{3,}(?=[A-Z(\"\u201c])"
+    rf"^\s*(?P<num>{_TITLE_NUMBER})(?:\s+[\u2014\u2013-])?\s+(?P<title>[A-Z][\w'&/-]*"
+    r"(?:[ ](?:[A-Z][\w'&/-]*|of|and|for|to|the|in|on|or|by|with)){0,7})[ \t\u00a0]{3,}"
+    r"(?=[A-Z(\"\u201c]|\d{1,3}\.\d)"
 )
 _ITEM_LABEL = re.compile(r"\(?(?:[a-z]{1,2}|[A-Z])[.)]")
-_FIGURE_ARTICLE = re.compile(r"(?:Section\s+)?\d{1,3}A[.)]?")
+# An article's next number the new clause can take: "2A.", "Section 2A", "ARTICLE 9A", "ARTICLE XI-A".
+_FIGURE_ARTICLE = re.compile(
+    r"(?:Section\s+|ARTICLE\s+|Article\s+)?\d{1,3}A[.):]?|(?:ARTICLE|Article)\s+[IVXLC]{1,7}-A[.:]?"
+)
 _CATCH_ALL_TITLE = re.compile(r"\b(?:general|miscellaneous|other\s+provisions|boilerplate)\b")
 _TITLE_LINE = re.compile(r"^[A-Z][A-Za-z &,;'/()-]{2,70}$")
 _HEADING_LEVEL = -1  # a heading ("ARTICLE 8 TERM AND TERMINATION") is above every clause number
@@ -365,7 +372,7 @@ def _cites(text: str, number: Any) -> bool:
 _AFTER_IT_ENDS = re.compile(
     r"\W*(?:(?:effects?|consequences?|results?|rights|duties|obligations)"
     r"(?:\s+and\s+(?:rights|duties|obligations|remedies|liabilities))?\s+(?:of|(?:up)?on|after|following)\s+"
-    r"(?:the\s+)?(?:expiration|termination|expiry)|survival|post-termination"
+    r"(?:the\s+)?(?:expiration|termination|expiry)|surviv(?:al|ing)\b|post-termination"
     # ... or what is done then, named in the title ("Final Statement Upon Termination or
     # Expiration", "Disposal of Stock Upon Termination", "Return of Materials on Expiry").
     r"|[A-Za-z][\w ,&'-]{0,60}?\s(?:up)?on\s+(?:the\s+)?(?:expiration|termination|expiry)\b)",
@@ -376,8 +383,15 @@ _AFTER_IT_ENDS = re.compile(
 # not release any of the Parties from any obligation ...", "Upon termination of this Agreement, ...").
 _AFTER_IT_ENDS_SAID = re.compile(
     r"^\W*(?:(?:notwithstanding\s+[^.,;]{0,80},\s*)?(?:the\s+)?(?:expiration|expiry|termination)\s+(?:or\s+\w+\s+)?"
-    r"of\s+this\s+agreement\b[^.;]{0,40}?\bshall\s+not\s+(?:release|relieve|affect|prejudice|limit)"
+    r"of\s+this\s+agreement\b[^.;]{0,40}?\bshall\s+(?:not\s+(?:release|relieve|affect|prejudice|limit)|be\s+without\s+prejudice)"
     r"|(?:upon|on|after|following)\s+(?:the\s+)?(?:expiration|expiry|termination)\b[^.;]{0,40}?\bof\s+this\s+agreement\b)",
+    re.IGNORECASE,
+)
+# A title run into the text without a mark ("10.3 Obligations Upon Termination Upon expiration or
+# termination of this Agreement ..."): its first words name what follows an ending.
+_AFTER_IT_ENDS_TITLED = re.compile(
+    r"^\W*(?:(?:effects?|consequences?|results?|rights|duties|obligations)(?:\s+and\s+\w+)?\s+"
+    r"(?:of|(?:up)?on|after|following)\s+(?:the\s+)?(?:expiration|termination|expiry)|surviv(?:al|ing)\b)",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.;:](?:\s|$)")
@@ -390,7 +404,7 @@ def _about_what_follows_an_ending(document: PreparedDocument, number: Any) -> bo
     if title:
         return _AFTER_IT_ENDS.match(title) is not None
     opening = document.paragraphs[number.index].paragraph.text[number.end : number.end + 300]
-    return _AFTER_IT_ENDS_SAID.match(opening) is not None
+    return _AFTER_IT_ENDS_SAID.match(opening) is not None or _AFTER_IT_ENDS_TITLED.match(opening) is not None
 
 
 def _first_sentence(opening: str) -> str:
@@ -495,13 +509,19 @@ def _ending_under(document: PreparedDocument, structure: Any, clause: Any) -> Se
     return next((s for s in document.paragraphs[number.index].sentences if s.end > number.end), None)
 
 
+_NUMBER_WORD = re.compile(r"\s*(?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+(?=\d)")
+
+
 def before_an_ending(sentence: Sentence, document: PreparedDocument, structure: Any) -> InsertionPoint | None:
     """Where a new clause goes when ``sentence`` is in a clause about what follows an ending ("13.
     OBLIGATIONS AFTER TERMINATION", "16.6 Effect of Termination", "Survival"): beside it the clause
     would read as one more consequence of termination, whatever it says, so it goes before that
     clause, after the whole of the sibling before it ("12.2A" after 12's grounds of termination);
     None when ``sentence`` is in no such clause or that clause has no sibling before it."""
-    numbers = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
+    # (read after the word a number may be written with: "Section 8.4 Survival." is read as "8.4")
+    word = _NUMBER_WORD.match(sentence.text)
+    at = sentence.start + (word.end() if word is not None else 0)
+    numbers = _enclosing_numbers(structure, sentence.paragraph_index, at)
     ending = next((n for n in reversed(numbers) if _about_what_follows_an_ending(document, n)), None)
     if ending is None:
         return None
@@ -1000,8 +1020,11 @@ _BUYS_SHARES = re.compile(
 
 def _an_investment(model: TextModel) -> bool:
     structure = structure_of(model)
-    first = min((n.index for n in structure.numbers), default=0)
-    opening = " ".join(p.text for p in model.paragraphs[:first])[:_SHAREHOLDERS_HEAD]
+    # (up to the first clause number, which a PDF's page may run into the opening: "... as follows:
+    # ARTICLE I DEFINITIONS Section 1.1 ...")
+    index, start = min(((n.index, n.start) for n in structure.numbers), default=(0, 0))
+    head = model.paragraphs[index].text[:start] if index < len(model.paragraphs) else ""
+    opening = " ".join([*(p.text for p in model.paragraphs[:index]), head])[:_SHAREHOLDERS_HEAD]
     if _BUYS_SHARES.search(opening) is None:
         return False
     return sum(1 for title in top_level_titles(structure) if _INVESTOR_RIGHTS.search(title)) >= 2
@@ -1169,6 +1192,12 @@ def insert_missing(
                 # sentence, when the place beside the sentence is inside its list, "6. TERMINATION
                 # ... (B) By CELEBRITY (i) ...; or, (ii) ...; or,")
                 places.append(after_clause(structure, own[-1], "after the clause titled for it"))
+        both = _BOTH_PARTIES.search(rule.positions[0]) is not None
+        if point is not None and first is not None and both and _one_partys_part(first, document, structure):
+            # A clause binding both parties is none of one party's obligations ("CONSULTANT'S
+            # OBLIGATIONS" / "14. INDEMNITY", "ARTICLE 9 - OBLIGATIONS OF NVOS"): after the last clause.
+            places.insert(0, point)
+            point = insertion_point(structure) or point
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
     proposal = None
     if point is not None:
@@ -1194,6 +1223,44 @@ def insert_missing(
         point = insertion_point(structure)
         proposal = _insertion(point, rule, next_insert, lead, guidance, structure) if point is not None else None
     return (proposal,) if proposal is not None else ()
+
+
+# A part or article of one party's obligations: "CONSULTANT'S OBLIGATIONS", "ARTICLE 9 - OBLIGATIONS
+# OF NVOS", "Duties of the Distributor"; not the parties' ("Obligations of the Parties", "Mutual
+# Covenants", "Each Party's Obligations").
+_ONE_PARTYS = re.compile(
+    r"^\W*(?!(?:the\s+)?parties|each|both|mutual|other|general|additional|certain|further)"
+    r"(?:[\w&.,' -]{2,60}?['\u2019]s?\s+(?:obligations|duties|responsibilities|covenants|undertakings)"
+    r"|(?:obligations|duties|responsibilities|covenants|undertakings)\s+(?:of|by)\s+"
+    r"(?!(?:the\s+)?parties\b|each\b|both\b|either\b)[\w&.,' -]{2,60})\W*$",
+    re.IGNORECASE,
+)
+
+
+_BOTH_PARTIES = re.compile(r"\b(?:each|either|neither|both)\s+part(?:y|ies)\b", re.IGNORECASE)
+
+
+def _one_partys_part(sentence: Sentence, document: PreparedDocument, structure: Any) -> bool:
+    """``sentence`` stands in a part or an article of one party's obligations: the caption without a
+    number over its clauses, or its top-level clause's title."""
+    own = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
+    if own and _ONE_PARTYS.match(_number_title(document, own[-1])):
+        return True
+    top = own[-1].index if own else sentence.paragraph_index
+    caption = next(
+        (i for i in range(top - 1, -1, -1) if i in structure.headings and not structure.numbers_at.get(i)), None
+    )
+    if caption is None:
+        return False
+    between = [n for n in structure.body_numbers if caption < n.index < top and n.level == 0]
+    # (the caption of a part stands over its clauses' numbers; one with a top-level clause of another
+    # part between it and the anchor is no caption of the anchor's)
+    text = document.paragraphs[caption].paragraph.text
+    return _ONE_PARTYS.match(text) is not None and all(
+        not _ONE_PARTYS.match(_number_title(document, n)) for n in between
+    ) and not any(
+        i in structure.headings and not structure.numbers_at.get(i) for i in range(caption + 1, top)
+    )
 
 
 def _foreign_article(document: PreparedDocument, own: list[Any], rule: Rule, words: list[str]) -> bool:

@@ -29,7 +29,7 @@ from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
 from contracts.normalize import term_starts
 from contracts.numbering import LEADING_NUMBER, number_from_leading, typed_numbers
-from contracts.places import countries_named, law_chosen
+from contracts.places import countries_named, law_chosen, states_named
 from contracts.terms import find_terms
 from documents.docx.model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel
 from review.engine.base import DEFECT_KINDS, Defect  # noqa: F401  (DEFECT_KINDS re-exported: the classes this module finds)
@@ -77,6 +77,10 @@ class _Edit:
         long paragraph is written as a replacement of the text after it by the clause and that
         text (review/engine/draft.py ``insertion_edit``)."""
         before, after = self.edit.before, self.edit.after
+        if before and after.endswith(" " + before):
+            # An insertion before the text there keeps none of its start, even where its first words
+            # begin alike ("ARTICLE VII-A ..." written before "ARTICLE VIII ...").
+            return 0, len(before)
         limit = min(len(before), len(after))
         head = 0
         while head < limit and before[head] == after[head]:
@@ -806,6 +810,17 @@ def _foreign_law(e: _Edit) -> Iterator[Defect]:
     if place in e.model.text:
         return  # an address, a court or an exchange there: the law may well fit
     named = countries_named(e.model.text[:_PREAMBLE])
+    # Where the opening places the parties in states of the same country, and the chosen one is none
+    # of them (New York law for a Nevada and a Washington company): as foreign to them as another
+    # country's. Delaware alone places no one: it is where companies are formed, not where they are.
+    states = states_named(e.model.text[:_PREAMBLE]) - {"Delaware"}
+    if country == "United States" and states and place not in states:
+        yield Defect(
+            "foreign-law",
+            f"The new clause chooses the law of {place}, which this contract names nowhere, while its opening "
+            f"places the parties in {' and '.join(sorted(states))}: which law governs is for the lawyer to choose.",
+        )
+        return
     if not named or country in named:
         return
     yield Defect(

@@ -108,7 +108,8 @@ def test_a_party_the_contract_does_not_have_is_an_undefined_term() -> None:
 
 def test_a_clause_of_a_type_the_contract_has_is_a_duplicate() -> None:
     model = contract(DISTRIBUTOR)
-    law = "9.08.  Governing Law. This Agreement shall be governed by the laws of the State of New York."
+    # (the law of a state the contract names: New York, named nowhere, is also a foreign law there)
+    law = "9.08.  Governing Law. This Agreement shall be governed by the laws of the State of Texas."
     defects = check_edit(model=model, proposal=insertion(model, "9.07.", law))
     assert kinds(defects) == ["duplicate-clause"]
     assert "Governing Law" in defects[0].message and "State of Texas" in defects[0].message

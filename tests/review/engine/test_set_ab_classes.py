@@ -117,10 +117,11 @@ def test_a_clause_among_titled_clauses_takes_the_playbooks_heading_as_they_write
     assert before.startswith("7. Indemnification.") or "indemnif" in before.lower()
     assert clause.startswith("7A. Insurance. Each party shall maintain")
     assert after.startswith("8. Limitation of Liability")
-    # "14. INDEMNITY" / "15.  ABSENCE OF AGENCY": headings in capitals over their text.
-    _, clause, after = _inserted(ENDORSEMENT_GOLF, "cap-on-liability")
-    assert clause.startswith("14A. LIMITATION OF LIABILITY. Except for a party's indemnification obligations")
-    assert after.startswith("15.")
+    # "34. NOTICE" / "35.": headings in capitals over their text. (The cap follows the last
+    # clause: "14. INDEMNITY" stands under "CONSULTANT'S OBLIGATIONS", one party's part, since
+    # round 18.)
+    _, clause, _ = _inserted(ENDORSEMENT_GOLF, "cap-on-liability")
+    assert clause.startswith("35. LIMITATION OF LIABILITY. Except for a party's indemnification obligations")
 
 
 def test_a_playbook_without_a_heading_inserts_the_clause_untitled() -> None:
@@ -219,9 +220,10 @@ def test_a_clause_number_before_a_bracket_and_after_one_is_read_inside_a_page_pa
     labels = [n.label.rstrip(".") for n in structure_of(model).numbers]
     assert labels[labels.index("13") : labels.index("13") + 6] == ["13", "14", "15", "16", "17", "18"]
     # The walk-away right, anchored on the survival clause (the contract's one "terminat"), is
-    # "16A" after it, not "14." after "18. Waiver".
+    # "15A" before it (its title read after the dash since round 18), not "14." after "18. Waiver".
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("termination-for-convenience"))
-    assert result.recommendations[0].after.startswith("16A. Termination for Convenience - Either party")
+    assert result.recommendations[0].after.startswith("15A. Termination for Convenience - Either party")
+    assert result.recommendations[0].edit.before.startswith("16. Survival")
 
 
 DISTRIBUTOR_TERMS = "VISIUMTECHNOLOGIES,INC_10_20_2004-EX-10.20-DISTRIBUTOR AGREEMENT"

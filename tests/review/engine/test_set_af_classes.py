@@ -1,0 +1,150 @@
+"""Classes read in round 18 (docs/decisions/redlines-qa.md, "Round 18"): the first look's
+contracts and the structure reader's largest open class, each here on a seen contract's own text
+(or a ContractNLI form's).
+
+- Articles numbered in words run into a PDF's page ("... Volume No. 1.   ARTICLE XI - WARRANTIES
+  11.1 ...") were not read: a cap and insurance became "11.1A" between a shipper's warranties and
+  "11.2". They are read now, and a clause after such an article is numbered "ARTICLE XI-A" ("XIA"
+  reads as a word), titled as its neighbours are ("- LIMITATION OF LIABILITY").
+- The edit checker took "ARTICLE VII-A ..." written before "ARTICLE VIII ..." for an edit that
+  keeps "ARTICLE " and held it back as out of order.
+- An investment agreement whose first article runs into its opening (a PDF's page) was read as
+  having no opening before its clauses, and took a cap and an audit.
+- A walk-away right went after "8.3 Surviving Rights/Obligations" (only "Survival" was read as a
+  title about what follows termination), after "5.6 The termination or expiration of this
+  Agreement ... shall be without prejudice to ...", and after "10.3 Obligations Upon Termination
+  Upon expiration ..." (a title run in without a mark).
+- A new article among articles whose titles stand on the line after their numbers ("ARTICLE II" /
+  "NON-COMPETITION AND NON-DISCLOSURE") went untitled.
+- An audit said "keep records for three (3) years" beside "17.1 All company records will be kept
+  for a minimum of five (5) years".
+- New York law went into a joint venture of a Nevada and a Washington company, New York named
+  nowhere: the country check passed it.
+- A cap binding both parties went into "CONSULTANT'S OBLIGATIONS", a part of one party's duties.
+"""
+
+from __future__ import annotations
+
+from contracts.numbering import LEADING_NUMBER, number_from_leading, write_number
+from documents.docx.model import Paragraph, TextModel
+from documents.docx.textmodel import build_text_model
+from review.engine.draft import takes_no_commercial_terms
+from review.engine.playbook import PlaybookEngine
+from tests.conftest import shared_data
+from tests.review.engine.test_insertion_titles import _contract
+from tests.review.engine.test_set_aa_classes import _inserted_between
+from tests.review.engine.test_set_c_classes import _cuad_coverage
+
+GAS_TRANSPORTATION = "KENTUCKYUTILITIESCO_03_25_2003-EX-10.65-TRANSPORTATION AGREEMENT"
+INVESTMENT = "ROCKYMOUNTAINCHOCOLATEFACTORY,INC_12_23_2019-EX-10.2-STRATEGIC ALLIANCE AGREEMENT"
+DEVELOPMENT = "ConformisInc_20191101_10-Q_EX-10.6_11861402_EX-10.6_Development Agreement"
+JOINT_VENTURE = "NOVOINTEGRATEDSCIENCES,INC_12_23_2019-EX-10.1-JOINT VENTURE AGREEMENT"
+ENDORSEMENT = "ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT"
+SUPPLY = "NeuroboPharmaceuticalsInc_20190903_S-4_EX-10.36_11802165_EX-10.36_Manufacturing Agreement"
+RESELLER = "ASIANDRAGONGROUPINC_08_11_2005-EX-10.5-Reseller Agreement"
+CONSULTING = "EmeraldHealthBioceuticalsInc_20200218_1-A_EX1A-6 MAT CTRCT_11987205_EX1A-6 MAT CTRCT_Development"
+ALLIANCE = "COOLTECHNOLOGIES,INC_10_25_2017-EX-10.71-Strategic Alliance Agreement"
+
+
+def _inserted(name: str, rule_id: str) -> tuple[str, str, str]:
+    """The new clause, the text it follows and the text after it."""
+    before, new, following = _inserted_between(name, rule_id)
+    return new, before, following.lstrip()
+
+
+def _only(model: TextModel, rule_id: str):  # type: ignore[no-untyped-def]
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+    return result
+
+
+def test_an_article_numbered_in_words_inside_a_page_is_read_and_followed_as_article_xi_a() -> None:
+    after, before, following = _inserted(GAS_TRANSPORTATION, "cap-on-liability")
+    assert after.startswith("ARTICLE XI-A - LIMITATION OF LIABILITY   Except for a Party's indemnification")
+    assert "11.2 Transporter shall not be obligated to provide" in before
+    assert "ARTICLE XII - TERM" in following[:40] or following.startswith("3")
+
+
+def test_a_clause_written_before_an_article_whose_number_begins_alike_is_in_order() -> None:
+    # "ARTICLE VII-A ..." before "ARTICLE VIII - GENERAL TERMS AND CONDITIONS": offered, not held
+    # back as "7A" out of order (_inserted_between asserts it has no defect).
+    after, before, following = _inserted(GAS_TRANSPORTATION, "audit-rights")
+    assert after.startswith("ARTICLE VII-A - RECORDS AND AUDIT   Each Party shall keep")
+    assert "ARTICLE VII - BILLINGS AND PAYMENTS" in before
+    assert following.startswith("ARTICLE VIII - GENERAL TERMS AND CONDITIONS")
+
+
+def test_an_article_numbered_in_roman_numerals_takes_a_hyphened_letter() -> None:
+    assert write_number("ARTICLE {R}", ("11A",)) == "ARTICLE XI-A"
+    text = "ARTICLE XI-A - INSURANCE   Each Party shall maintain insurance."
+    match = LEADING_NUMBER.match(text)
+    assert match is not None
+    number = number_from_leading(0, Paragraph(locator="p1", text=text), match)
+    assert number.parts == ("11A",) and number.label == "ARTICLE XI-A"
+
+
+def test_insurance_after_an_indemnification_article_inside_a_page_takes_that_articles_letter() -> None:
+    # Before, "ARTICLE VII. INDEMNIFICATION." inside the page went unread and insurance became a
+    # second "ARTICLE VII.".
+    after, before, following = _inserted(ALLIANCE, "insurance")
+    assert after.startswith("ARTICLE VII-A. INSURANCE. Each party shall maintain")
+    assert "ARTICLE VII. INDEMNIFICATION." in before
+    assert following.startswith("ARTICLE VIII. NON-SOLICITATION OF PERSONNEL.")
+
+
+def test_an_investment_whose_first_article_runs_into_its_opening_takes_no_commercial_clause() -> None:
+    model = _contract(INVESTMENT)
+    assert "invests in the other's shares" in takes_no_commercial_terms(model)
+    for rule_id in ("audit-rights", "cap-on-liability"):
+        assert _only(model, rule_id).recommendations == ()
+
+
+def test_a_walk_away_right_goes_before_a_clause_on_surviving_rights() -> None:
+    after, _, following = _inserted(DEVELOPMENT, "termination-for-convenience")
+    assert after.startswith("8.2A Termination for Convenience. Either Party may terminate")
+    assert following.startswith("8.3 Surviving Rights/Obligations.")
+
+
+def test_a_walk_away_right_goes_before_what_an_ending_is_without_prejudice_to() -> None:
+    after, _, following = _inserted(SUPPLY, "termination-for-convenience")
+    assert after.startswith("5.5 Either Party may terminate this Agreement for convenience")
+    assert following.startswith("5.6 The termination or expiration of this Agreement")
+
+
+def test_a_title_run_in_without_a_mark_can_name_what_follows_termination() -> None:
+    after, before, following = _inserted(RESELLER, "termination-for-convenience")
+    assert after.startswith("10.2A Either Party may terminate this Agreement for convenience")
+    assert following.startswith("10.3 Obligations Upon Termination")
+    assert "10.2 Termination for Default" in before
+
+
+def test_a_new_article_takes_the_title_its_neighbours_carry_on_the_line_after_their_numbers() -> None:
+    model = build_text_model(shared_data("ndas", "nda_cnli_dev_07.docx").read_bytes())
+    (proposal,) = _only(model, "termination-for-convenience").recommendations
+    assert proposal.after.startswith("ARTICLE II-A TERMINATION FOR CONVENIENCE. Any party may terminate")
+
+
+def test_a_new_article_after_a_title_behind_a_double_dash_is_titled_alike() -> None:
+    after, _, following = _inserted(CONSULTING, "cap-on-liability")
+    assert after.startswith("ARTICLE 5A - LIMITATION OF LIABILITY   Except for a party's")
+    assert following.startswith("ARTICLE 6 - TERM and TERMINATION")
+
+
+def test_an_audit_is_not_inserted_over_the_contracts_own_period_for_keeping_records() -> None:
+    result = _only(_contract(JOINT_VENTURE), "audit-rights")
+    assert result.recommendations == ()
+    assert "All company records will be kept for a minimum of five (5) years" in result.message
+
+
+def test_the_law_of_a_state_neither_party_is_in_is_the_lawyers_choice() -> None:
+    (proposal,) = _only(_contract(JOINT_VENTURE), "governing-law").recommendations
+    (defect,) = proposal.defects
+    assert defect.kind == "foreign-law"
+    assert "New York" in defect.message and "Nevada and Washington" in defect.message
+
+
+def test_a_clause_for_both_parties_is_no_part_of_one_partys_obligations() -> None:
+    # "14. INDEMNITY" stands under "CONSULTANT'S OBLIGATIONS": the cap goes after the last clause,
+    # under "MISCELLANEOUS PROVISIONS", not as "14A." among the consultant's duties.
+    after, before, _ = _inserted(ENDORSEMENT, "cap-on-liability")
+    assert after.startswith("35. LIMITATION OF LIABILITY. Except for a party's")
+    assert "given in writing by ADAMS GOLF to CONSULTANT" in before
