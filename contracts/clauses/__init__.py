@@ -86,6 +86,8 @@ def _passages(scored: Scored, column: int, min_confidence: float) -> list[tuple[
     found = []
     for index in np.flatnonzero(values >= min_confidence):
         passage = scored.passages[int(index)]
+        if passage.item:
+            continue  # read by the presence checks only (passages.list_items)
         found.append(
             (
                 int(index),

@@ -22,7 +22,7 @@ import scipy.sparse as sp
 
 from contracts.clauses.categories import BY_SLUG, SLUGS
 from contracts.clauses.features import Weighting
-from contracts.clauses.passages import KIND_WORDS, Passage, allowed, cut, names_its_kind
+from contracts.clauses.passages import KIND_WORDS, Passage, allowed, cut, list_items, names_its_kind
 from documents.docx.model import TextModel
 
 ARTIFACT_DIR = Path(__file__).resolve().parent / "artifact"
@@ -134,7 +134,12 @@ class ClauseModel:
             if hit is not None:
                 self._cache.move_to_end(key)
                 return hit
-        passages = cut((p.locator, p.text) for p in model.paragraphs)
+        paragraphs = [(p.locator, p.text) for p in model.paragraphs]
+        passages = cut(paragraphs)
+        # Then each item of a list run into its paragraph, whole (``list_items``): what the
+        # presence checks read (review/engine/draft.py ``existing_clause``, the edit checker's
+        # duplicate), never a passage ``detect`` returns or a rule quotes.
+        passages += list_items(paragraphs, passages)
         # The types' words are tested when a type is first asked for (``Scored.columns``): a
         # playbook asks for a few types. They never empty a passage's row, so ``keep`` is the same.
         mask = allowed(passages, SLUGS, kinds=False)

@@ -104,6 +104,9 @@ class Passage:
     text: str
     heading: str  # section heading and inline title, "" when none
     is_heading: bool
+    # One item of a list run into its paragraph (``list_items``), read besides the sentences it
+    # spans or sits in: never one of the passages ``detect`` returns.
+    item: bool = False
 
 
 def _clean_heading(text: str) -> str:
@@ -158,6 +161,78 @@ def cut_text(text: str) -> tuple[list[Passage], list[int]]:
         offsets.append(position)
         position += len(line) + 1
     return cut((f"p{i + 1}", line) for i, line in enumerate(lines)), offsets
+
+
+# An item of a list run on in one paragraph, after the separator that ends the item before it
+# ("You must:   5.1.1 operate ...;   5.1.2 ...; and   5.1.25 ...", "... as follows: (a) ...; (b)
+# ..."). Multi-level numbers and bracketed labels only: a bare "5." after a colon is as often an
+# amount or a date.
+_INLINE_ITEM = re.compile(
+    r"[;:]\s+(?:(?:and|or)\s+)?"
+    r"(?P<label>\d{1,3}(?:\.\d{1,3}){1,3}\.?|\((?:[a-zA-Z]{1,2}|[ivxlIVXL]{1,5}|\d{1,2})\)|[a-z]\))\s+(?=\w)"
+)
+_ITEM_OPENS = re.compile(r"\s*(?:\d{1,3}(?:\.\d{1,3}){1,3}\.?|\((?:[a-zA-Z]{1,2}|[ivxlIVXL]{1,5}|\d{1,2})\)|[a-z]\))\s")
+_MAX_ITEM = 2000  # characters of one item read as a passage
+
+
+def list_items(paragraphs: Sequence[tuple[str, str]], passages: Sequence[Passage]) -> list[Passage]:
+    """The items of lists run on in one paragraph that run past a full stop, each as one passage
+    from its label to the separator before the next item (``Passage.item``).
+
+    The sentence splitter cuts at full stops, and a list's items end in semicolons: an item is then
+    the tail of one sentence and perhaps the head of the next ("...;   5.1.22 after the Effective
+    Date, maintain ... insurance of the types ... we specify in the Standards." / "All such insurance
+    must be with insurers ..." / "If you fail ... insurance;   5.1.23 not share ..."), and no
+    passage holds the obligation the item states whole: each of its pieces reads weakly as its
+    type, drowned in the other items or cut from them. An item stops at a sentence that is a
+    heading or opens a clause of its own, at most ``_MAX_ITEM`` characters on; a list's last item,
+    a lead-in and an item inside one sentence are not read alone (below)."""
+    by_paragraph: dict[int, list[Passage]] = {}
+    for passage in passages:
+        by_paragraph.setdefault(passage.paragraph_index, []).append(passage)
+    found: list[Passage] = []
+    for index, sentences in by_paragraph.items():
+        locator, text = paragraphs[index]
+        if ";" not in text and ":" not in text:
+            continue
+        separators = list(_INLINE_ITEM.finditer(text))
+        if not separators:
+            continue
+        starts = [m.start("label") for m in separators]
+        first = sentences[0]
+        if first.start < starts[0] and _ITEM_OPENS.match(first.text) and not first.is_heading:
+            starts.insert(0, first.start)
+        if len(starts) < 2:
+            continue  # one label after a colon is no list ("payable as follows: 12.5 percent ...")
+        # An item ends at the separator before the next: where the last one ends, its own words
+        # going on or the paragraph's after the list, cannot be told, so it is not read alone.
+        stops = [m.start() + 1 for m in separators if m.start("label") > starts[0]]
+        at = 0  # the first sentence that may hold the item's start (items come in order)
+        for start, stop in zip(starts, stops, strict=False):
+            while at < len(sentences) and sentences[at].end <= start:
+                at += 1
+            if at == len(sentences):
+                break
+            holder, end, crosses = sentences[at], start, False
+            for sentence in sentences[at:]:
+                if sentence.start > start and (sentence.is_heading or _ITEM_OPENS.match(sentence.text)):
+                    break  # a title or a clause of its own, not the item going on
+                if sentence.start >= stop or sentence.start - start >= _MAX_ITEM:
+                    break
+                crosses = crosses or sentence.start > start
+                end = min(sentence.end, stop, start + _MAX_ITEM)
+            while end > start and text[end - 1].isspace():
+                end -= 1
+            if text[start:end].endswith(":"):
+                continue  # a lead-in: no clause without the items it introduces
+            if not crosses:
+                # An item inside one sentence is held whole by it, as the model was trained to read
+                # it; alone, a short item is a phrase whose one word outweighs what it says ("(x)
+                # insurance premiums;" among a fund's expenses, "(b) ... may be terminated at any time
+                # by either party ... if the other party:" without its grounds).
+                continue
+            found.append(Passage(locator, index, start, end, text[start:end], holder.heading, False, item=True))
+    return found
 
 
 TITLE_SLUG = "document-name"
