@@ -1584,10 +1584,12 @@ def _typed_passage(rule: Rule, document: PreparedDocument, structure: Any) -> Pr
     confidence, column, row = best
     passage = scored.passages[row]
     index = document.model.positions[passage.locator]
-    sentence = _sentence_at(document, index, passage.start)
+    sentence = None if passage.item else _sentence_at(document, index, passage.start)
     if sentence is None:
         # A paragraph the engine reads as page furniture (an SEC legend that a PDF page ran into the
-        # clauses after it): the clause model's passage is the clause, as the edit checker reads it.
+        # clauses after it), or one item of a list run on in its paragraph, which starts inside a
+        # sentence and may end in another (contracts/clauses/passages.py ``list_items``): the clause
+        # model's passage is the clause, as the edit checker reads it.
         text = document.model.paragraphs[index].text[passage.start : passage.end]
         lowered = " ".join(text.split())
         sentence = Sentence(locator=passage.locator, paragraph_index=index, start=passage.start, end=passage.end,
@@ -1621,9 +1623,17 @@ def conflict_message(sentence: Sentence, structure: Any) -> str:
     )
 
 
+_OWN_NUMBER = re.compile(r"\s*(\d{1,3}(?:\.\d{1,3}){1,3})\s+\S")
+
+
 def _clause_of(sentence: Sentence, structure: Any) -> str:
     """" (clause 11)": the clause ``sentence`` is in, the last clause number before it in its
     paragraph (a PDF-extracted page holds several clauses), else the one its paragraph is under."""
+    own = _OWN_NUMBER.match(sentence.text)
+    if own is not None:
+        # (a list item quoted whole opens with its own number, which a reader that wants a capital
+        # after a number inside a page leaves unread: "5.1.22 after the Effective Date, maintain ...")
+        return f" (clause {own.group(1)})"
     inside = [n for n in structure.numbers if n.index == sentence.paragraph_index and n.start <= sentence.start
               and n.level != 9]  # fmt: skip
     number = inside[-1] if inside else structure.section_of(sentence.paragraph_index)

@@ -29,6 +29,8 @@ def test_an_insurance_obligation_that_is_one_item_of_a_list_is_compared_not_inse
     assert result.recommendations == ()
     assert result.status == "missing"  # a finding still: the lawyer compares the two
     assert "nothing is inserted" in result.message and "Insurance" in result.message
+    # The item is quoted whole, under its own number.
+    assert "(clause 5.1.22): \u201c5.1.22 after the Effective Date, maintain" in result.message
     (evidence,) = result.evidence
     assert "5.1.22 after the Effective Date, maintain, at your expense, insurance of the types" in evidence.sentence
 
