@@ -137,6 +137,28 @@ def _sentence_start(text: str, at: int) -> bool:
     return not before or before[-1] in '.;:!?\u201c"(' or before.endswith("\n")
 
 
+_ARTICLE_AT_LEAST = 2  # "the Fund" written this many times as often as a bare "Fund", at least
+
+
+def with_its_article(name: str, model: TextModel) -> str:
+    """``name`` as the contract writes a party's defined name: "the Fund", "the Company", where it
+    writes it with its article ('(the "Fund")', "the Fund shall ..."), as a proper name's
+    ("Diversinet", "Leju") is written bare. Read once per name and text model."""
+    if name.startswith("the ") or not name[:1].isupper():
+        return name
+    key = ("naming", "article", name)
+    derived = model.derived
+    if key not in derived:
+        text = model.text
+        escaped = re.escape(name)
+        with_the = len(re.findall(rf"\b[Tt]he\s+{escaped}\b", text))
+        bare = len(re.findall(rf"(?<![Tt]he )(?<![Tt]he  )\b{escaped}\b", text)) - len(
+            re.findall(rf"[\"\u201c]{escaped}[\"\u201d]", text)
+        )
+        derived[key] = with_the >= 2 and with_the >= _ARTICLE_AT_LEAST * max(bare, 0)  # type: ignore[index]
+    return f"the {name}" if derived[key] else name  # type: ignore[index]
+
+
 def _put(name: str, text: str, at: int, had_the: bool) -> str:
     """``name`` written at ``at``: its article follows the sentence ("The Company shall")."""
     if name.startswith("the "):
@@ -183,6 +205,8 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         name = name_for(match.group("word"))
         if name is None:
             return match.group(0)
+        if structure is not None:
+            name = with_its_article(name, structure.model)
         return _put(name, text, match.start(), bool(match.group("the")))
 
     out = _PLACEHOLDER.sub(placeholder, text)
@@ -205,7 +229,7 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         name = parties.us if word_side == side else parties.them
         if not word_side or not name:
             return match.group(0)
-        return _put(name, source, match.start(), bool(match.group("the")))
+        return _put(with_its_article(name, structure.model), source, match.start(), bool(match.group("the")))
 
     return _ROLE.sub(role, out)
 
@@ -782,6 +806,33 @@ _ORDINARY = {
 }  # fmt: skip
 
 
+# Common nouns a company's name is made of ("Beijing Yisheng Leju Information Services Co., Ltd."):
+# a word of a party's name, but no term of the contract when it defines and quotes none such. "the
+# Services" in a clause speaks of something the contract must define.
+_NAME_NOUNS = frozenset({
+    "Services", "Service", "Products", "Product", "Software", "Systems", "System", "Solutions", "Technology",
+    "Technologies", "Information", "Network", "Networks", "Deliverables", "Equipment", "Content", "Materials",
+    "Platform", "Documentation", "Data", "Goods", "Work", "Works",
+})  # fmt: skip
+
+
+def _own_terms(model: TextModel) -> set[str]:
+    """The contract's defined terms and quoted phrases, lower-cased, without its parties' names."""
+    from contracts.terms import quoted_anywhere, term_base, term_variants
+
+    key = ("naming", "own terms")
+    derived = model.derived
+    if key not in derived:
+        structure = structure_of(model)
+        forms = quoted_anywhere(model)
+        for term in structure.terms:
+            forms |= term_variants(term_base(term))
+        for party in structure.parties:
+            forms |= term_variants(party.defined)
+        derived[key] = {f.lower() for f in forms}  # type: ignore[index]
+    return derived[key]  # type: ignore[index]
+
+
 def undefined_in(text: str, model: TextModel, parties: Parties | None = None) -> tuple[str, ...]:
     """Capitalised, defined-looking terms ``text`` uses that the contract does not define."""
     defined_lower = contract_text(model).defined_lower  # once per text model: every proposal asks
@@ -798,7 +849,10 @@ def undefined_in(text: str, model: TextModel, parties: Parties | None = None) ->
         at_start = _sentence_start(text, match.start())
         if at_start and len(words) == 1 and not role_side(words[0]):
             continue  # an ordinary word that starts the sentence
-        if phrase.lower() in defined_lower or any(w in NOT_TERMS or w in names or w == "of" for w in words):
+        generic = len(words) == 1 and words[0] in _NAME_NOUNS and words[0].lower() not in _own_terms(model)
+        if (phrase.lower() in defined_lower and not generic) or any(
+            w in NOT_TERMS or w in names or w == "of" for w in words
+        ):
             continue
         if len(words) > 1 and all(w.lower() in defined_lower for w in words):
             continue

@@ -77,7 +77,10 @@ _INLINE_ARTICLE = re.compile(
     r"(?:(?<=[.;:!?\"\u201d)\]][ \t\u00a0])|(?<=[.;:!?\"\u201d)\]][ \t\u00a0]{2})|(?<=[ \t\u00a0]{3}))"
     r"(?P<word>ARTICLE|Article)[ \t\u00a0]+"
     r"(?P<wnum>[IVXLC]{1,7}-[A-H](?=[.:]?[ \t\u00a0]+[-\u2013\u2014A-Z])|[IVXLC]{1,7}|\d{1,2})(?P<wdot>[.:])?"
-    r"(?=[ \t\u00a0]*(?:[-\u2013\u2014][ \t\u00a0]*)?[A-Z]{2,}\b|[ \t\u00a0]{2,}\d{1,2}\.\d)"
+    r"(?=[ \t\u00a0]*(?:[-\u2013\u2014][ \t\u00a0]*)?[A-Z]{2,}\b|[ \t\u00a0]{2,}\d{1,2}\.\d"
+    # ... or, after its full stop, a capitalised word ("... a copy respectively Article XIII.
+    # Termination for Convenience   Either party ...").
+    r"|(?<=[.:])[ \t\u00a0]+[A-Z][a-z])"
 )
 # After a clause heading with no full stop ("2.0 Payment 2.1 Client will pay"): kept only when
 # it is exactly the next number of the sequence (see _plausible).

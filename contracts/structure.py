@@ -421,13 +421,44 @@ def _with_the_blocks_before(paragraphs: tuple[Paragraph, ...], start: Position, 
     return Position(index, 0)
 
 
+_CLAUSES_AFTER = 12  # clauses added after a testimonium that ends a sentence, at most
+_SENTENCE_STOP = re.compile(r"[.!?][\"\u201d)\]]?(?=\s|$)")
+_BEFORE_A_SENTENCE = re.compile(r"(?:^|[.;:!?\"\u201d)\]]|(?:^|\s)\(?[\dA-Za-z]{1,4}[.)])$")
+
+
+def _opens_a_sentence(text: str, at: int) -> bool:
+    """``text[at:]`` starts a sentence: at the paragraph's start, after a sentence's end or a
+    clause number ("18. In Witness Whereof")."""
+    return _BEFORE_A_SENTENCE.search(text[:at].rstrip()) is not None
+
+
 def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
     for index, paragraph in enumerate(paragraphs):
         if "itness" not in paragraph.text and "ITNESS" not in paragraph.text:
             continue
         match = _WITNESS.search(paragraph.text)
-        if match:
+        if match is None:
+            continue
+        if match.group(0).startswith("IN") or _opens_a_sentence(paragraph.text, match.start()):
             return Position(index, match.start())
+        # A testimonium that ends a clause's sentence ("... Party A and Party B shall hold a copy
+        # respectively in witness thereof.   Covenanters ..."): the signatures start after it, and
+        # after any numbered clause written after it (one added there: "Article XIII. Either ...").
+        text = paragraph.text
+        end = _SENTENCE_STOP.search(text, match.end())
+        at = end.end() if end is not None else len(text)
+        for _ in range(_CLAUSES_AFTER):
+            rest = text[at:].lstrip()
+            label = LEADING_NUMBER.match(rest)
+            if label is None or not (label.group("word") or label.group("num")):
+                break
+            its_end = _SENTENCE_STOP.search(text, len(text) - len(rest) + label.end())
+            if its_end is None:
+                break
+            at = its_end.end()
+        if text[at:].strip():
+            return Position(index, len(text) - len(text[at:].lstrip()))
+        return Position(index + 1, 0) if index + 1 < len(paragraphs) else Position(index, len(text))
     # The execution sentence in capitals, also where a PDF page runs it into the last clause
     # ("... Exhibit "I" Wiring Instructions EXECUTED by the Parties on the date(s) indicated in the
     # acknowledgments below, but effective as of the Effective Date. BP AMERICA ... /s/ ...").

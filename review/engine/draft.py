@@ -840,12 +840,20 @@ _TERMS_DEFINED_IN = re.compile(
 _PAGE_FIRST = re.compile(r"\s*(?:Page\s+)?-?\s*(?P<page>\d{1,3})\s*-?(?:[ \t]+\d{1,3})?[ \t]*\n")
 _CLAUSE_FIRST = re.compile(r"^[ \t]*(?P<number>(?P<top>\d{1,3})\.\d{1,3})\.?[ \t]+[A-Z]", re.MULTILINE)
 _EXCERPT_HEAD = 400  # characters: the page number and the first clause come before any sentence
+_SCHEDULE_FIRST = re.compile(r"^[ \t]*(?:SCHEDULE|Schedule)[ \t]+(?:\d{1,2}|[A-Z])[ \t]*$", re.MULTILINE)
+_AN_OPENING = re.compile(r"[a-z]{3,}\s+[a-z]{3,}|\bAGREEMENT\b|\bAgreement\b")
 
 
 def _excerpt(model: TextModel) -> str:
     """What a document is when it holds only an agreement's last pages: the clause it lacks may be
     in the pages it does not hold; "" for any other document."""
     head = model.text[:_EXCERPT_HEAD]
+    schedule = _SCHEDULE_FIRST.search(head)
+    if schedule is not None and not _AN_OPENING.search(head[: schedule.start()]):
+        # The document opens with a schedule, after nothing but page numbers and initials ("...
+        # 20.3.98   5 / SCHEDULE 3 / Project Managers ..."): the schedules of an agreement it does
+        # not hold, whose clauses belong in that agreement.
+        return f"an excerpt of an agreement's schedules, opening at {' '.join(schedule.group(0).split())}"
     page = _PAGE_FIRST.match(head)
     clause = _CLAUSE_FIRST.search(head)
     if page is None or clause is None or int(page.group("page")) < 2 or int(clause.group("top")) < 2:
@@ -939,6 +947,8 @@ def takes_no_commercial_terms(model: TextModel) -> str:
         return "an agreement for an offering of securities through agents or underwriters"
     if _ENDS_OR_SETTLES.search(document_title(model)):
         return "an agreement that ends another or settles what the parties owe each other"
+    if _KEEPS_ANOTHER.search(document_title(model)):
+        return "an agreement by which one party keeps another's capital up or answers for its debts"
     if _with_shareholders(model):
         return "an agreement between a company and shareholders about its board and their shares"
     if _an_investment(model):
@@ -970,6 +980,16 @@ def takes_no_commercial_terms(model: TextModel) -> str:
 _ENDS_OR_SETTLES = re.compile(
     r"\b(?:termination|settlement|release)(?:\s+and\s+(?:release|settlement|waiver))?\s+agreement\b"
     r"|\bagreement\s+(?:of|for)\s+(?:mutual\s+)?(?:termination|settlement|release)\b|^(?:general\s+|mutual\s+)?release\b",
+    re.IGNORECASE,
+)
+
+
+# A parent's promise to keep a subsidiary's capital up, or a guarantee of another's debts ("UNCONDITIONAL
+# CAPITAL MAINTENANCE AGREEMENT", a keep-well, a guaranty): a walk-away right would end the promise
+# at the promisor's will, a cap measured by fees caps at nothing, and insurance or an audit of records
+# has no object.
+_KEEPS_ANOTHER = re.compile(
+    r"\b(?:capital\s+maintenance|keep[\s-]?well|guarant(?:y|ee)|net\s+worth\s+maintenance)\s+agreement\b",
     re.IGNORECASE,
 )
 

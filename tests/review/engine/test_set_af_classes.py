@@ -21,6 +21,12 @@ contracts and the structure reader's largest open class, each here on a seen con
 - New York law went into a joint venture of a Nevada and a Washington company, New York named
   nowhere: the country check passed it.
 - A cap binding both parties went into "CONSULTANT'S OBLIGATIONS", a part of one party's duties.
+
+The second look's: a testimonium that ends a clause's sentence ("... hold a copy respectively in
+witness thereof.") was read as the start of the signatures, so clauses went inside that sentence
+and each took the same "Article XIII."; a document that opens with an agreement's schedules, and a
+capital maintenance agreement, took commercial clauses; "Fund" where the contract writes "the Fund";
+"Services" passed for defined because it is a word of a party's name.
 """
 
 from __future__ import annotations
@@ -148,3 +154,62 @@ def test_a_clause_for_both_parties_is_no_part_of_one_partys_obligations() -> Non
     after, before, _ = _inserted(ENDORSEMENT, "cap-on-liability")
     assert after.startswith("35. LIMITATION OF LIABILITY. Except for a party's")
     assert "given in writing by ADAMS GOLF to CONSULTANT" in before
+
+
+# --- the second look's classes --------------------------------------------------------------------
+
+IMPERIAL_GARDEN = "ImperialGardenResortInc_20161028"  # "... hold a copy respectively in witness thereof."
+ESCROW_SCHEDULES = "HEALTHGATEDATACORP_11_24_1999-EX-10.1-HOSTING AND MANAGEMENT AGREEMENT - Escrow"
+CUSTOMIZATION_SCHEDULE = "CardlyticsInc_20180112_S-1_EX-10.16_11002987_EX-10.16_Maintenance Agreement2"
+CAPITAL_MAINTENANCE = "SEPARATEACCOUNTIIOFAGL_05_02_2011-EX-99.(J)(4)-UNCONDITIONAL CAPITAL MAINTENANCE"
+FUND_ADMINISTRATION = "ArcaUsTreasuryFund_20200207_N-2_EX-99.K5_11971930_EX-99.K5_Development Agreement"
+CHANNEL_COOPERATION = "LEJUHOLDINGSLTD_03_12_2014-EX-10.34-INTERNET CHANNEL COOPERATION AGREEMENT"
+
+
+def test_a_testimonium_that_ends_a_clauses_sentence_is_followed_by_the_new_clauses() -> None:
+    from documents.docx.edit import apply_edit_to_model
+
+    model = _contract(IMPERIAL_GARDEN)
+    (first,) = _only(model, "termination-for-convenience").recommendations
+    at = model.positions[first.edit.locator]
+    assert model.paragraphs[at].text[: first.edit.start].rstrip().endswith("respectively in witness thereof.")
+    assert first.after.startswith("Article XIII. Either party may terminate")
+    # The next clause, drafted on the version the first made, is "Article XIV.", not a second XIII.
+    (second,) = _only(apply_edit_to_model(model, first.edit), "anti-assignment").recommendations
+    assert second.after.startswith("Article XIV. Neither party may assign") and not second.defects
+
+
+def test_a_document_that_opens_with_an_agreements_schedules_takes_none_of_its_clauses() -> None:
+    for name, schedule in ((ESCROW_SCHEDULES, "SCHEDULE 3"), (CUSTOMIZATION_SCHEDULE, "SCHEDULE B")):
+        result = _only(_contract(name), "insurance")
+        assert result.recommendations == ()
+        assert f"an excerpt of an agreement's schedules, opening at {schedule}" in result.message
+
+
+def test_a_capital_maintenance_agreement_takes_no_commercial_clause() -> None:
+    model = _contract(CAPITAL_MAINTENANCE)
+    assert "keeps another's capital up" in takes_no_commercial_terms(model)
+    assert _only(model, "insurance").recommendations == ()
+
+
+def test_a_party_the_contract_calls_the_fund_is_written_the_fund() -> None:
+    from contracts.document import structure_of
+    from contracts.naming import Parties, render
+
+    model = _contract(FUND_ADMINISTRATION)
+    parties = Parties(us="Fund", them="Blockchain Administrator", side="customer")
+    written = render("{them} shall defend {us} against any claim.", parties, structure_of(model))
+    assert written == "The Blockchain Administrator shall defend the Fund against any claim."
+    # A name the contract writes bare stays bare ("Company is interested in ...").
+    bare = Parties(us="JHU", them="Company", side="customer")
+    licence = _contract("VirtuosoSurgicalInc_20191227_1-A_EX1A-6 MAT CTRCT")
+    assert render("{them} shall defend {us}.", bare, structure_of(licence)) == "Company shall defend JHU."
+
+
+def test_a_word_of_a_partys_name_is_no_term_of_the_contract() -> None:
+    from contracts.naming import undefined_in
+
+    model = _contract(CHANNEL_COOPERATION)  # "Party C: Beijing Yisheng Leju Information Services Co., Ltd."
+    assert undefined_in("Party A shall defend Party B against claims that the Services infringe.", model) == (
+        "Services",
+    )
