@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from contracts.furniture import is_furniture
-from contracts.numbering import LEADING_NUMBER, ClauseNumber
+from contracts.numbering import LEADING_NUMBER, NUMBER_IN_WORDS, ClauseNumber, worded_leading
 from contracts.structure import Structure
 from documents.docx.model import TextModel
 
@@ -100,7 +100,7 @@ def untitled(text: str) -> str:
     """``text`` without its clause number and title ("10.  Governing Law. This Agreement ..." ->
     "This Agreement ..."): the words a clause uses, for the terms it needs defined."""
     text = text.lstrip()
-    number = LEADING_NUMBER.match(text)
+    number = LEADING_NUMBER.match(text) or worded_leading(text)
     if number:
         text = text[number.end() :].lstrip()
     return without_title(text)
@@ -117,7 +117,9 @@ def number_shape(number: str) -> str:
     """How a clause number is written, without its values: "9A." and "10." -> "n.", "8.5A" ->
     "n.n", "(e)" -> "(a)", "f)" -> "a)"; "Section 2A." -> "Section n."."""
     # ("Article XI-A" and "ARTICLE XII" -> "Article R", "ARTICLE R": a roman numeral is a value)
-    shape = re.sub(r"\b(Article|ARTICLE|Section|SECTION)\s+[IVXLC]{1,7}(?:-[A-H])?\b", r"\1 R", number.strip())
+    shape = re.sub(
+        rf"\b(Article|ARTICLE|Section|SECTION)\s+(?:[IVXLC]{{1,7}}|{NUMBER_IN_WORDS})(?:-[A-H])?\b", r"\1 R", number.strip()
+    )
     shape = re.sub(r"(?<=\d)[A-H](?![a-z])", "", shape)
     shape = re.sub(r"\d+", "n", shape)
     return re.sub(r"(?<=\()[a-z]{1,6}(?=\))|^[a-z](?=\))", "a", shape)

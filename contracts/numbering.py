@@ -45,6 +45,46 @@ class ClauseNumber:
 ROMAN_NUMERAL = re.compile(r"^(?=[IVXLC])M{0,3}(C[MD]|D?C{0,3})(X[CL]|L?X{0,3})(I[XV]|V?I{0,3})$", re.IGNORECASE)
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
+_UNITS = ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "ELEVEN", "TWELVE",
+          "THIRTEEN", "FOURTEEN", "FIFTEEN", "SIXTEEN", "SEVENTEEN", "EIGHTEEN", "NINETEEN")  # fmt: skip
+_TENS = ("TWENTY", "THIRTY", "FORTY", "FIFTY", "SIXTY", "SEVENTY", "EIGHTY", "NINETY")
+# A number written in words ("NINE", "Twenty-Two"), as some contracts number their sections.
+NUMBER_IN_WORDS = (
+    rf"(?i:(?:{'|'.join(_TENS)})(?:-(?:{'|'.join(_UNITS[:9])}))?|{'|'.join(sorted(_UNITS, key=len, reverse=True))})"
+)
+
+
+def words_value(words: str) -> int:
+    """The value of a number written in words ("TWENTY-TWO" -> 22), 0 when it is none."""
+    total = 0
+    for part in words.upper().split("-"):
+        if part in _UNITS:
+            total += _UNITS.index(part) + 1
+        elif part in _TENS:
+            total += (_TENS.index(part) + 2) * 10
+        else:
+            return 0
+    return total
+
+
+def in_words(value: int) -> str:
+    """``value`` (1 to 99) written in capitals ("TWENTY-TWO")."""
+    if value < 20:
+        return _UNITS[value - 1]
+    tens, unit = divmod(value, 10)
+    return _TENS[tens - 2] + (f"-{_UNITS[unit - 1]}" if unit else "")
+
+
+# A section numbered in words, at a paragraph's start or run into a page after a sentence's end,
+# before its title or text ("SECTION NINE. DEFAULT A. If either party ...", "ARTICLE TWO -
+# EXCLUSIVITY"); a lettered one is how an inserted section is numbered ("SECTION NINE-A.").
+_WORDED = re.compile(
+    r"(?:^[ \t\u00a0]*|(?<=[.;:!?\"\u201d)\]][ \t\u00a0])|(?<=[.;:!?\"\u201d)\]][ \t\u00a0]{2})|(?<=[ \t\u00a0]{3}))"
+    rf"(?P<word>SECTION|Section|ARTICLE|Article)[ \t\u00a0]+(?P<wnum>{NUMBER_IN_WORDS}(?:-[A-H])?)\b(?P<wdot>[.:])?"
+    r"(?=[ \t\u00a0]+(?:[-\u2013\u2014][ \t\u00a0]+)?[A-Z])"
+)
+
+
 # A typed number at the start of a paragraph: "4.", "4.2", "4.2.1.", "Section 4.2", "Article IV",
 # "ARTICLE 4", "Clause 7", "(a)", "(iv)", "(3)", "a)".
 LEADING_NUMBER = re.compile(
@@ -157,6 +197,9 @@ def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
             match = None  # "14 objectives of ...": a page number before the page's text
         elif "." not in match.group("num") and _STREET_AFTER.match(rest):
             match = None  # "925 West Georgia Street  Suite 1820": a letterhead's address
+    worded = _WORDED.match(text, base) if match is None else None
+    if worded is not None:
+        found.append(_worded_number(index, paragraph, worded))
     if match:
         leading = number_from_leading(index, paragraph, match)
         found.append(replace(leading, start=leading.start + base, end=leading.end + base) if base else leading)
@@ -183,6 +226,9 @@ def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
                     len(parts) - 1,
                 )
             )
+        for section in _WORDED.finditer(text, worded.end() if worded is not None else base + match.end() if match else 0):
+            if section.start() > 0:
+                found.append(_worded_number(index, paragraph, section))
         for article in _INLINE_ARTICLE.finditer(text, base + match.end() if match else 0):
             if article.group("wnum").isdigit() or ROMAN_NUMERAL.match(article.group("wnum").split("-")[0]):
                 found.append(number_from_leading(index, paragraph, article))
@@ -208,6 +254,20 @@ def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
             )
         found.sort(key=lambda n: n.start)
     return found
+
+
+def _worded_number(index: int, paragraph: Paragraph, match: re.Match[str]) -> ClauseNumber:
+    """The clause number of a section numbered in words ("SECTION NINE." -> ("9",), written back as
+    "SECTION {W}." in the same case)."""
+    wnum = match.group("wnum")
+    head, _, tail = wnum.rpartition("-")
+    words, letter = (head, tail) if head and len(tail) == 1 and tail in "ABCDEFGH" else (wnum, "")
+    value = words_value(words)
+    case = "W" if words.isupper() else "w"
+    template = f"{match.group('word')} {{{case}}}{match.group('wdot') or ''}"
+    start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" \t\u00a0"))
+    label = match.group(0).strip()
+    return ClauseNumber(index, paragraph.locator, start, match.end(), label, (f"{value}{letter}",), "typed", template, 0)
 
 
 def number_from_leading(index: int, paragraph: Paragraph, match: re.Match[str]) -> ClauseNumber:
@@ -359,6 +419,13 @@ def next_label(number: ClauseNumber, taken: frozenset[tuple[str, ...]]) -> str:
 
 
 def write_number(template: str, parts: tuple[str, ...]) -> str:
+    for slot in ("{W}", "{w}"):
+        if slot in template:
+            # "SECTION NINE-A": a letter run into a number in words is set off as in "XI-A".
+            head = parts[0]
+            value, letter = (int(head), "") if head.isdigit() else (int(head[:-1]), head[-1])
+            words = in_words(value) if slot == "{W}" else in_words(value).title()
+            return template.replace(slot, f"{words}-{letter}" if letter else words)
     if "{R}" in template:
         head = parts[0]
         # "Article XI-A": "XIA" would read as a word, not as the article after "Article XI".
@@ -366,6 +433,11 @@ def write_number(template: str, parts: tuple[str, ...]) -> str:
         return template.replace("{R}", roman)
     return template.replace("{n}", ".".join(parts))
 
+
+
+def worded_leading(text: str) -> re.Match[str] | None:
+    """A section number in words ``text`` starts with ("SECTION TEN-A. ..."), or None."""
+    return _WORDED.match(text)
 
 
 def leading_number(text: str) -> str:

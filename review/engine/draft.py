@@ -28,6 +28,7 @@ from contracts.clause_titles import (
 from contracts.document import structure_of
 from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, after_clause, insertion_point
+from contracts.numbering import NUMBER_IN_WORDS
 from contracts.naming import adaptations
 from contracts.normalize import norm_phrase, normalize
 from contracts.sentences import is_heading_only
@@ -146,7 +147,8 @@ def adapted(proposal: Proposal, rule: Rule, model: TextModel) -> Proposal:
 # Representations and Warranties. CONSULTANT represents and warrants ..." (a PDF-derived page).
 # "Section 13.", "ARTICLE IV" open a clause as "13." does.
 _TITLE_NUMBER = (
-    r"(?:(?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+(?:\d{1,3}(?:\.\d{1,3})*[A-H]?|[IVXLC]{1,7})[.:]?"
+    r"(?:(?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+"
+    rf"(?:\d{{1,3}}(?:\.\d{{1,3}})*[A-H]?|[IVXLC]{{1,7}}|{NUMBER_IN_WORDS}(?:-[A-H])?)[.:]?"
     r"|\(?\d{1,3}(?:\.\d{1,3})*\.?\)?|\([a-z]{1,3}\)|[a-z]\))"
 )
 # A title may join two subjects with a semicolon ("Section 13. Limitation of Liability;
@@ -182,6 +184,7 @@ _ITEM_LABEL = re.compile(r"\(?(?:[a-z]{1,2}|[A-Z])[.)]")
 # An article's next number the new clause can take: "2A.", "Section 2A", "ARTICLE 9A", "ARTICLE XI-A".
 _FIGURE_ARTICLE = re.compile(
     r"(?:Section\s+|ARTICLE\s+|Article\s+)?\d{1,3}A[.):]?|(?:ARTICLE|Article)\s+[IVXLC]{1,7}-A[.:]?"
+    rf"|(?:SECTION|Section|ARTICLE|Article)\s+{NUMBER_IN_WORDS}-A[.:]?"
 )
 _CATCH_ALL_TITLE = re.compile(r"\b(?:general|miscellaneous|other\s+provisions|boilerplate)\b")
 _TITLE_LINE = re.compile(r"^[A-Z][A-Za-z &,;'/()-]{2,70}$")
