@@ -28,10 +28,10 @@ _RUN_IN = re.compile(
 )
 # A title run straight into its first sub-clause's number, the paragraph a PDF page made of them
 # ("9. Compensation (a) In consideration ...", "10. TERM AND TERMINATION 10.1 Term of ...", "1.
-# Products and Payments A. Product. Shi Farms agrees ...").
+# Products and Payments A. Product. Shi Farms agrees ...", "8. TERMINATION a. Except as provided ...").
 _BEFORE_NUMBER = re.compile(
     rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,11}}?)"
-    r"[ \t\u00a0]+(?=\((?:[a-z]{1,4}|\d{1,2})\)[ \t\u00a0]|\d{1,3}\.\d{1,3}\.?[ \t\u00a0]|A\.[ \t\u00a0]+[A-Z][a-z])"
+    r"[ \t\u00a0]+(?=\((?:[a-z]{1,4}|\d{1,2})\)[ \t\u00a0]|\d{1,3}\.\d{1,3}\.?[ \t\u00a0]|[Aa]\.[ \t\u00a0]+[A-Z][a-z])"
 )
 # A title set off from its text by a run of spaces, as a PDF's columns leave it ("Survival   Article
 # 6 ... shall survive"): a new clause's title is set off alike.
@@ -117,9 +117,8 @@ def number_shape(number: str) -> str:
     """How a clause number is written, without its values: "9A." and "10." -> "n.", "8.5A" ->
     "n.n", "(e)" -> "(a)", "f)" -> "a)"; "Section 2A." -> "Section n."."""
     # ("Article XI-A" and "ARTICLE XII" -> "Article R", "ARTICLE R": a roman numeral is a value)
-    shape = re.sub(
-        rf"\b(Article|ARTICLE|Section|SECTION)\s+(?:[IVXLC]{{1,7}}|{NUMBER_IN_WORDS})(?:-[A-H])?\b", r"\1 R", number.strip()
-    )
+    roman_or_words = rf"(?:[IVXLC]{{1,7}}|{NUMBER_IN_WORDS})(?:-[A-H])?"
+    shape = re.sub(rf"\b(Article|ARTICLE|Section|SECTION)\s+{roman_or_words}\b", r"\1 R", number.strip())
     shape = re.sub(r"(?<=\d)[A-H](?![a-z])", "", shape)
     shape = re.sub(r"\d+", "n", shape)
     return re.sub(r"(?<=\()[a-z]{1,6}(?=\))|^[a-z](?=\))", "a", shape)

@@ -226,7 +226,8 @@ def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
                     len(parts) - 1,
                 )
             )
-        for section in _WORDED.finditer(text, worded.end() if worded is not None else base + match.end() if match else 0):
+        after_leading = worded.end() if worded is not None else base + match.end() if match else 0
+        for section in _WORDED.finditer(text, after_leading):
             if section.start() > 0:
                 found.append(_worded_number(index, paragraph, section))
         for article in _INLINE_ARTICLE.finditer(text, base + match.end() if match else 0):
@@ -267,7 +268,8 @@ def _worded_number(index: int, paragraph: Paragraph, match: re.Match[str]) -> Cl
     template = f"{match.group('word')} {{{case}}}{match.group('wdot') or ''}"
     start = match.start() + len(match.group(0)) - len(match.group(0).lstrip(" \t\u00a0"))
     label = match.group(0).strip()
-    return ClauseNumber(index, paragraph.locator, start, match.end(), label, (f"{value}{letter}",), "typed", template, 0)
+    parts = (f"{value}{letter}",)
+    return ClauseNumber(index, paragraph.locator, start, match.end(), label, parts, "typed", template, 0)
 
 
 def number_from_leading(index: int, paragraph: Paragraph, match: re.Match[str]) -> ClauseNumber:

@@ -28,9 +28,9 @@ from contracts.clause_titles import (
 from contracts.document import structure_of
 from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, after_clause, insertion_point
-from contracts.numbering import NUMBER_IN_WORDS
 from contracts.naming import adaptations
 from contracts.normalize import norm_phrase, normalize
+from contracts.numbering import NUMBER_IN_WORDS
 from contracts.sentences import is_heading_only
 from contracts.title import document_title
 from documents.docx.model import Edit, Paragraph, TextModel, inserted_locator
@@ -387,7 +387,10 @@ _AFTER_IT_ENDS = re.compile(
 _AFTER_IT_ENDS_SAID = re.compile(
     r"^\W*(?:(?:notwithstanding\s+[^.,;]{0,80},\s*)?(?:the\s+)?(?:expiration|expiry|termination)\s+(?:or\s+\w+\s+)?"
     r"of\s+this\s+agreement\b[^.;]{0,40}?\bshall\s+(?:not\s+(?:release|relieve|affect|prejudice|limit)|be\s+without\s+prejudice)"
-    r"|(?:upon|on|after|following)\s+(?:the\s+)?(?:expiration|expiry|termination)\b[^.;]{0,40}?\bof\s+this\s+agreement\b)",
+    r"|(?:upon|on|after|following)\s+(?:the\s+)?(?:expiration|expiry|termination)\b[^.;]{0,40}?\bof\s+this\s+agreement\b"
+    # ... or what one party's ending it brings ("In the event that Hydron terminates this Agreement
+    # pursuant to ..., then the fees paid ... shall be immediately refunded").
+    r"|(?:in\s+the\s+event\s+(?:that\s+)?|if\s+)(?:[\w&.-]+\s+){1,4}?terminates\s+this\s+agreement\b[^.;]{0,160}?,\s*then\b)",
     re.IGNORECASE,
 )
 # A title run into the text without a mark ("10.3 Obligations Upon Termination Upon expiration or
@@ -1157,6 +1160,20 @@ def insert_missing(
                 # the whole clause is no fallback either (as below).
                 point = before_an_ending(after_it_ends, document, structure) or point
             own = _enclosing_numbers(structure, first.paragraph_index, first.start)
+            if titled is None and own and point is not None:
+                # The same under a clause its title does not name ("8. TERMINATION" over an unread
+                # "8.1(a) ..." and "8.3 Upon termination of this Agreement, all rights ..."): the new
+                # clause goes before what follows the ending, not after "8.4 In the event ... then".
+                consequences = _ending_under(document, structure, own[-1])
+                at = _point_at(structure, point)
+                after_it = consequences is not None and at is not None and at > (
+                    consequences.paragraph_index, consequences.start
+                )
+                if consequences is not None and after_it:
+                    earlier = before_an_ending(consequences, document, structure)
+                    if earlier is not None:
+                        places.insert(0, point)
+                        point = earlier
             wording = rule.positions[0].lower()
             if (
                 titled is None and run is None and point is not None and _ITEM_LABEL.fullmatch(point.number or "")

@@ -213,3 +213,36 @@ def test_a_word_of_a_partys_name_is_no_term_of_the_contract() -> None:
     assert undefined_in("Party A shall defend Party B against claims that the Services infringe.", model) == (
         "Services",
     )
+
+
+# --- the third look's classes ---------------------------------------------------------------------
+
+WORDED_SECTIONS = "GridironBionutrientsInc_20171206_8-K_EX-10.1_10972555_EX-10.1_Endorsement Agreement"
+CAPITALS_OVER_ITEMS = "LegacyEducationAllianceInc_20141110_8-K_EX-10.9_8828866_EX-10.9_Endorsement Agreement"
+DOLPHINS = "HYDRONTECHNOLOGIESINC_03_31_1997-EX-10.47-SPONSORSHIP AGREEMENT"
+
+
+def test_sections_numbered_in_words_inside_a_page_are_read() -> None:
+    # "SECTION NINE. DEFAULT A. If either party ..." ... "SECTION TEN.": the walk-away right was
+    # "1A" beside an item of the sell-off list, the audit "3." after the last section.
+    after, _, _ = _inserted(WORDED_SECTIONS, "termination-for-convenience")
+    assert after.startswith("SECTION TEN-A. Termination for Convenience. Either party may terminate")
+    after, _, _ = _inserted(WORDED_SECTIONS, "audit-rights")
+    assert after.startswith("SECTION SEVEN-A. RECORDS AND AUDIT   Each party shall keep")
+    assert write_number("SECTION {W}.", ("22A",)) == "SECTION TWENTY-TWO-A."
+
+
+def test_a_title_in_capitals_run_into_its_first_lettered_item_is_a_title() -> None:
+    # "8. TERMINATION a. Except as provided in this Section 8, ...": the clauses beside it carry titles.
+    after, _, following = _inserted(CAPITALS_OVER_ITEMS, "termination-for-convenience")
+    assert after.startswith("8A. TERMINATION FOR CONVENIENCE. Either party may terminate")
+    assert following.startswith("9. POST-TERMINATION RIGHTS")
+
+
+def test_a_walk_away_right_goes_before_what_follows_termination_under_an_untitled_anchor() -> None:
+    # The anchor "8.1(a) Without prejudice ..." is read under "8. TERMINATION" alone; 8.3 says what
+    # follows termination and 8.4 what follows the sponsor's ending it ("In the event that Hydron
+    # terminates this Agreement ..., then the fees paid ... shall be ... refunded").
+    after, _, following = _inserted(DOLPHINS, "termination-for-convenience")
+    assert after.startswith("8.2A Either party may terminate this Agreement for convenience")
+    assert following.startswith("8.3 Upon termination of this Agreement")
