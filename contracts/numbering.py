@@ -151,6 +151,22 @@ def _finditer_at_digits(pattern: re.Pattern[str], text: str, pos: int) -> Iterat
             yield match
 
 
+_SECTION_WORD = re.compile(r"(?:SECTION|Section|ARTICLE|Article)[ \t\u00a0]")
+
+
+def _finditer_at_words(pattern: re.Pattern[str], text: str, pos: int) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text, pos)`` for a pattern whose matches start at "SECTION" or "Article"
+    (the two patterns of numbers run into a page with a word before them): tried only there."""
+    end = pos
+    for word in _SECTION_WORD.finditer(text, pos):
+        if word.start() < end:
+            continue
+        match = pattern.match(text, word.start())
+        if match is not None:
+            end = match.end()
+            yield match
+
+
 def roman_value(text: str) -> int:
     total, previous = 0, 0
     for char in reversed(text.lower()):
@@ -227,10 +243,10 @@ def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
                 )
             )
         after_leading = worded.end() if worded is not None else base + match.end() if match else 0
-        for section in _WORDED.finditer(text, after_leading):
+        for section in _finditer_at_words(_WORDED, text, after_leading):
             if section.start() > 0:
                 found.append(_worded_number(index, paragraph, section))
-        for article in _INLINE_ARTICLE.finditer(text, base + match.end() if match else 0):
+        for article in _finditer_at_words(_INLINE_ARTICLE, text, base + match.end() if match else 0):
             if article.group("wnum").isdigit() or ROMAN_NUMERAL.match(article.group("wnum").split("-")[0]):
                 found.append(number_from_leading(index, paragraph, article))
         strong = {n.start for n in found}

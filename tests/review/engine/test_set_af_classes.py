@@ -246,3 +246,11 @@ def test_a_walk_away_right_goes_before_what_follows_termination_under_an_untitle
     after, _, following = _inserted(DOLPHINS, "termination-for-convenience")
     assert after.startswith("8.2A Either party may terminate this Agreement for convenience")
     assert following.startswith("8.3 Upon termination of this Agreement")
+
+
+def test_a_franchise_takes_no_walk_away_right() -> None:
+    # The fourth look: "17.6A Either party may terminate this Agreement for convenience ..." in a
+    # franchise whose state addendum voids ending it without good cause.
+    result = _only(_contract("GOOSEHEADINSURANCE,INC_04_02_2018-EX-10.6-Franchise Agreement"), "termination-for-convenience")
+    assert result.recommendations == ()
+    assert result.status == "missing" and "franchise" in result.message.lower()
