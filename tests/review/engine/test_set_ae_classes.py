@@ -1,4 +1,4 @@
-"""Missing means missing (issue 26), round 18: an obligation of a rule's type stated as one item of
+"""Missing means missing, round 18: an obligation of a rule's type stated as one item of
 a list run on in one paragraph, read on a seen contract's own text.
 
 A franchise agreement's "5.1 ... You must:   5.1.1 ...;   5.1.2 ...;" runs twenty-five items into a
