@@ -137,33 +137,23 @@ _WEAK_INLINE = re.compile(
 _DIGIT_RUN = re.compile(r"(?<![0-9])[0-9]")
 
 
-def _finditer_at_digits(pattern: re.Pattern[str], text: str, pos: int) -> Iterator[re.Match[str]]:
-    """``pattern.finditer(text, pos)`` for a pattern whose matches start where a run of digits
-    starts (both inline patterns above: each look-behind ends in a space): tried only there, which
-    is far cheaper than the regex engine's attempt at every position of a long paragraph."""
-    end = pos
-    for digit in _DIGIT_RUN.finditer(text, pos):
-        if digit.start() < end:
-            continue
-        match = pattern.match(text, digit.start())
-        if match is not None:
-            end = max(match.end(), match.start() + 1)
-            yield match
-
-
 _SECTION_WORD = re.compile(r"(?:SECTION|Section|ARTICLE|Article)[ \t\u00a0]")
 
 
-def _finditer_at_words(pattern: re.Pattern[str], text: str, pos: int) -> Iterator[re.Match[str]]:
-    """``pattern.finditer(text, pos)`` for a pattern whose matches start at "SECTION" or "Article"
-    (the two patterns of numbers run into a page with a word before them): tried only there."""
+def _finditer_at(
+    starts: re.Pattern[str], pattern: re.Pattern[str], text: str, pos: int
+) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text, pos)`` for a pattern whose matches can only start where ``starts``
+    matches (a run of digits for the inline numbers, "SECTION" or "Article" for those written
+    with a word; each look-behind ends in a space): tried only there, which is far cheaper than
+    the regex engine's attempt at every position of a long paragraph."""
     end = pos
-    for word in _SECTION_WORD.finditer(text, pos):
-        if word.start() < end:
+    for start in starts.finditer(text, pos):
+        if start.start() < end:
             continue
-        match = pattern.match(text, word.start())
+        match = pattern.match(text, start.start())
         if match is not None:
-            end = match.end()
+            end = max(match.end(), match.start() + 1)
             yield match
 
 
@@ -221,7 +211,7 @@ def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
         found.append(replace(leading, start=leading.start + base, end=leading.end + base) if base else leading)
     # Inline numbers only in long paragraphs (PDF-extracted pages hold many clauses).
     if len(text) > 300:
-        for inline in _finditer_at_digits(_INLINE, text, base + match.end() if match else 0):
+        for inline in _finditer_at(_DIGIT_RUN, _INLINE, text, base + match.end() if match else 0):
             number = inline.group("num")
             if "." not in number and not inline.group("dot"):
                 continue  # a bare "5 Days" is not a clause number
@@ -243,14 +233,14 @@ def typed_numbers(index: int, paragraph: Paragraph) -> list[ClauseNumber]:
                 )
             )
         after_leading = worded.end() if worded is not None else base + match.end() if match else 0
-        for section in _finditer_at_words(_WORDED, text, after_leading):
+        for section in _finditer_at(_SECTION_WORD, _WORDED, text, after_leading):
             if section.start() > 0:
                 found.append(_worded_number(index, paragraph, section))
-        for article in _finditer_at_words(_INLINE_ARTICLE, text, base + match.end() if match else 0):
+        for article in _finditer_at(_SECTION_WORD, _INLINE_ARTICLE, text, base + match.end() if match else 0):
             if article.group("wnum").isdigit() or ROMAN_NUMERAL.match(article.group("wnum").split("-")[0]):
                 found.append(number_from_leading(index, paragraph, article))
         strong = {n.start for n in found}
-        for weak in _finditer_at_digits(_WEAK_INLINE, text, match.end() if match else 0):
+        for weak in _finditer_at(_DIGIT_RUN, _WEAK_INLINE, text, match.end() if match else 0):
             if weak.start() in strong:
                 continue
             number = weak.group("num") or weak.group("top")
@@ -437,18 +427,14 @@ def next_label(number: ClauseNumber, taken: frozenset[tuple[str, ...]]) -> str:
 
 
 def write_number(template: str, parts: tuple[str, ...]) -> str:
-    for slot in ("{W}", "{w}"):
+    # A number written as a word ("Article XI", "SECTION NINE"): its letter is set off by a hyphen,
+    # "Article XI-A", "SECTION NINE-A" ("XIA" would read as a word, not as the article after XI).
+    for slot, written in (("{W}", in_words), ("{w}", lambda v: in_words(v).title()), ("{R}", to_roman)):
         if slot in template:
-            # "SECTION NINE-A": a letter run into a number in words is set off as in "XI-A".
             head = parts[0]
             value, letter = (int(head), "") if head.isdigit() else (int(head[:-1]), head[-1])
-            words = in_words(value) if slot == "{W}" else in_words(value).title()
-            return template.replace(slot, f"{words}-{letter}" if letter else words)
-    if "{R}" in template:
-        head = parts[0]
-        # "Article XI-A": "XIA" would read as a word, not as the article after "Article XI".
-        roman = to_roman(int(head)) if head.isdigit() else f"{to_roman(int(head[:-1]))}-{head[-1]}"
-        return template.replace("{R}", roman)
+            word = written(value)
+            return template.replace(slot, f"{word}-{letter}" if letter else word)
     return template.replace("{n}", ".".join(parts))
 
 

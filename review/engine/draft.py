@@ -1287,20 +1287,11 @@ def _one_partys_part(sentence: Sentence, document: PreparedDocument, structure: 
     if own and _ONE_PARTYS.match(_number_title(document, own[-1])):
         return True
     top = own[-1].index if own else sentence.paragraph_index
+    # (the part's caption: the nearest heading without a number above the anchor's clause)
     caption = next(
         (i for i in range(top - 1, -1, -1) if i in structure.headings and not structure.numbers_at.get(i)), None
     )
-    if caption is None:
-        return False
-    between = [n for n in structure.body_numbers if caption < n.index < top and n.level == 0]
-    # (the caption of a part stands over its clauses' numbers; one with a top-level clause of another
-    # part between it and the anchor is no caption of the anchor's)
-    text = document.paragraphs[caption].paragraph.text
-    return _ONE_PARTYS.match(text) is not None and all(
-        not _ONE_PARTYS.match(_number_title(document, n)) for n in between
-    ) and not any(
-        i in structure.headings and not structure.numbers_at.get(i) for i in range(caption + 1, top)
-    )
+    return caption is not None and _ONE_PARTYS.match(document.paragraphs[caption].paragraph.text) is not None
 
 
 def _foreign_article(document: PreparedDocument, own: list[Any], rule: Rule, words: list[str]) -> bool:

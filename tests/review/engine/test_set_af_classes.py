@@ -38,7 +38,7 @@ from review.engine.draft import takes_no_commercial_terms
 from review.engine.playbook import PlaybookEngine
 from tests.conftest import shared_data
 from tests.review.engine.test_insertion_titles import _contract
-from tests.review.engine.test_set_aa_classes import _inserted_between
+from tests.review.engine.test_set_ad_classes import _inserted
 from tests.review.engine.test_set_c_classes import _cuad_coverage
 
 GAS_TRANSPORTATION = "KENTUCKYUTILITIESCO_03_25_2003-EX-10.65-TRANSPORTATION AGREEMENT"
@@ -50,12 +50,6 @@ SUPPLY = "NeuroboPharmaceuticalsInc_20190903_S-4_EX-10.36_11802165_EX-10.36_Manu
 RESELLER = "ASIANDRAGONGROUPINC_08_11_2005-EX-10.5-Reseller Agreement"
 CONSULTING = "EmeraldHealthBioceuticalsInc_20200218_1-A_EX1A-6 MAT CTRCT_11987205_EX1A-6 MAT CTRCT_Development"
 ALLIANCE = "COOLTECHNOLOGIES,INC_10_25_2017-EX-10.71-Strategic Alliance Agreement"
-
-
-def _inserted(name: str, rule_id: str) -> tuple[str, str, str]:
-    """The new clause, the text it follows and the text after it."""
-    before, new, following = _inserted_between(name, rule_id)
-    return new, before, following.lstrip()
 
 
 def _only(model: TextModel, rule_id: str):  # type: ignore[no-untyped-def]
