@@ -206,6 +206,13 @@ def _governing_law(text: str) -> str | None:
     return names[0] if names else None
 
 
+def governing_law_in(text: str) -> str | None:
+    """The jurisdiction whose law a governing-law passage ``text`` chooses ("England and Wales",
+    "New York; Hong Kong"), or None: the key term's reading, for wording that depends on it
+    (contracts/conditions.py)."""
+    return _governing_law(text)
+
+
 _GOVERNING_SENTENCE = re.compile(
     r"[^.;]*\b(?:governed|construed|interpreted|governing)\b[^;]*?(?:\.(?=\s+[A-Z(]|\s*$)|;|$)", re.IGNORECASE
 )

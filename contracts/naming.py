@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from contracts.conditions import dollars_as_written, fit_wording
 from contracts.document import contract_text, structure_of
 from contracts.normalize import term_starts
 from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party, opening_defined_parties, role_side
@@ -492,8 +493,12 @@ def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
     define written as the contract's own term for the same thing, else in ordinary words; and one
     note per change, for the card ("“Subscription Term” is written “the Term”, this contract's
     defined term")."""
+    # The playbook's conditional parts first (a carve-out for a duty the contract has, a cap's
+    # measure for how it pays), then its amounts in the contract's currency.
+    text, fitted = fit_wording(text, model)
+    text, currency = dollars_as_written(text, model)
     defined = contract_text(model).terms_lower
-    notes: list[str] = []
+    notes: list[str] = [*fitted, *currency]
     singular: set[str] = set()
 
     def one(match: re.Match[str]) -> str:

@@ -6,6 +6,8 @@ import re
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from contracts.conditions import WordingError, check_wording
+
 from .. import checks as check_kinds
 from ..rules import SEVERITIES, Find, Rule
 from .check_field import read_check
@@ -129,6 +131,8 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
             rule_id, "positions", fields["positions"][1], '["Preferred wording.", "Fallback."]'
         )
         positions = value_list or []
+        for number, wording in enumerate(positions, start=1):
+            _check_conditional(reader, rule_id, f"positions.{number}", fields["positions"][1], wording)
     flag_only = reader.flag(rule_id, "flag_only", fields["flag_only"][1]) if "flag_only" in fields else False
     what = check_kinds.get(check.kind).wording_needed_to if check is not None else ""
     if check is not None and what and "positions" not in fields and not flag_only:
@@ -273,5 +277,15 @@ def read_variants(reader: FieldReader, rule_id: str, node: Node) -> list[tuple[s
             continue
         wording = reader.text(rule_id, field, value_node)
         if wording is not None:
+            _check_conditional(reader, rule_id, field, value_node, wording)
             result.append((name, wording))
     return result
+
+
+def _check_conditional(reader: FieldReader, rule_id: str, field: str, node: Node, wording: str) -> None:
+    """Conditional wording ("{if confidentiality}...{end}", contracts/conditions.py) that does
+    not parse is the author's error, reported with the field."""
+    try:
+        check_wording(wording)
+    except WordingError as error:
+        reader.error(rule_id, field, node, f"{error} (docs/playbook-format.md, \"Conditional wording\")")

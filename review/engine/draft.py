@@ -1416,9 +1416,12 @@ def _first_sentence_after_title(document: PreparedDocument, number: Any, title: 
 
 
 # A playbook's wording that binds both parties alike ("Either party may ...", "Neither party may
-# assign ...", "Except for a party's ...", "This Agreement shall be governed ...").
+# assign ...", "Except for a party's ...", "Except for gross negligence ..., neither party's total
+# liability ...", "This Agreement shall be governed ...").
 _BINDS_NO_ONE_SIDE = re.compile(
-    r"^\W*(?:(?:either|each|neither|no)\s+party\b|except\s+for\s+a\s+party|this\s+agreement\b)", re.IGNORECASE
+    r"^\W*(?:(?:either|each|neither|no)\s+party\b|except\s+for\s+a\s+party"
+    r"|except\s+for\b[^.]{0,300}?,\s+(?:either|each|neither|no)\s+party\b|this\s+agreement\b)",
+    re.IGNORECASE,
 )
 
 

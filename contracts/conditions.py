@@ -1,0 +1,284 @@
+"""What a contract has that a playbook's conditional wording asks about, and that wording fitted.
+
+A position may hold parts that belong only in some contracts (docs/playbook-format.md,
+"Conditional wording"): a cap's carve-out for "breach of confidentiality" names a duty the
+contract must have, a cap measured by "the amounts paid or payable ... in the twelve (12) months
+before the event" caps at nil where the price is one sum paid on signing, and under English law a
+cap that does not except death or personal injury caused by negligence is void in that part. The
+author writes
+
+    Except for {if confidentiality}breach of confidentiality, {end}gross negligence ...
+    ... shall exceed {if recurring-payments}the amounts ... twelve (12) months ...{else}the total
+    amounts paid or payable under this Agreement{end}
+
+and each contract gets the wording its own terms call for, with a note for the card saying what
+was left out or chosen and why. Each condition is read from the contract's whole text, once per
+text model. Pure, no ORM.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from contracts.keyterms import governing_law_in
+from documents.docx.model import TextModel
+
+# --- the conditions -------------------------------------------------------------------------------
+
+# A filing's redaction legend ("Certain confidential information contained in this document,
+# marked by brackets, has been omitted", "CONFIDENTIAL TREATMENT REQUESTED") is no duty of the
+# parties: a mention of confidentiality near one of these words is the legend's.
+_LEGEND = re.compile(
+    r"confidential\s+treatment|omitted|redacted|filed\s+separately|securities\s+and\s+exchange|competitively\s+harmful"
+    r"|\[\s*\*|\*\s*\]|rule\s+24b-2|406\b",
+    re.IGNORECASE,
+)
+_CONFIDENTIALITY = re.compile(
+    r"\bconfidential\s+information\b|\bconfidentiality\b|\bproprietary\s+information\b|\bnon-?disclosure\b"
+    r"|\b(?:keep|kept|keeps|hold|holds|held|maintain|maintains|maintained|treat|treats|treated|remain|remains)\s+"
+    r"(?:[\w,]+\s+){0,6}?(?:in\s+(?:strict(?:est)?\s+)?confidence|(?:strictly\s+)?confidential)\b",
+    re.IGNORECASE,
+)
+_DATA_PROTECTION = re.compile(
+    r"\bpersonal(?:ly)?\s+(?:identifiable\s+)?(?:data|information)\b|\bdata\s+protection\b|\bprivacy\b|\bGDPR\b"
+    r"|\bHIPAA\b|\bprotected\s+health\s+information\b|\bdata\s+processing\b",
+    re.IGNORECASE,
+)
+_INDEMNITY = re.compile(r"\bindemnif(?:y|ies|ied|ication)\b|\bhold\s+(?:\w+\s+){0,3}harmless\b", re.IGNORECASE)
+_NO_INDEMNITY = re.compile(
+    r"\b(?:no\s+(?:obligation|duty)|not\s+(?:be\s+)?obligated|shall\s+not|will\s+not)\s+(?:\w+\s+){0,2}indemnif",
+    re.IGNORECASE,
+)
+# Paid again and again: by use or volume (royalties, commissions, shares of sales, prices per unit
+# or hour, purchase orders) or by the period (a monthly fee, "$5,000 per month", a subscription, a
+# retainer). A price paid once, or in a few fixed instalments, is none: twelve months of it is
+# nothing, or one instalment, in most months of the term.
+_RECURRING = re.compile(
+    r"\broyalt(?:y|ies)\b(?!-free)|\bcommissions?\b|\b(?:revenue|profit)[\s-]+shar|\bper\s+(?:unit|hour|user|seat|"
+    r"transaction|subscriber|copy|item|piece|ton|barrel|click|impression|lead|case|bottle|pound|gallon|kwh|mwh|dth|"
+    r"mmbtu|mcf|therm)\b|\bhourly\s+(?:rates?|fees?|charges?)\b|\bpurchase\s+orders?\b|\bsubscription\s+(?:fees?|term)\b"
+    r"|\bretainer\b|\b(?:monthly|quarterly|annual|yearly|semi-annual|weekly)\s+(?:[\w-]+\s+){0,2}?(?:fees?|payments?|"
+    r"charges?|retainer|compensation|rent|license\s+fees?|licence\s+fees?|minimum)\b"
+    r"|(?:fees?|payments?|charges?|compensation|rent|sum|amount|\$\s?[\d,.]+(?:\s+(?:\(\w+\)\s+)?(?:dollars|USD))?)"
+    r"[^.;]{0,60}?\b(?:per|each|every|a)\s+(?:calendar\s+)?(?:month|quarter|year|annum|week)\b"
+    r"|(?:\bpercent|%)\s*(?:\([^)]{0,20}\)\s*)?of\s+(?:the\s+|all\s+|its\s+|such\s+)?(?:\w+\s+){0,2}(?:sales|revenues?|"
+    r"receipts|proceeds|profits|income|billings|collections)\b|\b(?:net|gross)\s+(?:sales|revenues?|receipts)\b"
+    r"|\bof\s+(?:\w+'s\s+)?revenues?\s+from\b|\bbilling\s+(?:cycle|period)s?\b|\btime\s+and\s+materials?\b"
+    r"|\bstatements?\s+of\s+work\b|\brates?\b[^.;]{0,80}?\b(?:specified|set\s+forth|listed)\b",
+    re.IGNORECASE,
+)
+# The laws under which liability for death or personal injury caused by negligence cannot be
+# limited or excluded by a contract term (England and Wales, Scotland and Northern Ireland under the
+# Unfair Contract Terms Act 1977; Hong Kong's Control of Exemption Clauses Ordinance; Singapore's
+# Unfair Contract Terms Act), nor, anywhere, liability for one's own fraud.
+_UNFAIR_TERMS_LAWS = re.compile(
+    r"\b(?:England|English|Wales|Scotland|Scottish|Northern\s+Ireland|United\s+Kingdom|Hong\s+Kong|HKSAR|Singapore)\b",
+    re.IGNORECASE,
+)
+_GOVERNED = re.compile(
+    r"\bgoverned\s+(?:\w+\s+){0,3}?by\b|\bconstrued\s+(?:\w+\s+){0,4}?(?:in\s+accordance\s+with|under)\b"
+    r"|\bgoverning\s+law\b|\bsubject\s+to\s+the\s+laws\b",
+    re.IGNORECASE,
+)
+
+
+def _unredacted(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether ``text`` has a match of ``pattern`` no filing legend is around."""
+    for match in pattern.finditer(text):
+        around = text[max(0, match.start() - 160) : match.end() + 160]
+        if not _LEGEND.search(around):
+            return True
+    return False
+
+
+def _has_indemnity(text: str) -> bool:
+    for match in _INDEMNITY.finditer(text):
+        if not _NO_INDEMNITY.search(text, max(0, match.start() - 60), match.end()):
+            return True
+    return False
+
+
+def _law_limits_exclusions(text: str) -> bool:
+    """Whether the contract's governing law is one of ``_UNFAIR_TERMS_LAWS``."""
+    for match in _GOVERNED.finditer(text):
+        start = max(text.rfind(". ", 0, match.start()) + 1, match.start() - 300)
+        stop = text.find(". ", match.end())
+        law = governing_law_in(text[start : stop + 1 if stop != -1 else match.end() + 300])
+        if law:
+            return _UNFAIR_TERMS_LAWS.search(law) is not None
+    return False
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A fact about a contract that conditional wording may ask about, and the card's words for
+    it, true and false ("this contract has a duty of confidentiality")."""
+
+    test: Callable[[str], bool]
+    holds: str
+    fails: str
+    # A part only the rare contract needs (``english-law``'s carve-out): the card notes it where it
+    # is added, never where it is left out, as every other contract leaves it.
+    addition: bool = False
+
+
+CONDITIONS: dict[str, Condition] = {
+    "confidentiality": Condition(
+        lambda text: _unredacted(_CONFIDENTIALITY, text),
+        "this contract has a duty of confidentiality", "this contract has no duty of confidentiality",
+    ),
+    "data-protection": Condition(
+        lambda text: _unredacted(_DATA_PROTECTION, text),
+        "this contract deals with personal data", "this contract deals with no personal data",
+    ),
+    "indemnity": Condition(
+        _has_indemnity, "this contract has an indemnity", "this contract has no indemnity",
+    ),
+    "recurring-payments": Condition(
+        lambda text: _RECURRING.search(text) is not None,
+        "something is paid periodically or by use under this contract",
+        "nothing is paid periodically or by use under this contract (a price paid once or in fixed instalments)",
+    ),
+    "english-law": Condition(
+        _law_limits_exclusions,
+        "this contract's governing law does not let liability for death or personal injury caused by negligence, "
+        "or for fraud, be limited",
+        "this contract is not governed by English law or a law like it", addition=True,
+    ),
+}  # fmt: skip
+
+
+def holds(name: str, model: TextModel) -> bool:
+    """Whether condition ``name`` holds for ``model``'s contract; once per text model."""
+    key = ("conditions", name)
+    if key not in model.derived:
+        model.derived[key] = CONDITIONS[name].test(model.text)  # type: ignore[index]
+    return bool(model.derived[key])  # type: ignore[index]
+
+
+# --- conditional wording --------------------------------------------------------------------------
+
+_TAG = re.compile(r"\{(?:if\s+(?P<name>[a-z][a-z-]*)|(?P<else>else)|(?P<end>end))\}")
+
+
+class WordingError(ValueError):
+    """Conditional wording that does not parse: an unknown condition, or an ``{if}`` without its
+    ``{end}`` (the playbook loader reports it with the rule and field)."""
+
+
+@dataclass(frozen=True)
+class _Block:
+    name: str
+    then: tuple[str | _Block, ...]
+    otherwise: tuple[str | _Block, ...]
+
+
+def _parse(text: str) -> tuple[str | _Block, ...]:
+    stack: list[tuple[str, list[str | _Block], list[str | _Block] | None]] = [("", [], None)]
+    pos = 0
+    for match in _TAG.finditer(text):
+        current = stack[-1][2] if stack[-1][2] is not None else stack[-1][1]
+        if match.start() > pos:
+            current.append(text[pos : match.start()])
+        pos = match.end()
+        if match.group("name"):
+            if match.group("name") not in CONDITIONS:
+                known = ", ".join(sorted(CONDITIONS))
+                raise WordingError(f"unknown condition '{match.group('name')}' in {{if ...}}: known are {known}")
+            stack.append((match.group("name"), [], None))
+        elif match.group("else"):
+            name, then, otherwise = stack[-1]
+            if not name or otherwise is not None:
+                raise WordingError("{else} outside an {if ...}, or twice in one")
+            stack[-1] = (name, then, [])
+        else:
+            if len(stack) == 1:
+                raise WordingError("{end} without its {if ...}")
+            name, then, otherwise = stack.pop()
+            block = _Block(name, tuple(then), tuple(otherwise or ()))
+            outer = stack[-1][2] if stack[-1][2] is not None else stack[-1][1]
+            outer.append(block)
+    if len(stack) > 1:
+        raise WordingError(f"{{if {stack[-1][0]}}} without its {{end}}")
+    if pos < len(text):
+        stack[0][1].append(text[pos:])
+    return tuple(stack[0][1])
+
+
+def check_wording(text: str) -> None:
+    """Raise ``WordingError`` where ``text``'s conditional wording does not parse."""
+    if "{" in text:
+        _parse(text)
+
+
+def _plain(parts: tuple[str | _Block, ...]) -> str:
+    """The wording with every condition holding (what the author wrote first)."""
+    return "".join(p if isinstance(p, str) else _plain(p.then) for p in parts)
+
+
+def fit_wording(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
+    """``text`` with each ``{if NAME}...{else}...{end}`` resolved for ``model``'s contract, and a
+    note for every part left out or written instead ("“breach of confidentiality, ” is left out:
+    this contract has no duty of confidentiality"). A part added because a condition holds that
+    is rare (a condition's ``addition``) is noted where added; text without conditions comes back unchanged."""
+    if "{if " not in text:
+        return text, ()
+    notes: list[str] = []
+
+    def walk(parts: tuple[str | _Block, ...]) -> str:
+        out: list[str] = []
+        for part in parts:
+            if isinstance(part, str):
+                out.append(part)
+                continue
+            condition = CONDITIONS[part.name]
+            if holds(part.name, model):
+                chosen = walk(part.then)
+                if condition.addition and chosen.strip():
+                    notes.append(f"\u201c{_quoted(chosen)}\u201d is added: {condition.holds}")
+            else:
+                chosen = walk(part.otherwise)
+                left = _quoted(_plain(part.then))
+                if condition.addition:
+                    pass
+                elif chosen.strip():
+                    notes.append(f"\u201c{left}\u201d is written \u201c{_quoted(chosen)}\u201d: {condition.fails}")
+                elif left:
+                    notes.append(f"\u201c{left}\u201d is left out: {condition.fails}")
+            out.append(chosen)
+        return "".join(out)
+
+    fitted = walk(_parse(text))
+    return re.sub(r"\s{2,}", " ", fitted), tuple(notes)
+
+
+def _quoted(words: str) -> str:
+    return words.strip(" ,;")
+
+
+# --- amounts in the contract's currency -------------------------------------------------------------
+
+# "$2,000,000": a dollar amount written with the bare sign, not "US$", "HK$" or "C$".
+_BARE_DOLLARS = re.compile(r"(?<![A-Za-z.$])\$\s?(?=\d)")
+_US_DOLLARS = re.compile(r"\b(?:US|U\.S\.)\s?\$\s?(?=\d)|\bUSD\s?(?=\d)")
+_OTHER_MONEY = re.compile(r"[£€¥]\s?\d|\b(?:RMB|GBP|EUR|HK\$|HKD|CAD|AUD|JPY|CNY|NT\$|S\$|SGD|CHF)\s?\d")
+
+
+def dollars_as_written(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
+    """``text`` with its bare "$" amounts written as the contract writes United States dollars
+    ("US$2,000,000" where the contract never writes a bare "$" but writes "US$"), or as "US$"
+    where the contract writes its amounts in other currencies only; unchanged otherwise."""
+    if not _BARE_DOLLARS.search(text) or _BARE_DOLLARS.search(model.text):
+        return text, ()
+    forms = [m.group(0).strip() for m in _US_DOLLARS.finditer(model.text)]
+    if forms:
+        sign = max(set(forms), key=forms.count)
+        written = sign if sign.endswith("$") else sign + " "
+    elif _OTHER_MONEY.search(model.text):
+        written = "US$"
+    else:
+        return text, ()
+    note = f"\u201c$\u201d is written \u201c{written.strip()}\u201d, as this contract writes amounts"
+    return _BARE_DOLLARS.sub(written, text), (note,)

@@ -1,0 +1,128 @@
+"""Conditional wording fitted to the contract (contracts/conditions.py), on seen contracts' own text.
+
+Round 18's looks read a cap that carves out "breach of confidentiality" where the contract has no
+such duty, a cap measured by twelve months' payments in a twenty-year licence priced in five
+instalments (nil in most years), an English-law talent agreement's cap without the carve-out for
+death or personal injury that English law requires, and "$2,000,000" in a contract that writes
+"US$" (docs/decisions/redlines-qa.md, "Round 18").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from contracts.conditions import WordingError, check_wording, dollars_as_written, fit_wording, holds
+from documents.docx.model import Paragraph, TextModel
+from playbooks.loader import PlaybookInvalid, load_playbook
+from review.engine.playbook import PlaybookEngine
+from tests.review.engine.test_insertion_titles import _contract
+from tests.review.engine.test_set_c_classes import _cuad_coverage
+
+NEWS_LICENCE = "XinhuaSportsEntertainmentLtd_20070221_F-1_EX-99.4_645553_EX-99.4_Content License"
+SUPPLY = "FLOTEKINDUSTRIESINCCN_05_09_2019-EX-10.1-SUPPLY AGREEMENT"
+SERVICES_ENGLAND = "OAKTREECAPITALGROUP,LLC_03_02_2020-EX-10.8-Services Agreement"
+SPONSORSHIP = "TICKETSCOMINC_06_22_1999-EX-10.22-SPONSORSHIP AGREEMENT"
+FUND_SPONSORSHIP = "DOMINIADVISORTRUST_02_18_2005-EX-99.(H)(2)-SPONSORSHIP AGREEMENT"
+
+CAP = (
+    "Except for {if indemnity}a party's indemnification obligations, {end}{if confidentiality}breach of "
+    "confidentiality, {end}gross negligence or wilful misconduct{if english-law}, death or personal injury caused "
+    "by negligence or fraud{end}, neither party's total liability shall exceed {if recurring-payments}the amounts "
+    "paid or payable under this Agreement in the twelve (12) months before the event giving rise to the claim"
+    "{else}the total amounts paid or payable under this Agreement{end}."
+)
+
+
+def _text(*paragraphs: str) -> TextModel:
+    return TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(paragraphs, 1)))
+
+
+def test_a_filings_redaction_legend_is_no_duty_of_confidentiality() -> None:
+    sponsorship = _contract(SPONSORSHIP)
+    assert "CONFIDENTIAL TREATMENT HAS BEEN REQUESTED" in sponsorship.text
+    assert not holds("confidentiality", sponsorship)
+    assert holds("confidentiality", _contract(SUPPLY))  # "12. Confidentiality. All proprietary ..."
+
+
+def test_a_price_in_fixed_instalments_is_not_paid_periodically_royalties_are() -> None:
+    licence = _contract(NEWS_LICENCE)
+    assert "US$220,000" in licence.text
+    assert not holds("recurring-payments", licence)
+    assert holds("recurring-payments", _text("Licensee shall pay a royalty of five percent (5%) of Net Sales."))
+    assert holds("recurring-payments", _text("Client shall pay a fee of $5,000 per month for the Services."))
+
+
+def test_the_laws_that_void_a_limit_on_liability_for_negligent_death_are_read_from_the_governing_law() -> None:
+    assert holds("english-law", _contract(SERVICES_ENGLAND))  # "governed by the laws of England and Wales"
+    assert holds("english-law", _contract(NEWS_LICENCE))  # "the laws of Hong Kong"
+    assert not holds("english-law", _contract(SUPPLY))
+
+
+def test_the_cap_excepts_only_what_the_contract_has_and_what_its_law_requires() -> None:
+    text, notes = fit_wording(CAP, _contract(NEWS_LICENCE))
+    assert text == (
+        "Except for a party's indemnification obligations, gross negligence or wilful misconduct, death or personal "
+        "injury caused by negligence or fraud, neither party's total liability shall exceed the total amounts paid "
+        "or payable under this Agreement."
+    )
+    assert any("breach of confidentiality" in n and "no duty of confidentiality" in n for n in notes)
+    assert any(n.startswith("\u201cthe amounts paid or payable") and "instalments" in n for n in notes)
+    assert any(n.startswith("\u201cdeath or personal injury") for n in notes)
+    supply, supply_notes = fit_wording(CAP, _contract(SUPPLY))
+    assert supply == (
+        "Except for a party's indemnification obligations, breach of confidentiality, gross negligence or wilful "
+        "misconduct, neither party's total liability shall exceed the amounts paid or payable under this Agreement "
+        "in the twelve (12) months before the event giving rise to the claim."
+    )
+    assert supply_notes == ()  # every condition holds but the rare one, whose absence is not noted
+
+
+def test_dollars_are_written_as_the_contract_writes_them() -> None:
+    licence = _contract(NEWS_LICENCE)
+    text, notes = dollars_as_written("limits of at least $2,000,000 per occurrence", licence)
+    assert text == "limits of at least US$2,000,000 per occurrence"
+    assert notes == ("\u201c$\u201d is written \u201cUS$\u201d, as this contract writes amounts",)
+    same, none = dollars_as_written("limits of at least $2,000,000 per occurrence", _contract(SUPPLY))
+    assert (same, none) == ("limits of at least $2,000,000 per occurrence", ())
+
+
+def test_the_library_cap_inserted_in_a_hong_kong_licence_priced_in_instalments() -> None:
+    model = _contract(NEWS_LICENCE)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
+    (proposal,) = result.recommendations
+    assert "the total amounts paid or payable under this Agreement" in proposal.after
+    assert "twelve (12) months" not in proposal.after
+    assert "breach of confidentiality" not in proposal.after
+    assert "death or personal injury caused by negligence or fraud" in proposal.after
+    assert "{" not in proposal.after and not proposal.defects
+
+
+@pytest.mark.parametrize(
+    ("wording", "message"),
+    [
+        ("Except for {if secrecy}breach of confidentiality, {end}...", "unknown condition 'secrecy'"),
+        ("Except for {if confidentiality}breach of confidentiality, ...", "without its {end}"),
+        ("Except for breach of confidentiality{end}, ...", "{end} without its {if"),
+    ],
+)
+def test_conditional_wording_that_does_not_parse_is_the_authors_error(wording: str, message: str) -> None:
+    with pytest.raises(WordingError, match=message.replace("{", r"\{").replace("}", r"\}")):
+        check_wording(wording)
+    source = (
+        "name: Caps\nrules:\n  - id: cap\n    title: Cap\n    find: {any: [\"liability\"]}\n"
+        f"    check: {{must_exist: true}}\n    positions:\n      - \"{wording}\"\n"
+    ).encode()
+    with pytest.raises(PlaybookInvalid) as error:
+        load_playbook(source)
+    assert "positions.1" in str(error.value) and message.split("'")[0].strip() in str(error.value)
+
+
+def test_a_cap_that_excepts_no_party_duty_still_binds_both_and_is_compared_with_a_titled_clause() -> None:
+    # The fund's sponsorship agreement has no indemnity and no duty of confidentiality, so the cap
+    # opens "Except for gross negligence ..., neither party's": still wording for both parties,
+    # so "4. Limitation of Liability of the Sponsor" is the clause to compare, not a second cap.
+    model = _contract(FUND_SPONSORSHIP)
+    assert not holds("indemnity", model) and not holds("confidentiality", model)
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
+    assert not result.recommendations
+    assert "limitation of liability of the sponsor" in result.message
