@@ -26,6 +26,7 @@ from contracts.clause_titles import (
     word_sibling_title_style,
 )
 from contracts.document import structure_of
+from contracts.early_ending import early_ending_under
 from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, after_clause, insertion_point
 from contracts.naming import adaptations
@@ -1313,6 +1314,15 @@ def _insertion(
     point: InsertionPoint, rule: Rule, next_insert: int, lead: str, guidance: str, structure: Any
 ) -> Proposal:
     text = rule.positions[0]
+    prevails = ""
+    ending = early_ending_under(structure) if point.number and _RIGHT_TO_END.search(text) else None
+    if ending is not None and not ending.allows(point.number):
+        # The contract's term lets it end early only under other sections ("unless terminated
+        # earlier pursuant to Section 6.2 or Section 2.8"): the new right says it prevails.
+        first, _, rest = text.partition(" ")
+        text = f"Notwithstanding {ending.reference}, {first.lower() if first in _OPENING_WORDS else first} {rest}"
+        prevails = (f", opening \u201cNotwithstanding {ending.reference}\u201d: that clause lets the agreement end "
+                    f"early only under {ending.listed}")  # fmt: skip
     titled = ""
     style = _title_style(point, structure) if rule.heading else None
     if style is not None:
@@ -1321,8 +1331,15 @@ def _insertion(
     shown = f"{point.number} {text}" if point.number else text
     edit = insertion_edit(point, shown, next_insert)
     numbered = f", numbered {point.number.strip('.')}{titled}" if point.number else titled
-    explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {point.where}{numbered}."
+    where = f"{point.where}{numbered}{prevails}"
+    explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {where}."
     return Proposal(action="insert", edit=edit, before="", after=shown, explanation=tidy(explanation), position=0)
+
+
+# A right to end the agreement ("Either party may terminate this Agreement for convenience ..."), and
+# the words that open such wording as any sentence opens, lower-cased after "Notwithstanding ..., ".
+_RIGHT_TO_END = re.compile(r"\bmay\s+terminate\s+this\s+Agreement\b", re.IGNORECASE)
+_OPENING_WORDS = frozenset({"Either", "Each", "Any", "The", "Neither"})
 
 
 def _title_style(point: InsertionPoint, structure: Any) -> TitleStyle | None:

@@ -100,7 +100,8 @@ def test_an_investment_whose_first_article_runs_into_its_opening_takes_no_commer
 
 def test_a_walk_away_right_goes_before_a_clause_on_surviving_rights() -> None:
     after, _, following = _inserted(DEVELOPMENT, "termination-for-convenience")
-    assert after.startswith("8.2A Termination for Convenience. Either Party may terminate")
+    # (8.1 lets the agreement end early only under 8.2: tests/contracts/test_early_ending.py)
+    assert after.startswith("8.2A Termination for Convenience. Notwithstanding Section 8.1, either Party may terminate")
     assert following.startswith("8.3 Surviving Rights/Obligations.")
 
 
