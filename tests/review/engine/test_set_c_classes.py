@@ -31,6 +31,14 @@ def _inserted_whatever_is_paid(*rule_ids: str):  # type: ignore[no-untyped-def]
     return dataclasses.replace(playbook, rules=tuple(dataclasses.replace(r, insert_when=None) for r in playbook.rules))
 
 
+def _inserted_anyway(*rule_ids: str):  # type: ignore[no-untyped-def]
+    """The library rules without their ``insert_when``, as ``_inserted_whatever_is_paid``: where a test
+    is about the place or the words of a clause in a contract the playbook no longer inserts it in
+    (insurance where no party does anything general liability insurance covers: a fund's servicing,
+    a trade mark licence, a sponsorship of web pages; docs/decisions/redlines-qa.md, round 19)."""
+    return _inserted_whatever_is_paid(*rule_ids)
+
+
 def test_party_is_written_as_the_contract_defines_and_writes_it() -> None:
     wording = "Either party may terminate on notice to the other party; a party's liability for any third party claim."
     written, notes = adapt_terms(wording, _contract(LOOP))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.test_insertion_titles import _contract
-from tests.review.engine.test_set_c_classes import _cuad_coverage
+from tests.review.engine.test_set_c_classes import _cuad_coverage, _inserted_anyway
 
 MIDDLEBROOK = "MIDDLEBROOKPHARMACEUTICALS,INC_03_18_2010"
 CONVERGTV = "FulucaiProductionsLtd_20131223"
@@ -21,8 +21,10 @@ def test_a_title_after_a_dash_names_its_clause() -> None:
 
 def test_a_clause_titled_for_the_type_is_the_clause_whatever_it_says() -> None:
     # "6. Insurance. The Producer has no insurance requirement.": the contract deals with insurance
-    # there; a clause requiring it would contradict it.
-    (result,) = PlaybookEngine().analyze(_contract(CONVERGTV), _cuad_coverage("insurance"))
+    # there; a clause requiring it would contradict it. (A licence of programmes to distribute has
+    # nothing general liability insurance covers, and takes none since round 19 whatever it says:
+    # the rule runs here without that condition, for the titled clause's sake.)
+    (result,) = PlaybookEngine().analyze(_contract(CONVERGTV), _inserted_anyway("insurance"))
     assert result.status == "missing" and not result.recommendations
     assert [e.sentence for e in result.evidence] == ["The Producer has no insurance requirement."]
 
