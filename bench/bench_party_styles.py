@@ -8,7 +8,8 @@ tied to the seen contracts' wording.
 Each style rewrites the head of a contract the way other contracts are drafted, keeping the experts'
 party names right: its parties named without definitions ("between Acme Inc., a Delaware
 corporation, and Beta LLC, ..."), or the first or the last of them left undefined; its parties as a
-numbered list ("BETWEEN: (1) ...; and (2) ...") or each on lines of its own ("BETWEEN: / ... / AND:"). Defined names are
+numbered list ("BETWEEN: (1) ...; and (2) ...") or each on lines of its own ("BETWEEN: / ... / AND:"); or set
+out under their defined names as labels ("Licensor: Acme Inc., ...", round 19). Defined names are
 then partly gone from the text, so only the party names and "no extra party" compare with the
 contract as written. The groups are bench/bench_party_folds.py's; the held-out fifth is skipped before
 its text is read, and only the develop folds' losses are ever printed.
@@ -97,6 +98,41 @@ def own_lines(text: str) -> str:
     return _listed(text, lambda i, n: "\n\nAND:\n\n" if i else "")
 
 
+def _labelled(text: str, between: str) -> str:
+    """The preamble's parties set out under their defined names, one a paragraph (round 19)."""
+    from contracts.parties import _OPENER, _PREAMBLE_END
+
+    head = text[:HEAD]
+    opener = _OPENER.search(head)
+    if opener is None:
+        return text
+    stop = _PREAMBLE_END.search(head, opener.end())
+    end = stop.start() if stop else len(head)
+    found = [
+        d for d in _DEFINITION.finditer(head, opener.end(), end) if not re.search(r"(?i)agreement|date", d.group())
+    ]
+    labels = [re.search(r"[\"\u201c]([^\"\u201c\u201d]{1,40})[\"\u201d]", d.group()) for d in found]
+    if len(found) < 2 or not all(labels):
+        return text
+    out, at = head[: opener.start()] + "by and between the following parties:\n\n", opener.end()
+    for definition, label in zip(found, labels, strict=True):
+        item = re.sub(r"^[\s,;]*(?:(?:and|AND)\s+)?", "", head[at : definition.start()]).strip().rstrip(",")
+        out += f"{label.group(1)}:{between}{item}\n\n"  # type: ignore[union-attr]
+        at = definition.end()
+    return out + (head[at:] + text[HEAD:]).lstrip(" ,;.")
+
+
+def labelled(text: str) -> str:
+    """ "by and between the following parties: / Licensor: Acme Inc., a Delaware corporation, ... /
+    Licensee: Beta LLC, ...", as forms and order sheets set them out (round 19)."""
+    return _labelled(text, " ")
+
+
+def labelled_lines(text: str) -> str:
+    """The same with each label on a line of its own ("Licensor:" / "Acme Inc., ...")."""
+    return _labelled(text, "\n")
+
+
 # A party's definition of one name ('("Acme")', '(the "Company")').
 _SIMPLE = re.compile(r"\((?:the\s+|The\s+)?[\"\u201c]([^\"\u201c\u201d()]{1,40})[\"\u201d]\)")
 
@@ -133,7 +169,7 @@ def referred_to_in_this_agreement(text: str) -> str:
 
 STYLES: tuple[Callable[[str], str], ...] = (
     as_written, no_definitions, first_undefined, last_undefined, numbered_list, own_lines, successors_clause,
-    hereinafter_bare, of_the_part, referred_to_in_this_agreement,
+    hereinafter_bare, of_the_part, referred_to_in_this_agreement, labelled, labelled_lines,
 )
 
 

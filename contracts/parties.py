@@ -440,6 +440,12 @@ def _find_in(
     labelled = _party_labels(text, spans)
     if len(labelled) >= 2 and len(labelled) > len(best):
         best = labelled
+    if len(best) < 2 or all(p.defined == p.name and not p.also for p in best):
+        # Parties set out under labels ("Licensor: Acme Inc., ..."): the labels are their defined
+        # names, where nothing before found two parties with definitions.
+        roles = _role_labels(text, spans)
+        if len(roles) >= 2 and len(roles) >= len(best):
+            best = roles
     if len(best) < 2:
         # A cover page ("between / X / and / Y" on lines of their own) or labelled lines ("Party
         # A: Beike Internet Security Technology Co., Ltd.") name them without a definition.
@@ -897,6 +903,58 @@ def _party_labels(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
             Party(name=name, defined=label, side=role_side(role), locator=locator, also=(role,) if role else ())
         )
     return found[:MAX_PARTIES]
+
+
+# A block of parties each under a label the contract goes on to call it by ("Licensor: Acme Inc., a
+# Delaware corporation ...", "SUPPLIER:" / "Beta GmbH ..." on the next line), as forms and order
+# sheets set them out instead of a sentence with definitions: the label is the party's defined name.
+_ROLE_LABEL = re.compile(
+    r"(?:^|\n)[ \t]*(?:\(?(?:\d{1,2}|[a-h])[.)][ \t]+)?"
+    r"(?P<label>(?:[Tt]he[ \t]+)?[A-Z][\w&'\-]*(?:[ \t]+[A-Z][\w&'\-]*){0,2})"
+    r"[ \t]*[:\uff1a][ \t]*\n?[ \t]*(?P<name>[A-Z0-9][^\n]{2,400})"
+)
+# Labels of a form's fields, not of a party.
+_FIELD_LABELS = {
+    "address", "attention", "attn", "tel", "telephone", "phone", "fax", "facsimile", "email", "e-mail", "date",
+    "name", "title", "by", "its", "re", "subject", "note", "notes", "contact", "signature", "witness", "term",
+    "exhibit", "schedule", "section", "article", "page", "table", "between", "and", "among", "parties", "party",
+    "agreement", "effective date", "dated", "whereas", "recitals", "background", "from", "to", "cc", "copy",
+    "legal representative", "registered address", "place", "price", "amount", "total", "description", "product",
+    "products", "territory", "website", "web", "url", "account", "bank", "position", "office", "location",
+    "source",  # "Source: ACME INC, 10-K, 3/1/2001": a filing's running line
+}
+# A label whose last word names a document or a number ("JHU Agreement: A29889", "Order No.:").
+_FIELD_LAST = {"agreement", "contract", "number", "no", "date", "code", "id", "reference", "ref", "order", "amendment"}
+
+
+def _role_labels(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
+    """The parties a contract's head sets out under labels it goes on to use as their names
+    ("Licensor: Acme Inc., ..." / "Licensee: Beta LLC, ..."), at least two, each label used again
+    in the contract as a name; a field's label ("Address:", "Attention:") is none."""
+    found: list[Party] = []
+    labels: set[str] = set()
+    last = -1
+    for match in _ROLE_LABEL.finditer(text, 0, min(len(text), 8000)):
+        label = re.sub(r"^[Tt]he\s+", "", " ".join(match.group("label").split()))
+        if (
+            label.lower() in _FIELD_LABELS or label.split()[-1].lower() in _FIELD_LAST or label.lower() in labels
+            or (label.upper() == label and len(label) <= 2)
+        ):
+            continue
+        if found and match.start() - last > 1500:
+            break  # a block of parties is set out together
+        uses = len(re.findall(rf"(?<![\w-]){re.escape(label)}(?![\w-])", text[match.end() :]))
+        name = _party_name(" ".join(match.group("name").split()) + " ")
+        if (
+            uses < 3 or not name or not re.search(r"[A-Za-z]{2}", name) or len(name.split()) > 12
+            or _sentence_words(name) or name.lower() == label.lower()
+        ):
+            continue
+        labels.add(label.lower())
+        last = match.end()
+        locator = next((loc for s, e, loc in spans if s <= match.start() < e), spans[0][2] if spans else "")
+        found.append(Party(name=name, defined=label, side=role_side(label), locator=locator))
+    return found[:MAX_PARTIES] if len(found) >= 2 else []
 
 
 def _same_party(a: Party, b: Party) -> bool:
