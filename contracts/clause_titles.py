@@ -20,10 +20,13 @@ from documents.docx.model import TextModel
 
 # A title: capitalised words with the small words of a heading between them, at most twelve, then
 # the mark that ends it (".", ":", " - "), and the clause's text after it.
-_SMALL = r"(?:of|and|for|to|the|in|on|or|by|with|upon|a|an|&)"
+_SMALL = r"(?:of|and|for|to|the|in|on|or|by|with|upon|under|after|before|from|between|a|an|&)"
 _WORD = r"[A-Z][\w'\u2019/-]*[,;]?"
+# A reference to another clause, a word of a title after its first ("17.6 Reservation of Rights
+# under Section 17.5. If any ...").
+_REFERENCE = r"(?:Section|Article|Clause|Paragraph)[ \t\u00a0]+\d{1,3}(?:\.\d{1,3})*"
 _RUN_IN = re.compile(
-    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_WORD}|{_SMALL})){{0,11}}?)"
+    rf"^[ \t\u00a0]*(?P<title>{_WORD}(?:[ \t\u00a0]+(?:{_REFERENCE}|{_WORD}|{_SMALL})){{0,11}}?)"
     r"(?P<mark>[ \t\u00a0]*[.:]|[ \t\u00a0]+[-\u2013\u2014][ \t\u00a0])(?=[ \t\u00a0]*\S)"
 )
 # A title run straight into its first sub-clause's number, the paragraph a PDF page made of them

@@ -85,3 +85,15 @@ def test_a_title_may_join_its_parts_with_a_semicolon() -> None:
     assert clause_title("Privacy and Data Collection; Reports. (a) All User information ...") == (
         "Privacy and Data Collection; Reports", ".",
     )
+
+
+def test_a_title_may_name_another_clause_and_join_its_words_with_under_or_after() -> None:
+    # A franchise's "17.6 Reservation of Rights under Section 17.5. If any rights ..." run into its
+    # page, and "11.2Obligations upon any breach." beside "Obligations after Termination.": titles,
+    # so a clause inserted beside them is titled too (round 18's fourth look read one untitled).
+    assert clause_title("Reservation of Rights under Section 17.5. If any rights, options, or arrangements") == (
+        "Reservation of Rights under Section 17.5", ".",
+    )
+    assert clause_title("Obligations after Termination. Upon expiration ...") == ("Obligations after Termination", ".")
+    # A reference never opens a title: "Section 5. Payment" after a number is no title "Section 5".
+    assert clause_title("Section 5. Payment is due.") is None
