@@ -54,14 +54,25 @@ _NO_INDEMNITY = re.compile(
 # Paid again and again: by use or volume (royalties, commissions, shares of sales, prices per unit
 # or hour, purchase orders) or by the period (a monthly fee, "$5,000 per month", a subscription, a
 # retainer). A price paid once, or in a few fixed instalments, is none: twelve months of it is
-# nothing, or one instalment, in most months of the term.
+# nothing, or one instalment, in most months of the term. A royalty counts where it is reckoned
+# (a percentage, a rate, per unit, on sales, its reports), not as a word: "4. Royalties. ... AGI
+# shall be paid $1,500,000" labels a fee paid once, "qualified sponsorship payments and royalties
+# under Section 513(i)" cites a tax rule, "a non-royalty bearing license" pays none; nor is the
+# Securities and Exchange Commission a commission.
 _RECURRING = re.compile(
-    r"\broyalt(?:y|ies)\b(?!-free)|\bcommissions?\b|\b(?:revenue|profit)[\s-]+shar|\bper\s+(?:unit|hour|user|seat|"
+    r"(?<!non-)(?<!non\s)\broyalt(?:y|ies)\b(?![\s-](?:free|bearing))[^.;]{0,60}?(?:%|\bpercent\b|\brates?\b|\bper\s+"
+    r"(?:unit|copy|item|product|bottle|case)\b|\b(?:net|gross)\s+(?:sales|revenues?|receipts)\b|\bsales\b|\bsold\b)"
+    r"|(?:%|\bpercent\b)[^.;]{0,60}?\broyalt|\brunning\s+royalt|\broyalt(?:y|ies)\s+(?:reports?|statements?)\b"
+    r"|\bcommissions?\s+(?:of|on|equal|payable|at|rate|based|earned|due|shall|will|paid)\b|\bsales\s+commissions?\b"
+    r"|\b(?:revenue|profit)[\s-]+shar|\bper\s+(?:unit|hour|user|seat|"
     r"transaction|subscriber|copy|item|piece|ton|barrel|click|impression|lead|case|bottle|pound|gallon|kwh|mwh|dth|"
     r"mmbtu|mcf|therm)\b|\bhourly\s+(?:rates?|fees?|charges?)\b|\bpurchase\s+orders?\b|\bsubscription\s+(?:fees?|term)\b"
     r"|\bretainer\b|\b(?:monthly|quarterly|annual|yearly|semi-annual|weekly)\s+(?:[\w-]+\s+){0,2}?(?:fees?|payments?|"
-    r"charges?|retainer|compensation|rent|license\s+fees?|licence\s+fees?|minimum)\b"
-    r"|(?:fees?|payments?|charges?|compensation|rent|sum|amount|\$\s?[\d,.]+(?:\s+(?:\(\w+\)\s+)?(?:dollars|USD))?)"
+    r"charges?|retainer|compensation|rent|license\s+fees?|licence\s+fees?|minimum|invoices?)\b"
+    r"|\bpaid\s+(?:monthly|quarterly|annually)\b|\bprice\s+lists?\b|\b(?:accepted|purchase|placed?|submitted?)\s+orders?\b"
+    r"|\bprices?\s+(?:for|of)\s+(?:the\s+|each\s+|such\s+|any\s+)?(?:products?|batch(?:es)?|units?|goods)\b"
+    r"|(?:fees?|payments?|charges?|compensation|rent|sum|amount|salary|[$\u00a3\u20ac]\s?[\d,.]+"
+    r"(?:\s+(?:\(\w+\)\s+)?(?:dollars|USD))?)"
     r"[^.;]{0,60}?\b(?:per|each|every|a)\s+(?:calendar\s+)?(?:month|quarter|year|annum|week)\b"
     r"|(?:\bpercent|%)\s*(?:\([^)]{0,20}\)\s*)?of\s+(?:the\s+|all\s+|its\s+|such\s+)?(?:\w+\s+){0,2}(?:sales|revenues?|"
     r"receipts|proceeds|profits|income|billings|collections)\b|\b(?:net|gross)\s+(?:sales|revenues?|receipts)\b"

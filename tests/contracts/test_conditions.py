@@ -126,3 +126,30 @@ def test_a_cap_that_excepts_no_party_duty_still_binds_both_and_is_compared_with_
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
     assert not result.recommendations
     assert "limitation of liability of the sponsor" in result.message
+
+
+GOOD_SAM_ENDORSEMENT = "HOLIDAYRVSUPERSTORESINC_04_15_2002-EX-10.13-ENDORSEMENT AGREEMENT"
+
+
+def test_a_royalty_is_paid_periodically_where_it_is_reckoned_not_where_it_is_named() -> None:
+    # Round 19's first look: a $1,500,000 fee paid on signing under the heading "4. Royalties." got
+    # a cap of twelve months' payments, nil for two of its three years; so did a sponsorship whose
+    # only royalty is a tax citation. A filing's "Securities and Exchange Commission" is no
+    # commission, "a non-royalty bearing license" pays none.
+    endorsement = _contract(GOOD_SAM_ENDORSEMENT)
+    assert "4. Royalties." in endorsement.text
+    assert not holds("recurring-payments", endorsement)
+    assert not holds("recurring-payments", _contract(SPONSORSHIP))  # "... with the Securities and Exchange Commission"
+    assert not holds("recurring-payments", _text(
+        "This Agreement grants ENVISION a non-exclusive and non-royalty bearing license to use the mark.",
+        "qualified sponsorship payments and royalties under Section 513(i) of the Internal Revenue Code.",
+    ))  # fmt: skip
+    assert holds("recurring-payments", _text("Licensee shall pay Licensor a royalty equal to 6% of Net Sales."))
+    assert holds("recurring-payments", _text("Licensee shall deliver quarterly royalty reports."))
+    assert holds("recurring-payments", _text("Agent shall receive commissions on all Products sold."))
+
+
+def test_a_fee_labelled_royalties_is_nothing_an_audit_of_records_checks() -> None:
+    (result,) = PlaybookEngine().analyze(_contract(GOOD_SAM_ENDORSEMENT), _cuad_coverage("audit-rights"))
+    assert result.status == "missing" and not result.recommendations
+    assert "inserts it only where the contract has what it applies to" in result.message
