@@ -147,7 +147,26 @@ def sibling_title_style(structure: Structure, number: str, at: tuple[int, int]) 
     if before is None:
         return None
     siblings = [n for n in (before, after) if n is not None]
-    return _style_of([_opening(structure, n) for n in siblings])
+    style = _style_of([_opening(structure, n) for n in siblings])
+    if style is None and after is not None and _mostly_titled(structure, shape):
+        # One neighbour's title is not read ("11. Trademarks  SIERRA is the owner ...", two spaces
+        # and no mark) where nearly every clause numbered alike carries one: the contract titles
+        # its clauses, and the new one is titled as the clause it follows.
+        return _style_of([_opening(structure, before)])
+    return style
+
+
+_TITLED_SHARE = 0.8  # of the clauses numbered alike, at least this many carry a title read ...
+_TITLED_AT_LEAST = 5  # ... and at least this many clauses
+
+
+def _mostly_titled(structure: Structure, shape: str) -> bool:
+    """Whether nearly all the body's clauses numbered in ``shape`` ("n.") carry a title."""
+    alike = [n for n, written in _shaped_numbers(structure) if written == shape and structure.in_body(n.index, n.start)]
+    if len(alike) < _TITLED_AT_LEAST:
+        return False
+    titled = sum(1 for n in alike if clause_title(_opening(structure, n)) is not None)
+    return titled >= _TITLED_SHARE * len(alike)
 
 
 def _opening(structure: Structure, number: ClauseNumber) -> str:

@@ -13,6 +13,9 @@ from contracts.clause_titles import (
 )
 from contracts.document import structure_of
 from documents.docx.model import Paragraph, TextModel
+from review.engine.playbook import PlaybookEngine
+from tests.review.engine.test_insertion_titles import _contract
+from tests.review.engine.test_set_c_classes import _cuad_coverage
 
 
 def _model(*texts: str) -> TextModel:
@@ -97,3 +100,13 @@ def test_a_title_may_name_another_clause_and_join_its_words_with_under_or_after(
     assert clause_title("Obligations after Termination. Upon expiration ...") == ("Obligations after Termination", ".")
     # A reference never opens a title: "Section 5. Payment" after a number is no title "Section 5".
     assert clause_title("Section 5. Payment is due.") is None
+
+
+def test_a_new_clause_is_titled_where_nearly_every_clause_numbered_alike_is() -> None:
+    # A distributor agreement titles 21 of its 22 sections; "11.      Trademarks  SIERRA is the
+    # owner ..." carries its title without a mark. The cap after "10. Intellectual Property." was
+    # untitled (round 19's first look).
+    model = _contract("LEGACYTECHNOLOGYHOLDINGS,INC_12_09_2005-EX-10.2-DISTRIBUTOR AGREEMENT")
+    (result,) = PlaybookEngine().analyze(model, _cuad_coverage("cap-on-liability"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("10A. Limitation of Liability. Except for") and not proposal.defects
