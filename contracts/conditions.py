@@ -274,22 +274,40 @@ def _quoted(words: str) -> str:
 # "$2,000,000": a dollar amount written with the bare sign, not "US$", "HK$" or "C$".
 _BARE_DOLLARS = re.compile(r"(?<![A-Za-z.$])\$\s?(?=\d)")
 _US_DOLLARS = re.compile(r"\b(?:US|U\.S\.)\s?\$\s?(?=\d)|\bUSD\s?(?=\d)")
-_OTHER_MONEY = re.compile(r"[£€¥]\s?\d|\b(?:RMB|GBP|EUR|HK\$|HKD|CAD|AUD|JPY|CNY|NT\$|S\$|SGD|CHF)\s?\d")
+_OTHER_MONEY = re.compile(
+    r"(?P<sign>[£€¥]|\b(?:RMB|GBP|EUR|HK\$|HKD|CAD|AUD|JPY|CNY|NT\$|NTD|S\$|SGD|CHF|INR|KRW))\s?\d"
+    r"|\d[\d,.]*\s?(?:million\s+)?(?P<word>(?:RMB|Renminbi|yuan|euros?|pounds\s+sterling|GBP|EUR|HKD|NTD|SGD|CHF))\b",
+    re.IGNORECASE,
+)
+
+
+def dollars_foreign_to(text: str, model: TextModel) -> str:
+    """The currency a contract writes all its amounts in ("RMB") where ``text`` states an amount
+    in dollars and the contract states none; "" otherwise."""
+    if not (_BARE_DOLLARS.search(text) or _US_DOLLARS.search(text)):
+        return ""
+    if _BARE_DOLLARS.search(model.text) or _US_DOLLARS.search(model.text) or _DOLLAR_WORDS.search(model.text):
+        return ""
+    other = _OTHER_MONEY.search(model.text)
+    if other is None:
+        return ""
+    return (other.group("sign") or other.group("word")).strip()
+
+
+_DOLLAR_WORDS = re.compile(r"\b(?:U\.?S\.?\s+)?dollars?\b|\bUSD\b", re.IGNORECASE)
 
 
 def dollars_as_written(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
     """``text`` with its bare "$" amounts written as the contract writes United States dollars
-    ("US$2,000,000" where the contract never writes a bare "$" but writes "US$"), or as "US$"
-    where the contract writes its amounts in other currencies only; unchanged otherwise."""
+    ("US$2,000,000" where the contract never writes a bare "$" but writes "US$"); unchanged
+    otherwise. (A contract that writes its amounts in another currency only is the edit checker's:
+    the currency and the amount are the lawyer's to choose, review/engine/proof.py.)"""
     if not _BARE_DOLLARS.search(text) or _BARE_DOLLARS.search(model.text):
         return text, ()
     forms = [m.group(0).strip() for m in _US_DOLLARS.finditer(model.text)]
-    if forms:
-        sign = max(set(forms), key=forms.count)
-        written = sign if sign.endswith("$") else sign + " "
-    elif _OTHER_MONEY.search(model.text):
-        written = "US$"
-    else:
+    if not forms:
         return text, ()
+    sign = max(set(forms), key=forms.count)
+    written = sign if sign.endswith("$") else sign + " "
     note = f"\u201c$\u201d is written \u201c{written.strip()}\u201d, as this contract writes amounts"
     return _BARE_DOLLARS.sub(written, text), (note,)

@@ -40,6 +40,7 @@ DEFECT_KINDS: dict[str, str] = {
     "words-digits": "Words and digits disagree",
     "figure": "Figure does not read as intended",
     "foreign-law": "Law foreign to the parties",
+    "foreign-currency": "Currency foreign to the contract",
 }
 
 

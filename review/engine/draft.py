@@ -1236,9 +1236,11 @@ def insert_missing(
         both = _BOTH_PARTIES.search(rule.positions[0]) is not None
         if point is not None and first is not None and both and _one_partys_part(first, document, structure):
             # A clause binding both parties is none of one party's obligations ("CONSULTANT'S
-            # OBLIGATIONS" / "14. INDEMNITY", "ARTICLE 9 - OBLIGATIONS OF NVOS"): after the last clause.
+            # OBLIGATIONS" / "14. INDEMNITY", "ARTICLE 9 - OBLIGATIONS OF NVOS"): after the last
+            # clause; where the part is a sub-clause ("3.2 Party B's rights and obligations:" under
+            # "3. Rights and Obligations of the Parties"), after the clause that holds it.
             places.insert(0, point)
-            point = insertion_point(structure) or point
+            point = _after_the_parties_clause(first, document, structure) or insertion_point(structure) or point
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
     proposal = None
     if point is not None:
@@ -1271,7 +1273,8 @@ def insert_missing(
 # Covenants", "Each Party's Obligations").
 _ONE_PARTYS = re.compile(
     r"^\W*(?!(?:the\s+)?parties|each|both|mutual|other|general|additional|certain|further)"
-    r"(?:[\w&.,' -]{2,60}?['\u2019]s?\s+(?:obligations|duties|responsibilities|covenants|undertakings)"
+    r"(?:[\w&.,' -]{2,60}?['\u2019]s?\s+(?:rights\s+and\s+)?"
+    r"(?:obligations|duties|responsibilities|covenants|undertakings)"
     r"|(?:obligations|duties|responsibilities|covenants|undertakings)\s+(?:of|by)\s+"
     r"(?!(?:the\s+)?parties\b|each\b|both\b|either\b)[\w&.,' -]{2,60})\W*$",
     re.IGNORECASE,
@@ -1285,14 +1288,29 @@ def _one_partys_part(sentence: Sentence, document: PreparedDocument, structure: 
     """``sentence`` stands in a part or an article of one party's obligations: the caption without a
     number over its clauses, or its top-level clause's title."""
     own = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
-    if own and _ONE_PARTYS.match(_number_title(document, own[-1])):
-        return True
+    if any(_ONE_PARTYS.match(_number_title(document, number)) for number in own):
+        return True  # ("3.2 Party B's rights and obligations: 3.2.1 ..." run into a page)
     top = own[-1].index if own else sentence.paragraph_index
     # (the part's caption: the nearest heading without a number above the anchor's clause)
     caption = next(
         (i for i in range(top - 1, -1, -1) if i in structure.headings and not structure.numbers_at.get(i)), None
     )
     return caption is not None and _ONE_PARTYS.match(document.paragraphs[caption].paragraph.text) is not None
+
+
+def _after_the_parties_clause(sentence: Sentence, document: PreparedDocument, structure: Any) -> InsertionPoint | None:
+    """After the whole clause that holds the part of one party's obligations ``sentence`` is in,
+    where that part is a sub-clause under a clause of no one party's; else None."""
+    own = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
+    parts = [i for i, number in enumerate(own) if _ONE_PARTYS.match(_number_title(document, number))]
+    if not parts or parts[-1] + 1 >= len(own):
+        return None
+    holder = own[parts[-1] + 1]
+    point = after_clause(structure, holder, "after the clause that holds one party's obligations")
+    # (numbered at the holder's level, "3A", never as the next of the part's own items, "3.2.19",
+    # which a page that runs the next clause on may give)
+    depth = len(re.findall(r"\d+", point.number or "")) if point is not None else 0
+    return point if point is not None and depth == len(holder.parts) else None
 
 
 def _foreign_article(document: PreparedDocument, own: list[Any], rule: Rule, words: list[str]) -> bool:

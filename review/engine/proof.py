@@ -24,6 +24,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from contracts.clause_titles import untitled
+from contracts.conditions import dollars_foreign_to
 from contracts.document import structure_of
 from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
@@ -830,9 +831,24 @@ def _foreign_law(e: _Edit) -> Iterator[Defect]:
     )
 
 
+def _foreign_currency(e: _Edit) -> Iterator[Defect]:
+    """New wording that states an amount in dollars in a contract that writes its amounts in
+    another currency only ("US$2,000,000" of insurance in a contract priced in RMB): the currency
+    and the amount are the lawyer's to choose."""
+    if not e.has_new_wording:
+        return
+    currency = dollars_foreign_to(e.written, e.model)
+    if currency:
+        yield Defect(
+            "foreign-currency",
+            f"The new clause states an amount in dollars, while this contract writes its amounts in {currency} "
+            "only: the currency and the amount are for the lawyer to choose.",
+        )
+
+
 CHECKS: tuple[Check, ...] = (
     _undefined_terms, _duplicate, _numbering, _placement, _fragment, _dangling, _clause_type, _words_digits,
-    _figure, _foreign_law,
+    _figure, _foreign_law, _foreign_currency,
 )  # fmt: skip
 
 

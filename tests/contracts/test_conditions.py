@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from contracts.conditions import WordingError, check_wording, dollars_as_written, fit_wording, holds
+from contracts.conditions import (
+    WordingError,
+    check_wording,
+    dollars_as_written,
+    dollars_foreign_to,
+    fit_wording,
+    holds,
+)
 from documents.docx.model import Paragraph, TextModel
 from playbooks.loader import PlaybookInvalid, load_playbook
 from review.engine.playbook import PlaybookEngine
@@ -153,3 +160,28 @@ def test_a_fee_labelled_royalties_is_nothing_an_audit_of_records_checks() -> Non
     (result,) = PlaybookEngine().analyze(_contract(GOOD_SAM_ENDORSEMENT), _cuad_coverage("audit-rights"))
     assert result.status == "missing" and not result.recommendations
     assert "inserts it only where the contract has what it applies to" in result.message
+
+
+DIDI_COOPERATION = "SENMIAOTECHNOLOGYLTD_02_19_2019-EX-10.5-Collaboration Agreement"
+
+
+def test_dollars_in_a_contract_that_writes_its_amounts_in_another_currency_only_are_the_lawyers_call() -> None:
+    # Round 19's second look: "US$2,000,000" of insurance "as this contract writes amounts" in a
+    # Chinese-law cooperation agreement that writes every one of its amounts in RMB.
+    assert dollars_foreign_to("limits of at least $2,000,000", _text("a deposit of RMB 5,000 per vehicle")) == "RMB"
+    assert dollars_foreign_to("limits of at least $2,000,000", _text("a fee of RMB 5,000 and US$100")) == ""
+    assert dollars_foreign_to("limits of at least $2,000,000", _text("a fee of five thousand dollars")) == ""
+    assert dollars_foreign_to("the total amounts paid", _text("a deposit of RMB 5,000")) == ""
+    (result,) = PlaybookEngine().analyze(_contract(DIDI_COOPERATION), _cuad_coverage("insurance"))
+    (proposal,) = result.recommendations
+    assert [d.kind for d in proposal.defects] == ["foreign-currency"]
+    assert "$2,000,000" in proposal.after and "US$" not in proposal.after
+
+
+def test_a_clause_for_both_parties_is_no_item_of_one_partys_sub_clause_inside_a_page() -> None:
+    # "3. Rights and Obligations 3.1 Party A's rights and obligations: ... 3.2 Party B's rights and
+    # obligations: 3.2.1 ..." run into pages: the audit went in as "3.2.12A", one of Party B's duties.
+    (result,) = PlaybookEngine().analyze(_contract(DIDI_COOPERATION), _cuad_coverage("audit-rights"))
+    (proposal,) = result.recommendations
+    assert not proposal.after.startswith("3.") and not proposal.defects
+    assert "after the last clause" in proposal.explanation
