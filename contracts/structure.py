@@ -357,6 +357,13 @@ _SIGNATURE_FOLLOWS = re.compile(
 )
 
 
+# A short line that ends with a full stop only because a party's name ends in its legal form
+# ("For Collectible Concepts Group, Inc.", "ACME CORP."): a signatory's line, not a sentence.
+_NAME_ENDS_IN_ITS_FORM = re.compile(
+    r"\b(?:Inc|Ltd|Corp|Co|Limited|L\.?L\.?C|L\.?P|N\.?V|S\.?A|B\.?V|P\.?C|P\.?L\.?C|GmbH|AG)\.$", re.IGNORECASE
+)
+
+
 def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
     witness = _find_witness(paragraphs, first_clause)
     if witness is not None and witness.offset == 0:
@@ -515,8 +522,8 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
             previous = paragraphs[back].text.strip()
             if not previous:
                 continue
-            if len(previous) < 80 and not previous.endswith("."):
-                start = back
+            if len(previous) < 80 and (not previous.endswith(".") or _NAME_ENDS_IN_ITS_FORM.search(previous)):
+                start = back  # (a party's name ending in its form, "For Collectible Concepts Group, Inc.")
                 continue
             if _EXECUTION_LEAD_IN.match(previous):
                 start = back  # "Signed and effective this 25th day of May, 1999."

@@ -942,6 +942,16 @@ def _securities_offering(head: str) -> bool:
     )  # fmt: skip
 
 
+# An agreement whose title is its restrictive covenants ("NON COMPETITION AND NON SOLICITATION
+# AGREEMENT", given by a business's sellers as a condition of closing): a party promises only to
+# refrain; nothing is paid or done under it that a walk-away right, a cap, an audit or insurance
+# would qualify (round 19's third look: all four inserted in one, each unsendable).
+_COVENANTS_ONLY = re.compile(r"\bnon[\s-]?compet\w*|\bnon[\s-]?solicit\w*|\brestrictive\s+covenants?\b", re.IGNORECASE)
+# (one that also keeps secrets, a "NON-DISCLOSURE AND NON-COMPETITION AGREEMENT", takes a
+# non-disclosure agreement's clauses)
+_KEEPS_SECRETS = re.compile(r"\bnon[\s-]?disclosure|\bconfidential|\bsecrecy", re.IGNORECASE)
+
+
 def takes_no_commercial_terms(model: TextModel) -> str:
     """What a document is that takes none of a playbook's commercial clauses, by its opening ("a
     joint filing agreement under the Securities Exchange Act", the intellectual property agreement
@@ -956,6 +966,9 @@ def takes_no_commercial_terms(model: TextModel) -> str:
         return "an agreement that ends another or settles what the parties owe each other"
     if _KEEPS_ANOTHER.search(document_title(model)):
         return "an agreement by which one party keeps another's capital up or answers for its debts"
+    named = document_title(model)
+    if _COVENANTS_ONLY.search(named) and not _KEEPS_SECRETS.search(named):
+        return "an agreement of covenants not to compete or solicit"
     if _with_shareholders(model):
         return "an agreement between a company and shareholders about its board and their shares"
     if _an_investment(model):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -67,7 +68,10 @@ def test_cuad_coverage_finds_the_governing_law_and_assignment_clauses() -> None:
     assert_every_edit_applies(model, list(results.values()))
 
 
-def test_cuad_coverage_missing_clauses_get_insertions_that_apply() -> None:
+def test_cuad_coverage_missing_clauses_get_insertions_that_apply(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the non-compete stands for a short contract that lacks several clauses: since round 19 an
+    # agreement of covenants only takes none, tests/review/engine/test_set_ah_classes.py)
+    monkeypatch.setattr("review.engine.draft._COVENANTS_ONLY", re.compile(r"(?!)"))
     spec = load_playbook((LIBRARY / "cuad-coverage.yaml").read_bytes())
     model = cuad_model("cuad_noncompete_02")
     results = ENGINE.analyze(model, spec)
