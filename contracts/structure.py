@@ -376,8 +376,26 @@ def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Pos
             continue
         match = _SIGNATURE_FOLLOWS.search(text)
         if match and (witness is None or (index, match.start()) < (witness.index, witness.offset)):
-            return Position(index, match.start() + len(match.group()) - len(match.group().lstrip()))
+            found = Position(index, match.start() + len(match.group()) - len(match.group().lstrip()))
+            return _with_the_execution_sentence_before(paragraphs, found, first_clause)
     return witness
+
+
+def _with_the_execution_sentence_before(
+    paragraphs: tuple[Paragraph, ...], start: Position, first_clause: int
+) -> Position:
+    """``start`` ("[Signature page follows]" at a paragraph's start) moved back to the paragraph
+    just before it that says the parties sign ("This Agreement has been duly executed by the
+    parties ... on the date specified at the beginning of this Agreement."): a clause added at the
+    end goes before that sentence, not after it as an item of the last clause."""
+    if start.offset:
+        return start
+    for back in range(start.index - 1, max(first_clause, 0), -1):
+        text = " ".join(paragraphs[back].text.split())
+        if not text:
+            continue
+        return Position(back, 0) if _EXECUTION_SENTENCE.match(text) else start
+    return start
 
 
 _SIGNATORY_NAMES = 200  # characters of signatories' names between the sentence that signs and the block
@@ -672,7 +690,7 @@ def _marked(
 # document is being signed, up to its full stop.
 _EXECUTION_SENTENCE = re.compile(
     r"(?:\bintending\s+to\s+be\s+legally\s+bound\b|\bthe\s+parties(?:\s+hereto)?\s+have\s+(?:caused|duly\s+executed|"
-    r"executed|signed)\b)[^.]{0,200}?\b(?:agreement|instrument|contract)\b[^.]{0,120}\.",
+    r"executed|signed)\b|\bthis\s+agreement\s+has\s+been\s+(?:duly\s+)?(?:executed|signed)\b)[^.]{0,200}?\b(?:agreement|instrument|contract)\b[^.]{0,120}\.",
     re.IGNORECASE,
 )
 

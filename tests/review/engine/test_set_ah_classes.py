@@ -8,12 +8,20 @@ each on the contract's own text.
 - A signature block without a testimonium whose first line is "For <party>, Inc." (ending in a
   full stop only because the name does) began below that line, so a clause added at the end went
   between a party's name and its "By:" line.
+
+The fourth look's: "This Agreement has been duly executed by the parties ..." before "[Signature
+page follows]" was read as the last clause's, so an audit went after it as "9.12"; and the SaaS
+playbook's cap left out its indemnity carve-out where the contract has no indemnity, while the same
+playbook inserts one, which the cap then limited.
 """
 
 from __future__ import annotations
 
+from contracts.conditions import fit_wording, holds
 from contracts.document import structure_of
 from documents.docx.model import Paragraph, TextModel
+from playbooks.loader import load_playbook
+from playbooks.services import LIBRARY_DIR
 from review.engine.draft import takes_no_commercial_terms
 from review.engine.playbook import PlaybookEngine
 from tests.review.engine.test_insertion_titles import _contract
@@ -21,6 +29,8 @@ from tests.review.engine.test_set_c_classes import _cuad_coverage
 
 NON_COMPETITION = "Quaker Chemical Corporation - NON COMPETITION AND NON SOLICITATION AGREEMENT"
 JOINT_VENTURE = "ACCELERATEDTECHNOLOGIESHOLDINGCORP_04_24_2003-EX-10.13-JOINT VENTURE AGREEMENT"
+COOPERATION = "QIWI_06_16_2017-EX-99.(D)(2)-COOPERATION AGREEMENT"
+CONSULTING = "SLINGERBAGINC_05_27_2020-EX-10.7-CONSULTING AGREEMENT"
 
 
 def _titled(title: str) -> TextModel:
@@ -45,3 +55,19 @@ def test_a_signature_block_opens_at_a_partys_name_that_ends_in_its_legal_form() 
     (result,) = PlaybookEngine().analyze(model, _cuad_coverage("insurance"))
     (proposal,) = result.recommendations
     assert model.positions[proposal.edit.locator] < signature.index
+
+
+def test_the_sentence_that_says_the_parties_signed_opens_the_signatures() -> None:
+    model = _contract(COOPERATION)
+    signature = structure_of(model).signature
+    assert signature is not None
+    assert model.paragraphs[signature.index].text.startswith("This Agreement has been duly executed by the parties")
+
+
+def test_the_saas_cap_always_excepts_the_indemnities_its_playbook_inserts() -> None:
+    spec = load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
+    (cap,) = [r for r in spec.rules if r.id == "limitation-of-liability"]
+    fitted, _ = fit_wording(cap.positions[0], _contract(CONSULTING))
+    assert not holds("indemnity", _contract(CONSULTING))
+    assert fitted.startswith("Except for a party's indemnification obligations, ")
+    assert any(r.id == "vendor-ip-indemnity" and r.check.kind == "must_exist" for r in spec.rules)
