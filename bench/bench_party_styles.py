@@ -64,22 +64,30 @@ def last_undefined(text: str) -> str:
     return _one_undefined(text, 1)
 
 
-def _listed(text: str, mark: Callable[[int, int], str]) -> str:
-    """The preamble's parties as a list after "BETWEEN:", each item from after the last one's
-    definition to its own, marked by ``mark(index, count)`` ("(1) ", "AND:")."""
+def _preamble_definitions(text: str) -> tuple[str, re.Match[str], list[re.Match[str]]] | None:
+    """The head of ``text``, its preamble's opener ("by and between") and the parties' definitions
+    after it (not the agreement's or a date's); None without an opener."""
     from contracts.parties import _OPENER, _PREAMBLE_END
 
     head = text[:HEAD]
     opener = _OPENER.search(head)
     if opener is None:
-        return text
+        return None
     stop = _PREAMBLE_END.search(head, opener.end())
     end = stop.start() if stop else len(head)
     found = [
         d for d in _DEFINITION.finditer(head, opener.end(), end) if not re.search(r"(?i)agreement|date", d.group())
     ]
-    if len(found) < 2:
+    return head, opener, found
+
+
+def _listed(text: str, mark: Callable[[int, int], str]) -> str:
+    """The preamble's parties as a list after "BETWEEN:", each item from after the last one's
+    definition to its own, marked by ``mark(index, count)`` ("(1) ", "AND:")."""
+    read = _preamble_definitions(text)
+    if read is None or len(read[2]) < 2:
         return text
+    head, opener, found = read
     out, at = head[: opener.start()] + "BETWEEN:\n\n", opener.end()
     for index, definition in enumerate(found):
         item = re.sub(r"^[\s,;]*(?:(?:and|AND)\s+)?", "", head[at : definition.end()])
@@ -100,17 +108,10 @@ def own_lines(text: str) -> str:
 
 def _labelled(text: str, between: str) -> str:
     """The preamble's parties set out under their defined names, one a paragraph (round 19)."""
-    from contracts.parties import _OPENER, _PREAMBLE_END
-
-    head = text[:HEAD]
-    opener = _OPENER.search(head)
-    if opener is None:
+    read = _preamble_definitions(text)
+    if read is None:
         return text
-    stop = _PREAMBLE_END.search(head, opener.end())
-    end = stop.start() if stop else len(head)
-    found = [
-        d for d in _DEFINITION.finditer(head, opener.end(), end) if not re.search(r"(?i)agreement|date", d.group())
-    ]
+    head, opener, found = read
     labels = [re.search(r"[\"\u201c]([^\"\u201c\u201d]{1,40})[\"\u201d]", d.group()) for d in found]
     if len(found) < 2 or not all(labels):
         return text
