@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from contracts.conditions import fit_wording
 from contracts.naming import render
 from documents import selectors as document_selectors
 from documents.docx.diff import word_diff_html
@@ -134,7 +135,9 @@ def number_only_left_out(review: Review, rule: Any, proposal: Proposal) -> LeftO
     if rule is None or not rule.positions or not is_number_only(proposal.before, proposal.after):
         return None
     index = min(proposal.position or 0, len(rule.positions) - 1)
-    wording = render(rule.positions[index], parties_of(review, review.current_version.text_model), None)
+    model = review.current_version.text_model
+    # (its conditional parts resolved for this contract first: contracts/conditions.py)
+    wording = render(fit_wording(rule.positions[index], model)[0], parties_of(review, model), None)
     found = left_out(wording, proposal.after)
     return found if found.spans else None
 

@@ -130,3 +130,20 @@ def test_accept_my_wording_with_the_comment_box_untouched_gives_the_comment_for_
     })  # fmt: skip
     other_rec.refresh_from_db()
     assert other_rec.comment == "Our own words."
+
+
+def test_what_is_left_out_is_read_from_the_wording_fitted_to_the_contract(client) -> None:
+    # A position with a conditional part (docs/playbook-format.md, "Conditional wording") the
+    # Flotek supply agreement does not call for: the card names what the edit leaves out of the
+    # wording this contract gets, never the author's markers or the part left out for it.
+    playbook = (LIBRARY_DIR / "saas-customer.yaml").read_text().replace(
+        '"{us} shall pay undisputed invoices within thirty (30) days after receipt."',
+        '"{us} shall pay undisputed invoices within thirty (30) days after receipt{if data-protection}, with each '
+        'invoice listing the personal data processed{end}."',
+    )
+    assert "{if data-protection}" in playbook
+    docx = contract_docx([("Heading 1", "5. Payment"), (None, flotek_payment())])
+    review = make_review(playbook=playbook, contract=docx)
+    card = card_of(client, review, shown(review, "payment-terms"))
+    assert 'id="left-out"' in card and "<strong class=\"left-out\">undisputed</strong>" in card
+    assert "{if" not in card and "{end}" not in card and "personal data processed" not in card
