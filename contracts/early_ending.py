@@ -55,7 +55,15 @@ class EarlyEnding:
 def early_ending_under(structure: Structure) -> EarlyEnding | None:
     """The first sentence of the body limiting early termination to named sections, with the
     number of the clause it is in; None where there is none or that clause has no number a
-    reference can name."""
+    reference can name. Read once per text model (every place a walk-away right is tried at asks)."""
+    key = ("early_ending", "under")
+    derived = structure.model.derived
+    if key not in derived:
+        derived[key] = _read(structure)  # type: ignore[index]
+    return derived[key]  # type: ignore[index]
+
+
+def _read(structure: Structure) -> EarlyEnding | None:
     model = structure.model
     for index, paragraph in enumerate(model.paragraphs):
         match = _EARLY_ONLY_UNDER.search(paragraph.text)

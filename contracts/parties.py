@@ -29,6 +29,9 @@ _ENTITY = re.compile(
     # written in capitals with the name ("JOHNSON MATTHEY CATALOG COMPANY, INC.")
     r"INC|INCORPORATED|CORP|CORPORATION|COMPANY|LTD|LIMITED|TRUST|BANK|UNIVERSITY|HOLDINGS)\b\.?"
 )
+# A line that ends in a party's legal form ("For Collectible Concepts Group, Inc."): its full stop
+# is the form's, not a sentence's (contracts/structure.py reads signature blocks by it).
+ENDS_IN_LEGAL_FORM = re.compile(rf"(?:{_ENTITY.pattern})$")
 # The role vocabulary of playbook positions: which side each word stands for.
 PROVIDER_ROLES = (
     "provider",

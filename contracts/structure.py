@@ -28,7 +28,7 @@ from functools import cached_property
 
 from contracts.furniture import is_furniture, mask_furniture
 from contracts.numbering import LEADING_NUMBER, ClauseNumber, rendered_numbers, typed_numbers
-from contracts.parties import Party, find_parties
+from contracts.parties import ENDS_IN_LEGAL_FORM, Party, find_parties
 from contracts.references import CrossReference, find_references
 from contracts.terms import DefinedTerm, find_terms
 from documents.docx.model import Paragraph, TextModel
@@ -357,13 +357,6 @@ _SIGNATURE_FOLLOWS = re.compile(
 )
 
 
-# A short line that ends with a full stop only because a party's name ends in its legal form
-# ("For Collectible Concepts Group, Inc.", "ACME CORP."): a signatory's line, not a sentence.
-_NAME_ENDS_IN_ITS_FORM = re.compile(
-    r"\b(?:Inc|Ltd|Corp|Co|Limited|L\.?L\.?C|L\.?P|N\.?V|S\.?A|B\.?V|P\.?C|P\.?L\.?C|GmbH|AG)\.$", re.IGNORECASE
-)
-
-
 def _find_signature(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Position | None:
     witness = _find_witness(paragraphs, first_clause)
     if witness is not None and witness.offset == 0:
@@ -540,7 +533,8 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
             previous = paragraphs[back].text.strip()
             if not previous:
                 continue
-            if len(previous) < 80 and (not previous.endswith(".") or _NAME_ENDS_IN_ITS_FORM.search(previous)):
+            named = ENDS_IN_LEGAL_FORM.search(previous) is not None and not VERB.search(previous)
+            if len(previous) < 80 and (not previous.endswith(".") or named):
                 start = back  # (a party's name ending in its form, "For Collectible Concepts Group, Inc.")
                 continue
             if _EXECUTION_LEAD_IN.match(previous):
