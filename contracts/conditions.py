@@ -133,19 +133,28 @@ class Condition:
     # A part only the rare contract needs (``english-law``'s carve-out): the card notes it where it
     # is added, never where it is left out, as every other contract leaves it.
     addition: bool = False
+    # A duty a clause creates (confidentiality, an indemnity, care of personal data): a clause the
+    # same review proposes to insert creates it as much as one the contract already has, so the
+    # wording is fitted to the redline as proposed, not to the contract alone. The card's words
+    # for it ("a clause this review proposes to insert has ..."). Empty: read from the contract
+    # only (how it pays, its law), which no inserted clause of a playbook changes.
+    by_proposal: str = ""
 
 
 CONDITIONS: dict[str, Condition] = {
     "confidentiality": Condition(
         lambda text: _unredacted(_CONFIDENTIALITY, text),
         "this contract has a duty of confidentiality", "this contract has no duty of confidentiality",
+        by_proposal="a clause this review proposes to insert has a duty of confidentiality",
     ),
     "data-protection": Condition(
         lambda text: _unredacted(_DATA_PROTECTION, text),
         "this contract deals with personal data", "this contract deals with no personal data",
+        by_proposal="a clause this review proposes to insert deals with personal data",
     ),
     "indemnity": Condition(
         _has_indemnity, "this contract has an indemnity", "this contract has no indemnity",
+        by_proposal="a clause this review proposes to insert has an indemnity",
     ),
     "recurring-payments": Condition(
         lambda text: _RECURRING.search(text) is not None,
@@ -229,14 +238,26 @@ def _plain(parts: tuple[str | _Block, ...]) -> str:
     return "".join(p if isinstance(p, str) else _plain(p.then) for p in parts)
 
 
-def fit_wording(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
+def fit_wording(text: str, model: TextModel, *, proposed: str = "") -> tuple[str, tuple[str, ...]]:
     """``text`` with each ``{if NAME}...{else}...{end}`` resolved for ``model``'s contract, and a
     note for every part left out or written instead ("“breach of confidentiality, ” is left out:
     this contract has no duty of confidentiality"). A part added because a condition holds that
-    is rare (a condition's ``addition``) is noted where added; text without conditions comes back unchanged."""
+    is rare (a condition's ``addition``) is noted where added; text without conditions comes back unchanged.
+
+    ``proposed``: the wording of the clauses the same review proposes to insert. A duty one of them
+    creates (a condition's ``by_proposal``) counts, and the part kept for it is noted, so a lawyer
+    who rejects that clause knows what to strike."""
     if "{if " not in text:
         return text, ()
     notes: list[str] = []
+
+    def holds_here(name: str) -> tuple[bool, bool]:
+        """(whether ``name`` holds, whether only because of a proposed clause)."""
+        if holds(name, model):
+            return True, False
+        condition = CONDITIONS[name]
+        by_proposal = bool(proposed and condition.by_proposal and condition.test(proposed))
+        return by_proposal, by_proposal
 
     def walk(parts: tuple[str | _Block, ...]) -> str:
         out: list[str] = []
@@ -245,9 +266,14 @@ def fit_wording(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
                 out.append(part)
                 continue
             condition = CONDITIONS[part.name]
-            if holds(part.name, model):
+            held, by_proposal = holds_here(part.name)
+            if held:
                 chosen = walk(part.then)
-                if condition.addition and chosen.strip():
+                if by_proposal and _quoted(chosen):
+                    kept = _quoted(chosen)
+                    notes.append(f"\u201c{kept}\u201d is kept: {condition.by_proposal} (strike it if that clause is "
+                                 "rejected)")
+                elif condition.addition and chosen.strip():
                     notes.append(f"\u201c{_quoted(chosen)}\u201d is added: {condition.holds}")
             else:
                 chosen = walk(part.otherwise)

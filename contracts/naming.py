@@ -488,14 +488,14 @@ def _with_article(term: str, model: TextModel) -> bool:
     return bool(total) and with_the * 2 >= total
 
 
-def adapt_terms(text: str, model: TextModel) -> tuple[str, tuple[str, ...]]:
+def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str, tuple[str, ...]]:
     """``text`` (playbook wording) with the playbook's defined terms that ``model`` does not
     define written as the contract's own term for the same thing, else in ordinary words; and one
     note per change, for the card ("“Subscription Term” is written “the Term”, this contract's
     defined term")."""
     # The playbook's conditional parts first (a carve-out for a duty the contract has, a cap's
     # measure for how it pays), then its amounts in the contract's currency.
-    text, fitted = fit_wording(text, model)
+    text, fitted = fit_wording(text, model, proposed=proposed)
     text, currency = dollars_as_written(text, model)
     defined = contract_text(model).terms_lower
     notes: list[str] = [*fitted, *currency]
@@ -683,16 +683,19 @@ def _one_way(term: str, article: str, model: TextModel) -> str:
     return name  # "the Discloser may seek ..." -> "Franchisee may seek ...": with the name's own article
 
 
-def adaptations(rule: Any, model: TextModel, *, position: int | None, variant: str | None) -> tuple[str, ...]:
+def adaptations(
+    rule: Any, model: TextModel, *, position: int | None, variant: str | None, proposed: str = ""
+) -> tuple[str, ...]:
     """The notes of ``adapt_terms`` for the wording a proposal took from ``rule`` (its position
-    ``position`` or its variant ``variant``), as the playbook wrote it."""
+    ``position`` or its variant ``variant``), as the playbook wrote it (``proposed``: as for
+    ``render_rule``)."""
     if variant is not None:
         text = next((t for name, t in rule.variants if name == variant), "")
     elif position is not None and 0 <= position < len(rule.positions):
         text = rule.positions[position]
     else:
         return ()
-    return adapt_terms(text, model)[1]
+    return adapt_terms(text, model, proposed=proposed)[1]
 
 
 # ``{us}`` and ``{them}`` in what a rule looks for (its ``find`` phrases and pattern, its
@@ -784,18 +787,23 @@ def search_as(rule: Any, parties: Parties, model: TextModel | None = None) -> An
     return _render_search(rule, parties, model)
 
 
-def render_rule(rule: Any, parties: Parties, structure: Structure) -> Any:
+def render_rule(rule: Any, parties: Parties, structure: Structure, *, proposed: str = "") -> Any:
     """The rule with its positions and variants written with the contract's names: its parties
     and, for the playbook's own defined terms the contract lacks, the contract's terms; and with
-    ``{us}`` / ``{them}`` in what it looks for written as the parties' names."""
+    ``{us}`` / ``{them}`` in what it looks for written as the parties' names. ``proposed``: the
+    clauses the same review proposes to insert, which its conditional wording reads too
+    (contracts/conditions.py ``fit_wording``)."""
     from dataclasses import replace
 
     rule = _render_search(rule, parties, structure.model)
     if not rule.positions and not rule.variants:
         return rule
     model = structure.model
-    positions = tuple(render(adapt_terms(p, model)[0], parties, structure) for p in rule.positions)
-    variants = tuple((name, render(adapt_terms(text, model)[0], parties, structure)) for name, text in rule.variants)
+    positions = tuple(render(adapt_terms(p, model, proposed=proposed)[0], parties, structure) for p in rule.positions)
+    variants = tuple(
+        (name, render(adapt_terms(text, model, proposed=proposed)[0], parties, structure))
+        for name, text in rule.variants
+    )
     if positions == rule.positions and variants == rule.variants:
         return rule
     return replace(rule, positions=positions, variants=variants)

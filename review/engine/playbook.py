@@ -18,6 +18,7 @@ from dataclasses import replace
 from contracts.document import structure_of
 from contracts.naming import Parties, render_rule, searches_for_them
 from contracts.naming import detect as detect_parties
+from contracts.structure import Structure
 from documents.docx.model import TextModel
 from playbooks.rules import PatternRefused, PlaybookSpec, Rule, ScanBudgetExceeded
 from review.engine import reanchor as reanchoring
@@ -49,28 +50,13 @@ class PlaybookEngine:
         document.parties = parties
         # The edit checker asks the rule's own search of the same document (review/engine/proof.py).
         model.derived.setdefault(PreparedDocument, document)
+        offsets: list[int] = []
         for rule in playbook.rules:
-            try:
-                written = render_rule(rule, parties, structure)
-                result = with_warnings(run_rule(written, document, label, model.next_insert + inserts), model, parties)
-                if result.status == "missing" and not parties.them and searches_for_them(rule):
-                    result = given_by_an_unsided_party(rule, result, document, parties, structure)
-                if rule.flag_only and result.status in ("issue", "missing"):
-                    result = flagged(result)
-                if result.recommendations:
-                    result = replace(
-                        result, recommendations=tuple(proven(adapted(p, rule, model), model, written, parties)
-                                                      for p in result.recommendations),
-                    )  # fmt: skip
-            except PatternRefused as exc:
-                # Only a version stored before patterns ran on RE2 can get here: the loader refuses
-                # such a pattern at upload.
-                result = unchecked(rule, f"one of its patterns {exc}. Correct it in the playbook.")
-            except ScanBudgetExceeded as exc:
-                # The rules after it still run; those with patterns stop the same way.
-                result = unchecked(rule, f"this analysis stopped running patterns: {exc}.")
+            offsets.append(model.next_insert + inserts)
+            result = _run(rule, document, label, offsets[-1], parties, structure)
             inserts += sum(1 for p in result.recommendations if p.edit.kind == "insert_after")
             results.append(result)
+        results = _fitted_to_the_redline(playbook.rules, results, offsets, document, label, parties, structure)
         if playbook.hygiene:
             from review.engine import hygiene
 
@@ -92,6 +78,76 @@ class PlaybookEngine:
 
     def reanchor(self, proposal: Proposal, model: TextModel) -> Proposal | None:
         return reanchoring.reanchor(proposal, model)
+
+
+def _run(
+    rule: Rule,
+    document: PreparedDocument,
+    label: str,
+    offset: int,
+    parties: Parties,
+    structure: Structure,
+    *,
+    proposed: str = "",
+) -> RuleResult:
+    """One rule's result on the document: found, checked, drafted and proven (``offset``: the
+    number of the document's next inserted paragraph)."""
+    model = document.model
+    try:
+        written = render_rule(rule, parties, structure, proposed=proposed)
+        result = with_warnings(run_rule(written, document, label, offset), model, parties)
+        if result.status == "missing" and not parties.them and searches_for_them(rule):
+            result = given_by_an_unsided_party(rule, result, document, parties, structure)
+        if rule.flag_only and result.status in ("issue", "missing"):
+            result = flagged(result)
+        if result.recommendations:
+            drafted = (adapted(p, rule, model, proposed=proposed) for p in result.recommendations)
+            result = replace(result, recommendations=tuple(proven(p, model, written, parties) for p in drafted))
+    except PatternRefused as exc:
+        # Only a version stored before patterns ran on RE2 can get here: the loader refuses
+        # such a pattern at upload.
+        result = unchecked(rule, f"one of its patterns {exc}. Correct it in the playbook.")
+    except ScanBudgetExceeded as exc:
+        # The rules after it still run; those with patterns stop the same way.
+        result = unchecked(rule, f"this analysis stopped running patterns: {exc}.")
+    return result
+
+
+def _conditional(rule: Rule) -> bool:
+    return any("{if " in text for text in (*rule.positions, *(t for _, t in rule.variants)))
+
+
+def _fitted_to_the_redline(
+    rules: tuple[Rule, ...],
+    results: list[RuleResult],
+    offsets: list[int],
+    document: PreparedDocument,
+    label: str,
+    parties: Parties,
+    structure: Structure,
+) -> list[RuleResult]:
+    """The results, with each rule whose wording has conditions run again where the clauses the
+    other rules propose to insert create a duty it asks about: a cap offered before the
+    confidentiality clause the same review inserts must except that clause's breach
+    (contracts/conditions.py ``fit_wording``). Only clauses offered as one click count; the rule's
+    own insertion never does. Nothing else changes, so a review without such a rule is as before."""
+    if not any(_conditional(rule) for rule in rules):
+        return results
+    inserted = [
+        "\n".join(p.after for p in result.recommendations if p.action == "insert" and not p.needs_wording)
+        for result in results
+    ]
+    out = list(results)
+    for index, rule in enumerate(rules):
+        if index >= len(results) or not _conditional(rule) or not results[index].recommendations:
+            continue
+        proposed = "\n".join(text for other, text in enumerate(inserted) if other != index and text)
+        if not proposed:
+            continue
+        if render_rule(rule, parties, structure, proposed=proposed) == render_rule(rule, parties, structure):
+            continue
+        out[index] = _run(rule, document, label, offsets[index], parties, structure, proposed=proposed)
+    return out
 
 
 def proven(proposal: Proposal, model: TextModel, rule: Rule | None, parties: Parties | None) -> Proposal:

@@ -185,3 +185,17 @@ def test_a_clause_for_both_parties_is_no_item_of_one_partys_sub_clause_inside_a_
     (proposal,) = result.recommendations
     assert not proposal.after.startswith("3.") and not proposal.defects
     assert "after the last clause" in proposal.explanation
+
+
+def test_a_duty_a_proposed_clause_creates_counts_how_the_contract_pays_does_not() -> None:
+    """``proposed`` (the clauses the same review inserts) can create a duty the wording asks
+    about, with a note saying so; it never changes what is read from the deal itself."""
+    model = TextModel(paragraphs=(Paragraph(locator="p1", text="The Buyer shall pay the price of $100 on signing."),))
+    assert not holds("indemnity", model) and not holds("recurring-payments", model)
+    wording = "Except for {if indemnity}indemnities, {end}fraud, {if recurring-payments}twelve months{else}the total{end}."
+    alone, _ = fit_wording(wording, model)
+    assert alone == "Except for fraud, the total."
+    inserted = "Provider shall defend and indemnify Customer against third-party claims; fees are payable monthly."
+    fitted, notes = fit_wording(wording, model, proposed=inserted)
+    assert fitted == "Except for indemnities, fraud, the total."
+    assert any("is kept: a clause this review proposes to insert has an indemnity" in note for note in notes)

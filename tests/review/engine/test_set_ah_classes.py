@@ -12,12 +12,15 @@ each on the contract's own text.
 The fourth look's: "This Agreement has been duly executed by the parties ..." before "[Signature
 page follows]" was read as the last clause's, so an audit went after it as "9.12"; and the SaaS
 playbook's cap left out its indemnity carve-out where the contract has no indemnity, while the same
-playbook inserts one, which the cap then limited.
+playbook inserts one, which the cap then limited: its conditions now read the clauses the same
+review proposes to insert (contracts/conditions.py ``fit_wording``).
 """
 
 from __future__ import annotations
 
-from contracts.conditions import fit_wording, holds
+from dataclasses import replace
+
+from contracts.conditions import holds
 from contracts.document import structure_of
 from documents.docx.model import Paragraph, TextModel
 from playbooks.loader import load_playbook
@@ -64,10 +67,22 @@ def test_the_sentence_that_says_the_parties_signed_opens_the_signatures() -> Non
     assert model.paragraphs[signature.index].text.startswith("This Agreement has been duly executed by the parties")
 
 
-def test_the_saas_cap_always_excepts_the_indemnities_its_playbook_inserts() -> None:
+def test_the_saas_cap_excepts_the_indemnity_the_same_review_inserts() -> None:
+    """The conditions read the redline as proposed: the consulting agreement has no indemnity, the
+    playbook's vendor-ip-indemnity inserts one after the cap is offered, and the cap excepts it,
+    saying why; without that rule the cap names no indemnity."""
     spec = load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
-    (cap,) = [r for r in spec.rules if r.id == "limitation-of-liability"]
-    fitted, _ = fit_wording(cap.positions[0], _contract(CONSULTING))
-    assert not holds("indemnity", _contract(CONSULTING))
-    assert fitted.startswith("Except for a party's indemnification obligations, ")
-    assert any(r.id == "vendor-ip-indemnity" and r.check.kind == "must_exist" for r in spec.rules)
+    model = _contract(CONSULTING)
+    assert not holds("indemnity", model)
+
+    results = {r.rule_id: r for r in PlaybookEngine().analyze(model, spec)}
+    (indemnity,) = results["vendor-ip-indemnity"].recommendations
+    assert indemnity.action == "insert" and not indemnity.needs_wording
+    (cap,) = results["limitation-of-liability"].recommendations
+    assert "Except for a party's indemnification obligations, " in cap.after
+    assert "a clause this review proposes to insert has an indemnity" in cap.explanation
+
+    alone = replace(spec, rules=tuple(r for r in spec.rules if r.id != "vendor-ip-indemnity"))
+    results = {r.rule_id: r for r in PlaybookEngine().analyze(_contract(CONSULTING), alone)}
+    (cap,) = results["limitation-of-liability"].recommendations
+    assert "indemnification" not in cap.after
