@@ -1,5 +1,7 @@
 """A replacement or a strike that removes the sentence another one refers back to
-(contracts/back_references.py): the edit checker's "back-reference" class (review/engine/proof.py). Seen on Common Paper's cloud service agreement with its SLA,
+(contracts/back_references.py): the edit checker's "back-reference" class (review/engine/proof.py)
+and its cause, the replaced span, which now takes such sentences in (review/engine/draft.py
+``with_dependent_sentences``). Seen on Common Paper's cloud service agreement with its SLA,
 accept-all with the SaaS playbook: the customer-data-use position replaced the first sentence of
 1.6 Machine Learning and left "However, (a) Usage Data and Customer Content must be aggregated
 before it can be used for these purposes, ..." about purposes the clause no longer stated."""
@@ -13,7 +15,12 @@ from contracts.back_references import lost_reference
 from documents.docx.edit import apply_edit_to_model
 from documents.docx.model import Edit, TextModel
 from documents.docx.textmodel import build_text_model
+from playbooks.loader import load_playbook
+from playbooks.services import LIBRARY_DIR
 from review.engine.base import DEFECT_KINDS, Proposal
+from review.engine.draft import with_dependent_sentences
+from review.engine.find import PreparedDocument
+from review.engine.playbook import PlaybookEngine
 from review.engine.proof import check_edit
 from tests.conftest import shared_data
 from tests.review.engine.test_insertion_titles import _contract
@@ -91,6 +98,38 @@ def test_a_strike_leaves_a_however_answering_nothing() -> None:
     (message,) = _back_references(model, _replacing(model, struck, ""))
     assert "“However, this section does not excuse Customer\u2019s obligations to pay Fees.”" in message
     assert "opens with “However”" in message
+
+
+def test_the_replacement_takes_in_the_sentence_that_refers_back_to_it() -> None:
+    model = _csa_with_sla()
+    playbook = load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
+    only = dataclasses.replace(playbook, rules=tuple(r for r in playbook.rules if r.id == "customer-data-use"))
+    (result,) = PlaybookEngine().analyze(model, only)
+    (proposal,) = result.recommendations
+    assert proposal.edit.before.startswith(PURPOSES[:40]) and HOWEVER in proposal.edit.before
+    assert proposal.edit.before.endswith("before such use") and not proposal.defects
+    assert "replace the sentence and the sentence after it, which refers back to it," in proposal.explanation
+    after = apply_edit_to_model(model, proposal.edit).get(proposal.edit.locator).text
+    assert after.startswith("Machine Learning. Provider shall use Customer Content only to provide the Cloud Services")
+    assert "for other customers. Nothing in this section will reduce" in after and "these purposes" not in after
+
+
+def test_the_replacement_stops_at_the_next_clause() -> None:
+    # A maintenance agreement's 6.2 ends "... shall not be taken into account in the calculation of the
+    # Refund Rate phase-out set out in this Clause 6." and 6.3 opens "Such phase out shall occur ...":
+    # striking 6.2's sentence does not reach into 6.3, although 6.3 refers back to it.
+    model = _contract("AzulSa_20170303_F-1A_EX-10.3_9943903_EX-10.3_Maintenance Agreement1")
+    document = PreparedDocument.build(model)
+    index = next(i for i, p in enumerate(model.paragraphs) if "6.3 Such phase out" in p.text)
+    sentences = document.paragraphs[index].sentences
+    last = next(s for s in sentences if s.text.endswith("phase-out set out in this Clause 6."))
+    following = next(s for s in sentences if s.start > last.start)
+    assert following.text.startswith("6.3 Such phase out")
+    assert lost_reference(following.text, before="", removed=last.text, written="", follows=True) is not None
+    merged, taken = with_dependent_sentences(last, document, "")
+    assert taken == [] and merged == last
+    # Nor does the checker read another clause as this one's: the class is about the clause edited.
+    assert _back_references(model, _replacing(model, last.text, "")) == []
 
 
 def test_the_foregoing_finds_what_the_clause_still_says_before_it() -> None:
