@@ -36,6 +36,7 @@ DEFECT_KINDS: dict[str, str] = {
     "placement": "Misplaced insertion",
     "fragment": "Sentence left incomplete",
     "dangling-reference": "Term or clause still referred to",
+    "back-reference": "Sentence refers to removed text",
     "clause-type": "Clause of another type replaced",
     "words-digits": "Words and digits disagree",
     "figure": "Figure does not read as intended",
@@ -84,7 +85,7 @@ class Evidence:
 
     @property
     def clause_title(self) -> str:
-        """"Cap on Liability" for a model-found sentence, "" otherwise (for the review card)."""
+        """ "Cap on Liability" for a model-found sentence, "" otherwise (for the review card)."""
         if not self.clause_type:
             return ""
         from contracts.clauses.categories import BY_SLUG

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from contracts import numbers
+from contracts.back_references import clause_before, lost_reference
 from contracts.clause_titles import (
     TitleStyle,
     captioned_title_style,
@@ -1799,6 +1800,47 @@ def with_one_sided_restatements(
     return merged, taken
 
 
+def with_dependent_sentences(
+    sentence: Sentence, document: PreparedDocument, wording: str
+) -> tuple[Sentence, list[Sentence]]:
+    """``sentence`` extended over the sentences right after it, in its clause, that refer back to
+    what replacing it by ``wording`` (striking it: "") removes (contracts/back_references.py):
+    "... and Customer authorizes Provider to process its Usage Data and Customer Content for such
+    purposes. However, (a) Usage Data and Customer Content must be aggregated before it can be used
+    for these purposes, ..." goes with the sentence that set the purposes out, as a lawyer rewrites
+    the clause; left alone, it would speak of purposes the contract no longer states. Never past
+    the next clause number or a heading. Returns the sentence to replace and the sentences it took in."""
+    para = document.paragraphs[sentence.paragraph_index]
+    text = para.paragraph.text
+    structure = structure_of(document.model)
+    limit = min(
+        (
+            n.start for n in structure.numbers_at.get(sentence.paragraph_index, ())
+            if n.level != 9 and n.kind == "typed" and n.start >= sentence.end
+        ),
+        default=len(text),
+    )  # fmt: skip
+    taken: list[Sentence] = []
+    end = sentence.end
+    before = clause_before(structure, sentence.paragraph_index, sentence.start)
+    for other in sorted((s for s in para.sentences if s.start >= end), key=lambda s: s.start):
+        if other.start >= limit or text[end : other.start].strip() or is_heading_only(other.text):
+            break
+        removed = text[sentence.start : end]
+        if lost_reference(other.text, before=before, removed=removed, written=wording, follows=True) is None:
+            break
+        taken.append(other)
+        end = other.end
+    if not taken:
+        return sentence, []
+    read = para.normalized.original[sentence.start : end]  # the paragraph with its furniture blanked
+    normalized = normalize(read)
+    merged = replace(
+        sentence, end=end, text=text[sentence.start : end], read=read, norm=normalized.text, lower=normalized.lower
+    )
+    return merged, taken
+
+
 def closest_to_wording(found: list[Sentence], wording: str) -> Sentence:
     """The sentence the playbook's wording would replace: the one that shares most of its words
     (the confidentiality duty, not the exclusions from it), the first one on a tie. None of them
@@ -1852,13 +1894,21 @@ def list_items_in(text: str) -> int:
 
 
 def strike_or_replace(
-    rule: Rule, document: PreparedDocument, sentence: Sentence, citation: str, guidance: str, reason: str
-) -> Proposal:
+    rule: Rule, document: PreparedDocument, sentence: Sentence, citation: str, guidance: str, reason: str,
+    dependents: int = 0,
+) -> Proposal:  # fmt: skip
+    """Replace ``sentence`` by the playbook's first position, or strike it when the rule has none.
+    ``dependents``: how many of the sentences ``sentence`` runs over were taken in because they
+    refer back to the first (``with_dependent_sentences``); the explanation says so."""
     evidence = f" Evidence: {quote(sentence.text)}."
+    what = "the sentence"
+    if dependents:
+        after_it = "the sentence after it" if dependents == 1 else f"the {dependents} sentences after it"
+        what = f"the sentence and {after_it}, which {'refers' if dependents == 1 else 'refer'} back to it,"
     if rule.positions:
         explanation = (
             f"{rule.title} ({citation}): {reason}.{guidance}{evidence} "
-            "Proposed: replace the sentence with the playbook's preferred wording."
+            f"Proposed: replace {what} with the playbook's preferred wording."
         )
         edit = replace_edit(sentence, rule.positions[0], document.model)
         return Proposal(
@@ -1870,7 +1920,7 @@ def strike_or_replace(
             position=0,
         )
     paragraph = document.paragraphs[sentence.paragraph_index].paragraph
-    explanation = f"{rule.title} ({citation}): {reason}.{guidance}{evidence} Proposed: strike the sentence."
+    explanation = f"{rule.title} ({citation}): {reason}.{guidance}{evidence} Proposed: strike {what.rstrip(',')}."
     return Proposal(
         action="delete",
         edit=delete_edit(paragraph, sentence.start, sentence.end),
@@ -1976,6 +2026,21 @@ def number_proposal(
 # --- the sentences a wording check failed ---------------------------------------------------------
 
 
+def _with_its_dependents(
+    rule: Rule, document: PreparedDocument, sentence: Sentence, absorbed: set[tuple[str, int]]
+) -> tuple[Sentence, int]:
+    """The sentence a whole-wording replacement or a strike takes, with the sentences after it that
+    refer back to it (``with_dependent_sentences``), unless taking them would strike a definition
+    the contract still uses or run over a list's items: then the sentence alone, and the edit
+    checker says what is left (review/engine/proof.py, "back-reference")."""
+    wording = rule.positions[0] if rule.positions else ""
+    merged, taken = with_dependent_sentences(sentence, document, wording)
+    if not taken or definitions_lost(rule, document.model, merged) or list_items_in(merged.text) >= 2:
+        return sentence, 0
+    absorbed.update((s.locator, s.start) for s in taken)
+    return merged, len(taken)
+
+
 def propose_for_failing(
     rule: Rule, document: PreparedDocument, found: list[Sentence], failing: list[Sentence], *,
     evidence: list[Sentence], base: dict[str, Any], citation: str, guidance: str, next_insert: int, reason: str,
@@ -2017,6 +2082,7 @@ def propose_for_failing(
             if role is not None:
                 proposals.append(mutual_role_proposal(rule, sentence, role, citation, guidance, reason))
                 continue
+            sentence, dependents = _with_its_dependents(rule, document, sentence, absorbed)
             items = list_items_in(sentence.text)
             if items >= 2:
                 # What the splitter took for one sentence is a run of list items ("...; B. Such VIP
@@ -2026,7 +2092,7 @@ def propose_for_failing(
                     "or striking it would delete the other items. Edit the item concerned by hand."
                 )
                 continue
-            proposals.append(strike_or_replace(rule, document, sentence, citation, guidance, reason))
+            proposals.append(strike_or_replace(rule, document, sentence, citation, guidance, reason, dependents))
             continue
         # The sentence sits in a clause of another type (an IP assignment found by a
         # confidentiality rule), or is an exclusion: replacing it would delete that clause.

@@ -23,6 +23,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from contracts.back_references import clause_before, lost_reference
 from contracts.clause_titles import untitled
 from contracts.conditions import dollars_foreign_to
 from contracts.document import structure_of
@@ -31,6 +32,7 @@ from contracts.naming import Parties, undefined_in
 from contracts.normalize import term_starts
 from contracts.numbering import LEADING_NUMBER, number_from_leading, typed_numbers
 from contracts.places import countries_named, law_chosen, states_named
+from contracts.sentences import is_heading_only, split_sentences
 from contracts.terms import find_terms
 from documents.docx.model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel
 from review.engine.base import DEFECT_KINDS, Defect  # noqa: F401  (DEFECT_KINDS re-exported: the classes this module finds)
@@ -38,6 +40,7 @@ from review.engine.base import DEFECT_KINDS, Defect  # noqa: F401  (DEFECT_KINDS
 if TYPE_CHECKING:
     from playbooks.rules import Rule
     from review.engine.base import Proposal
+
 
 def _short(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
@@ -442,9 +445,7 @@ def _placement(e: _Edit) -> Iterator[Defect]:
     if number:
         # "18. IN WITNESS WHEREOF, ...": the new clause would open after "18. ", and "18." would
         # number it and leave the words it numbered without one; and so after "18." on a line of its own.
-        yield Defect(
-            "placement", f"The new clause would go between the number “{number}” and the words it numbers."
-        )
+        yield Defect("placement", f"The new clause would go between the number “{number}” and the words it numbers.")
         return
     if e.kind != "insert_after":
         return
@@ -652,6 +653,88 @@ def _dangling(e: _Edit) -> Iterator[Defect]:
             gone.discard(reference.target)
 
 
+# --- sentences that refer back to what the edit removes ------------------------------------------
+
+
+def _following_sentences(e: _Edit) -> Iterator[tuple[str, str, bool]]:
+    """The sentences the edit leaves as they are after the text it removes, in the same clause:
+    the rest of its paragraph up to the next clause number, then the next paragraph when the clause
+    goes on there (no number, title or heading of its own). Each with the text kept before it in
+    that clause (the new wording left out) and whether it comes right after the removed text."""
+    removed = e.removed
+    assert removed is not None
+    index, start, end = removed
+    text = e.model.paragraphs[index].text
+    structure = e.before
+    limit = min(
+        (n.start for n in structure.numbers_at.get(index, ()) if n.level != 9 and n.kind == "typed" and n.start >= end),
+        default=len(text),
+    )
+    spans = split_sentences(text)
+    # The sentence before the first one kept: what a connective there answered; it "follows" the
+    # removed text when the edit took most of it.
+    covered = [(a, b) for a, b in spans if a < end and b > start]
+    if covered:
+        a, b = covered[-1]
+        took_most = (min(b, end) - max(a, start)) * 2 >= b - a
+    else:
+        took_most = False
+    first = True
+    kept_before = clause_before(structure, index, start)
+    for a, b in spans:
+        if a < end:
+            continue
+        if a >= limit or is_heading_only(text[a:b]):
+            return
+        follows = first and took_most and not re.search(r"\w", text[end:a])
+        yield text[a:b], kept_before + " " + text[end:a], follows
+        first = False
+    if limit < len(text) or index in structure.headings:
+        return
+    following = _next_content(e.model, index)
+    if following is None:
+        return
+    k, paragraph = following
+    number = structure.number_of(k)
+    if k in structure.headings or (number is not None and number.level != 9):
+        return
+    kept = kept_before + " " + text[end:]
+    ended = not re.search(r"\w", text[end:])
+    own = [n.start for n in structure.numbers_at.get(k, ()) if n.level != 9 and n.kind == "typed" and n.start > 0]
+    stop = min(own, default=len(paragraph.text))
+    for order, (a, b) in enumerate(split_sentences(paragraph.text)):
+        if a >= stop or is_heading_only(paragraph.text[a:b]):
+            return
+        yield paragraph.text[a:b], kept + " " + paragraph.text[:a], order == 0 and ended and took_most
+
+
+def _back_reference(e: _Edit) -> Iterator[Defect]:
+    """A sentence the edit leaves as it is that refers back to what the edit removes ("However,
+    (a) ... for these purposes" after the sentence that set the purposes out is replaced), by
+    contracts/back_references.py: it would be left referring to nothing, or to the new wording
+    it was not written for."""
+    if e.removed is None or (e.written and not e.has_new_wording):
+        return  # nothing removed, or a number-only change: no sentence loses what it refers to
+    index, start, end = e.removed
+    removed = e.model.paragraphs[index].text[start:end]
+    for sentence, before, follows in _following_sentences(e):
+        reference = lost_reference(sentence, before=before, removed=removed, written=e.written, follows=follows)
+        if reference is None:
+            continue
+        quoted = _short(sentence, 90)
+        if reference.kind == "pointer":
+            why = f"refers back to “{reference.text}”, which only the text the edit removes stated"
+        elif reference.kind == "event":
+            why = f"opens with “{reference.text}”, meaning a case only the text the edit removes set out"
+        else:
+            why = f"opens with “{reference.text}”, answering the text the edit removes"
+        yield Defect(
+            "back-reference",
+            f"The sentence “{quoted}” {why}: rewrite or remove it with the edit, or it no longer reads.",
+        )
+        return
+
+
 # --- clauses: duplicates and other types ---------------------------------------------------------
 
 _DUPLICATE = 0.3  # a passage of the type at this confidence counts as the contract having the clause
@@ -847,8 +930,8 @@ def _foreign_currency(e: _Edit) -> Iterator[Defect]:
 
 
 CHECKS: tuple[Check, ...] = (
-    _undefined_terms, _duplicate, _numbering, _placement, _fragment, _dangling, _clause_type, _words_digits,
-    _figure, _foreign_law, _foreign_currency,
+    _undefined_terms, _duplicate, _numbering, _placement, _fragment, _dangling, _back_reference, _clause_type,
+    _words_digits, _figure, _foreign_law, _foreign_currency,
 )  # fmt: skip
 
 
