@@ -4,12 +4,23 @@ A blind read found none of fourteen edits sendable:
 
 - the title: the clause model read the document's name from a question heading, a change-log line or
   a clause heading ("General."), so the SaaS playbook fitted none of them;
+- a document that only supplements another agreement (an uptime SLA, pre-release terms that prevail
+  over "any other Agreement you have with us", a DPA that "supplements" the agreement): governing
+  law, a walk-away right, a bar on assignment, audit and insurance were inserted into it, where they
+  belong to the agreement it supplements;
+- its own name: "this Agreement" in terms that call themselves "these Terms" or "this SLA";
+- "either party" / "the other party" in terms that speak to "you" and of "we" and never of parties;
+- a definition ("Affiliate" means any entity that ... controls ... a party") read as a party.
 """
 
 from __future__ import annotations
 
+from review.engine.draft import part_of_another_agreement
+from review.engine.playbook import PlaybookEngine
 from tests.forms_markdown import form
+from tests.review.engine.test_insertion_titles import _contract
 from tests.review.engine.test_sendable_on_real_contracts import _bench
+from tests.review.engine.test_set_c_classes import _inserted_anyway
 
 SLA = ("basecamp", "basecamp_sla.md")
 BASECAMP_TERMS = ("basecamp", "basecamp_terms_of_service.md")
@@ -42,3 +53,57 @@ def test_a_line_of_text_the_clause_model_reads_as_the_name_is_no_title() -> None
         terms, paragraphs=tuple(dataclasses.replace(p, heading_level=None, style="") for p in terms.paragraphs)
     )
     assert _bench().title_of(plain) == "Terms of Service"
+
+
+# --- a document that only supplements another agreement ---------------------------------------------
+
+_MAIN_AGREEMENT_CLAUSES = (
+    "governing-law",
+    "termination-for-convenience",
+    "anti-assignment",
+    "audit-rights",
+    "insurance",
+)
+
+
+def test_an_sla_and_pre_release_terms_take_none_of_the_clauses_of_the_agreement_they_supplement() -> None:
+    for parts, kind in (
+        (SLA, "a service level agreement"),
+        # "To the extent there is a conflict between these terms and any other Agreement you have
+        # with us, these terms govern."
+        (PRE_RELEASE, "a supplement to another agreement it names (\u201cany other Agreement you have with us\u201d)"),
+    ):
+        model = form(*parts)
+        assert part_of_another_agreement(model).startswith(kind)
+        results = PlaybookEngine().analyze(model, _inserted_anyway(*_MAIN_AGREEMENT_CLAUSES))
+        assert {r.rule_id for r in results} == set(_MAIN_AGREEMENT_CLAUSES)
+        for result in results:
+            assert not result.recommendations, (parts, result.rule_id)
+            if result.status == "missing":  # (the pre-release terms bar transferring them: "ok")
+                assert kind in result.message and "Nothing is inserted" in result.message
+        assert sum(r.status == "missing" for r in results) >= 4
+
+
+def test_terms_of_service_and_agreements_with_their_own_schedules_are_no_supplements() -> None:
+    # The terms themselves: their missing governing law is still proposed.
+    terms = form(*BASECAMP_TERMS)
+    assert part_of_another_agreement(terms) == ""
+    (result,) = PlaybookEngine().analyze(terms, _inserted_anyway("governing-law"))
+    assert result.recommendations
+    # "This Agreement consists of this Sponsorship Agreement and Exhibits A and B hereto, each of which
+    # is incorporated into and forms a part of this Agreement"; "In the event of conflict between the
+    # terms of this Agreement and the terms of an Exhibit": an agreement with its own exhibits.
+    for prefix in (
+        "ArcGroupInc_20171211_8-K_EX-10.1",
+        "ScansourceInc_20190822_10-K_EX-10.38_11793958_EX-10.38_Distributor Agreement1",
+    ):
+        assert part_of_another_agreement(_contract(prefix)) == "", prefix
+
+
+def test_a_dpa_that_supplements_the_agreement_is_a_supplement() -> None:
+    from documents.docx.textmodel import build_text_model
+    from tests.conftest import shared_data
+
+    # Common Paper's DPA cover page: "This DPA supplements the {underlying_agreement}."
+    path = shared_data("forms", "commonpaper_docx", "commonpaper_data_processing_agreement.docx")
+    assert part_of_another_agreement(build_text_model(path.read_bytes())) == "a supplement to the agreement it names"
