@@ -15,6 +15,8 @@ A blind read found none of fourteen edits sendable:
 
 from __future__ import annotations
 
+from contracts.document import structure_of
+from contracts.naming import adapt_terms, as_own_name, own_name
 from review.engine.draft import part_of_another_agreement
 from review.engine.playbook import PlaybookEngine
 from tests.forms_markdown import form
@@ -107,3 +109,48 @@ def test_a_dpa_that_supplements_the_agreement_is_a_supplement() -> None:
     # Common Paper's DPA cover page: "This DPA supplements the {underlying_agreement}."
     path = shared_data("forms", "commonpaper_docx", "commonpaper_data_processing_agreement.docx")
     assert part_of_another_agreement(build_text_model(path.read_bytes())) == "a supplement to the agreement it names"
+
+
+# --- the document's own name, and "you" and "we" ----------------------------------------------------
+
+
+def test_this_agreement_is_written_with_the_name_the_document_calls_itself() -> None:
+    assert own_name(structure_of(form(*BASECAMP_TERMS))) == "Terms"
+    assert own_name(structure_of(form(*SLA))) == "SLA"
+    # "these terms" eight times, one slip "as expressly permitted in this Agreement"
+    assert own_name(structure_of(form(*PRE_RELEASE))) == "terms"
+    # GitHub's terms call themselves "this Agreement" (and define it): as the playbook writes it.
+    assert own_name(structure_of(form(*GITHUB_TERMS))) == ""
+    assert own_name(structure_of(form(*CORPORATE_TERMS))) == ""
+    written, notes = adapt_terms(
+        "This Agreement shall be governed by the laws of the State of New York. This Agreement begins on the "
+        "Effective Date and continues for one (1) year; liability under this Agreement shall not exceed the "
+        "amounts paid under this Agreement.",
+        form(*BASECAMP_TERMS),
+    )
+    written = as_own_name(written, "Terms")
+    assert written == (
+        "These Terms shall be governed by the laws of the State of New York. These Terms begin on the Effective "
+        "Date and continue for one (1) year; liability under these Terms shall not exceed the amounts paid under "
+        "these Terms."
+    )
+    assert "\u201cthis Agreement\u201d is written \u201cthese Terms\u201d, as the document calls itself" in notes
+    (result,) = PlaybookEngine().analyze(form(*BASECAMP_TERMS), _inserted_anyway("governing-law"))
+    (proposal,) = result.recommendations
+    assert "These Terms shall be governed" in proposal.after and "Agreement" not in proposal.after
+
+
+def test_each_and_either_party_are_written_you_and_we_where_the_terms_speak_so() -> None:
+    terms = form(*BASECAMP_TERMS)
+    results = PlaybookEngine().analyze(terms, _inserted_anyway("termination-for-convenience", "anti-assignment"))
+    after = {r.rule_id: r.recommendations[0].after for r in results}
+    assert after["termination-for-convenience"].endswith(
+        "Either you or we may terminate these Terms for convenience on ninety (90) days' prior written notice to the other."
+    )
+    assert "Neither you nor we may assign these Terms" in after["anti-assignment"]
+    assert "consent of the other," in after["anti-assignment"]
+    # Wording with a "party" the document's words do not give stays as the playbook wrote it.
+    wording = "Each party's total liability shall not exceed the fees paid to the other party."
+    assert adapt_terms(wording, terms)[0] == wording
+    # Terms that speak of parties ("Customer", "GitHub", "Party") keep them.
+    assert adapt_terms("Either party may terminate.", form(*CORPORATE_TERMS))[0] == "Either Party may terminate."
