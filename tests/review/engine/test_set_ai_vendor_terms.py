@@ -154,3 +154,11 @@ def test_each_and_either_party_are_written_you_and_we_where_the_terms_speak_so()
     assert adapt_terms(wording, terms)[0] == wording
     # Terms that speak of parties ("Customer", "GitHub", "Party") keep them.
     assert adapt_terms("Either party may terminate.", form(*CORPORATE_TERMS))[0] == "Either Party may terminate."
+
+
+def test_a_definition_of_any_entity_that_controls_a_party_names_no_party() -> None:
+    # GitHub's corporate terms open their definitions with '"Affiliate" means any entity that directly
+    # or indirectly controls ... a party': read as a party, the SaaS playbook's IP indemnity said
+    # "Affiliate shall defend Customer".
+    parties = structure_of(form(*CORPORATE_TERMS)).parties
+    assert [p.defined for p in parties] == ["Customer"]
