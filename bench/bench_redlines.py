@@ -10,7 +10,8 @@ applied edit.
 The contracts: every .docx of ../shared/data's cuad/, forms/ and ndas/, and the cuad-train texts
 written as a .docx of one paragraph per line (``bench/analysis_identity.py``'s writer, the same
 file every run). Which playbooks fit a contract is read from the contract itself (``fits``): its
-title (the clause model's "Document Name" passage, else its first heading-like line) and its
+title (the heading it sets as its title, else the clause model's "Document Name" passage, else its
+first heading-like line) and its
 clause map. ``cuad-coverage`` fits every contract.
 
 Per contract and playbook: the engine's analysis (``PlaybookEngine.analyze``), then every
@@ -94,11 +95,22 @@ _COMPANY = re.compile(r"\b(?:Co\.|Ltd\.?|Inc\.?|Corp\.?|Corporation|LLC|L\.L\.C\
 _TITLE_LINE = re.compile(r"\b(agreement|contract|terms|licen[cs]e|addendum|order form)\b", re.I)
 
 
-def title_of(model: Any) -> str:
-    """The contract's title: the clause model's "Document Name" passage, else the first of its
-    opening lines that names an agreement."""
-    from contracts.clauses import ModelMissing, detect_type
+# A passage the clause model reads as the title that is none: a question ("What happens if it's
+# below 99.99%?"), a clause's heading ("General."), a sentence ("You can track all changes made
+# since mid-2018 on GitHub.").
+_NO_TITLE = re.compile(r"\?\s*$|^\w+\.$|^[A-Z][a-z']*(?:\s+[a-z][\w'-]*){2}\b.*\.$")
 
+
+def title_of(model: Any) -> str:
+    """The contract's title: the heading it sets as its title (``contracts.title.heading_title``),
+    else the clause model's "Document Name" passage, else the first of its opening lines that
+    names an agreement."""
+    from contracts.clauses import ModelMissing, detect_type
+    from contracts.title import heading_title
+
+    heading = heading_title(model)
+    if heading:
+        return heading
     try:
         named = detect_type(model, "document-name")
     except ModelMissing:
@@ -106,8 +118,13 @@ def title_of(model: Any) -> str:
     if named:
         # The passage may run on into the preamble: the title ends with its first "Agreement".
         text = " ".join(named[0].text.split())
-        match = re.search(r"\b(?:agreement|contract|terms(?: and conditions)?|licen[cs]e|addendum)\b", text, re.I)
-        return text[: match.end()] if match and match.end() <= 200 else text[:120]
+        match = re.search(
+            r"\b(?:agreement|contract|terms(?: and conditions| of service| of use)?|licen[cs]e|addendum)\b", text, re.I
+        )
+        if match and match.end() <= 200:
+            return text[: match.end()]
+        if not _NO_TITLE.search(text):
+            return text[:120]
     for paragraph in model.paragraphs[:25]:
         text = paragraph.text.strip()
         if text and len(text) < 160 and _TITLE_LINE.search(text):

@@ -217,7 +217,7 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
     if structure is not None:
         own = own_name(structure)
         if own:
-            out = _THIS_AGREEMENT.sub(lambda m: f"{m.group('t')}his {own}", out)
+            out = as_own_name(out, own)
     if not role_words or not side or structure is None:
         return out
     defined = {t.lower() for t in structure.terms} | {p.defined.lower() for p in structure.parties}
@@ -283,6 +283,45 @@ def writes_for_several(structure: Structure) -> bool:
 _THIS_AGREEMENT = re.compile(r"\b(?P<t>[Tt])his\s+Agreement\b")
 _THIS_NAMED = re.compile(r"\b[Tt]his\s+(?P<name>(?:[A-Z][\w&-]*\s+){0,3}(?:Agreement|Contract))\b")
 _OWN_NAME_USES = 5  # at least this many uses, and three times "this Agreement"
+# ... or, for a document that is no agreement by name, "these Terms" (a vendor's terms of service,
+# "these Terms of Service"), "these terms", "this SLA", "this Addendum", "this DPA": named so twice
+# will do where it never says "this Agreement".
+_THESE_TERMS = re.compile(r"\b[Tt]hese\s+(?P<name>[Tt]erms)\b|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement)\b")
+_TERMS_NAME_USES = 2
+# A verb right after "this Agreement", and those joined to it ("begins on ... and continues"), agree
+# with a plural name ("These Terms begin ... and continue").
+_PLURAL_OF = {"is": "are", "has": "have", "was": "were", "does": "do", "applies": "apply"}
+_VERB_S = re.compile(
+    r"(?:begin|continue|renew|remain|expire|terminate|govern|constitute|supersede|contain|take|end|commence|"
+    r"survive|bind|inure|set)s"
+)
+
+
+def _determined(own: str) -> str:
+    """``own`` ("Terms", "SLA", "IP Agreement") with the word that points at the document itself."""
+    return f"these {own}" if own.lower() == "terms" else f"this {own}"
+
+
+def as_own_name(text: str, own: str) -> str:
+    """``text`` with "this Agreement" written as the document calls itself (``own_name``), a verb
+    after it made to agree with a plural name ("These Terms are governed ...")."""
+    name = _determined(own)
+
+    def verb(word: str) -> str:
+        if word in _PLURAL_OF:
+            return _PLURAL_OF[word]
+        return word[:-1] if _VERB_S.fullmatch(word) else word
+
+    def one(match: re.Match[str]) -> str:
+        rest = match.group("rest")
+        if name.startswith("these "):
+            first = re.match(r"(\s+)(\w+)", rest)
+            if first is not None and verb(first.group(2)) != first.group(2):
+                rest = first.group(1) + verb(first.group(2)) + rest[first.end() :]
+                rest = re.sub(r"(\band\s+)(\w+)", lambda m: m.group(1) + verb(m.group(2)), rest)
+        return (name[:1].upper() + name[1:] if match.group("t") == "T" else name) + rest
+
+    return re.sub(r"\b(?P<t>[Tt])his\s+Agreement\b(?P<rest>(?:(?!\b[Tt]his\s+Agreement\b)[^.;])*)", one, text)
 
 
 def own_name(structure: Structure) -> str:
@@ -301,6 +340,16 @@ def own_name(structure: Structure) -> str:
                 counts[name] = counts.get(name, 0) + 1
         best = max(counts.items(), key=lambda item: item[1], default=("", 0))
         found = best[0] if best[1] >= _OWN_NAME_USES and best[1] >= 3 * plain else ""
+        if not found:
+            terms: dict[str, int] = {}
+            for match in _THESE_TERMS.finditer(text):
+                name = match.group("name") or match.group("one")
+                terms[name] = terms.get(name, 0) + 1
+            # (the name as written most: "these Terms" beside one "these terms")
+            written = max(terms.items(), key=lambda item: item[1], default=("", 0))
+            uses = sum(n for name, n in terms.items() if name.lower() == written[0].lower())
+            if uses >= max(_TERMS_NAME_USES, 3 * plain) and (plain == 0 or uses >= _OWN_NAME_USES):
+                found = written[0]
         derived[key] = found  # type: ignore[index]
     return str(found)
 
@@ -577,11 +626,60 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
         each_word, all_word = word
         out = _LOWER_PARTY.sub(lambda m: all_word if m.group(0).endswith("ies") else each_word, out)
         notes.append(f"\u201cparty\u201d is written \u201c{each_word}\u201d, as this contract calls its parties")
+    if _LOWER_PARTY.search(out) and _speaks_to_you(model):
+        # "Either party may terminate ... to the other party" in terms that speak to "you" and of
+        # "we" and never of parties (a vendor's terms of service): written with the document's own
+        # words, where every "party" of the wording has them; else as the playbook wrote it.
+        ours = out
+        for pattern, written in _AS_YOU_AND_WE:
+            ours = pattern.sub(written, ours)
+        if not _LOWER_PARTY.search(ours):
+            out = ours
+            notes.append("\u201cparty\u201d is written \u201cyou\u201d and \u201cwe\u201d, as this document speaks "
+                         "of its parties")  # fmt: skip
+    own = own_name(structure_of(model)) if _THIS_AGREEMENT.search(out) else ""
+    if own:
+        # (``render`` writes it: "This Agreement shall be governed by ..." in terms that call
+        # themselves "these Terms" or "this SLA"; the card says so.)
+        written = _determined(own)
+        notes.append(f"\u201cthis Agreement\u201d is written \u201c{written}\u201d, as the document calls itself")
     for subject in singular:
         # "the Product infringe or misappropriate" -> "the Product infringes or misappropriates".
         out = re.sub(rf"(\b{re.escape(subject)}\s+)((?:{_AGREEING.pattern})(?:\s+or\s+(?:{_AGREEING.pattern}))?)",
                      lambda m: m.group(1) + _AGREEING.sub(lambda v: v.group(1) + "s", m.group(2)), out)
     return out, tuple(notes)
+
+
+# A document that speaks to "you" and of "we" and hardly ever of parties ("When we say "You" or
+# "your", we are referring to the people or organizations that own an account"): its words for them.
+_YOU = re.compile(r"\b[Yy]ou(?:r)?\b")
+_WE = re.compile(r"\b(?:[Ww]e|[Uu]s|[Oo]ur)\b")
+_YOU_AT_LEAST = 20  # uses of "you" and of "we", each
+_YOU_OVER_PARTY = 10  # times as many as of "party"
+# The library's wording about each and either party, in those words ("Either party may terminate"
+# -> "Either you or we may terminate"; "Each party shall keep" -> "You and we shall each keep").
+_AS_YOU_AND_WE: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"\b([Ee])ither\s+party\s+may\b"), lambda m: f"{m.group(1)}ither you or we may"),
+    (re.compile(r"\b([Nn])either\s+party\s+may\b"), lambda m: f"{m.group(1)}either you nor we may"),
+    (
+        re.compile(r"\b([Ee])ach\s+party\s+(shall|will|must|may)\b"),
+        lambda m: f"{'Y' if m.group(1) == 'E' else 'y'}ou and we {m.group(2)} each",
+    ),
+    (re.compile(r"\beither\s+party\s+(gives|serves|delivers|provides)\b"), lambda m: f"you or we {m.group(1)[:-1]}"),
+    (re.compile(r"\bthe\s+other\s+party's\b"), "the other's"),
+    (re.compile(r"\bthe\s+other\s+party\b"), "the other"),
+)
+
+
+def _speaks_to_you(model: TextModel) -> bool:
+    """``model`` speaks to "you" and of "we", and hardly ever of parties. Once per text model."""
+    key = ("naming", "speaks_to_you")
+    if key not in model.derived:
+        text = model.text
+        you, we = len(_YOU.findall(text)), len(_WE.findall(text))
+        parties = len(_LOWER_PARTY.findall(text)) + len(_CAPITAL_PARTY.findall(text))
+        model.derived[key] = min(you, we) >= _YOU_AT_LEAST and you >= _YOU_OVER_PARTY * parties  # type: ignore[index]
+    return bool(model.derived[key])  # type: ignore[index]
 
 
 _ONE_WAY = frozenset({"Recipient", "Discloser", "Purpose"})

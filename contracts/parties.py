@@ -22,6 +22,14 @@ _NOT_PARTY = re.compile(
     r"each a party|each party|collectively|affiliates|.*\bagreement|.*\bdate)$",
     re.IGNORECASE,
 )
+# A definition of a kind of entity rather than of one ('"Affiliate" means any entity that directly or
+# indirectly controls ... a party', in a vendor's terms whose definitions stand where a preamble
+# would): no party, though its word is a role word.
+_ANY_ENTITY = re.compile(
+    r"\s*(?:means|shall\s+mean|refers\s+to)\s+(?:any|each|every|all)\s+(?:other\s+)?"
+    r"(?:entity|entities|person|persons|company|companies|corporation|business|organi[sz]ation)\b",
+    re.IGNORECASE,
+)
 _ENTITY = re.compile(
     r"\b(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|LLP|LP|L\.P|Corp|Corporation|Company|Co|PLC|plc|AG|AS|ASA|AB|"
     r"GmbH|S\.A|SA|SAS|SARL|B\.V|BV|N\.V|NV|Pty|Pte|S\.p\.A|SpA|Oy|KK|Trust|Bank|University|Holdings|"
@@ -1016,6 +1024,8 @@ def _parties_in(
         if not defined or _NOT_PARTY.match(defined) or defined.lower() in seen:
             cursor = previous if unquoted else cursor
             continue
+        if _ANY_ENTITY.match(window, match.end()):
+            continue  # '"Affiliate" means any entity that ... controls ... a party': a class of others
         words = window[match.start() : match.start("term" if match.re is _UNQUOTED_TITLE else 1)]
         if seen and re.search(r"\b(?:collectively|together|jointly)\b", words) and any(
             re.search(rf"\b{re.escape(name)}\b", words, re.IGNORECASE) for name in seen

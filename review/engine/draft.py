@@ -759,7 +759,14 @@ def part_of_another_agreement(model: TextModel) -> str:
     match = _INCORPORATED_INTO.search(model.text[:_OPENING + 400])
     if match is not None and match.start() <= _OPENING and not _holds_the_agreement(model, match.group("main")):
         main = _main_agreement(match.group("main"))
-        return f"made under {main}, which it incorporates" if match.group("under") else f"incorporated into {main}"
+        if match.group("under"):
+            return f"made under {main}, which it incorporates"
+        return f"a supplement to {main}" if match.group("supplement") else f"incorporated into {main}"
+    match = _PREVAILS_OVER.search(model.text[:_OPENING])
+    if match is not None:
+        return f"a supplement to another agreement it names (\u201c{' '.join(match.group('main').split())}\u201d)"
+    if _SERVICE_LEVELS_TITLE.search(document_title(model)):
+        return "a service level agreement, part of the agreement for the service whose levels it sets"
     match = _TERMS_DEFINED_IN.search(model.text[: _OPENING * 2])
     if match is not None:
         return f"a {match.group('kind').lower()} of {_main_agreement(match.group('main'))}"
@@ -826,12 +833,36 @@ def _main_agreement(named: str) -> str:
 # clauses are that agreement's. The document names itself ("This SOW", "This Addendum"), never
 # "this Agreement" for the verb "incorporates": an agreement that incorporates another's terms by
 # reference is a cover page, which the structure reads (``structure.incorporated``).
+# A vendor's terms that supplement its main terms say so the same way ("These Additional Terms
+# supplement the Customer Agreement", "These terms apply in addition to your Agreement", "This DPA
+# forms part of the Terms of Service"); a main agreement's own schedules ("Schedule 1 forms part
+# of this Agreement") name no other agreement.
 _INCORPORATED_INTO = re.compile(
-    r"\bThis\s+(?:(?!Agreement\b)[A-Z][\w&-]*\s+){0,3}?(?!Agreement\b)(?:[A-Z][\w&-]*|[A-Z]{2,6})\b[^.]{0,80}?"
-    r"(?:\b(?:(?:amends|supplements)\s+and\s+)?(?:is|shall\s+be)\s+(?:hereby\s+)?incorporated\s+(?:into|in)"
-    r"|\bforms?\s+(?:a\s+)?part\s+of|\b(?P<under>incorporates))"
-    r"\s+(?:(?:the\s+following|that\s+certain|the|that)\s+)?"
-    r"(?P<main>[\"\u201c]?(?:(?:[A-Z][\w&-]*\s+){0,6}Agreement\b[\"\u201d]?|\{[a-z_]+\}))"
+    r"(?:\bThis\s+(?:(?!Agreement\b)[A-Z][\w&-]*\s+){0,3}?(?!Agreement\b)(?:[A-Z][\w&-]*|[A-Z]{2,6})\b"
+    r"|\bThese\s+(?:[A-Z][\w&-]*\s+){0,4}?[Tt]erms\b)[^.]{0,80}?"
+    r"(?:\b(?:(?:amends|supplements)\s+and\s+)?(?:is|are|shall\s+be)\s+(?:hereby\s+)?incorporated\s+(?:into|in)"
+    r"|\bforms?\s+(?:a\s+)?part\s+of|\b(?P<under>incorporates)"
+    r"|\b(?P<supplement>supplements?|(?:is|are)\s+supplemental\s+to|(?:apply|applies|is|are)\s+in\s+addition\s+to))"
+    r"\s+(?:(?:the\s+following|that\s+certain|the|that|your)\s+)?"
+    r"(?P<main>[\"\u201c]?(?:(?:[A-Z][\w&-]*\s+){0,6}(?:Agreement|Terms\s+of\s+(?:Service|Use))\b[\"\u201d]?|\{[a-z_]+\}))"
+)
+# Terms that say, at their opening, which prevails where they conflict with another agreement the
+# reader has ("To the extent there is a conflict between these terms and any other Agreement you
+# have with us, these terms govern": GitHub's pre-release terms): they supplement that agreement,
+# whose law, term and assignment clauses are not before us. The terms name themselves otherwise
+# than "this Agreement": a main agreement's rule against its orders ("a conflict between this
+# Agreement and any Order Form") is no such.
+_PREVAILS_OVER = re.compile(
+    r"\bconflict\s+between\s+(?:these|this)\s+(?:[A-Z][\w&-]*\s+){0,4}?(?!Agreement\b)(?:[Tt]erms|[A-Z][\w&-]*)\s+"
+    r"and\s+(?P<main>(?:the|your|any\s+other|any)\s+(?:[A-Z][\w&-]*\s+){0,6}?Agreement\b(?:\s+you\s+have\s+with\s+us)?)"
+)
+# A service level agreement by its title ("Basecamp Big SLA", "Service Level Agreement"): it sets the
+# levels and credits of a service whose other terms (law, term, assignment) are the agreement for
+# the service. Not one that is also that agreement ("Hosting and Service Level Agreement").
+_SERVICE_LEVELS_TITLE = re.compile(
+    r"^(?!.*(?:\band\b|&))(?:.*\s)?(?:SLA|Service\s+Level\s+(?:Agreement|Addendum|Schedule|Terms|Policy))"
+    r"(?:\s*\(SLA\))?$",
+    re.IGNORECASE,
 )
 # A schedule, exhibit or addendum filed alone, which says at its opening where its terms are
 # defined ("Capitalized terms not defined in this Schedule are defined in the DPA").
