@@ -95,7 +95,39 @@ def detect(model: TextModel, side_word: str) -> Parties:
         taken = {p.defined.lower() for p in parties} | {n.lower().removeprefix("the ") for n in (us, them)}
         us = us or _role_in_use(model, side, taken)
         them = them or _role_in_use(model, other_side, taken)
+    if side == "customer" and not (us or them) and _speaks_to_you(model):
+        # A vendor's terms that speak to "you" and of "we" (a website's terms of service): whoever
+        # reviews them for the customer is "you", and the vendor is the name the terms give "we"
+        # ("“GitHub,” “We,” and “Us” refer to GitHub, Inc."), as the terms write it.
+        vendor = _who_we_are(model)
+        if vendor:
+            us, them = "you", vendor
     return Parties(us=us, them=them, side=side)
+
+
+# A sentence that gives "we" a name: '“GitHub,” “We,” and “Us” refer to GitHub, Inc.', 'When we
+# say “Company”, “we”, “our”, or “us” ...'.
+_QUOTED = re.compile(r"[\"\u201c]([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*){0,2}?)[,.]?[\"\u201d]")
+_WE_QUOTED = re.compile(r"[\"\u201c](?:[Ww]e|[Uu]s|[Oo]ur)[,.]?[\"\u201d]")
+_VENDOR_USES = 3  # uses of the name outside its definition, at least, for it to be the terms' name
+
+
+def _who_we_are(model: TextModel) -> str:
+    """The name a you-and-we document gives "we", where it writes that name as a party's (three
+    times at least beyond the sentence that defines it); "" otherwise."""
+    text = model.text[:_PREAMBLE * 10]
+    for match in _WE_QUOTED.finditer(text):
+        start = max(text.rfind(". ", 0, match.start()), text.rfind("\n", 0, match.start())) + 1
+        ends = (text.find(". ", match.end()), text.find("\n", match.end()))
+        stop = min((i for i in ends if i != -1), default=len(text))
+        sentence = text[start:stop]
+        for name in _QUOTED.findall(sentence):
+            if name.lower() in ("we", "us", "our", "you", "your"):
+                continue
+            uses = len(re.findall(rf"(?<![\w\"\u201c]){re.escape(name)}(?![\w\"\u201d])", model.text))
+            if uses - sentence.count(name) >= _VENDOR_USES:
+                return name
+    return ""
 
 
 _ROLE_IN_USE = 5  # capitalised uses of a role word, at least, for it to be the contract's name for a party
@@ -212,6 +244,10 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         return _put(name, text, match.start(), bool(match.group("the")))
 
     out = _PLACEHOLDER.sub(placeholder, text)
+    if parties.us == "you":
+        # ("{us}'s data" -> "your data"; "You shall" at a sentence's start.)
+        out = re.sub(r"\b([Yy])ou's\b", r"\1our", out)
+        out = re.sub(r"(^|[.;:!?]\s+)you\b", lambda m: m.group(1) + "You", out)
     if structure is not None and writes_for_several(structure):
         out = among_several(out)
     if structure is not None:

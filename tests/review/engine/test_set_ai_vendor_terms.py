@@ -16,7 +16,9 @@ A blind read found none of fourteen edits sendable:
 from __future__ import annotations
 
 from contracts.document import structure_of
-from contracts.naming import adapt_terms, as_own_name, own_name
+from contracts.naming import adapt_terms, as_own_name, detect, own_name
+from playbooks.loader import load_playbook
+from playbooks.services import LIBRARY_DIR
 from review.engine.draft import part_of_another_agreement
 from review.engine.playbook import PlaybookEngine
 from tests.forms_markdown import form
@@ -162,3 +164,18 @@ def test_a_definition_of_any_entity_that_controls_a_party_names_no_party() -> No
     # "Affiliate shall defend Customer".
     parties = structure_of(form(*CORPORATE_TERMS)).parties
     assert [p.defined for p in parties] == ["Customer"]
+
+
+def test_on_terms_that_speak_to_you_we_are_you_and_the_vendor_is_the_name_the_terms_give_we() -> None:
+    """GitHub's terms of service name no parties in a preamble: '“GitHub,” “We,” and “Us” refer to
+    GitHub, Inc. ...', and speak to "you". The customer's lawyer writes in those words: "GitHub shall
+    defend you", never "Provider shall defend Customer" (held back as terms the document lacks)."""
+    model = form("github_site_policy/github_terms_of_service.md")
+    parties = detect(model, "customer")
+    assert (parties.us, parties.them) == ("you", "GitHub")
+    spec = load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
+    results = {r.rule_id: r for r in PlaybookEngine().analyze(model, spec, parties=parties)}
+    (indemnity,) = results["vendor-ip-indemnity"].recommendations
+    assert "GitHub shall defend you against" in indemnity.after and "indemnify you against" in indemnity.after
+    assert not indemnity.needs_wording
+    assert detect(model, "provider").us != "you"  # the vendor's own lawyer is no "you"
