@@ -702,6 +702,11 @@ _AS_YOU_AND_WE: tuple[tuple[re.Pattern[str], Any], ...] = (
         lambda m: f"{'Y' if m.group(1) == 'E' else 'y'}ou and we {m.group(2)} each",
     ),
     (re.compile(r"\beither\s+party\s+(gives|serves|delivers|provides)\b"), lambda m: f"you or we {m.group(1)[:-1]}"),
+    (
+        re.compile(r"\b([Bb])oth\s+parties\s+(shall|will|must|may|agree)\b"),
+        lambda m: f"{'Y' if m.group(1) == 'B' else 'y'}ou and we {m.group(2)}",
+    ),
+    (re.compile(r"\bby\s+both\s+parties\b"), "by you and us"),
     (re.compile(r"\bthe\s+other\s+party's\b"), "the other's"),
     (re.compile(r"\bthe\s+other\s+party\b"), "the other"),
 )

@@ -178,4 +178,6 @@ def test_on_terms_that_speak_to_you_we_are_you_and_the_vendor_is_the_name_the_te
     (indemnity,) = results["vendor-ip-indemnity"].recommendations
     assert "GitHub shall defend you against" in indemnity.after and "indemnify you against" in indemnity.after
     assert not indemnity.needs_wording
+    (changes,) = results["unilateral-changes"].recommendations
+    assert "signed by you and us" in changes.after and "do not bind you" in changes.after
     assert detect(model, "provider").us != "you"  # the vendor's own lawyer is no "you"
