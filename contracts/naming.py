@@ -25,7 +25,14 @@ from typing import Any
 from contracts.conditions import dollars_as_written, fit_wording
 from contracts.document import contract_text, structure_of
 from contracts.normalize import term_starts
-from contracts.parties import CUSTOMER_ROLES, PROVIDER_ROLES, Party, opening_defined_parties, role_side
+from contracts.parties import (
+    CUSTOMER_ROLES,
+    ENDS_IN_LEGAL_FORM,
+    PROVIDER_ROLES,
+    Party,
+    opening_defined_parties,
+    role_side,
+)
 from contracts.structure import Structure
 from contracts.terms import NOT_TERMS
 from documents.docx.model import TextModel
@@ -95,6 +102,12 @@ def detect(model: TextModel, side_word: str) -> Parties:
         taken = {p.defined.lower() for p in parties} | {n.lower().removeprefix("the ") for n in (us, them)}
         us = us or _role_in_use(model, side, taken)
         them = them or _role_in_use(model, other_side, taken)
+    if side and bool(us) != bool(them) and len(parties) < 2:
+        # Terms with no preamble whose definitions name the other party by its legal name ('“GitHub”
+        # means GitHub, Inc., its Affiliates, and its Representatives' beside a "Customer" in use).
+        named = _defined_as_a_company(model, taken={n.lower().removeprefix("the ") for n in (us, them) if n})
+        if named:
+            us, them = us or named, them or named
     if side == "customer" and not (us or them) and _speaks_to_you(model):
         # A vendor's terms that speak to "you" and of "we" (a website's terms of service): whoever
         # reviews them for the customer is "you", and the vendor is the name the terms give "we"
@@ -103,6 +116,28 @@ def detect(model: TextModel, side_word: str) -> Parties:
         if vendor:
             us, them = "you", vendor
     return Parties(us=us, them=them, side=side)
+
+
+# '“GitHub” means GitHub, Inc., its Affiliates ...': a term defined as one company by its legal name.
+_MEANS_A_COMPANY = re.compile(
+    r"[\"\u201c](?P<term>[A-Z][\w&-]{1,30}(?:\s[A-Z][\w&-]{1,30}){0,2})[\"\u201d]\s+(?:means|shall\s+mean|refers\s+to)\s+"
+    rf"(?:the\s+)?(?P<name>(?:[A-Z][\w&.'-]*,?\s+){{1,5}}?{ENDS_IN_LEGAL_FORM.pattern.removesuffix('$')})"
+)
+
+
+def _defined_as_a_company(model: TextModel, *, taken: set[str]) -> str:
+    """The one term the contract defines as a company by its legal name ("GitHub"), where it writes
+    that term as a party's name (three times at least beyond its definition); "" when none, or
+    more than one."""
+    found = []
+    for match in _MEANS_A_COMPANY.finditer(model.text):
+        term = match.group("term")
+        if term.lower() in taken:
+            continue
+        uses = len(re.findall(rf"(?<![\w\"\u201c]){re.escape(term)}(?![\w\"\u201d])", model.text))
+        if uses - 1 >= _VENDOR_USES and term not in found:
+            found.append(term)
+    return found[0] if len(found) == 1 else ""
 
 
 # A sentence that gives "we" a name: '“GitHub,” “We,” and “Us” refer to GitHub, Inc.', 'When we

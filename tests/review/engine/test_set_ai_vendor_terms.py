@@ -181,3 +181,17 @@ def test_on_terms_that_speak_to_you_we_are_you_and_the_vendor_is_the_name_the_te
     (changes,) = results["unilateral-changes"].recommendations
     assert "signed by you and us" in changes.after and "do not bind you" in changes.after
     assert detect(model, "provider").us != "you"  # the vendor's own lawyer is no "you"
+
+
+def test_terms_without_a_preamble_name_the_vendor_by_the_term_they_define_as_a_company() -> None:
+    """GitHub's corporate terms open on definitions, not a preamble: '“GitHub” means GitHub, Inc., its
+    Affiliates, and its Representatives' beside a "Customer" in use. GitHub is the other party, so the
+    SaaS playbook finds GitHub's own IP indemnity ("GitHub will defend Customer ...") and inserts
+    none; before, "Provider shall defend Customer" was drafted and held back as undefined terms."""
+    model = form("github_site_policy/github_corporate_terms_of_service.md")
+    parties = detect(model, "customer")
+    assert (parties.us, parties.them) == ("Customer", "GitHub")
+    spec = load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
+    results = {r.rule_id: r for r in PlaybookEngine().analyze(model, spec, parties=parties)}
+    assert not results["vendor-ip-indemnity"].recommendations
+    assert results["vendor-ip-indemnity"].status == "ok"
