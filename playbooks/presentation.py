@@ -55,6 +55,9 @@ def rule_in_words(rule: Rule) -> dict[str, str]:
         "edit": "none: the finding is flagged for the lawyer" if rule.flag_only else "proposed",
         "insert after": find_in_words(rule.insert_after) if rule.insert_after else "",
         "not inserted where the contract has": find_in_words(rule.conflicts_when) if rule.conflicts_when else "",
+        "not inserted where the contract says": (
+            find_in_words(rule.not_inserted_when) if rule.not_inserted_when else ""
+        ),
         "heading of an inserted clause": rule.heading,
     }
 

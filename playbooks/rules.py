@@ -310,6 +310,11 @@ class Rule:
     # would contradict ("COFS may not terminate the AGREEMENT during ..." against a walk-away right
     # for either party); where the body has one, nothing is inserted and the finding quotes it.
     conflicts_when: Find | None = None
+    # Only for must_exist (docs/playbook-format.md, "not_inserted_when"): sentences that leave the
+    # missing clause no room in the bargain, though they do not contradict it (a servicing agreement
+    # that lasts until the notes are paid in full, an exclusive licence paid up front); where the
+    # body has one, nothing is inserted and the finding quotes it for the lawyer to weigh.
+    not_inserted_when: Find | None = None
     # Only for must_exist: kinds of document ("joint venture") whose title names one take no
     # inserted clause of this rule; the finding stays and says why.
     not_inserted_in: tuple[str, ...] = ()
@@ -351,6 +356,8 @@ class Rule:
             data["applies_when"] = self.applies_when.to_dict()
         if self.conflicts_when is not None:
             data["conflicts_when"] = self.conflicts_when.to_dict()
+        if self.not_inserted_when is not None:
+            data["not_inserted_when"] = self.not_inserted_when.to_dict()
         if self.not_inserted_in:
             data["not_inserted_in"] = list(self.not_inserted_in)
         if self.heading:
@@ -378,6 +385,7 @@ class Rule:
             insert_when=Find.from_dict(data["insert_when"]) if data.get("insert_when") else None,
             applies_when=Find.from_dict(data["applies_when"]) if data.get("applies_when") else None,
             conflicts_when=Find.from_dict(data["conflicts_when"]) if data.get("conflicts_when") else None,
+            not_inserted_when=Find.from_dict(data["not_inserted_when"]) if data.get("not_inserted_when") else None,
             not_inserted_in=tuple(data.get("not_inserted_in", ())),
             heading=data.get("heading", ""),
         )

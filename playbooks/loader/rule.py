@@ -36,6 +36,7 @@ RULE_FIELDS = (
     "insert_when",
     "applies_when",
     "conflicts_when",
+    "not_inserted_when",
     "not_inserted_in",
     "heading",
 )
@@ -172,12 +173,14 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
     # A missing clause's other wordings, and what the contract must have for it to be inserted.
     when: dict[str, Find | None] = {
         "present_when": None, "insert_when": None, "applies_when": None, "conflicts_when": None,
+        "not_inserted_when": None,
     }  # fmt: skip
     for name, meaning in (
         ("present_when", "it says which other sentences are the clause"),
         ("insert_when", "it says what the contract must have for a missing clause to be inserted"),
         ("applies_when", "it says what the contract must have for the clause to be expected at all"),
         ("conflicts_when", "it says which sentences an inserted clause would contradict"),
+        ("not_inserted_when", "it says which sentences leave a missing clause no room"),
     ):
         if name not in fields:
             continue
@@ -240,6 +243,7 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         insert_when=when["insert_when"],
         applies_when=when["applies_when"],
         conflicts_when=when["conflicts_when"],
+        not_inserted_when=when["not_inserted_when"],
         not_inserted_in=tuple(" ".join(kind.split()) for kind in not_inserted_in),
         heading=heading,
     )

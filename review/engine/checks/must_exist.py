@@ -15,11 +15,13 @@ from playbooks.rules import Find, Rule
 from review.engine.base import RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
 from review.engine.draft import (
+    _clause_of,
     compare_message,
     conflict_message,
     existing_clause,
     insert_missing,
     part_of_another_agreement,
+    quote,
     takes_no_commercial_terms,
 )
 from review.engine.find import CompiledFind, Sentence, body_sentences
@@ -104,7 +106,7 @@ class MustExist:
                 message=(
                     "No clause of this kind was found in the contract, and nothing is inserted: the playbook "
                     "inserts it only where the contract has what it applies to, and this one has none "
-                    f"({_described(rule.insert_when, 'insert_when')})."
+                    f"({_described(rule.insert_when, 'insert_when')}). Consider whether this contract needs one."
                 ),
             )  # fmt: skip
         title = document_title(document.model) if rule.positions and rule.not_inserted_in else ""
@@ -135,12 +137,31 @@ class MustExist:
                 **base, status="missing", evidence=(conflict[0].evidence(),),
                 message=conflict_message(conflict[0], structure_of(document.model)),
             )  # fmt: skip
+        # A sentence that leaves the clause no room in the bargain ("This Agreement will terminate on
+        # ... the date upon which the last remaining Receivable is paid in full"): whether the
+        # contract needs the clause all the same is the lawyer's call, nothing is inserted.
+        no_room = body_sentences(rule.not_inserted_when, document) if rule.not_inserted_when is not None else []
+        if rule.positions and no_room:
+            return RuleResult(
+                **base, status="missing", evidence=(no_room[0].evidence(),),
+                message=_no_room_message(no_room[0], structure_of(document.model)),
+            )  # fmt: skip
         return RuleResult(
             **base,
             status="missing",
             recommendations=insert_missing(rule, document, context.citation, context.guidance, context.next_insert),
             message="No clause of this kind was found in the contract.",
         )
+
+
+def _no_room_message(sentence: Sentence, structure: Any) -> str:
+    """What a finding says when the contract's own words leave the clause no room: the sentence,
+    where it is, and that the call is the lawyer's."""
+    return (
+        "No clause of this kind was found in the contract, and nothing is inserted: the playbook inserts none "
+        f"where the contract says{_clause_of(sentence, structure)}: {quote(sentence.text, 160)}. "
+        "Consider whether this contract needs one, and in what words."
+    )
 
 
 def _kind_named(kinds: tuple[str, ...], title: str) -> str:

@@ -80,10 +80,10 @@ def test_names_with_party_in_them_do_not_make_it_the_contracts_word() -> None:
     assert written == MUTUAL and notes == ()
 
 
-def _inserted_between(prefix: str, rule_id: str) -> tuple[str, str, str]:
+def _inserted_between(prefix: str, rule_id: str, playbook=None) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
     """The text before the new clause, the clause, and the text after it."""
     model = _contract(prefix)
-    (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+    (result,) = PlaybookEngine().analyze(model, playbook or _cuad_coverage(rule_id))
     (proposal,) = result.recommendations
     assert not proposal.defects
     at = model.positions[proposal.edit.locator]

@@ -40,9 +40,9 @@ SPONSORSHIP = "EcoScienceSolutionsInc_20180406"
 OUTSOURCING = "PhotronicsInc_20171219"
 
 
-def _inserted(name: str, rule_id: str) -> tuple[str, str, str]:
+def _inserted(name: str, rule_id: str, playbook=None) -> tuple[str, str, str]:  # type: ignore[no-untyped-def]
     """The new clause, the text it follows and the text after it."""
-    before, new, following = _inserted_between(name, rule_id)
+    before, new, following = _inserted_between(name, rule_id, playbook)
     return new, before, following.lstrip()
 
 

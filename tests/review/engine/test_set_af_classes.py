@@ -39,7 +39,7 @@ from review.engine.playbook import PlaybookEngine
 from tests.conftest import shared_data
 from tests.review.engine.test_insertion_titles import _contract
 from tests.review.engine.test_set_ad_classes import _inserted
-from tests.review.engine.test_set_c_classes import _cuad_coverage
+from tests.review.engine.test_set_c_classes import _cuad_coverage, _inserted_anyway
 
 GAS_TRANSPORTATION = "KENTUCKYUTILITIESCO_03_25_2003-EX-10.65-TRANSPORTATION AGREEMENT"
 INVESTMENT = "ROCKYMOUNTAINCHOCOLATEFACTORY,INC_12_23_2019-EX-10.2-STRATEGIC ALLIANCE AGREEMENT"
@@ -52,8 +52,8 @@ CONSULTING = "EmeraldHealthBioceuticalsInc_20200218_1-A_EX1A-6 MAT CTRCT_1198720
 ALLIANCE = "COOLTECHNOLOGIES,INC_10_25_2017-EX-10.71-Strategic Alliance Agreement"
 
 
-def _only(model: TextModel, rule_id: str):  # type: ignore[no-untyped-def]
-    (result,) = PlaybookEngine().analyze(model, _cuad_coverage(rule_id))
+def _only(model: TextModel, rule_id: str, playbook=None):  # type: ignore[no-untyped-def]
+    (result,) = PlaybookEngine().analyze(model, playbook or _cuad_coverage(rule_id))
     return result
 
 
@@ -99,7 +99,10 @@ def test_an_investment_whose_first_article_runs_into_its_opening_takes_no_commer
 
 
 def test_a_walk_away_right_goes_before_a_clause_on_surviving_rights() -> None:
-    after, _, following = _inserted(DEVELOPMENT, "termination-for-convenience")
+    # (A development programme bought with an asset purchase shows no running relationship the
+    # walk-away right's insert_when reads: the rule runs without its conditions, for the place's sake.)
+    rule = "termination-for-convenience"
+    after, _, following = _inserted(DEVELOPMENT, rule, _inserted_anyway(rule))
     # (8.1 lets the agreement end early only under 8.2: tests/contracts/test_early_ending.py)
     assert after.startswith("8.2A Termination for Convenience. Notwithstanding Section 8.1, either Party may terminate")
     assert following.startswith("8.3 Surviving Rights/Obligations.")
@@ -120,7 +123,10 @@ def test_a_title_run_in_without_a_mark_can_name_what_follows_termination() -> No
 
 def test_a_new_article_takes_the_title_its_neighbours_carry_on_the_line_after_their_numbers() -> None:
     model = build_text_model(shared_data("ndas", "nda_cnli_dev_07.docx").read_bytes())
-    (proposal,) = _only(model, "termination-for-convenience").recommendations
+    # (A covenant not to compete takes no walk-away right since round 20: the rule runs without its
+    # conditions, for the title's sake.)
+    rule = "termination-for-convenience"
+    (proposal,) = _only(model, rule, _inserted_anyway(rule)).recommendations
     assert proposal.after.startswith("ARTICLE II-A TERMINATION FOR CONVENIENCE. Any party may terminate")
 
 
@@ -238,7 +244,11 @@ def test_a_walk_away_right_goes_before_what_follows_termination_under_an_untitle
     # The anchor "8.1(a) Without prejudice ..." is read under "8. TERMINATION" alone; 8.3 says what
     # follows termination and 8.4 what follows the sponsor's ending it ("In the event that Hydron
     # terminates this Agreement ..., then the fees paid ... shall be ... refunded").
-    after, _, following = _inserted(DOLPHINS, "termination-for-convenience")
+    # (Its 1.2 has the sponsor agree that the agreement "shall continue for the entire four (4)
+    # year term" once its window to leave has passed, a bar on leaving since round 20: the rule
+    # runs without its conditions, for the place's sake.)
+    rule = "termination-for-convenience"
+    after, _, following = _inserted(DOLPHINS, rule, _inserted_anyway(rule))
     assert after.startswith("8.2A Either party may terminate this Agreement for convenience")
     assert following.startswith("8.3 Upon termination of this Agreement")
 

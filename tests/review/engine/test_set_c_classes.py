@@ -32,11 +32,17 @@ def _inserted_whatever_is_paid(*rule_ids: str):  # type: ignore[no-untyped-def]
 
 
 def _inserted_anyway(*rule_ids: str):  # type: ignore[no-untyped-def]
-    """The library rules without their ``insert_when``, as ``_inserted_whatever_is_paid``: where a test
-    is about the place or the words of a clause in a contract the playbook no longer inserts it in
-    (insurance where no party does anything general liability insurance covers: a fund's servicing,
-    a trade mark licence, a sponsorship of web pages; docs/decisions/redlines-qa.md, round 19)."""
-    return _inserted_whatever_is_paid(*rule_ids)
+    """The library rules without the conditions that keep a missing clause out (``insert_when``,
+    ``not_inserted_when``, ``conflicts_when``): where a test is about the place or the words of a
+    clause in a contract the playbook no longer inserts it in (insurance where no party does
+    anything general liability insurance covers: a fund's servicing, a trade mark licence, a
+    sponsorship of web pages; docs/decisions/redlines-qa.md, round 19; a walk-away right in a
+    licence paid for in shares, a servicing of receivables, a drilling farm-in)."""
+    playbook = _cuad_coverage(*rule_ids)
+    unconditional = tuple(
+        dataclasses.replace(r, insert_when=None, not_inserted_when=None, conflicts_when=None) for r in playbook.rules
+    )
+    return dataclasses.replace(playbook, rules=unconditional)
 
 
 def test_party_is_written_as_the_contract_defines_and_writes_it() -> None:
