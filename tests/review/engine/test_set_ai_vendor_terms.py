@@ -15,6 +15,8 @@ A blind read found none of fourteen edits sendable:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from contracts.document import structure_of
 from contracts.naming import adapt_terms, as_own_name, detect, own_name
 from playbooks.loader import load_playbook
@@ -144,7 +146,11 @@ def test_this_agreement_is_written_with_the_name_the_document_calls_itself() -> 
 
 def test_each_and_either_party_are_written_you_and_we_where_the_terms_speak_so() -> None:
     terms = form(*BASECAMP_TERMS)
-    results = PlaybookEngine().analyze(terms, _inserted_anyway("termination-for-convenience", "anti-assignment"))
+    # (The terms give the customer a walk-away right already, so the rule finds it present: without
+    # its ``present_when`` it inserts, which shows the words.)
+    playbook = _inserted_anyway("termination-for-convenience", "anti-assignment")
+    playbook = replace(playbook, rules=tuple(replace(r, present_when=None) for r in playbook.rules))
+    results = PlaybookEngine().analyze(terms, playbook)
     after = {r.rule_id: r.recommendations[0].after for r in results}
     assert after["termination-for-convenience"].endswith(
         "Either you or we may terminate these Terms for convenience on ninety (90) days' prior written notice to the other."
@@ -195,3 +201,16 @@ def test_terms_without_a_preamble_name_the_vendor_by_the_term_they_define_as_a_c
     results = {r.rule_id: r for r in PlaybookEngine().analyze(model, spec, parties=parties)}
     assert not results["vendor-ip-indemnity"].recommendations
     assert results["vendor-ip-indemnity"].status == "ok"
+
+
+def test_a_customer_who_may_cancel_at_any_time_has_a_walk_away_right() -> None:
+    """Basecamp's terms give "a simple no-questions-asked cancellation link" and "If you cancel the
+    Service before the end of your current paid up month, your cancellation will take effect
+    immediately": the generic walk-away right was inserted as a fifth item of that list, repeating
+    it with ninety days' notice."""
+    spec = load_playbook((LIBRARY_DIR / "cuad-coverage.yaml").read_bytes())
+    (rule,) = [r for r in spec.rules if r.id == "termination-for-convenience"]
+    results = PlaybookEngine().analyze(form("basecamp/basecamp_terms_of_service.md"), replace(spec, rules=(rule,)))
+    (result,) = results
+    assert not result.recommendations
+    assert "cancel" in " ".join(e.sentence for e in result.evidence).lower()
