@@ -276,7 +276,8 @@ class _Numbers:
 def _numbering(e: _Edit) -> Iterator[Defect]:
     numbers = _Numbers(e)
     items = e.before.item_runs  # a clause's own items numbered afresh are no clause's siblings
-    body = [n for n in e.before.body_numbers if n.level != 9]
+    # (a body lettered in sections numbers each section's clauses afresh: the new clause's only)
+    body = [n for n in e.before.body_numbers if n.level != 9 and e.before.same_section(n.index, e.index)]
     existing = Counter(n.parts for n in body if (n.index, n.start) not in items)
     for parts in numbers.added:
         if (existing.get(parts, 0) or _written_unread(e, parts)) and e.before.in_body(e.index):
@@ -371,7 +372,7 @@ def _written_unread(e: _Edit, parts: tuple[str, ...]) -> bool:
 
     if len(parts) != 1 or not re.fullmatch(r"\d{1,3}[A-H]?", parts[0]):
         return False
-    return written_as_clause_number(body_text(e.before), parts[0])
+    return written_as_clause_number(body_text(e.before, e.index), parts[0])
 
 
 def _is_heading_only(text: str) -> bool:
