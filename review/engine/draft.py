@@ -20,6 +20,7 @@ from contracts import numbers
 from contracts.clause_titles import (
     TitleStyle,
     captioned_title_style,
+    heading_title,
     sibling_title_style,
     top_level_titles,
     with_title,
@@ -126,6 +127,16 @@ def insertion_edit(point: InsertionPoint, text: str, next_insert: int) -> Edit:
         kind="replace", locator=point.locator, before=point.following, after=f"{text} {point.following}",
         start=point.offset,
     )
+
+
+def titled_wording(edit: Edit, text: str) -> Edit:
+    """``edit`` (a clause inserted with its title in a paragraph of its own) with new wording
+    ``text``: a first line that reads as a title ("4. Audit Rights" over the text, as the card shows
+    the clause) is its new title, else it keeps its title and ``text`` is its text."""
+    head, newline, rest = text.strip().partition("\n")
+    if newline and rest.strip() and is_heading_only(head.strip()):
+        return replace(edit, title=" ".join(head.split()), after=" ".join(rest.split()))
+    return replace(edit, after=" ".join(text.split()))
 
 
 ADAPTED = "Adapted to this contract:"  # the sentence of an explanation that says what was adapted
@@ -1385,12 +1396,28 @@ def _insertion(
         prevails = (f", opening \u201cNotwithstanding {ending.reference}\u201d: that clause lets the agreement end "
                     f"early only under {ending.listed}")  # fmt: skip
     titled = ""
-    style = _title_style(point, structure) if rule.heading else None
-    if style is not None:
-        # Among clauses that carry titles, the new one carries the playbook's, as they write theirs.
-        text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
-    shown = f"{point.number} {text}" if point.number else text
-    edit = insertion_edit(point, shown, next_insert)
+    headed = (
+        heading_title(structure, structure.model.positions[point.locator], point.number)
+        if point.offset is None else None
+    )  # fmt: skip
+    style = _title_style(point, structure) if rule.heading and headed is None else None
+    if headed is not None and rule.heading:
+        # Among clauses titled by headings of their own ("3. Authorization", a Heading 3, over its
+        # text), the new one's title is such a heading and its text body text under it.
+        title = " ".join(part for part in (point.number, headed.title(rule.heading)) if part)
+        edit = Edit(
+            kind="insert_after", locator=point.locator, after=text, new_locator=inserted_locator(next_insert),
+            title=title, title_like=headed.heading, like=headed.body,
+        )  # fmt: skip
+        shown, titled = edit.shown, ", titled by a heading as the clauses beside it are"
+    else:
+        if style is not None:
+            # Among clauses that carry titles, the new one carries the playbook's, as they write theirs.
+            text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
+        shown = f"{point.number} {text}" if point.number else text
+        edit = insertion_edit(point, shown, next_insert)
+        if headed is not None and edit.kind == "insert_after" and headed.body:
+            edit = replace(edit, like=headed.body)  # (body text, never a heading's style)
     numbered = f", numbered {point.number.strip('.')}{titled}" if point.number else titled
     where = f"{point.where}{numbered}{prevails}"
     explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {where}."

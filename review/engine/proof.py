@@ -99,7 +99,7 @@ class _Edit:
     def written(self) -> str:
         """The text the edit writes (the inserted paragraph, or what a replacement changes)."""
         if self.kind == "insert_after":
-            return self.edit.after
+            return self.edit.clause  # (with its title, where that is a paragraph of its own)
         if self.kind != "replace":
             return ""
         head, tail = self._kept
@@ -261,6 +261,8 @@ class _Numbers:
     def __init__(self, e: _Edit) -> None:
         old = e.model.paragraphs[e.index] if e.kind in ("replace", "delete_paragraph") and e.index >= 0 else None
         new = e.applied.paragraphs[e.new_index] if e.new_index >= 0 else None
+        if new is not None and e.kind == "insert_after" and e.edit.title:
+            new = replace(new, text=e.written)  # (a clause titled in a paragraph of its own: its title's number)
         self.added = _typed(e.index, new) - _typed(e.index, old)
         self.kept = _typed(e.index, new)
         if e.inserting and e.edit.start is not None and not self.added:
