@@ -278,3 +278,76 @@ def with_title(text: str, heading: str, style: TitleStyle) -> str:
     """``text`` (a clause without its number) titled ``heading`` as its siblings are."""
     title = heading.upper() if style.capitals else heading
     return f"{style.lead}{title}{style.mark} {text}"
+
+
+@dataclass(frozen=True)
+class HeadingTitle:
+    """How a new clause is titled among clauses whose titles are heading paragraphs of their own
+    ("3. Authorization", a Heading 3, over its text): its title a paragraph formatted like the
+    sibling's title (``heading``, its locator), its text formatted like the sibling's text
+    (``body``, a locator; None where the paragraph the clause follows is body text already)."""
+
+    heading: str
+    body: str | None
+    capitals: bool
+    mark: str  # "." where the siblings' titles end in one ("1. Pre-Release Software."), else ""
+
+    def title(self, heading: str) -> str:
+        """The playbook's ``heading`` written as the siblings write their titles."""
+        return f"{heading.upper() if self.capitals else heading}{self.mark}"
+
+
+def heading_title(structure: Structure, anchor: int, number: str) -> HeadingTitle | None:
+    """The heading title of a new clause after paragraph ``anchor`` numbered ``number`` ("" for
+    none), where the clause it ends is titled by a heading paragraph (a Word heading style)
+    numbered as the new one is ("3." for "4.", "2." for "2A.", neither numbered), and what follows
+    it is a heading at that level or above, or the end of the body: the new clause is that
+    clause's sibling. None otherwise (among clauses titled in their text, or inside a section)."""
+    paragraphs = structure.model.paragraphs
+    sibling = next(
+        (i for i in range(anchor, -1, -1)
+         if paragraphs[i].heading_level is not None and i in structure.headings and not paragraphs[i].in_table
+         and not paragraphs[i].part),
+        None,
+    )  # fmt: skip
+    if sibling is None or sibling == anchor or any(at == sibling for at, _letter in structure.lettered):
+        return None  # (a lettered section's heading titles a section, no clause the new one is beside)
+    if paragraphs[anchor].heading_level is not None:
+        return None  # (a form that sets its clauses' text in a heading style too: no title stands apart)
+    heading = paragraphs[sibling]
+    level = heading.heading_level
+    assert level is not None
+    following = next(
+        (i for i in range(anchor + 1, len(paragraphs))
+         if paragraphs[i].text.strip() and not is_furniture(paragraphs[i].text)),
+        None,
+    )  # fmt: skip
+    if following is not None and structure.in_body(following):
+        after = paragraphs[following]
+        if following not in structure.headings or after.heading_level is None or after.heading_level > level:
+            return None  # inside the sibling's section: its next paragraph, a sub-heading, a list
+    text = heading.text.strip()
+    own = LEADING_NUMBER.match(text)
+    written = own.group(0).strip() if own is not None and (own.group("num") or own.group("word")) else ""
+    if number and (not written or number_shape(written) != number_shape(number)):
+        return None
+    if not number and written and not heading.num_id:
+        return None  # numbered titles, and no number for the new one: it would read as untitled
+    title = text[len(own.group(0)) :].strip() if written and own is not None else text
+    letters = [c for c in title if c.isalpha()]
+    body = None
+    if paragraphs[anchor].num_id:
+        # (after a list item: the text takes the formatting of the sibling's own text, else of the
+        # nearest body text before it)
+        plain = [
+            i for i in (*range(sibling + 1, anchor + 1), *range(sibling - 1, -1, -1))
+            if paragraphs[i].text.strip() and paragraphs[i].heading_level is None and not paragraphs[i].num_id
+            and i not in structure.headings and not paragraphs[i].in_table and not paragraphs[i].part
+        ]  # fmt: skip
+        body = paragraphs[plain[0]].locator if plain else None
+    return HeadingTitle(
+        heading=heading.locator,
+        body=body,
+        capitals=len(letters) > 1 and title.upper() == title,
+        mark="." if title.endswith(".") else "",
+    )

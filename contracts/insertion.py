@@ -313,9 +313,9 @@ def _past_written(structure: Structure, point: InsertionPoint) -> InsertionPoint
         roman = to_roman(value) if upper else to_roman(value).lower()
         return dataclasses.replace(point, number=f"{worded.group(1)}{roman}{worded.group(3)}")
     match = re.fullmatch(r"\D{0,12}?(\d{1,3})\W?", point.number or "")
-    if match is None or not written_as_clause_number(body_text(structure), match.group(1)):
-        return point
     index = structure.model.positions.get(point.locator, 0)
+    if match is None or not written_as_clause_number(body_text(structure, index), match.group(1)):
+        return point
     at = (index, point.offset if point.offset is not None else len(structure.model.paragraphs[index].text))
     number = renumber_clause(point.number + " x", structure, at=at)[:-2]
     return dataclasses.replace(point, number=number) if number != point.number else point
@@ -358,6 +358,31 @@ def after_clause(structure: Structure, clause: ClauseNumber, where: str) -> Inse
     worded = re.fullmatch(_WORDED_NUMBER, number)
     if worded is not None and re.search(rf"{re.escape(worded.group(1))}\.?[ \t\u00a0]+[A-Z]", structure.model.text):
         return None  # (the contract writes "ARTICLE XX  CERTAIN OTHER EVENTS" where the reader left it unread)
+    return _after_paragraph(structure, last, where, number) if number else None
+
+
+def after_section(structure: Structure, index: int, where: str) -> InsertionPoint | None:
+    """A new clause at the end of the lettered section that holds paragraph ``index`` ("J. Payment"
+    / "1. Pricing; Fees" ... "3. Authorization" and its text): after its last paragraph, before the
+    next section's heading (or the lines that close the body), numbered as the next of the
+    section's own clauses ("4.", whatever "K. Term" numbers); None where the body is not lettered
+    in sections or the section numbers no clauses of its own (an unnumbered paragraph at its end
+    would read as one more paragraph of its text)."""
+    span = structure.section_span(index)
+    if span is None:
+        return None
+    paragraphs = structure.model.paragraphs
+    end = min(span[1], structure.body_end.index)
+    own = [
+        n for n in structure.numbers
+        if span[0] < n.index < end and n.kind == "typed" and n.level == 0 and n.parts[0].isdigit()
+    ]  # fmt: skip
+    if not own:
+        return None
+    last = _last_content(paragraphs, end, structure)
+    if last < own[-1].index:
+        return None
+    number = _sibling_number(structure, last, len(paragraphs[last].text), own[-1], items=False)
     return _after_paragraph(structure, last, where, number) if number else None
 
 
@@ -539,11 +564,11 @@ def _sibling_number(
     word = _OPENING_NUMBER.search(structure.model.paragraphs[clause.index].text[: clause.start])
     written = word.group("word") if word is not None else None
     prefix = f"{written} " if written and "{n}" in clause.template and " " not in clause.template else ""
-    taken = structure.labels
+    taken = structure.labels_at(index)  # (in a body lettered in sections, its own section's)
     for _ in range(8):
         label = next_label(clause, taken)
         parts = tuple(re.sub(r"[^\dA-Z.]", "", label).strip(".").split("."))
-        if not label or parts in taken or not _opens_a_clause(structure, parts):
+        if not label or parts in taken or not _opens_a_clause(structure, parts, index):
             return prefix + label if label else label
         taken = taken | {parts}  # written further on as a clause's number, unread: in use
     return ""
@@ -647,13 +672,13 @@ def _past_unread(structure: Structure, clause: ClauseNumber, index: int, offset:
     return clause
 
 
-def _opens_a_clause(structure: Structure, parts: tuple[str, ...]) -> bool:
+def _opens_a_clause(structure: Structure, parts: tuple[str, ...], index: int | None = None) -> bool:
     """The contract writes ``parts`` ("9", "7") as a clause's number somewhere ("May 3, 2016 9.7
     Indemnification: ...") though the structure did not read it there, or a lettered number ("6A")
     written as a clause's start inside a paragraph (a clause an earlier insertion ran into a PDF
     page: "... at the following addresses: 6A. This Agreement shall be governed ...")."""
     if len(parts) == 1 and re.fullmatch(r"\d{1,3}[A-H]", parts[0]):
-        return written_as_clause_number(body_text(structure), parts[0])
+        return written_as_clause_number(body_text(structure, index), parts[0])
     if len(parts) < 2 or not all(p.isdigit() for p in parts):
         return False  # a plain "7" is any figure; only a dotted number names a clause this surely
     written = re.escape(".".join(parts))
@@ -706,6 +731,8 @@ def _next_item(structure: Structure, heading: ClauseNumber, index: int, offset: 
         unread = _UNREAD_ITEM.match(paragraphs[index].text)
         if unread is None or _last_content(paragraphs, index + 1, structure) != index:
             return ""
+        if any(at == index for at, _letter in structure.lettered):
+            return ""  # a section's heading ("J. Payment"), no item: "K." is the next section's
         letter = unread.group("letter")
         if letter in "iIvVxXzZ":
             return ""  # a roman item, or the alphabet's end: the lawyer numbers it
@@ -1090,17 +1117,22 @@ def written_as_clause_number(text: str, number: str) -> bool:
     return re.search(written, text, re.MULTILINE) is not None
 
 
-def body_text(structure: Structure) -> str:
+def body_text(structure: Structure, index: int | None = None) -> str:
     """The body's text only, as ``structure.labels`` holds the body's numbers: an exhibit's list
     ("Stage 2: 6. Emotional design ...") uses no clause number of the contract. Joined once per
-    text model (its ``derived`` slot): the numberer and the edit checker ask for every proposal."""
-    end = structure.body_end
-    key = ("insertion", "body_text", end.index, end.offset)
+    text model (its ``derived`` slot): the numberer and the edit checker ask for every proposal.
+    (The closing lines count: "10. Questions" at the end of the clauses is written there.)
+    ``index``: in a body lettered in sections, the text of the section that holds that paragraph
+    only, as ``structure.labels_at`` holds its numbers."""
+    end = structure.clauses_end
+    span = structure.section_span(index) if index is not None else None
+    first, stop = span if span is not None else (0, end.index)
+    key = ("insertion", "body_text", first, min(stop, end.index), end.offset)
     found = structure.model.derived.get(key)  # type: ignore[call-overload]
     if found is None:
         paragraphs = structure.model.paragraphs
-        found = "\n".join(p.text for p in paragraphs[: end.index])
-        if end.index < len(paragraphs):
+        found = "\n".join(p.text for p in paragraphs[first : min(stop, end.index)])
+        if stop >= end.index and end.index < len(paragraphs):
             found += "\n" + paragraphs[end.index].text[: end.offset]
         structure.model.derived[key] = found  # type: ignore[index]
     return found
@@ -1113,6 +1145,8 @@ def _next_value_after(structure: Structure, at: tuple[int, int], parts: tuple[st
     for number in structure.body_numbers:
         if (number.index, number.start) <= at or number.kind != "typed" or number.level == 9:
             continue
+        if not structure.same_section(number.index, at[0]):
+            break  # (the next lettered section numbers its clauses afresh)
         same_level = len(number.parts) == len(parts) and number.parts[:-1] == parts[:-1]
         if same_level and number.parts[-1].isdigit() and int(number.parts[-1]) > int(parts[-1]):
             return int(number.parts[-1])
@@ -1128,12 +1162,14 @@ def renumber_clause(text: str, structure: Structure, *, at: tuple[int, int] | No
     if not match or not (match.group("num") or match.group("word")):
         return text
     number = number_from_leading(0, Paragraph(locator="", text=text), match)
-    body = body_text(structure)
+    # (in a body lettered in sections, the numbers of the section the clause goes in)
+    body = body_text(structure, at[0] if at is not None else None)
+    labels = structure.labels_at(at[0]) if at is not None else structure.labels
 
     def taken(parts: tuple[str, ...]) -> bool:
         # Read as a clause number, or written as one in a run the reader leaves unread (an
         # insertion numbered after "13.Whenever ...": ``_after_unread_run``).
-        if parts in structure.labels:
+        if parts in labels:
             return True
         return len(parts) == 1 and written_as_clause_number(body, parts[0])
 
@@ -1154,7 +1190,7 @@ def renumber_clause(text: str, structure: Structure, *, at: tuple[int, int] | No
         else:
             return text
     for _attempt in range(30):
-        label = next_label(number, structure.labels)
+        label = next_label(number, labels)
         if not label:
             return text
         following = LEADING_NUMBER.match(label + " x")

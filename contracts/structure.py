@@ -22,7 +22,7 @@ Decisions written down in docs/decisions/contract-structure.md.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -68,6 +68,9 @@ class Position:
 _RULE_BEFORE = re.compile(r"^[-_=*\u2014\u2013]{5,}[ \t\u00a0]*")
 
 
+_HEADING_LABEL = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|\(?[a-z]{1,2}[.)]|[IVXLC]{1,7}\.)[ \t\u00a0]+")
+
+
 def _is_heading_text(paragraph: Paragraph) -> bool:
     # (a rule drawn before the heading on its line, "-------------- 9.0 Limitation of Liability",
     # is no part of it)
@@ -75,7 +78,11 @@ def _is_heading_text(paragraph: Paragraph) -> bool:
     if not text or len(text) > 120:
         return False
     words = text.split()
-    if paragraph.heading_level is not None and (len(words) <= 12 and not re.search(r"[.;:]\s+\S", text)):
+    # (the label a heading opens with is no sentence's end: "J. Payment", "2. Legal Notice to GitHub
+    # Must Be in Writing", "a) Effect of Termination"; nor a semicolon between the subjects of its
+    # title: "K. Term; Termination; Suspension")
+    title = _HEADING_LABEL.sub("", text, count=1)
+    if paragraph.heading_level is not None and (len(words) <= 12 and not re.search(r"[.:]\s+\S|;\s+[^A-Z\s]", title)):
         return True
     letters = [c for c in text if c.isalpha()]
     # In capitals, but not a clause with an inline title ("5.2 Disclaimer. WITH THE EXCEPTION OF
@@ -108,12 +115,24 @@ class Structure:
     # The execution block comes before most of the clauses (a signature page in front of the
     # terms and conditions): the body goes on after it.
     front_signature: bool = False
+    # Where the lines that close the body start: an invitation to ask questions or the contact
+    # details at its end ("10. Questions" / "Questions about the Terms of Service? Contact us."),
+    # which a clause added at the end goes before, as it goes before a signature block.
+    closing: Position | None = None
 
     # -- where things are
 
     @cached_property
     def body_end(self) -> Position:
-        """Where the body ends: the execution block, else the first schedule, else the end."""
+        """Where the body ends: the closing lines, the execution block or the first schedule,
+        whichever comes first, else the end."""
+        return min((self.clauses_end, *([self.closing] if self.closing is not None else [])),
+                   key=lambda p: (p.index, p.offset))  # fmt: skip
+
+    @cached_property
+    def clauses_end(self) -> Position:
+        """Where the contract's clauses end: the execution block, else the first schedule, else the
+        end (the closing lines hold clause numbers of the body's sequence: "10. Questions")."""
         ends = [p for p in (None if self.front_signature else self.signature, self.schedules) if p is not None]
         if ends:
             return min(ends, key=lambda p: (p.index, p.offset))
@@ -151,22 +170,68 @@ class Structure:
 
     @cached_property
     def labels(self) -> frozenset[tuple[str, ...]]:
-        """Every clause path of the body and its prefixes, sub-items included ("3", "3.2", "3.2(a)")."""
-        out: set[tuple[str, ...]] = set()
-        current: tuple[str, ...] = ()
-        for number in self.body_numbers:
-            if number.level == 9 and current:  # "(a)" under the current decimal clause
-                path = (*current, number.parts[0])
-                out.add(path)
-                out.add((current[0], number.parts[0]))
-                continue
-            if number.level == 9:
-                out.add(number.parts)
-                continue
-            current = number.parts
-            for k in range(1, len(number.parts) + 1):
-                out.add(number.parts[:k])
-        return frozenset(out)
+        """Every clause path of the body and its prefixes, sub-items included ("3", "3.2", "3.2(a)"),
+        with those of the closing lines (a new clause never takes "10." from "10. Questions")."""
+        end = self.clauses_end
+        return _paths(n for n in self.numbers if (n.index, n.start) < (end.index, end.offset))
+
+    # -- sections lettered on heading lines
+
+    @cached_property
+    def lettered(self) -> tuple[tuple[int, str], ...]:
+        """The body's top-level sections lettered on heading lines, "A. Definitions" to "T.
+        Miscellaneous", each numbering its own clauses afresh ("J. Payment" / "1. Pricing; Fees" /
+        ... / "K. Term; Termination" / "1. Term"): (paragraph index, letter), when at least three run
+        from "A" in order; () otherwise."""
+        found: list[tuple[int, str]] = []
+        for index in sorted(self.headings):
+            paragraph = self.model.paragraphs[index]
+            match = _LETTERED.match(paragraph.text)
+            if match is None or paragraph.heading_level is None or paragraph.in_table or paragraph.part:
+                continue  # (a heading paragraph in Word's sense: a line in capitals may be a list's item)
+            if match.group(1) == chr(ord("A") + len(found)) and self.in_clauses(index):
+                found.append((index, match.group(1)))
+        if len(found) < _LETTERED_AT_LEAST:
+            return ()
+        # ... and they number their clauses afresh: two of them at least start again at "1."
+        starts = [at for at, _letter in found]
+        afresh = 0
+        for first, end in zip(starts, [*starts[1:], len(self.model.paragraphs)], strict=True):
+            own = next((n for n in self.numbers if first < n.index < end and n.kind == "typed" and n.level == 0), None)
+            afresh += own is not None and own.parts == ("1",)
+        return tuple(found) if afresh >= 2 else ()
+
+    def section_span(self, index: int) -> tuple[int, int] | None:
+        """(first, end) paragraph indexes of the lettered section that holds paragraph ``index``
+        (its heading, up to the next section's heading or the end of the clauses); None where the
+        body is not lettered or ``index`` stands before its first section."""
+        starts = [at for at, _letter in self.lettered if at <= index]
+        if not starts:
+            return None
+        following = [at for at, _letter in self.lettered if at > index]
+        return starts[-1], following[0] if following else self.clauses_end.index + 1
+
+    def labels_at(self, index: int) -> frozenset[tuple[str, ...]]:
+        """The clause paths a new clause at paragraph ``index`` must not repeat: in a body lettered
+        in sections, those of its own section only ("4." is free in "J. Payment" while "K. Term"
+        has a "4."); else every one of the body (``labels``)."""
+        span = self.section_span(index)
+        if span is None:
+            return self.labels
+        end = self.clauses_end
+        return _paths(
+            n for n in self.numbers
+            if span[0] <= n.index < span[1] and (n.index, n.start) < (end.index, end.offset)
+        )  # fmt: skip
+
+    def same_section(self, first: int, second: int) -> bool:
+        """Whether paragraphs ``first`` and ``second`` stand in the same lettered section (always, in
+        a body not lettered in sections)."""
+        return self.section_span(first) == self.section_span(second)
+
+    def in_clauses(self, index: int, offset: int = 0) -> bool:
+        end = self.clauses_end
+        return (index, offset) < (end.index, end.offset)
 
     @cached_property
     def numbers_at(self) -> dict[int, tuple[ClauseNumber, ...]]:
@@ -226,6 +291,30 @@ class Structure:
         return {term.lower(): term for term in self.terms}
 
 
+def _paths(numbers: Iterable[ClauseNumber]) -> frozenset[tuple[str, ...]]:
+    """Every clause path of ``numbers`` and its prefixes, sub-items included ("3", "3.2", "3.2(a)")."""
+    out: set[tuple[str, ...]] = set()
+    current: tuple[str, ...] = ()
+    for number in numbers:
+        if number.level == 9 and current:  # "(a)" under the current decimal clause
+            path = (*current, number.parts[0])
+            out.add(path)
+            out.add((current[0], number.parts[0]))
+            continue
+        if number.level == 9:
+            out.add(number.parts)
+            continue
+        current = number.parts
+        for k in range(1, len(number.parts) + 1):
+            out.add(number.parts[:k])
+    return frozenset(out)
+
+
+# A top-level section's letter on its heading line ("J. Payment", "T. Miscellaneous").
+_LETTERED = re.compile(r"^[ \t\u00a0]*([A-Z])\.[ \t\u00a0]+[A-Z]")
+_LETTERED_AT_LEAST = 3
+
+
 def build_structure(model: TextModel) -> Structure:
     """The structure of ``model``, read afresh (contracts/document.py keeps it, once per model)."""
     paragraphs = model.paragraphs
@@ -251,6 +340,8 @@ def build_structure(model: TextModel) -> Structure:
     terms = find_terms(paragraphs)
     parties = find_parties(paragraphs, terms)
     references = find_references(paragraphs)
+    ends = [p for p in (None if front_page else signature, schedules) if p is not None]
+    end = min(ends, key=lambda p: (p.index, p.offset)) if ends else Position(len(paragraphs), 0)
     return Structure(
         model=model,
         numbers=tuple(numbers),
@@ -258,10 +349,75 @@ def build_structure(model: TextModel) -> Structure:
         signature=signature,
         schedules=schedules,
         front_signature=front_page,
+        closing=_find_closing(paragraphs, end, first_clause, headings),
         parties=parties,
         terms=terms,
         references=references,
     )
+
+
+# The lines that close a body by inviting questions or giving the way to reach the drafter, never a
+# clause: "Questions about the Terms of Service? Contact us.", "If you have a question about any of
+# these Terms, please contact our Support team.", "Please get in touch with our friendly support
+# team", "questions? get in touch". A notice clause ("notices shall be sent to ...") binds; these
+# invite.
+_QUESTIONS = re.compile(r"\bquestions?\b", re.IGNORECASE)
+_REACH_US = re.compile(
+    r"\b(?:contact(?:ing)?|get\s+in\s+touch|reach\s+(?:us|out)|write\s+to\s+us|e-?mail\s+us|call\s+us"
+    r"|support\s+(?:team|portal)|help\s+(?:desk|center|centre))\b",
+    re.IGNORECASE,
+)
+# A closing section's heading: "Questions", "10. Questions", "Contact Us", "How to Contact Us",
+# "What if I have questions about this SLA?".
+_CLOSING_HEADING = re.compile(
+    r"^(?:(?:\d{1,3}|[A-Z])\.?[ \t\u00a0]+)?(?:questions|contact(?:\s+(?:us|information|details))?"
+    r"|how\s+to\s+(?:contact|reach)\s+us|questions\s+and\s+contact(?:\s+information)?)\??$"
+    r"|^[^.]{0,80}\bquestions?\b[^.]{0,80}\?$",
+    re.IGNORECASE,
+)
+# What a closing line never says: a duty or a notice (a clause, whatever else it says).
+_BINDS = re.compile(r"\b(?:shall|must|agrees?|notices?|hereby|liable|warrant\w*|indemnif\w*)\b", re.IGNORECASE)
+_CLOSING_LINES = 3  # paragraphs with words, at most, in the closing
+_CLOSING_WORDS = 40  # words of a closing line, at most
+
+
+def _closing_line(text: str, *, after_questions: bool) -> bool:
+    """Whether ``text`` invites questions or says how to reach the drafter, and nothing else: a
+    short line that asks for questions and names a way to ask them, or (``after_questions``: under
+    a heading about questions) that names the way."""
+    if len(text.split()) > _CLOSING_WORDS or _BINDS.search(text):
+        return False
+    return _REACH_US.search(text) is not None and (after_questions or _QUESTIONS.search(text) is not None)
+
+
+def _find_closing(
+    paragraphs: tuple[Paragraph, ...], end: Position, first_clause: int, headings: frozenset[int]
+) -> Position | None:
+    """Where the closing lines at the end of the body start (a heading about questions and the
+    line under it, or the line alone), when the body ends with them; None otherwise. Only in the
+    last few paragraphs with words before ``end`` (the execution block or the schedules), after
+    the first clause."""
+    last = end.index - 1 if end.offset == 0 or end.index >= len(paragraphs) else end.index
+    if end.offset and paragraphs[end.index].text[: end.offset].strip():
+        return None  # the body ends inside a paragraph (a PDF page): no line of its own closes it
+    lines = [i for i in range(min(last, len(paragraphs) - 1), first_clause, -1) if paragraphs[i].text.strip()]
+    lines = lines[:_CLOSING_LINES][::-1]
+    start = None
+    for at, index in enumerate(lines):
+        text = " ".join(paragraphs[index].text.split())
+        heading = (index in headings or len(text.split()) <= 10) and _CLOSING_HEADING.match(text) is not None
+        rest = lines[at + 1 :]
+        if heading and rest and all(
+            _closing_line(" ".join(paragraphs[i].text.split()), after_questions=True) for i in rest
+        ):
+            start = index
+            break
+        if all(_closing_line(" ".join(paragraphs[i].text.split()), after_questions=False) for i in lines[at:]):
+            start = index
+            break
+    if start is None or start <= first_clause:
+        return None
+    return Position(start, 0)
 
 
 _CONTENTS = re.compile(r"^\s*(?:TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents|CONTENTS|INDEX)\b")

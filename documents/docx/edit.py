@@ -23,6 +23,7 @@ from .model import (
     inserted_locator,
     inserted_number,
     occurrences,
+    title_locator,
 )
 from .tracked import (
     apply_decision_to_model,
@@ -102,6 +103,10 @@ def check_insert(anchor: Paragraph, edit: Edit) -> None:
     if not edit.after.strip():
         raise EditError("The new paragraph has no text.")
     check_new_text(edit.after)
+    if edit.title is not None:
+        if not edit.title.strip() or "\n" in edit.title:
+            raise EditError("The new clause's title must be one line of text.")
+        check_new_text(edit.title)
     if anchor.ends_in_field:
         raise EditError(
             f"Paragraph {anchor.locator} ends inside a field (such as a table of contents), so nothing can be "
@@ -209,21 +214,16 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
     elif edit.kind == "insert_after":
         check_insert(paragraph, edit)
         assert edit.new_locator is not None
-        if edit.new_locator in model.positions:
-            raise EditError(f"{edit.new_locator} is already a paragraph of this document.")
-        inserted = Paragraph(
-            locator=edit.new_locator,
-            text=edit.after,
-            style=paragraph.style,
-            heading_level=paragraph.heading_level,
-            in_table=paragraph.in_table,
-            cell=paragraph.cell,
-            part=paragraph.part,
-            # The XML copies the anchor's paragraph properties, numbering included.
-            num_id=paragraph.num_id,
-            num_level=paragraph.num_level,
-        )
-        paragraphs.insert(index + 1, inserted)
+        new_locators = [edit.new_locator, *([title_locator(edit.new_locator)] if edit.title else [])]
+        for locator in new_locators:
+            if locator in model.positions:
+                raise EditError(f"{locator} is already a paragraph of this document.")
+        body = _formatted_like(model, paragraph, edit.like)
+        inserted = [_new_paragraph(edit.new_locator, edit.after, paragraph, body)]
+        if edit.title:
+            title = _formatted_like(model, paragraph, edit.title_like)
+            inserted.insert(0, _new_paragraph(title_locator(edit.new_locator), edit.title, paragraph, title))
+        paragraphs[index + 1 : index + 1] = inserted
         next_insert = max(next_insert, int(edit.new_locator[1:]) + 1)
     else:
         last_in_cell = bool(paragraph.cell) and not any(
@@ -238,10 +238,53 @@ def apply_edit_to_model(model: TextModel, edit: Edit) -> TextModel:
             section_break=paragraph.section_break,
         )
         del paragraphs[index]
+        if edit.title is not None:
+            # (the undo of a titled insertion: its title paragraph goes with it)
+            heading = check_title_before(model, edit)
+            paragraphs.remove(heading)
     if edit.kind == "replace":
         # Same locators in the same order: the index carries over (a decision stays O(1) here).
         return model.with_texts(tuple(paragraphs), next_insert=next_insert, numbering=model.numbering)
     return TextModel(paragraphs=tuple(paragraphs), next_insert=next_insert, numbering=model.numbering)
+
+
+def _formatted_like(model: TextModel, anchor: Paragraph, like: str | None) -> Paragraph:
+    """The paragraph whose formatting a new paragraph after ``anchor`` takes: ``like`` when given
+    (a paragraph of the same part, outside tables), else the anchor."""
+    if like is None:
+        return anchor
+    source = model.get(like)
+    if source.part != anchor.part or source.in_table or source.cell:
+        raise EditError(f"A new paragraph after {anchor.locator} cannot be formatted like paragraph {like}.")
+    return source
+
+
+def _new_paragraph(locator: str, text: str, anchor: Paragraph, like: Paragraph) -> Paragraph:
+    """A new paragraph after ``anchor`` (in its cell and part) formatted like ``like``: the XML
+    copies that paragraph's properties, style and numbering included."""
+    return Paragraph(
+        locator=locator,
+        text=text,
+        style=like.style,
+        heading_level=like.heading_level,
+        in_table=anchor.in_table,
+        cell=anchor.cell,
+        part=anchor.part,
+        num_id=like.num_id,
+        num_level=like.num_level,
+    )
+
+
+def check_title_before(model: TextModel, edit: Edit) -> Paragraph:
+    """The title paragraph a titled insertion put before paragraph ``edit.locator``, which a
+    deletion with ``edit.title`` takes with it: it must still stand there and read ``edit.title``."""
+    heading = model.find(title_locator(edit.locator))
+    index = model.positions.get(edit.locator)
+    if heading is None or index is None or index == 0 or model.paragraphs[index - 1].locator != heading.locator:
+        raise EditError(f"The title of paragraph {edit.locator} is no longer right before it.")
+    if heading.text != edit.title:
+        raise EditError(f"The title of paragraph {edit.locator} no longer reads “{_short(edit.title or '')}”.")
+    return heading
 
 
 def edit_problem(model: TextModel, edit: Edit) -> str | None:

@@ -8,14 +8,15 @@ edit changed, on the text as it reads now, so every later edit stays. It is exac
   edit before it shifts it, one after it leaves it, and one that touched it makes the undo refuse
   (undo the later one first) instead of guessing. Never by diffing texts: two equal words in
   different places would be taken for each other;
-- an inserted paragraph is deleted, if its text is still what was inserted;
+- an inserted paragraph is deleted, if its text is still what was inserted (with the title
+  paragraph an insertion put before it, if that still reads as inserted);
 - a deleted paragraph comes back after the nearest paragraph that preceded it and still exists,
   formatted like that paragraph (a new locator; the text is exactly what was deleted).
 """
 
 from __future__ import annotations
 
-from .model import Edit, EditError, TextModel
+from .model import Edit, EditError, TextModel, title_locator
 
 
 class UndoRefused(EditError):
@@ -59,6 +60,12 @@ def inverse_edit(*, applied: Edit, later: list[Edit], current: TextModel, parent
             raise UndoRefused("The paragraph this edit inserted is no longer in the contract.")
         if paragraph.text != applied.after:
             raise UndoRefused("A later edit changed the inserted paragraph: undo that edit first.")
+        if applied.title:
+            # A clause inserted with its title in a paragraph of its own: both go.
+            title = current.find(title_locator(locator))
+            if title is None or title.text != applied.title:
+                raise UndoRefused("A later edit changed the inserted clause's title: undo that edit first.")
+            return Edit(kind="delete_paragraph", locator=locator, before=paragraph.text, title=applied.title)
         return Edit(kind="delete_paragraph", locator=locator, before=paragraph.text)
     if applied.kind == "delete_paragraph":
         order = [p.locator for p in parent.paragraphs]

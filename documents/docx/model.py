@@ -186,6 +186,12 @@ def inserted_number(locator: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def title_locator(locator: str) -> str:
+    """The locator of the title paragraph an insertion puts before its new paragraph ``locator``
+    ("n3t" before "n3"): derived, so a renumbered insertion moves its title with it."""
+    return f"{locator}t"
+
+
 def is_inserted(locator: str) -> bool:
     """Whether ``locator`` names a paragraph an edit inserted (``n<k>``), not one of version 1."""
     return locator.startswith("n")
@@ -210,9 +216,14 @@ class Edit:
       an edit is never ambiguous once resolved; the apply step still checks that the text at
       ``start`` is exactly ``before``.
     - ``insert_after``: a new paragraph with text ``after`` and locator ``new_locator`` goes
-      right after ``locator``, formatted like it.
+      right after ``locator``, formatted like it, or like ``like`` when that is given (body text
+      after a heading or a list item). With ``title``, the new clause's title goes before it as a
+      paragraph of its own (locator ``title_locator(new_locator)``), formatted like
+      ``title_like`` (a sibling clause's title, a Heading 3): the title a heading, its text body
+      text, as the clauses beside it are set.
     - ``delete_paragraph``: paragraph ``locator``, whose whole text must equal ``before``, is
-      removed.
+      removed; with ``title``, so is the title paragraph an insertion put before it (the undo of
+      a titled insertion).
     - ``accept_change`` / ``reject_change``: the other side's tracked change ``change`` (its
       revision ids in version 1, comma-separated) in paragraph ``locator`` is accepted or
       rejected as Word does. Its effect on the text is a replace of ``before`` by ``after`` at
@@ -230,9 +241,29 @@ class Edit:
     start: int | None = None
     new_locator: str | None = None
     change: str | None = None
+    title: str | None = None
+    title_like: str | None = None
+    like: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if v is not None}
+
+    @property
+    def clause(self) -> str:
+        """What an insertion writes, read as one clause: its title run into its text ("4. Records
+        and Audit. Each party ..."), as a clause titled in its own paragraph reads; ``after``
+        without a title."""
+        if not self.title:
+            return self.after
+        title = self.title.rstrip()
+        mark = "" if title.endswith((".", ":", "?")) else "."
+        return f"{title}{mark} {self.after}"
+
+    @property
+    def shown(self) -> str:
+        """What an insertion writes as a lawyer reads it: its title on a line of its own over its
+        text; ``after`` without a title."""
+        return f"{self.title}\n{self.after}" if self.title else self.after
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Edit:
@@ -244,6 +275,9 @@ class Edit:
             start=data.get("start"),
             new_locator=data.get("new_locator"),
             change=data.get("change"),
+            title=data.get("title"),
+            title_like=data.get("title_like"),
+            like=data.get("like"),
         )
 
 

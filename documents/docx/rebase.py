@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .edit import word_changes as _word_changes
-from .model import Edit, TextModel
+from .model import Edit, TextModel, title_locator
 
 _WORD = re.compile(r"\w")
 Hunk = tuple[int, str, str]  # (offset in the paragraph, old text, new text)
@@ -178,6 +178,8 @@ def written_spans(edits: Iterable[Edit | Step]) -> dict[str, list[Span]]:
         if edit.kind == "insert_after":
             if edit.new_locator and step.in_force:
                 spans[edit.new_locator] = [(0, len(edit.after))]
+                if edit.title:
+                    spans[title_locator(edit.new_locator)] = [(0, len(edit.title))]
             continue
         current = spans.get(edit.locator, [])
         pieces = hunks(edit)

@@ -29,7 +29,7 @@ from lxml import etree
 
 from . import ns, package
 from .edit import char_protected, check_delete, check_insert, check_replace, word_changes
-from .model import DECISION_KINDS, Edit, EditError, Paragraph, TrackedAuthor
+from .model import DECISION_KINDS, Edit, EditError, Paragraph, TrackedAuthor, title_locator
 from .tracked import add_reply_anchor, decide_in_xml, is_comment_reference_run, rescue_comment_anchors
 from .xmlmap import ParagraphMap, locate_all, map_paragraph
 
@@ -313,6 +313,9 @@ class DocumentEditor:
         # Elements this replay created in tracked mode: their text is "ours", not version 1's.
         self._our_ins: set[Element] = set()
         self._our_paragraphs: set[Element] = set()
+        # An inserted paragraph formatted unlike its anchor (or under a title of its own) -> the
+        # anchor's properties before the insertion, which its undo gives back.
+        self._anchor_pprs: dict[Element, Element | None] = {}
         # Revision id of a split piece of their revision -> the id it had in version 1.
         self._aliases: dict[str, str] = {}
         # Our replies to their comments, for the comments part (tracked mode).
@@ -334,7 +337,12 @@ class DocumentEditor:
         if same:
             # A text box's fallback copy says the same as the text box, before and after.
             new_locator = edit.new_locator + _TWIN if edit.new_locator else None
-            self._apply_one(dataclasses.replace(edit, locator=edit.locator + _TWIN, new_locator=new_locator), author)
+            twin_edit = dataclasses.replace(
+                edit, locator=edit.locator + _TWIN, new_locator=new_locator,
+                like=edit.like + _TWIN if edit.like else None,
+                title_like=edit.title_like + _TWIN if edit.title_like else None,
+            )  # fmt: skip
+            self._apply_one(twin_edit, author)
 
     def _apply_one(self, edit: Edit, author: TrackedAuthor | None) -> None:
         if edit.kind == "replace":
@@ -533,27 +541,76 @@ class DocumentEditor:
         located = self._located(edit.locator)
         if edit.new_locator is None:
             raise EditError("The new paragraph has no locator.")
-        if edit.new_locator in self.paragraphs:
-            raise EditError(f"{edit.new_locator} is already a paragraph of this document.")
+        new_locators = [edit.new_locator, *([title_locator(edit.new_locator)] if edit.title else [])]
+        for locator in new_locators:
+            if locator in self.paragraphs:
+                raise EditError(f"{locator} is already a paragraph of this document.")
         anchor_p = located.element
         pm = map_paragraph(anchor_p, located.stack)
         check_insert(Paragraph(locator=edit.locator, text=pm.text, ends_in_field=bool(pm.stack_end)), edit)
+        # The formatting of the new paragraph: the anchor's, or (``like``) that of the body text
+        # beside it when the anchor is a heading or a list item.
+        body_p, body_pm = anchor_p, pm
+        if edit.like is not None:
+            body = self._formatting_source(edit.like, located)
+            body_p, body_pm = body.element, map_paragraph(body.element, body.stack)
+        saved = copy.deepcopy(anchor_p.find(ns.PPR)) if edit.like is not None or edit.title else None
         paragraph = _make(ns.P)
-        ppr = _strip_ppr(anchor_p.find(ns.PPR))
+        ppr = _strip_ppr(body_p.find(ns.PPR))
         if ppr is not None:
             paragraph.append(ppr)
-        runs = titled_runs(edit.after, pm)
-        if author is None:
-            paragraph.extend(runs)
-        else:
-            wrapper = self._revision(ns.INS, author)
-            wrapper.extend(runs)
-            self._our_ins.add(wrapper)
-            paragraph.append(wrapper)
-            self._our_paragraphs.add(paragraph)
+        self._fill(paragraph, titled_runs(edit.after, body_pm), author)
+        heading = None
+        if edit.title:
+            source = self._formatting_source(edit.title_like, located) if edit.title_like else None
+            heading = _make(ns.P)
+            heading_ppr = _strip_ppr(source.element.find(ns.PPR)) if source is not None else None
+            if heading_ppr is not None:
+                heading.append(heading_ppr)
+            title_pm = map_paragraph(source.element, source.stack) if source is not None else body_pm
+            self._fill(heading, [new_run(edit.title, _dominant_rpr(title_pm))], author)
+        if author is not None:
             self._track_new_break(anchor_p, paragraph, author)
+            if heading is not None:
+                # Word's Enter pressed twice at the anchor's end: the title's own break is ours too.
+                _paragraph_mark(heading).insert(0, self._revision(ns.INS, author))
         anchor_p.addnext(paragraph)
         self.paragraphs[edit.new_locator] = _Located(paragraph, (), located.cell, located.part)
+        if heading is not None:
+            anchor_p.addnext(heading)
+            self.paragraphs[title_locator(edit.new_locator)] = _Located(heading, (), located.cell, located.part)
+        if saved is not None:
+            # What the anchor's properties were before: taking the insertion back restores them
+            # (the new paragraph's are not a copy of the anchor's).
+            self._anchor_pprs[paragraph] = saved
+
+    def _title_before(self, edit: Edit, p: Element) -> Element:
+        """The title paragraph a titled insertion put right before ``p`` (the paragraph
+        ``edit`` deletes), which must still read ``edit.title``."""
+        located = self.paragraphs.get(title_locator(edit.locator))
+        if located is None or _preceding_paragraph(p) is not located.element:
+            raise EditError(f"The title of paragraph {edit.locator} is no longer right before it.")
+        if map_paragraph(located.element, located.stack).text != edit.title:
+            raise EditError(f"The title of paragraph {edit.locator} no longer reads as it was inserted.")
+        return located.element
+
+    def _formatting_source(self, locator: str, anchor: _Located) -> _Located:
+        """The paragraph a new one copies its properties from: of the anchor's part, outside tables."""
+        source = self._located(locator)
+        if source.part != anchor.part or source.cell:
+            raise EditError(f"A new paragraph after this one cannot be formatted like paragraph {locator}.")
+        return source
+
+    def _fill(self, paragraph: Element, runs: list[Element], author: TrackedAuthor | None) -> None:
+        """Put a new paragraph's runs in it; in tracked mode inside our own ``w:ins``."""
+        if author is None:
+            paragraph.extend(runs)
+            return
+        wrapper = self._revision(ns.INS, author)
+        wrapper.extend(runs)
+        self._our_ins.add(wrapper)
+        paragraph.append(wrapper)
+        self._our_paragraphs.add(paragraph)
 
     def _track_new_break(self, anchor_p: Element, paragraph: Element, author: TrackedAuthor) -> None:
         """Mark the paragraph break that the insertion adds.
@@ -591,13 +648,41 @@ class DocumentEditor:
         check_delete(
             edit.locator, pm.text, pm.protected, edit, last_in_cell=last_in_cell, section_break=section_break
         )
+        # (the undo of a titled insertion: its title paragraph goes with it)
+        heading = self._title_before(edit, p) if edit.title is not None else None
         del self.paragraphs[edit.locator]
+        if heading is not None:
+            del self.paragraphs[title_locator(edit.locator)]
         if author is None:
-            rescue_comment_anchors(p)
-            p.getparent().remove(p)
+            for gone in (p, heading):
+                if gone is not None:
+                    rescue_comment_anchors(gone)
+                    gone.getparent().remove(gone)
             return
         # A comment's reference stays outside our deletion: accepting it must not drop their comment.
         self._remove_runs([run for run in pm.runs if not is_comment_reference_run(run)], author)
+        if heading is not None and heading in self._our_paragraphs:
+            self._our_paragraphs.discard(heading)
+            heading.getparent().remove(heading)  # (its own break was ours: nothing of theirs to give back)
+        elif heading is not None:
+            heading_pm = map_paragraph(heading, ())
+            self._remove_runs([run for run in heading_pm.runs if not is_comment_reference_run(run)], author)
+            mark = _paragraph_mark(heading)
+            mark.insert(1 if len(mark) and mark[0].tag == ns.INS else 0, self._revision(ns.DEL, author))
+        if p in self._our_paragraphs and p in self._anchor_pprs:
+            # Inserted by this replay unlike its anchor: out again, and the anchor's properties (and
+            # its break) as they were before.
+            self._our_paragraphs.discard(p)
+            saved = self._anchor_pprs.pop(p)
+            previous = _preceding_paragraph(p)
+            if previous is not None and not any(m.tag == ns.INS for m in _mark_revisions(p)):
+                old = previous.find(ns.PPR)
+                if old is not None:
+                    previous.remove(old)
+                if saved is not None:
+                    previous.insert(0, saved)
+            p.getparent().remove(p)
+            return
         if p in self._our_paragraphs:
             # Inserted by this replay: take it out again together with the one inserted break
             # (its own, or the one that its insertion added to the paragraph before it).
@@ -618,6 +703,13 @@ class DocumentEditor:
         mark = _paragraph_mark(p)
         position = 1 if len(mark) and mark[0].tag == ns.INS else 0
         mark.insert(position, self._revision(ns.DEL, author))
+
+
+def _preceding_paragraph(p: Element) -> Element | None:
+    previous = p.getprevious()
+    while previous is not None and previous.tag != ns.P:
+        previous = previous.getprevious()
+    return previous
 
 
 def _paragraph_mark(p: Element) -> Element:

@@ -35,6 +35,8 @@ def edit_words(edit: dict[str, Any] | None) -> str:
             return f"Inserted {_quote(after)} in {where}"
         return f"Replaced {_quote(before)} with {_quote(after)} in {where}"
     if kind == "insert_after":
+        if edit.get("title"):  # (a clause with its title in a paragraph of its own)
+            return f"Inserted a clause after {where}: {_quote(edit['title'] + ' ' + after)}"
         return f"Inserted a paragraph after {where}: {_quote(after)}"
     if kind == "delete_paragraph":
         return f"Deleted {where}: {_quote(before)}"

@@ -21,6 +21,7 @@ from contracts.back_references import clause_before, lost_reference
 from contracts.clause_titles import (
     TitleStyle,
     captioned_title_style,
+    heading_title,
     sibling_title_style,
     top_level_titles,
     with_title,
@@ -29,7 +30,7 @@ from contracts.clause_titles import (
 from contracts.document import structure_of
 from contracts.early_ending import early_ending_under
 from contracts.furniture import furniture_spans
-from contracts.insertion import InsertionPoint, after_clause, insertion_point
+from contracts.insertion import InsertionPoint, after_clause, after_section, insertion_point
 from contracts.naming import adaptations
 from contracts.normalize import norm_phrase, normalize
 from contracts.numbering import NUMBER_IN_WORDS
@@ -127,6 +128,16 @@ def insertion_edit(point: InsertionPoint, text: str, next_insert: int) -> Edit:
         kind="replace", locator=point.locator, before=point.following, after=f"{text} {point.following}",
         start=point.offset,
     )
+
+
+def titled_wording(edit: Edit, text: str) -> Edit:
+    """``edit`` (a clause inserted with its title in a paragraph of its own) with new wording
+    ``text``: a first line that reads as a title ("4. Audit Rights" over the text, as the card shows
+    the clause) is its new title, else it keeps its title and ``text`` is its text."""
+    head, newline, rest = text.strip().partition("\n")
+    if newline and rest.strip() and is_heading_only(head.strip()):
+        return replace(edit, title=" ".join(head.split()), after=" ".join(rest.split()))
+    return replace(edit, after=" ".join(text.split()))
 
 
 ADAPTED = "Adapted to this contract:"  # the sentence of an explanation that says what was adapted
@@ -1270,6 +1281,13 @@ def insert_missing(
                     last = _last_sub_clause(structure, titled) or titled
                     places.append(after_clause(structure, last, "after the clause whose title names it"))
                 places.append(insertion_point(structure, after=(first.paragraph_index, first.end)))
+            section = _titled_section(first, document, structure, words) if titled is None and run is None else None
+            if section is not None:
+                # In a body lettered in sections, the section whose heading names it ("K. Payment" over
+                # "1. Pricing" ... "5. Responsibility for Payment"): after the whole of it, as the next
+                # of its clauses ("6."), not after the clause that holds the sentence ("1A.").
+                places.insert(0, point)
+                point = section
             ending = before_an_ending(sentence_body(first, document.model), document, structure)
             if ending is not None:
                 places.insert(0, point)
@@ -1295,9 +1313,11 @@ def insert_missing(
             past_clauses_citing_it(structure, point) or point, rule, next_insert, lead, guidance, structure
         )
         # Next to the rule's anchor the clause would land inside a list or a table, or take a
-        # number out of order: the end of the body is the place a lawyer falls back on.
+        # number out of order, or between a heading and its text: the end of the body is the place
+        # a lawyer falls back on.
         places.append(insertion_point(structure))
-        for place in places if _misplaced(proposal, document.model, rule) else ():
+        wrong = _misplaced(proposal, document.model, rule) or _under_a_heading(proposal, structure)
+        for place in places if wrong else ():
             if place is None or (_ITEM_LABEL.fullmatch(place.number or "") and _enumeration(document, place)):
                 # Never an item of one sentence's enumeration ("... arising from: (a) ...; (b) ...;
                 # or (c) ..."), whatever its clause's title: the end of the body before that.
@@ -1305,7 +1325,7 @@ def insert_missing(
             other = _insertion(
                 past_clauses_citing_it(structure, place) or place, rule, next_insert, lead, guidance, structure
             )
-            if not _misplaced(other, document.model, rule):
+            if not _misplaced(other, document.model, rule) and not _under_a_heading(other, structure):
                 proposal = other
                 break
     else:
@@ -1359,6 +1379,26 @@ def _after_the_parties_clause(sentence: Sentence, document: PreparedDocument, st
     return point if point is not None and depth == len(holder.parts) else None
 
 
+def _titled_section(
+    sentence: Sentence, document: PreparedDocument, structure: Any, words: list[str]
+) -> InsertionPoint | None:
+    """After the whole lettered section that holds ``sentence`` when its heading names ``words``
+    ("J. Payment" for an audit of payments), as the next of its own clauses; None where the body is
+    not lettered in sections, the heading names none of them, or the section ends with what follows
+    an ending ("K. Term; Termination" ... "6. Survival": a clause after it reads as one more thing
+    that survives)."""
+    span = structure.section_span(sentence.paragraph_index)
+    if span is None or not words:
+        return None
+    heading = document.paragraphs[span[0]].paragraph.text.lower()
+    if not any(w in heading for w in words):
+        return None
+    own = [n for n in structure.body_numbers if span[0] < n.index < span[1] and n.kind == "typed" and n.level == 0]
+    if any(_about_what_follows_an_ending(document, n) for n in own):
+        return None
+    return after_section(structure, sentence.paragraph_index, "after the section whose heading names it")
+
+
 def _foreign_article(document: PreparedDocument, own: list[Any], rule: Rule, words: list[str]) -> bool:
     """The anchor sentence is a sub-clause of a titled article about another subject: the article's
     title shares no stem (first four letters) with the anchor's words or the rule's own heading, and
@@ -1388,12 +1428,28 @@ def _insertion(
         prevails = (f", opening \u201cNotwithstanding {ending.reference}\u201d: that clause lets the agreement end "
                     f"early only under {ending.listed}")  # fmt: skip
     titled = ""
-    style = _title_style(point, structure) if rule.heading else None
-    if style is not None:
-        # Among clauses that carry titles, the new one carries the playbook's, as they write theirs.
-        text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
-    shown = f"{point.number} {text}" if point.number else text
-    edit = insertion_edit(point, shown, next_insert)
+    headed = (
+        heading_title(structure, structure.model.positions[point.locator], point.number)
+        if point.offset is None else None
+    )  # fmt: skip
+    style = _title_style(point, structure) if rule.heading and headed is None else None
+    if headed is not None and rule.heading:
+        # Among clauses titled by headings of their own ("3. Authorization", a Heading 3, over its
+        # text), the new one's title is such a heading and its text body text under it.
+        title = " ".join(part for part in (point.number, headed.title(rule.heading)) if part)
+        edit = Edit(
+            kind="insert_after", locator=point.locator, after=text, new_locator=inserted_locator(next_insert),
+            title=title, title_like=headed.heading, like=headed.body,
+        )  # fmt: skip
+        shown, titled = edit.shown, ", titled by a heading as the clauses beside it are"
+    else:
+        if style is not None:
+            # Among clauses that carry titles, the new one carries the playbook's, as they write theirs.
+            text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
+        shown = f"{point.number} {text}" if point.number else text
+        edit = insertion_edit(point, shown, next_insert)
+        if headed is not None and edit.kind == "insert_after" and headed.body:
+            edit = replace(edit, like=headed.body)  # (body text, never a heading's style)
     numbered = f", numbered {point.number.strip('.')}{titled}" if point.number else titled
     where = f"{point.where}{numbered}{prevails}"
     explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {where}."
@@ -1419,6 +1475,31 @@ def _title_style(point: InsertionPoint, structure: Any) -> TitleStyle | None:
 
 
 _PLACE_KINDS = frozenset({"placement", "numbering"})
+
+
+def _under_a_heading(proposal: Proposal, structure: Any) -> bool:
+    """Whether a new paragraph would go right after a heading and before its text ("J. Payment" /
+    "1. Pricing; Fees"): the heading would title the new clause, and its own clauses would read as
+    the new clause's."""
+    edit = proposal.edit
+    paragraphs = structure.model.paragraphs
+    index = structure.model.positions.get(edit.locator)
+    if edit.kind != "insert_after" or index is None:
+        return False
+    heading = paragraphs[index]
+    if index not in structure.headings or heading.heading_level is None:
+        # (a heading in Word's sense and a title's length: a form may set its clauses' text in a
+        # heading style, Common Paper's "Heading 3"; a line in capitals may end a sentence)
+        return False
+    following = next((i for i in range(index + 1, len(paragraphs)) if paragraphs[i].text.strip()), None)
+    if following is None or not structure.in_body(following):
+        return False
+    after = paragraphs[following]
+    if following not in structure.headings:
+        return True
+    # (a heading at its level or above is its next section: the heading had no text of its own)
+    levels = (heading.heading_level, after.heading_level)
+    return levels[0] is not None and levels[1] is not None and levels[1] > levels[0]
 
 
 def _misplaced(proposal: Proposal, model: TextModel, rule: Rule) -> bool:

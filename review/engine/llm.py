@@ -31,6 +31,7 @@ from typing import Any
 from documents.docx.model import Edit, TextModel
 from playbooks.rules import PlaybookSpec
 from review.engine.base import Engine, Proposal, RevisionError, RevisionRequest, RuleResult
+from review.engine.draft import titled_wording
 from review.engine.minimal import minimal_replace
 
 MAX_AFTER_CHARS = 4000
@@ -216,8 +217,8 @@ class LLMEngine:
             + (f" Model's note: {why}" if why else "")
         )
         if edit.kind == "insert_after":
-            new_edit = replace(edit, after=after)
-            return Proposal(action="insert", edit=new_edit, before="", after=after, explanation=explanation,
+            new_edit = titled_wording(edit, after) if edit.title else replace(edit, after=after)
+            return Proposal(action="insert", edit=new_edit, before="", after=new_edit.shown, explanation=explanation,
                             instruction=request.instruction)  # fmt: skip
         if edit.kind == "delete_paragraph":
             new_edit = Edit(kind="replace", locator=edit.locator, before=edit.before, after=after, start=0)

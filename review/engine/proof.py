@@ -102,7 +102,7 @@ class _Edit:
     def written(self) -> str:
         """The text the edit writes (the inserted paragraph, or what a replacement changes)."""
         if self.kind == "insert_after":
-            return self.edit.after
+            return self.edit.clause  # (with its title, where that is a paragraph of its own)
         if self.kind != "replace":
             return ""
         head, tail = self._kept
@@ -264,6 +264,8 @@ class _Numbers:
     def __init__(self, e: _Edit) -> None:
         old = e.model.paragraphs[e.index] if e.kind in ("replace", "delete_paragraph") and e.index >= 0 else None
         new = e.applied.paragraphs[e.new_index] if e.new_index >= 0 else None
+        if new is not None and e.kind == "insert_after" and e.edit.title:
+            new = replace(new, text=e.written)  # (a clause titled in a paragraph of its own: its title's number)
         self.added = _typed(e.index, new) - _typed(e.index, old)
         self.kept = _typed(e.index, new)
         if e.inserting and e.edit.start is not None and not self.added:
@@ -279,7 +281,8 @@ class _Numbers:
 def _numbering(e: _Edit) -> Iterator[Defect]:
     numbers = _Numbers(e)
     items = e.before.item_runs  # a clause's own items numbered afresh are no clause's siblings
-    body = [n for n in e.before.body_numbers if n.level != 9]
+    # (a body lettered in sections numbers each section's clauses afresh: the new clause's only)
+    body = [n for n in e.before.body_numbers if n.level != 9 and e.before.same_section(n.index, e.index)]
     existing = Counter(n.parts for n in body if (n.index, n.start) not in items)
     for parts in numbers.added:
         if (existing.get(parts, 0) or _written_unread(e, parts)) and e.before.in_body(e.index):
@@ -374,7 +377,7 @@ def _written_unread(e: _Edit, parts: tuple[str, ...]) -> bool:
 
     if len(parts) != 1 or not re.fullmatch(r"\d{1,3}[A-H]?", parts[0]):
         return False
-    return written_as_clause_number(body_text(e.before), parts[0])
+    return written_as_clause_number(body_text(e.before, e.index), parts[0])
 
 
 def _is_heading_only(text: str) -> bool:

@@ -51,7 +51,10 @@ def _reanchor_insert(proposal: Proposal, model: TextModel) -> Proposal | None:
     if renumbered == anchored.after:
         return anchored
     new_edit = anchored.edit
-    if new_edit.after.startswith(anchored.after):
+    if new_edit.title and anchored.after.startswith(new_edit.title):
+        # (a clause titled by a heading of its own: its number is in the title)
+        new_edit = replace(new_edit, title=renumbered[: len(renumbered) - len(anchored.after) + len(new_edit.title)])
+    elif new_edit.after.startswith(anchored.after):
         new_edit = replace(new_edit, after=renumbered + new_edit.after[len(anchored.after) :])
     return replace(anchored, edit=new_edit, after=renumbered)
 

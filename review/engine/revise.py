@@ -21,7 +21,7 @@ from contracts.sentences import split_sentences
 from documents.docx.model import Edit, TextModel
 from review.engine.base import HistoryItem, Proposal, RevisionError, RevisionRequest
 from review.engine.checks.limits import KIND_NOUN, LIMIT_KIND, subject_words
-from review.engine.draft import quote, tidy
+from review.engine.draft import quote, tidy, titled_wording
 from review.engine.minimal import clause_number_length, minimal_replace
 
 _OWN_WORDING = re.compile(
@@ -171,6 +171,11 @@ class Reviser:
     def _insertion(self, text: str) -> tuple[str, Edit]:
         """New wording for an insertion, placed and numbered as the current one is (the clause
         number it was given, and the text it is pinned before inside a paragraph)."""
+        if self.current.edit.kind == "insert_after" and self.current.edit.title:
+            # Titled by a heading of its own ("4. Records and Audit" over its text): the title stays,
+            # unless the new wording opens with a title line of its own.
+            titled = titled_wording(self.current.edit, text)
+            return titled.shown, titled
         number = leading_number(self.current.after)
         if not leading_number(text):
             # ... and titled as it was, where it was titled as the clauses beside it are

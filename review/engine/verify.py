@@ -33,7 +33,9 @@ def warned(proposal: Proposal, model: TextModel, parties: Parties | None) -> Pro
         return proposal  # a number-only edit: no new wording
     if proposal.action == "replace" and proposal.value is not None and proposal.position is None:
         return proposal
-    warnings = undefined_in(untitled(proposal.after), model, parties)  # (a clause's title is no term it uses)
+    # (a clause's title is no term it uses, also a title in a paragraph of its own)
+    written = proposal.edit.clause if proposal.edit.kind == "insert_after" else proposal.after
+    warnings = undefined_in(untitled(written), model, parties)
     return replace(proposal, warnings=warnings) if warnings else proposal
 
 

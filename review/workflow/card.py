@@ -92,7 +92,8 @@ def card_decide(
         return revised
     review.refresh_from_db()
     rec = review.recommendations.select_related("current_proposal").get(pk=recommendation_id)
-    if rec.current_proposal is None or rec.current_proposal.after.strip() != wording:
+    # (compared word for word: a clause titled by a heading shows its title on a line of its own)
+    if rec.current_proposal is None or rec.current_proposal.after.split() != wording.split():
         return CardRefusal(outcome="refused", message="Your wording was recorded as a revision; check it and accept.")
     return review_decide(**common, proposal_id=rec.current_proposal.pk, action="accept",
                          idempotency_key=f"{key[:60]}:a", override=override)
