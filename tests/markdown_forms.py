@@ -16,6 +16,8 @@ import re
 import docx
 from docx.oxml.ns import qn
 
+from documents.docx.model import TextModel
+from documents.docx.textmodel import build_text_model
 from tests.conftest import shared_data
 
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
@@ -118,3 +120,8 @@ def _new_list(numbering: object, like: str) -> str:
     instance.append(override)
     numbering.append(instance)  # type: ignore[attr-defined]
     return new_id
+
+
+def form(*parts: str) -> TextModel:
+    """The text model of the markdown form at ../shared/data/forms/<parts>, read from its .docx."""
+    return build_text_model(form_docx(*parts))

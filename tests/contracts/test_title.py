@@ -75,13 +75,13 @@ def test_the_title_on_real_filings(prefix, title):
     ],
 )
 def test_a_vendors_terms_are_titled_by_the_heading_they_set(parts, title):
-    from tests.forms_markdown import form
+    from tests.markdown_forms import form
 
     assert document_title(form(*parts)) == title
 
 
 def test_a_question_a_clause_heading_or_a_line_of_text_is_no_title():
-    from tests.forms_markdown import form
+    from tests.markdown_forms import form
 
     # Without their title headings: the SLA's questions ("What happens if it's below 99.99%?"), the
     # pre-release terms' first clause ("1. Pre-Release Software.") are no title.

@@ -20,6 +20,7 @@ import io
 from functools import cache
 
 import docx
+import pytest
 
 from contracts.document import structure_of
 from documents.docx.edit import apply_edit_to_model
@@ -123,7 +124,16 @@ def test_an_audit_goes_at_the_end_of_the_section_its_heading_names_numbered_as_i
     assert proposal.edit.title == "6. Records and Audit"
 
 
-def test_never_between_a_heading_and_its_first_clause() -> None:
+def _as_an_agreement_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pre-release terms supplement the customer's agreement, so they take no clause of their own
+    (tests/review/engine/test_set_ai_vendor_terms.py); where a test is about the place and style a clause
+    would take in them, they are read as an agreement of their own."""
+    monkeypatch.setattr("review.engine.checks.must_exist.part_of_another_agreement", lambda model: "")
+    monkeypatch.setattr("review.engine.draft.part_of_another_agreement", lambda model: "")
+
+
+def test_never_between_a_heading_and_its_first_clause(monkeypatch: pytest.MonkeyPatch) -> None:
+    _as_an_agreement_of_its_own(monkeypatch)
     for parts, rule_id in ((CORPORATE, "audit-rights"), (GITHUB, "audit-rights"), (PRE_RELEASE, "insurance")):
         model, proposal = _inserted(parts, rule_id)
         assert model.get(proposal.edit.locator).heading_level is None
@@ -151,7 +161,10 @@ def test_the_title_is_a_heading_like_its_siblings_and_the_text_body_text() -> No
     ]
 
 
-def test_a_title_keeps_its_siblings_mark_and_an_unnumbered_heading_stays_unnumbered() -> None:
+def test_a_title_keeps_its_siblings_mark_and_an_unnumbered_heading_stays_unnumbered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _as_an_agreement_of_its_own(monkeypatch)
     _, proposal = _inserted(PRE_RELEASE, "insurance")
     assert proposal.edit.title == "16. Insurance."  # ("15. Nature of Terms for Microsoft Customers.")
     assert [s for s, _ in _styles(_form(*PRE_RELEASE), proposal.edit)[1:3]] == ["Heading 2", "Normal"]

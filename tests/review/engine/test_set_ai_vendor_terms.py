@@ -1,5 +1,5 @@
 """Classes read in round 20 on vendors' standard online terms (GitHub's and Basecamp's terms of
-service, SLA and pre-release terms, read as the .docx a saved web page gives: tests/forms_markdown.py).
+service, SLA and pre-release terms, read as the .docx a saved web page gives: tests/markdown_forms.py).
 A blind read found none of fourteen edits sendable:
 
 - the title: the clause model read the document's name from a question heading, a change-log line or
@@ -23,7 +23,7 @@ from playbooks.loader import load_playbook
 from playbooks.services import LIBRARY_DIR
 from review.engine.draft import part_of_another_agreement
 from review.engine.playbook import PlaybookEngine
-from tests.forms_markdown import form
+from tests.markdown_forms import form
 from tests.review.engine.test_insertion_titles import _contract
 from tests.review.engine.test_sendable_on_real_contracts import _bench
 from tests.review.engine.test_set_c_classes import _inserted_anyway
