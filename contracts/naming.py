@@ -108,7 +108,7 @@ def detect(model: TextModel, side_word: str) -> Parties:
         named = _defined_as_a_company(model, taken={n.lower().removeprefix("the ") for n in (us, them) if n})
         if named:
             us, them = us or named, them or named
-    if side == "customer" and not (us or them) and _speaks_to_you(model):
+    if side == "customer" and not (us or them) and speaks_to_you(model):
         # A vendor's terms that speak to "you" and of "we" (a website's terms of service): whoever
         # reviews them for the customer is "you", and the vendor is the name the terms give "we"
         # ("“GitHub,” “We,” and “Us” refer to GitHub, Inc."), as the terms write it.
@@ -697,7 +697,7 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
         each_word, all_word = word
         out = _LOWER_PARTY.sub(lambda m: all_word if m.group(0).endswith("ies") else each_word, out)
         notes.append(f"\u201cparty\u201d is written \u201c{each_word}\u201d, as this contract calls its parties")
-    if _LOWER_PARTY.search(out) and _speaks_to_you(model):
+    if _LOWER_PARTY.search(out) and speaks_to_you(model):
         # "Either party may terminate ... to the other party" in terms that speak to "you" and of
         # "we" and never of parties (a vendor's terms of service): written with the document's own
         # words, where every "party" of the wording has them; else as the playbook wrote it.
@@ -747,7 +747,7 @@ _AS_YOU_AND_WE: tuple[tuple[re.Pattern[str], Any], ...] = (
 )
 
 
-def _speaks_to_you(model: TextModel) -> bool:
+def speaks_to_you(model: TextModel) -> bool:
     """``model`` speaks to "you" and of "we", and hardly ever of parties. Once per text model."""
     key = ("naming", "speaks_to_you")
     if key not in model.derived:

@@ -9,6 +9,7 @@ from typing import Any
 from yaml.nodes import Node
 
 from contracts.document import structure_of
+from contracts.naming import speaks_to_you
 from contracts.title import document_title
 from playbooks.checks import ValueReader
 from playbooks.rules import Find, Rule
@@ -25,6 +26,10 @@ from review.engine.draft import (
     takes_no_commercial_terms,
 )
 from review.engine.find import CompiledFind, Sentence, body_sentences
+
+# A position that puts the same duty on each party ("Each party shall maintain ... insurance"; as the
+# rule reaches the check, written in the terms' words: "You and we shall each maintain").
+_EACH_PARTY_SHALL = re.compile(r"\s*(?:Each\s+party\s+shall|You\s+and\s+we\s+shall\s+each)\b", re.IGNORECASE)
 
 
 def read_true(reader: ValueReader, kind: str, rule_id: str, node: Node) -> bool | None:
@@ -107,6 +112,18 @@ class MustExist:
                     "No clause of this kind was found in the contract, and nothing is inserted: the playbook "
                     "inserts it only where the contract has what it applies to, and this one has none "
                     f"({_described(rule.insert_when, 'insert_when')}). Consider whether this contract needs one."
+                ),
+            )  # fmt: skip
+        if rule.positions and all(_EACH_PARTY_SHALL.match(p) for p in rule.positions) and speaks_to_you(document.model):
+            # Terms offered to all comers that speak to "you" (a website's terms of service): a duty
+            # on each party (insurance, records open to audit) would bind every user, individuals on
+            # a free plan too. What a customer asks of such terms is the vendor's own undertaking.
+            return RuleResult(
+                **base, status="missing",
+                message=(
+                    "No clause of this kind was found, and nothing is inserted: these terms speak to every "
+                    "user as \u201cyou\u201d, and the playbook's clause would put the same duty on each of them. "
+                    "Consider asking the vendor for its own undertaking."
                 ),
             )  # fmt: skip
         title = document_title(document.model) if rule.positions and rule.not_inserted_in else ""

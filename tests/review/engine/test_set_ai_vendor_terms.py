@@ -214,3 +214,19 @@ def test_a_customer_who_may_cancel_at_any_time_has_a_walk_away_right() -> None:
     (result,) = results
     assert not result.recommendations
     assert "cancel" in " ".join(e.sentence for e in result.evidence).lower()
+
+
+def test_terms_for_all_comers_take_no_duty_on_each_party() -> None:
+    """Basecamp's and GitHub's terms of service speak to every user as "you": the generic insurance
+    clause put $2,000,000 of cover on each subscriber and the audit opened each user's records (the
+    first look's misses). Nothing is inserted; the finding says why. GitHub's corporate terms, which
+    speak of Customer and GitHub, still take the audit."""
+    spec = load_playbook((LIBRARY_DIR / "cuad-coverage.yaml").read_bytes())
+    rules = tuple(r for r in spec.rules if r.id in ("insurance", "audit-rights"))
+    for parts in (("basecamp", "basecamp_terms_of_service.md"), ("github_site_policy", "github_terms_of_service.md")):
+        for result in PlaybookEngine().analyze(form(*parts), replace(spec, rules=rules)):
+            assert not result.recommendations
+            if result.status == "missing":
+                assert "speak to every user" in result.message or "nothing is inserted" in result.message
+    results = {r.rule_id: r for r in PlaybookEngine().analyze(form(*CORPORATE_TERMS), replace(spec, rules=rules))}
+    assert results["audit-rights"].recommendations
