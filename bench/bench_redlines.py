@@ -101,6 +101,27 @@ _TITLE_LINE = re.compile(r"\b(agreement|contract|terms|licen[cs]e|addendum|order
 _NO_TITLE = re.compile(r"\?\s*$|^\w+\.$|^[A-Z][a-z']*(?:\s+[a-z][\w'-]*){2}\b.*\.$")
 
 
+_NUMBERED = re.compile(r"^(?:\(?(?:[A-Za-z]|\d{1,3}(?:\.\d{1,3})*|[IVXivx]{1,5})[.)]|\d{1,3}(?:\.\d{1,3})+)\s")
+_SMALL_WORDS = frozenset({"and", "of", "for", "the", "to", "on", "in", "&", "-", "a", "an", "with", "between"})
+# A line that is a sentence or a fragment of one, not a title: a definition ('"Microsoft NDA" means
+# ...'), a parenthesis ('(collectively, "Stripe Terms")'), a verb of obligation or being.
+_NO_TITLE_LINE = re.compile(r"^[(a-z]|\b(?:means|shall|will|is|are|has|have|may|must)\b")
+# (The clause model's passage is cut at its first "Agreement": "This Software License Agreement is
+# made ..." gives its title, so only a list item or a numbered heading is refused there.)
+
+
+def _title_cased(text: str) -> bool:
+    """Written as a title: in capitals, or every word but the small ones capitalised ("Full service
+    agreement" is a phrase, not a title)."""
+    words = re.findall(r"[A-Za-z][\w'-]*", text.split(" (")[0])
+    return text.isupper() or all(w[:1].isupper() or w in _SMALL_WORDS for w in words)
+
+
+def _listed(model: Any, locator: str) -> bool:
+    index = model.positions.get(locator)
+    return index is not None and bool(model.paragraphs[index].num_id)
+
+
 def title_of(model: Any) -> str:
     """The contract's title: the heading it sets as its title (``contracts.title.heading_title``),
     else the clause model's "Document Name" passage, else the first of its opening lines that
@@ -115,6 +136,9 @@ def title_of(model: Any) -> str:
         named = detect_type(model, "document-name")
     except ModelMissing:
         named = []
+    # A clause's numbered heading ("2. PURPOSE AND LICENSE GRANT") or an item of a list ("(c) combine
+    # any GitHub Mark ...", a bulleted "The Stripe Connected Account Agreement") is no title.
+    named = [p for p in named if not _listed(model, p.locator) and not _NUMBERED.match(p.text.strip())]
     if named:
         # The passage may run on into the preamble: the title ends with its first "Agreement".
         text = " ".join(named[0].text.split())
@@ -127,6 +151,10 @@ def title_of(model: Any) -> str:
             return text[:120]
     for paragraph in model.paragraphs[:25]:
         text = paragraph.text.strip()
+        if paragraph.num_id or _NUMBERED.match(text) or _NO_TITLE_LINE.search(text):
+            continue
+        if not _title_cased(text):
+            continue
         if text and len(text) < 160 and _TITLE_LINE.search(text):
             return text
     return ""

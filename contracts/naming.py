@@ -395,6 +395,12 @@ def as_own_name(text: str, own: str) -> str:
     return re.sub(r"\b(?P<t>[Tt])his\s+Agreement\b(?P<rest>(?:(?!\b[Tt]his\s+Agreement\b)[^.;])*)", one, text)
 
 
+_SELF_DEFINED = re.compile(
+    r"\bThis\s+(?:[A-Z][\w&-]*\s+){1,6}(?:together\s+with\s+[^.()]{0,80}?)?\(\s*(?:the\s+)?"
+    r"[\"\u201c](?P<short>[A-Z][\w-]{1,20})[\"\u201d]\s*\)"
+)
+
+
 def own_name(structure: Structure) -> str:
     """The name the contract gives itself in its clauses ("IP Agreement", "Contract") when it
     writes it far more often than "this Agreement"; "" otherwise. Read once per text model."""
@@ -410,14 +416,23 @@ def own_name(structure: Structure) -> str:
             if name != "Agreement":
                 counts[name] = counts.get(name, 0) + 1
         best = max(counts.items(), key=lambda item: item[1], default=("", 0))
+        # The short name the document gives itself at its opening ('This Data Processing Addendum
+        # together with its Schedules and Appendices (“DPA”)') comes first: "this Addendum" may be
+        # another document it embeds (the UK transfer addendum).
+        called = _SELF_DEFINED.search(text[:_PREAMBLE])
+        if called is not None and counts.get(called.group("short"), 0) >= 2:
+            best = (called.group("short"), max(best[1], counts[called.group("short")]))
         found = best[0] if best[1] >= _OWN_NAME_USES and best[1] >= 3 * plain else ""
         if not found:
             terms: dict[str, int] = {}
             for match in _THESE_TERMS.finditer(text):
                 name = match.group("name") or match.group("one")
                 terms[name] = terms.get(name, 0) + 1
-            # (the name as written most: "these Terms" beside one "these terms")
+            # (the name as written most: "these Terms" beside one "these terms"; the short name the
+            # opening gives the document first, as above)
             written = max(terms.items(), key=lambda item: item[1], default=("", 0))
+            if called is not None and terms.get(called.group("short"), 0) >= 2:
+                written = (called.group("short"), terms[called.group("short")])
             uses = sum(n for name, n in terms.items() if name.lower() == written[0].lower())
             if uses >= max(_TERMS_NAME_USES, 3 * plain) and (plain == 0 or uses >= _OWN_NAME_USES):
                 found = written[0]

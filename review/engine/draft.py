@@ -773,6 +773,9 @@ def part_of_another_agreement(model: TextModel) -> str:
         if match.group("under"):
             return f"made under {main}, which it incorporates"
         return f"a supplement to {main}" if match.group("supplement") else f"incorporated into {main}"
+    match = _ADDITIONAL_TERMS.search(model.text[:_OPENING])
+    if match is not None:
+        return f"additional terms of {_main_agreement(match.group('main'))}"
     match = _PREVAILS_OVER.search(model.text[:_OPENING])
     if match is not None:
         return f"a supplement to another agreement it names (\u201c{' '.join(match.group('main').split())}\u201d)"
@@ -855,7 +858,15 @@ _INCORPORATED_INTO = re.compile(
     r"|\bforms?\s+(?:a\s+)?part\s+of|\b(?P<under>incorporates)"
     r"|\b(?P<supplement>supplements?|(?:is|are)\s+supplemental\s+to|(?:apply|applies|is|are)\s+in\s+addition\s+to))"
     r"\s+(?:(?:the\s+following|that\s+certain|the|that|your)\s+)?"
-    r"(?P<main>[\"\u201c]?(?:(?:[A-Z][\w&-]*\s+){0,6}(?:Agreement|Terms\s+of\s+(?:Service|Use))\b[\"\u201d]?|\{[a-z_]+\}))"
+    # (a brand may open with a digit: "the 37signals Terms of Service and Privacy Policy")
+    r"(?P<main>[\"\u201c]?(?:(?:[A-Z0-9][\w&-]*\s+){0,6}(?:Agreement|Terms\s+of\s+(?:Service|Use))\b[\"\u201d]?|\{[a-z_]+\}))"
+)
+# Terms that name, at their opening, the agreement they are subject to and call themselves its
+# additional terms ('Your participation in the GitHub Sponsors Program is subject to the GitHub Terms
+# of Service (the "Agreement") ..., as well as the following additional terms ("Additional Terms")').
+_ADDITIONAL_TERMS = re.compile(
+    r"\bsubject\s+to\s+(?:the\s+)?(?P<main>(?:[A-Z0-9][\w&-]*\s+){0,6}(?:Agreement|Terms\s+of\s+(?:Service|Use)))\b"
+    r"[^.]{0,300}?[\"\u201c](?:Additional|Supplemental|Supplementary)\s+Terms[\"\u201d]"
 )
 # Terms that say, at their opening, which prevails where they conflict with another agreement the
 # reader has ("To the extent there is a conflict between these terms and any other Agreement you

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from contracts.document import structure_of
 from contracts.naming import adapt_terms, as_own_name, detect, own_name
+from documents.docx.model import Paragraph, TextModel
 from playbooks.loader import load_playbook
 from playbooks.services import LIBRARY_DIR
 from review.engine.draft import part_of_another_agreement
@@ -230,3 +231,43 @@ def test_terms_for_all_comers_take_no_duty_on_each_party() -> None:
                 assert "speak to every user" in result.message or "nothing is inserted" in result.message
     results = {r.rule_id: r for r in PlaybookEngine().analyze(form(*CORPORATE_TERMS), replace(spec, rules=rules))}
     assert results["audit-rights"].recommendations
+
+
+# --- the second look's classes (docs/decisions/redlines-qa.md, "Round 20 lawyer read") -----------
+
+
+def _dpa(name: str) -> TextModel:
+    """37signals' DPA, plain text with hard line breaks, one paragraph a line as the corpus reads text."""
+    from tests.conftest import shared_data
+
+    lines = shared_data("forms", "basecamp", name).read_text(encoding="utf-8").splitlines()
+    return TextModel(paragraphs=tuple(Paragraph(locator=f"p{i + 1}", text=t) for i, t in enumerate(lines)))
+
+
+def test_a_dpa_forming_part_of_a_brands_terms_and_additional_terms_are_supplements() -> None:
+    """"This Data Processing Addendum ... forms a part of the 37signals Terms of Service" (a brand that
+    opens with a digit) and 'subject to the GitHub Terms of Service (the "Agreement") ..., as well as
+    the following additional terms ("Additional Terms")' took a bar on assignment and an audit that
+    belong to the agreements they supplement."""
+    for name in ("basecamp_dpa_current.txt", "basecamp_dpa_v202212.txt"):
+        assert part_of_another_agreement(_dpa(name)) == "incorporated into the 37signals Terms of Service"
+    sponsors = form("github_site_policy", "github_sponsors_additional_terms.md")
+    assert part_of_another_agreement(sponsors) == "additional terms of the GitHub Terms of Service"
+
+
+def test_a_document_is_named_by_the_short_name_its_opening_gives_it() -> None:
+    """The 2022 DPA says "this Addendum" of the UK transfer addendum it embeds, more often than "this
+    DPA" of itself; its opening defines itself '(“DPA”)'."""
+    assert own_name(structure_of(_dpa("basecamp_dpa_v202212.txt"))) == "DPA"
+
+
+def test_a_list_item_or_a_numbered_heading_is_no_title_for_the_corpus_fit() -> None:
+    """The marketplace agreement was titled "2. PURPOSE AND LICENSE GRANT" and fitted the customer's
+    SaaS playbook on it; the secret scanning agreement by a list item "(c) combine any GitHub Mark ..."."""
+    from bench.bench_redlines import title_of
+
+    for name in ("github_marketplace_developer_agreement.md", "github_secret_scanning_partner_program_agreement.md",
+                 "github_sponsors_additional_terms.md"):
+        title = title_of(form("github_site_policy", name))
+        assert title[:1] not in "(0123456789" or not title, title
+        assert "Stripe" not in title and "means" not in title
