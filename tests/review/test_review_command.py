@@ -40,8 +40,9 @@ def run(tmp_path: Path, contract: Path, playbook: Path, decide: str, name: str =
     [
         ("commonpaper_independent_contractor_agreement.docx", "mutual-nda.yaml", ""),
         ("commonpaper_pilot_agreement.docx", "saas-customer.yaml", ""),
-        # Two parties by role, neither a side of "either party": the lawyer says which is ours.
-        ("commonpaper_data_processing_agreement.docx", "mutual-nda.yaml", "Controller"),
+        # Two parties by role, neither a side of "either party": the lawyer says which is ours. (Common
+        # Paper's DPA, used here before, supplements the agreement it names and now takes no clause.)
+        ("commonpaper_partnership_agreement.docx", "mutual-nda.yaml", "Licensee"),
     ],
 )
 def test_accept_all_and_reject_all_on_common_paper_forms(tmp_path, form, playbook, ours):
