@@ -114,18 +114,6 @@ class MustExist:
                     f"({_described(rule.insert_when, 'insert_when')}). Consider whether this contract needs one."
                 ),
             )  # fmt: skip
-        if rule.positions and all(_EACH_PARTY_SHALL.match(p) for p in rule.positions) and speaks_to_you(document.model):
-            # Terms offered to all comers that speak to "you" (a website's terms of service): a duty
-            # on each party (insurance, records open to audit) would bind every user, individuals on
-            # a free plan too. What a customer asks of such terms is the vendor's own undertaking.
-            return RuleResult(
-                **base, status="missing",
-                message=(
-                    "No clause of this kind was found, and nothing is inserted: these terms speak to every "
-                    "user as \u201cyou\u201d, and the playbook's clause would put the same duty on each of them. "
-                    "Consider asking the vendor for its own undertaking."
-                ),
-            )  # fmt: skip
         title = document_title(document.model) if rule.positions and rule.not_inserted_in else ""
         kind = _kind_named(rule.not_inserted_in, title)
         if kind:
@@ -144,6 +132,18 @@ class MustExist:
             return RuleResult(
                 **base, status="missing", evidence=(present.sentence.evidence(),),
                 message=compare_message(present, structure_of(document.model)),
+            )  # fmt: skip
+        if rule.positions and all(_EACH_PARTY_SHALL.match(p) for p in rule.positions) and speaks_to_you(document.model):
+            # Terms offered to all comers that speak to "you" (a website's terms of service): a duty
+            # on each party (insurance, records open to audit) would bind every user, individuals on
+            # a free plan too. What a customer asks of such terms is the vendor's own undertaking.
+            return RuleResult(
+                **base, status="missing",
+                message=(
+                    "No clause of this kind was found, and nothing is inserted: these terms speak to every "
+                    "user as \u201cyou\u201d, and the playbook's clause would put the same duty on each of them. "
+                    "Consider asking the vendor for its own undertaking."
+                ),
             )  # fmt: skip
         # A sentence the clause would contradict ("COFS may not terminate the AGREEMENT during
         # ...", against a walk-away right for either party): the lawyer weighs it, nothing is
