@@ -1887,6 +1887,18 @@ def role_duties(sentence: Sentence, wording: str) -> re.Match[str] | None:
     return _ROLE_DUTIES.match(sentence.text)
 
 
+def _through(sentence: Sentence, para: Any, end: int) -> Sentence:
+    """``sentence`` extended to ``end`` in its paragraph (itself when nothing is taken in)."""
+    if end == sentence.end:
+        return sentence
+    text = para.paragraph.text
+    read = para.normalized.original[sentence.start : end]  # the paragraph with its furniture blanked
+    normalized = normalize(read)
+    return replace(
+        sentence, end=end, text=text[sentence.start : end], read=read, norm=normalized.text, lower=normalized.lower
+    )
+
+
 def with_one_sided_restatements(
     sentence: Sentence, found: list[Sentence], wording: str, document: PreparedDocument
 ) -> tuple[Sentence, list[Sentence]]:
@@ -1914,13 +1926,7 @@ def with_one_sided_restatements(
             break
         taken.append(other)
         end = other.end
-    if not taken:
-        return sentence, []
-    read = para.normalized.original[sentence.start:end]  # the paragraph with its furniture blanked
-    normalized = normalize(read)
-    merged = replace(sentence, end=end, text=text[sentence.start:end], read=read, norm=normalized.text,
-                     lower=normalized.lower)
-    return merged, taken
+    return _through(sentence, para, end), taken
 
 
 def with_dependent_sentences(
@@ -1954,14 +1960,7 @@ def with_dependent_sentences(
             break
         taken.append(other)
         end = other.end
-    if not taken:
-        return sentence, []
-    read = para.normalized.original[sentence.start : end]  # the paragraph with its furniture blanked
-    normalized = normalize(read)
-    merged = replace(
-        sentence, end=end, text=text[sentence.start : end], read=read, norm=normalized.text, lower=normalized.lower
-    )
-    return merged, taken
+    return _through(sentence, para, end), taken
 
 
 def closest_to_wording(found: list[Sentence], wording: str) -> Sentence:
