@@ -676,33 +676,30 @@ class DocumentEditor:
             saved = self._anchor_pprs.pop(p)
             previous = _preceding_paragraph(p)
             if previous is not None and not any(m.tag == ns.INS for m in _mark_revisions(p)):
-                old = previous.find(ns.PPR)
-                if old is not None:
-                    previous.remove(old)
-                if saved is not None:
-                    previous.insert(0, saved)
+                _set_ppr(previous, saved)
             p.getparent().remove(p)
             return
         if p in self._our_paragraphs:
             # Inserted by this replay: take it out again together with the one inserted break
             # (its own, or the one that its insertion added to the paragraph before it).
             self._our_paragraphs.discard(p)
-            if not any(m.tag == ns.INS for m in _mark_revisions(p)):
-                previous = p.getprevious()
-                while previous is not None and previous.tag != ns.P:
-                    previous = previous.getprevious()
-                if previous is not None:
-                    old = previous.find(ns.PPR)
-                    new = p.find(ns.PPR)
-                    if old is not None:
-                        previous.remove(old)
-                    if new is not None:
-                        previous.insert(0, new)
+            previous = _preceding_paragraph(p)
+            if previous is not None and not any(m.tag == ns.INS for m in _mark_revisions(p)):
+                _set_ppr(previous, p.find(ns.PPR))
             p.getparent().remove(p)
             return
         mark = _paragraph_mark(p)
         position = 1 if len(mark) and mark[0].tag == ns.INS else 0
         mark.insert(position, self._revision(ns.DEL, author))
+
+
+def _set_ppr(paragraph: Element, ppr: Element | None) -> None:
+    """``paragraph``'s properties (and so its break) replaced by ``ppr`` (none: removed)."""
+    old = paragraph.find(ns.PPR)
+    if old is not None:
+        paragraph.remove(old)
+    if ppr is not None:
+        paragraph.insert(0, ppr)
 
 
 def _preceding_paragraph(p: Element) -> Element | None:
