@@ -267,23 +267,36 @@ def fit_wording(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
                 continue
             condition = CONDITIONS[part.name]
             held, by_proposal = holds_here(part.name)
+            # A block's own note goes before the notes of the blocks nested in it (the card reads
+            # from the whole part to its pieces).
+            start = len(notes)
             if held:
                 chosen = walk(part.then)
                 if by_proposal and _quoted(chosen):
                     kept = _quoted(chosen)
-                    notes.append(f"\u201c{kept}\u201d is kept: {condition.by_proposal} (strike it if that clause is "
-                                 "rejected)")
+                    notes.insert(start, f"\u201c{kept}\u201d is kept: {condition.by_proposal} (strike it if that "
+                                 "clause is rejected)")
                 elif condition.addition and chosen.strip():
-                    notes.append(f"\u201c{_quoted(chosen)}\u201d is added: {condition.holds}")
+                    notes.insert(start, f"\u201c{_quoted(chosen)}\u201d is added: {condition.holds}")
             else:
                 chosen = walk(part.otherwise)
                 left = _quoted(_plain(part.then))
                 if condition.addition:
                     pass
                 elif chosen.strip():
-                    notes.append(f"\u201c{left}\u201d is written \u201c{_quoted(chosen)}\u201d: {condition.fails}")
+                    notes.insert(start, f"\u201c{left}\u201d is written \u201c{_quoted(chosen)}\u201d: "
+                                 f"{condition.fails}")
                 elif left:
-                    notes.append(f"\u201c{left}\u201d is left out: {condition.fails}")
+                    # Nothing of the block is left: the "left out" notes of the blocks nested in it
+                    # name words of the same place (the part, or what would have stood instead), so
+                    # one note gives every reason rather than the same place twice.
+                    reasons = [condition.fails]
+                    for inner in notes[start:]:
+                        reason = inner.partition("\u201d is left out: ")[2]
+                        if reason and reason not in reasons:
+                            reasons.append(reason)
+                    notes[start:] = [n for n in notes[start:] if "\u201d is left out: " not in n]
+                    notes.insert(start, f"\u201c{left}\u201d is left out: {'; '.join(reasons)}")
             out.append(chosen)
         return "".join(out)
 

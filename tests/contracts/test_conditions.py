@@ -199,3 +199,23 @@ def test_a_duty_a_proposed_clause_creates_counts_how_the_contract_pays_does_not(
     fitted, notes = fit_wording(wording, model, proposed=inserted)
     assert fitted == "Except for indemnities, fraud, the total."
     assert any("is kept: a clause this review proposes to insert has an indemnity" in note for note in notes)
+
+
+def test_a_nested_condition_that_drops_its_whole_block_gives_one_note_with_every_reason() -> None:
+    """The SaaS cap nests the data-protection carve-out in the confidentiality one: where neither
+    holds, the card names the dropped place once, with both reasons (not once per level)."""
+    (cap,) = [w for w in _library_wordings("saas-customer") if "{if data-protection}" in w]
+    licence = _contract(NEWS_LICENCE)
+    assert not holds("confidentiality", licence) and not holds("data-protection", licence)
+    text, notes = fit_wording(cap, licence)
+    assert "confidentiality" not in text and "data protection" not in text
+    (note,) = [n for n in notes if "confidentiality" in n or "personal data" in n]
+    assert note.startswith("\u201cbreach of confidentiality or data protection obligations, or\u201d is left out: ")
+    assert "no duty of confidentiality" in note and "no personal data" in note
+
+
+def _library_wordings(name: str) -> list[str]:
+    from pathlib import Path
+
+    playbook = load_playbook((Path(__file__).resolve().parents[2] / "playbooks" / "library" / f"{name}.yaml").read_text())
+    return [position for rule in playbook.rules for position in rule.positions]
