@@ -283,6 +283,14 @@ def sentences(text: str) -> list[str]:
     return [text[start:end] for start, end in split_sentences(text)]
 
 
+def title_words(text: str) -> str:
+    """The words of a clause's title ("12. Keep License Keys Confidential and Secure." -> "Keep
+    License Keys Confidential and Secure"), "" when ``text`` is not a title alone."""
+    if not is_heading_only(text):
+        return ""
+    return _CLAUSE_LABEL.sub("", text, count=1).strip().rstrip(".:").strip(" -\u2013\u2014")
+
+
 _CLAUSE_LABEL = re.compile(
     r"^\s*(?:(?:section|article|clause)\s+)?(?:\(?\d{1,3}(?:\.\d{1,3})*\.?\)?|\(?[a-z]{1,3}\)|[ivxlc]{1,6}\.)\s*",
     re.IGNORECASE,

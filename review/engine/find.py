@@ -18,7 +18,7 @@ from functools import cache, cached_property
 from contracts.document import structure_of
 from contracts.naming import Parties
 from contracts.normalize import Normalized, norm_phrase, normalize
-from contracts.sentences import is_heading_only, split_sentences
+from contracts.sentences import is_heading_only, split_sentences, title_words
 from contracts.structure import mask_furniture
 from documents.docx.model import Paragraph, TextModel
 from playbooks.rules import Find, ScanBudget, bounded_search, compile_pattern
@@ -110,6 +110,15 @@ class PreparedDocument:
             starts.append(at)
             at += len(para.normalized.lower) + 1
         return starts
+
+    @cached_property
+    def cited_titles(self) -> tuple[str, ...]:
+        """The titles of the document's clauses, as written, that another clause can cite by name
+        ("... abide by Keep License Keys Confidential and Secure and Follow Rules About Use"):
+        three words or more, so that a defined term set as a title ("Confidential Information")
+        is not one."""
+        titles = {title_words(p.normalized.text) for p in self.paragraphs if p.paragraph.text.strip()}
+        return tuple(sorted(t for t in titles if len(t.split()) >= 3))
 
     @cached_property
     def _holding(self) -> dict[str, frozenset[int]]:
@@ -256,8 +265,21 @@ class CompiledFind:
             ):
                 continue
             for sentence in para.sentences:
-                if self.matches(sentence, document.budget):
+                if self.matches(sentence, document.budget) and not self._only_in_cited_titles(sentence, document):
                     yield sentence
+
+    def _only_in_cited_titles(self, sentence: Sentence, document: PreparedDocument) -> bool:
+        """Whether every word of ``any`` that the sentence holds is inside another clause's title
+        cited by name: "abide by Keep License Keys Confidential and Secure" points at a clause on
+        licence keys; it is no confidentiality clause, nor text for one to replace."""
+        if not self.any or self.headings or not document.cited_titles:
+            return False
+        spans = [(m.start(), m.end()) for title in document.cited_titles if title in sentence.norm
+                 and title != sentence.norm.strip(" .:") for m in re.finditer(re.escape(title), sentence.norm)]
+        if not spans:
+            return False
+        hits = [m.start() for term in self.any for m in re.finditer(re.escape(term), sentence.lower)]
+        return bool(hits) and all(any(a <= at < b for a, b in spans) for at in hits)
 
     def _candidates(self, document: PreparedDocument) -> list[int]:
         """The paragraphs ``could_match`` accepts, in document order."""
