@@ -1078,7 +1078,11 @@ _KEEPS = re.compile(
 # Words that put such a duty on either party: then "the recipient" is each party in turn.
 _EITHER_BOUND = re.compile(
     r"\b(?:each|either|both|neither)\s+(?:of\s+the\s+)?part(?:y|ies)\b|\bthe\s+parties\s+(?:\w+\s+)?"
-    r"(?:shall|will|must|agree|undertake)|\breceiving\s+party\b|\bmutual",
+    r"(?:shall|will|must|agree|undertake)|\breceiving\s+party\b"
+    # "mutual" of the duty, not of the deal ("a business opportunity of mutual interest", "the
+    # mutual covenants"): those say nothing about who keeps the information.
+    r"|\bmutual(?:ly)?\b(?!\s+(?:interest|benefit|advantage|business|covenants|promises|consent|agreement|"
+    r"understanding|desire|wish))",
     re.IGNORECASE,
 )
 _BOUND = r"(?:\s*\([a-z0-9]{1,4}\))?(?:\s+[\w'\u2019]+){0,2}?\s+(?:shall|will|must|agrees|undertakes|covenants)\b"

@@ -30,6 +30,7 @@ class RevisionError(Exception):
 DEFECT_KINDS: dict[str, str] = {
     "cannot-apply": "Edit cannot be applied",
     "undefined-term": "Term the contract does not use",
+    "term-clash": "Term the contract uses for a party",
     "duplicate-clause": "Clause the contract already has",
     "numbering": "Clause numbering",
     "heading-deleted": "Heading deleted without its clause",

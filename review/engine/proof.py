@@ -170,6 +170,33 @@ def _undefined_terms(e: _Edit) -> Iterator[Defect]:
         )
 
 
+# A term the new wording defines in passing: 'each party (as "Recipient")', 'the other party (the
+# "Discloser")'.
+_DEFINED_IN_PASSING = re.compile(
+    r"\(\s*(?:as\s+|the\s+)?[\"\u201c](?P<term>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})[\"\u201d]\s*\)"
+)
+
+
+def _term_clash(e: _Edit) -> Iterator[Defect]:
+    """New wording that defines as a role a name this contract gives one party: 'Each party (as
+    "Recipient")' in a one-way NDA whose counterparty is "Recipient" would make every later
+    "Recipient" either party, or neither reading sure."""
+    if not e.has_new_wording:
+        return
+    from contracts.parties import opening_defined_parties
+
+    names = {n.lower(): n for p in (*opening_defined_parties(e.model.text), *e.before.parties)
+             for n in (p.defined, *p.also) if n}
+    for match in _DEFINED_IN_PASSING.finditer(e.written):
+        name = names.get(match.group("term").lower())
+        if name is not None:
+            yield Defect(
+                "term-clash",
+                f"The new wording defines “{match.group('term')}” as a role either party takes, while this "
+                f"contract uses “{name}” as one party's name.",
+            )
+
+
 # --- words and digits ----------------------------------------------------------------------------
 
 
@@ -933,8 +960,8 @@ def _foreign_currency(e: _Edit) -> Iterator[Defect]:
 
 
 CHECKS: tuple[Check, ...] = (
-    _undefined_terms, _duplicate, _numbering, _placement, _fragment, _dangling, _back_reference, _clause_type,
-    _words_digits, _figure, _foreign_law, _foreign_currency,
+    _undefined_terms, _term_clash, _duplicate, _numbering, _placement, _fragment, _dangling, _back_reference,
+    _clause_type, _words_digits, _figure, _foreign_law, _foreign_currency,
 )  # fmt: skip
 
 
