@@ -79,3 +79,25 @@ def test_wording_that_makes_a_partys_name_a_role_needs_the_lawyers_words() -> No
     assert '(as "Recipient")' in proposal.after
     assert [d.kind for d in proposal.defects] == ["term-clash"]
     assert "uses “Recipient” as one party's name" in proposal.defects[0].message
+
+
+def _insurance(model: TextModel):
+    (result,) = _rule_results(model, "cuad-coverage", "insurance")
+    return result
+
+
+def test_software_run_on_premises_is_no_premises_a_party_operates() -> None:
+    """"Online services for users on premises and on multiple public clouds" says where software
+    runs; no party runs premises there, and no general liability cover is inserted for it."""
+    model = _doc(
+        'These service terms are between Vendor Ltd ("Vendor") and the customer ("Customer").',
+        "1. Services",
+        "Vendor Services means a set of online services for users of the software on premises and on multiple "
+        "public clouds.",
+        "2. Fees",
+        "Customer shall pay the fees in the order form.",
+        "3. Liability",
+        "Each party shall indemnify the other against third-party claims arising from its breach of this Agreement.",
+    )
+    result = _insurance(model)
+    assert result.status == "missing" and not result.recommendations
