@@ -456,7 +456,10 @@ def figure_pointed_at(text: str, quantity: numbers.Quantity, since: int = 0) -> 
     figure of such a phrase ("after thirty (30) days written notice ..., if such breach is not cured
     within such thirty (30) day period"): an edit of the pointer alone would leave it pointing at a
     figure the clause still states otherwise. None when it points at none."""
-    earlier = [q for q in numbers.find_durations(text[: quantity.start]) if q.start >= since]
+    earlier = [
+        q for q in numbers.find_durations(text[: quantity.start])
+        if q.start >= since and abs(q.value - quantity.value) < 1e-6
+    ]  # fmt: skip
     for antecedent in reversed(earlier):
         if any(r.quantity.start == quantity.start for r in figure_references(text[: quantity.end + 80], antecedent)):
             return antecedent
