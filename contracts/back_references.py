@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from contracts import numbers
 from contracts.furniture import is_furniture
 from contracts.sentences import is_heading_only, split_sentences
 
@@ -285,3 +286,181 @@ def clause_before(structure: Structure, index: int, offset: int, *, reach: int =
         parts.insert(0, paragraph.text)
         reach -= 1
     return " ".join(parts)
+
+
+# --- a figure said again: "such five-year term" -------------------------------------------------
+#
+# A number edit ("successive 5-year terms" -> "1-year terms") leaves the words that point back at
+# the old figure ("... not less than 90 days prior to the end of such five-year term") pointing at a
+# term the clause no longer has: a lawyer reads the notice as about the initial term only, or as a
+# contradiction. ``figure_references`` finds them, the drafting stage carries them with the edit
+# (review/engine/draft.py ``number_proposal``) and the edit checker holds back an edit that leaves
+# one (review/engine/proof.py, "back-reference").
+
+# What opens a phrase that points back at a figure ("such", "said", "the foregoing", "that").
+_FIGURE_POINTER = re.compile(
+    r"(?<![\w-])(?P<det>[Ss]uch|[Ss]aid|[Tt]hat|[Tt]his|[Tt]hese|[Tt]hose|[Tt]he\s+(?:said|aforesaid|aforementioned|"
+    r"foregoing|above(?:[- ]mentioned)?|preceding|same))\s+$"
+)
+# The nouns a figure of time measures ("a five-year term", "such 30-day cure period"), singular.
+_SPAN_NOUNS = frozenset({"term", "period", "extension", "renewal"})
+# Nouns that name the same span whatever else is said of it: "period", and the unit itself
+# ("such thirty (30) day period" after "within thirty (30) days").
+_GENERIC_SPANS = frozenset({"period", "day", "week", "month", "year"})
+# "that" and "this" point back only before a noun ("that 30-day period"); else "provided that thirty
+# (30) days ..." would read as a pointer.
+_DEMONSTRATIVES = frozenset({"that", "this", "these", "those"})
+_SPAN_AFTER = re.compile(r"[\s\u00a0]*(?:[-\u2010\u2011][\s\u00a0]*)?")
+_TWIN = re.compile(r"[\s\u00a0]*\([^()]{1,20}\)")  # "twelve-month (12-month)": the same figure in digits
+_SPAN_WORD = re.compile(r"[A-Za-z]+")
+_SPAN_OF = re.compile(
+    r"(?P<noun>terms?|periods?|extensions?|renewals?)\s+of\s+(?:(?:an?|the|up\s+to|at\s+least|(?:not|no)\s+(?:less|more)"
+    r"\s+than)\s+)?$",
+    re.IGNORECASE,
+)
+# What says the span it measures renews: "successive 5-year terms", "renew for additional periods of".
+_RENEWING = re.compile(r"\b(?:successive|renew\w*|additional|extension|extended|subsequent|further)\b", re.IGNORECASE)
+_RENEWING_BEFORE = 60  # characters before a figure in which its span is said to renew
+
+
+@dataclass(frozen=True)
+class FigureReference:
+    """A phrase that points back at a figure: ``text[start:end]`` ("such five-year term"), its
+    figure ``quantity`` (with ``twin``, the figure again in digits: "twelve-month (12-month)"), the
+    noun it measures (singular, "term"; the unit when it names none) and where the noun's words
+    start (``noun_start``: "renewal term" of "such five-year renewal term")."""
+
+    start: int
+    end: int
+    quantity: numbers.Quantity
+    noun: str
+    noun_start: int
+    twin: numbers.Quantity | None = None
+
+
+def _span_after(text: str, end: int) -> tuple[str, int, int] | None:
+    """(the noun, where its words start, where it ends) of the span a figure ending at ``end``
+    measures ("-year term", " day cure period"), None when no such noun follows."""
+    at = _SPAN_AFTER.match(text, end)
+    start = at.end() if at else end
+    position, words = start, 0
+    while words < 3:
+        word = _SPAN_WORD.match(text, position)
+        if word is None:
+            return None
+        lower = word.group(0).lower()
+        singular = lower[:-1] if lower.endswith("s") else lower
+        if singular in _SPAN_NOUNS:
+            return singular, start, word.end()
+        if lower in _STOPS:
+            return None
+        words += 1
+        gap = re.match(r"[ \t\u00a0]+", text[word.end() :])
+        if gap is None:
+            return None
+        position = word.end() + gap.end()
+    return None
+
+
+def _twin_of(quantities: list[numbers.Quantity], text: str, quantity: numbers.Quantity) -> numbers.Quantity | None:
+    """The same figure again right after ``quantity``, in brackets ("twelve-month (12-month)")."""
+    twin = _TWIN.match(text, quantity.end)
+    if twin is None:
+        return None
+    return next((q for q in quantities if quantity.end < q.start < twin.end() and q.value == quantity.value), None)
+
+
+def _noun_of(text: str, quantity: numbers.Quantity, twin: numbers.Quantity | None) -> tuple[str, int, int]:
+    """(noun, start of its words, end of the phrase) of what ``quantity`` measures: the noun after
+    it ("5-year terms"), else the one it is "of" ("renewal terms of one (1) year"), else its unit."""
+    end = (twin.end + 1) if twin is not None else quantity.end
+    after = _span_after(text, end)
+    if after is not None:
+        return after
+    before = _SPAN_OF.search(text[max(0, quantity.start - 60) : quantity.start])
+    if before is not None:
+        noun = before.group("noun").lower()
+        return noun.rstrip("s") if noun.endswith("s") else noun, quantity.end, end
+    return quantity.unit, quantity.end, end
+
+
+def _same_span(one: str, other: str) -> bool:
+    return one == other or one in _GENERIC_SPANS or other in _GENERIC_SPANS
+
+
+def figure_references(text: str, antecedent: numbers.Quantity) -> list[FigureReference]:
+    """The phrases after ``antecedent`` (a duration read from ``text``) that point back at it:
+    a pointer ("such", "said", "the foregoing", "that") before the same figure of the same span
+    ("successive 5-year terms ... such five-year term"; "within thirty (30) days ... within such
+    thirty (30) day period"). A mention of the same figure without a pointer names a span of its
+    own: the pointers after it point at that one."""
+    quantities = numbers.find_durations(text)
+    twin = _twin_of(quantities, text, antecedent)
+    noun, _, _ = _noun_of(text, antecedent, twin)
+    found: list[FigureReference] = []
+    skip = {twin} if twin is not None else set()
+    for quantity in quantities:
+        if quantity.start < antecedent.end or quantity in skip or abs(quantity.value - antecedent.value) > 1e-6:
+            continue
+        own_twin = _twin_of(quantities, text, quantity)
+        if own_twin is not None:
+            skip.add(own_twin)
+        own_noun, noun_start, end = _noun_of(text, quantity, own_twin)
+        if not _same_span(noun, own_noun):
+            continue
+        pointer = _FIGURE_POINTER.search(text[max(0, quantity.start - 40) : quantity.start])
+        if pointer is None or (pointer.group("det").lower() in _DEMONSTRATIVES and own_noun not in _SPAN_NOUNS):
+            break  # a figure of its own ("provided that thirty (30) days ..."): what follows points at it
+        start = quantity.start - len(pointer.group(0))
+        found.append(FigureReference(start, end, quantity, own_noun, noun_start, own_twin))
+    return found
+
+
+def renews(text: str, antecedent: numbers.Quantity) -> bool:
+    """The span ``antecedent`` measures is one that renews ("renew ... for successive 5-year
+    terms"), by what its sentence says right before it."""
+    before = text[max(0, antecedent.start - _RENEWING_BEFORE) : antecedent.start]
+    before = re.split(r"[.;:]\s", before)[-1]
+    return bool(_RENEWING.search(before))
+
+
+def figure_reference_wording(text: str, reference: FigureReference, antecedent: numbers.Quantity, value: float) -> str:
+    """What ``reference`` becomes once its antecedent's figure is ``value``: "the then-current
+    term" for a span that renews (each renewal now differs from the initial term, and the notice
+    runs at the end of whichever is current), unless the text before already states a span of the
+    new figure (then the pointer could reach that one); else the same phrase with the new figure,
+    written in the phrase's own style ("such five-year term" -> "such one-year term")."""
+    quantity = reference.quantity
+    if reference.noun in _SPAN_NOUNS and renews(text, antecedent):
+        before = text[: reference.start]
+        earlier = [
+            q for q in numbers.find_durations(before)
+            if abs(q.value - value) < 1e-6 and _same_span(_noun_of(before, q, None)[0], reference.noun)
+        ]  # fmt: skip
+        if not earlier:
+            det = text[reference.start : quantity.start]
+            article = "The" if det[:1].isupper() else "the"
+            return f"{article} then-current {text[reference.noun_start : reference.end]}"
+    out = text[reference.start : quantity.start] + numbers.write_quantity(quantity, value)
+    if reference.twin is not None:
+        twin = reference.twin
+        out += text[quantity.end : twin.start] + numbers.write_quantity(twin, value)
+        out += text[twin.end : reference.end]
+    else:
+        out += text[quantity.end : reference.end]
+    return out
+
+
+def figure_pointed_at(text: str, quantity: numbers.Quantity, since: int = 0) -> numbers.Quantity | None:
+    """The figure of ``text`` (from ``since`` on) that ``quantity`` points back at, when it is the
+    figure of such a phrase ("after thirty (30) days written notice ..., if such breach is not cured
+    within such thirty (30) day period"): an edit of the pointer alone would leave it pointing at a
+    figure the clause still states otherwise. None when it points at none."""
+    earlier = [
+        q for q in numbers.find_durations(text[: quantity.start])
+        if q.start >= since and abs(q.value - quantity.value) < 1e-6
+    ]  # fmt: skip
+    for antecedent in reversed(earlier):
+        if any(r.quantity.start == quantity.start for r in figure_references(text[: quantity.end + 80], antecedent)):
+            return antecedent
+    return None

@@ -17,7 +17,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from contracts import numbers
-from contracts.back_references import clause_before, lost_reference
+from contracts.back_references import (
+    clause_before,
+    figure_pointed_at,
+    figure_reference_wording,
+    figure_references,
+    lost_reference,
+)
 from contracts.clause_titles import (
     TitleStyle,
     captioned_title_style,
@@ -1929,6 +1935,19 @@ def with_one_sided_restatements(
     return _through(sentence, para, end), taken
 
 
+def _clause_end(sentence: Sentence, document: PreparedDocument) -> int:
+    """Where the clause holding ``sentence`` ends in its paragraph: at the next typed clause number
+    after it, else at the paragraph's end. What refers back to the sentence is read up to there."""
+    structure = structure_of(document.model)
+    return min(
+        (
+            n.start for n in structure.numbers_at.get(sentence.paragraph_index, ())
+            if n.level != 9 and n.kind == "typed" and n.start >= sentence.end
+        ),
+        default=len(document.paragraphs[sentence.paragraph_index].paragraph.text),
+    )  # fmt: skip
+
+
 def with_dependent_sentences(
     sentence: Sentence, document: PreparedDocument, wording: str
 ) -> tuple[Sentence, list[Sentence]]:
@@ -1942,13 +1961,7 @@ def with_dependent_sentences(
     para = document.paragraphs[sentence.paragraph_index]
     text = para.paragraph.text
     structure = structure_of(document.model)
-    limit = min(
-        (
-            n.start for n in structure.numbers_at.get(sentence.paragraph_index, ())
-            if n.level != 9 and n.kind == "typed" and n.start >= sentence.end
-        ),
-        default=len(text),
-    )  # fmt: skip
+    limit = _clause_end(sentence, document)
     taken: list[Sentence] = []
     end = sentence.end
     before = clause_before(structure, sentence.paragraph_index, sentence.start)
@@ -2100,6 +2113,44 @@ def _same_figure_again(sentence: Sentence, quantity: numbers.Quantity, new_phras
     return at, "".join(out)
 
 
+def _figure_said_again(
+    sentence: Sentence, document: PreparedDocument, figure: numbers.Quantity, end: int, value: float
+) -> tuple[int, str, list[tuple[str, str]]] | None:
+    """Where the clause points back at ``figure`` (a duration of ``sentence``, sentence offsets)
+    after ``end`` (a paragraph offset), in its paragraph: "... for successive 5-year terms unless
+    ... prior to the end of such five-year term" (contracts/back_references.py
+    ``figure_references``). Returns the end of the last such phrase, the text from ``end`` up to
+    it with each phrase written for ``value`` (``figure_reference_wording``: "the then-current
+    term", or the new figure), and each phrase with its new wording; None when the clause says none."""
+    para = document.paragraphs[sentence.paragraph_index]
+    text = para.paragraph.text
+    read = para.normalized.original[: _clause_end(sentence, document)]  # the paragraph, its furniture blanked
+    antecedent = replace(figure, start=sentence.start + figure.start, end=sentence.start + figure.end)
+    references = [r for r in figure_references(read, antecedent) if r.start >= end]
+    if not references:
+        return None
+    out: list[str] = []
+    changed: list[tuple[str, str]] = []
+    at = end
+    for reference in references:
+        out.append(text[at : reference.start])
+        wording = figure_reference_wording(text, reference, antecedent, value)
+        out.append(wording)
+        changed.append((text[reference.start : reference.end], wording))
+        at = reference.end
+    return at, "".join(out), changed
+
+
+def _antecedent_in(sentence: Sentence, document: PreparedDocument, quantity: numbers.Quantity) -> numbers.Quantity:
+    """The figure of ``sentence`` that ``quantity`` points back at ("after thirty (30) days written
+    notice ..., if such breach is not cured within such thirty (30) day period":
+    ``figure_pointed_at``), else ``quantity`` itself: the edit changes the figure stated and carries
+    the pointer with it, never the pointer alone."""
+    read = sentence.read or sentence.text
+    pointed = figure_pointed_at(read, quantity)
+    return quantity if pointed is None else pointed
+
+
 def number_proposal(
     rule: Rule,
     sentence: Sentence,
@@ -2108,8 +2159,15 @@ def number_proposal(
     is_max: bool,
     citation: str,
     guidance: str,
+    document: PreparedDocument | None = None,
 ) -> Proposal:
+    """The edit of ``quantity`` (a figure of ``sentence``) to ``limit``, in the figure's own
+    style. With ``document``, the phrases of the clause that point back at the old figure ("such
+    five-year term") change with it (``_figure_said_again``)."""
     kind = quantity.kind
+    if document is not None and kind == "days":
+        quantity = _antecedent_in(sentence, document, quantity)
+    figure = quantity
     new_phrase = numbers.write_quantity(quantity, limit)
     twin = _digits_twin(sentence, quantity)
     if twin is not None:
@@ -2127,13 +2185,29 @@ def number_proposal(
         new_phrase = new_phrase + rewritten
         quantity = replace(quantity, end=span_end, phrase=sentence.text[quantity.start : span_end])
     start, end = sentence.start + quantity.start, sentence.start + quantity.end
+    before, proposed = quantity.phrase, new_phrase
+    carried = ""
+    said_again = _figure_said_again(sentence, document, figure, end, limit) if document and kind == "days" else None
+    if said_again is not None:
+        # "... successive 5-year terms unless ... prior to the end of such five-year term": the
+        # phrase that points back at the old figure changes with it, or it points at a term the
+        # clause no longer has.
+        end, rewritten, changed = said_again
+        new_phrase += rewritten
+        para = document.paragraphs[sentence.paragraph_index] if document else None
+        assert para is not None
+        text = para.paragraph.text
+        quantity = replace(quantity, end=end - sentence.start, phrase=text[start:end])
+        sentence_end = next((s.end for s in para.sentences if s.start < end <= s.end), end)
+        sentence = _through(sentence, para, max(sentence_end, sentence.end))
+        carried = "".join(f", and {quote(old)}, which points back at it, to {quote(new)}" for old, new in changed)
     edit = Edit(kind="replace", locator=sentence.locator, before=quantity.phrase, after=new_phrase, start=start)
     bound = "at most" if is_max else "at least"
     explanation = (
-        f"{rule.title} ({citation}): the contract says {quote(quantity.phrase)} "
-        f"({numbers.describe(quantity.value, kind)}); the playbook accepts {bound} "
+        f"{rule.title} ({citation}): the contract says {quote(before)} "
+        f"({numbers.describe(figure.value, kind)}); the playbook accepts {bound} "
         f"{numbers.describe(limit, kind)}.{guidance} Evidence: {quote(sentence.text)}. "
-        f"Proposed: change only {quote(quantity.phrase)} to {quote(new_phrase)}."
+        f"Proposed: change only {quote(before)} to {quote(proposed)}{carried}."
     )
     return Proposal(
         action="replace",

@@ -23,7 +23,13 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from contracts.back_references import clause_before, lost_reference
+from contracts.back_references import (
+    clause_before,
+    figure_pointed_at,
+    figure_reference_wording,
+    figure_references,
+    lost_reference,
+)
 from contracts.clause_titles import untitled
 from contracts.conditions import dollars_foreign_to
 from contracts.document import structure_of
@@ -31,6 +37,7 @@ from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
 from contracts.normalize import term_starts
 from contracts.numbering import LEADING_NUMBER, number_from_leading, typed_numbers
+from contracts.numbers import find_durations
 from contracts.places import countries_named, law_chosen, states_named
 from contracts.sentences import is_heading_only, split_sentences
 from contracts.terms import find_terms
@@ -765,6 +772,67 @@ def _back_reference(e: _Edit) -> Iterator[Defect]:
         return
 
 
+def _figure_left_behind(e: _Edit) -> Iterator[Defect]:
+    """A figure the edit changes ("successive 5-year terms" -> "1-year terms") that the clause,
+    after the edit, still points back at by its old value ("... prior to the end of such
+    five-year term"), by contracts/back_references.py ``figure_references``: the phrase now
+    points at a span the clause no longer has, and a lawyer reads the notice as about another
+    term, or as a contradiction. Read in the rest of the clause (as ``_following_sentences``)."""
+    if e.removed is None:
+        return
+    index, start, end = e.removed
+    text = e.model.paragraphs[index].text
+    olds = [q for q in find_durations(text) if q.start < end and q.end > start]
+    if not olds:
+        return
+    # The figures the new text states: one the edit writes again is still there to point at.
+    new_values = {round(q.value, 6) for q in find_durations(e.edit.after)}
+    # The clause after the edit, as one text whose offsets before ``end`` are the paragraph's: the
+    # rest of the sentence the edit ends in, then the sentences it leaves after it.
+    rest = next((b for a, b in split_sentences(text) if a < end <= b), end)
+    region = " ".join([text[:rest], *(sentence for sentence, _, _ in _following_sentences(e))])
+    # Where the clause opens in the paragraph: what a pointer there can point back at.
+    numbers_here = e.before.numbers_at.get(index, ())
+    opening = max((n.start for n in numbers_here if n.level != 9 and n.kind == "typed" and n.start <= start), default=0)
+    for old in olds:
+        if round(old.value, 6) in new_values:
+            continue
+        pointed = figure_pointed_at(text, old, opening)
+        if pointed is not None and pointed.end <= start:
+            # "after thirty (30) days written notice ..., if not cured within such thirty (30) day
+            # period", the pointer's figure changed alone: it points at a figure still stated.
+            yield Defect(
+                "back-reference",
+                f"“{_short(old.phrase, 40)}” points back at “{_short(pointed.phrase, 40)}”, which the edit leaves as "
+                "it is: change the figure it points at, and it with it, or neither.",
+            )
+            return
+        for reference in figure_references(region, old):
+            if reference.start < end:
+                continue  # the edit rewrites it
+            said = _short(region[reference.start : reference.end], 60)
+            value = _new_value(e)
+            to = f" to “{_short(e.written, 40)}”" if e.written.strip() and e.proposal.value is not None else ""
+            instead = ""
+            if value is not None:
+                instead = f" (“{_short(figure_reference_wording(region, reference, old, value), 60)}”)"
+            yield Defect(
+                "back-reference",
+                f"“{said}” still points back at “{_short(old.phrase, 40)}”, which the edit changes{to}: change it with "
+                f"the edit{instead}, or it speaks of a span the clause no longer has.",
+            )
+            return
+
+
+def _new_value(e: _Edit) -> float | None:
+    """The figure the edit writes: the proposal's number, else the one duration its new text
+    states; None when that is not one figure."""
+    if e.proposal.value is not None:
+        return float(e.proposal.value)
+    written = find_durations(e.edit.after)
+    return written[0].value if len(written) == 1 else None
+
+
 # --- clauses: duplicates and other types ---------------------------------------------------------
 
 _DUPLICATE = 0.3  # a passage of the type at this confidence counts as the contract having the clause
@@ -961,7 +1029,7 @@ def _foreign_currency(e: _Edit) -> Iterator[Defect]:
 
 CHECKS: tuple[Check, ...] = (
     _undefined_terms, _term_clash, _duplicate, _numbering, _placement, _fragment, _dangling, _back_reference,
-    _clause_type, _words_digits, _figure, _foreign_law, _foreign_currency,
+    _figure_left_behind, _clause_type, _words_digits, _figure, _foreign_law, _foreign_currency,
 )  # fmt: skip
 
 

@@ -20,7 +20,7 @@ from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
 from review.engine.draft import number_proposal
-from review.engine.find import Sentence
+from review.engine.find import PreparedDocument, Sentence
 
 LIMIT_KIND: dict[str, numbers.QuantityKind] = {
     "max_days": "days", "min_days": "days", "max_amount": "amount",
@@ -111,7 +111,9 @@ def _in_drafting_note(text: str, quantity: numbers.Quantity) -> bool:
     return False
 
 
-def _evaluate_limit(rule: Rule, found: list[Sentence], base: dict, citation: str, guidance: str) -> RuleResult:
+def _evaluate_limit(
+    rule: Rule, found: list[Sentence], base: dict, citation: str, guidance: str, document: PreparedDocument
+) -> RuleResult:
     kind = LIMIT_KIND[rule.check.kind]
     limit = float(rule.check.value)
     is_max = rule.check.kind.startswith("max_")
@@ -144,7 +146,9 @@ def _evaluate_limit(rule: Rule, found: list[Sentence], base: dict, citation: str
         bound = limit * _per_period(rule, read, quantity) if kind == "percent" else limit
         if quantity.value > bound if is_max else quantity.value < bound:
             failing.append(sentence)
-            proposals.append(number_proposal(rule, sentence, quantity, bound, is_max, citation, guidance))
+            proposals.append(
+                number_proposal(rule, sentence, quantity, bound, is_max, citation, guidance, document)
+            )
         else:
             passing.append(sentence)
     if failing:
@@ -227,7 +231,7 @@ class LimitCheck:
     def evaluate(self, rule: Rule, found: list[Sentence], context: RuleContext) -> RuleResult:
         if not found:
             return context.nothing_found()
-        return _evaluate_limit(rule, found, context.base, context.citation, context.guidance)
+        return _evaluate_limit(rule, found, context.base, context.citation, context.guidance, context.document)
 
 
 KINDS: tuple[EvaluatedCheckKind, ...] = (
