@@ -59,6 +59,13 @@ def titled_section(rule: Rule, document: PreparedDocument) -> Present | None:
 
     if not rule.positions or not document.paragraphs:
         return None
+    from review.engine.draft import _BINDS_NO_ONE_SIDE
+
+    if not _BINDS_NO_ONE_SIDE.search(rule.positions[0]) and not rule.also_titled:
+        # A duty of one side ("Provider warrants ..."): a section titled for the kind may hold
+        # the other side's ("By Customer. Customer represents and warrants ..."), which the title
+        # cannot tell apart; as for a clause titled with the rule's heading (draft.py).
+        return None
     wanted = _title_stems(rule)
     if not wanted:
         return None

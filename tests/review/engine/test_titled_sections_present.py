@@ -15,9 +15,7 @@ import pytest
 from documents.docx.model import Paragraph, TextModel
 from playbooks.loader import PlaybookInvalid, load_playbook
 from playbooks.services import LIBRARY_DIR
-from review.engine.find import PreparedDocument
 from review.engine.playbook import PlaybookEngine
-from review.engine.presence import titled_section
 
 
 def _library(name: str, *rule_ids: str):  # type: ignore[no-untyped-def,unused-ignore]
@@ -81,44 +79,6 @@ def test_a_use_limit_or_a_return_in_other_words_is_the_clause(rule_id: str, evid
     (result,) = PlaybookEngine().analyze(ONE_WAY_NDA, _library("mutual-nda", rule_id))
     assert result.status == "ok" and not result.recommendations
     assert evidence in result.evidence[0].sentence
-
-
-# Licence terms written as a list of duties, each under a heading of its own.
-LICENCE_TERMS = _document(
-    (1, "Program Licence Terms"),
-    (None, "These terms, with the order that refers to them, are a licence between Licensor and Customer."),
-    (2, "Licensor's Duties"),
-    (3, "Deliver the Program"),
-    (None, "Licensor agrees to make the Program available for Customer to download."),
-    (3, "Stand Behind Customer"),
-    (None, "So long as Customer has paid its fees:"),
-    (4, "Indemnify Customer"),
-    (None, "Subject to the Claims Procedure, Licensor agrees to give Customer Indemnification for claims by "
-           "others alleging that Customer's permitted use of the Program does any of these:"),
-    (None, "infringes any copyright, trademark or trade secret right"),
-    (None, "infringes any patent"),
-    (4, "Claims Procedure"),
-    (None, "Customer agrees to tell Licensor promptly of any claim and to let Licensor control its defence."),
-    (2, "Intellectual Property Rights"),
-    (None, "Licensor keeps all intellectual property rights in the Program and grants Customer only the rights "
-           "these terms state."),
-)  # fmt: skip
-
-
-def test_a_heading_that_names_the_indemnity_over_infringement_claims_is_compared() -> None:
-    (result,) = PlaybookEngine().analyze(LICENCE_TERMS, _library("saas-customer", "vendor-ip-indemnity"))
-    assert result.status == "missing" and not result.recommendations
-    assert "\u201cIndemnify Customer\u201d is titled for this clause" in result.message
-
-
-def test_a_heading_that_shares_only_the_qualifier_of_the_clauses_title_is_not_the_clause() -> None:
-    # "Intellectual Property Rights" shares two words with "Intellectual Property Indemnity", but
-    # not the one that names the kind of clause: an ownership clause is no indemnity.
-    (rule,) = _library("saas-customer", "vendor-ip-indemnity").rules
-    without = _document(*[(p.heading_level, p.text) for p in LICENCE_TERMS.paragraphs[:5]],
-                        *[(p.heading_level, p.text) for p in LICENCE_TERMS.paragraphs[14:]])  # fmt: skip
-    assert titled_section(rule, PreparedDocument.build(without)) is None
-    assert titled_section(rule, PreparedDocument.build(LICENCE_TERMS)) is not None
 
 
 def test_also_titled_is_stored_with_the_rule_and_belongs_to_must_exist_rules() -> None:
