@@ -321,6 +321,10 @@ class Rule:
     # Only for must_exist: the title an inserted clause takes where the clauses beside it carry
     # titles ("Termination for Convenience"); none where they do not (contracts/clause_titles.py).
     heading: str = ""
+    # Only for must_exist: other titles contracts give a clause of this kind ("Exceptions" for
+    # exclusions from confidential information); a section so titled, or titled with a word of
+    # ``heading``, whose text speaks of the clause is compared, not duplicated (review/engine/presence.py).
+    also_titled: tuple[str, ...] = ()
 
     @property
     def variant_map(self) -> dict[str, str]:
@@ -360,6 +364,8 @@ class Rule:
             data["not_inserted_when"] = self.not_inserted_when.to_dict()
         if self.not_inserted_in:
             data["not_inserted_in"] = list(self.not_inserted_in)
+        if self.also_titled:
+            data["also_titled"] = list(self.also_titled)
         if self.heading:
             data["heading"] = self.heading
         return data
@@ -387,6 +393,7 @@ class Rule:
             conflicts_when=Find.from_dict(data["conflicts_when"]) if data.get("conflicts_when") else None,
             not_inserted_when=Find.from_dict(data["not_inserted_when"]) if data.get("not_inserted_when") else None,
             not_inserted_in=tuple(data.get("not_inserted_in", ())),
+            also_titled=tuple(data.get("also_titled", ())),
             heading=data.get("heading", ""),
         )
 

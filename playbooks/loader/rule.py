@@ -38,6 +38,7 @@ RULE_FIELDS = (
     "conflicts_when",
     "not_inserted_when",
     "not_inserted_in",
+    "also_titled",
     "heading",
 )
 # A clause's title: a few words on one line ("Termination for Convenience"), no mark after it (the
@@ -202,6 +203,17 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
                 rule_id, "not_inserted_in", fields["not_inserted_in"][1], '["joint venture"]'
             ) or []
 
+    # Other titles the clause goes by, which mark a section of the contract as the clause.
+    also_titled: list[str] = []
+    if "also_titled" in fields:
+        if check is not None and check.kind != "must_exist":
+            reader.error(
+                rule_id, "also_titled", fields["also_titled"][0],
+                "only applies to must_exist rules (it names other titles the clause goes by)",
+            )  # fmt: skip
+        else:
+            also_titled = reader.text_list(rule_id, "also_titled", fields["also_titled"][1], '["Exceptions"]') or []
+
     # The title an inserted clause takes among titled clauses.
     heading = ""
     if "heading" in fields:
@@ -246,6 +258,7 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         not_inserted_when=when["not_inserted_when"],
         not_inserted_in=tuple(" ".join(kind.split()) for kind in not_inserted_in),
         heading=heading,
+        also_titled=tuple(" ".join(title.split()) for title in also_titled),
     )
 
 

@@ -47,6 +47,7 @@ from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
 from review.engine.find import CompiledFind, PreparedDocument, Sentence, sentence_body
 from review.engine.minimal import minimal_replace
+from review.engine.presence import titled_section
 from review.engine.verify import (
     defines,
     definitions_lost,
@@ -1575,6 +1576,7 @@ def existing_clause(rule: Rule, document: PreparedDocument) -> Present | None:
         return found
     return (
         _titled_for_the_type(rule, document, structure)
+        or titled_section(rule, document)
         or _incorporated_by_reference(rule, document, structure)
         or _in_another_agreement(rule, document, structure)
         or _over_a_list(rule, document, structure)

@@ -1,0 +1,150 @@
+"""A section titled for a rule's clause, whose text confirms it: the contract has the clause.
+
+Terms published as web pages and converted to Word give each clause a heading of its own ("Return
+of Materials", "Indemnify Customer") or a title run into its text ("B. Exceptions. Confidential
+Information shall not, however, include ..."), and say the clause in their own words, which a
+rule's narrow search may miss. Missing means missing: such a section is compared with the
+playbook's wording, never duplicated. The title alone is no proof (a heading may name a clause
+that only refers to another), so its text must speak of what the playbook's wording says."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from contracts.document import structure_of
+
+if TYPE_CHECKING:
+    from playbooks.rules import Rule
+    from review.engine.draft import Present
+    from review.engine.find import PreparedDocument, Sentence
+
+# Words of a title that name no kind of clause: any section of any contract may carry them.
+_GENERIC = frozenset({
+    "agreement", "agreements", "information", "confidential", "confidentiality", "terms", "term", "general",
+    "provisions", "provision", "miscellaneous", "other", "party", "parties", "customer", "customers", "vendor",
+    "provider", "supplier", "developer", "company", "contract", "services", "service", "software", "data",
+    "obligations", "obligation", "rights", "right", "definitions", "section", "clause", "article", "and", "or",
+    "of", "the", "to", "for", "by", "in", "on", "with", "non", "a", "an", "your", "our", "its", "their",
+})  # fmt: skip
+# Words of a clause's text that say nothing of what it provides.
+_STOP = frozenset({
+    "shall", "will", "with", "that", "this", "these", "those", "such", "from", "into", "under", "which", "each",
+    "other", "than", "have", "been", "being", "upon", "only", "must", "does", "within", "without", "after",
+    "before", "either", "both", "whose", "their", "them", "they", "there", "thereof", "herein", "hereunder",
+    "agreement", "party", "parties", "information", "confidential", "including", "include", "includes",
+})  # fmt: skip
+_WORD = re.compile(r"[a-z]{4,}")
+_TITLE_WORD = re.compile(r"[a-z]{3,}")
+_STEM = 5  # letters a word and its forms share ("return", "returned"; "indemnity", "indemnify")
+# A label before a title ("3.", "B.", "(a)", "Section 7.", "IV.").
+_LABEL = re.compile(
+    r"^\s*(?:(?:section|article|clause)\s+)?(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|\(?[a-z]{1,2}[.)]|[IVXL]{1,6}\.)\s+",
+    re.IGNORECASE,
+)
+# A title run into the clause's text: a few capitalised words and a full stop, then a sentence
+# ("Exceptions. Confidential Information shall not ...", "Return of Materials. All documents ...").
+_RUN_IN = re.compile(r"(?P<title>[A-Z][\w'\u2019-]*(?:[ \t]+[\w'\u2019-]+){0,5})[.:][ \t\u00a0]+(?=[A-Z(\"\u201c])")
+_SECTION_PARAGRAPHS = 8  # paragraphs of a section under a heading read, at most
+# How much of the playbook's wording the section's text must say: shared stems, in number and share.
+_SHARED = 4
+_SHARE = 0.25
+
+
+def titled_section(rule: Rule, document: PreparedDocument) -> Present | None:
+    """The section of the body titled for ``rule``'s clause (a word of its ``heading`` or one of its
+    ``also_titled`` titles, none of them a word any section may carry) whose text shares enough of
+    the playbook's wording, as its sentence that shares most; None otherwise."""
+    from review.engine.draft import Present
+
+    if not rule.positions or not document.paragraphs:
+        return None
+    from review.engine.draft import _BINDS_NO_ONE_SIDE
+
+    if not _BINDS_NO_ONE_SIDE.search(rule.positions[0]) and not rule.also_titled:
+        # A duty of one side ("Provider warrants ..."): a section titled for the kind may hold
+        # the other side's ("By Customer. Customer represents and warrants ..."), which the title
+        # cannot tell apart; as for a clause titled with the rule's heading (draft.py).
+        return None
+    wanted = _title_stems(rule)
+    if not wanted:
+        return None
+    wording = _stems(rule.positions[0])
+    if len(wording) < _SHARED:
+        return None
+    structure = structure_of(document.model)
+    for title, sentences in _titled_sections(document, structure):
+        if not wanted & _title_stems_of(title):
+            continue
+        body = [s for s in sentences if structure.in_body(s.paragraph_index, s.start)]
+        shared = wording & set().union(*(_stems(s.text) for s in body)) if body else set()
+        if len(shared) < _SHARED or len(shared) < _SHARE * len(wording):
+            continue
+        best = max(body, key=lambda s: len(wording & _stems(s.text)))
+        return Present(
+            best,
+            f"its section \u201c{title}\u201d is titled for this clause and says much of what the playbook's "
+            "wording says",
+        )
+    return None
+
+
+def _title_stems(rule: Rule) -> set[str]:
+    """The words that name the clause's kind in its titles: the last word of each that names
+    any ("Indemnity" of "Intellectual Property Indemnity", whose other words a section about
+    intellectual property rights carries too), with the words "or" and "and" join to it ("Return
+    or Destruction")."""
+    stems: set[str] = set()
+    for title in (rule.heading, *rule.also_titled):
+        words = _TITLE_WORD.findall(title.lower().replace("-", " "))
+        at = max((i for i, w in enumerate(words) if w not in _GENERIC), default=None)
+        while at is not None:
+            stems.add(words[at][:_STEM])
+            joined = at >= 2 and words[at - 1] in ("or", "and") and words[at - 2] not in _GENERIC
+            at = at - 2 if joined else None
+    return stems
+
+
+def _title_stems_of(title: str) -> set[str]:
+    # ("Non-use and Non-disclosure": "use", "disclosure"; a hyphen joins no word to a title's)
+    words = _TITLE_WORD.findall(title.lower().replace("-", " "))
+    return {w[:_STEM] for w in words if w not in _GENERIC}
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:_STEM] for w in _WORD.findall(text.lower()) if w not in _STOP}
+
+
+def _titled_sections(document: PreparedDocument, structure: Any) -> list[tuple[str, list[Sentence]]]:
+    """Each title of the body and the sentences of its section: a heading paragraph and the
+    paragraphs under it up to the next heading of its level or above; a title run into a
+    paragraph's text and that paragraph's sentences after it."""
+    paragraphs = document.paragraphs
+    out: list[tuple[str, list[Sentence]]] = []
+    for index, para in enumerate(paragraphs):
+        text = para.paragraph.text
+        if not text.strip() or not structure.in_body(index):
+            continue
+        if index in structure.headings:
+            title = _LABEL.sub("", text.strip(), count=1).strip(" \t\u00a0.:")
+            level = para.paragraph.heading_level
+            sentences: list[Sentence] = []
+            for following in range(index + 1, min(index + 1 + _SECTION_PARAGRAPHS, len(paragraphs))):
+                if following in structure.headings:
+                    other = paragraphs[following].paragraph.heading_level
+                    if level is None or other is None or other <= level:
+                        break
+                sentences.extend(paragraphs[following].sentences)
+            out.append((title, sentences))
+            continue
+        label = _LABEL.match(text)
+        run_in = _RUN_IN.match(text, label.end() if label else 0)
+        if run_in is None or not _title_case(run_in.group("title")):
+            continue
+        out.append((run_in.group("title"), [s for s in para.sentences if s.end > run_in.end()]))
+    return out
+
+
+def _title_case(title: str) -> bool:
+    """A title, not a sentence's opening words: each word of four letters or more capitalised."""
+    return all(w[0].isupper() for w in title.split() if len(w) >= 4)
