@@ -350,9 +350,7 @@ def _before_closing_sections(structure: Structure, anchor: int) -> InsertionPoin
     last = _last_content(paragraphs, run[0], structure)
     if last <= previous:
         return None  # (a heading without text of its own before the closing ones)
-    heading = next(
-        (n for n in structure.numbers_at.get(previous, ()) if n.kind == "typed" and n.level == 0), None
-    )
+    heading = next((n for n in structure.numbers_at.get(previous, ()) if n.kind == "typed" and n.level == 0), None)
     number = ""
     if heading is not None:
         number = _sibling_number(structure, last, len(paragraphs[last].text), heading, items=False)
@@ -1374,4 +1372,3 @@ def _relettered(text: str, structure: Structure, at: tuple[int, int] | None) -> 
         return text  # (a roman item, or the alphabet's end: the lawyer letters it)
     start, end = label.span("letter")
     return text[:start] + chr(value) + text[end:]
-
