@@ -297,19 +297,21 @@ class HeadingTitle:
         return f"{heading.upper() if self.capitals else heading}{self.mark}"
 
 
-def heading_title(structure: Structure, anchor: int, number: str) -> HeadingTitle | None:
+def heading_title(structure: Structure, anchor: int, number: str, like: int | None = None) -> HeadingTitle | None:
     """The heading title of a new clause after paragraph ``anchor`` numbered ``number`` ("" for
     none), where the clause it ends is titled by a heading paragraph (a Word heading style)
     numbered as the new one is ("3." for "4.", "2." for "2A.", neither numbered), and what follows
     it is a heading at that level or above, or the end of the body: the new clause is that
-    clause's sibling. None otherwise (among clauses titled in their text, or inside a section)."""
+    clause's sibling. None otherwise (among clauses titled in their text, or inside a section).
+    ``like``: the heading the new clause is the sibling of, when it is not the nearest one above
+    ``anchor`` (a new section after the last sub-heading of the section before it)."""
     paragraphs = structure.model.paragraphs
     sibling = next(
         (i for i in range(anchor, -1, -1)
          if paragraphs[i].heading_level is not None and i in structure.headings and not paragraphs[i].in_table
          and not paragraphs[i].part),
         None,
-    )  # fmt: skip
+    ) if like is None else like  # fmt: skip
     if sibling is None or sibling == anchor or any(at == sibling for at, _letter in structure.lettered):
         return None  # (a lettered section's heading titles a section, no clause the new one is beside)
     if paragraphs[anchor].heading_level is not None:

@@ -44,6 +44,10 @@ class InsertionPoint:
     number: str
     following: str = ""
     where: str = ""
+    # The locator of the heading a new clause's title is set like, when it is not the nearest
+    # heading above the anchor: a new section before the closing ones is that section's sibling,
+    # not one more sub-heading of the section it follows.
+    title_like: str = ""
 
 
 def insertion_point(
@@ -192,7 +196,7 @@ def insertion_point(
         # Company: /s/ ..." before the exhibits): the clause goes before it, never after it.
         anchor = _last_content(paragraphs, signed, structure)
         where = "after the last clause, before the signature block"
-    definitions = _trailing_definitions(structure, anchor)
+    definitions = trailing_definitions(structure, anchor)
     if definitions is not None:
         # The contract ends with its definitions (a Common Paper form's "Definitions" after its
         # general terms): a clause added at the end is no definition; it goes before them.
@@ -214,7 +218,27 @@ def insertion_point(
                 point = dataclasses.replace(point, number=number)
         elif heading is not None and heading.kind == "typed" and heading.level == 0:
             point = _before_unnumbered_article(structure, heading) or point
+    if inside_the_section(structure, point):
+        # The body ends with its closing sections ("12. General", "13. Governing law" and their
+        # sub-clauses): a clause of another subject added at the end would be one more of their
+        # sub-clauses ("13.4" about indemnities under governing law) or paragraphs; it is a section
+        # of its own, before them. (After them as the next section, "24.", it reads as its own.)
+        point = _before_closing_sections(structure, anchor) or point
     return _in_roman_section(structure, _past_written(structure, point))
+
+
+# A section's own number: "24.", "Section 24", "11A." (no sub-clause's "13.4" or list's "d.").
+_TOP_NUMBER = re.compile(r"\s*(?:(?:Section|SECTION|Article|ARTICLE|Clause|CLAUSE)\s+)?\d{1,3}[A-H]?[.)]?\s*")
+
+
+def inside_the_section(structure: Structure, point: InsertionPoint) -> bool:
+    """Whether a new paragraph at ``point`` would read as part of the section it ends: it copies
+    the numbering Word gives the paragraph before it, or carries a sub-clause's or an item's
+    number, or none under a section heading."""
+    if point.offset is not None:
+        return False
+    paragraph = structure.model.paragraphs[structure.model.positions[point.locator]]
+    return bool(paragraph.num_id) or not _TOP_NUMBER.fullmatch(point.number or "")
 
 
 # A definition ("“User” means ...", "(a) "Fees" shall mean ...", "“Controller” will have the
@@ -233,7 +257,7 @@ _LEAD_IN_AT_MOST = 2  # paragraphs between the heading and the first definition 
 _DEFINITIONS_AT_LEAST = 3
 
 
-def _trailing_definitions(structure: Structure, anchor: int) -> int | None:
+def trailing_definitions(structure: Structure, anchor: int) -> int | None:
     """The index of the heading of the definitions that end the body at ``anchor`` (at least three,
     the heading at most two short paragraphs before the first), else None."""
     paragraphs = structure.model.paragraphs
@@ -246,7 +270,7 @@ def _trailing_definitions(structure: Structure, anchor: int) -> int | None:
             count += 1
         index -= 1
     if count < _DEFINITIONS_AT_LEAST:
-        return None
+        return _definitions_section(structure, anchor)
     lead_ins = 0
     while index >= 0:
         text = paragraphs[index].text
@@ -258,6 +282,105 @@ def _trailing_definitions(structure: Structure, anchor: int) -> int | None:
                 return None
         index -= 1
     return None
+
+
+# The title of a section that closes a contract: its law, forum and notices, and the catch-all
+# general terms ("13. Governing law", "General Contract Terms", "MISCELLANEOUS", "Entire Agreement").
+CLOSING_TITLE = re.compile(
+    r"^\W*(?:(?:governing|applicable|choice\s+of)\s+law|jurisdiction|venue|(?:governing\s+law\s+and\s+)?"
+    r"jurisdiction|notices?|miscellaneous|general(?:\s+(?:provisions|contract\s+terms|matters))?|"
+    r"boilerplate|entire\s+agreement|counterparts|lawsuits?|disputes?(?:\s+resolution)?)"
+    r"(?:\s*(?:[;,&]|and)\s*[\w ,;&]{0,40})?\W*$",
+    re.IGNORECASE,
+)
+
+
+def top_sections(structure: Structure) -> list[int]:
+    """The paragraph indexes of the body's top-level section headings, in order: headings numbered
+    at the top level ("12. General"), else, in a contract without numbered headings, the Word
+    headings at the shallowest level the body uses more than once (a single top heading is its
+    title)."""
+    paragraphs = structure.model.paragraphs
+    end = structure.body_end.index
+    numbered = [
+        n.index for n in structure.body_numbers
+        if n.kind == "typed" and n.level == 0 and n.index in structure.headings and n.index < end
+        and not paragraphs[n.index].text[: n.start].strip()
+    ]  # fmt: skip
+    if len(numbered) >= 2:
+        return sorted(set(numbered))
+    levels = [
+        (i, p.heading_level) for i, p in enumerate(paragraphs[:end])
+        if p.heading_level is not None and i in structure.headings and not p.in_table
+    ]  # fmt: skip
+    used = sorted({level for _i, level in levels if sum(1 for _j, other in levels if other == level) > 1})
+    return [i for i, level in levels if used and level == used[0]]
+
+
+def section_title(structure: Structure, index: int) -> str:
+    """A section heading's title without its number ("Governing law" for "13. Governing law")."""
+    text = structure.model.paragraphs[index].text.strip()
+    own = LEADING_NUMBER.match(text)
+    return text[own.end() :].strip() if own is not None else text
+
+
+def closing_sections(structure: Structure, anchor: int) -> list[int]:
+    """The run of closing top-level sections (their heading indexes) that ends the body at
+    ``anchor``, when at least one section of another subject comes before them; [] otherwise."""
+    sections = [i for i in top_sections(structure) if i <= anchor]
+    run: list[int] = []
+    for index in reversed(sections):
+        if not CLOSING_TITLE.match(section_title(structure, index)):
+            break
+        run.insert(0, index)
+    return run if run and len(run) < len(sections) else []
+
+
+def _before_closing_sections(structure: Structure, anchor: int) -> InsertionPoint | None:
+    """A new section before the closing sections that end the body at ``anchor``: after the last
+    paragraph of the section before them, numbered as that section's next sibling ("11A." before
+    "12. General"; none among headings without numbers), its title set like that section's
+    heading. None when the body does not end with closing sections, or no number is free."""
+    run = closing_sections(structure, anchor)
+    if not run:
+        return None
+    paragraphs = structure.model.paragraphs
+    sections = top_sections(structure)
+    previous = sections[sections.index(run[0]) - 1]
+    last = _last_content(paragraphs, run[0], structure)
+    if last <= previous:
+        return None  # (a heading without text of its own before the closing ones)
+    heading = next((n for n in structure.numbers_at.get(previous, ()) if n.kind == "typed" and n.level == 0), None)
+    number = ""
+    if heading is not None:
+        number = _sibling_number(structure, last, len(paragraphs[last].text), heading, items=False)
+        if not number:
+            return None
+    where = "after the last clause before the closing sections, as a section of its own"
+    # (a heading set in a Word heading style titles the new section alike; a line in capitals is no style)
+    like = paragraphs[previous].locator if paragraphs[previous].heading_level is not None else ""
+    return InsertionPoint(paragraphs[last].locator, None, number, where=where, title_like=like)
+
+
+# A definition that sets its term in italics or bold rather than quotes ("Customer Personnel means
+# ...", "Use of the Software at Customer's Own Risk means:"), read only under a definitions heading.
+_PLAIN_DEFINITION = re.compile(
+    r"^[ \t\u00a0]*(?:\(?[a-z0-9]{1,3}[.)][ \t\u00a0]+)?[A-Z][\w'\u2019&-]*(?:[ \t\u00a0]+[\w'\u2019&-]+){0,8}"
+    r"[ \t\u00a0]+(?:means|shall\s+mean|has\s+the\s+meaning|refers?\s+to)\b"
+)
+
+
+def _definitions_section(structure: Structure, anchor: int) -> int | None:
+    """The index of a definitions heading ("Definitions") over the last paragraphs of the body up to
+    ``anchor`` when most of them define a term, quoted or not (the items a definition lists count
+    with it); else None."""
+    paragraphs = structure.model.paragraphs
+    heading = next((i for i in range(anchor, -1, -1) if i in structure.headings), None)
+    if heading is None or not _DEFINITIONS_HEADING.match(paragraphs[heading].text):
+        return None
+    texts = [p.text for p in paragraphs[heading + 1 : anchor + 1] if p.text.strip() and not is_furniture(p.text)]
+    defined = sum(1 for t in texts if _DEFINITION.match(t) or _PLAIN_DEFINITION.match(t))
+    return heading if defined >= _DEFINITIONS_AT_LEAST and 2 * defined >= len(texts) else None
 
 
 def _own_next(structure: Structure, clause: ClauseNumber, before: tuple[int, int]) -> str:
@@ -1160,7 +1283,7 @@ def renumber_clause(text: str, structure: Structure, *, at: tuple[int, int] | No
     clause there ("6A" in the gap between "5" and "7" that an insertion filled with "6", not "14")."""
     match = LEADING_NUMBER.match(text)
     if not match or not (match.group("num") or match.group("word")):
-        return text
+        return _relettered(text, structure, at)
     number = number_from_leading(0, Paragraph(locator="", text=text), match)
     # (in a body lettered in sections, the numbers of the section the clause goes in)
     body = body_text(structure, at[0] if at is not None else None)
@@ -1207,3 +1330,45 @@ def renumber_clause(text: str, structure: Structure, *, at: tuple[int, int] | No
             return label + text[match.end() :]
         number = candidate
     return text
+
+
+def letters_around(structure: Structure, index: int, shape: tuple[str, bool, str]) -> list[str]:
+    """The letters of the run of lettered paragraphs ("A. Definition." ... "C. Compelled
+    Disclosure.") that paragraph ``index`` ends or stands in, written in ``shape`` (the bracket
+    before, capitals, the mark after): the paragraphs of text next to it that open with such a
+    letter, up to the first that does not."""
+    paragraphs = structure.model.paragraphs
+    found: list[str] = []
+    for step in (-1, 1):
+        at = index if step == -1 else index + 1
+        while 0 <= at < len(paragraphs):
+            text = paragraphs[at].text
+            if text.strip() and not is_furniture(text):
+                label = _UNREAD_ITEM.match(text)
+                if label is None or _item_shape(label) != shape:
+                    break
+                found.append(label.group("letter"))
+            at += step
+    return found
+
+
+def _item_shape(label: re.Match[str]) -> tuple[str, bool, str]:
+    return label.group("open"), label.group("letter").isupper(), label.group("close")
+
+
+def _relettered(text: str, structure: Structure, at: tuple[int, int] | None) -> str:
+    """``text`` opening with a list's letter ("D. ...") moved to the next free letter of the
+    lettered paragraphs it joins at ``at`` when one of them has that letter already (an insertion
+    accepted before it took "D." there: "E."); else ``text`` unchanged."""
+    label = _UNREAD_ITEM.match(text)
+    if label is None or at is None:
+        return text
+    letter = label.group("letter")
+    used = letters_around(structure, at[0], _item_shape(label))
+    if letter not in used:
+        return text
+    value = max(ord(c) for c in used) + 1
+    if chr(value).lower() in "ivxz" or not chr(value).isalpha():
+        return text  # (a roman item, or the alphabet's end: the lawyer letters it)
+    start, end = label.span("letter")
+    return text[:start] + chr(value) + text[end:]

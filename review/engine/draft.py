@@ -1447,7 +1447,10 @@ def _insertion(
                     f"early only under {ending.listed}")  # fmt: skip
     titled = ""
     headed = (
-        heading_title(structure, structure.model.positions[point.locator], point.number)
+        heading_title(
+            structure, structure.model.positions[point.locator], point.number,
+            structure.model.positions.get(point.title_like) if point.title_like else None,
+        )
         if point.offset is None else None
     )  # fmt: skip
     style = _title_style(point, structure) if rule.heading and headed is None else None

@@ -313,6 +313,7 @@ class _Numbers:
 
 
 def _numbering(e: _Edit) -> Iterator[Defect]:
+    yield from _letter_taken(e)
     numbers = _Numbers(e)
     items = e.before.item_runs  # a clause's own items numbered afresh are no clause's siblings
     # (a body lettered in sections numbers each section's clauses afresh: the new clause's only)
@@ -377,6 +378,21 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
                 "numbering",
                 f"The edit deletes clause {number.label}, leaving a gap in the numbering before {later[0].label}.",
             )
+
+
+def _letter_taken(e: _Edit) -> Iterator[Defect]:
+    """A new paragraph opening with a list's letter ("D. ...") that the lettered paragraphs it joins
+    in the text it is applied to already use (an insertion accepted before it took "D." there)."""
+    from contracts.insertion import letters_around
+
+    if e.kind != "insert_after" or e.index < 0 or e.edit.title:
+        return
+    label = re.match(r"^\s*(?P<open>\(?)(?P<letter>[a-zA-Z])(?P<close>[.)])\s+(?=[A-Z])", e.written)
+    if label is None:
+        return
+    shape = (label.group("open"), label.group("letter").isupper(), label.group("close"))
+    if label.group("letter") in letters_around(e.before, e.index, shape):
+        yield Defect("numbering", f"Item {label.group(0).strip()} is already used in the list the new clause joins.")
 
 
 def _written_sibling_after(e: _Edit, parts: tuple[str, ...], before: list[Any], here: tuple[int, int]) -> str:
@@ -486,6 +502,10 @@ def _placement(e: _Edit) -> Iterator[Defect]:
         return
     if e.kind != "insert_after":
         return
+    closing = _in_a_closing_section(e)
+    if closing:
+        yield Defect("placement", closing)
+        return
     following = _next_content(e.model, e.index)
     if following is None:
         return
@@ -513,6 +533,48 @@ def _placement(e: _Edit) -> Iterator[Defect]:
             f"The new clause would go between two paragraphs of clause {held}: “{_short(following[1].text, 50)}” "
             "would read as part of the new clause.",
         )
+
+
+_CATCH_ALL_SECTION = re.compile(r"\b(?:general|miscellaneous|boilerplate)\b", re.IGNORECASE)
+_CLOSING_SUBJECT = re.compile(
+    r"\b(?:govern\w*|jurisdiction|venue|courts?|notices?|counterparts|arbitrat\w*|dispute)\b", re.IGNORECASE
+)
+
+
+def _in_a_closing_section(e: _Edit) -> str:
+    """What is wrong with a new clause at the end of the body inside a closing section ("13.
+    Governing law" and its sub-clauses, "Miscellaneous"), as one more of its sub-clauses or
+    paragraphs, or after the definitions that close the body; "" otherwise (a clause titled for
+    that section's subject belongs there)."""
+    from contracts.insertion import (
+        CLOSING_TITLE,
+        InsertionPoint,
+        closing_sections,
+        inside_the_section,
+        section_title,
+        trailing_definitions,
+    )
+
+    structure = e.before
+    last = _previous_content(e.model, structure.body_end.index)
+    if last is None or last[0] != e.index:
+        return ""  # (not at the end of the body)
+    if trailing_definitions(structure, e.index) is not None:
+        return "The new clause would go after the definitions that close the contract, as one more of them."
+    run = closing_sections(structure, e.index)
+    title = LEADING_NUMBER.sub("", e.edit.title or "").strip()
+    if not run or (title and CLOSING_TITLE.match(title)):
+        return ""
+    opening = LEADING_NUMBER.match(e.written)
+    number = opening.group(0).strip() if opening is not None else ""
+    if not inside_the_section(structure, InsertionPoint(e.edit.locator, None, number)):
+        return ""
+    closing = section_title(structure, run[-1])
+    if _CATCH_ALL_SECTION.search(closing) or _CLOSING_SUBJECT.search(e.written):
+        # (a catch-all section takes clauses of any subject; a clause on the law, the forum or
+        # notices belongs in the section on them)
+        return ""
+    return f"The new clause would go inside the closing section “{_short(closing, 40)}”, as one more of its parts."
 
 
 # What follows a paragraph's last sentence, when it is only a clause number ("18. ", "Section 4.2").

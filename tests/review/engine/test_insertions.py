@@ -80,7 +80,10 @@ def test_a_missing_clause_lands_before_in_witness_numbered_on_every_cuad_contrac
             continue
         assert _position(after, CLAUSE) < _witness(after), name
         # The clause follows the last clause of the body, not something before the body's end.
-        assert "before the signature block" in proposal.explanation, name
+        # (or, where the body ends with its closing sections, a section of its own before them)
+        assert "before the signature block" in proposal.explanation or "before the closing sections" in (
+            proposal.explanation
+        ), name
         number = leading_number(proposal.after)
         if number:
             numbered += 1
@@ -177,10 +180,12 @@ def test_the_new_paragraph_is_formatted_as_body_text_not_as_a_heading() -> None:
     model = build_text_model(data)
     (result,) = ENGINE.analyze(model, spec(MISSING))
     (proposal,) = result.recommendations
-    assert proposal.edit.locator == "p4"  # after the last body paragraph, before the schedule
-    assert proposal.after == CLAUSE  # the numbers are on the headings only
+    # After the last paragraph before the closing "2. General", a section of its own ("1A"), never
+    # one more paragraph of the general terms.
+    assert proposal.edit.locator == "p2"
+    assert proposal.after.endswith(CLAUSE)
     clean = build_text_model(materialise(data, [proposal.edit]))
     index, _ = _position(clean, CLAUSE)
     assert clean.paragraphs[index].heading_level is None
     assert clean.paragraphs[index].style == clean.paragraphs[index - 1].style
-    assert clean.paragraphs[index + 1].text == "Schedule 1 - Prices"
+    assert clean.paragraphs[index + 1].text == "2. General"
