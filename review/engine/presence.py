@@ -74,7 +74,7 @@ def titled_section(rule: Rule, document: PreparedDocument) -> Present | None:
         return None
     structure = structure_of(document.model)
     for title, sentences in _titled_sections(document, structure):
-        if not wanted & _title_stems_of(title):
+        if not any(_same_word(kind, head) for kind in wanted for head in _title_heads(title)):
             continue
         body = [s for s in sentences if structure.in_body(s.paragraph_index, s.start)]
         shared = wording & set().union(*(_stems(s.text) for s in body)) if body else set()
@@ -99,16 +99,41 @@ def _title_stems(rule: Rule) -> set[str]:
         words = _TITLE_WORD.findall(title.lower().replace("-", " "))
         at = max((i for i, w in enumerate(words) if w not in _GENERIC), default=None)
         while at is not None:
-            stems.add(words[at][:_STEM])
+            stems.add(words[at])
             joined = at >= 2 and words[at - 1] in ("or", "and") and words[at - 2] not in _GENERIC
             at = at - 2 if joined else None
     return stems
 
 
-def _title_stems_of(title: str) -> set[str]:
-    # ("Non-use and Non-disclosure": "use", "disclosure"; a hyphen joins no word to a title's)
-    words = _TITLE_WORD.findall(title.lower().replace("-", " "))
-    return {w[:_STEM] for w in words if w not in _GENERIC}
+# Words after which a title's part names what its head word is about ("Return of Materials",
+# "Modifications by Customer", "Administration of Insurance Center").
+_OF = frozenset({"of", "by", "for", "to", "from", "under", "with", "on", "in"})
+
+
+def _title_heads(title: str) -> set[str]:
+    """The words that say what kind of section ``title`` is: in each part of it (between commas,
+    semicolons, "and", "or"), the word before its first "of" ("Return" of "Return of Materials")
+    and its last word that names a kind. A word that only qualifies another ("Insurance" in
+    "Administration of Insurance Center", a product's name) is none; a hyphen joins no word to a
+    title's ("Non-use and Non-disclosure": "use", "disclosure")."""
+    heads: set[str] = set()
+    for part in re.split(r"[,;&/]|\band\b|\bor\b", title.lower().replace("-", " ")):
+        words = [w for w in re.findall(r"[a-z]+", part) if len(w) >= 3 or w in _OF]
+        cut = next((i for i, w in enumerate(words) if w in _OF), len(words))
+        if 0 < cut < len(words) and words[cut - 1] not in _GENERIC:
+            heads.add(words[cut - 1])
+        last = [w for w in words[:cut] if w not in _GENERIC]
+        if last:
+            heads.add(last[-1])
+    return heads
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two forms of one word ("return", "returned"; "indemnity", "indemnification"; "destruction",
+    "destroy"): they share all but the last two letters of the shorter, and at least five. Not
+    "convenience" and "conversion" or "Converge", which share five letters of longer words."""
+    shared = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return shared >= max(_STEM, min(len(a), len(b)) - 2)
 
 
 def _stems(text: str) -> set[str]:

@@ -93,3 +93,23 @@ def test_also_titled_is_stored_with_the_rule_and_belongs_to_must_exist_rules() -
     with pytest.raises(PlaybookInvalid) as info:
         load_playbook((head + "    check: {must_not_exist: true}\n    also_titled: [Exceptions]\n").encode())
     assert "also_titled: only applies to must_exist rules" in str(info.value)
+
+
+def test_a_title_names_its_kind_by_its_head_word_not_by_a_word_that_qualifies_another() -> None:
+    """A co-branding agreement's "Development, Operation and Administration of Insurance Center"
+    is about a web site named for insurance, and a dev contract's "Modifications by Converge" about
+    modifications (the party "Converge" shares five letters with "Convenience"): neither is the
+    clause, and the clause is inserted as before."""
+    from tests.conftest import shared_data
+    from tests.review.engine.test_insertion_titles import _contract
+
+    ebix = _contract("EbixInc_20010515_10-Q_EX-10.3_4049767_EX-10.3_Co-Branding Agreement")
+    (result,) = PlaybookEngine().analyze(ebix, _library("cuad-coverage", "insurance"))
+    assert "Insurance Center" not in result.message
+    assert [p.action for p in result.recommendations] == ["insert"]
+    from documents.docx.textmodel import build_text_model
+
+    maintenance = build_text_model(shared_data("cuad", "docx", "cuad_maintenance_03.docx").read_bytes())
+    (result,) = PlaybookEngine().analyze(maintenance, _library("cuad-coverage", "termination-for-convenience"))
+    assert "Modifications by Converge" not in result.message
+    assert [p.action for p in result.recommendations] == ["insert"]
