@@ -45,6 +45,12 @@ _LABEL = re.compile(
 # A title run into the clause's text: a few capitalised words and a full stop, then a sentence
 # ("Exceptions. Confidential Information shall not ...", "Return of Materials. All documents ...").
 _RUN_IN = re.compile(r"(?P<title>[A-Z][\w'\u2019-]*(?:[ \t]+[\w'\u2019-]+){0,5})[.:][ \t\u00a0]+(?=[A-Z(\"\u201c])")
+# The party a one-sided wording binds, as it opens ("Developer shall defend ...", "The Company
+# warrants ..."), and a duty of that party in a sentence (its name, at most three words, a verb of duty).
+_SUBJECT = re.compile(
+    r"^(?:the\s+)?(?P<party>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s+(?:shall|will|must|agrees|warrants|represents)\b"
+)
+_DUTY = r"(?:\s+[\w,]+){0,3}?\s+(?:shall|will|must|agrees?|undertakes?|warrants?|represents?|hereby|covenants?)\b"
 _SECTION_PARAGRAPHS = 8  # paragraphs of a section under a heading read, at most
 # How much of the playbook's wording the section's text must say: shared stems, in number and share.
 _SHARED = 4
@@ -61,11 +67,16 @@ def titled_section(rule: Rule, document: PreparedDocument) -> Present | None:
         return None
     from review.engine.draft import _BINDS_NO_ONE_SIDE
 
+    bound: re.Pattern[str] | None = None
     if not _BINDS_NO_ONE_SIDE.search(rule.positions[0]) and not rule.also_titled:
-        # A duty of one side ("Provider warrants ..."): a section titled for the kind may hold
-        # the other side's ("By Customer. Customer represents and warrants ..."), which the title
-        # cannot tell apart; as for a clause titled with the rule's heading (draft.py).
-        return None
+        # A duty of one side ("Developer shall defend Customer ..."): a section titled for the kind
+        # may hold the other side's ("By Customer. Customer represents and warrants ..."), so the
+        # section counts only where the same party is the subject of a duty in it ("Developer
+        # agrees to give Customer Indemnification ...").
+        subject = _SUBJECT.match(rule.positions[0])
+        if subject is None:
+            return None
+        bound = re.compile(rf"(?<!\w){re.escape(subject.group('party'))}(?:['\u2019]s)?{_DUTY}")
     wanted = _title_stems(rule)
     if not wanted:
         return None
@@ -77,6 +88,8 @@ def titled_section(rule: Rule, document: PreparedDocument) -> Present | None:
         if not any(_same_word(kind, head) for kind in wanted for head in _title_heads(title)):
             continue
         body = [s for s in sentences if structure.in_body(s.paragraph_index, s.start)]
+        if bound is not None and not any(bound.search(s.text) for s in body):
+            continue
         shared = wording & set().union(*(_stems(s.text) for s in body)) if body else set()
         if len(shared) < _SHARED or len(shared) < _SHARE * len(wording):
             continue

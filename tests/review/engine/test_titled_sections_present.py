@@ -113,3 +113,36 @@ def test_a_title_names_its_kind_by_its_head_word_not_by_a_word_that_qualifies_an
     (result,) = PlaybookEngine().analyze(maintenance, _library("cuad-coverage", "termination-for-convenience"))
     assert "Modifications by Converge" not in result.message
     assert [p.action for p in result.recommendations] == ["insert"]
+
+
+def _licence(section: str, duty: str) -> TextModel:
+    return _document(
+        (1, "Software Licence Terms"),
+        (None, 'These terms are between Maker Ltd ("Developer") and Buyer Inc. ("Customer").'),
+        (2, "Developer's Obligations"),
+        (3, section),
+        (None, duty),
+        (3, "Pay Fees"),
+        (None, "Customer agrees to pay the licence fees on the order form."),
+    )
+
+
+def test_a_one_sided_duty_is_present_where_its_section_has_the_same_party_bound() -> None:
+    """"Indemnify Customer: Developer agrees to give Customer indemnification for claims by others
+    that use of the software infringes" is the vendor's IP indemnity in plain-English terms; the
+    section titled for the other side's ("Indemnify Developer: Customer agrees to ...") is not."""
+    rules = _library("saas-customer", "vendor-ip-indemnity")
+    ours = _licence(
+        "Indemnify Customer",
+        "Developer agrees to give Customer indemnification for claims by others alleging that use of the Software "
+        "infringes any copyright, trade mark, trade secret or patent right, and to pay the damages and costs awarded.",
+    )
+    (result,) = PlaybookEngine().analyze(ours, rules)
+    assert not result.recommendations and "Indemnify Customer" in result.message
+    theirs = _licence(
+        "Indemnify Developer",
+        "Customer agrees to give Developer indemnification for claims by others alleging that Customer's content "
+        "infringes any copyright, trade mark, trade secret or patent right, and to pay the damages and costs awarded.",
+    )
+    (result,) = PlaybookEngine().analyze(theirs, rules)
+    assert [p.action for p in result.recommendations] == ["insert"]
