@@ -506,6 +506,14 @@ def _placement(e: _Edit) -> Iterator[Defect]:
     if closing:
         yield Defect("placement", closing)
         return
+    untitled_in = _untitled_among_titled(e)
+    if untitled_in:
+        yield Defect(
+            "placement",
+            f"The new clause has no title of its own among clauses titled by headings: it would read as part of "
+            f"“{_short(untitled_in, 60)}”, a section on something else.",
+        )
+        return
     following = _next_content(e.model, e.index)
     if following is None:
         return
@@ -533,6 +541,31 @@ def _placement(e: _Edit) -> Iterator[Defect]:
             f"The new clause would go between two paragraphs of clause {held}: “{_short(following[1].text, 50)}” "
             "would read as part of the new clause.",
         )
+
+
+_LABELLED = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*[A-Z]?[.)]?|\(?[A-Za-z]{1,3}[.)]|[IVXL]{1,6}\.)\s")
+
+
+def _untitled_among_titled(e: _Edit) -> str:
+    """The heading of the section a new clause without a title or a number of its own would join,
+    where the document titles its clauses by heading paragraphs and that heading names nothing the
+    new clause is about ("Each party shall keep ... confidential" at the end of "Change Process");
+    "" otherwise."""
+    if e.edit.title or _LABELLED.match(e.written) or e.index < 0 or e.model.paragraphs[e.index].num_id:
+        return ""  # (a paragraph Word numbers gives the new one a number of its own)
+    from contracts.sentences import title_words
+    from review.engine.presence import _same_word, _title_heads
+
+    paragraphs = e.model.paragraphs
+    titles = [i for i, p in enumerate(paragraphs) if p.heading_level is not None and title_words(p.text.strip())]
+    headings = [i for i in titles if i <= e.index]
+    if len(headings) < 3 or len(titles) < 4:
+        return ""
+    heading = paragraphs[headings[-1]].text.strip()
+    words = set(re.findall(r"[a-z]{3,}", e.written.lower()))
+    if any(_same_word(head, word) for head in _title_heads(heading) for word in words):
+        return ""
+    return heading
 
 
 _CATCH_ALL_SECTION = re.compile(r"\b(?:general|miscellaneous|boilerplate)\b", re.IGNORECASE)

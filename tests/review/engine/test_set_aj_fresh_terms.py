@@ -101,3 +101,32 @@ def test_software_run_on_premises_is_no_premises_a_party_operates() -> None:
     )
     result = _insurance(model)
     assert result.status == "missing" and not result.recommendations
+
+
+def test_a_clause_without_a_title_among_clauses_titled_by_headings_is_held_back() -> None:
+    """Plain-English terms title every clause with a heading. A mutual confidentiality clause
+    inserted as a bare paragraph after the last section before the general terms would read as part
+    of "Change Process": the checker holds it back for the lawyer to place and title."""
+    model = TextModel(paragraphs=tuple(
+        Paragraph(locator=f"p{i}", text=t, heading_level=level)
+        for i, (level, t) in enumerate((
+            (1, "Software Licence Terms"),
+            (None, 'These terms are between Maker Ltd ("Developer") and Buyer Inc. ("Customer").'),
+            (2, "Customer's Obligations"),
+            (3, "Keep Access Codes Secure"),
+            (None, "Customer agrees to secure access codes at least as well as Customer's own confidential "
+                   "information."),
+            (3, "Pay Fees"),
+            (None, "Customer agrees to pay the licence fees on the order form."),
+            (2, "Changes"),
+            (3, "Change Process"),
+            (None, "Customer and Developer agree to make changes allowed under these terms by notice."),
+            (2, "General Contract Terms"),
+            (3, "Governing Law"),
+            (None, "The law of the place where Developer has its principal office governs these terms."),
+        ), 1)))  # fmt: skip
+    (result,) = _rule_results(model, "saas-customer", "mutual-confidentiality")
+    (proposal,) = result.recommendations
+    assert proposal.action == "insert" and not proposal.edit.title
+    assert [d.kind for d in proposal.defects] == ["placement"]
+    assert "would read as part of “Change Process”" in proposal.defects[0].message
