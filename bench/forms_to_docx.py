@@ -5,6 +5,12 @@ lawyer read"). Not part of the corpus run; the files are written outside the rep
     python3 -m venv /tmp/mdvenv && /tmp/mdvenv/bin/pip install markdown
     /tmp/mdvenv/bin/python bench/forms_to_docx.py /tmp/fresh20        # needs LibreOffice (soffice)
     .venv/bin/python bench/forms_to_docx.py /tmp/fresh20 --texts        # the two DPAs, one paragraph a line
+    /tmp/mdvenv/bin/python bench/forms_to_docx.py /tmp/pool21 --from SRC  # any saved markdown pages in SRC
+
+``--from SRC``: the markdown of published templates saved from public repositories (round 21's pool,
+docs/decisions/redlines-qa.md "Round 21 lawyer read"), with one pass first so the page reads as its
+publisher renders it: a blank line before a list that follows a paragraph line, and after an HTML
+heading line (Python-Markdown otherwise folds both into the paragraph before).
 
 Markdown: front matter, HTML comments and template tags dropped, Python-Markdown to HTML (tables on),
 LibreOffice's HTML import to .docx (headings become Heading paragraphs, lists list paragraphs). Text: the
@@ -34,6 +40,25 @@ def html_of(markdown_text: str) -> str:
     return f"<html><head><meta charset='utf-8'></head><body>{body}</body></html>"
 
 
+_LIST_ITEM = re.compile(r"^\s{0,8}(?:\d+\.|[-*])\s+")
+_HTML_HEADING = re.compile(r"^\s*<h[1-6][^>]*>.*</h[1-6]>\s*$")
+
+
+def _as_published(text: str) -> str:
+    """A blank line before a list that follows a line of a paragraph, and after an HTML heading."""
+    out: list[str] = []
+    previous = ""
+    for line in text.split("\n"):
+        if _LIST_ITEM.match(line) and previous.strip() and not _LIST_ITEM.match(previous) \
+                and not previous.startswith(" "):
+            out.append("")
+        out.append(line)
+        if _HTML_HEADING.match(line):
+            out.append("")
+        previous = line
+    return "\n".join(out)
+
+
 def main() -> int:
     out = Path(sys.argv[1])
     (out / "docx").mkdir(parents=True, exist_ok=True)
@@ -47,9 +72,12 @@ def main() -> int:
         return 0
     (out / "html").mkdir(exist_ok=True)
     pages = []
-    for path in MARKDOWN:
+    saved = sys.argv.index("--from") if "--from" in sys.argv else None
+    sources = sorted(Path(sys.argv[saved + 1]).glob("*.md")) if saved is not None else MARKDOWN
+    for path in sources:
         page = out / "html" / f"{path.stem}.html"
-        page.write_text(html_of(path.read_text()))
+        text = path.read_text()
+        page.write_text(html_of(_as_published(text) if saved is not None else text))
         pages.append(str(page))
     subprocess.run(["soffice", "--headless", "--convert-to", "docx:MS Word 2007 XML", "--outdir", str(out / "docx"),
                     *pages], check=True)
