@@ -76,6 +76,12 @@ def detect(model: TextModel, side_word: str) -> Parties:
     structure = structure_of(model)
     side = role_side(side_word)
     parties = list(structure.parties)
+    if len(parties) < 2:
+        # A template whose parties are blanks ("by and between [Company] ("Company") and [Customer]
+        # ("Customer")"): the names its opening defines are the parties.
+        opening = opening_defined_parties(model.text)
+        if len(opening) == 2:
+            parties = opening
     ours = next((p for p in parties if p.defined.lower() == side_word.strip().lower()), None)
     if ours is None and side:
         ours = next((p for p in parties if p.side == side), None)
@@ -357,7 +363,12 @@ _OWN_NAME_USES = 5  # at least this many uses, and three times "this Agreement"
 # ... or, for a document that is no agreement by name, "these Terms" (a vendor's terms of service,
 # "these Terms of Service"), "these terms", "this SLA", "this Addendum", "this DPA": named so twice
 # will do where it never says "this Agreement".
-_THESE_TERMS = re.compile(r"\b[Tt]hese\s+(?P<name>[Tt]erms)\b|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement)\b")
+# ... and "this contract" or "this agreement" in lower case, in plain-English terms that never write
+# "this Agreement" ("you can't transfer this contract to anyone else").
+_THESE_TERMS = re.compile(
+    r"\b[Tt]hese\s+(?P<name>[Tt]erms)\b|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement)\b"
+    r"|\b[Tt]his\s+(?P<plain>contract|agreement)\b"
+)
 _TERMS_NAME_USES = 2
 # A verb right after "this Agreement", and those joined to it ("begins on ... and continues"), agree
 # with a plural name ("These Terms begin ... and continue").
@@ -426,7 +437,7 @@ def own_name(structure: Structure) -> str:
         if not found:
             terms: dict[str, int] = {}
             for match in _THESE_TERMS.finditer(text):
-                name = match.group("name") or match.group("one")
+                name = match.group("name") or match.group("one") or match.group("plain")
                 terms[name] = terms.get(name, 0) + 1
             # (the name as written most: "these Terms" beside one "these terms"; the short name the
             # opening gives the document first, as above)

@@ -55,6 +55,29 @@ _LAW_OF = re.compile(
 )
 
 
+# The courts a contract submits to: "the courts of England and Wales", "the exclusive jurisdiction of
+# [English and Welsh] courts", "the French courts".
+_DEMONYM = {
+    "English": "United Kingdom", "Welsh": "United Kingdom", "Scottish": "United Kingdom", "British": "United Kingdom",
+    "Irish": "Ireland", "French": "France", "German": "Germany", "Dutch": "Netherlands", "Swiss": "Switzerland",
+    "Canadian": "Canada", "Australian": "Australia", "Indian": "India", "Chinese": "China", "Japanese": "Japan",
+    "Israeli": "Israel", "Singaporean": "Singapore", "Italian": "Italy", "Spanish": "Spain", "Swedish": "Sweden",
+}  # fmt: skip
+_COURTS_OF = re.compile(r"\bcourts?\s+(?:located\s+|sitting\s+)?(?:in|of)\s+(?:the\s+)?(?P<place>[^.;,()]{2,60})")
+_NATIONAL_COURTS = re.compile(
+    r"\b(?P<demonym>" + "|".join(_DEMONYM) + r")(?:\s+(?:and|or|&)\s+(?:" + "|".join(_DEMONYM) + r"))?\]?\s+courts?\b"
+)
+
+
+def forum_countries(text: str) -> set[str]:
+    """The countries of the courts ``text`` submits disputes to, by the courts' place or their
+    national adjective."""
+    found = {_DEMONYM[m.group("demonym")] for m in _NATIONAL_COURTS.finditer(text)}
+    for match in _COURTS_OF.finditer(text):
+        found |= countries_named(match.group("place"))
+    return found
+
+
 def country_of(place: str) -> str:
     """The country ``place`` (a state, province or country as a contract writes it) lies in, or ""."""
     found = _PLACE.search(place)

@@ -38,7 +38,7 @@ from contracts.naming import Parties, undefined_in
 from contracts.normalize import term_starts
 from contracts.numbering import LEADING_NUMBER, number_from_leading, typed_numbers
 from contracts.numbers import find_durations
-from contracts.places import countries_named, law_chosen, states_named
+from contracts.places import countries_named, forum_countries, law_chosen, states_named
 from contracts.sentences import is_heading_only, split_sentences
 from contracts.terms import find_terms
 from documents.docx.model import DECISION_KINDS, Edit, EditError, Paragraph, TextModel
@@ -1084,6 +1084,16 @@ def _foreign_law(e: _Edit) -> Iterator[Defect]:
     if chosen is None:
         return
     place, country = chosen
+    forum = forum_countries(e.model.text)
+    if forum and country not in forum:
+        # The courts the contract submits to ("exclusive jurisdiction of [English and Welsh]
+        # courts") are in another country: a law of elsewhere would split law and forum.
+        yield Defect(
+            "foreign-law",
+            f"The new clause chooses the law of {place}, while this contract submits disputes to the courts of "
+            f"{' and '.join(sorted(forum))}: which law governs is for the lawyer to choose, most likely theirs.",
+        )
+        return
     if place in e.model.text:
         return  # an address, a court or an exchange there: the law may well fit
     named = countries_named(e.model.text[:_PREAMBLE])
