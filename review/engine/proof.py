@@ -343,6 +343,14 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
                 "numbering", f"The new clause {'.'.join(parts)} would stand out of order among the clauses around it."
             )
             continue
+        far = _sibling_sections_away(e, parts, siblings, here)
+        if far:
+            yield Defect(
+                "numbering",
+                f"The new clause is numbered {'.'.join(parts)} after “{_short(far, 50)}”, which stands sections "
+                "earlier: the clauses around it carry no number.",
+            )
+            continue
         written = _written_sibling_after(e, parts, [n for n in siblings if (n.index, n.start) < here], here)
         if written:
             yield Defect(
@@ -393,6 +401,25 @@ def _letter_taken(e: _Edit) -> Iterator[Defect]:
     shape = (label.group("open"), label.group("letter").isupper(), label.group("close"))
     if label.group("letter") in letters_around(e.before, e.index, shape):
         yield Defect("numbering", f"Item {label.group(0).strip()} is already used in the list the new clause joins.")
+
+
+def _sibling_sections_away(e: _Edit, parts: tuple[str, ...], siblings: list[Any], here: tuple[int, int]) -> str:
+    """The clause a new number follows in sequence ("1." for a new "2."), where two section headings
+    or more stand between it and the new clause: a stray numbered item of another section gave the
+    number, while the clauses around the new one carry none ("2." among run-in titled clauses,
+    after "1. Setup Responsibilities" four sections up)."""
+    key = _path_key(parts)
+    if key is None:
+        return ""
+    before = [n for n in siblings if (n.index, n.start) < here and len(n.parts) == len(parts)]
+    if not before:
+        return ""
+    last = before[-1]
+    previous = _path_key(last.parts)
+    if previous is None or previous >= key:
+        return ""
+    headings = [i for i in e.before.headings if last.index < i <= here[0]]
+    return e.model.paragraphs[last.index].text if len(headings) >= 2 else ""
 
 
 def _written_sibling_after(e: _Edit, parts: tuple[str, ...], before: list[Any], here: tuple[int, int]) -> str:

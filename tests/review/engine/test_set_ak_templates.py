@@ -119,3 +119,32 @@ def test_independent_development_and_an_nda_term_in_other_words() -> None:
     term = _result(model, "mutual-nda", "nda-term")
     (proposal,) = term.recommendations
     assert "terminate three years after the Effective Date" in proposal.after
+
+
+def test_a_number_taken_from_a_stray_item_sections_away_is_held_back() -> None:
+    """A services agreement whose clauses carry run-in titles and no numbers, but one section of
+    which opens a numbered item ("1. Setup Responsibilities."): a new warranty placed four sections
+    later was numbered "2." after it. The checker holds it back."""
+    model = _doc(
+        "MASTER SERVICES AGREEMENT",
+        'This Master Services Agreement is made by and between Maker Inc. ("Company") and Buyer LLC ("Customer").',
+        "SERVICES.",
+        "1. Setup Responsibilities. Before deployment, Customer will give Company access to its systems.",
+        "Service Levels. Company will make the Services available in accordance with the service levels.",
+        "FEES.",
+        "Fees. Customer will pay the Fees set out in each Order Form within sixty (60) days after receipt.",
+        "CONFIDENTIALITY.",
+        "Confidential Information. Each party will keep the other's Confidential Information confidential.",
+        "WARRANTIES AND DISCLAIMERS.",
+        "Disclaimers. EXCEPT FOR THE LIMITED WARRANTIES IN THIS SECTION, THE SERVICES ARE PROVIDED AS IS.",
+        "Customer Warranty. Customer represents and warrants to Company that it owns the Customer Data.",
+        "LIMITATION OF LIABILITY.",
+        "Exclusion of Damages. Neither party will be liable for indirect damages.",
+    )
+    spec = load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
+    only = dataclasses.replace(spec, rules=tuple(r for r in spec.rules if r.id == "provider-warranty"))
+    (result,) = PlaybookEngine().analyze(model, only, parties=detect(model, "customer"))
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("2. ")
+    assert [d.kind for d in proposal.defects] == ["numbering"]
+    assert "stands sections earlier" in proposal.defects[0].message
