@@ -445,6 +445,11 @@ def own_name(structure: Structure) -> str:
             if called is not None and terms.get(called.group("short"), 0) >= 2:
                 written = (called.group("short"), terms[called.group("short")])
             uses = sum(n for name, n in terms.items() if name.lower() == written[0].lower())
+            if written[0] in ("contract", "agreement"):
+                # "this agreement" in lower case only where the contract does not write its name
+                # with a capital more often ("the Agreement", "this Contract").
+                capital = len(re.findall(rf"\b{written[0].capitalize()}\b", text))
+                uses = uses if capital < uses else 0
             if uses >= max(_TERMS_NAME_USES, 3 * plain) and (plain == 0 or uses >= _OWN_NAME_USES):
                 found = written[0]
         derived[key] = found  # type: ignore[index]
