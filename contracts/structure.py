@@ -52,8 +52,10 @@ _SIGN_LINE = re.compile(
     re.IGNORECASE,
 )
 # A block that signs for each party in turn, British style, without labels ("Signed by and on behalf
-# of [company name] Signed by and on behalf of [customer name] Date [date]").
-_ON_BEHALF = re.compile(r"\b(?:signed|executed)\s+(?:by|for)\s+(?:and\s+)?on\s+behalf\s+of\b", re.IGNORECASE)
+# of [company name] Signed by and on behalf of [customer name] Date [date]"; "SIGNED by [NAME] ...
+# duly authorised for and on behalf of ..." twice): a line that opens "Signed by" and "on behalf of"
+# twice in the six lines of text from it.
+_ON_BEHALF = re.compile(r"\bon\s+behalf\s+of\b", re.IGNORECASE)
 _EXECUTED = re.compile(
     r"^[ \t\u00a0]*(?:EXECUTED|SIGNED)\s+(?:as\s+a\s+deed\s+)?(?:by|for|on behalf of)\b", re.IGNORECASE
 )
@@ -685,8 +687,9 @@ def _find_witness(paragraphs: tuple[Paragraph, ...], first_clause: int) -> Posit
         if not (_SIGN_LINE.match(text) or _EXECUTED.match(text)):
             continue
         window = " ".join(p.text for p in paragraphs[index : index + 6])
+        signing = " ".join([p.text for p in paragraphs[index:] if p.text.strip()][:6])
         if len(re.findall(r"\b(?:By|Name|Title|Its|Signature|Date)\s*:", window, re.IGNORECASE)) < 2 \
-                and len(_ON_BEHALF.findall(window)) < 2:
+                and len(_ON_BEHALF.findall(signing)) < 2:
             continue
         start = index
         for back in range(index - 1, max(index - 6, 0), -1):

@@ -405,9 +405,9 @@ def _letter_taken(e: _Edit) -> Iterator[Defect]:
 
 def _sibling_sections_away(e: _Edit, parts: tuple[str, ...], siblings: list[Any], here: tuple[int, int]) -> str:
     """The clause a new number follows in sequence ("1." for a new "2."), where two section headings
-    or more stand between it and the new clause: a stray numbered item of another section gave the
-    number, while the clauses around the new one carry none ("2." among run-in titled clauses,
-    after "1. Setup Responsibilities" four sections up)."""
+    or more and no numbered clause stand between it and the new clause: a stray numbered item of
+    another section gave the number, while the clauses around the new one carry none ("2." among
+    run-in titled clauses, after "1. Setup Responsibilities" four sections up)."""
     key = _path_key(parts)
     if key is None:
         return ""
@@ -418,7 +418,13 @@ def _sibling_sections_away(e: _Edit, parts: tuple[str, ...], siblings: list[Any]
     previous = _path_key(last.parts)
     if previous is None or previous >= key:
         return ""
-    headings = [i for i in e.before.headings if last.index < i <= here[0]]
+    if any(last.index < n.index <= here[0] for n in e.before.body_numbers):
+        return ""  # numbered clauses between: the new one is numbered among them
+    # (a page number read as a heading is none)
+    headings = [
+        i for i in e.before.headings
+        if last.index < i <= here[0] and re.search(r"[A-Za-z]{3}", e.model.paragraphs[i].text)
+    ]
     return e.model.paragraphs[last.index].text if len(headings) >= 2 else ""
 
 

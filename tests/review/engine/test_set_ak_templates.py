@@ -148,3 +148,16 @@ def test_a_number_taken_from_a_stray_item_sections_away_is_held_back() -> None:
     assert proposal.after.startswith("2. ")
     assert [d.kind for d in proposal.defects] == ["numbering"]
     assert "stands sections earlier" in proposal.defects[0].message
+
+
+def test_signing_lines_that_sign_on_behalf_of_each_party_end_the_body_on_real_text() -> None:
+    """A fleet maintenance agreement signed "SIGNED by MARK ARLEN ) duly authorised for and on behalf
+    of ) ... DAIRY CREST" and again for the other party, with no "By:" or "Name:" labels: its body
+    ends before them, so no clause is inserted after the signatures."""
+    from tests.review.engine.test_insertion_titles import _contract
+
+    model = _contract("SMITHELECTRICVEHICLESCORP_04_04_2012-EX-10.26-FLEET MAINTENANCE AGREEMENT")
+    signature = structure_of(model).signature
+    assert signature is not None
+    following = [p.text for p in model.paragraphs[signature.index:] if p.text.strip()]
+    assert following[1].strip().startswith("SIGNED by MARK ARLEN")
