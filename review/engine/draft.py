@@ -1579,11 +1579,18 @@ def existing_clause(rule: Rule, document: PreparedDocument) -> Present | None:
         return found
     return (
         _titled_for_the_type(rule, document, structure)
-        or titled_section(rule, document)
+        or _titled_section_present(rule, document)
         or _incorporated_by_reference(rule, document, structure)
         or _in_another_agreement(rule, document, structure)
         or _over_a_list(rule, document, structure)
     )
+
+
+def _titled_section_present(rule: Rule, document: PreparedDocument) -> Present | None:
+    """``presence.titled_section`` as a passage to compare (one-sided wording: "Provider warrants ...")."""
+    one_sided = bool(rule.positions) and not _BINDS_NO_ONE_SIDE.search(rule.positions[0])
+    found = titled_section(rule, document, one_sided=one_sided)
+    return None if found is None else Present(*found)
 
 
 def _first_sentence_after_title(document: PreparedDocument, number: Any, title: str) -> Sentence | None:

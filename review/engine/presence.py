@@ -16,7 +16,6 @@ from contracts.document import structure_of
 
 if TYPE_CHECKING:
     from playbooks.rules import Rule
-    from review.engine.draft import Present
     from review.engine.find import PreparedDocument, Sentence
 
 # Words of a title that name no kind of clause: any section of any contract may carry them.
@@ -57,18 +56,14 @@ _SHARED = 4
 _SHARE = 0.25
 
 
-def titled_section(rule: Rule, document: PreparedDocument) -> Present | None:
+def titled_section(rule: Rule, document: PreparedDocument, *, one_sided: bool) -> tuple[Sentence, str] | None:
     """The section of the body titled for ``rule``'s clause (a word of its ``heading`` or one of its
     ``also_titled`` titles, none of them a word any section may carry) whose text shares enough of
     the playbook's wording, as its sentence that shares most; None otherwise."""
-    from review.engine.draft import Present
-
     if not rule.positions or not document.paragraphs:
         return None
-    from review.engine.draft import _BINDS_NO_ONE_SIDE
-
     bound: re.Pattern[str] | None = None
-    if not _BINDS_NO_ONE_SIDE.search(rule.positions[0]) and not rule.also_titled:
+    if one_sided and not rule.also_titled:
         # A duty of one side ("Developer shall defend Customer ..."): a section titled for the kind
         # may hold the other side's ("By Customer. Customer represents and warrants ..."), so the
         # section counts only where the same party is the subject of a duty in it ("Developer
@@ -88,13 +83,16 @@ def titled_section(rule: Rule, document: PreparedDocument) -> Present | None:
         if not any(_same_word(kind, head) for kind in wanted for head in _title_heads(title)):
             continue
         body = [s for s in sentences if structure.in_body(s.paragraph_index, s.start)]
-        if bound is not None and not any(bound.search(s.text) for s in body):
+        # A sentence of the section that names the kind ("Developer agrees to give Customer
+        # Indemnification"), and where the wording binds one party, binds that party.
+        of_kind = [s for s in body if _names_kind(s.text, wanted) and (bound is None or bound.search(s.text))]
+        if bound is not None and not of_kind:
             continue
         shared = wording & set().union(*(_stems(s.text) for s in body)) if body else set()
         if len(shared) < _SHARED or len(shared) < _SHARE * len(wording):
             continue
-        best = max(body, key=lambda s: len(wording & _stems(s.text)))
-        return Present(
+        best = max(of_kind or body, key=lambda s: len(wording & _stems(s.text)))
+        return (
             best,
             f"its section \u201c{title}\u201d is titled for this clause and says much of what the playbook's "
             "wording says",
@@ -121,6 +119,10 @@ def _title_stems(rule: Rule) -> set[str]:
 # Words after which a title's part names what its head word is about ("Return of Materials",
 # "Modifications by Customer", "Administration of Insurance Center").
 _OF = frozenset({"of", "by", "for", "to", "from", "under", "with", "on", "in"})
+
+
+def _names_kind(text: str, kinds: set[str]) -> bool:
+    return any(_same_word(kind, word) for kind in kinds for word in set(_TITLE_WORD.findall(text.lower())))
 
 
 def _title_heads(title: str) -> set[str]:

@@ -595,6 +595,8 @@ def _untitled_among_titled(e: _Edit) -> str:
     if len(headings) < 3 or len(titles) < 4:
         return ""
     heading = paragraphs[headings[-1]].text.strip()
+    if _CATCH_ALL_SECTION.search(heading):
+        return ""  # "General", "Miscellaneous": a section of clauses on anything
     words = set(re.findall(r"[a-z]{3,}", e.written.lower()))
     if any(_same_word(head, word) for head in _title_heads(heading) for word in words):
         return ""

@@ -7,6 +7,7 @@ strings them together, so that a view makes one call.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,8 +93,19 @@ def card_decide(
         return revised
     review.refresh_from_db()
     rec = review.recommendations.select_related("current_proposal").get(pk=recommendation_id)
-    # (compared word for word: a clause titled by a heading shows its title on a line of its own)
-    if rec.current_proposal is None or rec.current_proposal.after.split() != wording.split():
+    # (compared word for word: a clause titled by a heading shows its title on a line of its own;
+    # a new clause takes the number the engine gives it, "3A.", where the lawyer typed none)
+    if rec.current_proposal is None or _unnumbered(rec.current_proposal.after, wording).split() != wording.split():
         return CardRefusal(outcome="refused", message="Your wording was recorded as a revision; check it and accept.")
     return review_decide(**common, proposal_id=rec.current_proposal.pk, action="accept",
                          idempotency_key=f"{key[:60]}:a", override=override)
+
+
+_CLAUSE_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*[A-Z]?\.?|\(?[a-z]{1,2}\)|[A-Z]{1,2}\.)\s+")
+
+
+def _unnumbered(after: str, wording: str) -> str:
+    """``after`` without the clause number the engine put before the lawyer's wording."""
+    if _CLAUSE_NUMBER.match(wording):
+        return after
+    return _CLAUSE_NUMBER.sub("", after, count=1)

@@ -97,7 +97,8 @@ def test_the_lawyers_own_wording_with_a_defect_is_accepted_after_an_override_rec
     refused = edit(own)
     assert refused.outcome == DecisionOutcome.FAILED and "warns about your wording" in refused.message
     now = shown(review, "confidentiality")
-    assert now.status == RecommendationStatus.PENDING and now.current_proposal.after == own
+    # (the new clause takes the number of its place, after "3. Indemnification" and before "4. General")
+    assert now.status == RecommendationStatus.PENDING and now.current_proposal.after == f"3A. {own}"
     assert now.current_proposal.has_warnings and not now.current_proposal.needs_wording
     assert "“Vendor”" in now.current_proposal.defect_items[0].message
     assert not ReviewEvent.objects.filter(review=review, kind="decision.override").exists()
