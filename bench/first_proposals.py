@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def _one(job: tuple[str, str]) -> tuple[str, list[dict[str, Any]]]:
     import bench_redlines as runs
+
     from documents.docx.textmodel import build_text_model
     from review.engine.playbook import PlaybookEngine
 
