@@ -100,6 +100,18 @@ LEADING_NUMBER = re.compile(
     # the heading's capitalised word after a full stop or a dotted number.
     r"(?=[ \t\u00a0]+\S|[ \t\u00a0]*$|(?:(?<=\d\.)|(?<=\.\d)|(?<=\.\d\d))[A-Z][A-Za-z]{2,})"
 )
+
+# A section lettered or numbered in capitals ("D.", "IV."), which LEADING_NUMBER does not read.
+_LETTER_LABEL = re.compile(r"^[ \t\u00a0]*(?:[A-Z]|[IVXL]{1,6})\.(?=[ \t\u00a0]+\S)")
+
+
+def clause_label(text: str) -> str:
+    """The number or letter that opens ``text`` as a clause's ("3A.", "Section 7A.", "(a)", "D."),
+    "" when none."""
+    found = LEADING_NUMBER.match(text) or _LETTER_LABEL.match(text)
+    return found.group(0).strip() if found is not None else ""
+
+
 # Inside a long (PDF-extracted) paragraph: a dotted number after a sentence end or a gap of
 # spaces, followed by a capitalised word ("... of this Agreement. 9.8 Modification. This ...") or
 # a bracketed one ("... may be via email. 14. [Intentionally Omitted.] 15. Choice of Law ...").

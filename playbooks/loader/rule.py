@@ -190,29 +190,20 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         else:
             when[name] = read_find(reader, rule_id, name, fields[name][1])
 
-    # Kinds of document the missing clause is not inserted in, by the words of their title.
-    not_inserted_in: list[str] = []
-    if "not_inserted_in" in fields:
+    # Lists of words only a missing clause has: the kinds of document it is not inserted in (by the
+    # words of their title), and other titles it goes by (a section so titled is the clause).
+    lists: dict[str, list[str]] = {"not_inserted_in": [], "also_titled": []}
+    for name, meaning, example in (
+        ("not_inserted_in", "it says which kinds of document take no inserted clause", '["joint venture"]'),
+        ("also_titled", "it names other titles the clause goes by", '["Exceptions"]'),
+    ):
+        if name not in fields:
+            continue
         if check is not None and check.kind != "must_exist":
-            reader.error(
-                rule_id, "not_inserted_in", fields["not_inserted_in"][0],
-                "only applies to must_exist rules (it says which kinds of document take no inserted clause)",
-            )  # fmt: skip
+            reader.error(rule_id, name, fields[name][0], f"only applies to must_exist rules ({meaning})")
         else:
-            not_inserted_in = reader.text_list(
-                rule_id, "not_inserted_in", fields["not_inserted_in"][1], '["joint venture"]'
-            ) or []
-
-    # Other titles the clause goes by, which mark a section of the contract as the clause.
-    also_titled: list[str] = []
-    if "also_titled" in fields:
-        if check is not None and check.kind != "must_exist":
-            reader.error(
-                rule_id, "also_titled", fields["also_titled"][0],
-                "only applies to must_exist rules (it names other titles the clause goes by)",
-            )  # fmt: skip
-        else:
-            also_titled = reader.text_list(rule_id, "also_titled", fields["also_titled"][1], '["Exceptions"]') or []
+            lists[name] = reader.text_list(rule_id, name, fields[name][1], example) or []
+    not_inserted_in, also_titled = lists["not_inserted_in"], lists["also_titled"]
 
     # The title an inserted clause takes among titled clauses.
     heading = ""

@@ -80,7 +80,7 @@ def titled_section(rule: Rule, document: PreparedDocument, *, one_sided: bool) -
         return None
     structure = structure_of(document.model)
     for title, sentences in _titled_sections(document, structure):
-        if not any(_same_word(kind, head) for kind in wanted for head in _title_heads(title)):
+        if not any(same_word(kind, head) for kind in wanted for head in title_heads(title)):
             continue
         body = [s for s in sentences if structure.in_body(s.paragraph_index, s.start)]
         # A sentence of the section that names the kind ("Developer agrees to give Customer
@@ -122,10 +122,10 @@ _OF = frozenset({"of", "by", "for", "to", "from", "under", "with", "on", "in"})
 
 
 def _names_kind(text: str, kinds: set[str]) -> bool:
-    return any(_same_word(kind, word) for kind in kinds for word in set(_TITLE_WORD.findall(text.lower())))
+    return any(same_word(kind, word) for kind in kinds for word in set(_TITLE_WORD.findall(text.lower())))
 
 
-def _title_heads(title: str) -> set[str]:
+def title_heads(title: str) -> set[str]:
     """The words that say what kind of section ``title`` is: in each part of it (between commas,
     semicolons, "and", "or"), the word before its first "of" ("Return" of "Return of Materials")
     and its last word that names a kind. A word that only qualifies another ("Insurance" in
@@ -143,7 +143,7 @@ def _title_heads(title: str) -> set[str]:
     return heads
 
 
-def _same_word(a: str, b: str) -> bool:
+def same_word(a: str, b: str) -> bool:
     """Two forms of one word ("return", "returned"; "indemnity", "indemnification"; "destruction",
     "destroy"): they share all but the last two letters of the shorter, and at least five. Not
     "convenience" and "conversion" or "Converge", which share five letters of longer words."""

@@ -36,7 +36,7 @@ from contracts.document import structure_of
 from contracts.furniture import is_furniture
 from contracts.naming import Parties, undefined_in
 from contracts.normalize import term_starts
-from contracts.numbering import LEADING_NUMBER, number_from_leading, typed_numbers
+from contracts.numbering import LEADING_NUMBER, clause_label, number_from_leading, typed_numbers
 from contracts.numbers import find_durations
 from contracts.places import countries_named, forum_countries, law_chosen, states_named
 from contracts.sentences import is_heading_only, split_sentences
@@ -576,18 +576,15 @@ def _placement(e: _Edit) -> Iterator[Defect]:
         )
 
 
-_LABELLED = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*[A-Z]?[.)]?|\(?[A-Za-z]{1,3}[.)]|[IVXL]{1,6}\.)\s")
-
-
 def _untitled_among_titled(e: _Edit) -> str:
     """The heading of the section a new clause without a title or a number of its own would join,
     where the document titles its clauses by heading paragraphs and that heading names nothing the
     new clause is about ("Each party shall keep ... confidential" at the end of "Change Process");
     "" otherwise."""
-    if e.edit.title or _LABELLED.match(e.written) or e.index < 0 or e.model.paragraphs[e.index].num_id:
+    if e.edit.title or clause_label(e.written) or e.index < 0 or e.model.paragraphs[e.index].num_id:
         return ""  # (a paragraph Word numbers gives the new one a number of its own)
     from contracts.sentences import title_words
-    from review.engine.presence import _same_word, _title_heads
+    from review.engine.presence import same_word, title_heads
 
     paragraphs = e.model.paragraphs
     titles = [i for i, p in enumerate(paragraphs) if p.heading_level is not None and title_words(p.text.strip())]
@@ -598,7 +595,7 @@ def _untitled_among_titled(e: _Edit) -> str:
     if _CATCH_ALL_SECTION.search(heading):
         return ""  # "General", "Miscellaneous": a section of clauses on anything
     words = set(re.findall(r"[a-z]{3,}", e.written.lower()))
-    if any(_same_word(head, word) for head in _title_heads(heading) for word in words):
+    if any(same_word(head, word) for head in title_heads(heading) for word in words):
         return ""
     return heading
 

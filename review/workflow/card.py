@@ -7,12 +7,12 @@ strings them together, so that a view makes one call.
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 
+from contracts.numbering import clause_label
 from review.models import DecisionOutcome, Review
 
 from .decisions import review_decide
@@ -101,11 +101,9 @@ def card_decide(
                          idempotency_key=f"{key[:60]}:a", override=override)
 
 
-_CLAUSE_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*[A-Z]?\.?|\(?[a-z]{1,2}\)|[A-Z]{1,2}\.)\s+")
-
-
 def _unnumbered(after: str, wording: str) -> str:
     """``after`` without the clause number the engine put before the lawyer's wording."""
-    if _CLAUSE_NUMBER.match(wording):
+    label = clause_label(after)
+    if not label or clause_label(wording):
         return after
-    return _CLAUSE_NUMBER.sub("", after, count=1)
+    return after.lstrip()[len(label):]
