@@ -190,6 +190,11 @@ _OUT_OF_MEMORY = ("MemoryError", "failed to map segment", "Cannot allocate memor
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?$|^-\s*\d{1,4}\s*-$", re.IGNORECASE)
 _CLAUSE_START = re.compile(r"^(?:\(?[0-9]{1,2}(?:\.[0-9]{1,2})*[.)]?|\(?[a-z]\)|\(?[ivx]{1,5}\)|[A-Z]\.)\s+\S")
 _BULLET = re.compile("^[\u2022\u25cf\u25aa\u2023\u25e6\\-\u2013]\\s+")
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+# Word processors break a line at a compound's own hyphen and, by default, hyphenate nothing,
+# so a line ending in one of these prefixes keeps its hyphen ("non-" + "exclusive").
+# Only prefixes a syllable break rarely ends in ("pre-vious", "re-sponsible" are typesetting).
+_HYPHEN_PREFIXES = frozenset(["anti", "counter", "cross", "multi", "non", "self", "semi", "third"])
 
 
 @dataclass
@@ -279,11 +284,12 @@ def pdf_blocks(data: bytes, max_pages: int) -> list[_Block]:
         body_size = max(set(sizes), key=sizes.count) if sizes else 10.0
         heading_sizes = sorted({round(line.size, 1) for line in all_lines if line.size > body_size + 0.9},
                                reverse=True)
+        vocabulary = frozenset(word.lower() for line in all_lines for word in _WORD.findall(line.text))
         for lines, tables, width in pages:
             items: list[tuple[float, Any]] = [(line.top, line) for line in lines]
             items += [(table.bbox[1], table) for table in tables]
             items.sort(key=lambda item: item[0])
-            _page_blocks(items, blocks, body_size, heading_sizes, width)
+            _page_blocks(items, blocks, body_size, heading_sizes, width, vocabulary)
     return [b for b in blocks if b.kind == "table" or b.text.strip()]
 
 
@@ -304,7 +310,7 @@ def _without_running_heads(pages: list[_Page]) -> list[_Page]:
 
 
 def _page_blocks(items: list[tuple[float, Any]], blocks: list[_Block], body_size: float,
-                 heading_sizes: list[float], width: float) -> None:
+                 heading_sizes: list[float], width: float, vocabulary: frozenset[str]) -> None:
     previous: _Line | None = None
     right_edge = max((item.x1 for _, item in items if isinstance(item, _Line)), default=width)
     for _, item in items:
@@ -338,10 +344,27 @@ def _page_blocks(items: list[tuple[float, Any]], blocks: list[_Block], body_size
         if new_paragraph:
             blocks.append(_Block("p", text=text))
         elif blocks[-1].text.endswith("-") and not blocks[-1].text.endswith(" -"):
-            blocks[-1].text = blocks[-1].text[:-1] + text  # a word hyphenated at the line end
+            blocks[-1].text = _hyphen_joined(blocks[-1].text, text, vocabulary)
         else:
             blocks[-1].text += " " + text
         previous = line
+
+
+def _hyphen_joined(before: str, after: str, vocabulary: frozenset[str]) -> str:
+    """Join a line ending in a hyphen to the next: the document's own spelling decides whether the
+    hyphen is the word's ("non-exclusive") or the line's ("agree-ment"); without one, a known
+    prefix or a capital or digit after it keeps the hyphen."""
+    head = re.search(r"([A-Za-z]*)-$", before)
+    tail = re.match(r"[A-Za-z0-9]*", after)
+    first, second = (head.group(1) if head else ""), (tail.group(0) if tail else "")
+    hyphenated, closed = f"{first}-{second}".lower(), f"{first}{second}".lower()
+    if hyphenated in vocabulary:
+        keep = True
+    elif closed in vocabulary:
+        keep = False
+    else:
+        keep = first.lower() in _HYPHEN_PREFIXES or second[:1].isupper() or second[:1].isdigit()
+    return before + after if keep else before[:-1] + after
 
 
 def _continues(previous: _Line, line: _Line) -> bool:

@@ -135,3 +135,14 @@ def test_without_libreoffice_a_doc_gets_a_message_saying_what_to_install(monkeyp
 def test_a_docx_is_passed_through_untouched():
     data = Path(shared_data(*CONTRACT)).read_bytes()
     assert convert_upload(data, "x.docx") == (data, "x.docx")
+
+
+def test_a_hyphen_at_a_line_end_is_kept_or_dropped_by_the_documents_own_spelling():
+    vocabulary = frozenset({"agreement", "non-compete", "cross-border"})
+    join = convert._hyphen_joined
+    assert join("This Agree-", "ment binds", vocabulary) == "This Agreement binds"  # the line's hyphen
+    assert join("a non-", "compete", vocabulary) == "a non-compete"  # the word's, spelt so elsewhere
+    # Spelt nowhere else: a compound's prefix keeps it (LibreOffice breaks "non-exclusive" there).
+    assert join("a limited, non-", "exclusive licence", vocabulary) == "a limited, non-exclusive licence"
+    assert join("the Third-", "Party Software", vocabulary) == "the Third-Party Software"
+    assert join("reason-", "able efforts", vocabulary) == "reasonable efforts"
