@@ -197,7 +197,8 @@ _DURATION = re.compile(
 )
 _NET = re.compile(
     rf"\b(?P<net>net)(?P<sep>\s+|\s*{_DASH}\s*)(?:(?P<words>{NUMBER_WORDS})\s*\(\s*(?P<wdigits>\d+)\s*\)|(?P<digits>\d+))"
-    r"(?!\s*(?:[-\u2013]\s*)?(?:\(|days?|weeks?|months?|years?|%|percent)|[\w,.]\d)",
+    # Not part of a figure: "net 30 days" is the duration "30 days" (backtracking would read "net 3").
+    r"(?!\d|\s*(?:[-\u2013]\s*)?(?:\(|days?|weeks?|months?|years?|%|percent)|[\w,.]\d)",
     re.IGNORECASE,
 )
 

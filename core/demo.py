@@ -29,7 +29,7 @@ DEMO_CONTRACT: list[tuple[str, list[str]]] = [
     (
         "2. Fees and Payment",
         [
-            "2.1 Customer shall pay all invoices within ninety (90) days of the invoice date.",
+            "2.1 Customer shall pay all invoices within ten (10) days of the invoice date.",
             "2.2 Provider may increase the fees at each renewal by up to fifteen percent (15%) without notice.",
             "2.3 Late payments bear interest at two percent (2%) per month, and Provider may suspend the "
             "Services for any payment more than five (5) days late.",

@@ -62,6 +62,10 @@ def test_number_to_words(value: int, words: str) -> None:
         ("5 calendar days", "5 calendar days", 5),
         ("NINETY (90) DAYS", "NINETY (90) DAYS", 90),
         ("within 30 days'", "30 days", 30),
+        # "net" before a duration with its unit: the duration, never "net 3" (CUAD's Liquidmetal
+        # agreement: "Payment terms are net 30 days after the date of the invoice").
+        ("Payment terms are net 30 days after the date of the invoice", "30 days", 30),
+        ("payable net 45 days", "45 days", 45),
     ],
 )
 def test_find_durations(text: str, phrase: str, days: float) -> None:

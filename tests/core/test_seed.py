@@ -28,6 +28,6 @@ def test_demo_contract_is_a_real_docx_with_one_sided_terms():
 
     document = Document(io.BytesIO(demo.build_demo_contract_docx()))
     text = "\n".join(p.text for p in document.paragraphs)
-    assert "ninety (90) days" in text
+    assert "ten (10) days" in text
     assert "Customer may not terminate this Agreement for convenience" in text
     assert document.paragraphs[0].style.name == "Title"

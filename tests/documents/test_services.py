@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 def first_clause(document: Document) -> tuple[DocumentVersion, str]:
     v1 = document.versions.get(number=1)
-    paragraph = next(p for p in v1.text_model.paragraphs if "ninety (90)" in p.text)
+    paragraph = next(p for p in v1.text_model.paragraphs if "ten (10)" in p.text)
     return v1, paragraph.locator
 
 
@@ -36,7 +36,7 @@ def test_document_create_stores_version_1_with_its_text_model():
     v1 = document.versions.get()
     assert v1.number == 1 and v1.parent is None and v1.edit is None and v1.created_by == owner
     assert bytes(document.original.data) == data
-    assert any("ninety (90) days" in p.text for p in v1.text_model.paragraphs)
+    assert any("ten (10) days" in p.text for p in v1.text_model.paragraphs)
     assert selectors.version_docx(v1) == data
 
 
@@ -60,11 +60,11 @@ def test_version_create_applies_the_edit_to_the_text_model_only(monkeypatch):
     monkeypatch.setattr(package, "open_package", forbidden)
     monkeypatch.setattr(textmodel, "build_text_model", forbidden)
     author = UserFactory(first_name="Ada", last_name="Lovelace")
-    v2 = version_create(document=document, parent=v1, edit=Edit("replace", locator, "ninety (90)", "thirty (30)"), author=author)
+    v2 = version_create(document=document, parent=v1, edit=Edit("replace", locator, "ten (10)", "thirty (30)"), author=author)
     v3 = version_create(document=document, parent=v2, edit=Edit("insert_after", locator, after="New clause."), author=author)
     assert (v2.number, v2.parent, v3.number, v3.parent) == (2, v1, 3, v2)
     # The stored edit is the exact one applied: start pinned, new locator assigned.
-    assert v2.edit["start"] == v1.text_model.get(locator).text.index("ninety (90)")
+    assert v2.edit["start"] == v1.text_model.get(locator).text.index("ten (10)")
     assert v3.edit["new_locator"] == "n1"
     fresh = DocumentVersion.objects.get(pk=v3.pk)
     assert "thirty (30) days" in fresh.text_model.get(locator).text
@@ -77,9 +77,9 @@ def test_a_refused_edit_stores_nothing_and_a_stale_parent_is_refused():
     with pytest.raises(EditError):
         version_create(document=document, parent=v1, edit=Edit("replace", locator, "sixty", "thirty"), author=None)
     assert document.versions.count() == 1
-    version_create(document=document, parent=v1, edit=Edit("replace", locator, "ninety", "sixty"), author=None)
+    version_create(document=document, parent=v1, edit=Edit("replace", locator, "ten", "sixty"), author=None)
     with pytest.raises(StaleVersion, match="now at version 2"):
-        version_create(document=document, parent=v1, edit=Edit("replace", locator, "ninety", "thirty"), author=None)
+        version_create(document=document, parent=v1, edit=Edit("replace", locator, "ten", "thirty"), author=None)
     assert document.versions.count() == 2
 
 
@@ -90,7 +90,7 @@ def test_version_create_joins_the_callers_transaction():
         with pytest.raises(EditError):
             version_create(document=document, parent=v1, edit=Edit("replace", locator, "zzz", "y"), author=None)
         # The failed attempt rolled back only its savepoint: the transaction carries on.
-        version_create(document=document, parent=v1, edit=Edit("replace", locator, "ninety", "sixty"), author=None)
+        version_create(document=document, parent=v1, edit=Edit("replace", locator, "ten", "sixty"), author=None)
     assert document.versions.count() == 2
 
 
@@ -98,7 +98,7 @@ def test_downloads_are_replayed_deterministically_and_cached_content_addressed()
     owner = UserFactory(first_name="Dana", last_name="Demo")
     document = make_document(owner=owner)
     v1, locator = first_clause(document)
-    edit = Edit("replace", locator, "ninety (90)", "thirty (30)")
+    edit = Edit("replace", locator, "ten (10)", "thirty (30)")
     v2 = version_create(document=document, parent=v1, edit=edit, author=owner)
     first = selectors.version_docx(v2)
     assert first == materialise(build_demo_contract_docx(), [v2.edit_object])
@@ -138,7 +138,7 @@ def test_visibility_is_owner_or_team_member():
 def test_preview_follows_the_version_text():
     document = make_document()
     v1, locator = first_clause(document)
-    v2 = version_create(document=document, parent=v1, edit=Edit("replace", locator, "ninety", "thirty"), author=None)
-    assert "<del>ninety</del><ins>thirty</ins>" in selectors.version_preview_html(v2)
+    v2 = version_create(document=document, parent=v1, edit=Edit("replace", locator, "ten", "thirty"), author=None)
+    assert "<del>ten</del><ins>thirty</ins>" in selectors.version_preview_html(v2)
     assert "<ins>" not in selectors.version_preview_html(v1)
     assert selectors.version_latest(document) == v2

@@ -54,7 +54,7 @@ def test_saas_customer_finds_the_demo_contracts_problems():
 
     results = {r.rule_id: r for r in PlaybookEngine().analyze(demo_model(), spec("saas-customer.yaml"))}
     expected_issues = {
-        "payment-terms": "ninety (90) days",
+        "payment-terms": "ten (10) days",
         "price-increase-cap": "fifteen percent (15%)",
         "late-payment-interest": "two percent (2%)",
         "suspension-notice": "five (5) days",
@@ -77,7 +77,7 @@ def test_saas_customer_finds_the_demo_contracts_problems():
         assert results[rule_id].recommendations[0].action == "insert"
     # Limits change only the number phrase.
     (payment,) = results["payment-terms"].recommendations
-    assert (payment.edit.before, payment.edit.after) == ("ninety (90) days", "thirty (30) days")
+    assert (payment.edit.before, payment.edit.after) == ("ten (10) days", "thirty (30) days")
     # The liability cap goes after the indemnity clause, as the rule's insert_after asks.
     liability = results["limitation-of-liability"].recommendations[0]
     assert demo_model().get(liability.edit.locator).text.startswith("6.1 Customer shall indemnify")

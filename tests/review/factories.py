@@ -121,3 +121,18 @@ def decide(review: Review, rec: Recommendation, action: str, *, key: str | None 
         review=review, recommendation_id=rec.pk, proposal_id=proposal_id or rec.current_proposal_id,
         action=action, actor=actor or review.owner, idempotency_key=key or uuid.uuid4().hex, **kwargs,
     )
+
+
+def payee_saas_yaml() -> str:
+    """The library SaaS playbook with its payment rule as a payee would write it ("at most 30
+    days", 45 a fallback). The tests of the number-only card, revisions onto a fallback and the
+    payment finder's guards run on real contracts' long payment periods, which the library's own
+    rule (the customer's "at least 30 days") rightly leaves alone."""
+    from playbooks.services import LIBRARY_DIR
+
+    text = (LIBRARY_DIR / "saas-customer.yaml").read_text()
+    payee = text.replace("check: {min_days: 30,", "check: {max_days: 30,", 1).replace(
+        "within thirty (30) days after the invoice date.", "within forty-five (45) days after receipt.", 1
+    )
+    assert payee.count("{max_days: 30, near: [pay") == 1 and "forty-five (45) days after receipt" in payee
+    return payee

@@ -1,6 +1,7 @@
 """A number-only edit whose playbook wording says more (docs/decisions/number-only-edits.md): the
 card names what the edit leaves out and offers the full wording as a revision, on the real
-payment sentence of a cuad-train contract with the library SaaS playbook."""
+payment sentence of a cuad-train contract with the library SaaS playbook, its payment rule as a
+payee writes it (the customer's own rule leaves a sixty-day period alone)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,9 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from playbooks.services import LIBRARY_DIR
 from review.models import RecommendationStatus
 from tests.review.engine.test_edit_checker import contract
-from tests.review.factories import contract_docx, make_review, shown
+from tests.review.factories import contract_docx, make_review, payee_saas_yaml, shown
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def flotek_payment() -> str:
 
 def payment_review():  # type: ignore[no-untyped-def]
     docx = contract_docx([("Heading 1", "5. Payment"), (None, flotek_payment())])
-    review = make_review(playbook=(LIBRARY_DIR / "saas-customer.yaml").read_text(), contract=docx)
+    review = make_review(playbook=payee_saas_yaml(), contract=docx)
     return review, shown(review, "payment-terms")
 
 
@@ -59,7 +59,7 @@ def test_the_card_says_what_the_number_only_edit_leaves_out_and_offers_the_full_
 
 def test_a_number_only_edit_that_leaves_nothing_out_has_no_note(client) -> None:
     sentence = "Customer shall pay undisputed invoices within sixty (60) days after receipt."
-    review = make_review(playbook=(LIBRARY_DIR / "saas-customer.yaml").read_text(),
+    review = make_review(playbook=payee_saas_yaml(),
                          contract=contract_docx([("Heading 1", "5. Payment"), (None, sentence)]))
     rec = shown(review, "payment-terms")
     assert rec.current_proposal.edit["after"] == "thirty (30) days"
@@ -136,7 +136,7 @@ def test_what_is_left_out_is_read_from_the_wording_fitted_to_the_contract(client
     # A position with a conditional part (docs/playbook-format.md, "Conditional wording") the
     # Flotek supply agreement does not call for: the card names what the edit leaves out of the
     # wording this contract gets, never the author's markers or the part left out for it.
-    playbook = (LIBRARY_DIR / "saas-customer.yaml").read_text().replace(
+    playbook = payee_saas_yaml().replace(
         '"{us} shall pay undisputed invoices within thirty (30) days after receipt."',
         '"{us} shall pay undisputed invoices within thirty (30) days after receipt{if data-protection}, with each '
         'invoice listing the personal data processed{end}."',

@@ -11,10 +11,10 @@ from review.engine.revise import FULL_WORDING
 from review.engine.wording import left_out
 from tests.review.engine.helpers import spec
 from tests.review.engine.test_edit_checker import contract
-from tests.review.engine.test_redlines_on_real_contracts import _rule
+from tests.review.engine.test_redlines_on_real_contracts import _rule, payee_payment
 
 ENGINE = PlaybookEngine()
-PAYMENT = _rule("saas-customer.yaml", "payment-terms")
+PAYMENT = payee_payment()  # as a payee writes it: these contracts pay in 60 days
 PRICE = _rule("saas-customer.yaml", "price-increase-cap")
 # "Payment of FCC invoices shall be due within sixty (60) days of the respective invoice date."
 FLOTEK = "FLOTEKINDUSTRIESINCCN_05_09_2019"
