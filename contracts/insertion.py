@@ -284,11 +284,13 @@ def trailing_definitions(structure: Structure, anchor: int) -> int | None:
     return None
 
 
-# The title of a section that closes a contract: its law, forum and notices, and the catch-all
-# general terms ("13. Governing law", "General Contract Terms", "MISCELLANEOUS", "Entire Agreement").
+# The title of a section that closes a contract: its law, forum and notices, the catch-all
+# general terms ("13. Governing law", "General Contract Terms", "MISCELLANEOUS", "Entire Agreement"),
+# and definitions set at the end ("11. Definitions", its terms numbered 11.1, 11.2, ...).
 CLOSING_TITLE = re.compile(
     r"^\W*(?:(?:governing|applicable|choice\s+of)\s+law|jurisdiction|venue|(?:governing\s+law\s+and\s+)?"
     r"jurisdiction|notices?|miscellaneous|general(?:\s+(?:provisions|contract\s+terms|matters))?|"
+    r"definitions|defined\s+terms|interpretation|"
     r"boilerplate|entire\s+agreement|counterparts|lawsuits?|disputes?(?:\s+resolution)?)"
     r"(?:\s*(?:[;,&]|and)\s*[\w ,;&]{0,40})?\W*$",
     re.IGNORECASE,

@@ -148,3 +148,32 @@ def test_the_point_at_the_end_is_unchanged_where_the_last_section_is_no_closing_
     model = build_text_model(contract_docx(paragraphs))
     point = insertion_point(structure_of(model))
     assert point is not None and point.locator == model.paragraphs[-1].locator
+
+
+# Definitions numbered as a closing section of their own ("11. Definitions", its terms 11.1 ...),
+# after the general terms: a published developer agreement read in round 22 took its new warranty
+# as "11.22", one more definition (docs/decisions/redlines-qa.md, "Round 22 lawyer read").
+ENDS_WITH_NUMBERED_DEFINITIONS = [
+    (None, "Developer Agreement"),
+    (None, "1. Projects. The terms of this agreement apply to each project the parties agree in writing."),
+    (None, "2. Payment"),
+    (None, "2.1 Company shall pay each invoice within thirty days after receipt."),
+    (None, "3. Kind of Working Relationship"),
+    (None, "3.1 Developer is an independent contractor, not an employee of Company."),
+    (None, "4. General Contract Terms"),
+    (None, "4.1 Neither party may assign this agreement without the other party's consent."),
+    (None, "4.2 This agreement is the entire agreement between the parties."),
+    (None, "5. Definitions"),
+    (None, "5.1 \u201cDeliverable\u201d means any work Developer delivers under a project."),
+    (None, "5.2 \u201cProject\u201d means a project the parties agree in writing."),
+    (None, "5.3 \u201cSoftware\u201d means computer code in any form."),
+    (None, "5.4 Software \u201cUtilizes\u201d another work when it depends on that work to run."),
+]  # fmt: skip
+
+
+def test_a_clause_added_at_the_end_goes_before_closing_definitions_numbered_as_a_section() -> None:
+    model, proposal = _insert(ENDS_WITH_NUMBERED_DEFINITIONS)
+    at = model.positions[proposal.edit.locator]
+    assert model.paragraphs[at].text.startswith("3.1 Developer is an independent contractor")
+    assert proposal.after.startswith("3A"), proposal.after
+    assert not proposal.defects
