@@ -290,7 +290,7 @@ def trailing_definitions(structure: Structure, anchor: int) -> int | None:
 CLOSING_TITLE = re.compile(
     r"^\W*(?:(?:governing|applicable|choice\s+of)\s+law|jurisdiction|venue|(?:governing\s+law\s+and\s+)?"
     r"jurisdiction|notices?|miscellaneous|general(?:\s+(?:provisions|contract\s+terms|matters))?|"
-    r"definitions|defined\s+terms|interpretation|"
+    r"definitions|defined\s+terms|"
     r"boilerplate|entire\s+agreement|counterparts|lawsuits?|disputes?(?:\s+resolution)?)"
     r"(?:\s*(?:[;,&]|and)\s*[\w ,;&]{0,40})?\W*$",
     re.IGNORECASE,

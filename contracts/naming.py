@@ -62,6 +62,12 @@ class Parties:
         )  # fmt: skip
 
 
+def _names(name: str) -> set[str]:
+    """A name and the same without its article, lower-cased ("the Customer" -> {"the customer", "customer"})."""
+    lowered = name.lower()
+    return {lowered, lowered.removeprefix("the ")}
+
+
 def _as_written(party: Party, model: TextModel) -> str:
     """ "the Company" when the contract mostly writes its defined name with the article."""
     name = party.defined
@@ -78,7 +84,8 @@ def detect(model: TextModel, side_word: str) -> Parties:
     parties = list(structure.parties)
     if len(parties) < 2:
         # A template whose parties are blanks ("by and between [Company] ("Company") and [Customer]
-        # ("Customer")"): the names its opening defines are the parties.
+        # ("Customer")", '“Company” and “Developer” agree:'): the names its opening defines are the
+        # parties.
         opening = opening_defined_parties(model.text)
         if len(opening) == 2:
             parties = opening
@@ -108,6 +115,11 @@ def detect(model: TextModel, side_word: str) -> Parties:
         taken = {p.defined.lower() for p in parties} | {n.lower().removeprefix("the ") for n in (us, them)}
         us = us or _role_in_use(model, side, taken)
         them = them or _role_in_use(model, other_side, taken)
+    if side and us and not them and len(parties) == 1 and parties[0].defined.lower() not in _names(us):
+        # Terms a vendor writes for its customers: the one party its opening names ('Crunch Cloud
+        # Analytics, LLC ("Crunch") provides ...', "between Liquibase, Inc. ... (Liquibase) and you,
+        # the customer") beside the customer's role word in use is the other side.
+        them = _as_written(parties[0], model)
     if side and bool(us) != bool(them) and len(parties) < 2:
         # Terms with no preamble whose definitions name the other party by its legal name ('“GitHub”
         # means GitHub, Inc., its Affiliates, and its Representatives' beside a "Customer" in use).

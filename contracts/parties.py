@@ -1741,17 +1741,30 @@ _PREAMBLE = re.compile(
 _NAMED_AS = re.compile(r"\((?:the\s+|hereinafter\s+)?[\"\u201c]([A-Z][^\"\u201d]{1,40})[\"\u201d]\)")
 
 
+# An opening of two quoted names only: '“Company” and “Developer” agree:'.
+_QUOTED_PAIR_AGREE = re.compile(
+    r"^[ \t]*[\"\u201c](?P<one>[A-Z][\w-]*(?: [A-Z][\w-]*){0,2})[\"\u201d][ \t]+and[ \t]+"
+    r"[\"\u201c](?P<two>[A-Z][\w-]*(?: [A-Z][\w-]*){0,2})[\"\u201d][ \t]+(?:hereby[ \t]+)?agree\b",
+    re.MULTILINE,
+)
+
+
 def opening_defined_parties(text: str) -> list[Party]:
     """The two names the opening's "by and between ... (the "Franchisee"), and ... (the "Member")"
-    defines, as the contract writes them afterwards: a sample whose parties are blanks ("____ (the
+    defines, or that an opening of two quoted names agrees as ('“Company” and “Developer” agree:'),
+    as the contract writes them afterwards: a sample whose parties are blanks ("____ (the
     "Franchisee")") has no party ``find_parties`` can read, and a signature block's name in
-    capitals is not the one the clauses use. None unless exactly two. Kept beside ``find_parties``
-    so that the contract's parties are read in one module (contracts/naming.py asks it for a
-    one-way NDA's roles)."""
-    opening = _PREAMBLE.search(text[:5000])
-    if opening is None:
-        return []
-    names = list(dict.fromkeys(_NAMED_AS.findall(opening.group("between"))))
+    capitals is not the one the clauses use. None unless exactly two; each with the side its role
+    word says ("Developer" a provider). Kept beside ``find_parties`` so that the contract's parties
+    are read in one module (contracts/naming.py asks it for a one-way NDA's roles)."""
+    pair = _QUOTED_PAIR_AGREE.search(text[:2000])
+    if pair is not None and pair.group("one") != pair.group("two"):
+        names = [pair.group("one"), pair.group("two")]
+    else:
+        opening = _PREAMBLE.search(text[:5000])
+        if opening is None:
+            return []
+        names = list(dict.fromkeys(_NAMED_AS.findall(opening.group("between"))))
     if len(names) != 2:
         return []
-    return [Party(name=n, defined=n, side="", locator="") for n in names]
+    return [Party(name=n, defined=n, side=role_side(n), locator="") for n in names]

@@ -62,3 +62,58 @@ def test_no_terms_grant_any_license_is_the_no_licence_clause() -> None:
                  "or other intellectual property.", "Each party shall bear its own costs.")  # fmt: skip
     result = _result(model, "mutual-nda", "no-license")
     assert result.status == "ok" and not result.recommendations
+
+
+# --- parties a vendor's form and a two-name opening give ------------------------------------------
+
+
+def test_an_opening_of_two_quoted_names_gives_the_parties_and_ours_by_role() -> None:
+    from contracts.naming import detect
+
+    model = _doc("Developer Agreement", "\u201cCompany\u201d and \u201cDeveloper\u201d agree:",
+                 "1. Projects. The terms of this agreement apply to each project Company and Developer agree.",
+                 "2. Payment. Company shall pay Developer's invoices within thirty days.")  # fmt: skip
+    parties = detect(model, "customer")
+    assert (parties.us, parties.them) == ("Company", "Developer")
+
+
+def test_a_vendors_terms_naming_only_itself_make_it_the_other_side_of_the_customer() -> None:
+    from contracts.naming import detect
+
+    model = _doc(
+        "Terms of Service",
+        "Acme Analytics, LLC (\u201cAcme\u201d) provides its hosted analytics services under these terms.",
+        *[f"{n}. Customer may use the services as Acme documents them, and Acme supports Customer." for n in range(1, 7)],
+    )  # fmt: skip
+    parties = detect(model, "customer")
+    assert (parties.us, parties.them) == ("Customer", "Acme")
+    # Its IP indemnity is then found as the vendor's, and not inserted again.
+    indemnity = _doc(*model_lines(model), "8. Acme shall defend Customer against any claim that the services infringe "
+                     "a third party's patent or copyright.")  # fmt: skip
+    result = _result_with(indemnity, "saas-customer", "vendor-ip-indemnity", parties)
+    assert result.status == "ok" and not result.recommendations
+
+
+def model_lines(model: TextModel) -> list[str]:
+    return [p.text for p in model.paragraphs]
+
+
+def _result_with(model: TextModel, playbook: str, rule_id: str, parties):  # type: ignore[no-untyped-def]
+    spec = load_playbook((LIBRARY_DIR / f"{playbook}.yaml").read_bytes())
+    only = dataclasses.replace(spec, rules=tuple(r for r in spec.rules if r.id == rule_id))
+    (result,) = PlaybookEngine().analyze(model, only, parties=parties)
+    return result
+
+
+def test_a_cap_the_clause_model_misses_is_compared_not_capped_again() -> None:
+    # "IF COMPANY TAKES LEGAL ACTION AGAINST DEVELOPER ..., THE COMPANY'S DAMAGES FROM DEVELOPER WILL
+    # BE CAPPED AT THE AMOUNT OF FEES COMPANY ACTUALLY PAID DEVELOPER FOR THE PROJECT."
+    model = _doc(
+        "1. Services. Developer shall build the software Company orders.",
+        "2. Indemnity. Developer shall defend and indemnify Company against third-party claims.",
+        "3. Limited Damages. IF COMPANY SUES DEVELOPER UNDER ANY LAW, COMPANY'S DAMAGES FROM DEVELOPER WILL BE "
+        "CAPPED AT THE AMOUNT OF FEES COMPANY ACTUALLY PAID DEVELOPER FOR THE PROJECT.",
+    )  # fmt: skip
+    result = _result(model, "saas-customer", "limitation-of-liability")
+    assert not result.recommendations
+    assert any("CAPPED AT THE AMOUNT OF FEES" in e.sentence for e in result.evidence)
