@@ -651,6 +651,19 @@ def _with_article(term: str, model: TextModel) -> bool:
     return bool(total) and with_the * 2 >= total
 
 
+# Documentation of what is bought, in ordinary words: "user documentation", "technical documentation".
+_PRODUCT_DOCUMENTATION = re.compile(
+    r"(?<![\w-])(user|technical|product|software|online|published|end[- ]user)\s+documentation(?![\w-])"
+)
+
+
+def _documentation_of_the_product(model: TextModel) -> str:
+    """The contract's lower-case words for the documentation of what it sells ("technical
+    documentation"), the first it writes; "" when it writes none."""
+    found = _PRODUCT_DOCUMENTATION.search(model.text)
+    return found.group(0) if found is not None else ""
+
+
 def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str, tuple[str, ...]]:
     """``text`` (playbook wording) with the playbook's defined terms that ``model`` does not
     define written as the contract's own term for the same thing, else in ordinary words; and one
@@ -697,7 +710,15 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
                     notes.append(note)
                 return f"{article}{subject}"
             words = _ORDINARY_WORDS.get(term, term.lower())
-            if not article and term in _NEEDS_ARTICLE:
+            if term == "Documentation" and (own_words := _documentation_of_the_product(model)):
+                # The contract speaks of the product's documentation in its own lower-case words
+                # ("its accompanying technical documentation"): the warranty is measured against
+                # that, never against "this Agreement", which may say nothing of what the software
+                # does. (Not a bare "documentation", which is as often records or regulatory files.)
+                words = own_words
+                if not article:
+                    article = "the "
+            elif not article and term in _NEEDS_ARTICLE:
                 article = "the "
             elif term in _OWN_ARTICLE:
                 article = ""

@@ -117,3 +117,17 @@ def test_a_cap_the_clause_model_misses_is_compared_not_capped_again() -> None:
     result = _result(model, "saas-customer", "limitation-of-liability")
     assert not result.recommendations
     assert any("CAPPED AT THE AMOUNT OF FEES" in e.sentence for e in result.evidence)
+
+
+def test_the_warranty_is_measured_against_the_products_documentation_the_contract_names() -> None:
+    from contracts.naming import adapt_terms
+
+    wording = "Provider warrants that the Services will perform materially in accordance with the Documentation."
+    licence = _doc("1. Licence. Licensor grants Customer a licence to use the Software and its accompanying technical "
+                   "documentation.", "2. Fees. Customer shall pay the fees in the order.")  # fmt: skip
+    written, notes = adapt_terms(wording, licence)
+    assert "in accordance with the technical documentation." in written, written
+    # A bare "documentation" is as often records: the agreement stays the measure.
+    services = _doc("1. Services. Supplier shall keep documentation of each batch it manufactures.")
+    written, _ = adapt_terms(wording, services)
+    assert "in accordance with this Agreement." in written, written
