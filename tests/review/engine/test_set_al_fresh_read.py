@@ -125,7 +125,7 @@ def test_the_warranty_is_measured_against_the_products_documentation_the_contrac
     wording = "Provider warrants that the Services will perform materially in accordance with the Documentation."
     licence = _doc("1. Licence. Licensor grants Customer a licence to use the Software and its accompanying technical "
                    "documentation.", "2. Fees. Customer shall pay the fees in the order.")  # fmt: skip
-    written, notes = adapt_terms(wording, licence)
+    written, _ = adapt_terms(wording, licence)
     assert "in accordance with the technical documentation." in written, written
     # A bare "documentation" is as often records: the agreement stays the measure.
     services = _doc("1. Services. Supplier shall keep documentation of each batch it manufactures.")
