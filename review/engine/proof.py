@@ -764,6 +764,20 @@ def _fragment(e: _Edit) -> Iterator[Defect]:
                 "leave standing on its own.",
             )
             return
+    # The removed text ends its paragraph with the words that introduce a list ("... neither party
+    # shall solicit to hire or hire:") and the edit writes none in their place: the list's items
+    # and what follows them would stand without the start of their sentence.
+    if not text[end:].strip() and cut.rstrip().endswith(":") and not e.edit.after.rstrip().endswith(":"):
+        following = _next_content(e.model, index)
+        if following is not None and (_is_list_item(e.before, following[0], following[1])
+                                      or re.match(r"^\s*(?:[-\u2022\u2013]\s*)?[a-z]", following[1].text)):
+            rest = _short(following[1].text, 50)
+            yield Defect(
+                "fragment",
+                f"The edit removes the words that introduce the list after them (“{rest}”), which would be left "
+                "without the start of its sentence.",
+            )
+            return
     # The removed text starts a paragraph in the middle of a sentence begun in the one before.
     if not text[:start].strip() and re.match(r"^\s*[a-z]", cut):
         previous = _previous_content(e.model, index)

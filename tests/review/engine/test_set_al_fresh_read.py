@@ -131,3 +131,22 @@ def test_the_warranty_is_measured_against_the_products_documentation_the_contrac
     services = _doc("1. Services. Supplier shall keep documentation of each batch it manufactures.")
     written, _ = adapt_terms(wording, services)
     assert "in accordance with this Agreement." in written, written
+
+
+def test_striking_the_words_that_introduce_a_list_is_held_as_a_fragment() -> None:
+    # "... neither party shall solicit to hire or hire:" over two items and "directly or indirectly,
+    # without the prior, signed, written consent of the other party ...": striking the lead-in alone
+    # leaves the items without the start of their sentence.
+    model = _doc(
+        "No Solicitation",
+        "Except for general advertisements, until one year after this agreement ends, neither party shall solicit "
+        "to hire or hire:",
+        "- any executive employed by the other party; or",
+        "- any other employee of the other party it met in connection with the transaction,",
+        "directly or indirectly, without the prior written consent of the other party.",
+    )  # fmt: skip
+    result = _result(model, "mutual-nda", "no-non-solicitation")
+    assert result.status == "issue" and result.recommendations
+    (proposal,) = result.recommendations
+    assert proposal.edit.before.endswith("hire:")
+    assert any(d.kind == "fragment" for d in proposal.defects), proposal.defects
