@@ -249,7 +249,18 @@ def word_sibling_title_style(model: TextModel, anchor: int) -> TitleStyle | None
             siblings.append(paragraph)
         if paragraph.num_level <= first.num_level:
             break
-    return _style_of([p.text for p in siblings])
+    style = _style_of([p.text for p in siblings])
+    if style is None and len(siblings) == 1 and clause_title(first.text) is None:
+        # The list's last item carries no title of its own (a second paragraph of "Miscellaneous"
+        # numbered on its own) while the items before it all do: a new last item is titled as they are.
+        before = [p.text for p in reversed(paragraphs[:anchor])
+                  if p.num_id == first.num_id and p.num_level == first.num_level][:_TITLED_BEFORE]
+        if len(before) == _TITLED_BEFORE:
+            style = _style_of(before)
+    return style
+
+
+_TITLED_BEFORE = 3  # items before an untitled last item that must all carry titles
 
 
 def captioned_title_style(structure: Structure, anchor: int) -> TitleStyle | None:
@@ -297,6 +308,19 @@ class HeadingTitle:
         return f"{heading.upper() if self.capitals else heading}{self.mark}"
 
 
+def _the_documents_title(structure: Structure, index: int) -> bool:
+    """The heading at ``index`` is the document's title: the first paragraph with text, and no
+    other heading at its level or above follows it."""
+    paragraphs = structure.model.paragraphs
+    first = next((i for i, p in enumerate(paragraphs) if p.text.strip()), None)
+    level = paragraphs[index].heading_level
+    if first != index or level is None:
+        return False
+    return not any(
+        p.heading_level is not None and p.heading_level <= level and p.text.strip() for p in paragraphs[index + 1 :]
+    )
+
+
 def heading_title(structure: Structure, anchor: int, number: str, like: int | None = None) -> HeadingTitle | None:
     """The heading title of a new clause after paragraph ``anchor`` numbered ``number`` ("" for
     none), where the clause it ends is titled by a heading paragraph (a Word heading style)
@@ -316,6 +340,8 @@ def heading_title(structure: Structure, anchor: int, number: str, like: int | No
         return None  # (a lettered section's heading titles a section, no clause the new one is beside)
     if paragraphs[anchor].heading_level is not None:
         return None  # (a form that sets its clauses' text in a heading style too: no title stands apart)
+    if _the_documents_title(structure, sibling):
+        return None  # ("NONDISCLOSURE AGREEMENT" over clauses titled in their text: no clause's sibling)
     heading = paragraphs[sibling]
     level = heading.heading_level
     assert level is not None

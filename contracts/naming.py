@@ -680,6 +680,9 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
     def one(match: re.Match[str]) -> str:
         term, article = match.group("term"), match.group("article") or ""
         if term.lower() in defined or _uses(term, model):
+            if not article and term in _NEEDS_ARTICLE and _with_article(term, model):
+                # The contract's own term, with the article it writes it with ("the Recipient").
+                return ("The " if _sentence_start(text, match.start()) else "the ") + match.group("term")
             return match.group(0)  # the contract's own term (a form may define it in terms it incorporates)
         own = next((defined[c.lower()] for c in TERM_EQUIVALENTS[term][1:] if c.lower() in defined), None)
         if own is not None:

@@ -150,3 +150,39 @@ def test_striking_the_words_that_introduce_a_list_is_held_as_a_fragment() -> Non
     (proposal,) = result.recommendations
     assert proposal.edit.before.endswith("hire:")
     assert any(d.kind == "fragment" for d in proposal.defects), proposal.defects
+
+
+# --- a one-way NDA whose clauses are Word-numbered items with titles in their text ---------------
+
+
+def test_a_clause_added_after_an_untitled_last_item_is_titled_as_the_items_are_and_no_heading() -> None:
+    from contracts.naming import detect
+    from documents.docx.edit import apply_edit_to_model
+    from documents.docx.textmodel import build_text_model
+    from tests.review.factories import contract_docx
+
+    model = build_text_model(contract_docx([
+        ("Heading 1", "NONDISCLOSURE AGREEMENT"),
+        (None, 'THIS AGREEMENT is made between Acme Ltd (the "Company") and Jane Smith (the "Recipient").'),
+        ("List Number", '"Confidential Information" means any information the Company discloses to the Recipient.'),
+        ("List Number", "Non-use. The Recipient shall not use the Confidential Information except to evaluate the "
+                        "opportunity."),
+        ("List Number", "Care. The Recipient shall protect the Confidential Information with reasonable care."),
+        ("List Number", "Return of Materials. The Recipient shall return all documents at the Company's request."),
+        ("List Number", "Miscellaneous. This Agreement is governed by the laws of England."),
+        ("List Number", "A person who is not a party to this Agreement has no right to enforce any of its terms."),
+        (None, "Signed, for the Company, Acme Ltd"),
+        (None, "By: "),
+        (None, "Title: "),
+        (None, "Signed, for the Recipient"),
+        (None, "By: "),
+        (None, "Title: "),
+    ]))  # fmt: skip
+    result = _result_with(model, "mutual-nda", "compelled-disclosure", detect(model, "recipient"))
+    (proposal,) = result.recommendations
+    # Titled as the items before it are, in their text; never a heading styled as the document's title.
+    assert proposal.after.startswith("Compelled Disclosure. The Recipient may disclose"), proposal.after
+    assert not proposal.edit.title and not proposal.defects
+    applied = apply_edit_to_model(model, proposal.edit)
+    new = next(p for p in applied.paragraphs if p.text.startswith("Compelled Disclosure."))
+    assert new.num_id and new.heading_level is None  # one more numbered item
