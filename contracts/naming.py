@@ -120,6 +120,11 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # Analytics, LLC ("Crunch") provides ...', "between Liquibase, Inc. ... (Liquibase) and you,
         # the customer") beside the customer's role word in use is the other side.
         them = _as_written(parties[0], model)
+    if side and us and not them and len(parties) == 1 and parties[0] is ours:
+        # The preamble reads one party (ours, "the customer identified in the Order ("Customer")")
+        # and defines the other only by a description ("the Supabase Affiliate entity identified in
+        # such Order ("Supabase")"): that defined name, written as a party that acts, is theirs.
+        them = _other_defined_in_opening(model, taken=_names(us))
     if side and bool(us) != bool(them) and len(parties) < 2:
         # Terms with no preamble whose definitions name the other party by its legal name ('“GitHub”
         # means GitHub, Inc., its Affiliates, and its Representatives' beside a "Customer" in use).
@@ -134,6 +139,31 @@ def detect(model: TextModel, side_word: str) -> Parties:
         if vendor:
             us, them = "you", vendor
     return Parties(us=us, them=them, side=side)
+
+
+# A name defined in parentheses ('("Supabase")'), and a defined name that acts ("Supabase shall").
+_DEFINED_IN_PARENTHESES = re.compile(
+    r"\(\s*(?:the\s+)?[\"\u201c]([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*){0,2})[\"\u201d]\s*\)"
+)
+_ACTS = 3  # sentences at least in which the defined name shall, will or may do something
+
+
+def _other_defined_in_opening(model: TextModel, *, taken: set[str]) -> str:
+    """The one name the opening sentence (the one that says "between") defines in parentheses,
+    besides ours, that the contract writes as a party that acts ("Supabase shall ...", three times
+    at least); "" when none or more than one."""
+    opening = next((p.text for p in model.paragraphs[:_OPENING_PARAGRAPHS] if re.search(r"\bbetween\b", p.text)), "")
+    found = []
+    for name in dict.fromkeys(_DEFINED_IN_PARENTHESES.findall(opening)):
+        if name.lower() in taken or name.lower() in NOT_TERMS or name in ("Agreement", "Party", "Parties"):
+            continue
+        acts = len(re.findall(rf"(?<![\w-]){re.escape(name)}\s+(?:shall|will|may|must)\b", model.text))
+        if acts >= _ACTS:
+            found.append(name)
+    return found[0] if len(found) == 1 else ""
+
+
+_OPENING_PARAGRAPHS = 8
 
 
 # '“GitHub” means GitHub, Inc., its Affiliates ...': a term defined as one company by its legal name.

@@ -186,3 +186,35 @@ def test_a_clause_added_after_an_untitled_last_item_is_titled_as_the_items_are_a
     applied = apply_edit_to_model(model, proposal.edit)
     new = next(p for p in applied.paragraphs if p.text.startswith("Compelled Disclosure."))
     assert new.num_id and new.heading_level is None  # one more numbered item
+
+
+# --- round 22's second look -----------------------------------------------------------------------
+
+
+def test_a_vendor_defined_only_by_a_description_in_the_preamble_is_the_other_side() -> None:
+    from contracts.naming import detect
+
+    model = _doc(
+        "Enterprise Subscription Agreement",
+        'This Enterprise Subscription Agreement (this "Agreement") is entered into by and between the customer '
+        'identified in the signature to the Order which references these terms ("Customer") and the Acme Affiliate '
+        'entity identified in such Order ("Acme") (Customer and Acme each, a "Party" and collectively, the '
+        '"Parties"), and is effective as of the Services Start Date identified in such Order ("Effective Date").',
+        "1. Services. Acme shall provide the Services. Acme will support Customer during business hours.",
+        "2. Changes. Acme may modify this Agreement at any time by posting a revised version on its website.",
+    )  # fmt: skip
+    parties = detect(model, "customer")
+    assert (parties.us, parties.them) == ("Customer", "Acme")
+    # The vendor's right to change the terms is then the vendor's, and reported.
+    assert _result_with(model, "saas-customer", "unilateral-changes", parties).status == "issue"
+
+
+def test_a_dispute_notice_and_a_grace_period_after_the_due_date_are_not_the_time_to_pay() -> None:
+    model = _doc(
+        "5. Fees. Customer will pay the Fees within thirty (30) days of the issuance of an invoice. If Customer fails "
+        "to make any payment when due, and Customer has not notified Acme in writing within ten (10) days of the "
+        "payment becoming due that the payment is subject to a good faith dispute: (a) Acme may charge interest; and "
+        "(b) if such failure continues for ten (10) days or more, Acme may suspend the Services.",
+    )  # fmt: skip
+    result = _result(model, "saas-customer", "payment-terms")
+    assert result.status == "ok" and not result.recommendations
