@@ -77,11 +77,28 @@ def _as_written(party: Party, model: TextModel) -> str:
     return f"the {name}" if total and with_the * 2 >= total else name
 
 
+# A name the contract defines as a thing, never a party: '“Host” means any physical or virtual
+# machine ...', or what the contract sells ("SIDEKIQ PRO AND RELATED SOFTWARE COMPONENTS (“SOFTWARE”)").
+_DEFINED_AS_A_THING = r"[\"\u201c]{name}[\"\u201d]\s+(?:means|shall\s+mean|refers\s+to)\s+(?:any|a|an|all|each)\s+[a-z]"
+
+
+def contract_parties(structure: Structure) -> list[Party]:
+    """The parties the contract's opening names, without a defined name the contract defines as a
+    thing or uses for what it sells (a EULA's "SOFTWARE", a licence's "Host"): those are no side
+    to write positions for or to ask the lawyer about."""
+    text = structure.model.text
+    return [
+        p for p in structure.parties
+        if p.defined.title() not in _NAME_NOUNS
+        and not re.search(_DEFINED_AS_A_THING.format(name=re.escape(p.defined)), text)
+    ]  # fmt: skip
+
+
 def detect(model: TextModel, side_word: str) -> Parties:
     """Our party and theirs, from the contract's parties and the playbook's side."""
     structure = structure_of(model)
     side = role_side(side_word)
-    parties = list(structure.parties)
+    parties = contract_parties(structure)
     if len(parties) < 2:
         # A template whose parties are blanks ("by and between [Company] ("Company") and [Customer]
         # ("Customer")", '“Company” and “Developer” agree:'): the names its opening defines are the
@@ -409,7 +426,7 @@ _OWN_NAME_USES = 5  # at least this many uses, and three times "this Agreement"
 # "this Agreement" ("you can't transfer this contract to anyone else").
 _THESE_TERMS = re.compile(
     r"\b[Tt]hese\s+(?P<name>[Tt]erms)\b|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement)\b"
-    r"|\b[Tt]his\s+(?P<plain>contract|agreement)\b"
+    r"|\b[Tt]his\s+(?P<plain>contract|agreement|document)\b"
 )
 _TERMS_NAME_USES = 2
 # A verb right after "this Agreement", and those joined to it ("begins on ... and continues"), agree
@@ -1070,14 +1087,33 @@ def render_rule(rule: Any, parties: Parties, structure: Structure, *, proposed: 
     if not rule.positions and not rule.variants:
         return rule
     model = structure.model
-    positions = tuple(render(adapt_terms(p, model, proposed=proposed)[0], parties, structure) for p in rule.positions)
+    positions = tuple(
+        as_spelled(render(adapt_terms(p, model, proposed=proposed)[0], parties, structure), model)
+        for p in rule.positions
+    )
     variants = tuple(
-        (name, render(adapt_terms(text, model, proposed=proposed)[0], parties, structure))
+        (name, as_spelled(render(adapt_terms(text, model, proposed=proposed)[0], parties, structure), model))
         for name, text in rule.variants
     )
-    if positions == rule.positions and variants == rule.variants:
+    heading = as_spelled(rule.heading, model) if rule.heading else rule.heading
+    if positions == rule.positions and variants == rule.variants and heading == rule.heading:
         return rule
-    return replace(rule, positions=positions, variants=variants)
+    return replace(rule, positions=positions, variants=variants, heading=heading)
+
+
+_LICENCE = re.compile(r"\b([Ll])icence(s?)\b")
+_LICENSE_NOUN = re.compile(r"\b[Ll]icenses?\b")
+
+
+def as_spelled(text: str, model: TextModel) -> str:
+    """``text`` (playbook wording) spelt as the contract spells: "licence" as "license" in a contract
+    that writes "license" and never "licence" (a heading "No Licence" in a US-spelled NDA)."""
+    if not _LICENCE.search(text):
+        return text
+    contract = model.text
+    if _LICENCE.search(contract) or not _LICENSE_NOUN.search(contract):
+        return text
+    return _LICENCE.sub(lambda m: f"{m.group(1)}icense{m.group(2)}", text)
 
 
 # --- undefined terms in what Redpen writes ------------------------------------------------------

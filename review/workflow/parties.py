@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from contracts.document import structure_of
-from contracts.naming import Parties, detect
+from contracts.naming import Parties, contract_parties, detect
 from contracts.parties import Party, role_side
 from documents.docx.model import TextModel
 from playbooks.rules import PlaybookSpec
@@ -114,7 +114,7 @@ def side_candidates(*, model: TextModel, side_word: str, playbook: PlaybookSpec)
         return []
     if detect(model, side_word).us:
         return []
-    parties = [p for p in structure_of(model).parties if p.defined.strip()]
+    parties = [p for p in contract_parties(structure_of(model)) if p.defined.strip()]
     return parties if len(parties) >= 2 else []
 
 

@@ -218,3 +218,48 @@ def test_a_dispute_notice_and_a_grace_period_after_the_due_date_are_not_the_time
     )  # fmt: skip
     result = _result(model, "saas-customer", "payment-terms")
     assert result.status == "ok" and not result.recommendations
+
+
+def test_a_name_defined_as_a_thing_is_no_party_to_write_for() -> None:
+    from contracts.document import structure_of
+    from contracts.naming import contract_parties
+
+    model = _doc(
+        "END-USER LICENSE AGREEMENT",
+        'THIS END-USER LICENSE AGREEMENT ("EULA") IS A LEGAL AGREEMENT BETWEEN YOU AND ACME SYSTEMS. READ IT BEFORE '
+        'USING ACME PRO AND RELATED SOFTWARE COMPONENTS ("SOFTWARE").',
+        '1.2 Organization License. You may install the Software on any number of Hosts. \u201cHost\u201d means any '
+        "physical or virtual machine which is controlled by you.",
+        "1.3 Site License. You may install the Software on any number of Hosts.",
+    )  # fmt: skip
+    found = {p.defined for p in contract_parties(structure_of(model))}
+    assert not found & {"SOFTWARE", "Software", "Host"}, found
+
+
+def test_an_nda_that_calls_itself_this_document_and_grants_no_rights_in_other_words() -> None:
+    model = _doc(
+        "Mutual Non-Disclosure Agreement Terms",
+        'Each of the parties under this document disclosing Confidential Information will be referred to as the '
+        '"Disclosing Party", and each receiving it as the "Recipient".',
+        "Recipient will keep the Confidential Information confidential and use it only as this document allows.",
+        "The disclosure of Confidential Information will not constitute any grant to the Recipient, express or implied, "
+        "of any rights to or under the Disclosing Party's patents, copyrights or trade secrets.",
+        "This document ends two years after its date, and this document is governed by the laws of New York.",
+        "Nothing in this document obliges either party to disclose any information.",
+    )  # fmt: skip
+    assert _result(model, "mutual-nda", "no-license").status == "ok"
+    remedies = _result(model, "mutual-nda", "remedies")
+    (proposal,) = remedies.recommendations
+    assert "this document" in proposal.after and "this Agreement" not in proposal.after, proposal.after
+
+
+def test_licence_is_spelt_license_where_the_contract_spells_so() -> None:
+    from contracts.document import structure_of
+    from contracts.naming import Parties, render_rule
+
+    model = _doc("1. Grant. Nothing in this Agreement grants a license to any patent.",
+                 "2. Term. This Agreement ends after two years.")  # fmt: skip
+    spec = load_playbook((LIBRARY_DIR / "mutual-nda.yaml").read_bytes())
+    rule = next(r for r in spec.rules if r.id == "no-license")
+    written = render_rule(rule, Parties(us="", them="", side=""), structure_of(model))
+    assert written.heading == "No License" and "no license or other right" in written.positions[0]
