@@ -263,6 +263,19 @@ def word_sibling_title_style(model: TextModel, anchor: int) -> TitleStyle | None
 _TITLED_BEFORE = 3  # items before an untitled last item that must all carry titles
 
 
+def titled_item_before(model: TextModel, anchor: int) -> str:
+    """The locator of the nearest item before paragraph ``anchor`` in its Word list and level that
+    carries a run-in title, where ``anchor`` carries none (a list's untitled last item): a new item
+    after it copies that item's formatting, its title set apart as theirs are; "" otherwise."""
+    first = model.paragraphs[anchor]
+    if not first.num_id or clause_title(first.text) is not None:
+        return ""
+    for paragraph in reversed(model.paragraphs[:anchor]):
+        if paragraph.num_id == first.num_id and paragraph.num_level == first.num_level:
+            return paragraph.locator if clause_title(paragraph.text) is not None else ""
+    return ""
+
+
 def captioned_title_style(structure: Structure, anchor: int) -> TitleStyle | None:
     """The caption style of unnumbered paragraphs that open with a caption ("Idemnification:
     Sponsor shall ..." / "Cancellation: Kaya Fest shall not ..."), which a new paragraph after

@@ -29,6 +29,7 @@ from contracts.clause_titles import (
     captioned_title_style,
     heading_title,
     sibling_title_style,
+    titled_item_before,
     top_level_titles,
     with_title,
     word_sibling_title_style,
@@ -1471,6 +1472,12 @@ def _insertion(
         edit = insertion_edit(point, shown, next_insert)
         if headed is not None and edit.kind == "insert_after" and headed.body:
             edit = replace(edit, like=headed.body)  # (body text, never a heading's style)
+        elif style is not None and edit.kind == "insert_after" and (
+            titled := titled_item_before(structure.model, structure.model.positions[point.locator])
+        ):
+            # After a list's untitled last item: the new item is formatted as the titled items
+            # before it, its title set apart (bold) as theirs are.
+            edit = replace(edit, like=titled)
     numbered = f", numbered {point.number.strip('.')}{titled}" if point.number else titled
     where = f"{point.where}{numbered}{prevails}"
     explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {where}."

@@ -183,6 +183,9 @@ def test_a_clause_added_after_an_untitled_last_item_is_titled_as_the_items_are_a
     # Titled as the items before it are, in their text; never a heading styled as the document's title.
     assert proposal.after.startswith("Compelled Disclosure. The Recipient may disclose"), proposal.after
     assert not proposal.edit.title and not proposal.defects
+    # Formatted as the titled item before it (its title set apart as theirs are), not as the
+    # untitled last item.
+    assert proposal.edit.like == next(p.locator for p in model.paragraphs if p.text.startswith("Miscellaneous."))
     applied = apply_edit_to_model(model, proposal.edit)
     new = next(p for p in applied.paragraphs if p.text.startswith("Compelled Disclosure."))
     assert new.num_id and new.heading_level is None  # one more numbered item
