@@ -1473,11 +1473,11 @@ def _insertion(
         if headed is not None and edit.kind == "insert_after" and headed.body:
             edit = replace(edit, like=headed.body)  # (body text, never a heading's style)
         elif style is not None and edit.kind == "insert_after" and (
-            titled := titled_item_before(structure.model, structure.model.positions[point.locator])
+            item := titled_item_before(structure.model, structure.model.positions[point.locator])
         ):
             # After a list's untitled last item: the new item is formatted as the titled items
             # before it, its title set apart (bold) as theirs are.
-            edit = replace(edit, like=titled)
+            edit = replace(edit, like=item)
     numbered = f", numbered {point.number.strip('.')}{titled}" if point.number else titled
     where = f"{point.where}{numbered}{prevails}"
     explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {where}."
