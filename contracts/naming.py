@@ -172,7 +172,7 @@ def _other_defined_in_opening(model: TextModel, *, taken: set[str]) -> str:
     opening = next((p.text for p in model.paragraphs[:_OPENING_PARAGRAPHS] if re.search(r"\bbetween\b", p.text)), "")
     found = []
     for name in dict.fromkeys(_DEFINED_IN_PARENTHESES.findall(opening)):
-        if name.lower() in taken or name.lower() in NOT_TERMS or name in ("Agreement", "Party", "Parties"):
+        if name.lower() in taken or name in NOT_TERMS:
             continue
         acts = len(re.findall(rf"(?<![\w-]){re.escape(name)}\s+(?:shall|will|may|must)\b", model.text))
         if acts >= _ACTS:
