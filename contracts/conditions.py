@@ -80,6 +80,33 @@ _RECURRING = re.compile(
     r"|\bstatements?\s+of\s+work\b|\brates?\b[^.;]{0,80}?\b(?:specified|set\s+forth|listed)\b",
     re.IGNORECASE,
 )
+# The contract disclaims warranties ("AS IS", "disclaims all other warranties", "makes no
+# warranty", "in lieu of all other warranties"): an express warranty the playbook adds is written to
+# prevail over it ("Notwithstanding any disclaimer of warranties ..."); where there is none, those
+# words override nothing and a lawyer strikes them.
+_DISCLAIMER = re.compile(
+    r"\bdisclaim[^.;]{0,160}?\b(?:warrant|merchantab|fitness)|\bwarrant[^.;]{0,160}?\bdisclaim"
+    r"|[\"\u201c]\s*as[\s-]+is\b|(?-i:\bAS[\s-]+IS\b)|\bas[\s-]+is(?:\s*[\"\u201d])?\s+(?:basis|condition)\b"
+    r"|\b(?:makes?|gives?|provides?|extends?)\s+no\s+(?:other\s+)?(?:[\w-]+\s+){0,3}?(?:warrant|representations?\s+or\s+warrant)"
+    r"|\b(?:does|do|shall|will)\s+not\s+(?:make|give|provide|extend)\s+any\s+(?:other\s+)?(?:[\w-]+\s+){0,3}?(?:warrant|representations?\s+or\s+warrant)"
+    r"|\bno\s+(?:other\s+)?(?:express\s+or\s+implied\s+)?warrant(?:y|ies)\b"
+    r"|\bin\s+lieu\s+of\s+(?:all\s+)?(?:other\s+)?(?:\w+\s+){0,3}?warrant|\bwithout\s+(?:any\s+)?warrant"
+    r"|\bwarranties\b[^.;]{0,80}?\b(?:are|is)\s+(?:hereby\s+)?excluded\b|\bexclud(?:es?|ing)\s+all\s+(?:[\w-]+\s+){0,3}?warrant",
+    re.IGNORECASE,
+)
+# The contract limits or excludes liability ("in no event shall ... be liable", "shall not be liable
+# for any indirect damages", a cap): a new duty to pay (an IP indemnity) is written to stand
+# outside them, as a lawyer carves it out; where there is none, the carve-out refers to nothing.
+_LIABILITY_LIMITS = re.compile(
+    r"\b(?:in\s+no\s+event|under\s+no\s+circumstances?)\b[^.;]{0,200}?\bliab(?:le|ility)\b"
+    r"|\bneither\b[^.;]{0,120}?\b(?:shall|will)\s+(?:\w+\s+)?be\s+liable\b"
+    r"|\b(?:shall|will|is|are)\s+not\s+(?:be\s+)?(?:held\s+)?liable\b"
+    r"|\b(?:no|any)\s+liability\s+(?:whatsoever\s+)?(?:for|to)\b[^.;]{0,120}?\b(?:indirect|consequential|special|incidental|punitive|lost\s+profits?)\b"
+    r"|\blimitations?\s+(?:of|on)\s+(?:\w+\s+)?liability\b|\bexclusions?\s+of\s+(?:liability|damages)\b"
+    r"|\bliability\b[^.;]{0,160}?\b(?:shall|will)\s+(?:not|in\s+no\s+event)\s+exceed\b"
+    r"|\bliability\b[^.;]{0,160}?\b(?:shall|will)\s+(?:in\s+no\s+event\s+)?be\s+limited\s+to\b",
+    re.IGNORECASE,
+)
 # The laws under which liability for death or personal injury caused by negligence cannot be
 # limited or excluded by a contract term (England and Wales, Scotland and Northern Ireland under the
 # Unfair Contract Terms Act 1977; Hong Kong's Control of Exemption Clauses Ordinance; Singapore's
@@ -160,6 +187,14 @@ CONDITIONS: dict[str, Condition] = {
         lambda text: _RECURRING.search(text) is not None,
         "something is paid periodically or by use under this contract",
         "nothing is paid periodically or by use under this contract (a price paid once or in fixed instalments)",
+    ),
+    "warranty-disclaimer": Condition(
+        lambda text: _DISCLAIMER.search(text) is not None,
+        "this contract disclaims warranties", "this contract disclaims no warranty",
+    ),
+    "liability-limits": Condition(
+        lambda text: _LIABILITY_LIMITS.search(text) is not None,
+        "this contract limits or excludes liability", "this contract neither limits nor excludes liability",
     ),
     "english-law": Condition(
         _law_limits_exclusions,
@@ -300,8 +335,12 @@ def fit_wording(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
             out.append(chosen)
         return "".join(out)
 
-    fitted = walk(_parse(text))
-    return re.sub(r"\s{2,}", " ", fitted), tuple(notes)
+    fitted = re.sub(r"\s{2,}", " ", walk(_parse(text)))
+    if fitted[:1].islower() and _plain(_parse(text))[:1].isupper():
+        # A part left out at the start ("Notwithstanding ..., each party shall"): the sentence now
+        # starts where the part ended, with a capital.
+        fitted = fitted[:1].upper() + fitted[1:]
+    return fitted, tuple(notes)
 
 
 def _quoted(words: str) -> str:

@@ -603,11 +603,27 @@ def _in_a_longer_name(text: str, start: int) -> bool:
     return bool(word) and word[:1].isupper() and word.isalpha() and word not in _NAME_OPENERS
 
 
+_NAME_GOES_ON = re.compile(r"[ \t]+[A-Z][a-z]")
+
+
+def _continues_a_name(text: str, end: int) -> bool:
+    """A capitalised word follows ``text[:end]`` in the same sentence: the term is the start of a
+    longer name ("another Services Agreement", "Documentation Fee"), not the term on its own."""
+    return _NAME_GOES_ON.match(text, end) is not None
+
+
 def _scan_uses(term: str, model: TextModel) -> bool:
     text = model.text
-    found = [s for s in term_starts(term, text) if not _in_a_longer_name(text, s)]
+    found = [
+        s for s in term_starts(term, text)
+        if not _in_a_longer_name(text, s) and not _continues_a_name(text, s + len(term))
+    ]  # fmt: skip
     if len(found) >= 2:
         return True
+    if found and len(term_starts(term.lower(), text)) >= 2:
+        # Written once with a capital and more often in ordinary words ("a Documentation error"
+        # beside "the end-user documentation"): the contract's word is the ordinary one.
+        return False
     for start in found:
         before = re.search(r"(\S+)\s+$", model.text[max(0, start - 40) : start])
         word = before.group(1) if before else ""
@@ -691,6 +707,17 @@ def _subject_term(defined: dict[str, str], model: TextModel) -> str | None:
     return best if best is not None and counts[best] else None
 
 
+def _named_services(defined: dict[str, str], model: TextModel) -> str:
+    """The contract's one defined kind of services ("Support Services", "Maintenance Services")
+    where it names them at least ``_SUBJECT_USES`` times; "" where it defines none, or several
+    (a subscription's "Professional Services" beside its "Support Services" is not the subject)."""
+    kinds = [name for key, name in defined.items() if key.endswith(" services") and len(key.split()) <= 4]
+    if len(kinds) != 1:
+        return ""
+    named = kinds[0].title() if kinds[0].isupper() else kinds[0]
+    return named if len(term_starts(named, model.text)) >= _SUBJECT_USES else ""
+
+
 def _with_article(term: str, model: TextModel) -> bool:
     text = model.text
     total = len(re.findall(rf"(?<!\w){re.escape(term)}(?!\w)", text))
@@ -744,6 +771,13 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
             if _sentence_start(text, match.start()):
                 written = written[:1].upper() + written[1:]
             note = f"\u201c{term}\u201d is written \u201c{own}\u201d, this contract's defined term"
+        elif term == "Services" and (named := _named_services(defined, model)):
+            # The one kind of services the contract defines and speaks of throughout ("the
+            # “Support Services”", a support agreement's subject): the playbook's "Services".
+            written = f"{article}{named}"
+            if _sentence_start(text, match.start()):
+                written = written[:1].upper() + written[1:]
+            note = f"\u201c{term}\u201d is written \u201c{named}\u201d, this contract's defined term"
         elif term in _ONE_WAY and (written := _one_way(term, article, model)):
             if _sentence_start(text, match.start()):
                 written = written[:1].upper() + written[1:]
