@@ -224,7 +224,26 @@ def insertion_point(
         # sub-clauses ("13.4" about indemnities under governing law) or paragraphs; it is a section
         # of its own, before them. (After them as the next section, "24.", it reads as its own.)
         point = _before_closing_sections(structure, anchor) or point
+    elif _signing_words_last(structure, anchor):
+        # The body ends with the signer's acknowledgement ("16. Opportunity for Review: Consultant
+        # acknowledges that it has carefully read the foregoing Agreement"): nothing of substance
+        # comes after the words said on signing; the new section goes before the closing ones.
+        point = _before_closing_sections(structure, anchor) or point
     return _in_roman_section(structure, _past_written(structure, point))
+
+
+# The title of a last section that records the signer's reading of the whole ("Opportunity for
+# Review", "Independent Legal Advice", "Acknowledgement").
+_SIGNING_WORDS = re.compile(
+    r"^\W*(?:(?:opportunity\s+for|independent)\s+(?:legal\s+)?(?:review|advice)|advice\s+of\s+counsel|"
+    r"acknowledge?ments?|review\s+by\s+counsel)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _signing_words_last(structure: Structure, anchor: int) -> bool:
+    run = closing_sections(structure, anchor)
+    return bool(run) and _SIGNING_WORDS.match(section_title(structure, run[-1])) is not None
 
 
 # A section's own number: "24.", "Section 24", "11A." (no sub-clause's "13.4" or list's "d.").
@@ -290,7 +309,9 @@ def trailing_definitions(structure: Structure, anchor: int) -> int | None:
 CLOSING_TITLE = re.compile(
     r"^\W*(?:(?:governing|applicable|choice\s+of)\s+law|jurisdiction|venue|(?:governing\s+law\s+and\s+)?"
     r"jurisdiction|notices?|miscellaneous|general(?:\s+(?:provisions|contract\s+terms|matters))?|"
-    r"definitions|defined\s+terms|"
+    r"definitions|defined\s+terms|(?:no\s+)?waivers?|severab\w*|successors?(?:\s+and\s+assigns)?|"
+    r"attorneys?['\u2019]?\s+fees|amendments?|headings|further\s+assurances|"
+    r"(?:opportunity\s+for|independent)\s+(?:legal\s+)?(?:review|advice)|advice\s+of\s+counsel|acknowledge?ments?|"
     r"boilerplate|entire\s+agreement|counterparts|lawsuits?|disputes?(?:\s+resolution)?)"
     r"(?:\s*(?:[;,&]|and)\s*[\w ,;&]{0,40})?\W*$",
     re.IGNORECASE,

@@ -1234,7 +1234,7 @@ _EITHER_BOUND = re.compile(
     # "mutual" of the duty, not of the deal ("a business opportunity of mutual interest", "the
     # mutual covenants"): those say nothing about who keeps the information.
     r"|\bmutual(?:ly)?\b(?!\s+(?:interest|benefit|advantage|business|covenants|promises|consent|agreement|"
-    r"understanding|desire|wish))",
+    r"understanding|desire|wish|written))",
     re.IGNORECASE,
 )
 _BOUND = r"(?:\s*\([a-z0-9]{1,4}\))?(?:\s+[\w'\u2019]+){0,2}?\s+(?:shall|will|must|agrees|undertakes|covenants)\b"
@@ -1271,6 +1271,26 @@ def disclosure_roles(model: TextModel) -> DisclosureRoles:
     if found is None:
         found = model.derived[key] = _read_disclosure_roles(model)  # type: ignore[index]
     return found
+
+
+def information_of_one_side(model: TextModel) -> DisclosureRoles | None:
+    """A one-way NDA's roles where the information it protects is the discloser's only: one party
+    is bound (``disclosure_roles``) and the contract never speaks of the recipient's own
+    information ("Consultant's Confidential Information", "information disclosed by Consultant").
+    There a mutual duty in place of the recipient's protects nothing of the recipient's: what is
+    confidential is still defined as what the discloser gives. None otherwise."""
+    roles = disclosure_roles(model)
+    if not roles.recipient or not roles.discloser:
+        return None
+    recipient = re.escape(re.sub(r"^the\s+", "", roles.recipient, flags=re.IGNORECASE))
+    own = re.compile(
+        rf"\b{recipient}(?:'s|\u2019s)\s+(?:own\s+)?(?:[\w-]+\s+)?information\b"
+        rf"|\binformation\s+(?:of|from|disclosed\s+by|provided\s+by|furnished\s+by)\s+(?:the\s+)?{recipient}\b"
+        rf"|\b{recipient}\s+(?:may|will|shall|agrees\s+to)\s+(?:\w+\s+)?(?:disclose|provide|furnish)\s+(?:\w+\s+){{0,3}}?"
+        rf"(?:confidential|proprietary)\s+information\s+to\b",
+        re.IGNORECASE,
+    )
+    return None if own.search(model.text) else roles
 
 
 def _read_disclosure_roles(model: TextModel) -> DisclosureRoles:

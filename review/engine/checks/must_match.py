@@ -3,11 +3,13 @@ closest one is rewritten with the playbook's wording (or the wording is inserted
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from yaml.nodes import Node
 
+from contracts.naming import Parties, information_of_one_side
 from playbooks.checks import ValueReader
 from playbooks.loader.find_field import regex_problem
 from playbooks.rules import Rule, bounded_search, compile_pattern
@@ -59,8 +61,24 @@ class MustMatch:
         if passing:
             return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
         failing = [closest_to_wording(found, rule.positions[0])] if rule.positions else found[:1]
+        mutual = bool(rule.positions) and is_mutual(rule.positions[0])
+        one_way = information_of_one_side(document.model) if mutual else None
+        if one_way is not None and _same_party(one_way.recipient, document.parties):
+            # A one-way NDA that protects only what the other side discloses ("Company will
+            # disclose Confidential Information to Consultant"), and we receive: a mutual duty in
+            # place of ours protects nothing of ours, since what is confidential is still defined
+            # as theirs, and it rewrites their protection. Making it mutual is the lawyer's drafting.
+            return RuleResult(
+                **base, status="issue", evidence=tuple(s.evidence() for s in found),
+                message=(
+                    f"This agreement is one-way: the information it protects is {one_way.discloser}'s, "
+                    f"and only {one_way.recipient} is bound. Making it mutual needs a definition that covers "
+                    f"what {one_way.recipient} discloses as well, which is for the lawyer to word; if "
+                    f"{one_way.recipient} discloses nothing, nothing is needed. No edit is proposed."
+                ),
+            )  # fmt: skip
         bound = binds_only_them(failing[0], document.parties) if rule.positions else None
-        if bound is not None and is_mutual(rule.positions[0]):
+        if bound is not None and mutual:
             # "CONSULTANT will keep confidential and will not ... use Proprietary
             # Information": a one-sided duty of the other party protects us. The mutual
             # wording would weaken it and bind us too: the finding stands, no edit.
@@ -77,6 +95,17 @@ class MustMatch:
             reason="none of the sentences about this rule has the required wording",
             restates=True, wording_required=True,
         )  # fmt: skip
+
+
+def _same_party(name: str, parties: Parties | None) -> bool:
+    """``name`` (as the contract writes a role) is our party."""
+    if parties is None or not parties.us:
+        return False
+
+    def bare(text: str) -> str:
+        return re.sub(r"^the\s+", "", text.strip(), flags=re.IGNORECASE).lower()
+
+    return bare(name) == bare(parties.us)
 
 
 KINDS: tuple[EvaluatedCheckKind, ...] = (MustMatch(),)
