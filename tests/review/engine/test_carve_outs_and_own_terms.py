@@ -106,3 +106,21 @@ def test_a_part_left_out_at_the_start_leaves_a_sentence_with_a_capital() -> None
     fitted, notes = fit_wording("{if liability-limits}Notwithstanding any cap, {end}each party shall act.", model)
     assert fitted == "Each party shall act."
     assert notes and "this contract neither limits nor excludes liability" in notes[0]
+
+
+def _payment(*lines: str):  # type: ignore[no-untyped-def]
+    spec = load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
+    only = dataclasses.replace(spec, rules=tuple(r for r in spec.rules if r.id == "payment-terms"))
+    (result,) = PlaybookEngine().analyze(_doc("Maintenance Terms", _OPENING, *lines), only)
+    return result
+
+
+def test_a_period_in_which_the_vendor_pays_us_is_never_lengthened() -> None:
+    # The customer's payment rule lengthens the customer's time to pay; a refund or a credit the
+    # vendor owes within ten days is ours to receive, and thirty days would be against us.
+    refund = _payment("9. Refunds. If Customer ends this Agreement for breach, Larkspur shall refund the prepaid fees "
+                      "for the rest of the year within ten (10) days after the payment request is received.")  # fmt: skip
+    assert not refund.recommendations
+    ours = _payment("9. Payment. Customer shall pay each invoice and any payment due within ten (10) days after receipt.")
+    (proposal,) = ours.recommendations
+    assert "thirty (30)" in proposal.edit.after
