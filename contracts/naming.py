@@ -224,6 +224,12 @@ def _who_we_are(model: TextModel) -> str:
         for name in _QUOTED.findall(sentence):
             if name.lower() in ("we", "us", "our", "you", "your"):
                 continue
+            beside_we = re.search(
+                rf"[\"\u201c]{re.escape(name)}[,.]?[\"\u201d]\s*,?\s*(?:and\s+|or\s+)?[\"\u201c][Ww]e[,.]?[\"\u201d]",
+                sentence,
+            )
+            if beside_we:
+                return name  # defined as one with "we" ('(“Acme”, “we”, “us” or “our”)')
             uses = len(re.findall(rf"(?<![\w\"\u201c]){re.escape(name)}(?![\w\"\u201d])", model.text))
             if uses - sentence.count(name) >= _VENDOR_USES:
                 return name
@@ -902,8 +908,18 @@ def speaks_to_you(model: TextModel) -> bool:
         text = model.text
         you, we = len(_YOU.findall(text)), len(_WE.findall(text))
         parties = len(_LOWER_PARTY.findall(text)) + len(_CAPITAL_PARTY.findall(text))
-        model.derived[key] = min(you, we) >= _YOU_AT_LEAST and you >= _YOU_OVER_PARTY * parties  # type: ignore[index]
+        speaks = min(you, we) >= _YOU_AT_LEAST and you >= _YOU_OVER_PARTY * parties
+        if not speaks and min(you, we) >= _YOU_DEFINED_AT_LEAST and you >= 3 * parties:
+            # Shorter terms that say so in their opening ('Acme Cloud, Inc. (“Acme”, “we” or
+            # “us”) and the organization that accepts them (“you”)'): their words for the parties.
+            opening = text[: _PREAMBLE * 2]
+            speaks = bool(_YOU_QUOTED.search(opening) and _WE_QUOTED.search(opening))
+        model.derived[key] = speaks  # type: ignore[index]
     return bool(model.derived[key])  # type: ignore[index]
+
+
+_YOU_QUOTED = re.compile(r"[\"\u201c](?:[Yy]ou|[Yy]our)[,.]?[\"\u201d]")
+_YOU_DEFINED_AT_LEAST = 5  # uses of "you" and of "we", each, in terms whose opening defines both
 
 
 _ONE_WAY = frozenset({"Recipient", "Discloser", "Purpose"})
@@ -1040,8 +1056,14 @@ def _fill_phrase(text: str, parties: Parties) -> str:
 
 def _fill_pattern(pattern: str, parties: Parties, model: TextModel | None = None) -> str:
     def name(match: re.Match[str]) -> str:
-        words = _slot_name(match.group(1).lower(), parties).split()
-        return "(?:" + r"\s+".join(re.escape(w) for w in words) + ")"
+        slot = match.group(1).lower()
+        words = _slot_name(slot, parties).split()
+        written = r"\s+".join(re.escape(w) for w in words)
+        if parties.us == "you" and slot == "them" and words != ["we"]:
+            # Terms that speak to "you" speak of the vendor as "we" as often as by its name ("We
+            # will defend you against ...", "Acme warrants that ..."): a search for it takes both.
+            written += "|we"
+        return "(?:" + written + ")"
 
     if MUTUAL_ROLES in pattern:
         roles = mutual_roles(model) if model is not None else ()
@@ -1277,10 +1299,15 @@ def information_of_one_side(model: TextModel) -> DisclosureRoles | None:
     """A one-way NDA's roles where the information it protects is the discloser's only: one party
     is bound (``disclosure_roles``) and the contract never speaks of the recipient's own
     information ("Consultant's Confidential Information", "information disclosed by Consultant").
-    There a mutual duty in place of the recipient's protects nothing of the recipient's: what is
-    confidential is still defined as what the discloser gives. None otherwise."""
+    There a mutual duty in place of the recipient's, written with the contract's defined term,
+    protects nothing of the recipient's: what is confidential is still defined as what the
+    discloser gives. None otherwise, and where the contract defines no such term (the wording's
+    own "confidential information" then covers each party's)."""
     roles = disclosure_roles(model)
     if not roles.recipient or not roles.discloser:
+        return None
+    defined = contract_text(model).terms_lower
+    if not any(term.lower() in defined for term in TERM_EQUIVALENTS["Confidential Information"]):
         return None
     recipient = re.escape(re.sub(r"^the\s+", "", roles.recipient, flags=re.IGNORECASE))
     own = re.compile(
