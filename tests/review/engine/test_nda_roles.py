@@ -54,7 +54,8 @@ def test_a_one_way_nda_names_its_member_and_franchisee_and_the_purpose_its_use_r
     roles = disclosure_roles(model)
     assert (roles.recipient, roles.discloser) == ("Member", "Franchisee")
     compelled = _wording("compelled-disclosure", model)
-    assert compelled.startswith("Member may disclose Confidential Information to the extent required by law")
+    assert compelled.startswith("Notwithstanding anything to the contrary in this Agreement, Member may disclose "
+                               "Confidential Information to the extent required by law")
     assert "gives Franchisee reasonable prior notice" in compelled and "at Franchisee's expense" in compelled
     returned = _wording("return-or-destroy", model)
     assert returned.startswith("On Franchisee's written request, Member shall promptly return or destroy Franchisee's")
@@ -81,7 +82,8 @@ def test_another_one_way_nda_names_its_recipient_and_discloser_and_the_agreement
     model = _docx("ndas", "nda_cnli_dev_09.docx")
     assert (disclosure_roles(model).recipient, disclosure_roles(model).discloser) == ("Ciufo", "Health Card")
     assert _wording("compelled-disclosure", model).startswith(
-        "Ciufo may disclose Proprietary Information to the extent required by law, regulation or court order, if it "
+        "Notwithstanding anything to the contrary in this Agreement, Ciufo may disclose Proprietary Information to "
+        "the extent required by law, regulation or court order, if it "
         "gives Health Card reasonable prior notice"
     )
     assert _wording("no-license", model).endswith("the limited right to use it for the purposes of this Agreement.")
@@ -92,9 +94,10 @@ def test_a_mutual_nda_keeps_the_generic_roles() -> None:
     model = _docx("forms", "bonterms", "bonterms_mutual_nda_openagreements.docx")
     assert disclosure_roles(model).recipient == "" and disclosure_roles(model).discloser == ""
     compelled = _wording("compelled-disclosure", model)
-    assert compelled.startswith("The recipient may disclose") and "gives the discloser reasonable" in compelled
+    assert compelled.startswith("Notwithstanding anything to the contrary in this Agreement, the recipient may "
+                               "disclose") and "gives the discloser reasonable" in compelled
     # It defines no purpose and calls itself "this NDA".
     assert _wording("no-license", model).endswith("the limited right to use it for the purposes of this NDA.")
     # One that defines its roles keeps its own terms.
     defined = _wording("compelled-disclosure", _docx("ndas", "nda_cnli_dev_01.docx"))
-    assert defined.startswith("The Receiving Party may disclose")
+    assert defined.startswith("Notwithstanding anything to the contrary in this Agreement, the Receiving Party may disclose")

@@ -97,4 +97,23 @@ def test_boilerplate_titles_close_the_contract_and_a_new_clause_goes_before_the_
     (proposal,) = result.recommendations
     # Not "12. Compelled Disclosure" after the words the Engineer says on signing.
     assert proposal.after.startswith("5A. Compelled Disclosure")
-    assert "Engineer may disclose Confidential Information to the extent required by law" in proposal.after
+    # ... and it prevails over section 3's "will not at any time disclose ... for any reason".
+    assert ("Notwithstanding anything to the contrary in this Agreement, Engineer may disclose Confidential "
+            "Information to the extent required by law") in proposal.after
+
+
+def test_exclusions_that_lack_only_independent_development_are_quoted_not_repeated() -> None:
+    # Three exclusions written into the definition, independent development not among them: a
+    # second, four-item list beside it would repeat three. The finding quotes the list.
+    lines = list(_LINES)
+    lines[5] += (" Confidential Information shall not, however, include any information which Engineer can establish"
+                 " (i) was publicly known before its disclosure to Engineer, (ii) becomes publicly known through no"
+                 " fault of Engineer, or (iii) was rightfully received by Engineer from a third party.")
+    model = TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(lines, 1)))
+    result = _result(model, "standard-exclusions", Parties(us="Engineer", them="Group", side="", corrected=True))
+    assert result.status == "missing" and not result.recommendations
+    assert "shall not, however, include any information which Engineer can establish" in result.message
+    # Without the list, the exclusions go in as a clause of their own.
+    bare = _result(_model(), "standard-exclusions", Parties(us="Engineer", them="Group", side="", corrected=True))
+    (proposal,) = bare.recommendations
+    assert "independently develops" in proposal.after

@@ -181,7 +181,9 @@ def test_a_clause_added_after_an_untitled_last_item_is_titled_as_the_items_are_a
     result = _result_with(model, "mutual-nda", "compelled-disclosure", detect(model, "recipient"))
     (proposal,) = result.recommendations
     # Titled as the items before it are, in their text; never a heading styled as the document's title.
-    assert proposal.after.startswith("Compelled Disclosure. The Recipient may disclose"), proposal.after
+    assert proposal.after.startswith(
+        "Compelled Disclosure. Notwithstanding anything to the contrary in this Agreement, the Recipient may disclose"
+    ), proposal.after
     assert not proposal.edit.title and not proposal.defects
     # Formatted as the titled item before it (its title set apart as theirs are), not as the
     # untitled last item.
