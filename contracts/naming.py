@@ -547,7 +547,9 @@ def among_several(text: str) -> str:
 TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
     "Services": ("Services", "Service", "Subscription Services", "Cloud Services", "Hosted Services",
                  "SaaS Services", "Subscription Service", "Cloud Service"),
-    "Documentation": ("Documentation", "User Documentation", "Product Documentation", "Specifications"),
+    # (What the services must conform to where no documentation is defined: the statement of work.)
+    "Documentation": ("Documentation", "User Documentation", "Product Documentation", "Specifications",
+                      "Specification", "Statement of Work", "Statements of Work", "SOW"),
     "Subscription Term": ("Subscription Term", "Subscription Period", "Term"),
     "Customer Data": ("Customer Data", "Client Data", "Customer Content", "Your Data"),
     "Confidential Information": ("Confidential Information", "Proprietary Information"),
@@ -766,8 +768,8 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
             return match.group(0)  # the contract's own term (a form may define it in terms it incorporates)
         own = next((defined[c.lower()] for c in TERM_EQUIVALENTS[term][1:] if c.lower() in defined), None)
         if own is not None:
-            if own.isupper():
-                own = own.title()  # "DOCUMENTATION" is defined; the body writes "Documentation"
+            if own.isupper() and len(own) > 4:
+                own = own.title()  # "DOCUMENTATION" is defined; the body writes "Documentation" (not "SOW")
             new_article = article
             if article.strip().lower() in ("a", "an"):
                 new_article = ("The" if article[:1].isupper() else "the") + article[len(article.rstrip()) :]

@@ -124,3 +124,20 @@ def test_a_period_in_which_the_vendor_pays_us_is_never_lengthened() -> None:
     ours = _payment("9. Payment. Customer shall pay each invoice and any payment due within ten (10) days after receipt.")
     (proposal,) = ours.recommendations
     assert "thirty (30)" in proposal.edit.after
+
+
+def test_services_without_documentation_are_measured_against_the_statement_of_work() -> None:
+    # A development agreement that defines no documentation but a statement of work: the warranty
+    # is measured against what the parties agreed the work is, not against "this Agreement".
+    model = _doc(
+        "Development Agreement",
+        "This Development Agreement is made between Birch Labs, Inc. (\u201cBirch\u201d) and Cedar Foods LLC "
+        "(\u201cCedar\u201d).",
+        "1. Projects. Birch shall perform the services for each project described in a separate Statement of Work "
+        "(\u201cSOW\u201d) agreed by the parties. Each SOW states its deliverables and fees.",
+        "2. Fees. Cedar shall pay Birch the fees stated in the SOW within thirty (30) days after receipt of an invoice.",
+        "3. Ownership. Cedar owns the deliverables once paid for.",
+        "4. Law. This Agreement is governed by the laws of the State of Ohio.",
+    )
+    wording = _proposal(model, "provider-warranty")
+    assert wording.endswith("will perform materially in accordance with the SOW.")
