@@ -141,3 +141,20 @@ def test_services_without_documentation_are_measured_against_the_statement_of_wo
     )
     wording = _proposal(model, "provider-warranty")
     assert wording.endswith("will perform materially in accordance with the SOW.")
+
+
+def _changes(sentence: str):  # type: ignore[no-untyped-def]
+    spec = load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
+    only = dataclasses.replace(spec, rules=tuple(r for r in spec.rules if r.id == "unilateral-changes"))
+    (result,) = PlaybookEngine().analyze(_doc("Maintenance Terms", _OPENING, "9. Changes. " + sentence), only)
+    return result
+
+
+def test_a_vendors_right_to_rewrite_the_terms_in_other_words_is_found() -> None:
+    for sentence in ("Larkspur may, from time to time, update this Agreement by posting it on its website.",
+                     "Larkspur reserves the right to modify this Agreement at any time.",
+                     "Larkspur may at any time amend the terms of this Agreement."):  # fmt: skip
+        assert _changes(sentence).status == "issue", sentence
+    # Never a promise not to, nor a change to the services.
+    assert _changes("Larkspur may not change this Agreement without Customer's written consent.").status == "ok"
+    assert _changes("Larkspur may change the Support Services from time to time.").status == "ok"
