@@ -79,7 +79,15 @@ def _as_written(party: Party, model: TextModel) -> str:
 
 # A name the contract defines as a thing, never a party: '“Host” means any physical or virtual
 # machine ...', or what the contract sells ("SIDEKIQ PRO AND RELATED SOFTWARE COMPONENTS (“SOFTWARE”)").
-_DEFINED_AS_A_THING = r"[\"\u201c]{name}[\"\u201d]\s+(?:means|shall\s+mean|refers\s+to)\s+(?:any|a|an|all|each)\s+[a-z]"
+# Or 'An “Affiliate” is a company which Customer controls': a kind of company, not one.
+_DEFINED_AS_A_THING = (
+    r"[\"\u201c]{name}[\"\u201d]\s+(?:means|shall\s+mean|refers\s+to|is|is\s+defined\s+as)\s+(?:any|a|an|all|each)\s+[a-z]"
+)
+# A "party" whose name is an article ("An" of 'An “Affiliate” is ...') or the document itself
+# ('This Service Level Agreement (“SLA”) is entered into by and between: ...').
+_NO_PARTY_NAME = re.compile(
+    r"^(?:an?|the|this|that|each)$|\b(?:agreement|terms|contract|addendum|schedule)$", re.IGNORECASE
+)
 
 
 def contract_parties(structure: Structure) -> list[Party]:
@@ -90,6 +98,7 @@ def contract_parties(structure: Structure) -> list[Party]:
     return [
         p for p in structure.parties
         if p.defined.title() not in _NAME_NOUNS
+        and not _NO_PARTY_NAME.search(p.name.strip())
         and not re.search(_DEFINED_AS_A_THING.format(name=re.escape(p.defined)), text)
     ]  # fmt: skip
 
@@ -142,6 +151,10 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # and defines the other only by a description ("the Supabase Affiliate entity identified in
         # such Order ("Supabase")"): that defined name, written as a party that acts, is theirs.
         them = _other_defined_in_opening(model, taken=_names(us))
+    if side and us and not them and not parties:
+        # Terms with no preamble at all that name the vendor only as it acts ("DuoCircle will
+        # provide the functionality of the Software ..."), beside the customer's role word in use.
+        them = _acting_name(model, taken=_names(us))
     if side and bool(us) != bool(them) and len(parties) < 2:
         # Terms with no preamble whose definitions name the other party by its legal name ('“GitHub”
         # means GitHub, Inc., its Affiliates, and its Representatives' beside a "Customer" in use).
@@ -151,10 +164,9 @@ def detect(model: TextModel, side_word: str) -> Parties:
     if side == "customer" and not (us or them) and speaks_to_you(model):
         # A vendor's terms that speak to "you" and of "we" (a website's terms of service): whoever
         # reviews them for the customer is "you", and the vendor is the name the terms give "we"
-        # ("“GitHub,” “We,” and “Us” refer to GitHub, Inc."), as the terms write it.
-        vendor = _who_we_are(model)
-        if vendor:
-            us, them = "you", vendor
+        # ("“GitHub,” “We,” and “Us” refer to GitHub, Inc."), as the terms write it; where they give
+        # it none it writes of, "we" ('between us (... d/b/a Nine Labs) and you').
+        us, them = "you", _who_we_are(model) or "we"
     return Parties(us=us, them=them, side=side)
 
 
@@ -181,6 +193,32 @@ def _other_defined_in_opening(model: TextModel, *, taken: set[str]) -> str:
 
 
 _OPENING_PARAGRAPHS = 8
+# A capitalised name as the subject of a duty or a right ("DuoCircle will", "Acme Corp. shall").
+_ACTING = re.compile(
+    r"(?<![\w\"\u201c])([A-Z][\w&-]*[a-z][\w&-]*(?:\s[A-Z][\w&-]+){0,2})\s+(?:shall|will|may|must)\b"
+)
+_ACTING_AT_LEAST = 5  # sentences in which the name acts, at least, and twice as many as any other name's
+
+
+def _acting_name(model: TextModel, *, taken: set[str]) -> str:
+    """The one capitalised name, neither a defined term nor a role word nor ours, that the contract
+    writes as the subject of a duty or a right far more than any other ("DuoCircle will ...");
+    "" when none stands out."""
+    defined = contract_text(model).terms_lower
+    roles = {w.lower() for w in _ROLE_WORDS}
+    counts: dict[str, int] = {}
+    for match in _ACTING.finditer(model.text):
+        name = match.group(1)
+        lowered = name.lower()
+        if lowered in taken or lowered in defined or lowered in roles or name in NOT_TERMS:
+            continue
+        if name.split()[0] in _NAME_OPENERS or name.split()[0] in _DETERMINERS:
+            continue
+        counts[name] = counts.get(name, 0) + 1
+    ranked = sorted(counts.items(), key=lambda item: -item[1])
+    if not ranked or ranked[0][1] < _ACTING_AT_LEAST or (len(ranked) > 1 and ranked[1][1] * 2 > ranked[0][1]):
+        return ""
+    return ranked[0][0]
 
 
 # '“GitHub” means GitHub, Inc., its Affiliates ...': a term defined as one company by its legal name.
@@ -354,6 +392,15 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         # ("{us}'s data" -> "your data"; "You shall" at a sentence's start.)
         out = re.sub(r"\b([Yy])ou's\b", r"\1our", out)
         out = re.sub(r"(^|[.;:!?]\s+)you\b", lambda m: m.group(1) + "You", out)
+    if parties.them == "we":
+        # ("{them}'s" -> "our"; "We warrant" at a sentence's start, "we" after a comma.)
+        out = re.sub(r"\b([Ww])e's\b", lambda m: "Our" if m.group(1) == "W" else "our", out)
+        out = re.sub(r"(^|[.;:!?]\s+)we\b", lambda m: m.group(1) + "We", out)
+        out = re.sub(r"(?<=[a-z,] )We\b", "we", out)
+    if "you" in (parties.us, parties.them) or parties.them == "we":
+        # "you warrants", "we agrees": the verb the library writes for a named party, in the
+        # person these words take.
+        out = _PERSON_VERB.sub(lambda m: f"{m.group(1)} {_AS_PLURAL.get(m.group(2), m.group(2)[:-1])}", out)
     if structure is not None and writes_for_several(structure):
         out = among_several(out)
     if structure is not None:
@@ -376,6 +423,13 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         return _put(with_its_article(name, structure.model), source, match.start(), bool(match.group("the")))
 
     return _ROLE.sub(role, out)
+
+
+_PERSON_VERB = re.compile(
+    r"\b([Yy]ou|[Ww]e)\s+(warrants|represents|agrees|acknowledges|keeps|retains|grants|indemnifies|defends|has|is|does|"
+    r"pays|receives|discloses|owns|remains|bears)\b"
+)
+_AS_PLURAL = {"indemnifies": "indemnify", "has": "have", "is": "are", "does": "do"}
 
 
 # Library wording is written for two parties: "the other party", "both parties". In a contract of
@@ -915,11 +969,16 @@ def speaks_to_you(model: TextModel) -> bool:
             # Shorter terms that say so in their opening ('Acme Cloud, Inc. (“Acme”, “we” or
             # “us”) and the organization that accepts them (“you”)'): their words for the parties.
             opening = text[: _PREAMBLE * 2]
-            speaks = bool(_YOU_QUOTED.search(opening) and _WE_QUOTED.search(opening))
+            speaks = bool(_YOU_QUOTED.search(opening) and _WE_QUOTED.search(opening)) or bool(
+                _BETWEEN_US_AND_YOU.search(opening)
+            )
         model.derived[key] = speaks  # type: ignore[index]
     return bool(model.derived[key])  # type: ignore[index]
 
 
+_BETWEEN_US_AND_YOU = re.compile(
+    r"\bbetween\s+(?:us|you)\b[^.;]{0,160}?\band\s+(?:you|us)\b", re.IGNORECASE
+)
 _YOU_QUOTED = re.compile(r"[\"\u201c](?:[Yy]ou|[Yy]our)[,.]?[\"\u201d]")
 _YOU_DEFINED_AT_LEAST = 5  # uses of "you" and of "we", each, in terms whose opening defines both
 
@@ -1115,16 +1174,28 @@ def _render_search(rule: Any, parties: Parties, model: TextModel | None = None) 
     check = rule.check
     if check.kind in ("must_match", "must_not_match") and isinstance(check.value, str):
         check = replace(check, value=_fill_pattern(check.value, parties, model))
-    if find is rule.find and insert_after is rule.insert_after and check == rule.check:
+    # The must_exist rule's other searches name the parties too ("applies_when: {them}'s liability
+    # ... exceed").
+    others = {
+        name: _render_find(getattr(rule, name), parties, model)
+        for name in _OTHER_SEARCHES if getattr(rule, name, None) is not None
+    }  # fmt: skip
+    others = {name: found for name, found in others.items() if found is not getattr(rule, name)}
+    if find is rule.find and insert_after is rule.insert_after and check == rule.check and not others:
         return rule
-    return replace(rule, find=find, insert_after=insert_after, check=check)
+    return replace(rule, find=find, insert_after=insert_after, check=check, **others)
+
+
+_OTHER_SEARCHES = ("present_when", "insert_when", "applies_when", "conflicts_when", "not_inserted_when")
 
 
 def searches_for_them(rule: Any) -> bool:
     """Whether what ``rule`` looks for names the other party (``{them}``): its verdict then
     depends on who the other party is."""
-    find = rule.find
-    texts = (*find.any, *find.all, find.regex or "", *getattr(find, "none", ()))
+    texts: list[str] = []
+    for search in (rule.find, *(getattr(rule, name, None) for name in _OTHER_SEARCHES)):
+        if search is not None:
+            texts += [*search.any, *search.all, search.regex or "", *getattr(search, "none", ())]
     return any("{them}" in t.lower() for t in texts)
 
 

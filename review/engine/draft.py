@@ -1883,7 +1883,11 @@ _COMMON = frozenset({
 })  # fmt: skip
 
 
-_MUTUAL = re.compile(r"^\s*(?:neither|each|either)\s+party\b", re.IGNORECASE)
+# (Also as terms that speak to "you" write it: "You and we shall each keep ...", "Either you or we may".)
+_MUTUAL = re.compile(
+    r"^\s*(?:(?:neither|each|either)\s+party\b|you\s+and\s+we\b|either\s+you\s+or\s+we\b|neither\s+you\s+nor\s+we\b)",
+    re.IGNORECASE,
+)
 _ONE_SIDED = re.compile(r"^\s*(?:the\s+)?[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3}\s+(?:may|shall|will|must)\b")
 
 

@@ -165,7 +165,7 @@ def is_carve_out(sentence: Sentence) -> bool:
 
 _CONFIDENTIALITY_DUTY = re.compile(
     r"\b(?:keeps?|kept|holds?|held|maintain(?:s|ed)?|treat(?:s|ed)?|protect(?:s|ed)?|safeguards?|preserves?)\b[^.;]{0,100}"
-    r"(?:\bconfiden|\bsecre|\bin\s+confidence)|\bnot\s+(?:to\s+)?(?:\w+\s+){0,2}(?:disclose|divulge|reveal|publish)"
+    r"(?:\bconfiden|\bsecre|\bin\s+confidence)|\bnot\s+(?:to\s+)?(?:\w+\s+){0,5}(?:disclose|divulge|reveal|publish)"
     r"|\bconfiden\w*\s+(?:obligations?|duties)|\bnon-?disclosure\b"
 )
 

@@ -4,7 +4,7 @@ closest one is rewritten with the playbook's wording (or the wording is inserted
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from yaml.nodes import Node
@@ -17,7 +17,7 @@ from review.engine.base import RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
 from review.engine.draft import closest_to_wording, is_mutual, propose_for_failing
 from review.engine.find import Sentence
-from review.engine.verify import binds_only_them
+from review.engine.verify import binds_only_them, states_confidentiality_duty
 
 
 def read_pattern(reader: ValueReader, kind: str, rule_id: str, node: Node) -> str | None:
@@ -63,7 +63,8 @@ class MustMatch:
         failing = [closest_to_wording(found, rule.positions[0])] if rule.positions else found[:1]
         mutual = bool(rule.positions) and is_mutual(rule.positions[0])
         one_way = information_of_one_side(document.model) if mutual else None
-        if one_way is not None and _same_party(one_way.recipient, document.parties):
+        parties = document.parties
+        if one_way is not None and _same_party(one_way.recipient, parties):
             # A one-way NDA that protects only what the other side discloses ("Company will
             # disclose Confidential Information to Consultant"), and we receive: a mutual duty in
             # place of ours protects nothing of ours, since what is confidential is still defined
@@ -77,8 +78,18 @@ class MustMatch:
                     f"{one_way.recipient} discloses nothing, nothing is needed. No edit is proposed."
                 ),
             )  # fmt: skip
-        bound = binds_only_them(failing[0], document.parties) if rule.positions else None
-        if bound is not None and mutual:
+        bound = binds_only_them(failing[0], parties) if mutual else None
+        if bound is None and mutual and parties is not None and parties.them:
+            # A one-sided duty of the other party among the sentences found, none binding us (the
+            # sentence nearest the wording may be the definition of what it protects).
+            # Only the sentences that state a duty of confidentiality count ("you will pay us for
+            # any resulting costs" of defending it binds us to pay, not to keep anything).
+            duties = [s for s in found if states_confidentiality_duty(s.lower)]
+            swapped = replace(parties, us=parties.them, them=parties.us)
+            bound = next((b for s in duties if (b := binds_only_them(s, parties))), None)
+            if bound is not None and any(binds_only_them(s, swapped) for s in duties):
+                bound = None
+        if bound is not None:
             # "CONSULTANT will keep confidential and will not ... use Proprietary
             # Information": a one-sided duty of the other party protects us. The mutual
             # wording would weaken it and bind us too: the finding stands, no edit.
