@@ -711,6 +711,7 @@ _SOFTWARE = re.compile(
 )
 _SOFTWARE_EVERY = 2000
 _THIS_NDA = re.compile(r"\b[Tt]his\s+NDA\b")
+_AND_ORDER_FORM = re.compile(r"\s+(?:or|and)\s+(?:any|each|an|the\s+applicable)\s+Order\s+Form\b")
 
 
 def _about_software(model: TextModel) -> bool:
@@ -821,6 +822,10 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
                 return ("The " if _sentence_start(text, match.start()) else "the ") + match.group("term")
             return match.group(0)  # the contract's own term (a form may define it in terms it incorporates)
         own = next((defined[c.lower()] for c in TERM_EQUIVALENTS[term][1:] if c.lower() in defined), None)
+        if own is None:
+            # An equivalent of several words the contract writes as its term without defining it
+            # ("any Proposal or Statement of Work"): its term too.
+            own = next((c for c in TERM_EQUIVALENTS[term][1:] if " " in c and _uses(c, model)), None)
         if own is not None:
             if own.isupper() and len(own) > 4:
                 own = own.title()  # "DOCUMENTATION" is defined; the body writes "Documentation" (not "SOW")
@@ -891,6 +896,13 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
         # non-disclosure agreement): the contract's own name for itself.
         text = _THIS_NDA.sub(lambda m: ("This" if m.group(0)[0] == "T" else "this") + " Agreement", text)
         notes.append("\u201cthis NDA\u201d is written \u201cthis Agreement\u201d, as the contract calls itself")
+    if _AND_ORDER_FORM.search(text) and not any(
+        t.lower() in defined or _uses(t, model) for t in TERM_EQUIVALENTS["Order Form"]
+    ):
+        # "this Agreement or any Order Form" in a contract that has no order forms (nor orders,
+        # purchase orders or statements of work): the agreement alone.
+        text = _AND_ORDER_FORM.sub("", text)
+        notes.append("\u201cor any Order Form\u201d is left out: this contract has no order forms")
     out = _TERM.sub(one, text)
     if _LOWER_PARTY.search(out) and _writes_party_capitalised(model, defined):
         # "Either party may terminate" in a contract that defines "Party" and writes it so: the

@@ -117,6 +117,27 @@ def test_the_vendors_one_sided_duty_and_remedial_warranty_stand_and_a_walk_away_
     assert all("void" not in before for before in edits)
 
 
+def test_the_vendors_right_to_leave_on_notice_and_a_rate_with_a_fraction_are_found() -> None:
+    lines = (*_SERVICES,
+             "Interest: You will be charged interest at the rate of 1 \u00bd % per month on any balance unpaid after "
+             "30 days.",
+             "Termination: You may terminate our services at any time. We may terminate our engagement with you by "
+             "giving you at least 30 days\u2019 notice.")  # fmt: skip
+    results = _results(_doc(*lines), "saas-customer", "late-payment-interest", "vendor-termination-for-convenience")
+    (interest,) = results["late-payment-interest"].recommendations
+    assert "rate of 1 % per month" in interest.after and "\u00bd" not in interest.after
+    (termination,) = results["vendor-termination-for-convenience"].recommendations
+    # No "Order Form" in a contract that has none: its statements of work instead.
+    assert termination.after.endswith("or any Statement of Work for convenience.") and "Order" not in termination.after
+
+
+def test_a_right_to_terminate_on_notice_for_breach_is_not_convenience() -> None:
+    lines = (*_SERVICES, "Termination: We may terminate our engagement with you on 30 days' notice if you breach this "
+                         "agreement and do not cure it.")  # fmt: skip
+    results = _results(_doc(*lines), "saas-customer", "vendor-termination-for-convenience")
+    assert not results["vendor-termination-for-convenience"].recommendations
+
+
 # --- a hosting SLA whose client is a blank ------------------------------------------------------
 
 
