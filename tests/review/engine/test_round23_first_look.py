@@ -199,3 +199,20 @@ def test_exclusions_set_out_after_does_not_include_are_quoted_not_repeated() -> 
     lines.insert(7, "information the Recipient lawfully receives from a third party without restriction.")
     result = _results(_doc(*lines), "mutual-nda", "standard-exclusions")["standard-exclusions"]
     assert result.status == "missing" and not result.recommendations
+
+
+def test_a_policy_that_may_change_without_notice_is_flagged_and_suspension_or_termination_is_suspension() -> None:
+    model = _doc(
+        "Service Level Agreement (SLA)",
+        "This Service Level Agreement (\u201cSLA\u201d) is entered into by and between:",
+        "Birchwood Hosting (Pty) Ltd (\u201cHosting Provider\u201d), a company incorporated in South Africa, and",
+        "[Client Name] (\u201cClient\u201d), whose details are set out in the Hosting Service Agreement.",
+        "5.1 The Client agrees to abide by the Hosting Provider's Acceptable Use Policy, which is incorporated herein "
+        "by reference and may be updated from time to time without prior notice.",
+        "5.2 The Hosting Provider may suspend or terminate services for any client without prior notice.",
+    )
+    results = _results(model, "saas-customer", "policy-changes", "unilateral-changes", "suspension-without-notice")
+    flag = results["policy-changes"]
+    assert flag.status == "issue" and not flag.recommendations  # the policy stays; the lawyer words the change
+    assert not results["unilateral-changes"].recommendations  # never strikes the sentence that binds us to it
+    assert results["suspension-without-notice"].status == "issue"
