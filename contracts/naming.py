@@ -365,6 +365,12 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
     word when the contract's name is unknown). Plain role words ("Customer", "Provider") are
     replaced only when ``role_words`` (playbook wording), the contract does not define that word
     itself, and the party's name is known."""
+    if parties.us == "you" and parties.them not in ("", "we") and structure is not None and speaks_to_you(
+        structure.model
+    ):
+        # Terms that speak to "you" write the vendor's duties with "we" ("We agree to defend you");
+        # its name stays for searches (``search_as``), the wording says "we".
+        parties = Parties(us=parties.us, them="we", side=parties.side, corrected=parties.corrected)
     side = parties.side
     fallback_us, fallback_them = _side_words(side)
 
@@ -825,7 +831,10 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
         if own is None:
             # An equivalent of several words the contract writes as its term without defining it
             # ("any Proposal or Statement of Work"): its term too.
-            own = next((c for c in TERM_EQUIVALENTS[term][1:] if " " in c and _uses(c, model)), None)
+            # So is a role's other word written throughout ("the Receiver must ...").
+            own = next(
+                (c for c in TERM_EQUIVALENTS[term][1:] if (" " in c or term in _ONE_WAY) and _uses(c, model)), None
+            )
         if own is not None:
             if own.isupper() and len(own) > 4:
                 own = own.title()  # "DOCUMENTATION" is defined; the body writes "Documentation" (not "SOW")
@@ -891,7 +900,9 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
         text = text[: software_only.start()] + text[software_only.end() :]
         notes.append("the promise about the functionality or security of software is left out: this contract is "
                      "not about software")  # fmt: skip
-    if _THIS_NDA.search(text) and "nda" not in defined and not re.search(r"\bNDA\b", model.text):
+    if _THIS_NDA.search(text) and "nda" not in defined and len(_THIS_NDA.findall(model.text)) < len(
+        re.findall(r"\b[Tt]his\s+Agreement\b", model.text)
+    ):
         # "this NDA" in a contract that calls itself "this Agreement" (a franchisee's sample
         # non-disclosure agreement): the contract's own name for itself.
         text = _THIS_NDA.sub(lambda m: ("This" if m.group(0)[0] == "T" else "this") + " Agreement", text)

@@ -792,6 +792,9 @@ def part_of_another_agreement(model: TextModel) -> str:
     match = _TERMS_DEFINED_IN.search(model.text[: _OPENING * 2])
     if match is not None:
         return f"a {match.group('kind').lower()} of {_main_agreement(match.group('main'))}"
+    match = _MEANINGS_FROM.search(model.text[: _OPENING * 2])
+    if match is not None:
+        return f"additional terms of {_main_agreement(match.group('main'))}"
     return _amended_agreement(model) or _excerpt(model)
 
 
@@ -896,6 +899,14 @@ _SERVICE_LEVELS_TITLE = re.compile(
 )
 # A schedule, exhibit or addendum filed alone, which says at its opening where its terms are
 # defined ("Capitalized terms not defined in this Schedule are defined in the DPA").
+# Terms that take their defined words from another agreement, at their opening ("Capitalized terms
+# not otherwise defined herein will have the meaning set forth in the Subscription Agreement"): a
+# professional services addendum of the subscription, whose liability and indemnity clauses are there.
+_MEANINGS_FROM = re.compile(
+    r"\bCapitali[sz]ed\s+terms\s+(?:used\s+)?(?:(?:but|and)\s+)?not\s+(?:otherwise\s+)?defined\s+herein\s+"
+    r"(?:will|shall)?\s*(?:have|has)\s+the\s+(?:respective\s+)?meanings?\s+(?:(?:given|set\s+forth|ascribed)\s+"
+    r"(?:to\s+them\s+)?)?in\s+the\s+(?P<main>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,5}\s+(?:Agreement|Terms))\b"
+)
 _TERMS_DEFINED_IN = re.compile(
     r"\b(?:Capitali[sz]ed|Undefined)\s+(?:capitali[sz]ed\s+)?(?:terms|words)\s+(?:used\s+)?(?:(?:but|and)\s+)?"
     r"not\s+(?:otherwise\s+)?defined\s+in\s+this\s+(?P<kind>Schedule|Exhibit|Appendix|Annex|Addendum|"
