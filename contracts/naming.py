@@ -717,6 +717,15 @@ _SOFTWARE = re.compile(
 )
 _SOFTWARE_EVERY = 2000
 _THIS_NDA = re.compile(r"\b[Tt]his\s+NDA\b")
+
+
+def _calls_itself_nda(model: TextModel) -> bool:
+    """The contract writes "NDA" and calls itself "this NDA" at least as often as "this Agreement"
+    (a cover note's "the company sending you this NDA" beside twenty "this Agreement" does not)."""
+    text = model.text
+    if not re.search(r"\bNDA\b", text):
+        return False
+    return len(_THIS_NDA.findall(text)) >= len(re.findall(r"\b[Tt]his\s+Agreement\b", text))
 _AND_ORDER_FORM = re.compile(r"\s+(?:or|and)\s+(?:any|each|an|the\s+applicable)\s+Order\s+Form\b")
 
 
@@ -900,9 +909,7 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
         text = text[: software_only.start()] + text[software_only.end() :]
         notes.append("the promise about the functionality or security of software is left out: this contract is "
                      "not about software")  # fmt: skip
-    if _THIS_NDA.search(text) and "nda" not in defined and len(_THIS_NDA.findall(model.text)) < len(
-        re.findall(r"\b[Tt]his\s+Agreement\b", model.text)
-    ):
+    if _THIS_NDA.search(text) and "nda" not in defined and not _calls_itself_nda(model):
         # "this NDA" in a contract that calls itself "this Agreement" (a franchisee's sample
         # non-disclosure agreement): the contract's own name for itself.
         text = _THIS_NDA.sub(lambda m: ("This" if m.group(0)[0] == "T" else "this") + " Agreement", text)
@@ -1097,7 +1104,7 @@ def _one_way(term: str, article: str, model: TextModel) -> str:
     roles = disclosure_roles(model)
     if term == "Purpose":
         # Else the agreement's own purposes, the agreement named as it names itself ("this NDA").
-        itself = "NDA" if re.search(r"\bNDA\b", model.text) else "Agreement"
+        itself = "NDA" if _calls_itself_nda(model) else "Agreement"
         return roles.purpose or f"the purposes of this {itself}"
     name = roles.recipient if term == "Recipient" else roles.discloser
     if not name:

@@ -106,3 +106,18 @@ def test_destroy_or_erase_is_return_or_destruction_and_the_contracts_words_are_k
     # as often as "this NDA").
     assert "the Receiver no licen" in licence.after and "this Agreement grants" in licence.after
     assert "recipient" not in licence.after.lower().replace("receiver", "")
+
+
+def test_the_vendors_indemnity_with_words_between_it_and_defend_is_present() -> None:
+    model = _doc(
+        "Software License Agreement",
+        "This Software License Agreement is made between Birch Labs, Inc. (\u201cBirch\u201d) and Cedar Foods LLC "
+        "(\u201cCustomer\u201d).",
+        "1. Licence. Birch grants Customer a licence to use the Product. Customer shall pay the fees within thirty "
+        "(30) days of the invoice date.",
+        "2. Indemnity. Birch, at its sole cost and with counsel of its choosing, will defend and indemnify Customer "
+        "against any claim that the Product infringes a third party's patent.",
+    )
+    parties = Parties(us="Customer", them="Birch", side="customer", corrected=True)
+    indemnity = _results(model, "saas-customer", "vendor-ip-indemnity", parties=parties)["vendor-ip-indemnity"]
+    assert indemnity.status == "ok" and not indemnity.recommendations
