@@ -175,15 +175,16 @@ def test_a_definition_of_any_entity_that_controls_a_party_names_no_party() -> No
 
 def test_on_terms_that_speak_to_you_we_are_you_and_the_vendor_is_the_name_the_terms_give_we() -> None:
     """GitHub's terms of service name no parties in a preamble: '“GitHub,” “We,” and “Us” refer to
-    GitHub, Inc. ...', and speak to "you". The customer's lawyer writes in those words: "GitHub shall
-    defend you", never "Provider shall defend Customer" (held back as terms the document lacks)."""
+    GitHub, Inc. ...', and speak to "you". The customer's lawyer writes in those words: "we shall
+    defend you" (round 23: the terms' clauses say "we", as the wording does), never "Provider shall
+    defend Customer" (held back as terms the document lacks)."""
     model = form("github_site_policy/github_terms_of_service.md")
     parties = detect(model, "customer")
     assert (parties.us, parties.them) == ("you", "GitHub")
     spec = load_playbook((LIBRARY_DIR / "saas-customer.yaml").read_bytes())
     results = {r.rule_id: r for r in PlaybookEngine().analyze(model, spec, parties=parties)}
     (indemnity,) = results["vendor-ip-indemnity"].recommendations
-    assert "GitHub shall defend you against" in indemnity.after and "indemnify you against" in indemnity.after
+    assert "we shall defend you against" in indemnity.after and "indemnify you against" in indemnity.after
     assert not indemnity.needs_wording
     (changes,) = results["unilateral-changes"].recommendations
     assert "signed by you and us" in changes.after and "do not bind you" in changes.after
