@@ -151,9 +151,10 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # and defines the other only by a description ("the Supabase Affiliate entity identified in
         # such Order ("Supabase")"): that defined name, written as a party that acts, is theirs.
         them = _other_defined_in_opening(model, taken=_names(us))
-    if side and us and not them and not parties:
-        # Terms with no preamble at all that name the vendor only as it acts ("DuoCircle will
-        # provide the functionality of the Software ..."), beside the customer's role word in use.
+    if side and us and not them and len(parties) <= 1:
+        # Terms with no preamble at all (or one that reads only ours) that name the vendor as it
+        # acts ("DuoCircle will provide the functionality of the Software ...", "System Initiative
+        # will defend ..."), beside the customer's role word in use.
         them = _acting_name(model, taken=_names(us))
     if side and bool(us) != bool(them) and len(parties) < 2:
         # Terms with no preamble whose definitions name the other party by its legal name ('“GitHub”
@@ -204,13 +205,15 @@ def _acting_name(model: TextModel, *, taken: set[str]) -> str:
     """The one capitalised name, neither a defined term nor a role word nor ours, that the contract
     writes as the subject of a duty or a right far more than any other ("DuoCircle will ...");
     "" when none stands out."""
-    defined = contract_text(model).terms_lower
+    # (a name defined in parentheses may be the vendor's own, '(“SYSTEM INITIATIVE”)'; a term the
+    # contract defines by what it "means" is a thing)
+    things = {term.lower() for term, d in structure_of(model).terms.items() if d.how == "means"}
     roles = {w.lower() for w in _ROLE_WORDS}
     counts: dict[str, int] = {}
     for match in _ACTING.finditer(model.text):
         name = match.group(1)
         lowered = name.lower()
-        if lowered in taken or lowered in defined or lowered in roles or name in NOT_TERMS:
+        if lowered in taken or lowered in things or lowered in roles or name in NOT_TERMS:
             continue
         if name.split()[0] in _NAME_OPENERS or name.split()[0] in _DETERMINERS:
             continue

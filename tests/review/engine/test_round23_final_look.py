@@ -121,3 +121,52 @@ def test_the_vendors_indemnity_with_words_between_it_and_defend_is_present() -> 
     parties = Parties(us="Customer", them="Birch", side="customer", corrected=True)
     indemnity = _results(model, "saas-customer", "vendor-ip-indemnity", parties=parties)["vendor-ip-indemnity"]
     assert indemnity.status == "ok" and not indemnity.recommendations
+
+
+# --- after the third look (docs/decisions/redlines-qa.md, "Third look") ---------------------------
+
+
+def test_a_vendor_defined_in_capitals_that_acts_is_the_other_party_and_its_warranty_in_other_words_is_found() -> None:
+    model = _doc(
+        "Juniper Terms Of Service",
+        "PLEASE READ THESE TERMS BEFORE USING THE SERVICE OFFERED BY JUNIPER WORKS, INC. (\u201cJUNIPER WORKS\u201d). "
+        "BY USING THE SERVICE, YOU (\u201cYOU\u201d OR \u201cCUSTOMER\u201d) AGREE TO THESE TERMS.",
+        "1. Service. Juniper Works will provide the Service. Juniper Works will host Customer Data. Customer will pay "
+        "the fees. Juniper Works may suspend the Service for misuse. Customer will keep its password secret.",
+        "5. Indemnity. Juniper Works will defend, indemnify, and hold Customer harmless from any claim that the Service "
+        "infringes a third party's intellectual property rights. Juniper Works will pay any resulting award.",
+        "6. Warranty. The Service will conform in material respects with the documentation identified by Juniper "
+        "Works as applicable to the Service. Customer will report any breach promptly.",
+    )
+    from contracts.naming import detect
+
+    assert detect(model, "customer").them == "Juniper Works"
+    results = _results(model, "saas-customer", "vendor-ip-indemnity", "provider-warranty")
+    for rule_id in ("vendor-ip-indemnity", "provider-warranty"):
+        assert results[rule_id].status == "ok" and not results[rule_id].recommendations, rule_id
+
+
+def test_an_ndas_return_licence_and_use_in_other_words_and_a_monthly_fee_on_overdue_balances() -> None:
+    nda = _doc(
+        "Mutual Nondisclosure Agreement",
+        "This Agreement is between Alder Ltd and Poplar Ltd. The Receiving Party agrees (i) to hold the Disclosing "
+        "Party's Proprietary Information in confidence, (ii) not to make any use whatsoever at any time of such "
+        "Proprietary Information except to evaluate internally its relationship with the Disclosing Party.",
+        "Without granting any right or license, the Disclosing Party agrees that the foregoing does not apply to "
+        "public information. No other right or license is granted, and title will remain solely in the Disclosing "
+        "Party.",
+        "Immediately upon a request by the Disclosing Party, the Receiving Party will turn over to the Disclosing "
+        "Party all Proprietary Information and all copies of it.",
+    )
+    results = _results(nda, "mutual-nda", "use-restriction", "no-license", "return-or-destroy")
+    for rule_id, result in results.items():
+        assert result.status == "ok" and not result.recommendations, rule_id
+    msa = _doc(
+        "Master Services Agreement",
+        "This Agreement is between Hemlock Analytics LLC (\u201cHemlock\u201d) and Sumac Foods Inc. (\u201cClient\u201d).",
+        "Payment. Client will pay each invoice within thirty (30) days. Overdue balances may be charged a monthly "
+        "service fee of 1.5% (or the greatest amount allowed by law).",
+        "Credits. Service Credits will not accumulate in an amount more than 5% of the monthly service fees.",
+    )
+    (interest,) = _results(msa, "saas-customer", "late-payment-interest")["late-payment-interest"].recommendations
+    assert "monthly service fee of 1%" in interest.after
