@@ -170,3 +170,15 @@ def test_an_ndas_return_licence_and_use_in_other_words_and_a_monthly_fee_on_over
     )
     (interest,) = _results(msa, "saas-customer", "late-payment-interest")["late-payment-interest"].recommendations
     assert "monthly service fee of 1%" in interest.after
+
+
+def test_a_payment_disputes_own_deadline_is_no_payment_term() -> None:
+    msa = _doc(
+        "Master Services Agreement",
+        "This Agreement is between Hemlock Analytics LLC (\u201cHemlock\u201d) and Sumac Foods Inc. (\u201cClient\u201d).",
+        "Payment. Client will pay each invoice within thirty (30) days of receipt.",
+        "Payment Dispute. (ii) Client shall provide Hemlock with Notice specifying the reason(s) for Payment Dispute "
+        "within ten (10) days of receiving the invoice in question.",
+    )
+    payment = _results(msa, "saas-customer", "payment-terms")["payment-terms"]
+    assert not payment.recommendations
