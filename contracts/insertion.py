@@ -233,12 +233,12 @@ def insertion_point(
 
 
 # The title of a last section that records the signer's reading of the whole ("Opportunity for
-# Review", "Independent Legal Advice", "Acknowledgement").
-_SIGNING_WORDS = re.compile(
-    r"^\W*(?:(?:opportunity\s+for|independent)\s+(?:legal\s+)?(?:review|advice)|advice\s+of\s+counsel|"
-    r"acknowledge?ments?|review\s+by\s+counsel)\W*$",
-    re.IGNORECASE,
+# Review", "Independent Legal Advice", "Acknowledgement"); closing titles too (CLOSING_TITLE).
+_SIGNING_TITLES = (
+    r"(?:opportunity\s+for|independent)\s+(?:legal\s+)?(?:review|advice)|advice\s+of\s+counsel|"
+    r"acknowledge?ments?|review\s+by\s+counsel"
 )
+_SIGNING_WORDS = re.compile(rf"^\W*(?:{_SIGNING_TITLES})\W*$", re.IGNORECASE)
 
 
 def _signing_words_last(structure: Structure, anchor: int) -> bool:
@@ -311,7 +311,7 @@ CLOSING_TITLE = re.compile(
     r"jurisdiction|notices?|miscellaneous|general(?:\s+(?:provisions|contract\s+terms|matters))?|"
     r"definitions|defined\s+terms|(?:no\s+)?waivers?|severab\w*|successors?(?:\s+and\s+assigns)?|"
     r"attorneys?['\u2019]?\s+fees|amendments?|headings|further\s+assurances|"
-    r"(?:opportunity\s+for|independent)\s+(?:legal\s+)?(?:review|advice)|advice\s+of\s+counsel|acknowledge?ments?|"
+    rf"{_SIGNING_TITLES}|"
     r"boilerplate|entire\s+agreement|counterparts|lawsuits?|disputes?(?:\s+resolution)?)"
     r"(?:\s*(?:[;,&]|and)\s*[\w ,;&]{0,40})?\W*$",
     re.IGNORECASE,

@@ -724,11 +724,17 @@ _THIS_NDA = re.compile(r"\b[Tt]his\s+NDA\b")
 
 def _calls_itself_nda(model: TextModel) -> bool:
     """The contract writes "NDA" and calls itself "this NDA" at least as often as "this Agreement"
-    (a cover note's "the company sending you this NDA" beside twenty "this Agreement" does not)."""
-    text = model.text
-    if not re.search(r"\bNDA\b", text):
-        return False
-    return len(_THIS_NDA.findall(text)) >= len(re.findall(r"\b[Tt]his\s+Agreement\b", text))
+    (a cover note's "the company sending you this NDA" beside twenty "this Agreement" does not).
+    Once per text model."""
+    key = ("naming", "calls_itself_nda")
+    if key not in model.derived:
+        text = model.text
+        model.derived[key] = bool(re.search(r"\bNDA\b", text)) and len(_THIS_NDA.findall(text)) >= len(  # type: ignore[index]
+            re.findall(r"\b[Tt]his\s+Agreement\b", text)
+        )
+    return bool(model.derived[key])  # type: ignore[index]
+
+
 _AND_ORDER_FORM = re.compile(r"\s+(?:or|and)\s+(?:any|each|an|the\s+applicable)\s+Order\s+Form\b")
 
 
@@ -840,7 +846,9 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
                 return ("The " if _sentence_start(text, match.start()) else "the ") + match.group("term")
             return match.group(0)  # the contract's own term (a form may define it in terms it incorporates)
         own = next((defined[c.lower()] for c in TERM_EQUIVALENTS[term][1:] if c.lower() in defined), None)
+        how = "this contract's defined term"
         if own is None:
+            how = "as this contract writes it"
             # An equivalent of several words the contract writes as its term without defining it
             # ("any Proposal or Statement of Work"): its term too.
             # So is a role's other word written throughout ("the Receiver must ...").
@@ -858,7 +866,7 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
             written = f"{new_article}{own}"
             if _sentence_start(text, match.start()):
                 written = written[:1].upper() + written[1:]
-            note = f"\u201c{term}\u201d is written \u201c{own}\u201d, this contract's defined term"
+            note = f"\u201c{term}\u201d is written \u201c{own}\u201d, {how}"
         elif term == "Services" and (named := _named_services(defined, model)):
             # The one kind of services the contract defines and speaks of throughout ("the
             # “Support Services”", a support agreement's subject): the playbook's "Services".

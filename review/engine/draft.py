@@ -899,6 +899,13 @@ _SERVICE_LEVELS_TITLE = re.compile(
 )
 # A schedule, exhibit or addendum filed alone, which says at its opening where its terms are
 # defined ("Capitalized terms not defined in this Schedule are defined in the DPA").
+_TERMS_DEFINED_IN = re.compile(
+    r"\b(?:Capitali[sz]ed|Undefined)\s+(?:capitali[sz]ed\s+)?(?:terms|words)\s+(?:used\s+)?(?:(?:but|and)\s+)?"
+    r"not\s+(?:otherwise\s+)?defined\s+in\s+this\s+(?P<kind>Schedule|Exhibit|Appendix|Annex|Addendum|"
+    r"Attachment|Statement\s+of\s+Work|SOW|Order(?:\s+Form)?)\s+(?:(?:are|shall\s+be)\s+(?:as\s+)?defined\s+in"
+    r"|(?:have|shall\s+have)\s+the\s+(?:respective\s+)?meanings?\s+(?:(?:given|set\s+forth|ascribed)\s+(?:to\s+them\s+)?)?in)"
+    r"\s+the\s+(?P<main>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,6})"
+)
 # Terms that take their defined words from another agreement, at their opening ("Capitalized terms
 # not otherwise defined herein will have the meaning set forth in the Subscription Agreement"): a
 # professional services addendum of the subscription, whose liability and indemnity clauses are there.
@@ -906,13 +913,6 @@ _MEANINGS_FROM = re.compile(
     r"\bCapitali[sz]ed\s+terms\s+(?:used\s+)?(?:(?:but|and)\s+)?not\s+(?:otherwise\s+)?defined\s+herein\s+"
     r"(?:will|shall)?\s*(?:have|has)\s+the\s+(?:respective\s+)?meanings?\s+(?:(?:given|set\s+forth|ascribed)\s+"
     r"(?:to\s+them\s+)?)?in\s+the\s+(?P<main>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,5}\s+(?:Agreement|Terms))\b"
-)
-_TERMS_DEFINED_IN = re.compile(
-    r"\b(?:Capitali[sz]ed|Undefined)\s+(?:capitali[sz]ed\s+)?(?:terms|words)\s+(?:used\s+)?(?:(?:but|and)\s+)?"
-    r"not\s+(?:otherwise\s+)?defined\s+in\s+this\s+(?P<kind>Schedule|Exhibit|Appendix|Annex|Addendum|"
-    r"Attachment|Statement\s+of\s+Work|SOW|Order(?:\s+Form)?)\s+(?:(?:are|shall\s+be)\s+(?:as\s+)?defined\s+in"
-    r"|(?:have|shall\s+have)\s+the\s+(?:respective\s+)?meanings?\s+(?:(?:given|set\s+forth|ascribed)\s+(?:to\s+them\s+)?)?in)"
-    r"\s+the\s+(?P<main>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,6})"
 )
 
 

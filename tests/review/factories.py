@@ -136,3 +136,24 @@ def payee_saas_yaml() -> str:
     )
     assert payee.count("{max_days: 30, near: [pay") == 1 and "forty-five (45) days after receipt" in payee
     return payee
+
+
+def text_model(*lines: str) -> Any:
+    """A text model of one paragraph per line ("p1", "p2", ...): contract text in our own words."""
+    from documents.docx.model import Paragraph, TextModel
+
+    return TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(lines, 1)))
+
+
+def library_results(model: Any, playbook: str, *rule_ids: str, parties: Any = None) -> dict[str, Any]:
+    """The results of some rules of a library playbook on ``model``, by rule id (the engine run as
+    the analysis runs it, the parties detected unless given)."""
+    import dataclasses
+
+    from playbooks.loader import load_playbook
+    from playbooks.services import LIBRARY_DIR
+    from review.engine.playbook import PlaybookEngine
+
+    spec = load_playbook((LIBRARY_DIR / f"{playbook}.yaml").read_bytes())
+    only = dataclasses.replace(spec, rules=tuple(r for r in spec.rules if r.id in rule_ids))
+    return {r.rule_id: r for r in PlaybookEngine().analyze(model, only, parties=parties)}

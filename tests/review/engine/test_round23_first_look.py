@@ -6,25 +6,10 @@ code before the round's fixes."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from contracts.document import structure_of
-from contracts.naming import Parties, contract_parties, detect, render
-from documents.docx.model import Paragraph, TextModel
-from playbooks.loader import load_playbook
-from playbooks.services import LIBRARY_DIR
-from review.engine.playbook import PlaybookEngine
-
-
-def _doc(*lines: str) -> TextModel:
-    return TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(lines, 1)))
-
-
-def _results(model: TextModel, playbook: str, *rule_ids: str, parties: Parties | None = None) -> dict:  # type: ignore[type-arg]
-    spec = load_playbook((LIBRARY_DIR / f"{playbook}.yaml").read_bytes())
-    only = dataclasses.replace(spec, rules=tuple(r for r in spec.rules if r.id in rule_ids))
-    return {r.rule_id: r for r in PlaybookEngine().analyze(model, only, parties=parties)}
-
+from contracts.naming import contract_parties, detect, render
+from tests.review.factories import library_results as _results
+from tests.review.factories import text_model as _doc
 
 # --- a subscription agreement with no preamble --------------------------------------------------
 
