@@ -48,7 +48,7 @@ from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
 from review.engine.find import CompiledFind, PreparedDocument, Sentence, sentence_body
 from review.engine.minimal import minimal_replace
-from review.engine.presence import titled_section
+from review.engine.presence import duty_of_the_kind, titled_section
 from review.engine.verify import (
     defines,
     definitions_lost,
@@ -1601,6 +1601,7 @@ def existing_clause(rule: Rule, document: PreparedDocument) -> Present | None:
         or _incorporated_by_reference(rule, document, structure)
         or _in_another_agreement(rule, document, structure)
         or _over_a_list(rule, document, structure)
+        or _duty_of_the_kind_present(rule, document, structure)
     )
 
 
@@ -1608,6 +1609,14 @@ def _titled_section_present(rule: Rule, document: PreparedDocument) -> Present |
     """``presence.titled_section`` as a passage to compare (one-sided wording: "Provider warrants ...")."""
     one_sided = bool(rule.positions) and not _BINDS_NO_ONE_SIDE.search(rule.positions[0])
     found = titled_section(rule, document, one_sided=one_sided)
+    return None if found is None else Present(*found)
+
+
+def _duty_of_the_kind_present(rule: Rule, document: PreparedDocument, structure: Any) -> Present | None:
+    """``presence.duty_of_the_kind`` as a passage to compare: the party the wording binds already
+    indemnifies or warrants, in other words ("PC Financial shall defend at its own expense and
+    indemnify Mobimagic")."""
+    found = duty_of_the_kind(rule, document, structure.in_body)
     return None if found is None else Present(*found)
 
 

@@ -50,6 +50,9 @@ _SUBJECT = re.compile(
     r"^(?:the\s+)?(?P<party>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s+(?:shall|will|must|agrees|warrants|represents)\b"
 )
 _DUTY = r"(?:\s+[\w,]+){0,3}?\s+(?:shall|will|must|agrees?|undertakes?|warrants?|represents?|hereby|covenants?)\b"
+# What a wording may open with before the party it binds ("Notwithstanding any limitation or
+# exclusion of liability in this Agreement, Provider shall defend ..."): the bound party follows it.
+_LEAD_IN = re.compile(r"^\s*(?:notwithstanding|subject\s+to|except)\b[^,.;]{0,200},\s*", re.IGNORECASE)
 _SECTION_PARAGRAPHS = 8  # paragraphs of a section under a heading read, at most
 # How much of the playbook's wording the section's text must say: shared stems, in number and share.
 _SHARED = 4
@@ -68,7 +71,7 @@ def titled_section(rule: Rule, document: PreparedDocument, *, one_sided: bool) -
         # may hold the other side's ("By Customer. Customer represents and warrants ..."), so the
         # section counts only where the same party is the subject of a duty in it ("Developer
         # agrees to give Customer Indemnification ...").
-        subject = _SUBJECT.match(rule.positions[0])
+        subject = _SUBJECT.match(_LEAD_IN.sub("", rule.positions[0], count=1))
         if subject is None:
             return None
         bound = re.compile(rf"(?<!\w){re.escape(subject.group('party'))}(?:['\u2019]s)?{_DUTY}")
@@ -188,3 +191,97 @@ def _titled_sections(document: PreparedDocument, structure: Any) -> list[tuple[s
 def _title_case(title: str) -> bool:
     """A title, not a sentence's opening words: each word of four letters or more capitalised."""
     return all(w[0].isupper() for w in title.split() if len(w) >= 4)
+
+
+# A title word short enough to be a common verb ("use") says nothing of a duty's kind; a title word
+# of six letters or more ("indemnity", "warranty") names one, in its verb form too ("indemnify",
+# "warrants").
+_KIND_LETTERS = 6
+# Words that turn a duty into its refusal ("Company does not warrant ...", "shall not be required to
+# indemnify", "makes no warranty").
+_REFUSAL = re.compile(r"\b(?:not|no|never|neither|nor|cannot)\b|n['\u2019]t\b", re.IGNORECASE)
+# The words of a duty itself and of its remedy, which any indemnity or warranty says whatever it is
+# about ("defend", "indemnify", "against any claims, losses, damages, costs and reasonable attorneys'
+# fees ... awarded or agreed in settlement"): an indemnity for taxes says them as one for infringement does.
+_DUTY_STEMS = frozenset({
+    "defen", "indem", "agree", "again", "harml", "hold", "warra", "repre", "coven", "under", "promp", "expen",
+    "claim", "damag", "costs", "fees", "losse", "liabi", "attor", "reaso", "settl", "award", "final", "third",
+    "judgm", "penal", "fines", "suits", "actio", "deman", "incur", "arisi", "resul", "durin", "relat",
+})  # fmt: skip
+# Another party named as the subject of a duty between the party and the kind's word ("ELEPHANT TALK
+# ... fail to comply with a T-Mobile request, ELEPHANT TALK shall ... indemnify T-Mobile").
+_ANOTHER_SUBJECT = re.compile(r"[A-Z][\w&.-]*\s+(?:shall|will|must|agrees|hereby)\b")
+_ABOUT_SHARED = 3  # words of what the clause is about, beyond its duty and remedy, said at least
+_SAID_SENTENCES = 3  # the sentence of the duty and the next ones of its paragraph, at most
+# The kind's word as the party's own verb, right after its name ("Provider warrants",
+# "Developer indemnifies"), not a noun ("warranties").
+_VERB_FORM = re.compile(r"\w+(?<!ie)s", re.IGNORECASE)
+_DUTY_WORDS = 8  # words between the duty's verb and the kind's word, at most ("shall defend at its own
+# expense and indemnify")
+
+
+def duty_of_the_kind(rule: Rule, document: PreparedDocument, in_body: Any) -> tuple[Sentence, str] | None:
+    """A sentence of the body in which the party the playbook's one-sided wording binds already takes
+    on a duty of the clause's kind ("PC Financial shall defend at its own expense and indemnify
+    Mobimagic ...", "We warrant that ..."), in whatever other words and under whatever title, or None.
+
+    Missing means missing: that party's own indemnity or warranty is the passage to compare (does it
+    reach intellectual property claims? the services' performance?), since a second one beside it
+    duplicates or contradicts it; the lawyer widens the existing clause rather than adding another.
+    ``in_body(paragraph_index, start)``: whether a place is in the body (not the opening, the
+    signatures or a schedule)."""
+    if not rule.positions or not document.paragraphs:
+        return None
+    subject = _SUBJECT.match(_LEAD_IN.sub("", rule.positions[0], count=1))
+    if subject is None:
+        return None
+    party = subject.group("party")
+    kinds = [kind[: max(_KIND_LETTERS, len(kind) - 2)] for kind in _title_stems(rule) if len(kind) >= _KIND_LETTERS]
+    if not kinds:
+        return None
+    duty = re.compile(
+        rf"(?<!\w){re.escape(party)}(?P<duty>{_DUTY}(?:\s+[\w,]+){{0,{_DUTY_WORDS}}}?)?\s+"
+        rf"(?P<kind>(?:{'|'.join(re.escape(k) for k in kinds)})\w*)",
+        re.IGNORECASE if party.lower() in ("we", "you") else 0,
+    )
+    # What the clause is about, beyond the duty itself: the wording's words, less the party's name, the
+    # duty's own words and what it opens with ("intellectual property", "claim", "infringe", "settlement";
+    # "Documentation", "perform", "functionality").
+    wording = _LEAD_IN.sub("", rule.positions[0], count=1)
+    about = _stems(wording) - _stems(party) - _DUTY_STEMS - {kind[:_STEM] for kind in kinds}
+    for para in document.paragraphs:
+        for at, sentence in enumerate(para.sentences):
+            for found in duty.finditer(sentence.text):
+                between = sentence.text[found.start() : found.start("kind")]
+                if found.group("duty") is None and not _VERB_FORM.fullmatch(found.group("kind")):
+                    continue  # the kind's word, not the party's duty ("Provider warranty claims")
+                if _REFUSAL.search(between) or _ANOTHER_SUBJECT.search(between, len(party)):
+                    continue  # a refusal, or another party's duty ("... request, Acme shall indemnify")
+                if not in_body(sentence.paragraph_index, sentence.start):
+                    continue
+                # A duty of that kind about something else (taxes, a breach of the non-solicitation
+                # covenant) leaves the clause missing: the sentence and the next ones of its paragraph
+                # must say enough of what the wording is about.
+                said = set().union(*(_stems(s.text) for s in _same_clause(para.sentences, at, party)))
+                shared = about & said
+                if len(shared) < _ABOUT_SHARED or len(shared) < _SHARE * len(about):
+                    continue
+                return (
+                    sentence,
+                    f"{party} already takes on a duty of this kind here (\u201c{found.group('kind')}\u201d) "
+                    "and it says much of what the playbook's wording says",
+                )
+    return None
+
+
+def _same_clause(sentences: list[Sentence], at: int, party: str) -> list[Sentence]:
+    """The sentence at ``at`` and the next ones of its paragraph that go on with its clause (at most
+    ``_SAID_SENTENCES``): not one that opens another numbered clause ("5.7. Client will defend ...", a
+    PDF page's paragraph holds several) or binds another party ("Client will ...")."""
+    kept = [sentences[at]]
+    for sentence in sentences[at + 1 : at + _SAID_SENTENCES]:
+        subject = _SUBJECT.match(_LABEL.sub("", sentence.text, count=1))
+        if _LABEL.match(sentence.text) or (subject is not None and subject.group("party") != party):
+            break
+        kept.append(sentence)
+    return kept
