@@ -84,9 +84,12 @@ _DEFINED_AS_A_THING = (
     r"[\"\u201c]{name}[\"\u201d]\s+(?:means|shall\s+mean|refers\s+to|is|is\s+defined\s+as)\s+(?:any|a|an|all|each)\s+[a-z]"
 )
 # A "party" whose name is an article ("An" of 'An “Affiliate” is ...') or the document itself
-# ('This Service Level Agreement (“SLA”) is entered into by and between: ...').
+# ('This Service Level Agreement (“SLA”) is entered into by and between: ...', 'These Customer Terms
+# of Service (the “Customer Terms”) describe ...', a title run into the opening).
 _NO_PARTY_NAME = re.compile(
-    r"^(?:an?|the|this|that|each)$|\b(?:agreement|terms|contract|addendum|schedule)$", re.IGNORECASE
+    r"^(?:an?|the|this|that|each)$|\b(?:agreement|terms|contract|addendum|schedule)$|^(?:this|these)\s"
+    r"|\bterms\s+(?:of\s+(?:service|use)|and\s+conditions)\b",
+    re.IGNORECASE,
 )
 
 
@@ -131,6 +134,11 @@ def detect(model: TextModel, side_word: str) -> Parties:
         theirs = next((p for p in parties if p.side == other_side), None)
     us = _as_written(ours, model) if ours else ""
     them = _as_written(theirs, model) if theirs else ""
+    if side == "customer" and len(parties) == 1 and ours is None and _defines_we(parties[0]) and speaks_to_you(model):
+        # A vendor's terms that name the vendor alone and define it as "we" ('KANDRA LABS, INC.
+        # (“Zulip”, “we”, “us”)') and speak to "you": the customer is "you", whatever role words
+        # its policies and schedules write ("Processor" in a data processing addendum).
+        return Parties(us="you", them=_who_we_are(model) or _as_written(parties[0], model), side=side)
     if side and not (us and them) and len(parties) < 2:
         # A party the preamble does not give us (contracts/parties.py found fewer than two): the
         # role word the contract itself writes for that side throughout ("Licensor" 86 times,
@@ -169,6 +177,10 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # it none it writes of, "we" ('between us (... d/b/a Nine Labs) and you').
         us, them = "you", _who_we_are(model) or "we"
     return Parties(us=us, them=them, side=side)
+
+
+def _defines_we(party: Party) -> bool:
+    return any(name.lower() in ("we", "us") for name in party.also)
 
 
 # A name defined in parentheses ('("Supabase")'), and a defined name that acts ("Supabase shall").
@@ -618,8 +630,9 @@ TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
     "Confidential Information": ("Confidential Information", "Proprietary Information"),
     "Order Form": ("Order Form", "Order", "Purchase Order", "Statement of Work"),
     # The roles of a disclosure (the mutual NDA's wording) and what the information is for.
-    "Recipient": ("Recipient", "Receiving Party", "Receiver"),
-    "Discloser": ("Discloser", "Disclosing Party", "Disclosing party"),
+    # ("the receiving Party": some contracts write the role in lower case, the word "Party" capitalised.)
+    "Recipient": ("Recipient", "Receiving Party", "Receiver", "receiving Party"),
+    "Discloser": ("Discloser", "Disclosing Party", "Disclosing party", "disclosing Party"),
     "Purpose": ("Purpose", "Permitted Purpose", "Business Purpose"),
 }  # fmt: skip
 # A library term whose lower-case words mean something the contract may not have: every contract
@@ -837,9 +850,24 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
     defined = contract_text(model).terms_lower
     notes: list[str] = [*fitted, *currency]
     singular: set[str] = set()
+    structure_terms = structure_of(model).terms
 
     def one(match: re.Match[str]) -> str:
         term, article = match.group("term"), match.group("article") or ""
+        one_of = term[:-1]
+        if (
+            term.endswith("s")
+            and term not in structure_terms
+            and one_of in structure_terms
+            and not _uses(term, model)
+        ):
+            # The contract defines the one ('Candidio (“Candidio” or the “Service”)') and never
+            # writes the plural: "the Service infringes", its term.
+            singular.add(one_of)
+            note = f"\u201c{term}\u201d is written \u201c{one_of}\u201d, this contract's defined term"
+            if note not in notes:
+                notes.append(note)
+            return f"{article}{one_of}"
         if term.lower() in defined or _uses(term, model):
             if not article and term in _NEEDS_ARTICLE and _with_article(term, model):
                 # The contract's own term, with the article it writes it with ("the Recipient").
@@ -890,6 +918,10 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
                     notes.append(note)
                 return f"{article}{subject}"
             words = _ORDINARY_WORDS.get(term, term.lower())
+            if term == "Documentation" and speaks_to_you(model) and not _documentation_of_the_product(model):
+                # A vendor's terms for all comers describe no service ("in accordance with these
+                # Terms" promises nothing): what the service does is in what the vendor publishes.
+                words = "the applicable published documentation"
             if term == "Documentation" and (own_words := _documentation_of_the_product(model)):
                 # The contract speaks of the product's documentation in its own lower-case words
                 # ("its accompanying technical documentation"): the warranty is measured against

@@ -274,8 +274,13 @@ class Structure:
         if sum(1 for n in self.body_numbers if n.level != 9) >= 3:
             return ""
         for paragraph in self.model.paragraphs[:40]:
-            match = _INCORPORATES.search(paragraph.text)
-            if match:
+            for match in _INCORPORATES.finditer(paragraph.text):
+                opens = paragraph.text.rfind(". ", 0, match.start()) + 1
+                if _POLICIES.search(paragraph.text, opens, match.end()):
+                    # Policies and rules of use incorporated into terms that are themselves the
+                    # contract ("additional policies, rules and/or conditions ..., which are
+                    # incorporated herein by reference"): not the terms a cover page points to.
+                    continue
                 return " ".join(match.group(0).split())[:200]
         return ""
 
@@ -333,7 +338,7 @@ def build_structure(model: TextModel) -> Structure:
             continue
         if paragraph.text and not is_furniture(paragraph.text):
             numbers.extend(typed_numbers(index, paragraph))
-    numbers = _plausible(_without_contents(paragraphs, numbers))
+    numbers = _plausible(_without_names(paragraphs, _without_contents(paragraphs, numbers), model.text))
     headings = frozenset(i for i, p in enumerate(paragraphs) if _is_heading_text(p))
     first_clause = numbers[0].index if numbers else 0
     signature = _find_signature(paragraphs, first_clause)
@@ -452,6 +457,32 @@ def _without_contents(paragraphs: tuple[Paragraph, ...], numbers: list[ClauseNum
     return [n for n in numbers if n.index < start or (n.index, n.start) >= (body.index, body.start)]
 
 
+# A bare number and the capitalised word after it, opening a paragraph ("12 Stars Media reserves the
+# right ...").
+_NUMBER_AND_WORD = re.compile(r"[ \t\u00a0]+([A-Z][\w&'\u2019-]*)")
+_NAME_USES = 2  # times, at least, the same words are written inside a sentence for them to be a name
+
+
+def _without_names(
+    paragraphs: tuple[Paragraph, ...], numbers: list[ClauseNumber], text: str
+) -> list[ClauseNumber]:
+    """Drop a typed number without a full stop that opens a name the contract also writes inside its
+    sentences ("12 Stars Media reserves the right ..." beside "... owned by 12 Stars Media"): a name
+    that starts with digits, not a clause."""
+    out = []
+    for number in numbers:
+        if number.kind == "typed" and number.label.isdigit():
+            own = paragraphs[number.index].text
+            word = _NUMBER_AND_WORD.match(own, number.end)
+            if word is not None and own[number.start : number.end].strip() == number.label:
+                name = re.escape(f"{number.label} {word.group(1)}")
+                inside = re.findall(rf"[a-z,][ \t\u00a0]+{name}(?![\w])", text)
+                if len(inside) >= _NAME_USES:
+                    continue
+        out.append(number)
+    return out
+
+
 def _plausible(numbers: list[ClauseNumber]) -> list[ClauseNumber]:
     """Drop inline typed numbers that do not fit the clause sequence around them (an amount
     such as "1.5 Million" in a sentence, a figure after a full stop). A number fits when its
@@ -502,6 +533,7 @@ def _front_signature_page(numbers: list[ClauseNumber], signature: Position) -> b
 _COVER_PAGE_NUMBERS = 12
 
 
+_POLICIES = re.compile(r"\b(?:polic(?:y|ies)|rules|guidelines)\b", re.IGNORECASE)
 _INCORPORATES = re.compile(
     r"\b(?:incorporat\w*|enter\s+into|governed\s+by|consists\s+of)\b(?:[^.]|\.\d){0,250}?"
     r"(?:\b(?:available|posted)\s+at\b|\bstandard\s+terms\b|\bframework\s+terms\b|\bby\s+(?:this\s+)?reference\b)",

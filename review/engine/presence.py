@@ -35,6 +35,7 @@ _STOP = frozenset({
 })  # fmt: skip
 _WORD = re.compile(r"[a-z]{4,}")
 _TITLE_WORD = re.compile(r"[a-z]{3,}")
+_TITLE_WORD_OR_JOIN = re.compile(r"[a-z]{3,}|\bor\b")
 _STEM = 5  # letters a word and its forms share ("return", "returned"; "indemnity", "indemnify")
 # A label before a title ("3.", "B.", "(a)", "Section 7.", "IV.").
 _LABEL = re.compile(
@@ -45,14 +46,21 @@ _LABEL = re.compile(
 # ("Exceptions. Confidential Information shall not ...", "Return of Materials. All documents ...").
 _RUN_IN = re.compile(r"(?P<title>[A-Z][\w'\u2019-]*(?:[ \t]+[\w'\u2019-]+){0,5})[.:][ \t\u00a0]+(?=[A-Z(\"\u201c])")
 # The party a one-sided wording binds, as it opens ("Developer shall defend ...", "The Company
-# warrants ..."), and a duty of that party in a sentence (its name, at most three words, a verb of duty).
+# warrants ...", "the receiving Party shall ..."), and a duty of that party in a sentence (its
+# name, at most three words, a verb of duty).
 _SUBJECT = re.compile(
-    r"^(?:the\s+)?(?P<party>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s+(?:shall|will|must|agrees|warrants|represents)\b"
+    r"^(?:the\s+)?(?P<party>(?:[a-z]+\s+(?=Party\b))?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s+"
+    r"(?:shall|will|must|agrees|warrants|represents)\b"
 )
 _DUTY = r"(?:\s+[\w,]+){0,3}?\s+(?:shall|will|must|agrees?|undertakes?|warrants?|represents?|hereby|covenants?)\b"
 # What a wording may open with before the party it binds ("Notwithstanding any limitation or
 # exclusion of liability in this Agreement, Provider shall defend ..."): the bound party follows it.
-_LEAD_IN = re.compile(r"^\s*(?:notwithstanding|subject\s+to|except)\b[^,.;]{0,200},\s*", re.IGNORECASE)
+# Also a condition or a time ("On Discloser's written request, Recipient shall ...", "Upon
+# termination, ...").
+_LEAD_IN = re.compile(
+    r"^\s*(?:notwithstanding|subject\s+to|except|on|upon|if|where|when|after|following)\b[^,.;]{0,200},\s*",
+    re.IGNORECASE,
+)
 _SECTION_PARAGRAPHS = 8  # paragraphs of a section under a heading read, at most
 # How much of the playbook's wording the section's text must say: shared stems, in number and share.
 _SHARED = 4
@@ -110,7 +118,8 @@ def _title_stems(rule: Rule) -> set[str]:
     or Destruction")."""
     stems: set[str] = set()
     for title in (rule.heading, *rule.also_titled):
-        words = _TITLE_WORD.findall(title.lower().replace("-", " "))
+        # ("or" too, though two letters: it joins "Return" to "Destruction".)
+        words = _TITLE_WORD_OR_JOIN.findall(title.lower().replace("-", " "))
         at = max((i for i, w in enumerate(words) if w not in _GENERIC), default=None)
         while at is not None:
             stems.add(words[at])
