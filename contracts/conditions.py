@@ -84,6 +84,16 @@ _RECURRING = re.compile(
 # warranty", "in lieu of all other warranties"): an express warranty the playbook adds is written to
 # prevail over it ("Notwithstanding any disclaimer of warranties ..."); where there is none, those
 # words override nothing and a lawyer strikes them.
+# A right to terminate at will that also gives the right for cause, in one sentence ("may terminate
+# your access ... at any time, with or without cause", "may terminate this Agreement at any time
+# without cause upon 90 days' written notice to You, or automatically if you fail to comply with any
+# term"): struck whole, the sentence takes the right for cause with it.
+_ALSO_FOR_CAUSE = re.compile(
+    r"\bmay\s+(?:at\s+any\s+time\s+)?terminate\b[^.;]{0,200}?(?:\bwith\s+or\s+without\s+cause\b"
+    r"|\bwithout\s+cause\b[^.;]{0,160}?\bor\b[^.;]{0,80}?\b(?:if|for|upon|in\s+the\s+event)\b[^.;]{0,60}?"
+    r"\b(?:fail|breach|default|violat))",
+    re.IGNORECASE,
+)
 _DISCLAIMER = re.compile(
     r"\bdisclaim[^.;]{0,160}?\b(?:warrant|merchantab|fitness)|\bwarrant[^.;]{0,160}?\bdisclaim"
     r"|[\"\u201c]\s*as[\s-]+is\b|(?-i:\bAS[\s-]+IS\b)|\bas[\s-]+is(?:\s*[\"\u201d])?\s+(?:basis|condition)\b"
@@ -191,6 +201,11 @@ CONDITIONS: dict[str, Condition] = {
     "warranty-disclaimer": Condition(
         lambda text: _DISCLAIMER.search(text) is not None,
         "this contract disclaims warranties", "this contract disclaims no warranty",
+    ),
+    "termination-also-for-cause": Condition(
+        lambda text: _ALSO_FOR_CAUSE.search(text) is not None,
+        "a right to terminate for convenience in this contract also covers termination for cause",
+        "no right to terminate for convenience in this contract also covers termination for cause",
     ),
     "liability-limits": Condition(
         lambda text: _LIABILITY_LIMITS.search(text) is not None,

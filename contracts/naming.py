@@ -187,6 +187,9 @@ def _defines_we(party: Party) -> bool:
 _DEFINED_IN_PARENTHESES = re.compile(
     r"\(\s*(?:the\s+)?[\"\u201c]([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*){0,2})[\"\u201d]\s*\)"
 )
+# ... or without quotes, one word that the sentence has already written as the start of a party's
+# name ("between npm, Inc., a Delaware corporation (npm) and the licensee ... (Licensee)").
+_NAMED_IN_PARENTHESES = re.compile(r"\(\s*([A-Za-z][\w&.-]*)\s*\)")
 _ACTS = 3  # sentences at least in which the defined name shall, will or may do something
 
 
@@ -196,7 +199,9 @@ def _other_defined_in_opening(model: TextModel, *, taken: set[str]) -> str:
     at least); "" when none or more than one."""
     opening = next((p.text for p in model.paragraphs[:_OPENING_PARAGRAPHS] if re.search(r"\bbetween\b", p.text)), "")
     found = []
-    for name in dict.fromkeys(_DEFINED_IN_PARENTHESES.findall(opening)):
+    named = [m.group(1) for m in _NAMED_IN_PARENTHESES.finditer(opening)
+             if re.search(rf"(?<![\w-]){re.escape(m.group(1))},?\s", opening[: m.start()])]  # fmt: skip
+    for name in dict.fromkeys([*_DEFINED_IN_PARENTHESES.findall(opening), *named]):
         if name.lower() in taken or name in NOT_TERMS:
             continue
         acts = len(re.findall(rf"(?<![\w-]){re.escape(name)}\s+(?:shall|will|may|must)\b", model.text))
@@ -1038,6 +1043,11 @@ def speaks_to_you(model: TextModel) -> bool:
         you, we = len(_YOU.findall(text)), len(_WE.findall(text))
         parties = len(_LOWER_PARTY.findall(text)) + len(_CAPITAL_PARTY.findall(text))
         speaks = min(you, we) >= _YOU_AT_LEAST and you >= _YOU_OVER_PARTY * parties
+        if not speaks and min(you, we) >= _YOU_AT_LEAST and you >= 2 * parties and _YOU_MEANS.search(text):
+            # Terms that define "you" among their definitions ('"You" or "Your" means: (i) the company
+            # ... for which you are accepting this Agreement') and speak in "you" and "we" throughout,
+            # whatever "third party" and "either party" they also write.
+            speaks = True
         if not speaks and min(you, we) >= _YOU_DEFINED_AT_LEAST and you >= 3 * parties:
             # Shorter terms that say so in their opening ('Acme Cloud, Inc. (“Acme”, “we” or
             # “us”) and the organization that accepts them (“you”)'): their words for the parties.
@@ -1051,6 +1061,9 @@ def speaks_to_you(model: TextModel) -> bool:
 
 _BETWEEN_US_AND_YOU = re.compile(
     r"\bbetween\s+(?:us|you)\b[^.;]{0,160}?\band\s+(?:you|us)\b", re.IGNORECASE
+)
+_YOU_MEANS = re.compile(
+    r"[\"\u201c][Yy]ou[,.]?[\"\u201d]\s*(?:or\s+[\"\u201c][Yy]our[,.]?[\"\u201d]\s*)?(?:means|refers\s+to|shall\s+mean)\b"
 )
 _YOU_QUOTED = re.compile(r"[\"\u201c](?:[Yy]ou|[Yy]our)[,.]?[\"\u201d]")
 _YOU_DEFINED_AT_LEAST = 5  # uses of "you" and of "we", each, in terms whose opening defines both

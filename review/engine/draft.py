@@ -726,11 +726,14 @@ _AMENDMENT_TITLE = re.compile(
     r"|\bTHIS\s+(?:\w+\s+)?AMENDMENT\b|\bThis\s+(?:\w+\s+)?Amendment\b|\(\s*(?:this|the)\s+[\"\u201c]Amendment[\"\u201d]"
     # "ADDENDUM TO ZEBRA PARTNERCONNECT DISTRIBUTOR AGREEMENT THIS ADDENDUM ("Addendum") ...": an
     # addendum adds to an agreement as an amendment changes it.
-    r"|\bADDENDUM\b|\bThis\s+(?:\w+\s+)?Addendum\b|\(\s*(?:this|the)\s+[\"\u201c]Addendum[\"\u201d]"
+    # Not the addenda a document provides for ("ANY ADDENDUM(S) EXECUTED BY YOU AND US", "AN ADDENDUM
+    # TO THIS AGREEMENT"): the agreement itself.
+    r"|(?<!ANY )(?<!AN )(?<!EACH )(?<!SUCH )\bADDENDUM\b(?!\s*\(S\))|\bThis\s+(?:\w+\s+)?Addendum\b"
+    r"|\(\s*(?:this|the)\s+[\"\u201c]Addendum[\"\u201d]"
 )
 _AMENDS = re.compile(
     r"\b(?:amend|amends|amended|modify|modifies|amendments?\s+to|addendum\s+to)\s+(?:the\s+|that\s+certain\s+)?"
-    r"(?:(?:[A-Z][\w&\u00ae-]*|Existing|Original)\s+){0,6}Agreement\b|\b(?:Amendment|Addendum)[^.]{0,80}?\bto\s+"
+    r"(?!this\b)(?:(?:[A-Z][\w&\u00ae-]*|Existing|Original)\s+){0,6}Agreement\b|\b(?:Amendment|Addendum)[^.]{0,80}?\bto\s+"
     r"(?:the|that)\s+(?:(?:certain|[A-Z][\w&\u00ae-]*)\s+){0,6}Agreement\b"
     # "AMENDMENT TO SECTION 2, PART B OF THE CO-BRANDING AGREEMENT": an amendment of one of its clauses
     r"|\b(?:Amendment|Addendum)\s+to\s+(?:Section|Article|Clause|Paragraph|Part|Schedule|Exhibit)s?\b[^.]{0,80}?"
