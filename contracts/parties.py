@@ -221,6 +221,9 @@ _PREAMBLE_END = re.compile(
 _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s(?!division\s+of\s)|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+|[A-Z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC|CORPORATION|COMPANY|LIMITED|PARTNERSHIP)\b|,\s*with\b|"
     r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
+    # "ALDER LIMITED incorporated and registered in England and Wales with company number ...": a
+    # description in lower case without the comma before it.
+    r"\s+(?:incorporated|organized|organised|registered|established|existing)\s+(?:and|in|under|as|with|pursuant)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|residing|resident|domiciled|"
     r"acting|doing|formerly)\b|,?\s+not\s+(?:individually|in\s+its\s+individual)\b|,\s+the\s+(?=[A-Z]|organi[sz]ation\b)|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"

@@ -1,0 +1,46 @@
+"""Round 24 of the parties (docs/decisions/key-terms.md, "Round 24"): drafting styles written for this
+round in our own words, each failing on the code before it."""
+
+from contracts.parties import Party, find_parties
+from documents.docx.model import Paragraph
+
+
+def _parties(text: str) -> list[tuple[str, str]]:
+    """(name, defined name) of each party, one paragraph per line as a converted upload gives them."""
+    paragraphs = tuple(Paragraph(locator=f"p{i}", text=line) for i, line in enumerate(text.split("\n")))
+    found: tuple[Party, ...] = find_parties(paragraphs, {})
+    return [(p.name, p.defined) for p in found]
+
+
+_UK_PARTY = (
+    "{name} incorporated and registered in England and Wales with company number {number} whose registered "
+    "office is at {address}"
+)
+_ALDER = _UK_PARTY.format(name="ALDER TOOLS LIMITED", number="01234567", address="1 High Street, Leeds LS1 1AA")
+_BIRCH = _UK_PARTY.format(name="BIRCHWOOD TRADING LIMITED", number="07654321", address="2 Low Road, York YO1 2BB")
+
+
+def test_a_uk_description_without_a_comma_ends_the_name() -> None:
+    # The English precedent style: "(1) NAME incorporated and registered in ... whose registered office
+    # is at ... (Role)." under a "PARTIES" heading, with no comma before the description.
+    text = (
+        "THIS AGREEMENT is dated 14 June 2018\n\nPARTIES\n\n"
+        f"(1) {_ALDER} (Supplier).\n\n(2) {_BIRCH} (Distributor).\n\nBACKGROUND\n\n(A) The Supplier makes tools."
+    )
+    assert _parties(text) == [("ALDER TOOLS LIMITED", "Supplier"), ("BIRCHWOOD TRADING LIMITED", "Distributor")]
+
+
+def test_the_same_with_quoted_definitions_after_between() -> None:
+    text = (
+        "THIS AGREEMENT is made on 14 June 2018\n\nBETWEEN\n\n"
+        f'(1) {_ALDER} (the "Supplier"); and\n\n(2) {_BIRCH} (the "Distributor").'
+    )
+    assert _parties(text) == [("ALDER TOOLS LIMITED", "Supplier"), ("BIRCHWOOD TRADING LIMITED", "Distributor")]
+
+
+def test_a_name_organised_under_the_laws_without_a_comma() -> None:
+    text = (
+        'This Agreement is made on 2 May 2016 between Corvid Media Ltd organised under the laws of Ireland ("Corvid") '
+        'and Dunlin Games Limited established in Malta with registered number C 12345 ("Dunlin").'
+    )
+    assert _parties(text) == [("Corvid Media Ltd", "Corvid"), ("Dunlin Games Limited", "Dunlin")]
