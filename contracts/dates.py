@@ -219,7 +219,9 @@ _START_LABEL = (
 # "effective as of", "(the "Effective Date")", "effective on": the date is the effective date.
 # "effective as of", and "The effective date of the Franchise will be January 1, 2016".
 _EFFECTIVE_NEAR = re.compile(
-    r"\beffective(?:\s+(?:as\s+(?:of|at)|on|from|beginning|upon|date))?\W*(?:the\s+)?(?:day\s+of\s+)?$"
+    # Round 24: "effective retroactively to", "effective retroactive as of": the date it reaches back to.
+    r"\beffective(?:\s+retroactive(?:ly)?(?:\s+(?:to|as\s+(?:of|at)|from|on))?|"
+    r"\s+(?:as\s+(?:of|at)|on|from|beginning|upon|date))?\W*(?:the\s+)?(?:day\s+of\s+)?$"
     # The other words for taking effect (round 6): "shall come into force as of January 1, 2013",
     # "enters into force on", "takes effect on", "with effect from".
     r"|\b(?:(?:come|comes|came|coming|enter|enters|entered|entering)\s+into\s+(?:force|effect)|"
@@ -293,6 +295,10 @@ _EFFECTIVE_IS_AGREEMENT = re.compile(
 # this Agreement is signed by the last signatory", "commences upon execution of this document",
 # ""Effective Date" is the date of the most recent final signature": its agreement date (the date
 # it was signed) is the effective date.
+_LAST_SIGNING = (
+    r"(?:as\s+(?:of|at)|on|upon)\s+the\s+(?:(?:date|day)\s+of\s+(?:the\s+)?(?:last|later|latest|final)|"
+    r"(?:later|latest|last)\s+of\s+the\s+(?:dates?|days?))\b[^.;]{0,40}?\b(?:sign|execut)\w*"
+)
 _EFFECTIVE_ON_SIGNING = re.compile(
     # Round 9: said of this agreement, not of its amendments ("Any amendment to this Agreement shall
     # become effective upon its execution by both parties" is no effective date of the agreement):
@@ -303,6 +309,9 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:(?:up)?on|as\s+(?:of|at)|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
     # "has been duly executed as of the date first set forth above and shall be effective simultaneously"
     r"|\bexecuted\b[^.;]{0,80}?\beffective\s+simultaneously"
+    # Round 24: "effective as of the date of the last signature below", "entered into as of the later of
+    # the dates of signature below (the "Effective Date")": the last party's signing.
+    rf"|\beffective\s+{_LAST_SIGNING}|\b{_LAST_SIGNING}(?=[^.;]{{0,60}}?\bEffective\s+Date\b)"
     r"|\bEffective\s+Date[\"\u201d]?\s*(?:of\s+this\s+Agreement\s+)?(?:shall\s+)?(?:means?|is|be|shall\s+be)\s+the\s+"
     r"(?:date|later|last|latest)\b[^.;]{0,50}?\b(?:sign|execut)\w*",
     re.IGNORECASE,
@@ -588,7 +597,12 @@ _BLANK_PREAMBLE = re.compile(
     r"\b(?:(?:this|the)\s+)?day\s+of\s+(?:_{2,}\s*)?,?\s*(?P<year>(?:19|20)(?:\d\d\b|_+|(?=\s)))"
     r"|\b(?:as\s+(?:of|at)|dated|on)\s+(?P<comma>,\s*(?P<year2>(?:19|20)\d\d)\b)"
     rf"|\b{_DAY}\s+day\s+of\s+{_MONTH}\s*,?\s*(?=\(|by\b|between\b)"
-    r"|^[ \t]*(?P<line>,\s*(?P<year3>(?:19|20)\d\d))[ \t]*$",
+    r"|^[ \t]*(?P<line>,\s*(?P<year3>(?:19|20)\d\d))[ \t]*$"
+    # Round 24: the month and year without a day: "made as of April, 2011", "entered into in April 2011",
+    # "dated as of this day of April 2011" (a day left out, not blanked by a line).
+    r"|\b(?:as\s+(?:of|at)|dated|on|(?:made|entered\s+into|executed|signed|concluded)\s+(?:in|during))\s+"
+    r"(?:(?:this|the)\s+day\s+of\s+)?(?P<month5>January|February|March|April|May|June|July|August|September|"
+    r"October|November|December)\s*,?\s+(?P<year5>(?:19|20)\d\d)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -600,11 +614,14 @@ def _blank_dates(text: str, start: int, end: int) -> list[StatedDate]:
     found = []
     for match in _BLANK_PREAMBLE.finditer(text, start, end):
         g = match.groupdict()
-        year_text = g["year"] or g["year2"] or g["year3"] or ""
+        year_text = g["year"] or g["year2"] or g["year3"] or g["year5"] or ""
         year = int(year_text) if year_text.isdigit() and len(year_text) == 4 else 0
-        month = _month(g["month"]) if g["month"] else 0
+        month = _month(g["month"] or g["month5"]) if g["month"] or g["month5"] else 0
         day = int(g["day"]) if g["day"] else 0
-        begin = match.start("comma") if g["comma"] else match.start("line") if g["line"] else match.start()
+        begin = (
+            match.start("comma") if g["comma"] else match.start("line") if g["line"]
+            else match.start("month5") if g["month5"] else match.start()
+        )  # fmt: skip
         words = " ".join(text[begin : match.end()].split()).strip(" ,(") or text[begin : match.end()]
         found.append(StatedDate(words, begin, match.end(), year, month, day))
     return found
