@@ -673,12 +673,26 @@ _DESCRIPTION_THEN_COMMA = re.compile(
 )
 
 
+# Round 24: a comma right after a complete legal form joins two parties too ("by Alder Corp., Birch Inc.
+# and Cedar LLC (collectively, the "Guarantors")"), never before another legal form ("Acme Co., Ltd.",
+# "Bank of America, N.A.").
+_FORM_THEN_COMMA = re.compile(
+    r"\b(?:Inc|INC|Corp|CORP|Ltd|LTD|LLC|L\.L\.C|L\.P|LP|LLP|PLC|plc|GmbH|AG|N\.V|B\.V|S\.A|Limited|LIMITED|"
+    r"Corporation|CORPORATION|Incorporated|INCORPORATED)\.?(?P<cut>,\s+)"
+    r"(?!(?:Inc|INC|LLC|Ltd|LTD|Limited|LIMITED|Corp|CORP|Co|CO|N\.A|L\.P|LP|LLP|S\.A|AG|GmbH|B\.V|N\.V|PLC|plc)\b)"
+    # ... the next party's name, capitalised words ending in its own legal form (not "IMG Center, 1360 East").
+    r"(?=(?:[A-Z][\w&.'-]*,?\s+){1,6}?(?:Inc|INC|Corp|CORP|Ltd|LTD|LLC|L\.L\.C|L\.P|LP|LLP|PLC|plc|GmbH|AG|N\.V|B\.V|"
+    r"S\.A|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Company|COMPANY)\b)"
+)
+
+
 def _list_joins(text: str) -> list[tuple[int, int]]:
     """Where ``text`` joins two items of a list of parties (start and end of the joining words):
     "and", "&", ";", a comma after a description; never inside a parenthesis ("(owner and operator
     of Dick's Wings and Grill)")."""
     joins = [m.span() for m in _LIST_JOIN.finditer(text)]
     joins += [m.span("cut") for m in _DESCRIPTION_THEN_COMMA.finditer(text)]
+    joins += [m.span("cut") for m in _FORM_THEN_COMMA.finditer(text)]
     return sorted(j for j in set(joins) if text.count("(", 0, j[0]) <= text.count(")", 0, j[0]))
 
 
@@ -1032,8 +1046,11 @@ def _parties_in(
         words = window[match.start() : match.start("term" if match.re is _UNQUOTED_TITLE else 1)]
         if seen and re.search(r"\b(?:collectively|together|jointly)\b", words) and any(
             re.search(rf"\b{re.escape(name)}\b", words, re.IGNORECASE) for name in seen
-        ):
-            continue  # "(collectively, Lender, Endorser, and Fitness are referred to as the "AS Parties")"
+        ) and not _new_entity(before, parties):
+            # "(collectively, Lender, Endorser, and Fitness are referred to as the "AS Parties")"; but
+            # round 24: "..., and Heron Capital Inc. and Ibis Partners Ltd. (collectively with the Lead
+            # Agent, the "Agents")" names new parties before what they are called together.
+            continue
         if parties and not unquoted and window[match.start()] == "(" and (
             not before.strip(" ,") or _CAPACITY.fullmatch(before)
         ):
@@ -1185,6 +1202,15 @@ def _parties_in(
         if len(parties) >= MAX_PARTIES:
             break
     return parties
+
+
+def _new_entity(before: str, parties: list[Party]) -> bool:
+    """The text before a definition opens with a name ending in a legal form that is none of the
+    parties found so far."""
+    name = _party_name(before)
+    return bool(name) and bool(_ENTITY.search(name)) and not any(
+        _same_party(Party(name, "", "", ""), p) for p in parties
+    )
 
 
 def _in_slot(raw: str, name: str) -> bool:

@@ -44,3 +44,42 @@ def test_a_name_organised_under_the_laws_without_a_comma() -> None:
         'and Dunlin Games Limited established in Malta with registered number C 12345 ("Dunlin").'
     )
     assert _parties(text) == [("Corvid Media Ltd", "Corvid"), ("Dunlin Games Limited", "Dunlin")]
+
+
+def test_parties_listed_by_commas_after_their_legal_forms() -> None:
+    # A guaranty's makers listed "A Corp., B Inc. and C LLC" before what they are called together.
+    text = (
+        "GUARANTY AGREEMENT\n\nThis Guaranty Agreement is made as of June 1, 2015 by Alder Corp., Birch Inc. and "
+        'Cedar LLC (collectively, the "Guarantors") in favor of Dune Capital LP (the "Lender").'
+    )
+    names = [name for name, _ in _parties(text)]
+    assert names == ["Alder Corp.", "Birch Inc.", "Cedar LLC", "Dune Capital LP"]
+
+
+def test_a_comma_after_a_legal_form_before_an_address_joins_no_parties() -> None:
+    # "c/o Acme Management, Inc., Acme Plaza, 10 Main Street": an address after the form, no party.
+    text = (
+        'ENDORSEMENT AGREEMENT\n\nTHIS AGREEMENT, made as of January 1, 2001, by and between Finch Apparel, Inc. ("Company"), '
+        "and Gull Sports Enterprises, Inc. c/o Harrier Management, Inc., Harrier Plaza, 10 Main Street, Cleveland, "
+        'Ohio 44114 ("Licensor"):'
+    )
+    assert [name for name, _ in _parties(text)] == ["Finch Apparel, Inc.", "Gull Sports Enterprises, Inc."]
+
+
+def test_new_parties_before_a_collective_definition_that_names_an_earlier_one() -> None:
+    # An agency agreement's other agents, defined only together with the lead agent already named.
+    text = (
+        "AGENCY AGREEMENT\n\nThis Agency Agreement is made as of January 8, 2016 among Flint Pharma Inc. (the "
+        '"Corporation"), Garnet Securities Ltd. (the "Lead Agent"), and Heron Capital Inc. and Ibis Partners Ltd. '
+        '(collectively with the Lead Agent, the "Agents" and each an "Agent").'
+    )
+    names = [name for name, _ in _parties(text)]
+    assert names == ["Flint Pharma Inc.", "Garnet Securities Ltd.", "Heron Capital Inc.", "Ibis Partners Ltd."]
+
+
+def test_a_collective_definition_of_the_parties_already_named_is_no_party() -> None:
+    text = (
+        'This Endorsement Agreement is made on May 2, 2012 between Kite Brands LLC ("Company"), Lark Sports Inc. '
+        '("Lender") and Mina Rowe ("Athlete") (collectively, Lender and Athlete are referred to as the "Talent Parties").'
+    )
+    assert [d for _, d in _parties(text)] == ["Company", "Lender", "Athlete"]
