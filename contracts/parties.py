@@ -221,6 +221,10 @@ _PREAMBLE_END = re.compile(
 _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s(?!division\s+of\s)|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+|[A-Z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC|CORPORATION|COMPANY|LIMITED|PARTNERSHIP)\b|,\s*with\b|"
     r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
+    # Round 24: "Quail Health, Inc., on behalf of itself and its Affiliates", "Teal Foods Inc., successor
+    # in interest to Teal Farms LLC": for whom it acts and whom it succeeds are no part of its name.
+    r",?\s+(?:(?:acting\s+)?(?:on\s+behalf\s+of|for)\s+(?:itself|himself|herself|themselves)\b|"
+    r"(?:as\s+)?successor[\s-]+(?:in[\s-]+interest\s+)?(?:by\s+merger\s+)?to\s)|"
     # "ALDER LIMITED incorporated and registered in England and Wales with company number ...": a
     # description in lower case without the comma before it.
     r"\s+(?:incorporated|organized|organised|registered|established|existing)\s+(?:and|in|under|as|with|pursuant)\s|"
@@ -680,6 +684,8 @@ _FORM_THEN_COMMA = re.compile(
     r"\b(?:Inc|INC|Corp|CORP|Ltd|LTD|LLC|L\.L\.C|L\.P|LP|LLP|PLC|plc|GmbH|AG|N\.V|B\.V|S\.A|Limited|LIMITED|"
     r"Corporation|CORPORATION|Incorporated|INCORPORATED)\.?(?P<cut>,\s+)"
     r"(?!(?:Inc|INC|LLC|Ltd|LTD|Limited|LIMITED|Corp|CORP|Co|CO|N\.A|L\.P|LP|LLP|S\.A|AG|GmbH|B\.V|N\.V|PLC|plc)\b)"
+    # ... nor before another name of the same party ("B C MARKETING INC., DBA FULL SAIL BREWING COMPANY").
+    r"(?!(?i:d/?b/?a|a/?k/?a|f/?k/?a|doing\s+business|trading\s+as|formerly|now\s+known)\b)"
     # ... the next party's name, capitalised words ending in its own legal form (not "IMG Center, 1360 East").
     r"(?=(?:[A-Z][\w&.'-]*,?\s+){1,6}?(?:Inc|INC|Corp|CORP|Ltd|LTD|LLC|L\.L\.C|L\.P|LP|LLP|PLC|plc|GmbH|AG|N\.V|B\.V|"
     r"S\.A|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Company|COMPANY)\b)"
@@ -1664,6 +1670,8 @@ def _party_name(before: str) -> str:
     if form_of:
         text = text[: form_of.end()]  # "Tigrent Learning UK Limited of Boston House, 69 Boston Manor Road"
     for form in _ENTITY.finditer(text):
+        if _ENTITY.match(text, form.end() + len(text[form.end() :]) - len(text[form.end() :].lstrip(" ,"))):
+            continue  # "Crane Systems Pty Ltd ACN 123 456 789": the form goes on ("Pty Ltd", "Co., Ltd")
         complete = form.group().endswith(".") and _AFTER_FORM.match(text, form.end())
         if _ADDRESS_AFTER.match(text, form.end()) or complete:
             text = text[: form.end()]

@@ -83,3 +83,38 @@ def test_a_collective_definition_of_the_parties_already_named_is_no_party() -> N
         '("Lender") and Mina Rowe ("Athlete") (collectively, Lender and Athlete are referred to as the "Talent Parties").'
     )
     assert [d for _, d in _parties(text)] == ["Company", "Lender", "Athlete"]
+
+
+def test_for_whom_a_party_acts_is_no_part_of_its_name() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis Services Agreement is entered into as of July 1, 2018 by and between Quail "
+        'Health, Inc., on behalf of itself and its Affiliates ("Quail"), and Raven Data LLC ("Vendor").'
+    )
+    assert _parties(text) == [("Quail Health, Inc.", "Quail"), ("Raven Data LLC", "Vendor")]
+
+
+def test_whom_a_party_succeeds_is_no_party() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of July 1, 2018 between Teal Foods Inc., successor in "
+        'interest to Teal Farms LLC ("Teal"), and Umber Stores Corp. ("Umber").'
+    )
+    assert _parties(text) == [("Teal Foods Inc.", "Teal"), ("Umber Stores Corp.", "Umber")]
+
+
+def test_a_legal_form_of_two_words_before_a_registration_number() -> None:
+    # An Australian company's "Pty Ltd" then its company number, without a comma or a parenthesis.
+    text = (
+        'This Agreement is made on 3 March 2008 between Bittern Software Inc a company incorporated in Delaware ("Bittern") '
+        'and Crane Systems Pty Ltd ACN 123 456 789 ("Crane").'
+    )
+    assert _parties(text) == [("Bittern Software Inc", "Bittern"), ("Crane Systems Pty Ltd", "Crane")]
+
+
+def test_a_comma_after_a_legal_form_before_the_name_it_trades_under_joins_no_parties() -> None:
+    text = (
+        "DEVELOPMENT AGREEMENT THIS DEVELOPMENT AGREEMENT IS MADE BETWEEN JUNCO BEVERAGES, INC., A DELAWARE "
+        'CORPORATION ("JUNCO") AND K L BREWING CONCEPTS INC., DBA KESTREL RIVER BREWING COMPANY, AN OREGON '
+        'CORPORATION ("COMPANY"), EFFECTIVE AS OF MAY 1, 2019.'
+    )
+    names = [name for name, _ in _parties(text)]
+    assert len(names) == 2 and names[0] == "JUNCO BEVERAGES, INC." and names[1].startswith("K L BREWING CONCEPTS INC.")
