@@ -257,8 +257,11 @@ _TERM_STARTS = re.compile(
 )
 _EFFECTIVE_AFTER = re.compile(
     # "as of 12-23-2019 , 2019 (the "Effective Date")": the year typed twice.
-    r"^(?:\s*,\s*(?:19|20)\d\d\b)?\W{0,4}(?:\(\s*)?(?:the\s+|this\s+|hereinafter\s+(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?\W{0,2}"
-    r"(?:Effective|Commencement)\s+Date\b"
+    # Round 24: never the label of the next line ("Agreement Date: February 20, 2012 / Effective Date: March 1,
+    # 2012", or in a table's cells without the colon), which names the date after it.
+    r"^(?![ \t]*\n[ \t]*(?:Effective|Commencement)\s+Date\b)"
+    r"(?:\s*,\s*(?:19|20)\d\d\b)?\W{0,4}(?:\(\s*)?(?:the\s+|this\s+|hereinafter\s+(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?\W{0,2}"
+    r"(?:Effective|Commencement)\s+Date\b(?!\s*:)"
     # Round 8: the definition is what the parenthesis defines, whatever words stand before its quoted
     # name ("(hereinafter referred to as the "Effective Date")", "(such date, the "Effective Date")",
     # "(the "Agreement Effective Date")", ", which shall be the "Effective Date"", "(the "Start Date")").
@@ -371,7 +374,9 @@ _FILING_LINE = re.compile(
 # A date alone on a line of a cover page ("NOV 02, 2019"), or a "Dated: ..." line.
 # "Effective Date: July 1, 2019" and "Last Updated: April 6, 2007" head a contract the same way.
 _DATE_LINE = re.compile(
-    r"^[ \t]*(?:(?:(?:Effective|Agreement)\s+)?Dated?:?\s*|Last\s+(?:Updated|Revised):?\s*)?(?P<date>[^\n]{6,40})$",
+    # Round 24: "Date of Agreement: February 20, 2012", "Date of this Contract:" (tried first).
+    r"^[ \t]*(?P<label>Date\s+of\s+(?:this\s+|the\s+)?(?:Agreement|Contract):?\s*|"
+    r"(?:(?:Effective|Agreement)\s+)?Dated?:?\s*|Last\s+(?:Updated|Revised):?\s*)?(?P<date>[^\n]{6,40})$",
     re.MULTILINE | re.IGNORECASE,
 )
 
@@ -408,6 +413,14 @@ def _lines(text: str) -> str:
     """``text`` with runs of three spaces or more as line breaks (offsets kept): a filing's text
     often sets a cover page's lines apart by spaces alone ("AGENCY AGREEMENT   May 25, 2016   ")."""
     return re.sub(r" {3,}", lambda m: "\n" + " " * (len(m.group(0)) - 1), text)
+
+
+# A cover's labels before a date: the effective (or commencement) date's, the agreement's own.
+_COVER_LABEL = re.compile(r"\b(?:Effective|Commencement|Start)\s+Date\s*[:\t]\s*$", re.IGNORECASE)
+_AGREEMENT_LABEL = re.compile(
+    r"(?:\bAgreement\s+Date|\bDate\s+of\s+(?:this\s+|the\s+)?(?:Agreement|Contract)|^[ \t]*Dated?)\s*[:\t]\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
 
 
 def agreement_date(text: str) -> StatedDate | None:
@@ -460,6 +473,13 @@ def agreement_date(text: str) -> StatedDate | None:
             # and entered into this 10th day of January, 2020": the date the making words stand by.
             made = [d for d in dates if _MADE_ON.search(text, max(begin, d.start - 40), d.start)]
             chosen = (made or dates)[0]
+            if not made and _COVER_LABEL.search(text, max(begin, chosen.start - 40), chosen.start):
+                # Round 24: a cover's lines run into the preamble's sentence ("Effective Date: March 1,
+                # 2012 / Agreement Date: February 20, 2012 / ... This Agreement is made between"): the
+                # line labelled the agreement's date, when there is one.
+                chosen = next(
+                    (d for d in dates if _AGREEMENT_LABEL.search(text, max(begin, d.start - 40), d.start)), chosen
+                )
             if not chosen.complete:
                 # "dated as of this ____day of ____________, 2012, but made effective as of February
                 # 20, 2012": the sentence's date left blank yields to the one it states whole.
@@ -469,6 +489,7 @@ def agreement_date(text: str) -> StatedDate | None:
     if late is not None:
         return late
     lines = _lines(text)
+    effective: StatedDate | None = None
     for line in _DATE_LINE.finditer(lines, 0, min(len(lines), 3000)):
         physical = text[text.rfind("\n", 0, line.start()) + 1 : (text.find("\n", line.end()) + 1 or len(text) + 1) - 1]
         if _PAGE_MARK.search(physical):
@@ -483,7 +504,16 @@ def agreement_date(text: str) -> StatedDate | None:
         if len(dates) == 1 and len(dates[0].text) >= len(line.group("date").strip()) - 2 and (
             dates[0].complete or line.start("date") < 1500
         ):
-            return dates[0]
+            label = (line.group("label") or "").lower()
+            if label.startswith("effective"):
+                # Round 24: a cover's "Effective Date: March 1, 2012" yields to its "Agreement Date:" or
+                # "Date of Agreement:" line when it has one; alone, it still dates the agreement.
+                effective = effective or dates[0]
+                continue
+            if effective is None or label.startswith(("agreement", "date of", "dated")):
+                return dates[0]
+    if effective is not None:
+        return effective
     return signed_date(full)
 
 

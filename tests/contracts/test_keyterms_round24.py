@@ -87,3 +87,31 @@ def test_the_last_signature_of_something_else_is_no_effective_date() -> None:
         "last signature of the price schedule." + _BODY + _CLAUSES + _SIGNATURES
     )
     assert effective_date(text, agreement_date(text)) is None
+
+
+_PREAMBLE = f"This Supply Agreement is made {_PARTIES}."
+
+
+@pytest.mark.parametrize(
+    "cover",
+    [
+        "Agreement Date: February 20, 2012\nEffective Date: March 1, 2012",
+        "Effective Date: March 1, 2012\nAgreement Date: February 20, 2012",
+        "Date of Agreement: February 20, 2012\nCommencement Date: March 1, 2012",
+        "Agreement Date\tFebruary 20, 2012\nEffective Date\tMarch 1, 2012",
+    ],
+)
+def test_a_cover_that_labels_both_dates(cover: str) -> None:
+    # The label of the next line names the date after it, never the one before it.
+    for gap in ("\n", "\n\n"):
+        text = f"SUPPLY AGREEMENT\n\n{cover}{gap}{_PREAMBLE}" + _BODY + _CLAUSES + _SIGNATURES.replace("Date: ", "")
+        made = agreement_date(text)
+        assert made is not None and (made.year, made.month, made.day) == (2012, 2, 20), (cover, gap)
+        effective = effective_date(text, made)
+        assert effective is not None and (effective.year, effective.month, effective.day) == (2012, 3, 1)
+
+
+def test_a_cover_that_labels_the_effective_date_alone_still_dates_the_agreement() -> None:
+    text = f"SUPPLY AGREEMENT\n\nEffective Date: March 1, 2012\n\n{_PREAMBLE}" + _BODY + _CLAUSES
+    made = agreement_date(text)
+    assert made is not None and (made.month, made.day) == (3, 1)
