@@ -1020,6 +1020,17 @@ _RECITAL_PARTIES = re.compile(r"\bWHEREAS,?\s+(?=(?:the\s+)?[A-Z][\w.&\-]*(?:\s+
 _DESCRIBED = re.compile(r"\s+is\s+an?\s+(?:[\w\-]+\s+){0,4}(?:company|corporation|partnership|firm|entity|bank)\b")
 
 
+# A line giving one of a party's fields under a label ("Registered Address:", "Legal Representative:", "Tel:").
+_FIELD_LINE = re.compile(
+    r"[ \t]*(?:(?:Registered|Business|Mailing|Office|Principal|Correspondence|Contact)\s+)?"
+    r"(?:Address|Domicile|Residence|"
+    r"Legal\s+Representative|Authori[sz]ed\s+Representative|Representative|Tel|Telephone|Phone|Fax|Facsimile|E-?mail|"
+    r"Attention|Attn|Contact(?:\s+Person)?|Website|Postcode|Post\s+Code|Zip\s+Code|ID\s+(?:Card\s+)?No\.?|"
+    r"Passport\s+No\.?|(?:Company\s+)?Registration\s+No\.?|Position|Title)\s*[:\uff1a]",
+    re.IGNORECASE,
+)
+
+
 def _parties_in(
     window: str, offset: int, spans: list[tuple[int, int, str]], *, described: bool = False,
     after_opener: bool = False, head: str = "",
@@ -1083,6 +1094,14 @@ def _parties_in(
             # Corporation, hereinafter referred to as "Transporter"": the name follows the last "between".
             before = before[opener.end() :]
         line = before.rstrip(" \t\n(").rfind("\n")
+        fields = line
+        while line > 0 and _FIELD_LINE.match(before, line + 1):
+            # Round 24: "Party A: Shenzhen Lark Technology Co., Ltd. / Registered Address: ... / Legal
+            # Representative: Wang Fang / (hereinafter referred to as "Party A")": the lines of the
+            # party's fields (its address, its representative) are not its name; the line above them is.
+            fields, line = line, before.rfind("\n", 0, line)
+        if fields != line and _party_name(before[line + 1 : fields + 1]):
+            before = before[: fields + 1]
         if line >= 0 and _party_name(before[line + 1 :]):
             # "DISTRIBUTOR AGREEMENT BETWEEN INGRAM MICRO AND NETGEAR / ... / Ingram Micro, a
             # corporation ... ("Distributor")": the name starts the line of its definition; what the

@@ -1,6 +1,8 @@
 """Round 24 of the parties (docs/decisions/key-terms.md, "Round 24"): drafting styles written for this
 round in our own words, each failing on the code before it."""
 
+import pytest
+
 from contracts.parties import Party, find_parties
 from documents.docx.model import Paragraph
 
@@ -118,3 +120,37 @@ def test_a_comma_after_a_legal_form_before_the_name_it_trades_under_joins_no_par
     )
     names = [name for name, _ in _parties(text)]
     assert len(names) == 2 and names[0] == "JUNCO BEVERAGES, INC." and names[1].startswith("K L BREWING CONCEPTS INC.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "TECHNICAL SERVICE AGREEMENT\n\nParty A: Shenzhen Lark Technology Co., Ltd.\nRegistered Address: 1 Science "
+            'Road, Shenzhen\nLegal Representative: Wang Fang\n(hereinafter referred to as "Party A")\n\nParty B: '
+            "Guangzhou Magpie Network Co., Ltd.\nRegistered Address: 8 Pearl Street, Guangzhou\nLegal Representative: "
+            'Chen Lu\n(hereinafter referred to as "Party B")\n\nParty A and Party B agree as follows:',
+            [
+                ("Shenzhen Lark Technology Co., Ltd.", "Party A"),
+                ("Guangzhou Magpie Network Co., Ltd.", "Party B"),
+            ],
+        ),
+        (
+            "EXCLUSIVE SERVICE AGREEMENT\n\nThis Agreement is entered into in Beijing on June 1, 2018 by and between:\n\n"
+            "Beijing Lark Technology Co., Ltd.\nAddress: 1 Science Road, Beijing\nLegal Representative: Wang Fang\n"
+            '(hereinafter referred to as "Party A")\n\nand\n\nZhang Wei\nID Card No.: 110101198001010011\n'
+            'Address: 2 Garden Road, Beijing\n(hereinafter referred to as "Party B")',
+            [("Beijing Lark Technology Co., Ltd.", "Party A"), ("Zhang Wei", "Party B")],
+        ),
+        (
+            "SERVICES AGREEMENT\n\nThis Services Agreement is made on June 1, 2018 between:\n\nOtter Systems, Inc.\n"
+            'Attention: General Counsel\n("Provider")\n\nand\n\nPelican Foods LLC\nAttention: Chief Executive Officer\n'
+            '("Customer")',
+            [("Otter Systems, Inc.", "Provider"), ("Pelican Foods LLC", "Customer")],
+        ),
+    ],
+)
+def test_a_partys_field_lines_between_its_name_and_its_definition(text: str, expected: list[tuple[str, str]]) -> None:
+    # A translation's layout: the address, the legal representative, an identity number on lines of their
+    # own under the name, then the definition; the representative is never the party.
+    assert _parties(text) == expected
