@@ -1094,14 +1094,15 @@ def _parties_in(
             # Corporation, hereinafter referred to as "Transporter"": the name follows the last "between".
             before = before[opener.end() :]
         line = before.rstrip(" \t\n(").rfind("\n")
-        fields = line
-        while line > 0 and _FIELD_LINE.match(before, line + 1):
+        fields, above = line, line
+        # (Only where the definition opens a line of its own, after the fields.)
+        while above > 0 and before.rstrip(" \t(").endswith("\n") and _FIELD_LINE.match(before, above + 1):
             # Round 24: "Party A: Shenzhen Lark Technology Co., Ltd. / Registered Address: ... / Legal
             # Representative: Wang Fang / (hereinafter referred to as "Party A")": the lines of the
             # party's fields (its address, its representative) are not its name; the line above them is.
-            fields, line = line, before.rfind("\n", 0, line)
-        if fields != line and _party_name(before[line + 1 : fields + 1]):
-            before = before[: fields + 1]
+            fields, above = above, before.rfind("\n", 0, above)
+        if fields != above and _party_name(before[above + 1 : fields + 1]):
+            before, line = before[: fields + 1], above
         if line >= 0 and _party_name(before[line + 1 :]):
             # "DISTRIBUTOR AGREEMENT BETWEEN INGRAM MICRO AND NETGEAR / ... / Ingram Micro, a
             # corporation ... ("Distributor")": the name starts the line of its definition; what the

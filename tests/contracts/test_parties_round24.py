@@ -154,3 +154,16 @@ def test_a_partys_field_lines_between_its_name_and_its_definition(text: str, exp
     # A translation's layout: the address, the legal representative, an identity number on lines of their
     # own under the name, then the definition; the representative is never the party.
     assert _parties(text) == expected
+
+
+def test_a_definition_run_into_a_field_line_is_read_from_that_line() -> None:
+    # The definition does not open a line of its own: the field lines above are not walked past, and the
+    # party is never the label of a field ("Tel.").
+    text = (
+        "DISTRIBUTOR AGREEMENT\n\nTHIS AGREEMENT, made as of May 1, 2006 by and between Alder Paints (Shanghai) Co Ltd "
+        '(hereinafter "Alder"), of 1 River Road, Shanghai,\nTel. : (86-21) 1234 5678 Fax : (86-21) 1234 5679\n'
+        'Legal representative : John Roe, and Birch Repair Services Inc. hereinafter referred to as ("DISTRIBUTOR")'
+    )
+    found = _parties(text)
+    assert found[0] == ("Alder Paints (Shanghai) Co Ltd", "Alder")
+    assert not any(name.startswith("Tel") for name, _ in found)
