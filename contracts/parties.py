@@ -1031,6 +1031,13 @@ _FIELD_LINE = re.compile(
 )
 
 
+# The reader as a party, right before its definition: "between you (either an individual or a single
+# entity)", "and you, the customer".
+_YOU_BEFORE = re.compile(
+    r"(?:^|[\s,;:])(?:[Yy]ou|YOU)(?:\s*\([^()]{0,80}\))?(?:,?\s+the\s+[a-z]+(?:\s+[a-z]+)?)?[\s,]*\(?\s*$"
+)
+
+
 def _parties_in(
     window: str, offset: int, spans: list[tuple[int, int, str]], *, described: bool = False,
     after_opener: bool = False, head: str = "",
@@ -1118,6 +1125,11 @@ def _parties_in(
             before = before[: trade.start()]
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
+        if _YOU_BEFORE.search(before) and (_is_role(defined) or defined.lower() in _PRONOUNS):
+            # Round 24: "a legal agreement between you (either an individual or a single entity)
+            # ("Licensee") and ...", "and you, the customer ("you" or "Customer")": the reader is the
+            # party, never the words before ("This License Agreement").
+            name = "You"
         elsewhere = _ELSEWHERE.search(before)
         second = _second_named(before) if name and not elsewhere and not described else None
         earlier: list[str] = []
@@ -1170,7 +1182,7 @@ def _parties_in(
         )
         entity = (
             bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
-            or named_here or bool(_SAYS_ENTITY.search(before)) or bool(_SAYS_FORM.search(before))
+            or named_here or bool(_SAYS_ENTITY.search(before)) or bool(_SAYS_FORM.search(before)) or name == "You"
         )
         if name and not entity and (parties or after_opener):
             # "by and between Ford Motor Media, a division of J. Walter Thompson ("FMM")", "...

@@ -167,3 +167,23 @@ def test_a_definition_run_into_a_field_line_is_read_from_that_line() -> None:
     found = _parties(text)
     assert found[0] == ("Alder Paints (Shanghai) Co Ltd", "Alder")
     assert not any(name.startswith("Tel") for name, _ in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "LICENSE AGREEMENT\n\nThis License Agreement is a legal agreement between you (either an individual or a "
+            'single entity) ("Licensee") and Starling Software Corp. ("Starling").',
+            [("You", "Licensee"), ("Starling Software Corp.", "Starling")],
+        ),
+        (
+            'TERMS OF SERVICE\n\nThis Agreement is between Robin Cloud Inc. ("Robin", "we" or "us") and you, the '
+            'customer ("you" or "Customer").',
+            [("Robin Cloud Inc.", "Robin"), ("You", "Customer")],
+        ),
+    ],
+)
+def test_the_reader_as_a_party(text: str, expected: list[tuple[str, str]]) -> None:
+    # Terms a reader accepts: "you" is the party, never the words before it ("This License Agreement").
+    assert _parties(text) == expected
