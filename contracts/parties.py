@@ -970,6 +970,8 @@ def _role_labels(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
     last = -1
     for match in _ROLE_LABEL.finditer(text, 0, min(len(text), 8000)):
         label = re.sub(r"^[Tt]he\s+", "", " ".join(match.group("label").split()))
+        # Round 24: an order form's "Customer Name:", "Licensee Legal Name:": the party's label is its role.
+        label = re.sub(r"(?<=\w)\s+(?:Legal\s+|Full\s+|Company\s+)?Name$", "", label)
         if (
             label.lower() in _FIELD_LABELS or label.split()[-1].lower() in _FIELD_LAST or label.lower() in labels
             or (label.upper() == label and len(label) <= 2)

@@ -187,3 +187,17 @@ def test_a_definition_run_into_a_field_line_is_read_from_that_line() -> None:
 def test_the_reader_as_a_party(text: str, expected: list[tuple[str, str]]) -> None:
     # Terms a reader accepts: "you" is the party, never the words before it ("This License Agreement").
     assert _parties(text) == expected
+
+
+def test_an_order_forms_name_labels() -> None:
+    # "Customer Name:" labels the party the form then calls Customer.
+    body = (
+        "\n\n1. SERVICES\n1.1 Provider shall provide the Services to Customer.\n1.2 Customer shall pay Provider the "
+        "fees.\n1.3 Provider may suspend the Services if Customer fails to pay."
+    )
+    text = (
+        "ORDER FORM\n\nCustomer Name: Lynx Retail Corp.\nCustomer Address: 5 Market St, Austin TX\nProvider Legal Name: "
+        "Marten Cloud Inc.\nOrder Date: June 1, 2020\n\nThis Order Form is governed by the Master Subscription "
+        "Agreement between Provider and Customer." + body
+    )
+    assert _parties(text) == [("Lynx Retail Corp.", "Customer"), ("Marten Cloud Inc.", "Provider")]
