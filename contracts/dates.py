@@ -219,7 +219,9 @@ _START_LABEL = (
 # "effective as of", "(the "Effective Date")", "effective on": the date is the effective date.
 # "effective as of", and "The effective date of the Franchise will be January 1, 2016".
 _EFFECTIVE_NEAR = re.compile(
-    r"\beffective(?:\s+(?:as\s+(?:of|at)|on|from|beginning|upon|date))?\W*(?:the\s+)?(?:day\s+of\s+)?$"
+    # Round 24: "effective retroactively to", "effective retroactive as of": the date it reaches back to.
+    r"\beffective(?:\s+retroactive(?:ly)?(?:\s+(?:to|as\s+(?:of|at)|from|on))?|"
+    r"\s+(?:as\s+(?:of|at)|on|from|beginning|upon|date))?\W*(?:the\s+)?(?:day\s+of\s+)?$"
     # The other words for taking effect (round 6): "shall come into force as of January 1, 2013",
     # "enters into force on", "takes effect on", "with effect from".
     r"|\b(?:(?:come|comes|came|coming|enter|enters|entered|entering)\s+into\s+(?:force|effect)|"
@@ -255,8 +257,11 @@ _TERM_STARTS = re.compile(
 )
 _EFFECTIVE_AFTER = re.compile(
     # "as of 12-23-2019 , 2019 (the "Effective Date")": the year typed twice.
-    r"^(?:\s*,\s*(?:19|20)\d\d\b)?\W{0,4}(?:\(\s*)?(?:the\s+|this\s+|hereinafter\s+(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?\W{0,2}"
-    r"(?:Effective|Commencement)\s+Date\b"
+    # Round 24: never the label of the next line ("Agreement Date: February 20, 2012 / Effective Date: March 1,
+    # 2012", or in a table's cells without the colon), which names the date after it.
+    r"^(?![ \t]*\n[ \t]*(?:Effective|Commencement)\s+Date\b)"
+    r"(?:\s*,\s*(?:19|20)\d\d\b)?\W{0,4}(?:\(\s*)?(?:the\s+|this\s+|hereinafter\s+(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?\W{0,2}"
+    r"(?:Effective|Commencement)\s+Date\b(?!\s*:)"
     # Round 8: the definition is what the parenthesis defines, whatever words stand before its quoted
     # name ("(hereinafter referred to as the "Effective Date")", "(such date, the "Effective Date")",
     # "(the "Agreement Effective Date")", ", which shall be the "Effective Date"", "(the "Start Date")").
@@ -293,6 +298,10 @@ _EFFECTIVE_IS_AGREEMENT = re.compile(
 # this Agreement is signed by the last signatory", "commences upon execution of this document",
 # ""Effective Date" is the date of the most recent final signature": its agreement date (the date
 # it was signed) is the effective date.
+_LAST_SIGNING = (
+    r"(?:as\s+(?:of|at)|on|upon)\s+the\s+(?:(?:date|day)\s+of\s+(?:the\s+)?(?:last|later|latest|final)|"
+    r"(?:later|latest|last)\s+of\s+the\s+(?:dates?|days?))\b[^.;]{0,40}?\b(?:sign|execut)\w*"
+)
 _EFFECTIVE_ON_SIGNING = re.compile(
     # Round 9: said of this agreement, not of its amendments ("Any amendment to this Agreement shall
     # become effective upon its execution by both parties" is no effective date of the agreement):
@@ -303,6 +312,9 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:(?:up)?on|as\s+(?:of|at)|from|with)\s+[^.;]{0,50}?\b(?:sign|execut)\w*"
     # "has been duly executed as of the date first set forth above and shall be effective simultaneously"
     r"|\bexecuted\b[^.;]{0,80}?\beffective\s+simultaneously"
+    # Round 24: "effective as of the date of the last signature below", "entered into as of the later of
+    # the dates of signature below (the "Effective Date")": the last party's signing.
+    rf"|\beffective\s+{_LAST_SIGNING}|\b{_LAST_SIGNING}(?=[^.;]{{0,60}}?\bEffective\s+Date\b)"
     r"|\bEffective\s+Date[\"\u201d]?\s*(?:of\s+this\s+Agreement\s+)?(?:shall\s+)?(?:means?|is|be|shall\s+be)\s+the\s+"
     r"(?:date|later|last|latest)\b[^.;]{0,50}?\b(?:sign|execut)\w*",
     re.IGNORECASE,
@@ -362,7 +374,9 @@ _FILING_LINE = re.compile(
 # A date alone on a line of a cover page ("NOV 02, 2019"), or a "Dated: ..." line.
 # "Effective Date: July 1, 2019" and "Last Updated: April 6, 2007" head a contract the same way.
 _DATE_LINE = re.compile(
-    r"^[ \t]*(?:(?:(?:Effective|Agreement)\s+)?Dated?:?\s*|Last\s+(?:Updated|Revised):?\s*)?(?P<date>[^\n]{6,40})$",
+    # Round 24: "Date of Agreement: February 20, 2012", "Date of this Contract:" (tried first).
+    r"^[ \t]*(?P<label>Date\s+of\s+(?:this\s+|the\s+)?(?:Agreement|Contract):?\s*|"
+    r"(?:(?:Effective|Agreement)\s+)?Dated?:?\s*|Last\s+(?:Updated|Revised):?\s*)?(?P<date>[^\n]{6,40})$",
     re.MULTILINE | re.IGNORECASE,
 )
 
@@ -399,6 +413,14 @@ def _lines(text: str) -> str:
     """``text`` with runs of three spaces or more as line breaks (offsets kept): a filing's text
     often sets a cover page's lines apart by spaces alone ("AGENCY AGREEMENT   May 25, 2016   ")."""
     return re.sub(r" {3,}", lambda m: "\n" + " " * (len(m.group(0)) - 1), text)
+
+
+# A cover's labels before a date: the effective (or commencement) date's, the agreement's own.
+_COVER_LABEL = re.compile(r"\b(?:Effective|Commencement|Start)\s+Date\s*[:\t]\s*$", re.IGNORECASE)
+_AGREEMENT_LABEL = re.compile(
+    r"(?:\bAgreement\s+Date|\bDate\s+of\s+(?:this\s+|the\s+)?(?:Agreement|Contract)|^[ \t]*Dated?)\s*[:\t]\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
 
 
 def agreement_date(text: str) -> StatedDate | None:
@@ -451,6 +473,13 @@ def agreement_date(text: str) -> StatedDate | None:
             # and entered into this 10th day of January, 2020": the date the making words stand by.
             made = [d for d in dates if _MADE_ON.search(text, max(begin, d.start - 40), d.start)]
             chosen = (made or dates)[0]
+            if not made and _COVER_LABEL.search(text, max(begin, chosen.start - 40), chosen.start):
+                # Round 24: a cover's lines run into the preamble's sentence ("Effective Date: March 1,
+                # 2012 / Agreement Date: February 20, 2012 / ... This Agreement is made between"): the
+                # line labelled the agreement's date, when there is one.
+                chosen = next(
+                    (d for d in dates if _AGREEMENT_LABEL.search(text, max(begin, d.start - 40), d.start)), chosen
+                )
             if not chosen.complete:
                 # "dated as of this ____day of ____________, 2012, but made effective as of February
                 # 20, 2012": the sentence's date left blank yields to the one it states whole.
@@ -460,6 +489,7 @@ def agreement_date(text: str) -> StatedDate | None:
     if late is not None:
         return late
     lines = _lines(text)
+    effective: StatedDate | None = None
     for line in _DATE_LINE.finditer(lines, 0, min(len(lines), 3000)):
         physical = text[text.rfind("\n", 0, line.start()) + 1 : (text.find("\n", line.end()) + 1 or len(text) + 1) - 1]
         if _PAGE_MARK.search(physical):
@@ -474,7 +504,16 @@ def agreement_date(text: str) -> StatedDate | None:
         if len(dates) == 1 and len(dates[0].text) >= len(line.group("date").strip()) - 2 and (
             dates[0].complete or line.start("date") < 1500
         ):
-            return dates[0]
+            label = (line.group("label") or "").lower()
+            if label.startswith("effective"):
+                # Round 24: a cover's "Effective Date: March 1, 2012" yields to its "Agreement Date:" or
+                # "Date of Agreement:" line when it has one; alone, it still dates the agreement.
+                effective = effective or dates[0]
+                continue
+            if effective is None or label.startswith(("agreement", "date of", "dated")):
+                return dates[0]
+    if effective is not None:
+        return effective
     return signed_date(full)
 
 
@@ -588,7 +627,12 @@ _BLANK_PREAMBLE = re.compile(
     r"\b(?:(?:this|the)\s+)?day\s+of\s+(?:_{2,}\s*)?,?\s*(?P<year>(?:19|20)(?:\d\d\b|_+|(?=\s)))"
     r"|\b(?:as\s+(?:of|at)|dated|on)\s+(?P<comma>,\s*(?P<year2>(?:19|20)\d\d)\b)"
     rf"|\b{_DAY}\s+day\s+of\s+{_MONTH}\s*,?\s*(?=\(|by\b|between\b)"
-    r"|^[ \t]*(?P<line>,\s*(?P<year3>(?:19|20)\d\d))[ \t]*$",
+    r"|^[ \t]*(?P<line>,\s*(?P<year3>(?:19|20)\d\d))[ \t]*$"
+    # Round 24: the month and year without a day: "made as of April, 2011", "entered into in April 2011",
+    # "dated as of this day of April 2011" (a day left out, not blanked by a line).
+    r"|\b(?:as\s+(?:of|at)|dated|on|(?:made|entered\s+into|executed|signed|concluded)\s+(?:in|during))\s+"
+    r"(?:(?:this|the)\s+day\s+of\s+)?(?P<month5>January|February|March|April|May|June|July|August|September|"
+    r"October|November|December)\s*,?\s+(?P<year5>(?:19|20)\d\d)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -600,11 +644,14 @@ def _blank_dates(text: str, start: int, end: int) -> list[StatedDate]:
     found = []
     for match in _BLANK_PREAMBLE.finditer(text, start, end):
         g = match.groupdict()
-        year_text = g["year"] or g["year2"] or g["year3"] or ""
+        year_text = g["year"] or g["year2"] or g["year3"] or g["year5"] or ""
         year = int(year_text) if year_text.isdigit() and len(year_text) == 4 else 0
-        month = _month(g["month"]) if g["month"] else 0
+        month = _month(g["month"] or g["month5"]) if g["month"] or g["month5"] else 0
         day = int(g["day"]) if g["day"] else 0
-        begin = match.start("comma") if g["comma"] else match.start("line") if g["line"] else match.start()
+        begin = (
+            match.start("comma") if g["comma"] else match.start("line") if g["line"]
+            else match.start("month5") if g["month5"] else match.start()
+        )  # fmt: skip
         words = " ".join(text[begin : match.end()].split()).strip(" ,(") or text[begin : match.end()]
         found.append(StatedDate(words, begin, match.end(), year, month, day))
     return found

@@ -221,6 +221,13 @@ _PREAMBLE_END = re.compile(
 _NAME_CUT = re.compile(
     r",\s*(?:a|an)\s(?!division\s+of\s)|\s(?:a|an)\s+(?:[A-Z][a-z]+\s+|[A-Z]+\s+)*(?:[Cc]orporation|[Cc]ompany|[Ll]imited|[Pp]artnership|LLC|CORPORATION|COMPANY|LIMITED|PARTNERSHIP)\b|,\s*with\b|"
     r",?\s+(?:a/k/a|aka|f/k/a|fka)\s|"
+    # Round 24: "Quail Health, Inc., on behalf of itself and its Affiliates", "Teal Foods Inc., successor
+    # in interest to Teal Farms LLC": for whom it acts and whom it succeeds are no part of its name.
+    r",?\s+(?:(?:acting\s+)?(?:on\s+behalf\s+of|for)\s+(?:itself|himself|herself|themselves)\b|"
+    r"(?:as\s+)?successor[\s-]+(?:in[\s-]+interest\s+)?(?:by\s+merger\s+)?to\s)|"
+    # "ALDER LIMITED incorporated and registered in England and Wales with company number ...": a
+    # description in lower case without the comma before it.
+    r"\s+(?:incorporated|organized|organised|registered|established|existing)\s+(?:and|in|under|as|with|pursuant)\s|"
     r",\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited\s+liability)\b|\s+dba\s|\s+d/b/a\s|"
     r"\swith\s+(?:its|a|offices)\b|\swhose\b|\s+is\s+(?:a|an)\s|\s+of\s+(?=\[|\d)|,?\s*having\b|,\s*(?:incorporated|organized|organised|registered|located|residing|resident|domiciled|"
     r"acting|doing|formerly)\b|,?\s+not\s+(?:individually|in\s+its\s+individual)\b|,\s+the\s+(?=[A-Z]|organi[sz]ation\b)|,?\s+represented\s+(?:herein\s+)?by\b|\s+(?:listed|set\s+forth|identified|named)\s+(?:on|in|below|above)\b|\s+agent\s+for\s|\s\((?![A-Z][\w.&]*(?:\s[A-Z][\w.&]*)?\)\s+[A-Z])|\.\s+Hereinafter|\s+Hereinafter|,\s*hereinafter|\s+hereinafter"
@@ -670,12 +677,28 @@ _DESCRIPTION_THEN_COMMA = re.compile(
 )
 
 
+# Round 24: a comma right after a complete legal form joins two parties too ("by Alder Corp., Birch Inc.
+# and Cedar LLC (collectively, the "Guarantors")"), never before another legal form ("Acme Co., Ltd.",
+# "Bank of America, N.A.").
+_FORM_THEN_COMMA = re.compile(
+    r"\b(?:Inc|INC|Corp|CORP|Ltd|LTD|LLC|L\.L\.C|L\.P|LP|LLP|PLC|plc|GmbH|AG|N\.V|B\.V|S\.A|Limited|LIMITED|"
+    r"Corporation|CORPORATION|Incorporated|INCORPORATED)\.?(?P<cut>,\s+)"
+    r"(?!(?:Inc|INC|LLC|Ltd|LTD|Limited|LIMITED|Corp|CORP|Co|CO|N\.A|L\.P|LP|LLP|S\.A|AG|GmbH|B\.V|N\.V|PLC|plc)\b)"
+    # ... nor before another name of the same party ("B C MARKETING INC., DBA FULL SAIL BREWING COMPANY").
+    r"(?!(?i:d/?b/?a|a/?k/?a|f/?k/?a|doing\s+business|trading\s+as|formerly|now\s+known)\b)"
+    # ... the next party's name, capitalised words ending in its own legal form (not "IMG Center, 1360 East").
+    r"(?=(?:[A-Z][\w&.'-]*,?\s+){1,6}?(?:Inc|INC|Corp|CORP|Ltd|LTD|LLC|L\.L\.C|L\.P|LP|LLP|PLC|plc|GmbH|AG|N\.V|B\.V|"
+    r"S\.A|Limited|LIMITED|Corporation|CORPORATION|Incorporated|INCORPORATED|Company|COMPANY)\b)"
+)
+
+
 def _list_joins(text: str) -> list[tuple[int, int]]:
     """Where ``text`` joins two items of a list of parties (start and end of the joining words):
     "and", "&", ";", a comma after a description; never inside a parenthesis ("(owner and operator
     of Dick's Wings and Grill)")."""
     joins = [m.span() for m in _LIST_JOIN.finditer(text)]
     joins += [m.span("cut") for m in _DESCRIPTION_THEN_COMMA.finditer(text)]
+    joins += [m.span("cut") for m in _FORM_THEN_COMMA.finditer(text)]
     return sorted(j for j in set(joins) if text.count("(", 0, j[0]) <= text.count(")", 0, j[0]))
 
 
@@ -947,6 +970,8 @@ def _role_labels(text: str, spans: list[tuple[int, int, str]]) -> list[Party]:
     last = -1
     for match in _ROLE_LABEL.finditer(text, 0, min(len(text), 8000)):
         label = re.sub(r"^[Tt]he\s+", "", " ".join(match.group("label").split()))
+        # Round 24: an order form's "Customer Name:", "Licensee Legal Name:": the party's label is its role.
+        label = re.sub(r"(?<=\w)\s+(?:Legal\s+|Full\s+|Company\s+)?Name$", "", label)
         if (
             label.lower() in _FIELD_LABELS or label.split()[-1].lower() in _FIELD_LAST or label.lower() in labels
             or (label.upper() == label and len(label) <= 2)
@@ -997,6 +1022,24 @@ _RECITAL_PARTIES = re.compile(r"\bWHEREAS,?\s+(?=(?:the\s+)?[A-Z][\w.&\-]*(?:\s+
 _DESCRIBED = re.compile(r"\s+is\s+an?\s+(?:[\w\-]+\s+){0,4}(?:company|corporation|partnership|firm|entity|bank)\b")
 
 
+# A line giving one of a party's fields under a label ("Registered Address:", "Legal Representative:", "Tel:").
+_FIELD_LINE = re.compile(
+    r"[ \t]*(?:(?:Registered|Business|Mailing|Office|Principal|Correspondence|Contact)\s+)?"
+    r"(?:Address|Domicile|Residence|"
+    r"Legal\s+Representative|Authori[sz]ed\s+Representative|Representative|Tel|Telephone|Phone|Fax|Facsimile|E-?mail|"
+    r"Attention|Attn|Contact(?:\s+Person)?|Website|Postcode|Post\s+Code|Zip\s+Code|ID\s+(?:Card\s+)?No\.?|"
+    r"Passport\s+No\.?|(?:Company\s+)?Registration\s+No\.?|Position|Title)\s*[:\uff1a]",
+    re.IGNORECASE,
+)
+
+
+# The reader as a party, right before its definition: "between you (either an individual or a single
+# entity)", "and you, the customer".
+_YOU_BEFORE = re.compile(
+    r"(?:^|[\s,;:])(?:[Yy]ou|YOU)(?:\s*\([^()]{0,80}\))?(?:,?\s+the\s+[a-z]+(?:\s+[a-z]+)?)?[\s,]*\(?\s*$"
+)
+
+
 def _parties_in(
     window: str, offset: int, spans: list[tuple[int, int, str]], *, described: bool = False,
     after_opener: bool = False, head: str = "",
@@ -1029,8 +1072,11 @@ def _parties_in(
         words = window[match.start() : match.start("term" if match.re is _UNQUOTED_TITLE else 1)]
         if seen and re.search(r"\b(?:collectively|together|jointly)\b", words) and any(
             re.search(rf"\b{re.escape(name)}\b", words, re.IGNORECASE) for name in seen
-        ):
-            continue  # "(collectively, Lender, Endorser, and Fitness are referred to as the "AS Parties")"
+        ) and not _new_entity(before, parties):
+            # "(collectively, Lender, Endorser, and Fitness are referred to as the "AS Parties")"; but
+            # round 24: "..., and Heron Capital Inc. and Ibis Partners Ltd. (collectively with the Lead
+            # Agent, the "Agents")" names new parties before what they are called together.
+            continue
         if parties and not unquoted and window[match.start()] == "(" and (
             not before.strip(" ,") or _CAPACITY.fullmatch(before)
         ):
@@ -1057,6 +1103,15 @@ def _parties_in(
             # Corporation, hereinafter referred to as "Transporter"": the name follows the last "between".
             before = before[opener.end() :]
         line = before.rstrip(" \t\n(").rfind("\n")
+        fields, above = line, line
+        # (Only where the definition opens a line of its own, after the fields.)
+        while above > 0 and before.rstrip(" \t(").endswith("\n") and _FIELD_LINE.match(before, above + 1):
+            # Round 24: "Party A: Shenzhen Lark Technology Co., Ltd. / Registered Address: ... / Legal
+            # Representative: Wang Fang / (hereinafter referred to as "Party A")": the lines of the
+            # party's fields (its address, its representative) are not its name; the line above them is.
+            fields, above = above, before.rfind("\n", 0, above)
+        if fields != above and _party_name(before[above + 1 : fields + 1]):
+            before, line = before[: fields + 1], above
         if line >= 0 and _party_name(before[line + 1 :]):
             # "DISTRIBUTOR AGREEMENT BETWEEN INGRAM MICRO AND NETGEAR / ... / Ingram Micro, a
             # corporation ... ("Distributor")": the name starts the line of its definition; what the
@@ -1072,6 +1127,11 @@ def _parties_in(
             before = before[: trade.start()]
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
+        if _YOU_BEFORE.search(before) and (_is_role(defined) or defined.lower() in _PRONOUNS):
+            # Round 24: "a legal agreement between you (either an individual or a single entity)
+            # ("Licensee") and ...", "and you, the customer ("you" or "Customer")": the reader is the
+            # party, never the words before ("This License Agreement").
+            name = "You"
         elsewhere = _ELSEWHERE.search(before)
         second = _second_named(before) if name and not elsewhere and not described else None
         earlier: list[str] = []
@@ -1124,7 +1184,7 @@ def _parties_in(
         )
         entity = (
             bool(_ENTITY.search(before)) or "{" in before or bool(role_side(defined)) or description is not None
-            or named_here or bool(_SAYS_ENTITY.search(before)) or bool(_SAYS_FORM.search(before))
+            or named_here or bool(_SAYS_ENTITY.search(before)) or bool(_SAYS_FORM.search(before)) or name == "You"
         )
         if name and not entity and (parties or after_opener):
             # "by and between Ford Motor Media, a division of J. Walter Thompson ("FMM")", "...
@@ -1182,6 +1242,15 @@ def _parties_in(
         if len(parties) >= MAX_PARTIES:
             break
     return parties
+
+
+def _new_entity(before: str, parties: list[Party]) -> bool:
+    """The text before a definition opens with a name ending in a legal form that is none of the
+    parties found so far."""
+    name = _party_name(before)
+    return bool(name) and bool(_ENTITY.search(name)) and not any(
+        _same_party(Party(name, "", "", ""), p) for p in parties
+    )
 
 
 def _in_slot(raw: str, name: str) -> bool:
@@ -1635,6 +1704,8 @@ def _party_name(before: str) -> str:
     if form_of:
         text = text[: form_of.end()]  # "Tigrent Learning UK Limited of Boston House, 69 Boston Manor Road"
     for form in _ENTITY.finditer(text):
+        if _ENTITY.match(text, form.end() + len(text[form.end() :]) - len(text[form.end() :].lstrip(" ,"))):
+            continue  # "Crane Systems Pty Ltd ACN 123 456 789": the form goes on ("Pty Ltd", "Co., Ltd")
         complete = form.group().endswith(".") and _AFTER_FORM.match(text, form.end())
         if _ADDRESS_AFTER.match(text, form.end()) or complete:
             text = text[: form.end()]

@@ -109,8 +109,12 @@ def test_a_letter_written_by_the_undersigned() -> None:
         '(collectively with the Lead Agent, the "Agents" and each individually an "Agent") understand that Tribute '
         'Pharmaceuticals Canada Inc. (the "Corporation") proposes to issue and sell up to 13,043,695 common shares'
     )
+    # Round 24: the other agents, defined only together with the lead agent, are parties too (as the
+    # experts list them).
     assert _named(text) == {
         "Dundee Securities Ltd.": ("Lead Agent",),
+        "Kes 7 Capital Inc.": ("Kes 7 Capital Inc.",),
+        "Bloom Burton & Co. Ltd.": ("Agents", "Agent"),
         "Tribute Pharmaceuticals Canada Inc.": ("Corporation",),
     }
 
