@@ -69,12 +69,21 @@ def _names(name: str) -> set[str]:
 
 
 def _as_written(party: Party, model: TextModel) -> str:
-    """ "the Company" when the contract mostly writes its defined name with the article."""
+    """ "the Company" when the contract mostly writes its defined name with the article. A party
+    defined only as "we" ('Zitadel, Inc. (“We/Us”, Zitadel)') is written by its name without its
+    legal form, as a position names a party ("Zitadel shall defend ...")."""
     name = party.defined
+    if _WE_LABEL.fullmatch(name.strip()):
+        short = ENDS_IN_LEGAL_FORM.sub("", party.name).strip(" ,.")
+        if short:
+            return short
     text = model.text
     total = len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text))
     with_the = len(re.findall(rf"\b[Tt]he\s+[\"\u201c]?{re.escape(name)}(?!\w)", text))
     return f"the {name}" if total and with_the * 2 >= total else name
+
+
+_WE_LABEL = re.compile(r"(?i)(?:we|us|our)(?:\s*[/,]\s*(?:we|us|our))*")
 
 
 # A name the contract defines as a thing, never a party: '“Host” means any physical or virtual
@@ -202,12 +211,22 @@ def _other_defined_in_opening(model: TextModel, *, taken: set[str]) -> str:
     named = [m.group(1) for m in _NAMED_IN_PARENTHESES.finditer(opening)
              if re.search(rf"(?<![\w-]){re.escape(m.group(1))},?\s", opening[: m.start()])]  # fmt: skip
     for name in dict.fromkeys([*_DEFINED_IN_PARENTHESES.findall(opening), *named]):
-        if name.lower() in taken or name in NOT_TERMS:
+        if name.lower() in taken or name in NOT_TERMS or _names_the_document(name, model.text):
             continue
         acts = len(re.findall(rf"(?<![\w-]){re.escape(name)}\s+(?:shall|will|may|must)\b", model.text))
         if acts >= _ACTS:
             found.append(name)
     return found[0] if len(found) == 1 else ""
+
+
+def _names_the_document(name: str, text: str) -> bool:
+    """``name`` is what the document calls itself ('This Main Service Agreement (“MSA”) is ...')."""
+    return re.search(
+        r"\b(?:this|these)\s+(?:[A-Z][\w-]*\s+){0,5}(?:Agreement|Terms(?:\s+of\s+(?:Service|Use))?|Contract)\s*"
+        rf"\(\s*(?:the\s+)?[\"\u201c]{re.escape(name)}[\"\u201d]",
+        text,
+        re.IGNORECASE,
+    ) is not None
 
 
 _OPENING_PARAGRAPHS = 8
@@ -636,8 +655,8 @@ TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
     "Order Form": ("Order Form", "Order", "Purchase Order", "Statement of Work"),
     # The roles of a disclosure (the mutual NDA's wording) and what the information is for.
     # ("the receiving Party": some contracts write the role in lower case, the word "Party" capitalised.)
-    "Recipient": ("Recipient", "Receiving Party", "Receiver", "receiving Party"),
-    "Discloser": ("Discloser", "Disclosing Party", "Disclosing party", "disclosing Party"),
+    "Recipient": ("Recipient", "Receiving Party", "Receiver", "receiving Party", "receiving party"),
+    "Discloser": ("Discloser", "Disclosing Party", "Disclosing party", "disclosing Party", "disclosing party"),
     "Purpose": ("Purpose", "Permitted Purpose", "Business Purpose"),
 }  # fmt: skip
 # A library term whose lower-case words mean something the contract may not have: every contract
@@ -843,7 +862,9 @@ def _documentation_of_the_product(model: TextModel) -> str:
     return found.group(0) if found is not None else ""
 
 
-def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str, tuple[str, ...]]:
+def adapt_terms(
+    text: str, model: TextModel, *, proposed: str = "", as_you_and_we: bool = True
+) -> tuple[str, tuple[str, ...]]:
     """``text`` (playbook wording) with the playbook's defined terms that ``model`` does not
     define written as the contract's own term for the same thing, else in ordinary words; and one
     note per change, for the card ("“Subscription Term” is written “the Term”, this contract's
@@ -985,10 +1006,13 @@ def adapt_terms(text: str, model: TextModel, *, proposed: str = "") -> tuple[str
         each_word, all_word = word
         out = _LOWER_PARTY.sub(lambda m: all_word if m.group(0).endswith("ies") else each_word, out)
         notes.append(f"\u201cparty\u201d is written \u201c{each_word}\u201d, as this contract calls its parties")
-    if _LOWER_PARTY.search(out) and speaks_to_you(model):
+    if _LOWER_PARTY.search(out) and as_you_and_we and speaks_to_you(model) and not _ROLE.search(out):
         # "Either party may terminate ... to the other party" in terms that speak to "you" and of
         # "we" and never of parties (a vendor's terms of service): written with the document's own
-        # words, where every "party" of the wording has them; else as the playbook wrote it.
+        # words, where every "party" of the wording has them; else as the playbook wrote it. Not
+        # where the wording names a party by its role, or the parties were given names
+        # (``as_you_and_we`` False: "... do not bind Customer"): "signed by you and us" beside
+        # "Customer" mixes two ways of naming the same parties.
         ours = out
         for pattern, written in _AS_YOU_AND_WE:
             ours = pattern.sub(written, ours)
@@ -1302,12 +1326,16 @@ def render_rule(rule: Any, parties: Parties, structure: Structure, *, proposed: 
     if not rule.positions and not rule.variants:
         return rule
     model = structure.model
+    # Terms that speak to "you" but whose parties were named otherwise ("Customer", "Zitadel"): the
+    # wording's "both parties" stays, beside the names.
+    you = parties.us.lower() in ("", "you")
     positions = tuple(
-        as_spelled(render(adapt_terms(p, model, proposed=proposed)[0], parties, structure), model)
+        as_spelled(render(adapt_terms(p, model, proposed=proposed, as_you_and_we=you)[0], parties, structure), model)
         for p in rule.positions
     )
     variants = tuple(
-        (name, as_spelled(render(adapt_terms(text, model, proposed=proposed)[0], parties, structure), model))
+        (name, as_spelled(render(adapt_terms(text, model, proposed=proposed, as_you_and_we=you)[0], parties,
+                                 structure), model))
         for name, text in rule.variants
     )
     heading = as_spelled(rule.heading, model) if rule.heading else rule.heading
