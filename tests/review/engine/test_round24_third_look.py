@@ -97,3 +97,25 @@ def test_an_ndas_receiving_party_in_lower_case_is_written_so_and_a_court_summons
     (remedies,) = results["remedies"].recommendations
     assert "the disclosing party may seek injunctive" in remedies.after
     assert not results["compelled-disclosure"].recommendations
+
+
+def test_a_cap_the_vendor_writes_as_ours_or_for_us_is_one_way_and_flagged() -> None:
+    # The fourth look (docs/decisions/redlines-qa.md, "Round 24 lawyer read"): vendors' terms written
+    # as "we" cap "our" liability only, and the finding passed them as mutual.
+    you = " ".join(["We host the Services for you and we support you; you pay us and you keep your account safe."] * 8)
+    for cap in (
+        "9. Liability. Our liability per damage event is limited to the fees paid in the last twelve months. You are "
+        "liable for all damages and costs arising from your breach.",
+        "9. LIABILITY. OUR AND OUR AFFILIATES\u2019 AND LICENSORS\u2019 AGGREGATE LIABILITY UNDER THIS AGREEMENT WILL NOT "
+        "EXCEED THE AMOUNT YOU ACTUALLY PAY US IN THE 12 MONTHS BEFORE THE CLAIM.",
+        "9. LIABILITY. THE MAXIMUM LIABILITY FOR US UNDER THIS AGREEMENT SHALL NOT EXCEED THE FEES PAID IN THE PRIOR SIX "
+        "MONTHS.",
+    ):
+        model = _doc(
+            "Terms of Service",
+            "These Terms are between you and Larkspur Inc. (\u201cLarkspur\u201d, \u201cwe\u201d or \u201cus\u201d).",
+            you,
+            cap,
+        )
+        result = _results(model, "saas-customer", "cap-protects-us")["cap-protects-us"]
+        assert result.status == "missing", cap
