@@ -1006,13 +1006,12 @@ def adapt_terms(
         each_word, all_word = word
         out = _LOWER_PARTY.sub(lambda m: all_word if m.group(0).endswith("ies") else each_word, out)
         notes.append(f"\u201cparty\u201d is written \u201c{each_word}\u201d, as this contract calls its parties")
-    if _LOWER_PARTY.search(out) and as_you_and_we and speaks_to_you(model) and not _ROLE.search(out):
+    if _LOWER_PARTY.search(out) and as_you_and_we and speaks_to_you(model):
         # "Either party may terminate ... to the other party" in terms that speak to "you" and of
         # "we" and never of parties (a vendor's terms of service): written with the document's own
         # words, where every "party" of the wording has them; else as the playbook wrote it. Not
-        # where the wording names a party by its role, or the parties were given names
-        # (``as_you_and_we`` False: "... do not bind Customer"): "signed by you and us" beside
-        # "Customer" mixes two ways of naming the same parties.
+        # where the parties were given names (``as_you_and_we`` False: "... do not bind
+        # Customer"): "signed by you and us" beside "Customer" mixes two ways of naming them.
         ours = out
         for pattern, written in _AS_YOU_AND_WE:
             ours = pattern.sub(written, ours)

@@ -48,7 +48,7 @@ from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
 from review.engine.find import CompiledFind, PreparedDocument, Sentence, sentence_body
 from review.engine.minimal import minimal_replace
-from review.engine.presence import duty_of_the_kind, titled_section
+from review.engine.presence import duty_of_the_kind, run_in_title, titled_section
 from review.engine.verify import (
     defines,
     definitions_lost,
@@ -176,12 +176,6 @@ _TITLE_NUMBER = (
 # A title may join two subjects with a semicolon ("Section 13. Limitation of Liability;
 # Indemnification.").
 _TITLE_BEFORE = re.compile(rf"(?:^\s*|[.;:]\s+)(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][^.:]{{2,70}})[.:]\s*$")
-# A title of at most four capitalised words (and the small words that join them) and a full stop, opening
-# a paragraph before its first sentence.
-_RUN_IN_TITLE = re.compile(
-    r"^\s*(?P<title>[A-Z][a-z'\u2019-]+(?:[ \t]+(?:[A-Z][\w'\u2019-]*|of|and|or|the|to|for|in|on)){0,3})"
-    r"\.[ \t]+(?=[A-Z(\"\u201c])"
-)
 _TITLE_LEAD = re.compile(rf"^\s*(?P<num>{_TITLE_NUMBER})\s+(?P<title>[A-Z][^.:]{{2,70}})[.:](?:\s+\S|\s*$)")
 # A clause number and a title in capitals, alone at the end of its paragraph ("... Term. 13. TERM
 # AND TERMINATION": a PDF page's heading run into the clause before it).
@@ -243,7 +237,7 @@ def _titles_of(
         # The sentence's own title, else the one its paragraph opens with ("9. NO WARRANTIES.
         # EACH PARTY PROVIDES ... EACH PARTY DISCLAIMS ALL WARRANTIES"): nearer than a section heading.
         titles.append((lead.group("title").lower(), _title_level(lead.group("num"))))
-    elif (run_in := _RUN_IN_TITLE.match(text)) is not None and sentence.start >= run_in.end("title"):
+    elif (run_in := run_in_title(text)) is not None and sentence.start >= run_in.end("title"):
         # A title without a number run into its paragraph ("Indemnity. To the fullest extent allowed
         # by applicable law, you agree to indemnify ..." under "What else do I need to know?").
         titles.append((run_in.group("title").lower(), 0))

@@ -79,10 +79,10 @@ def titled_section(rule: Rule, document: PreparedDocument, *, one_sided: bool) -
         # may hold the other side's ("By Customer. Customer represents and warrants ..."), so the
         # section counts only where the same party is the subject of a duty in it ("Developer
         # agrees to give Customer Indemnification ...").
-        subject = _SUBJECT.match(_LEAD_IN.sub("", rule.positions[0], count=1))
-        if subject is None:
+        party = _bound_party(rule.positions[0])
+        if not party:
             return None
-        bound = re.compile(rf"(?<!\w){re.escape(subject.group('party'))}(?:['\u2019]s)?{_DUTY}")
+        bound = re.compile(rf"(?<!\w){re.escape(party)}(?:['\u2019]s)?{_DUTY}")
     wanted = _title_stems(rule)
     if not wanted:
         return None
@@ -109,6 +109,13 @@ def titled_section(rule: Rule, document: PreparedDocument, *, one_sided: bool) -
             "wording says",
         )
     return None
+
+
+def _bound_party(wording: str) -> str:
+    """The party a one-sided wording binds, after what it opens with ("Notwithstanding ..., Provider
+    shall defend ..." -> "Provider"); "" when it opens with no party's duty."""
+    subject = _SUBJECT.match(_LEAD_IN.sub("", wording, count=1))
+    return subject.group("party") if subject is not None else ""
 
 
 def _title_stems(rule: Rule) -> set[str]:
@@ -190,11 +197,18 @@ def _titled_sections(document: PreparedDocument, structure: Any) -> list[tuple[s
             out.append((title, sentences))
             continue
         label = _LABEL.match(text)
-        run_in = _RUN_IN.match(text, label.end() if label else 0)
-        if run_in is None or not _title_case(run_in.group("title")):
+        run_in = run_in_title(text, label.end() if label else 0)
+        if run_in is None:
             continue
         out.append((run_in.group("title"), [s for s in para.sentences if s.end > run_in.end()]))
     return out
+
+
+def run_in_title(text: str, at: int = 0) -> re.Match[str] | None:
+    """The title run into ``text`` at ``at`` ("Return of Materials. All documents ...", "Indemnity. To
+    the fullest extent ..."), its group "title"; None where the words there open a sentence."""
+    run_in = _RUN_IN.match(text, at)
+    return run_in if run_in is not None and _title_case(run_in.group("title")) else None
 
 
 def _title_case(title: str) -> bool:
@@ -241,10 +255,9 @@ def duty_of_the_kind(rule: Rule, document: PreparedDocument, in_body: Any) -> tu
     signatures or a schedule)."""
     if not rule.positions or not document.paragraphs:
         return None
-    subject = _SUBJECT.match(_LEAD_IN.sub("", rule.positions[0], count=1))
-    if subject is None:
+    party = _bound_party(rule.positions[0])
+    if not party:
         return None
-    party = subject.group("party")
     kinds = [kind[: max(_KIND_LETTERS, len(kind) - 2)] for kind in _title_stems(rule) if len(kind) >= _KIND_LETTERS]
     if not kinds:
         return None
@@ -256,8 +269,8 @@ def duty_of_the_kind(rule: Rule, document: PreparedDocument, in_body: Any) -> tu
     # What the clause is about, beyond the duty itself: the wording's words, less the party's name, the
     # duty's own words and what it opens with ("intellectual property", "claim", "infringe", "settlement";
     # "Documentation", "perform", "functionality").
-    wording = _LEAD_IN.sub("", rule.positions[0], count=1)
-    about = _stems(wording) - _stems(party) - _DUTY_STEMS - {kind[:_STEM] for kind in kinds}
+    about = _stems(_LEAD_IN.sub("", rule.positions[0], count=1)) - _stems(party) - _DUTY_STEMS
+    about -= {kind[:_STEM] for kind in kinds}
     for para in document.paragraphs:
         for at, sentence in enumerate(para.sentences):
             for found in duty.finditer(sentence.text):

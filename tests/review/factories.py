@@ -145,6 +145,17 @@ def text_model(*lines: str) -> Any:
     return TextModel(paragraphs=tuple(Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(lines, 1)))
 
 
+# A vendor's terms speak to "you" and of "we" throughout (contracts/naming.py ``speaks_to_you``): eight
+# sentences of both, in our own words.
+YOU_AND_WE = " ".join(["We host the Services for you and we support you; you pay us and you keep your account safe."] * 8)
+
+
+def terms_to_you(opening: str, *clauses: str) -> Any:
+    """Terms of service in our own words that speak to "you" and of "we": a title, ``opening``, the
+    you-and-we sentences, then ``clauses``."""
+    return text_model("Terms of Service", opening, YOU_AND_WE, *clauses)
+
+
 def library_results(model: Any, playbook: str, *rule_ids: str, parties: Any = None) -> dict[str, Any]:
     """The results of some rules of a library playbook on ``model``, by rule id (the engine run as
     the analysis runs it, the parties detected unless given)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from contracts.document import structure_of
 from contracts.naming import adapt_terms, detect
 from tests.review.factories import library_results as _results
+from tests.review.factories import terms_to_you as _terms
 from tests.review.factories import text_model as _doc
 
 
@@ -29,12 +30,9 @@ def test_terms_that_name_themselves_are_no_party_and_the_vendor_is_the_name_that
 
 
 def test_terms_naming_only_the_vendor_as_we_speak_to_you_whatever_role_words_a_schedule_writes() -> None:
-    you = " ".join(["We host the Services for you and we support you; you pay us and you keep your account safe."] * 8)
-    model = _doc(
-        "Terms of Service",
+    model = _terms(
         "These Terms of Service (the \u201cTerms\u201d) are a binding contract between you and WILLOWBY LABS, INC. "
         "(\u201cWillowby,\u201d \u201cwe\u201d and \u201cus\u201d).",
-        you,
         "Data Processing. Where Willowby is a Processor of personal data, the Processor shall act on documented "
         "instructions. The Processor shall keep records. The Processor shall assist. The Processor shall delete data. "
         "The Processor shall notify breaches.",
@@ -105,11 +103,9 @@ def test_a_contract_that_defines_the_service_in_the_singular_is_written_so() -> 
 
 
 def test_a_vendors_warranty_to_you_names_the_vendor_twice_and_points_to_its_published_documentation() -> None:
-    you = " ".join(["We host the platform for you and we support you; you pay us and you keep your account safe."] * 8)
-    model = _doc(
-        "Terms of Service",
+    model = _terms(
         "These Terms are between you and Larkspur Inc. (\u201cLarkspur\u201d, \u201cwe\u201d or \u201cus\u201d).",
-        you,
+        "1. Platform. We host the Services on our cloud platform and our servers, and we update the online platform.",
         "Disclaimer. THE SERVICES ARE PROVIDED AS IS AND WE DISCLAIM ALL WARRANTIES.",
     )
     (warranty,) = _results(model, "saas-customer", "provider-warranty")["provider-warranty"].recommendations
@@ -118,13 +114,10 @@ def test_a_vendors_warranty_to_you_names_the_vendor_twice_and_points_to_its_publ
 
 
 def test_terms_that_incorporate_policies_are_the_contract_not_a_cover_page() -> None:
-    you = " ".join(["We host the Services for you and we support you; you pay us and you keep your account safe."] * 8)
-    model = _doc(
-        "Terms of Service",
+    model = _terms(
         "These Terms are between you and Larkspur Inc. (\u201cLarkspur\u201d, \u201cwe\u201d or \u201cus\u201d). Your "
         "use of certain Services may also be subject to additional policies, rules and/or conditions, which are "
         "incorporated herein by reference.",
-        you,
         "Disclaimer. THE SERVICES ARE PROVIDED AS IS AND WE DISCLAIM ALL WARRANTIES.",
     )
     assert structure_of(model).incorporated == ""

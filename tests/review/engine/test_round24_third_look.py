@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from contracts.naming import detect
 from tests.review.factories import library_results as _results
+from tests.review.factories import terms_to_you as _terms
 from tests.review.factories import text_model as _doc
 
 
@@ -38,11 +39,8 @@ def test_a_vendor_defined_as_we_is_written_by_its_name() -> None:
 
 
 def test_terms_that_speak_to_you_but_name_the_customer_keep_both_parties() -> None:
-    you = " ".join(["We host the Services for you and we support you; you pay us and you keep your account safe."] * 8)
-    model = _doc(
-        "Terms of Service",
+    model = _terms(
         "These Terms are between Kestrel Cloud, Inc. (\u201cWe/Us\u201d, Kestrel) and the customer (\u201cCustomer\u201d).",
-        you,
         "14. Amendments. We are entitled to unilaterally amend this Agreement at any time.",
     )
     result = _results(model, "saas-customer", "unilateral-changes")["unilateral-changes"]
@@ -102,7 +100,6 @@ def test_an_ndas_receiving_party_in_lower_case_is_written_so_and_a_court_summons
 def test_a_cap_the_vendor_writes_as_ours_or_for_us_is_one_way_and_flagged() -> None:
     # The fourth look (docs/decisions/redlines-qa.md, "Round 24 lawyer read"): vendors' terms written
     # as "we" cap "our" liability only, and the finding passed them as mutual.
-    you = " ".join(["We host the Services for you and we support you; you pay us and you keep your account safe."] * 8)
     for cap in (
         "9. Liability. Our liability per damage event is limited to the fees paid in the last twelve months. You are "
         "liable for all damages and costs arising from your breach.",
@@ -111,10 +108,8 @@ def test_a_cap_the_vendor_writes_as_ours_or_for_us_is_one_way_and_flagged() -> N
         "9. LIABILITY. THE MAXIMUM LIABILITY FOR US UNDER THIS AGREEMENT SHALL NOT EXCEED THE FEES PAID IN THE PRIOR SIX "
         "MONTHS.",
     ):
-        model = _doc(
-            "Terms of Service",
+        model = _terms(
             "These Terms are between you and Larkspur Inc. (\u201cLarkspur\u201d, \u201cwe\u201d or \u201cus\u201d).",
-            you,
             cap,
         )
         result = _results(model, "saas-customer", "cap-protects-us")["cap-protects-us"]
