@@ -1191,8 +1191,16 @@ def _one_way(term: str, article: str, model: TextModel) -> str:
     return name  # "the Discloser may seek ..." -> "Franchisee may seek ...": with the name's own article
 
 
+def writes_you_and_we(parties: Parties) -> bool:
+    """Whether the wording may speak of the parties as "you" and "we" (``adapt_terms``): not where they
+    were named otherwise ("Customer", "Zitadel") in terms that also speak to "you", whose "both
+    parties" then stays beside the names."""
+    return parties.us.lower() in ("", "you")
+
+
 def adaptations(
-    rule: Any, model: TextModel, *, position: int | None, variant: str | None, proposed: str = ""
+    rule: Any, model: TextModel, *, position: int | None, variant: str | None, proposed: str = "",
+    as_you_and_we: bool = True,
 ) -> tuple[str, ...]:
     """The notes of ``adapt_terms`` for the wording a proposal took from ``rule`` (its position
     ``position`` or its variant ``variant``), as the playbook wrote it (``proposed``: as for
@@ -1203,7 +1211,7 @@ def adaptations(
         text = rule.positions[position]
     else:
         return ()
-    return adapt_terms(text, model, proposed=proposed)[1]
+    return adapt_terms(text, model, proposed=proposed, as_you_and_we=as_you_and_we)[1]
 
 
 # ``{us}`` and ``{them}`` in what a rule looks for (its ``find`` phrases and pattern, its
@@ -1325,9 +1333,7 @@ def render_rule(rule: Any, parties: Parties, structure: Structure, *, proposed: 
     if not rule.positions and not rule.variants:
         return rule
     model = structure.model
-    # Terms that speak to "you" but whose parties were named otherwise ("Customer", "Zitadel"): the
-    # wording's "both parties" stays, beside the names.
-    you = parties.us.lower() in ("", "you")
+    you = writes_you_and_we(parties)
     positions = tuple(
         as_spelled(render(adapt_terms(p, model, proposed=proposed, as_you_and_we=you)[0], parties, structure), model)
         for p in rule.positions

@@ -151,13 +151,16 @@ def titled_wording(edit: Edit, text: str) -> Edit:
 ADAPTED = "Adapted to this contract:"  # the sentence of an explanation that says what was adapted
 
 
-def adapted(proposal: Proposal, rule: Rule, model: TextModel, *, proposed: str = "") -> Proposal:
+def adapted(
+    proposal: Proposal, rule: Rule, model: TextModel, *, proposed: str = "", as_you_and_we: bool = True
+) -> Proposal:
     """The proposal, its explanation saying which of the playbook's defined terms were written
     with the contract's own terms or in ordinary words (contracts/parties.py), and which parts of
     its conditional wording were fitted (``proposed``: as for contracts/naming.py ``render_rule``)."""
     if proposal.position is None and proposal.variant is None:
         return proposal
-    notes = adaptations(rule, model, position=proposal.position, variant=proposal.variant, proposed=proposed)
+    notes = adaptations(rule, model, position=proposal.position, variant=proposal.variant, proposed=proposed,
+                        as_you_and_we=as_you_and_we)  # fmt: skip
     if not notes:
         return proposal
     return replace(proposal, explanation=f"{proposal.explanation} {ADAPTED} {'; '.join(notes)}.")

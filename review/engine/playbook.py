@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from contracts.document import structure_of
-from contracts.naming import Parties, render_rule, searches_for_them
+from contracts.naming import Parties, render_rule, searches_for_them, writes_you_and_we
 from contracts.naming import detect as detect_parties
 from contracts.structure import Structure
 from documents.docx.model import TextModel
@@ -70,7 +70,8 @@ class PlaybookEngine:
         original = request.rule
         if parties is not None:
             request = replace(request, rule=render_rule(request.rule, parties, structure_of(model)))
-        proposal = adapted(warned(Reviser(request, model).run(), model, parties), original, model)
+        proposal = adapted(warned(Reviser(request, model).run(), model, parties), original, model,
+                           as_you_and_we=parties is None or writes_you_and_we(parties))  # fmt: skip
         # The lawyer's own wording is checked too: its defects are warnings they may override.
         return proven(proposal, model, request.rule, parties)
 
@@ -101,7 +102,8 @@ def _run(
         if rule.flag_only and result.status in ("issue", "missing"):
             result = flagged(result)
         if result.recommendations:
-            drafted = (adapted(p, rule, model, proposed=proposed) for p in result.recommendations)
+            you = writes_you_and_we(parties)
+            drafted = (adapted(p, rule, model, proposed=proposed, as_you_and_we=you) for p in result.recommendations)
             result = replace(result, recommendations=tuple(proven(p, model, written, parties) for p in drafted))
     except PatternRefused as exc:
         # Only a version stored before patterns ran on RE2 can get here: the loader refuses

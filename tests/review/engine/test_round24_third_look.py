@@ -47,6 +47,7 @@ def test_terms_that_speak_to_you_but_name_the_customer_keep_both_parties() -> No
     (edit,) = result.recommendations
     assert edit.before.startswith("We are entitled to unilaterally amend")
     assert "signed by both parties" in edit.after and "you and us" not in edit.after
+    assert "\u201cyou\u201d and \u201cwe\u201d" not in edit.explanation  # nor does the card say so
 
 
 def test_late_interest_written_in_words_far_from_interest_is_found() -> None:
