@@ -66,8 +66,12 @@ def test_a_pool_process_killed_mid_analysis_is_redelivered_and_stores_once(start
     assert done.attempts == 2  # the killed run counted
     assert done.redrives == 0  # redelivered by the broker, not by the reconciler
     assert_stored_once(review)
+    # The job row is committed inside the task; the worker logs the task's return value (and,
+    # acks_late, acknowledges the message) only after it returns: wait for both, never race them.
+    wait_for(lambda: worker.task_results(job_id), timeout=20, message=worker.log)
     assert worker.task_results(job_id) == ["stored"]
     assert worker.alive() and killed not in worker.pool_children()
+    wait_for(lambda: broker.unacked_task_ids() == [], timeout=20, message=worker.log)
     assert broker.queued_task_ids() == [] and broker.unacked_task_ids() == []
 
 
@@ -92,6 +96,7 @@ def test_a_whole_worker_killed_mid_analysis_is_redriven_by_the_reconciler_once(s
     assert done.status == JobStatus.SUCCEEDED, done.error
     assert (done.attempts, done.redrives) == (2, 1)
     assert_stored_once(review)
+    wait_for(lambda: fresh.task_results(job_id), timeout=20, message=fresh.log)
     assert fresh.task_results(job_id) == ["stored"]
 
     # An hour later Redis hands the dead worker's message out again: it changes nothing.
@@ -142,6 +147,7 @@ def test_the_broker_down_when_a_review_starts_leaves_the_job_queued_and_the_reco
     assert done.status == JobStatus.SUCCEEDED, done.error
     assert done.attempts == 1
     assert_stored_once(review)
+    wait_for(lambda: worker.task_results(job_id), timeout=20, message=worker.log)
     assert worker.task_results(job_id) == ["stored"]
     assert reconcile(stale_after=0).repairs == 0
 
