@@ -182,6 +182,42 @@ def pointers(sentence: str) -> list[tuple[Reference, list[str]]]:
     return found
 
 
+# "the modified terms", "the amended Agreement", "the increased fees": a change the text before
+# allowed, named by what it did. The noun is often the document itself ("terms"), so the power is
+# what the phrase points at: "We may modify ...", "reserves the right to amend ...", "is entitled to
+# increase ...", whatever verb of the same act ("the amended terms" after "We may change ...").
+_CHANGED = re.compile(
+    r"(?<![\w-])[Tt]he\s+(?:then[- ])?(?P<act>modified|amended|revised|updated|changed|altered|varied|increased|"
+    r"adjusted)\s+(?P<noun>[A-Za-z][\w-]*)"
+)
+_POWER = (
+    r"\b(?:may|can|will|reserves?\s+the\s+right\s+to|(?:is|are)\s+entitled\s+to|right\s+to)\s+(?:\w+\s+){{0,3}}?"
+    r"{verbs}\b"
+)
+_CHANGE = re.compile(_POWER.format(verbs=r"(?:modify|amend|revise|update|change|alter|vary)"), re.IGNORECASE)
+_INCREASE = re.compile(_POWER.format(verbs=r"(?:increase|raise|adjust)"), re.IGNORECASE)
+_ACTS = {
+    "modified": _CHANGE, "amended": _CHANGE, "revised": _CHANGE, "updated": _CHANGE, "changed": _CHANGE,
+    "altered": _CHANGE, "varied": _CHANGE, "increased": _INCREASE, "adjusted": _INCREASE,
+}  # fmt: skip
+
+
+def _changed_lost(sentence: str, *, before: str, removed: str, written: str) -> Reference | None:
+    """The phrase of ``sentence`` that names a change by its act ("the modified terms") when only
+    the removed text gives the power to make it ("We may modify this Agreement ..."): once that
+    power is gone, "the modified terms will become effective upon posting" speaks of changes the
+    contract no longer allows, beside the wording that replaced it ("Any change ... must be in
+    writing and signed by both parties" gives no such power). The clause's title ("12.
+    Modifications to the Agreement.") gives none either."""
+    stated = " ".join(before[a:b] for a, b in split_sentences(before) if not is_heading_only(before[a:b]))
+    available = f"{stated} {written}"
+    for match in _CHANGED.finditer(sentence):
+        act = _ACTS[match.group("act").lower()]
+        if act.search(removed) and not act.search(available):
+            return Reference(match.group(0), match.start())
+    return None
+
+
 # "the foregoing", "the above" standing for the text before, whatever it says (not "the foregoing
 # obligations", a noun phrase ``pointers`` reads); "the preceding sentence", for the one right before.
 _FOREGOING = re.compile(
@@ -230,6 +266,9 @@ def lost_reference(sentence: str, *, before: str, removed: str, written: str, fo
     available = f"{before} {written}"
     have = _stems(available)
     gone = _stems(removed)
+    changed = _changed_lost(sentence, before=before, removed=removed, written=written)
+    if changed is not None:
+        return changed
     for reference, words in pointers(sentence):
         # What the sentence says before the pointer counts as well ("Distributor may use the Marks
         # but such use ...").

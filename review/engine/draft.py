@@ -1958,34 +1958,91 @@ def _through(sentence: Sentence, para: Any, end: int) -> Sentence:
     )
 
 
+def _restates(other: Sentence, words: set[str]) -> bool:
+    """``other`` says for one party what a mutual wording of ``words`` says for both: the same
+    restriction in the wording's own words ("... may not assign this Agreement without ... prior
+    written consent"), not another right that shares a word ("Customer may assign its right to
+    receive payments to a bank")."""
+    if not _ONE_SIDED.match(other.text) or _MUTUAL.match(other.text) or is_carve_out(other):
+        return False
+    own = set(_WORD.findall(other.lower)) - _COMMON - _PERSONS
+    return bool(own) and len(own & words) * 2 >= len(own)
+
+
+# Who a sentence speaks of says nothing of what it restricts ("your rights", "our consent").
+_PERSONS = frozenset({"you", "your", "we", "our", "us", "they", "their", "them", "its", "his", "her"})
+
+
+# How many sentences may stand between a one-sided restatement and the sentence the wording
+# replaces ("You will not assign ... . Any assignment in violation of this Section will be void.
+# We may assign ..."): they are kept, after the wording.
+_KEPT_BETWEEN = 2
+
+
 def with_one_sided_restatements(
     sentence: Sentence, found: list[Sentence], wording: str, document: PreparedDocument
-) -> tuple[Sentence, list[Sentence]]:
-    """``sentence`` extended over the sentences right after it that the rule also found and that
+) -> tuple[Sentence, list[Sentence], str]:
+    """``sentence`` extended over the sentences of its clause that the rule also found and that
     say the same thing for one party ("Provider may assign ... without Customer's consent.
     Customer may not assign ... without Provider's prior written consent."), when the playbook's
     wording is mutual ("Neither party may assign ..."): the mutual sentence replaces both, as a
-    lawyer rewrites the clause; left alone, the one-sided sentence would contradict it. Returns
-    the sentence to replace and the sentences it took in."""
+    lawyer rewrites the clause; left alone, the one-sided sentence would contradict it. Those right
+    after it are taken in; one before it is too, in the same paragraph and clause, with at most
+    ``_KEPT_BETWEEN`` sentences between that are kept as they are, after the wording (none that
+    leans on the restatement, none that opens a clause). Returns the sentence to replace, the
+    sentences it took in, and the text kept after the wording ("" when none)."""
     if not _MUTUAL.match(wording):
-        return sentence, []
+        return sentence, [], ""
     para = document.paragraphs[sentence.paragraph_index]
     text = para.paragraph.text
     words = set(_WORD.findall(wording.lower())) - _COMMON
     taken: list[Sentence] = []
     end = sentence.end
     for other in sorted((s for s in found if s.locator == sentence.locator and s.start >= end), key=lambda s: s.start):
-        if text[end:other.start].strip() or not _ONE_SIDED.match(other.text) or _MUTUAL.match(other.text):
-            break
-        # The same restriction in the wording's own words ("... may not assign this Agreement
-        # without ... prior written consent"), not another right that shares a word ("Customer
-        # may assign its right to receive payments to a bank"): that one stays.
-        own = set(_WORD.findall(other.lower)) - _COMMON
-        if is_carve_out(other) or not own or len(own & words) * 2 < len(own):
+        if text[end:other.start].strip() or not _restates(other, words):
             break
         taken.append(other)
         end = other.end
-    return _through(sentence, para, end), taken
+    start, kept = sentence.start, ""
+    found_here = {(s.start, s.end) for s in found if s.locator == sentence.locator}
+    numbers_here = [
+        n.start for n in structure_of(document.model).numbers_at.get(sentence.paragraph_index, ())
+        if n.level != 9 and n.kind == "typed"
+    ]  # fmt: skip
+    between: list[Sentence] = []
+    for other in sorted((s for s in para.sentences if s.end <= sentence.start), key=lambda s: -s.start):
+        if is_heading_only(other.text) or any(other.start < n <= sentence.start for n in numbers_here):
+            break
+        candidate = next((s for s in found if s.locator == sentence.locator and s.start == other.start), None)
+        if candidate is not None and (candidate.start, candidate.end) in found_here and _restates(candidate, words):
+            kept_text = text[candidate.end : sentence.start].strip()
+            if any(
+                lost_reference(b.text, before="", removed=candidate.text, written=wording, follows=False) is not None
+                or _CONNECTIVE_OPENING.match(b.text)
+                for b in between
+            ):  # fmt: skip
+                break
+            taken.insert(0, candidate)
+            start, kept = candidate.start, kept_text
+            break
+        between.insert(0, other)
+        if len(between) > _KEPT_BETWEEN:
+            break
+    extended = _through(sentence, para, end)
+    if start != sentence.start:
+        read = para.normalized.original[start:end]
+        normalized = normalize(read)
+        extended = replace(
+            extended, start=start, text=text[start:end], read=read, norm=normalized.text, lower=normalized.lower
+        )
+    return extended, taken, kept
+
+
+# A sentence that opens by answering the one before it ("However, ...", "Such consent ..."): it
+# cannot stay once that one is rewritten.
+_CONNECTIVE_OPENING = re.compile(
+    r"^\W{0,3}(?:However|Such|Notwithstanding|Except|Subject|Provided|In\s+(?:that|such))\b"
+)
 
 
 def _clause_end(sentence: Sentence, document: PreparedDocument) -> int:
@@ -2083,11 +2140,13 @@ def list_items_in(text: str) -> int:
 
 def strike_or_replace(
     rule: Rule, document: PreparedDocument, sentence: Sentence, citation: str, guidance: str, reason: str,
-    dependents: int = 0,
+    dependents: int = 0, *, kept: str = "",
 ) -> Proposal:  # fmt: skip
     """Replace ``sentence`` by the playbook's first position, or strike it when the rule has none.
     ``dependents``: how many of the sentences ``sentence`` runs over were taken in because they
-    refer back to the first (``with_dependent_sentences``); the explanation says so."""
+    refer back to the first (``with_dependent_sentences``); the explanation says so. ``kept``: the
+    contract's own sentences that stood between the one-sided restatements the wording replaces
+    (``with_one_sided_restatements``), written again after it as they were."""
     evidence = f" Evidence: {quote(sentence.text)}."
     what = "the sentence"
     if dependents:
@@ -2098,7 +2157,8 @@ def strike_or_replace(
             f"{rule.title} ({citation}): {reason}.{guidance}{evidence} "
             f"Proposed: replace {what} with the playbook's preferred wording."
         )
-        edit = replace_edit(sentence, rule.positions[0], document.model)
+        wording = f"{rule.positions[0]} {kept}" if kept else rule.positions[0]
+        edit = replace_edit(sentence, wording, document.model)
         return Proposal(
             action="replace",
             edit=edit,
@@ -2309,8 +2369,9 @@ def propose_for_failing(
     for sentence in failing:
         if (sentence.locator, sentence.start) in absorbed:
             continue
+        kept = ""
         if rule.positions and restates:
-            sentence, taken = with_one_sided_restatements(sentence, found, rule.positions[0], document)
+            sentence, taken, kept = with_one_sided_restatements(sentence, found, rule.positions[0], document)
             absorbed.update((s.locator, s.start) for s in taken)
         lost = definitions_lost(rule, document.model, sentence)
         if lost:
@@ -2341,7 +2402,9 @@ def propose_for_failing(
                     "or striking it would delete the other items. Edit the item concerned by hand."
                 )
                 continue
-            proposals.append(strike_or_replace(rule, document, sentence, citation, guidance, reason, dependents))
+            proposals.append(
+                strike_or_replace(rule, document, sentence, citation, guidance, reason, dependents, kept=kept)
+            )
             continue
         # The sentence sits in a clause of another type (an IP assignment found by a
         # confidentiality rule), or is an exclusion: replacing it would delete that clause.

@@ -1,0 +1,79 @@
+"""A replacement rewrites the clause, not one sentence of it: what round 24's fourth look read
+(docs/decisions/redlines-qa.md, "Round 24 lawyer read", class 1): a change power replaced while the
+next sentences still make "the modified terms" effective on posting; a one-way assignment right
+replaced while the customer's bar, two sentences earlier, stays. Text in our own words; each test
+fails on the tree that look ran on (3f860ed)."""
+
+from __future__ import annotations
+
+from contracts.back_references import lost_reference
+from tests.review.factories import library_results as _results
+from tests.review.factories import text_model as _doc
+
+_PREAMBLE = (
+    "Lantern Cloud Customer Agreement",
+    "This Customer Agreement is between Lantern Cloud, Inc. (\u201cLantern\u201d, \u201cwe\u201d, \u201cus\u201d) "
+    "and the entity that accepts it (\u201cyou\u201d).",
+    "1. Services. We will provide the Services to you under this Agreement. You will pay the fees.",
+)
+
+
+def test_the_sentences_that_make_the_changes_effective_go_with_the_power_to_change() -> None:
+    model = _doc(
+        *_PREAMBLE,
+        "7. Changes to this Agreement.",
+        "We may change this Agreement at any time by posting a new version on our website. The amended terms take "
+        "effect when posted. If you keep using the Services after that, you accept the amended terms. We last "
+        "updated this Agreement on the date below.",
+        "8. Governing Law. This Agreement is governed by the laws of the State of New York.",
+    )
+    result = _results(model, "saas-customer", "unilateral-changes")["unilateral-changes"]
+    (edit,) = result.recommendations
+    assert edit.before.startswith("We may change this Agreement at any time")
+    assert "The amended terms take effect when posted." in edit.before
+    assert "you accept the amended terms." in edit.before
+    # The sentence that only dates the form stays.
+    assert "We last updated" not in edit.before
+
+
+def test_a_title_naming_the_change_is_no_statement_of_it() -> None:
+    removed = "We may modify this Agreement at any time by posting it."
+    sentence = "The modified terms are effective on posting."
+    assert lost_reference(sentence, before="9. Modifications.", removed=removed, written="", follows=True) is not None
+    # Where the new wording still allows modifications, "the modified terms" keeps its meaning.
+    kept = lost_reference(
+        sentence, before="", removed=removed, written="We may modify it on 60 days' notice.", follows=True
+    )
+    assert kept is None
+
+
+def test_a_mutual_assignment_replaces_the_one_way_bar_before_the_vendors_right_and_keeps_what_stood_between() -> None:
+    model = _doc(
+        *_PREAMBLE,
+        "12. Assignment. You will not assign or otherwise transfer this Agreement or your rights under it without "
+        "our prior written consent. Any transfer in breach of this Section 12 is void. We may assign this Agreement "
+        "without your consent to an affiliate or to a buyer of our business. This Agreement binds the parties' "
+        "permitted successors.",
+        "13. Governing Law. This Agreement is governed by the laws of the State of New York.",
+    )
+    result = _results(model, "saas-customer", "assignment")["assignment"]
+    (edit,) = result.recommendations
+    assert edit.before.startswith("You will not assign or otherwise transfer this Agreement")
+    assert "We may assign this Agreement without your consent" in edit.before
+    assert edit.after.startswith("Neither")
+    # The sentence between the two is the contract's own, kept after the mutual wording.
+    assert edit.after.endswith("Any transfer in breach of this Section 12 is void.")
+    assert "permitted successors" not in edit.before
+
+
+def test_a_sentence_between_that_leans_on_the_bar_stops_the_rewrite_at_the_vendors_right() -> None:
+    model = _doc(
+        *_PREAMBLE,
+        "12. Assignment. You will not assign or otherwise transfer this Agreement or your rights under it without "
+        "our prior written consent. Such consent may be given or withheld in our sole discretion. We may assign this "
+        "Agreement without your consent to an affiliate or to a buyer of our business.",
+        "13. Governing Law. This Agreement is governed by the laws of the State of New York.",
+    )
+    result = _results(model, "saas-customer", "assignment")["assignment"]
+    (edit,) = result.recommendations
+    assert edit.before.startswith("We may assign this Agreement")
