@@ -2075,12 +2075,23 @@ def with_dependent_sentences(
     taken: list[Sentence] = []
     end = sentence.end
     before = clause_before(structure, sentence.paragraph_index, sentence.start)
+    bridge: list[Sentence] = []
     for other in sorted((s for s in para.sentences if s.start >= end), key=lambda s: s.start):
-        if other.start >= limit or text[end : other.start].strip() or is_heading_only(other.text):
+        last = bridge[-1].end if bridge else end
+        if other.start >= limit or text[last : other.start].strip() or is_heading_only(other.text):
             break
-        removed = text[sentence.start : end]
-        if lost_reference(other.text, before=before, removed=removed, written=wording, follows=True) is None:
-            break
+        removed = text[sentence.start : last]
+        if lost_reference(other.text, before=before, removed=removed, written=wording, follows=not bridge) is None:
+            if bridge:
+                break
+            # One sentence that does not lean on the removed text may stand between it and one that
+            # does ("DronaHQ may amend ... at any time. Material changes will be communicated ... .
+            # Continued use ... constitutes acceptance of the modified terms."): it goes too when
+            # the next one does, as the rest of what the removed text set up.
+            bridge.append(other)
+            continue
+        taken.extend(bridge)
+        bridge.clear()
         taken.append(other)
         end = other.end
     return _through(sentence, para, end), taken

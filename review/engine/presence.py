@@ -98,6 +98,13 @@ def titled_section(rule: Rule, document: PreparedDocument, *, one_sided: bool) -
         # Indemnification"), and where the wording binds one party, binds that party.
         of_kind = [s for s in body if _names_kind(s.text, wanted) and (bound is None or bound.search(s.text))]
         if bound is not None and not of_kind:
+            kept = _kept_by(body, party, wanted) if _only_the_kind(title, wanted) else None
+            if kept is not None:
+                return (
+                    kept,
+                    f"its section \u201c{title}\u201d is titled for this clause and sets out what {party} "
+                    "undertakes, in words of its own",
+                )
             continue
         shared = wording & set().union(*(_stems(s.text) for s in body)) if body else set()
         if len(shared) < _SHARED or len(shared) < _SHARE * len(wording):
@@ -108,6 +115,40 @@ def titled_section(rule: Rule, document: PreparedDocument, *, one_sided: bool) -
             f"its section \u201c{title}\u201d is titled for this clause and says much of what the playbook's "
             "wording says",
         )
+    return None
+
+
+# A sentence that refuses or disclaims what a section's title promises ("does not warrant", "AS IS").
+_DISCLAIMS = re.compile(r"\bdisclaim|\bas[\s\u00a0]+is\b|\bwithout\s+(?:any\s+)?warrant", re.IGNORECASE)
+# Another party bound to the title's kind in the section ("Customer represents and warrants ...").
+_BINDS = r"(?:['\u2019]s)?" + _DUTY
+
+
+def _only_the_kind(title: str, wanted: set[str]) -> bool:
+    """``title`` names the clause's kind and nothing else ("Warranty", "Warranties"), not whose it
+    is or what else the section holds ("Customer Obligations and Warranties")."""
+    words = [w for w in re.findall(r"[a-z]+", title.lower()) if len(w) >= 3 and w not in _OF_THE_SERVICE]
+    return bool(words) and all(any(same_word(kind, w) for kind in wanted) for w in words)
+
+
+# Words a title for the kind alone may carry beside it ("Service Warranty", "Warranty of the Services").
+_OF_THE_SERVICE = frozenset({"the", "and", "for", "service", "services", "software", "product", "products"})
+
+
+def _kept_by(body: list[Sentence], party: str, wanted: set[str]) -> Sentence | None:
+    """The sentence of a section titled for the clause's kind that shows ``party`` takes it on in
+    words of its own: a sentence that names ``party`` (or its product: "Defects in the supplied
+    Travis CI Software shall be remediated ...") and neither refuses nor disclaims, where no other
+    party is bound to the kind in the section ("By Customer. Customer represents and warrants ...").
+    None where the section only disclaims ("AS IS"), names ``party`` nowhere, or binds another."""
+    named = re.compile(rf"(?<!\w){re.escape(party)}(?!\w)")
+    for sentence in body:
+        for subject in _ANOTHER_SUBJECT.finditer(sentence.text):
+            if not subject.group(0).startswith(party) and _names_kind(sentence.text, wanted):
+                return None
+    for sentence in body:
+        if named.search(sentence.text) and not _REFUSAL.search(sentence.text) and not _DISCLAIMS.search(sentence.text):
+            return sentence
     return None
 
 

@@ -7,6 +7,7 @@ fails on the tree that look ran on (3f860ed)."""
 from __future__ import annotations
 
 from contracts.back_references import lost_reference
+from contracts.naming import Parties
 from tests.review.factories import library_results as _results
 from tests.review.factories import text_model as _doc
 
@@ -16,6 +17,9 @@ _PREAMBLE = (
     "and the entity that accepts it (\u201cyou\u201d).",
     "1. Services. We will provide the Services to you under this Agreement. You will pay the fees.",
 )
+
+# The preamble names the customer only as "you": the parties as the lawyer confirms them on upload.
+_LANTERN = Parties(us="you", them="Lantern", side="customer", corrected=True)
 
 
 def test_the_sentences_that_make_the_changes_effective_go_with_the_power_to_change() -> None:
@@ -77,3 +81,55 @@ def test_a_sentence_between_that_leans_on_the_bar_stops_the_rewrite_at_the_vendo
     result = _results(model, "saas-customer", "assignment")["assignment"]
     (edit,) = result.recommendations
     assert edit.before.startswith("We may assign this Agreement")
+
+
+def test_a_sentence_between_the_power_and_one_that_leans_on_it_goes_with_them() -> None:
+    model = _doc(
+        *_PREAMBLE,
+        "7. Changes.",
+        "Lantern may amend this Agreement at any time. Material changes will be announced on the Lantern status "
+        "page. Continued use of the Services afterwards is acceptance of the amended terms.",
+        "8. Waiver. No waiver is effective unless in writing.",
+    )
+    result = _results(model, "saas-customer", "unilateral-changes", parties=_LANTERN)["unilateral-changes"]
+    (edit,) = result.recommendations
+    assert edit.before.startswith("Lantern may amend this Agreement at any time.")
+    assert edit.before.endswith("acceptance of the amended terms.")
+    assert not edit.defects
+
+
+def _with_sections(*sections: tuple[str, str]) -> object:
+    """The preamble, then each (title, text) as a Word heading of level 3 and a paragraph (the
+    layout of published terms with unnumbered headings)."""
+    from documents.docx.model import Paragraph, TextModel
+
+    lines = [Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(_PREAMBLE, 1)]
+    for title, text in sections:
+        lines.append(Paragraph(locator=f"p{len(lines) + 1}", text=title, style="Heading 3", heading_level=3))
+        lines.append(Paragraph(locator=f"p{len(lines) + 1}", text=text))
+    return TextModel(paragraphs=tuple(lines))
+
+
+_LIABILITY = ("Liability", "Each party's liability is limited to the fees paid in the twelve months before the claim.")
+
+
+def test_a_section_titled_warranty_that_sets_out_the_vendors_remedy_is_compared_not_duplicated() -> None:
+    warranty = (
+        "Faults in the Lantern Cloud platform shall be remedied within a reasonable time after you describe them to "
+        "Lantern. Lantern may replace a faulty release with one free of the fault. Claims under this section lapse "
+        "twelve months after the fault first shows."
+    )
+    model = _with_sections(("Warranty", warranty), _LIABILITY)
+    result = _results(model, "saas-customer", "provider-warranty", parties=_LANTERN)["provider-warranty"]
+    assert not result.recommendations
+    assert "Faults in the Lantern Cloud platform" in result.message
+    # A section of that title that only disclaims holds no warranty: the clause is proposed.
+    disclaimer = "THE PLATFORM IS PROVIDED AS IS. Lantern does not warrant that it will be free of faults."
+    model = _with_sections(("Warranty", disclaimer), _LIABILITY)
+    result = _results(model, "saas-customer", "provider-warranty", parties=_LANTERN)["provider-warranty"]
+    assert [r.action for r in result.recommendations] == ["insert"]
+    # Nor is a section that names more than the kind another party's promise ("Customer
+    # Obligations and Warranties"), however it speaks of Lantern.
+    model = _with_sections(("Customer Obligations and Warranties", warranty), _LIABILITY)
+    result = _results(model, "saas-customer", "provider-warranty", parties=_LANTERN)["provider-warranty"]
+    assert [r.action for r in result.recommendations] == ["insert"]
