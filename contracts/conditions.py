@@ -132,6 +132,32 @@ _GOVERNED = re.compile(
 )
 
 
+# The vendor's right to change what it provides ("We may change or discontinue any of the Services",
+# "Acme reserves the right to modify the features of the Platform"): a promise not to decrease the
+# functionality overrides it, in words that say so. The customer's own right to change its use is none.
+_SERVICE_CHANGES = re.compile(
+    r"\b(?P<who>we|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,2})\s+(?:may|can|reserves?\s+the\s+right\s+to|"
+    r"(?:is|are)\s+entitled\s+to)\s+(?:[\w,]+\s+){0,3}?(?:change|modify|update|discontinue|deprecate|alter|remove|"
+    r"withdraw)\b[^.;]{0,60}?\b(?i:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|products?)\b"
+)
+_CUSTOMER_WORDS = frozenset({"you", "customer", "licensee", "client", "user", "subscriber", "buyer", "purchaser"})
+# The contract already promises that changes keep what the customer has ("... updates or
+# modifications to the Services ... will not materially reduce the level of performance,
+# functionality, security, or availability"): a second promise repeats it in other words.
+_FUNCTIONALITY_KEPT = re.compile(
+    r"\b(?:will|shall)\s+not\s+(?:\w+\s+){0,2}?(?:materially\s+)?(?:reduce|decrease|degrade|diminish|lessen)\b"
+    r"[^.;]{0,80}?\bfunctionalit|\bwithout\s+materially\s+(?:reducing|decreasing|degrading|diminishing)\b"
+    r"[^.;]{0,80}?\bfunctionalit",
+    re.IGNORECASE,
+)
+
+
+def _vendor_may_change(text: str) -> bool:
+    return any(
+        match.group("who").lower().split()[-1] not in _CUSTOMER_WORDS for match in _SERVICE_CHANGES.finditer(text)
+    )
+
+
 def _unredacted(pattern: re.Pattern[str], text: str) -> bool:
     """Whether ``text`` has a match of ``pattern`` no filing legend is around."""
     for match in pattern.finditer(text):
@@ -206,6 +232,16 @@ CONDITIONS: dict[str, Condition] = {
         lambda text: _ALSO_FOR_CAUSE.search(text) is not None,
         "a right to terminate for convenience in this contract also covers termination for cause",
         "no right to terminate for convenience in this contract also covers termination for cause",
+    ),
+    "service-changes": Condition(
+        _vendor_may_change,
+        "this contract lets the vendor change or discontinue what it provides",
+        "this contract gives the vendor no right to change what it provides",
+    ),
+    "functionality-kept": Condition(
+        lambda text: _FUNCTIONALITY_KEPT.search(text) is not None,
+        "this contract already promises that changes will not materially reduce the functionality",
+        "this contract does not promise that changes will not reduce the functionality",
     ),
     "liability-limits": Condition(
         lambda text: _LIABILITY_LIMITS.search(text) is not None,
