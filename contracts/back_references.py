@@ -189,6 +189,9 @@ def pointers(sentence: str) -> list[tuple[Reference, list[str]]]:
 _CHANGED = re.compile(
     r"(?<![\w-])[Tt]he\s+(?:then[- ])?(?P<act>modified|amended|revised|updated|changed|altered|varied|increased|"
     r"adjusted)\s+(?P<noun>[A-Za-z][\w-]*)"
+    # ... or by the act itself: "Segment's notice of the modifications", "the amendments take effect".
+    r"|(?<![\w-])[Tt]he\s+(?P<acts>modifications?|amendments?|revisions?|changes|updates|alterations?|variations?|"
+    r"increases?|adjustments?)(?![\w-])"
 )
 _POWER = (
     r"\b(?:may|can|will|reserves?\s+the\s+right\s+to|(?:is|are)\s+entitled\s+to|right\s+to)\s+(?:\w+\s+){{0,3}}?"
@@ -199,6 +202,8 @@ _INCREASE = re.compile(_POWER.format(verbs=r"(?:increase|raise|adjust)"), re.IGN
 _ACTS = {
     "modified": _CHANGE, "amended": _CHANGE, "revised": _CHANGE, "updated": _CHANGE, "changed": _CHANGE,
     "altered": _CHANGE, "varied": _CHANGE, "increased": _INCREASE, "adjusted": _INCREASE,
+    "modification": _CHANGE, "amendment": _CHANGE, "revision": _CHANGE, "change": _CHANGE, "update": _CHANGE,
+    "alteration": _CHANGE, "variation": _CHANGE, "increase": _INCREASE, "adjustment": _INCREASE,
 }  # fmt: skip
 
 
@@ -212,7 +217,8 @@ def _changed_lost(sentence: str, *, before: str, removed: str, written: str) -> 
     stated = " ".join(before[a:b] for a, b in split_sentences(before) if not is_heading_only(before[a:b]))
     available = f"{stated} {written}"
     for match in _CHANGED.finditer(sentence):
-        act = _ACTS[match.group("act").lower()]
+        word = (match.group("act") or match.group("acts")).lower()
+        act = _ACTS.get(word) or _ACTS[word[:-1]]
         if act.search(removed) and not act.search(available):
             return Reference(match.group(0), match.start())
     return None

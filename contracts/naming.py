@@ -19,6 +19,7 @@ Decisions: docs/decisions/parties-in-positions.md.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +79,13 @@ def _as_written(party: Party, model: TextModel) -> str:
         if short:
             return short
     text = model.text
+    if name.isupper() and len(name) > 3:
+        # Defined in a paragraph in capitals ('... OF EMBRACE MOBILE, INC. ("EMBRACE")') and
+        # written "Embrace" everywhere else: a position writes it as the clauses do.
+        forms = Counter(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE))
+        usual, count = max(forms.items(), key=lambda item: item[1], default=(name, 0))
+        if usual != name and usual[:1].isupper() and count > forms.get(name, 0):
+            name = usual
     total = len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text))
     with_the = len(re.findall(rf"\b[Tt]he\s+[\"\u201c]?{re.escape(name)}(?!\w)", text))
     return f"the {name}" if total and with_the * 2 >= total else name

@@ -526,7 +526,22 @@ def _find_in(
             p = Party(undefined.name, p.defined, p.side, p.locator, p.also)
         merged.append(p)
     best = merged
-    return tuple(_short_names(_defined_later(best[:MAX_PARTIES], text), text))
+    return tuple(_short_names(_defined_later([_from_its_defined_name(p) for p in best[:MAX_PARTIES]], text), text))
+
+
+def _from_its_defined_name(party: Party) -> Party:
+    """A name read from a run of capitals that takes in the words before the company ("GOVERN YOUR
+    USE OF THE APPLICATION SERVICES OF EMBRACE MOBILE, INC." defined as "EMBRACE"): the company's
+    name starts where its defined name does, when what follows is a company's name with its
+    legal form."""
+    words = party.name.split()
+    first = party.defined.split()[0].lower() if party.defined.split() else ""
+    if len(words) < 3 or not first or not _ENTITY.search(party.name):
+        return party
+    at = next((i for i in range(len(words) - 1, 0, -1) if words[i].strip(",.").lower() == first), None)
+    if at is None or words[at - 1].lower() not in ("of", "by", "from", "with", "and"):
+        return party
+    return Party(" ".join(words[at:]), party.defined, party.side, party.locator, party.also)
 
 
 # Legal-form words a party is often defined by ("the Company", "the Corporation").
@@ -541,7 +556,9 @@ def _defined_later(parties: list[Party], text: str) -> list[Party]:
     for party in parties:
         if party.defined == party.name and not party.also and len(party.name) >= 4:
             flexible = r"[\s,.]*".join(re.escape(w.strip(",.")) for w in party.name.split() if w.strip(",."))
-            for named in re.finditer(rf"(?<![\w-]){flexible}\.?", text[:HEAD_CHARS], re.IGNORECASE):
+            # The name as a word of its own: "Customers (“Customer Properties”)" names a thing of the
+            # customer's, not the party "Customer".
+            for named in re.finditer(rf"(?<![\w-]){flexible}(?:\.|(?![\w-]))", text[:HEAD_CHARS], re.IGNORECASE):
                 gap = re.match(r"[^()\"\u201c\u201d;\n]{0,40}?(?=\()", text[named.end() : named.end() + 60])
                 if gap is None or re.search(r"\b(?:and|or|between|of)\s", gap.group()):
                     continue

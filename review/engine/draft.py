@@ -2151,19 +2151,20 @@ def list_items_in(text: str) -> int:
 
 def strike_or_replace(
     rule: Rule, document: PreparedDocument, sentence: Sentence, citation: str, guidance: str, reason: str,
-    dependents: int = 0, *, kept: str = "",
+    dependents: int = 0, *, kept: str = "", strike: bool = False,
 ) -> Proposal:  # fmt: skip
     """Replace ``sentence`` by the playbook's first position, or strike it when the rule has none.
     ``dependents``: how many of the sentences ``sentence`` runs over were taken in because they
     refer back to the first (``with_dependent_sentences``); the explanation says so. ``kept``: the
     contract's own sentences that stood between the one-sided restatements the wording replaces
-    (``with_one_sided_restatements``), written again after it as they were."""
+    (``with_one_sided_restatements``), written again after it as they were. ``strike``: struck
+    though the rule has a wording, which another passage takes (``_wording_once``)."""
     evidence = f" Evidence: {quote(sentence.text)}."
     what = "the sentence"
     if dependents:
         after_it = "the sentence after it" if dependents == 1 else f"the {dependents} sentences after it"
         what = f"the sentence and {after_it}, which {'refers' if dependents == 1 else 'refer'} back to it,"
-    if rule.positions:
+    if rule.positions and not strike:
         explanation = (
             f"{rule.title} ({citation}): {reason}.{guidance}{evidence} "
             f"Proposed: replace {what} with the playbook's preferred wording."
@@ -2179,7 +2180,10 @@ def strike_or_replace(
             position=0,
         )
     paragraph = document.paragraphs[sentence.paragraph_index].paragraph
-    explanation = f"{rule.title} ({citation}): {reason}.{guidance}{evidence} Proposed: strike {what.rstrip(',')}."
+    elsewhere = " The playbook's wording replaces the same matter where the contract sets it out." if strike else ""
+    explanation = (
+        f"{rule.title} ({citation}): {reason}.{guidance}{evidence} Proposed: strike {what.rstrip(',')}.{elsewhere}"
+    )
     return Proposal(
         action="delete",
         edit=delete_edit(paragraph, sentence.start, sentence.end),
@@ -2377,6 +2381,7 @@ def propose_for_failing(
     proposals: list[Proposal] = []
     notes: list[str] = []
     absorbed: set[tuple[str, int]] = set()
+    replaced: list[tuple[Proposal, Sentence, int]] = []
     for sentence in failing:
         if (sentence.locator, sentence.start) in absorbed:
             continue
@@ -2413,9 +2418,9 @@ def propose_for_failing(
                     "or striking it would delete the other items. Edit the item concerned by hand."
                 )
                 continue
-            proposals.append(
-                strike_or_replace(rule, document, sentence, citation, guidance, reason, dependents, kept=kept)
-            )
+            proposal = strike_or_replace(rule, document, sentence, citation, guidance, reason, dependents, kept=kept)
+            proposals.append(proposal)
+            replaced.append((proposal, sentence, dependents))
             continue
         # The sentence sits in a clause of another type (an IP assignment found by a
         # confidentiality rule), or is an exclusion: replacing it would delete that clause.
@@ -2448,7 +2453,29 @@ def propose_for_failing(
                         lead=f"{rule.title} ({citation}): {reason}.",
                     )
                 )  # fmt: skip
+    if restates:
+        # A wording check's wording states the clause the rule wants, once; a clause that must not
+        # exist (``must_not_exist``) is replaced wherever it stands, each passage a clause of its own.
+        proposals = _wording_once(rule, document, proposals, replaced, citation, guidance, reason)
     return RuleResult(
         **base, status="issue", evidence=tuple(s.evidence() for s in evidence),
         recommendations=tuple(proposals), message=" ".join(dict.fromkeys(notes)),
     )  # fmt: skip
+
+
+def _wording_once(
+    rule: Rule, document: PreparedDocument, proposals: list[Proposal], replaced: list[tuple[Proposal, Sentence, int]],
+    citation: str, guidance: str, reason: str,
+) -> list[Proposal]:
+    """The playbook's wording written once: where it would replace two passages ("Modifications: You
+    acknowledge that Segment may modify this Agreement in accordance with Section 14" in the
+    preamble, and Section 14's own power to modify), it replaces the longest, the clause itself, and
+    each other passage is struck; the contract would otherwise say the same sentence twice."""
+    if len(replaced) < 2 or not rule.positions:
+        return proposals
+    keep = max(replaced, key=lambda item: len(item[1].text))[0]
+    struck = {
+        id(proposal): strike_or_replace(rule, document, sentence, citation, guidance, reason, dependents, strike=True)
+        for proposal, sentence, dependents in replaced if proposal is not keep
+    }  # fmt: skip
+    return [struck.get(id(p), p) for p in proposals]

@@ -133,3 +133,41 @@ def test_a_section_titled_warranty_that_sets_out_the_vendors_remedy_is_compared_
     model = _with_sections(("Customer Obligations and Warranties", warranty), _LIABILITY)
     result = _results(model, "saas-customer", "provider-warranty", parties=_LANTERN)["provider-warranty"]
     assert [r.action for r in result.recommendations] == ["insert"]
+
+
+def test_the_sentence_that_exercises_an_objection_to_the_modifications_goes_with_the_power() -> None:
+    model = _doc(
+        *_PREAMBLE,
+        "7. Modifications. Lantern may modify this Agreement from time to time on notice to you. If you object in "
+        "writing, you may terminate this Agreement. To exercise this right, you must object within thirty (30) days "
+        "of Lantern's notice of the modifications.",
+        "8. Governing Law. This Agreement is governed by the laws of the State of New York.",
+    )
+    result = _results(model, "saas-customer", "unilateral-changes", parties=_LANTERN)["unilateral-changes"]
+    (edit,) = result.recommendations
+    assert edit.before.endswith("of Lantern's notice of the modifications.")
+
+
+def test_the_playbooks_wording_is_written_once_where_two_passages_give_the_same_power() -> None:
+    model = _doc(
+        *_PREAMBLE,
+        "Changes: you agree that Lantern may modify this Agreement as Section 7 provides.",
+        "7. Modifications. Lantern may modify this Agreement at any time by posting a new version on its website, "
+        "and will tell you of any change that reduces the Services.",
+        "8. Governing Law. This Agreement is governed by the laws of the State of New York.",
+    )
+    result = _results(model, "saas-customer", "unilateral-changes", parties=_LANTERN)["unilateral-changes"]
+    actions = {r.before.split()[0]: r.action for r in result.recommendations}
+    assert actions == {"Changes:": "delete", "Lantern": "replace"}
+    struck = next(r for r in result.recommendations if r.action == "delete")
+    assert "replaces the same matter where the contract sets it out" in struck.explanation
+
+
+def test_withdrawing_a_beta_at_any_time_is_no_right_to_terminate_for_convenience() -> None:
+    model = _doc(
+        *_PREAMBLE,
+        "4. Beta Features. Lantern may terminate your right to use any Beta Feature at any time for any reason.",
+        "5. Term. This Agreement runs for the Subscription Term and ends at its expiry.",
+    )
+    result = _results(model, "saas-customer", "vendor-termination-for-convenience", parties=_LANTERN)
+    assert not result["vendor-termination-for-convenience"].recommendations

@@ -1,0 +1,45 @@
+"""Parties as round 25's first look read them (docs/decisions/redlines-qa.md, "Round 25 lawyer
+read"): a thing of the customer's defined after the plural of its role word ("Sources owned or
+controlled by Customers (“Customer Properties”)") was taken as the customer's name and written into
+three edits; a vendor defined in a paragraph in capitals ("EMBRACE") and written "Embrace" in every
+clause was written in capitals. Text in our own words; each test fails on the tree that look ran
+on (a544f6b)."""
+
+from __future__ import annotations
+
+from contracts.document import structure_of
+from contracts.naming import detect
+from tests.review.factories import text_model as _doc
+
+_OPENING = (
+    "This Online Customer Agreement (\u201cAgreement\u201d) is entered into by and between Beacon Data, Inc. "
+    "(\u201cBeacon\u201d) and the entity placing an order for the Services (\u201cCustomer\u201d or \u201cyou\u201d)."
+)
+
+
+def test_a_thing_defined_after_the_plural_of_the_role_word_is_not_the_partys_name() -> None:
+    model = _doc(
+        "ONLINE CUSTOMER AGREEMENT",
+        _OPENING,
+        "1. Overview. For websites owned or controlled by Customers (\u201cCustomer Properties\u201d), Customer installs "
+        "the Beacon tag on such Customer Properties.",
+        "2. Fees. Customer shall pay the fees within thirty (30) days.",
+    )
+    customer = next(p for p in structure_of(model).parties if p.name == "Customer")
+    assert customer.defined == "Customer"
+    assert detect(model, "customer").us == "Customer"
+
+
+def test_a_vendor_defined_in_capitals_is_written_as_its_clauses_write_it() -> None:
+    model = _doc(
+        "Terms of Service",
+        "THE TERMS OF THIS AGREEMENT (\u201cAGREEMENT\u201d) GOVERN YOUR USE OF THE SERVICES OF LANTERNFISH LABS, INC. "
+        "(\u201cLANTERNFISH\u201d). BY USING THE "
+        "SERVICES, YOU AND THE ENTITY YOU REPRESENT (COLLECTIVELY, \u201cCUSTOMER\u201d) AGREE TO THESE TERMS.",
+        "1. Services. Lanternfish provides the Services to Customer. Lanternfish may update the Services.",
+        "2. Support. Lanternfish will answer support requests within one business day.",
+        "3. Fees. Customer pays Lanternfish the fees in the order form.",
+    )
+    lanternfish = next(p for p in structure_of(model).parties if p.defined == "LANTERNFISH")
+    assert lanternfish.name == "LANTERNFISH LABS, INC."
+    assert detect(model, "customer").them == "Lanternfish"
