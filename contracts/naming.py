@@ -844,10 +844,38 @@ def _named_services(defined: dict[str, str], model: TextModel) -> str:
     where it names them at least ``_SUBJECT_USES`` times; "" where it defines none, or several
     (a subscription's "Professional Services" beside its "Support Services" is not the subject)."""
     kinds = [name for key, name in defined.items() if key.endswith(" services") and len(key.split()) <= 4]
-    if len(kinds) != 1:
+    written = [k.title() if k.isupper() else k for k in kinds]
+    uses = sorted(((len(term_starts(k, model.text)), k) for k in written), reverse=True)
+    if not uses or uses[0][0] < _SUBJECT_USES:
         return ""
-    named = kinds[0].title() if kinds[0].isupper() else kinds[0]
-    return named if len(term_starts(named, model.text)) >= _SUBJECT_USES else ""
+    if len(uses) > 1 and uses[0][0] < _MAIN_KIND * uses[1][0]:
+        return ""
+    # Several kinds, one of them the subject throughout ("Application Services" 73 times beside
+    # "Beta Services" 9): that one.
+    return uses[0][1]
+
+
+def _after_a_capitalised_word(text: str, start: int) -> bool:
+    """A capitalised word stands right before ``text[start:]``, quoted or not ("“Beta Services”")."""
+    before = re.search(r"(\S+)\s+$", text[max(0, start - 40) : start])
+    word = before.group(1).lstrip("\"\u201c(") if before else ""
+    return word[:1].isupper() and word.isalpha() and word not in _NAME_OPENERS
+
+
+_MAIN_KIND = 4  # times, at least, the subject's kind of services is named beside any other kind
+
+
+def _services_named_otherwise(defined: dict[str, str], model: TextModel) -> str:
+    """The contract's defined kind of services where it writes the bare "Services" only in passing
+    (3 times beside "Application Services" 73): "" where it defines "Services" or writes it often."""
+    if any(t.lower() in ("services", "service") for t in structure_of(model).terms):
+        return ""
+    named = _named_services(defined, model)
+    if not named:
+        return ""
+    text = model.text
+    bare = [at for at in term_starts("Services", text) if not _after_a_capitalised_word(text, at)]
+    return named if len(bare) * _MAIN_KIND * 2 <= len(term_starts(named, text)) else ""
 
 
 def _with_article(term: str, model: TextModel) -> bool:
@@ -902,6 +930,14 @@ def adapt_terms(
             if note not in notes:
                 notes.append(note)
             return f"{article}{one_of}"
+        if term == "Services" and (named := _services_named_otherwise(defined, model)):
+            written = f"{article}{named}"
+            if _sentence_start(text, match.start()):
+                written = written[:1].upper() + written[1:]
+            note = f"\u201c{term}\u201d is written \u201c{named}\u201d, this contract's defined term"
+            if note not in notes:
+                notes.append(note)
+            return written
         if term.lower() in defined or _uses(term, model):
             if not article and term in _NEEDS_ARTICLE and _with_article(term, model):
                 # The contract's own term, with the article it writes it with ("the Recipient").

@@ -2402,7 +2402,11 @@ def propose_for_failing(
         foreign = foreign_clause(rule, document.model, sentence)
         carve_out = wording_required and rule.positions and is_carve_out(sentence)
         mention = wording_required and rule.positions and is_not_the_duty(rule, sentence)
-        if foreign is None and not carve_out and not mention:
+        listed = (
+            "" if foreign is not None or carve_out or mention or not rule.positions or not is_mutual(rule.positions[0])
+            else one_partys_list(document, sentence)
+        )  # fmt: skip
+        if foreign is None and not carve_out and not mention and not listed:
             wording = rule.positions[0] if wording_required and rule.positions else ""
             role = role_duties(sentence, wording) if wording else None
             if role is not None:
@@ -2434,6 +2438,11 @@ def propose_for_failing(
             )
         elif carve_out:
             note = "The sentence found is an exclusion, so the playbook's wording does not replace it."
+        elif listed:
+            note = (
+                f"The sentence found is an item of a list of one party's undertakings (\u201c{listed}\u201d), "
+                "so the playbook's mutual wording does not replace it."
+            )
         else:
             note = (
                 "The sentences found mention confidential information but none is a duty to keep "
@@ -2461,6 +2470,44 @@ def propose_for_failing(
         **base, status="issue", evidence=tuple(s.evidence() for s in evidence),
         recommendations=tuple(proposals), message=" ".join(dict.fromkeys(notes)),
     )  # fmt: skip
+
+
+# A list's lead-in that binds one party ("You agree to use the Community Support in accordance with
+# the following Code of Conduct:", "Customer shall:").
+_ONE_PARTYS_LEAD_IN = re.compile(
+    r"^\s*(?:[\w.()]{1,6}\s+)?(?:the\s+)?(?P<who>[Yy]ou|[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3})\s+"
+    r"(?:agrees?|shall|will|must|undertakes?|acknowledges?|may\s+not)\b[^:]*:\s*$"
+)
+_LIST_LABEL = re.compile(r"^\s*(?:\(?[a-z0-9]{1,3}[.)]|[\u2022\u00b7\-\u2013])\s")
+_LIST_REACH = 12  # items of a list read back to its lead-in, at most
+
+
+def one_partys_list(document: PreparedDocument, sentence: Sentence) -> str:
+    """The lead-in of the list ``sentence``'s paragraph is an item of, where it binds one party
+    ("You agree to use the Community Support in accordance with the following Code of Conduct:");
+    "" otherwise. A mutual wording ("Each party shall keep ... confidential") put in place of an
+    item would read as one of that party's rules of conduct."""
+    paragraphs = document.paragraphs
+
+    def item(index: int) -> bool:
+        paragraph = paragraphs[index].paragraph
+        return bool(paragraph.num_id) or _LIST_LABEL.match(paragraph.text) is not None
+
+    index = sentence.paragraph_index
+    if not item(index):
+        return ""
+    level = paragraphs[index].paragraph.num_level
+    for back in range(index - 1, max(-1, index - 1 - _LIST_REACH), -1):
+        paragraph = paragraphs[back].paragraph
+        text = paragraph.text.strip()
+        if not text:
+            continue
+        if text.endswith(":") and (not paragraph.num_id or paragraph.num_level < level or not item(back)):
+            lead_in = _ONE_PARTYS_LEAD_IN.match(text)
+            return text if lead_in is not None and not _MUTUAL.match(text) else ""
+        if not item(back):
+            return ""
+    return ""
 
 
 def _wording_once(

@@ -43,3 +43,22 @@ def test_a_vendor_defined_in_capitals_is_written_as_its_clauses_write_it() -> No
     lanternfish = next(p for p in structure_of(model).parties if p.defined == "LANTERNFISH")
     assert lanternfish.name == "LANTERNFISH LABS, INC."
     assert detect(model, "customer").them == "Lanternfish"
+
+
+def test_the_services_are_written_as_the_kind_the_contract_speaks_of_throughout() -> None:
+    from tests.review.factories import library_results
+
+    about = " ".join(["The Monitoring Services report errors. Customer uses the Monitoring Services."] * 6)
+    model = _doc(
+        "Terms of Service",
+        "These terms are between Lanternfish Labs, Inc. (\u201cLanternfish\u201d) and the customer (\u201cCustomer\u201d).",
+        "1. Definitions. \u201cMonitoring Services\u201d means Lanternfish's hosted error monitoring. \u201cBeta "
+        "Services\u201d means features marked beta.",
+        about,
+        "2. Support. Lanternfish supports the Services during business hours.",
+        "3. Indemnity. Customer shall indemnify Lanternfish against claims arising from Customer's data.",
+        "4. Limitation of Liability. Neither party is liable for indirect damages.",
+    )
+    result = library_results(model, "saas-customer", "vendor-ip-indemnity")["vendor-ip-indemnity"]
+    (insert,) = result.recommendations
+    assert "alleging that the Monitoring Services infringe" in insert.after

@@ -171,3 +171,21 @@ def test_withdrawing_a_beta_at_any_time_is_no_right_to_terminate_for_convenience
     )
     result = _results(model, "saas-customer", "vendor-termination-for-convenience", parties=_LANTERN)
     assert not result["vendor-termination-for-convenience"].recommendations
+
+
+def test_a_mutual_duty_does_not_replace_an_item_of_one_partys_rules_of_conduct() -> None:
+    from documents.docx.model import Paragraph, TextModel
+
+    lines = [Paragraph(locator=f"p{i}", text=t) for i, t in enumerate(_PREAMBLE, 1)]
+    lines += [
+        Paragraph(locator="p4", text="9. Forum. Lantern runs a user forum.", num_id="3", num_level=0),
+        Paragraph(locator="p5", text="You agree to use the forum under the following rules:", num_id="3", num_level=1),
+        Paragraph(locator="p6", text="You will keep posts sent to you privately as confidential and will not pass "
+                  "them on without the sender's permission.", num_id="3", num_level=2),
+        Paragraph(locator="p7", text="You will not harass other users.", num_id="3", num_level=2),
+        Paragraph(locator="p8", text="10. Governing Law. This Agreement is governed by the laws of New York."),
+    ]
+    model = TextModel(paragraphs=tuple(lines))
+    result = _results(model, "saas-customer", "mutual-confidentiality", parties=_LANTERN)["mutual-confidentiality"]
+    assert all(r.action == "insert" for r in result.recommendations)
+    assert "an item of a list of one party's undertakings" in result.message
