@@ -194,7 +194,8 @@ _CHANGED = re.compile(
     r"increases?|adjustments?)(?![\w-])"
 )
 _POWER = (
-    r"\b(?:may|can|will|reserves?\s+the\s+right\s+to|(?:is|are)\s+entitled\s+to|right\s+to)\s+(?:\w+\s+){{0,3}}?"
+    r"\b(?:may|can|will|reserves?\s+the\s+right(?:\s*,[^,.;]{{1,40}},)?\s+to|(?:is|are)\s+entitled\s+to|right\s+to)\s+"
+    r"(?:\w+\s+){{0,3}}?"
     r"{verbs}\b"
 )
 _CHANGE = re.compile(_POWER.format(verbs=r"(?:modify|amend|revise|update|change|alter|vary)"), re.IGNORECASE)

@@ -2082,12 +2082,11 @@ def with_dependent_sentences(
             break
         removed = text[sentence.start : last]
         if lost_reference(other.text, before=before, removed=removed, written=wording, follows=not bridge) is None:
-            if bridge:
-                break
-            # One sentence that does not lean on the removed text may stand between it and one that
-            # does ("DronaHQ may amend ... at any time. Material changes will be communicated ... .
-            # Continued use ... constitutes acceptance of the modified terms."): it goes too when
-            # the next one does, as the rest of what the removed text set up.
+            # Sentences that do not lean on the removed text may stand between it and one that
+            # does, in the same clause ("DronaHQ may amend ... at any time. Material changes will be
+            # communicated ... . Continued use ... constitutes acceptance of the modified terms."):
+            # they go too when a later one does, as the rest of what the removed text set up; the
+            # clause's sentences after the last that leans on it stay.
             bridge.append(other)
             continue
         taken.extend(bridge)

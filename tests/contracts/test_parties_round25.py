@@ -62,3 +62,22 @@ def test_the_services_are_written_as_the_kind_the_contract_speaks_of_throughout(
     result = library_results(model, "saas-customer", "vendor-ip-indemnity")["vendor-ip-indemnity"]
     (insert,) = result.recommendations
     assert "alleging that the Monitoring Services infringe" in insert.after
+
+
+def test_a_change_binds_us_not_during_the_contracts_own_subscription_term() -> None:
+    from tests.review.factories import library_results
+
+    model = _doc(
+        "ONLINE CUSTOMER AGREEMENT",
+        _OPENING,
+        "1. Subscription Term. Each Order Form states a subscription term (\u201cSubscription Term\u201d). The "
+        "Subscription Term renews for one year unless either party gives notice. Fees are fixed for the "
+        "Subscription Term.",
+        "2. Modifications. Beacon may modify this Agreement from time to time on notice to Customer.",
+        "3. Confidentiality. Customer shall keep Beacon's Confidential Information confidential.",
+    )
+    results = library_results(model, "saas-customer", "unilateral-changes", "mutual-confidentiality")
+    (change,) = results["unilateral-changes"].recommendations
+    assert change.after.endswith("do not bind Customer during the then-current Subscription Term.")
+    (mutual,) = results["mutual-confidentiality"].recommendations
+    assert "confidential during the Subscription Term and for five (5) years" in mutual.after

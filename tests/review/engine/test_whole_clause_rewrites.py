@@ -189,3 +189,29 @@ def test_a_mutual_duty_does_not_replace_an_item_of_one_partys_rules_of_conduct()
     result = _results(model, "saas-customer", "mutual-confidentiality", parties=_LANTERN)["mutual-confidentiality"]
     assert all(r.action == "insert" for r in result.recommendations)
     assert "an item of a list of one party's undertakings" in result.message
+
+
+def test_a_reserved_right_to_change_the_terms_is_rewritten_with_the_sentences_that_run_it() -> None:
+    model = _doc(
+        *_PREAMBLE,
+        "11. Changes to these Terms",
+        "We reserve the right, in our sole judgment, to change this Agreement at any time. Review this Agreement "
+        "from time to time. We may tell you of a change by email. If you reject the changed terms, you must stop "
+        "using the Services. These Terms were written in English.",
+        "12. Governing Law. This Agreement is governed by the laws of the State of New York.",
+    )
+    result = _results(model, "saas-customer", "unilateral-changes", parties=_LANTERN)["unilateral-changes"]
+    (edit,) = result.recommendations
+    assert edit.before.startswith("We reserve the right, in our sole judgment, to change this Agreement")
+    assert edit.before.endswith("you must stop using the Services.")
+    assert not edit.defects
+
+
+def test_the_services_changing_subject_to_the_terms_is_no_power_to_change_the_terms() -> None:
+    model = _doc(
+        *_PREAMBLE,
+        "10. The Services. You agree that the Services which Lantern provides may change from time to time without "
+        "prior notice, subject to the terms of this Agreement.",
+    )
+    result = _results(model, "saas-customer", "unilateral-changes", parties=_LANTERN)["unilateral-changes"]
+    assert not result.recommendations
