@@ -238,10 +238,11 @@ CONDITIONS: dict[str, Condition] = {
         "this contract lets the vendor change or discontinue what it provides",
         "this contract gives the vendor no right to change what it provides",
     ),
-    "functionality-kept": Condition(
-        lambda text: _FUNCTIONALITY_KEPT.search(text) is not None,
+    # Holds where the promise is still to be made (the usual case, which needs no note on the card).
+    "functionality-open": Condition(
+        lambda text: _FUNCTIONALITY_KEPT.search(text) is None,
+        "this contract does not yet promise that changes will not reduce the functionality",
         "this contract already promises that changes will not materially reduce the functionality",
-        "this contract does not promise that changes will not reduce the functionality",
     ),
     "liability-limits": Condition(
         lambda text: _LIABILITY_LIMITS.search(text) is not None,

@@ -1255,7 +1255,9 @@ def adaptations(
         text = rule.positions[position]
     else:
         return ()
-    return adapt_terms(text, model, proposed=proposed, as_you_and_we=as_you_and_we)[1]
+    notes = adapt_terms(text, model, proposed=proposed, as_you_and_we=as_you_and_we)[1]
+    # A note quotes the playbook's part as written; its parties are named on the card by side.
+    return tuple(_SLOT.sub(lambda m: "our side" if m.group(1).lower() == "us" else "the other side", n) for n in notes)
 
 
 # ``{us}`` and ``{them}`` in what a rule looks for (its ``find`` phrases and pattern, its
