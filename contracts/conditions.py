@@ -152,8 +152,17 @@ _FUNCTIONALITY_KEPT = re.compile(
 )
 
 
+# ... or the Services themselves "may change" ("the form and nature of the Pulumi Services which
+# Pulumi provides may change from time to time without prior notice to you").
+_SERVICES_MAY_CHANGE = re.compile(
+    r"\b(?:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|products?)\b[^.;]{0,60}?\bmay\s+"
+    r"(?:change|be\s+(?:changed|modified|updated|discontinued|altered))\b",
+    re.IGNORECASE,
+)
+
+
 def _vendor_may_change(text: str) -> bool:
-    return any(
+    return _SERVICES_MAY_CHANGE.search(text) is not None or any(
         match.group("who").lower().split()[-1] not in _CUSTOMER_WORDS for match in _SERVICE_CHANGES.finditer(text)
     )
 

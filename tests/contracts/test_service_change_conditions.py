@@ -56,3 +56,5 @@ def test_neither_where_the_contract_says_nothing_of_changes() -> None:
 def test_the_customers_own_right_to_change_its_use_is_no_vendor_right() -> None:
     assert not holds("service-changes", _doc("Customer may change the Services it orders on thirty days' notice."))
     assert holds("service-changes", _doc("We reserve the right to discontinue any product at any time."))
+    # Said of the Services themselves (round 25's third look).
+    assert holds("service-changes", _doc("The features of the Services may change from time to time without notice."))
