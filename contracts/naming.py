@@ -930,15 +930,10 @@ def adapt_terms(
             if note not in notes:
                 notes.append(note)
             return f"{article}{one_of}"
-        if term == "Services" and (named := _services_named_otherwise(defined, model)):
-            written = f"{article}{named}"
-            if _sentence_start(text, match.start()):
-                written = written[:1].upper() + written[1:]
-            note = f"\u201c{term}\u201d is written \u201c{named}\u201d, this contract's defined term"
-            if note not in notes:
-                notes.append(note)
-            return written
-        if term.lower() in defined or _uses(term, model):
+        # The bare "Services" written only in passing beside the kind the contract names throughout
+        # is not its term: that kind is (below, ``_named_services``).
+        in_passing = term == "Services" and bool(_services_named_otherwise(defined, model))
+        if not in_passing and (term.lower() in defined or _uses(term, model)):
             if not article and term in _NEEDS_ARTICLE and _with_article(term, model):
                 # The contract's own term, with the article it writes it with ("the Recipient").
                 return ("The " if _sentence_start(text, match.start()) else "the ") + match.group("term")
