@@ -1946,15 +1946,17 @@ def role_duties(sentence: Sentence, wording: str) -> re.Match[str] | None:
     return _ROLE_DUTIES.match(sentence.text)
 
 
-def _through(sentence: Sentence, para: Any, end: int) -> Sentence:
-    """``sentence`` extended to ``end`` in its paragraph (itself when nothing is taken in)."""
-    if end == sentence.end:
+def _through(sentence: Sentence, para: Any, end: int, start: int | None = None) -> Sentence:
+    """``sentence`` extended to ``end`` in its paragraph, and back to ``start`` when given (itself
+    when nothing is taken in)."""
+    start = sentence.start if start is None else start
+    if (start, end) == (sentence.start, sentence.end):
         return sentence
     text = para.paragraph.text
-    read = para.normalized.original[sentence.start : end]  # the paragraph with its furniture blanked
+    read = para.normalized.original[start:end]  # the paragraph with its furniture blanked
     normalized = normalize(read)
     return replace(
-        sentence, end=end, text=text[sentence.start : end], read=read, norm=normalized.text, lower=normalized.lower
+        sentence, start=start, end=end, text=text[start:end], read=read, norm=normalized.text, lower=normalized.lower
     )
 
 
@@ -2004,7 +2006,6 @@ def with_one_sided_restatements(
         taken.append(other)
         end = other.end
     start, kept = sentence.start, ""
-    found_here = {(s.start, s.end) for s in found if s.locator == sentence.locator}
     numbers_here = [
         n.start for n in structure_of(document.model).numbers_at.get(sentence.paragraph_index, ())
         if n.level != 9 and n.kind == "typed"
@@ -2014,7 +2015,7 @@ def with_one_sided_restatements(
         if is_heading_only(other.text) or any(other.start < n <= sentence.start for n in numbers_here):
             break
         candidate = next((s for s in found if s.locator == sentence.locator and s.start == other.start), None)
-        if candidate is not None and (candidate.start, candidate.end) in found_here and _restates(candidate, words):
+        if candidate is not None and _restates(candidate, words):
             kept_text = text[candidate.end : sentence.start].strip()
             if any(
                 lost_reference(b.text, before="", removed=candidate.text, written=wording, follows=False) is not None
@@ -2028,14 +2029,7 @@ def with_one_sided_restatements(
         between.insert(0, other)
         if len(between) > _KEPT_BETWEEN:
             break
-    extended = _through(sentence, para, end)
-    if start != sentence.start:
-        read = para.normalized.original[start:end]
-        normalized = normalize(read)
-        extended = replace(
-            extended, start=start, text=text[start:end], read=read, norm=normalized.text, lower=normalized.lower
-        )
-    return extended, taken, kept
+    return _through(sentence, para, end, start), taken, kept
 
 
 # A sentence that opens by answering the one before it ("However, ...", "Such consent ..."): it
