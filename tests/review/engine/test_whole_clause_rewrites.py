@@ -215,3 +215,15 @@ def test_the_services_changing_subject_to_the_terms_is_no_power_to_change_the_te
     )
     result = _results(model, "saas-customer", "unilateral-changes", parties=_LANTERN)["unilateral-changes"]
     assert not result.recommendations
+
+
+def test_a_reserved_right_to_vary_the_contract_is_a_power_to_change_it() -> None:
+    # English drafting's word (round 25's fourth look): "vary this Contract".
+    model = _doc(
+        *_PREAMBLE,
+        "15. Variation. 15.1 We reserve the right to vary this Contract from time to time as our business develops.",
+        "16. Governing Law. This Contract is governed by the laws of England and Wales.",
+    )
+    result = _results(model, "saas-customer", "unilateral-changes", parties=_LANTERN)["unilateral-changes"]
+    (edit,) = result.recommendations
+    assert "We reserve the right to vary this Contract" in edit.before
