@@ -189,8 +189,9 @@ def pointers(sentence: str) -> list[tuple[Reference, list[str]]]:
 _CHANGED = re.compile(
     r"(?<![\w-])[Tt]he\s+(?:then[- ])?(?P<act>modified|amended|revised|updated|changed|altered|varied|increased|"
     r"adjusted)\s+(?P<noun>[A-Za-z][\w-]*)"
-    # ... or by the act itself: "Segment's notice of the modifications", "the amendments take effect".
-    r"|(?<![\w-])[Tt]he\s+(?P<acts>modifications?|amendments?|revisions?|changes|updates|alterations?|variations?|"
+    # ... or by the act itself: "Segment's notice of the modifications", "Any such variation will be
+    # published".
+    r"|(?<![\w-])(?:[Tt]he|[Ss]uch)\s+(?P<acts>modifications?|amendments?|revisions?|changes|updates|alterations?|variations?|"
     r"increases?|adjustments?)(?![\w-])"
 )
 _POWER = (

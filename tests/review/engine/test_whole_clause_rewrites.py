@@ -227,3 +227,15 @@ def test_a_reserved_right_to_vary_the_contract_is_a_power_to_change_it() -> None
     result = _results(model, "saas-customer", "unilateral-changes", parties=_LANTERN)["unilateral-changes"]
     (edit,) = result.recommendations
     assert "We reserve the right to vary this Contract" in edit.before
+
+
+def test_the_sentence_that_publishes_such_variation_goes_with_the_power_to_vary() -> None:
+    model = _doc(
+        *_PREAMBLE,
+        "15. Variation. 15.1 We reserve the right to vary this Contract from time to time. Any such variation will "
+        "be published on our website.",
+        "16. Governing Law. This Contract is governed by the laws of England and Wales.",
+    )
+    result = _results(model, "saas-customer", "unilateral-changes", parties=_LANTERN)["unilateral-changes"]
+    (edit,) = result.recommendations
+    assert edit.before.endswith("Any such variation will be published on our website.")
