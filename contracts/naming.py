@@ -1344,7 +1344,9 @@ def _render_search(rule: Any, parties: Parties, model: TextModel | None = None) 
     return replace(rule, find=find, insert_after=insert_after, check=check, **others)
 
 
-_OTHER_SEARCHES = ("present_when", "insert_when", "applies_when", "conflicts_when", "not_inserted_when")
+_OTHER_SEARCHES = (
+    "present_when", "insert_when", "applies_when", "conflicts_when", "not_inserted_when", "uncapped_when",
+)  # fmt: skip
 
 
 def searches_for_them(rule: Any) -> bool:
@@ -1371,7 +1373,7 @@ def render_rule(rule: Any, parties: Parties, structure: Structure, *, proposed: 
     from dataclasses import replace
 
     rule = _render_search(rule, parties, structure.model)
-    if not rule.positions and not rule.variants:
+    if not rule.positions and not rule.variants and not rule.proviso:
         return rule
     model = structure.model
     you = writes_you_and_we(parties)
@@ -1385,9 +1387,13 @@ def render_rule(rule: Any, parties: Parties, structure: Structure, *, proposed: 
         for name, text in rule.variants
     )
     heading = as_spelled(rule.heading, model) if rule.heading else rule.heading
-    if positions == rule.positions and variants == rule.variants and heading == rule.heading:
+    proviso = rule.proviso
+    if proviso:
+        proviso = as_spelled(render(adapt_terms(proviso, model, proposed=proposed, as_you_and_we=you)[0], parties,
+                                    structure), model)
+    if (positions, variants, heading, proviso) == (rule.positions, rule.variants, rule.heading, rule.proviso):
         return rule
-    return replace(rule, positions=positions, variants=variants, heading=heading)
+    return replace(rule, positions=positions, variants=variants, heading=heading, proviso=proviso)
 
 
 _LICENCE = re.compile(r"\b([Ll])icence(s?)\b")

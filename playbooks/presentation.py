@@ -59,6 +59,8 @@ def rule_in_words(rule: Rule) -> dict[str, str]:
             find_in_words(rule.not_inserted_when) if rule.not_inserted_when else ""
         ),
         "heading of an inserted clause": rule.heading,
+        "a power stated without a figure": find_in_words(rule.uncapped_when) if rule.uncapped_when else "",
+        "proviso added to it": rule.proviso,
     }
 
 

@@ -325,6 +325,11 @@ class Rule:
     # exclusions from confidential information); a section so titled, or titled with a word of
     # ``heading``, whose text speaks of the clause is compared, not duplicated (review/engine/presence.py).
     also_titled: tuple[str, ...] = ()
+    # Only for max_* limit checks (docs/playbook-format.md, "uncapped_when and proviso"): sentences that
+    # give the power the limit is about and state no figure at all ("We may change our Fees"), which is
+    # a power without a limit; and the words added at the end of such a sentence to limit it.
+    uncapped_when: Find | None = None
+    proviso: str = ""
 
     @property
     def variant_map(self) -> dict[str, str]:
@@ -368,6 +373,10 @@ class Rule:
             data["also_titled"] = list(self.also_titled)
         if self.heading:
             data["heading"] = self.heading
+        if self.uncapped_when is not None:
+            data["uncapped_when"] = self.uncapped_when.to_dict()
+        if self.proviso:
+            data["proviso"] = self.proviso
         return data
 
     @classmethod
@@ -395,6 +404,8 @@ class Rule:
             not_inserted_in=tuple(data.get("not_inserted_in", ())),
             also_titled=tuple(data.get("also_titled", ())),
             heading=data.get("heading", ""),
+            uncapped_when=Find.from_dict(data["uncapped_when"]) if data.get("uncapped_when") else None,
+            proviso=data.get("proviso", ""),
         )
 
 

@@ -40,6 +40,8 @@ RULE_FIELDS = (
     "not_inserted_in",
     "also_titled",
     "heading",
+    "uncapped_when",
+    "proviso",
 )
 # A clause's title: a few words on one line ("Termination for Convenience"), no mark after it (the
 # contract's own mark is added, contracts/clause_titles.py).
@@ -223,6 +225,30 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
                 )  # fmt: skip
                 heading = ""
 
+    # A limit's power stated with no figure, and the words that limit it (review/engine/checks/limits.py).
+    uncapped_when, proviso = None, ""
+    capping = check is not None and check.kind.startswith("max_")
+    for name, meaning in (
+        ("uncapped_when", "it says which sentences give the power without any figure"),
+        ("proviso", "the words that limit a power stated without a figure"),
+    ):
+        if name in fields and check is not None and not capping:
+            reader.error(rule_id, name, fields[name][0], f"only applies to max_ limit checks ({meaning})")
+    if capping and "uncapped_when" in fields:
+        uncapped_when = read_find(reader, rule_id, "uncapped_when", fields["uncapped_when"][1])
+    if capping and "proviso" in fields:
+        proviso = " ".join((reader.text(rule_id, "proviso", fields["proviso"][1]) or "").split())
+        if "uncapped_when" not in fields:
+            reader.error(rule_id, "proviso", fields["proviso"][0], "needs uncapped_when: the sentences it is added to")
+        elif proviso.endswith((".", ";", ":")) or proviso[:1].isupper():
+            reader.error(
+                rule_id, "proviso", fields["proviso"][1],
+                "is added at the end of the contract's sentence: start it in lower case and end it without a "
+                "full stop, e.g. \"provided that no increase exceeds three percent (3%)\"",
+            )  # fmt: skip
+        else:
+            _check_conditional(reader, rule_id, "proviso", fields["proviso"][1], proviso)
+
     approver = reader.approver(rule_id, "approver", fields["approver"][1]) if "approver" in fields else ""
 
     if len(reader.issues) > before or title is None or find is None or check is None:
@@ -250,6 +276,8 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         not_inserted_in=tuple(" ".join(kind.split()) for kind in not_inserted_in),
         heading=heading,
         also_titled=tuple(" ".join(title.split()) for title in also_titled),
+        uncapped_when=uncapped_when,
+        proviso=proviso,
     )
 
 

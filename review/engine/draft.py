@@ -2340,6 +2340,80 @@ def number_proposal(
     )
 
 
+# A proviso goes before the sentence's closing mark; the edit takes the last words with it so that
+# it stays pinned to this sentence's end once other edits move the text.
+_CLOSING = re.compile(r"(?P<mark>[.;])[\s\u00a0]*$")
+_LAST_WORDS = re.compile(r"(?:\S+\s+){0,2}\S*$")
+_NEXT_ITEM = re.compile(r"\s\(?(?:[a-z]|[ivx]{1,4})\)\s+[A-Z]")
+
+
+# What the sentence says is charged, as it says it: "our Fees" -> "the Fees", "the agreed
+# Subscription Fee" -> "the Subscription Fee", "the pricing for subscription plans" -> "the prices".
+_CHARGED = re.compile(
+    r"\b((?:[A-Z][\w-]*\s+){0,2}(?:Fees?|Prices?|Rates?|Charges?)|fees?|prices?|rates?|charges?|[Pp]ricing)\b"
+)
+
+_NAME_GOES_ON = re.compile(r"\s+(?:(?:and|or|&)\s+)?[A-Z]")
+
+
+def charged_in(text: str) -> str:
+    """The name ``text`` gives what is charged, with "the" ("the Fees"); "the fees" where it names none."""
+    for match in _CHARGED.finditer(text):
+        words = match.group(1).split()
+        while words and words[0].lower() in ("the", "our", "its", "your", "their", "any", "all", "agreed", "new"):
+            words.pop(0)
+        if not words or (match.start() > 0 and text[match.start() - 1] in "/.-"):
+            continue
+        name = " ".join(words)
+        if name[0].isupper() and _NAME_GOES_ON.match(text, match.end()):
+            name = words[-1].lower()  # a word of a longer name: "our Fees and Pricing Policy" is a policy
+        return "the prices" if name.lower() == "pricing" else f"the {name}"
+    return "the fees"
+
+
+def proviso_proposal(rule: Rule, sentence: Sentence, limit: float, citation: str, guidance: str) -> Proposal | None:
+    """The edit that adds ``rule.proviso`` at the end of ``sentence``, a power the limit is about
+    that states no figure ("We may change our Fees and Pricing Policy" -> "..., provided that no
+    increase exceeds three percent (3%) ..."): the contract's own words stay, as a number edit
+    keeps them. None where the sentence has no closing full stop or semicolon to add it before
+    (a heading, a list's lead-in)."""
+    closing = _CLOSING.search(sentence.text)
+    if closing is None or not rule.proviso:
+        return None
+    mark_at = closing.start("mark")
+    body = sentence.text[:mark_at].rstrip(" ,\u00a0")
+    if body.endswith(":") or not body or list_items_in(body) or _NEXT_ITEM.search(body):
+        return None  # its end is another item's ("... at least annually (b) The Company shall ...")
+    words = _LAST_WORDS.search(body)
+    assert words is not None
+    local = words.start()
+    before = sentence.text[local : mark_at + 1]
+    proviso = rule.proviso.replace("{charged}", charged_in(body))
+    after = f"{body[local:]}, {proviso}{closing.group('mark')}"
+    start = sentence.start + local
+    edit = Edit(kind="replace", locator=sentence.locator, before=before, after=after, start=start)
+    kind = LIMIT_NOUNS.get(rule.check.kind, "figure")
+    explanation = (
+        f"{rule.title} ({citation}): the contract gives the power this rule limits without any {kind}: "
+        f"{quote(sentence.text)}. The playbook accepts at most {numbers.describe(limit, LIMIT_UNITS[rule.check.kind])}."
+        f"{guidance} Proposed: keep the sentence and add {quote(', ' + proviso)} at its end."
+    )
+    return Proposal(
+        action="replace",
+        edit=edit,
+        before=sentence.text,
+        after=sentence_after(sentence, start, start + len(before), after),
+        explanation=tidy(explanation),
+        value=limit,
+    )
+
+
+LIMIT_UNITS: dict[str, numbers.QuantityKind] = {
+    "max_days": "days", "max_amount": "amount", "max_percent": "percent",
+}  # fmt: skip
+LIMIT_NOUNS = {"max_days": "period", "max_amount": "amount", "max_percent": "percentage"}
+
+
 # --- the sentences a wording check failed ---------------------------------------------------------
 
 

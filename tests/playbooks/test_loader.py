@@ -543,3 +543,32 @@ def test_flag_only_needs_no_positions_and_must_be_true_or_false():
     ]
     found = [(e.rule_id, e.field, e.message) for e in errors(FLAGGED % "sometimes")]
     assert ("suspension", "flag_only", "must be true or false, got text") in found
+
+
+def test_a_limit_reads_its_power_stated_without_a_figure_and_the_proviso_that_limits_it() -> None:
+    spec = load_playbook(with_rule("""
+        id: price-cap
+        title: Price rises of 3% at most
+        find: {any: [increase]}
+        check: {max_percent: 3}
+        uncapped_when: {regex: 'may\\s+change\\s+the\\s+fees'}
+        proviso: "provided that no increase exceeds three percent (3%)"
+    """))
+    rule = spec.rules[0]
+    assert rule.uncapped_when is not None and rule.uncapped_when.regex == r"may\s+change\s+the\s+fees"
+    assert rule.proviso == "provided that no increase exceeds three percent (3%)"
+    assert type(rule).from_dict(rule.to_dict()) == rule
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ("check: {min_days: 30}\nuncapped_when: {any: [fees]}", "uncapped_when: only applies to max_ limit checks"),
+        ("check: {max_percent: 3}\nproviso: \"provided that it stays low\"", "proviso: needs uncapped_when"),
+        ("check: {max_percent: 3}\nuncapped_when: {any: [fees]}\nproviso: \"Provided that it stays low.\"",
+         "proviso: is added at the end of the contract's sentence"),
+    ],
+)
+def test_a_proviso_is_refused_where_it_cannot_be_added(fields: str, expected: str) -> None:
+    body = "id: price-cap\ntitle: Price rises capped\nfind: {any: [increase]}\n" + fields
+    assert any(expected in m for m in messages(with_rule(body)))

@@ -19,8 +19,8 @@ from playbooks.presentation import number_in_words
 from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
-from review.engine.draft import number_proposal
-from review.engine.find import PreparedDocument, Sentence
+from review.engine.draft import number_proposal, proviso_proposal
+from review.engine.find import PreparedDocument, Sentence, body_sentences
 
 LIMIT_KIND: dict[str, numbers.QuantityKind] = {
     "max_days": "days", "min_days": "days", "max_amount": "amount",
@@ -160,6 +160,9 @@ def _evaluate_limit(
         )
     if passing:
         return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
+    unlimited = _uncapped(rule, document, citation, guidance)
+    if unlimited is not None:
+        return RuleResult(**base, **unlimited)
     # Sentences about the rule, but none states a figure: nothing to check.
     return RuleResult(
         **base,
@@ -167,6 +170,33 @@ def _evaluate_limit(
         evidence=tuple(s.evidence() for s in found),
         message=f"Sentences about this rule were found, but none states a {KIND_NOUN[kind]} to check.",
     )
+
+
+def _uncapped(rule: Rule, document: PreparedDocument, citation: str, guidance: str) -> dict[str, Any] | None:
+    """Where no sentence about a ``max_`` limit states a figure, the sentences of the body that give
+    the power the limit is about with no figure at all (no percentage, no amount: "shall be increased
+    to $8,500 per calendar month" is a price, not a power) (the rule's ``uncapped_when``: "We may change
+    our Fees and Pricing Policy", "The prices of the Solution may be revised at any time"): a power
+    without a limit, the issue, with the rule's ``proviso`` added at each one's end. None where the
+    rule has no ``uncapped_when`` or the contract no such sentence."""
+    if rule.uncapped_when is None or not rule.check.kind.startswith("max_"):
+        return None
+    kind = LIMIT_KIND[rule.check.kind]
+    limit = float(rule.check.value)
+    powers = [
+        s for s in body_sentences(rule.uncapped_when, document)
+        if not any(numbers.find_quantities(s.read or s.text, figure) for figure in (kind, "percent", "amount"))
+    ]  # fmt: skip
+    if not powers:
+        return None
+    proposals = [p for s in powers if (p := proviso_proposal(rule, s, limit, citation, guidance)) is not None]
+    said = numbers.describe(limit, kind)
+    return {
+        "status": "issue",
+        "evidence": tuple(s.evidence() for s in powers),
+        "recommendations": tuple(proposals),
+        "message": f"The contract gives this power without any {KIND_NOUN[kind]}: the playbook accepts at most {said}.",
+    }
 
 
 # Numbers a check may hold: beyond these no clause means anything, and a bigger figure is a typing
@@ -230,6 +260,9 @@ class LimitCheck:
 
     def evaluate(self, rule: Rule, found: list[Sentence], context: RuleContext) -> RuleResult:
         if not found:
+            unlimited = _uncapped(rule, context.document, context.citation, context.guidance)
+            if unlimited is not None:
+                return RuleResult(**context.base, **unlimited)
             return context.nothing_found()
         return _evaluate_limit(rule, found, context.base, context.citation, context.guidance, context.document)
 
