@@ -2389,6 +2389,8 @@ def proviso_proposal(rule: Rule, sentence: Sentence, limit: float, citation: str
     local = words.start()
     before = sentence.text[local : mark_at + 1]
     proviso = rule.proviso.replace("{charged}", charged_in(body))
+    if proviso.startswith("provided that ") and "provided that" in body.lower():
+        proviso = "provided further that " + proviso[len("provided that ") :]  # the sentence's own proviso first
     after = f"{body[local:]}, {proviso}{closing.group('mark')}"
     start = sentence.start + local
     edit = Edit(kind="replace", locator=sentence.locator, before=before, after=after, start=start)

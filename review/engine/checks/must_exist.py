@@ -65,7 +65,8 @@ class MustExist:
         if found:
             return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in found))
         applies = rule.applies_when
-        if applies is not None and next(CompiledFind.of(applies).sentences(document), None) is None:
+        applying = next(CompiledFind.of(applies).sentences(document), None) if applies is not None else None
+        if applies is not None and applying is None:
             # Nothing is missing where the clause has nothing to qualify: a contract that does not
             # renew needs no notice period to stop its renewal.
             return RuleResult(
@@ -167,8 +168,19 @@ class MustExist:
             **base,
             status="missing",
             recommendations=insert_missing(rule, document, context.citation, context.guidance, context.next_insert),
-            message="No clause of this kind was found in the contract.",
+            message="No clause of this kind was found in the contract." + _why_expected(applying, document),
         )
+
+
+def _why_expected(sentence: Sentence | None, document: Any) -> str:
+    """What made a rule with ``applies_when`` expect the clause, quoted: the lawyer reads the one-way
+    cap a "cap protects us as well" finding is about, not only that something is missing."""
+    if sentence is None:
+        return ""
+    return (
+        f" It is expected because the contract says{_clause_of(sentence, structure_of(document.model))}: "
+        f"{quote(sentence.text, 160)}."
+    )
 
 
 def _no_room_message(sentence: Sentence, structure: Any) -> str:

@@ -50,3 +50,18 @@ def test_a_cap_on_a_partys_liability_protects_either_party() -> None:
         "UNDER THIS AGREEMENT IN THE TWELVE (12) MONTHS BEFORE THE CLAIM."
     )
     assert result.status == "ok"
+
+
+def test_an_inverted_cap_on_the_vendor_alone_is_flagged_and_quoted() -> None:
+    result = _cap_rule(
+        "UNDER NO LEGAL THEORY, WHETHER IN TORT, CONTRACT, OR OTHERWISE, WILL LANTERN BE LIABLE TO CUSTOMER FOR "
+        "(A) ANY INDIRECT, SPECIAL, INCIDENTAL OR CONSEQUENTIAL DAMAGES OF ANY CHARACTER, INCLUDING DAMAGES FOR "
+        "LOSS OF GOODWILL, LOST PROFITS, LOST SALES OR BUSINESS, WORK STOPPAGE, COMPUTER FAILURE OR MALFUNCTION, "
+        "LOST CONTENT OR DATA, EVEN IF LANTERN HAS BEEN ADVISED OF THE POSSIBILITY OF SUCH DAMAGES, OR (B) ANY "
+        "AGGREGATE DAMAGES OR LIABILITIES IN EXCESS OF THE AMOUNTS PAID BY CUSTOMER IN THE TWELVE (12) MONTHS "
+        "PRECEDING THE CLAIM."
+    )
+    assert result.status == "missing"
+    # The finding quotes the cap it is about: "missing" alone reads as "there is no cap".
+    assert "It is expected because the contract says" in result.message
+    assert "UNDER NO LEGAL THEORY" in result.message

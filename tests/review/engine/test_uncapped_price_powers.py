@@ -86,3 +86,23 @@ def test_a_stated_increase_is_the_number_edit_not_a_proviso() -> None:
     (proposal,) = result.recommendations
     assert "provided that" not in proposal.after
     assert "three percent (3%)" in proposal.after
+
+
+def test_a_power_given_in_the_payment_sentences_proviso_is_capped_by_a_further_proviso() -> None:
+    # "... in accordance with the terms set forth therein" is how the fees are paid, not a change made
+    # as the contract sets out: the power after it is still uncapped (round 26's first look).
+    result = _price_rule(
+        "4. Payment. Customer shall pay Lantern the fees set forth in an Order in accordance with the terms set "
+        "forth therein; provided that Lantern may change any applicable fees upon thirty (30) days' notice at any time."
+    )
+    assert result.status == "issue"
+    (proposal,) = result.recommendations
+    assert proposal.after.endswith(
+        "at any time, provided further that the fees shall not be increased more than once in any twelve (12) month "
+        "period, nor by more than three percent (3%) over the fees then in effect."
+    )
+
+
+def test_a_change_made_as_the_contract_sets_out_is_no_uncapped_power() -> None:
+    result = _price_rule("4. Changes. Such prices may be amended in accordance with the terms of Appendix 2.")
+    assert not result.recommendations
