@@ -43,6 +43,7 @@ DEFECT_KINDS: dict[str, str] = {
     "figure": "Figure does not read as intended",
     "foreign-law": "Law foreign to the parties",
     "foreign-currency": "Currency foreign to the contract",
+    "several-items": "Other items of a list replaced",
 }
 
 

@@ -2406,7 +2406,6 @@ def proviso_proposal(rule: Rule, sentence: Sentence, limit: float, citation: str
         before=sentence.text,
         after=sentence_after(sentence, start, start + len(before), after),
         explanation=tidy(explanation),
-        value=limit,
     )
 
 

@@ -83,11 +83,24 @@ class _Edit:
         return self.edit.kind
 
     @cached_property
+    def adds_to_a_sentence(self) -> bool:
+        """Words added before a sentence's closing mark (a proviso, review/engine/draft.py
+        ``proviso_proposal``): the sentence is kept whole and nothing of it is removed, and no new
+        clause is written (it amends the clause it is in)."""
+        before, after = self.edit.before, self.edit.after
+        return (
+            self.kind == "replace" and len(before) > 1 and before[-1] in ".;" and len(after) > len(before)
+            and after.startswith(before[:-1]) and after.endswith(before[-1])
+        )  # fmt: skip
+
+    @cached_property
     def _kept(self) -> tuple[int, int]:
         """Whole words a replacement keeps at its start and end (chars): an insertion inside a
         long paragraph is written as a replacement of the text after it by the clause and that
         text (review/engine/draft.py ``insertion_edit``)."""
         before, after = self.edit.before, self.edit.after
+        if self.adds_to_a_sentence:
+            return len(before) - 1, 1
         if before and after.endswith(" " + before):
             # An insertion before the text there keeps none of its start, even where its first words
             # begin alike ("ARTICLE VII-A ..." written before "ARTICLE VIII ...").
@@ -132,6 +145,8 @@ class _Edit:
     @property
     def inserting(self) -> bool:
         """The edit adds a clause and removes nothing (a new paragraph, or text put inside one)."""
+        if self.adds_to_a_sentence:
+            return False
         return self.kind == "insert_after" or (self.kind == "replace" and self.removed is None and bool(self.written))
 
     @property
@@ -913,6 +928,38 @@ def _back_reference(e: _Edit) -> Iterator[Defect]:
         return
 
 
+# An inline list's first two items: "(i) for convenience or (ii) if it determines ...", "(a) ... (b)".
+_FIRST_ITEM = re.compile(r"\((?:i|a|1)\)\s")
+_SECOND_ITEM = re.compile(r"\((?:ii|b|2)\)\s")
+
+
+def _several_items(e: _Edit) -> Iterator[Defect]:
+    """A wording that replaces a sentence setting out several items of its own ("Weaviate may also
+    terminate ... (i) for convenience or (ii) if it determines ... that providing [it] is prohibited by
+    law; provided that ... a pro rata refund"): the rule is about one item, and the playbook's one
+    sentence would strike the others with it (the ground the law forces, the refund). The lawyer
+    strikes the one item; the edit is not offered in one click."""
+    if e.kind != "replace" or e.removed is None or not e.has_new_wording or not e.written:
+        return
+    index, start, end = e.removed
+    removed = e.model.paragraphs[index].text[start:end]
+    # Items of the sentence the rule is about, not of a sentence taken in with it because it leans on
+    # it ("However, (a) Usage Data ... must be aggregated ...": the limits of a permission the wording
+    # removes, which go with it).
+    spans = split_sentences(removed)
+    removed = removed[spans[0][0] : spans[0][1]] if spans else removed
+    first, second = _FIRST_ITEM.search(removed), _SECOND_ITEM.search(removed)
+    if first is None or second is None or second.start() < first.start():
+        return
+    if _FIRST_ITEM.search(e.written) or _SECOND_ITEM.search(e.written):
+        return  # the wording sets out its own items
+    yield Defect(
+        "several-items",
+        f"The sentence replaced sets out several items (“{_short(removed[first.start():], 70)}”): the wording would "
+        "strike them all; strike only the item this rule is about.",
+    )
+
+
 def _figure_left_behind(e: _Edit) -> Iterator[Defect]:
     """A figure the edit changes ("successive 5-year terms" -> "1-year terms") that the clause,
     after the edit, still points back at by its old value ("... prior to the end of such
@@ -1180,7 +1227,7 @@ def _foreign_currency(e: _Edit) -> Iterator[Defect]:
 
 CHECKS: tuple[Check, ...] = (
     _undefined_terms, _term_clash, _duplicate, _numbering, _placement, _fragment, _dangling, _back_reference,
-    _figure_left_behind, _clause_type, _words_digits, _figure, _foreign_law, _foreign_currency,
+    _figure_left_behind, _clause_type, _words_digits, _figure, _foreign_law, _foreign_currency, _several_items,
 )  # fmt: skip
 
 
