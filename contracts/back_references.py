@@ -187,12 +187,16 @@ def pointers(sentence: str) -> list[tuple[Reference, list[str]]]:
 # what the phrase points at: "We may modify ...", "reserves the right to amend ...", "is entitled to
 # increase ...", whatever verb of the same act ("the amended terms" after "We may change ...").
 _CHANGED = re.compile(
-    r"(?<![\w-])[Tt]he\s+(?:then[- ])?(?P<act>modified|amended|revised|updated|changed|altered|varied|increased|"
-    r"adjusted)\s+(?P<noun>[A-Za-z][\w-]*)"
+    r"(?<![\w-])(?:[Tt]he|[Aa]ny|[Aa]ll|[Ss]uch)\s+(?:then[- ])?"
+    r"(?P<act>modified|amended|revised|updated|changed|altered|varied|increased|adjusted)\s+(?P<noun>[A-Za-z][\w-]*)"
     # ... or by the act itself: "Segment's notice of the modifications", "Any such variation will be
-    # published".
-    r"|(?<![\w-])(?:[Tt]he|[Ss]uch)\s+(?P<acts>modifications?|amendments?|revisions?|changes|updates|alterations?|variations?|"
-    r"increases?|adjustments?)(?![\w-])"
+    # published", "All changes will become effective upon posting", "after a change to these Terms"
+    # (never "a change of control", "a change in law").
+    r"|(?<![\w-])(?:[Tt]he|[Ss]uch|[Aa]ny|[Aa]ll|[Aa])\s+(?:such\s+)?(?P<acts>modifications?|amendments?|revisions?|"
+    r"changes|change(?!\s+(?:of|in)\s)|updates|alterations?|variations?|increases?|adjustments?)(?![\w-])"
+    # ... or by the version it makes: "review the most current version of these Terms", "the latest
+    # version", "the most current Terms".
+    r"|(?<![\w-])(?:most\s+(?:current|recent)|latest|updated)\s+(?P<version>version|Terms|terms)\b"
 )
 _POWER = (
     r"\b(?:may|can|will|reserves?\s+the\s+right(?:\s*,[^,.;]{{1,40}},)?\s+to|(?:is|are)\s+entitled\s+to|right\s+to)\s+"
@@ -219,7 +223,7 @@ def _changed_lost(sentence: str, *, before: str, removed: str, written: str) -> 
     stated = " ".join(before[a:b] for a, b in split_sentences(before) if not is_heading_only(before[a:b]))
     available = f"{stated} {written}"
     for match in _CHANGED.finditer(sentence):
-        word = (match.group("act") or match.group("acts")).lower()
+        word = (match.group("act") or match.group("acts") or "change").lower()
         act = _ACTS.get(word) or _ACTS[word[:-1]]
         if act.search(removed) and not act.search(available):
             return Reference(match.group(0), match.start())

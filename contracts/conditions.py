@@ -117,6 +117,25 @@ _LIABILITY_LIMITS = re.compile(
     r"|\bliability\b[^.;]{0,160}?\b(?:shall|will)\s+(?:in\s+no\s+event\s+)?be\s+limited\s+to\b",
     re.IGNORECASE,
 )
+# The contract speaks of a term of its own ("the term of this Agreement", "the Initial Term", "a
+# Subscription Period", "the “Term”"): wording may run "during the Subscription Term". Click-through
+# terms that run until the account is closed and call themselves "these Terms" state none, and "the
+# term of these Terms" would name a period they do not have.
+_STATED_TERM = re.compile(
+    r"\bterm\s+of\s+(?:this|the)\s+(?:[a-z]+\s+)?(?:agreement|contract|terms)\b"
+    r"|\b(?:initial|renewal|subscription|service|contract|agreement|minimum)\s+(?:service\s+)?(?:term|period)s?\b",
+    re.IGNORECASE,
+)
+# ... or its capitalised "Term" (case as written: "the term “Affiliate” means" is no term).
+_THE_TERM = re.compile(
+    r"[\"\u201c]Term[\"\u201d]|\b(?:the|each|a|any|such|current)\s+Term\b(?!\s+of\s+(?:the\s+)?Terms)"
+)
+
+
+def _states_a_term(text: str) -> bool:
+    return _STATED_TERM.search(text) is not None or _THE_TERM.search(text) is not None
+
+
 # The laws under which liability for death or personal injury caused by negligence cannot be
 # limited or excluded by a contract term (England and Wales, Scotland and Northern Ireland under the
 # Unfair Contract Terms Act 1977; Hong Kong's Control of Exemption Clauses Ordinance; Singapore's
@@ -252,6 +271,10 @@ CONDITIONS: dict[str, Condition] = {
         lambda text: _FUNCTIONALITY_KEPT.search(text) is None,
         "this contract does not yet promise that changes will not reduce the functionality",
         "this contract already promises that changes will not materially reduce the functionality",
+    ),
+    "stated-term": Condition(
+        _states_a_term,
+        "this contract states a term of its own", "this contract states no term of its own",
     ),
     "liability-limits": Condition(
         lambda text: _LIABILITY_LIMITS.search(text) is not None,

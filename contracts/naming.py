@@ -292,7 +292,10 @@ def _defined_as_a_company(model: TextModel, *, taken: set[str]) -> str:
 
 # A sentence that gives "we" a name: '“GitHub,” “We,” and “Us” refer to GitHub, Inc.', 'When we
 # say “Company”, “we”, “our”, or “us” ...'.
-_QUOTED = re.compile(r"[\"\u201c]([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*){0,2}?)[,.]?[\"\u201d]")
+# (A closing mark typed where the opening one belongs, '(”NewPath” or “we,” ...)', opens a quotation
+# after a bracket or a space too: contracts/parties.py reads it so.)
+_OPENING = "(?:[\"\u201c]|(?<=[(\\s])\u201d)"
+_QUOTED = re.compile(_OPENING + r"([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*){0,2}?)[,.]?[\"\u201d]")
 _WE_QUOTED = re.compile(r"[\"\u201c](?:[Ww]e|[Uu]s|[Oo]ur)[,.]?[\"\u201d]")
 _VENDOR_USES = 3  # uses of the name outside its definition, at least, for it to be the terms' name
 
@@ -310,7 +313,7 @@ def _who_we_are(model: TextModel) -> str:
             if name.lower() in ("we", "us", "our", "you", "your"):
                 continue
             beside_we = re.search(
-                rf"[\"\u201c]{re.escape(name)}[,.]?[\"\u201d]\s*,?\s*(?:and\s+|or\s+)?[\"\u201c][Ww]e[,.]?[\"\u201d]",
+                rf"{_OPENING}{re.escape(name)}[,.]?[\"\u201d]\s*,?\s*(?:and\s+|or\s+)?[\"\u201c][Ww]e[,.]?[\"\u201d]",
                 sentence,
             )
             if beside_we:
@@ -728,6 +731,16 @@ def _continues_a_name(text: str, end: int) -> bool:
     return _NAME_GOES_ON.match(text, end) is not None
 
 
+def _a_form_of_its_own(form: str, model: TextModel) -> bool:
+    """``form`` (a form of a defined term) is a term the contract has as written: defined or quoted so,
+    or written so at least twice. "Term" is only the singular of "Terms" in terms that call
+    themselves "these Terms" and never write "Term", and one heading "8.1. Term." defines nothing:
+    the library's "Subscription Term" is then written in ordinary words, not "the Term"."""
+    if form in structure_of(model).terms or f"\u201c{form}\u201d" in model.text or f'"{form}"' in model.text:
+        return True
+    return len(term_starts(form, model.text)) >= 2
+
+
 def _scan_uses(term: str, model: TextModel) -> bool:
     text = model.text
     found = [
@@ -938,7 +951,11 @@ def adapt_terms(
                 # The contract's own term, with the article it writes it with ("the Recipient").
                 return ("The " if _sentence_start(text, match.start()) else "the ") + match.group("term")
             return match.group(0)  # the contract's own term (a form may define it in terms it incorporates)
-        own = next((defined[c.lower()] for c in TERM_EQUIVALENTS[term][1:] if c.lower() in defined), None)
+        own = next(
+            (defined[c.lower()] for c in TERM_EQUIVALENTS[term][1:]
+             if c.lower() in defined and _a_form_of_its_own(defined[c.lower()], model)),
+            None,
+        )  # fmt: skip
         how = "this contract's defined term"
         if own is None:
             how = "as this contract writes it"

@@ -190,7 +190,8 @@ _NUMBER_WORDS_FRACTION = rf"{NUMBER_WORDS}(?:{_FRACTION_WORDS})?"
 _DURATION = re.compile(
     rf"(?<![\w$.,])(?:(?P<words>{_NUMBER_WORDS_FRACTION})\s*\(\s*(?P<wdigits>{_FIGURE})\s*\)"
     rf"|(?P<only_words>{_NUMBER_WORDS_FRACTION})|(?P<digits>{_FIGURE})|\(\s*(?P<bdigits>{_FIGURE})\s*\))"
-    rf"(?P<sep>\s*{_DASH}\s*|\s+|)"
+    # ("thirty (30) or more days overdue": the figure is the duration, "or more" kept as written.)
+    rf"(?P<sep>\s*{_DASH}\s*|\s+(?:or\s+(?:more|longer)\s+)?|)"
     rf"(?:(?P<qual>business|calendar|working|banking)(?P<qsep>\s*{_DASH}\s*|\s+))?"
     r"(?P<unit>days?|weeks?|months?|years?)(?![\w])",
     re.IGNORECASE,
