@@ -103,9 +103,12 @@ _DEFINED_AS_A_THING = (
 # A "party" whose name is an article ("An" of 'An “Affiliate” is ...') or the document itself
 # ('This Service Level Agreement (“SLA”) is entered into by and between: ...', 'These Customer Terms
 # of Service (the “Customer Terms”) describe ...', a title run into the opening).
+# Nor a law a data processing exhibit defines ('EU General Data Protection Regulation 2016/679
+# (“GDPR”)', 'the California Consumer Privacy Act of 2018 (“CCPA”)'): no one signs it.
 _NO_PARTY_NAME = re.compile(
     r"^(?:an?|the|this|that|each)$|\b(?:agreement|terms|contract|addendum|schedule)$|^(?:this|these)\s"
-    r"|\bterms\s+(?:of\s+(?:service|use)|and\s+conditions)\b",
+    r"|\bterms\s+(?:of\s+(?:service|use)|(?:and|&)\s+conditions)\b"
+    r"|\b(?:regulation|directive|act|statute|code|convention)(?:\s+(?:of\s+)?(?:\d{4}|\(eu\)|no\.?)\b|\s+\d[\d/.]*|$)",
     re.IGNORECASE,
 )
 
@@ -192,7 +195,9 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # reviews them for the customer is "you", and the vendor is the name the terms give "we"
         # ("“GitHub,” “We,” and “Us” refer to GitHub, Inc."), as the terms write it; where they give
         # it none it writes of, "we" ('between us (... d/b/a Nine Labs) and you').
-        us, them = "you", _who_we_are(model) or "we"
+        # Terms that name their maker once by its legal name ('provided by Tutteo Limited ("Flat")')
+        # and write "Flat" throughout: "Flat".
+        us, them = "you", _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or "we"
     return Parties(us=us, them=them, side=side)
 
 
@@ -275,12 +280,22 @@ _MEANS_A_COMPANY = re.compile(
 )
 
 
+# ... or names a company by its legal name and defines its short name in brackets ('The Service is
+# provided by Tutteo Limited ("Flat"), a company incorporated ...').
+_COMPANY_IN_BRACKETS = re.compile(
+    rf"(?P<name>(?:[A-Z][\w&.'-]*,?\s+){{1,5}}?{ENDS_IN_LEGAL_FORM.pattern.removesuffix('$')})\s*\(\s*(?:the\s+)?"
+    r"[\"\u201c](?P<term>[A-Z][\w&-]{1,30}(?:\s[A-Z][\w&-]{1,30}){0,2})[\"\u201d]\s*\)"
+)
+_COMPANY_EARLY = 6000  # characters of the terms in which the vendor names itself so
+
+
 def _defined_as_a_company(model: TextModel, *, taken: set[str]) -> str:
-    """The one term the contract defines as a company by its legal name ("GitHub"), where it writes
-    that term as a party's name (three times at least beyond its definition); "" when none, or
-    more than one."""
+    """The one term the contract defines as a company by its legal name ("GitHub"; 'Tutteo Limited
+    ("Flat")' early in the terms), where it writes that term as a party's name (three times at least
+    beyond its definition); "" when none, or more than one."""
     found = []
-    for match in _MEANS_A_COMPANY.finditer(model.text):
+    early = _COMPANY_IN_BRACKETS.finditer(model.text, 0, min(len(model.text), _COMPANY_EARLY))
+    for match in (*_MEANS_A_COMPANY.finditer(model.text), *early):
         term = match.group("term")
         if term.lower() in taken:
             continue
@@ -856,7 +871,10 @@ def _named_services(defined: dict[str, str], model: TextModel) -> str:
     """The contract's one defined kind of services ("Support Services", "Maintenance Services")
     where it names them at least ``_SUBJECT_USES`` times; "" where it defines none, or several
     (a subscription's "Professional Services" beside its "Support Services" is not the subject)."""
-    kinds = [name for key, name in defined.items() if key.endswith(" services") and len(key.split()) <= 4]
+    # (Singular too: 'the “Medplum Service”', a product's one service named after its maker.)
+    kinds = [
+        name for key, name in defined.items() if key.endswith((" services", " service")) and len(key.split()) <= 4
+    ]  # fmt: skip
     written = [k.title() if k.isupper() else k for k in kinds]
     uses = sorted(((len(term_starts(k, model.text)), k) for k in written), reverse=True)
     if not uses or uses[0][0] < _SUBJECT_USES:
@@ -981,6 +999,8 @@ def adapt_terms(
             # The one kind of services the contract defines and speaks of throughout ("the
             # “Support Services”", a support agreement's subject): the playbook's "Services".
             written = f"{article}{named}"
+            if not named.endswith(("s", "S")):
+                singular.add(named)  # "the Medplum Service infringes"
             if _sentence_start(text, match.start()):
                 written = written[:1].upper() + written[1:]
             note = f"\u201c{term}\u201d is written \u201c{named}\u201d, this contract's defined term"

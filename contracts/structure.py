@@ -927,6 +927,10 @@ _SENTENCE_START = re.compile(r"^[ \t\u00a0]*(?:\d+(?:\.\d+)*\.?|\(?[a-z]\))[ \t\
 _INLINE_SIGN = re.compile(r"\b(?:By|Signature|Signed)\b[ \t\u00a0]*:?[ \t\u00a0]*(?:/s/|_{3,})")
 
 
+_NUMBERED_HEADING = re.compile(r"^[ \t\u00a0]*\d{1,2}\.[ \t\u00a0]+(?=[ESA])")
+_NUMBERED_HEADING_CHARS = 40
+
+
 def _find_schedules(
     paragraphs: tuple[Paragraph, ...], signature: Position | None, first_clause: int,
     *, front: Position | None = None,
@@ -947,6 +951,12 @@ def _find_schedules(
             if text[after_gap : after_gap + 1] in ("E", "S", "A"):
                 starts.append(after_gap)
             gap = text.find("  ", after_gap + 1)
+        numbered = _NUMBERED_HEADING.match(text)
+        if numbered is not None and len(text) <= _NUMBERED_HEADING_CHARS:
+            # "1. Exhibit A": a converter's list number on the exhibit's own heading line; the heading
+            # is read as if the line began with it.
+            text = " " * numbered.end() + text[numbered.end() :]
+            starts = [numbered.end()]
         candidates = (_SCHEDULE.match(text, start) for start in starts if text[start : start + 1] in ("E", "S", "A"))
         for match in (m for m in candidates if m is not None):
             if signature is not None and (index, match.start()) <= (signature.index, signature.offset):
@@ -957,6 +967,7 @@ def _find_schedules(
             # or followed by a title rather than a sentence.
             at_start = text[: match.start()].strip() == ""
             if match.group("word").isupper() or (at_start and (len(text) < 120 or not after[:1].islower())):
-                return Position(index, match.start())
+                # (The numbered heading line starts the schedule where its number does.)
+                return Position(index, 0 if numbered is not None and at_start else match.start())
     return None
 
