@@ -82,3 +82,18 @@ def test_a_product_service_named_after_its_maker_is_the_services() -> None:
     )
     (warranty,) = _results(model, "saas-customer", "provider-warranty")["provider-warranty"].recommendations
     assert "the Lantern Service will perform" in warranty.after
+
+
+def test_a_vendors_free_assignment_in_other_words_is_found_and_a_logon_name_is_no_assignment() -> None:
+    opening = "This Agreement is between Lantern Cloud AS (\u201cLantern\u201d) and Birchwood LLC (\u201cCustomer\u201d)."
+    for sentence in (
+        "Lantern may freely assign this Agreement.",
+        "This Agreement may not be assigned by Customer but may be assigned by Lantern without restriction.",
+        "Lantern has the right to transfer its rights and obligations under this Agreement in whole or in part to "
+        "third parties.",
+    ):
+        model = _doc("Lantern Cloud Subscription Agreement", opening, f"15. Assignment. {sentence}")
+        result = _results(model, "saas-customer", "assignment", parties=_PARTIES)["assignment"]
+        assert result.status == "issue", sentence
+    model = _doc("Lantern Cloud Subscription Agreement", opening, "2. Access. Lantern will assign Customer a logon name.")
+    assert _results(model, "saas-customer", "assignment", parties=_PARTIES)["assignment"].status == "not_found"
