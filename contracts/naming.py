@@ -676,7 +676,8 @@ TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
     "Documentation": ("Documentation", "User Documentation", "Product Documentation", "Specifications",
                       "Specification", "Statement of Work", "Statements of Work", "SOW"),
     "Subscription Term": ("Subscription Term", "Subscription Period", "Term"),
-    "Customer Data": ("Customer Data", "Client Data", "Customer Content", "Your Data"),
+    "Customer Data": ("Customer Data", "Client Data", "Customer Content", "Your Data", "Licensee Data",
+                      "Licensee Content", "Client Content", "Your Content"),
     "Confidential Information": ("Confidential Information", "Proprietary Information"),
     "Order Form": ("Order Form", "Order", "Purchase Order", "Statement of Work"),
     # The roles of a disclosure (the mutual NDA's wording) and what the information is for.

@@ -97,3 +97,19 @@ def test_a_vendors_free_assignment_in_other_words_is_found_and_a_logon_name_is_n
         assert result.status == "issue", sentence
     model = _doc("Lantern Cloud Subscription Agreement", opening, "2. Access. Lantern will assign Customer a logon name.")
     assert _results(model, "saas-customer", "assignment", parties=_PARTIES)["assignment"].status == "not_found"
+
+
+def test_a_deletion_on_termination_left_to_the_vendor_is_no_export_window() -> None:
+    model = _doc(
+        "Lantern Cloud Subscription Agreement",
+        "This Agreement is between Lantern Cloud AS (\u201cLantern\u201d) and Birchwood LLC (\u201cLicensee\u201d).",
+        "3. Licensee Content. Licensee owns the Licensee Content. Lantern hosts the Licensee Content. Lantern backs up "
+        "the Licensee Content.",
+        "9. Termination. On termination of this Agreement, all Licensee Content may be deleted from the Service at "
+        "Lantern's sole discretion.",
+    )
+    parties = Parties(us="Licensee", them="Lantern", side="customer", corrected=True)
+    result = _results(model, "saas-customer", "data-return", parties=parties)["data-return"]
+    assert result.status == "issue"
+    (proposal,) = result.recommendations
+    assert "make Licensee Content available to Licensee for export" in proposal.after
