@@ -747,6 +747,16 @@ def _continues_a_name(text: str, end: int) -> bool:
     return _NAME_GOES_ON.match(text, end) is not None
 
 
+_MOSTLY_ONE = 5  # times, at least, a defined singular is written beside its plural for the plural to be in passing
+
+
+def _mostly_one(one: str, many: str, model: TextModel) -> bool:
+    """The contract defines ``one`` ("Service") and writes it far more often than ``many`` (139 times
+    beside "our Services" 4): the plural is written in passing, and the library's "Services" is its
+    "Service"."""
+    return len(term_starts(one, model.text)) >= _MOSTLY_ONE * max(1, len(term_starts(many, model.text)))
+
+
 def _a_form_of_its_own(form: str, model: TextModel) -> bool:
     """``form`` (a form of a defined term) is a term the contract has as written: defined or quoted so,
     or written so at least twice. "Term" is only the singular of "Terms" in terms that call
@@ -953,7 +963,7 @@ def adapt_terms(
             term.endswith("s")
             and term not in structure_terms
             and one_of in structure_terms
-            and not _uses(term, model)
+            and (not _uses(term, model) or _mostly_one(one_of, term, model))
         ):
             # The contract defines the one ('Candidio (“Candidio” or the “Service”)') and never
             # writes the plural: "the Service infringes", its term.

@@ -113,3 +113,18 @@ def test_a_deletion_on_termination_left_to_the_vendor_is_no_export_window() -> N
     assert result.status == "issue"
     (proposal,) = result.recommendations
     assert "make Licensee Content available to Licensee for export" in proposal.after
+
+
+def test_a_defined_singular_written_throughout_beats_its_plural_in_passing() -> None:
+    model = _doc(
+        "Lantern Cloud Terms",
+        "This Agreement is between Lantern Cloud AS (\u201cLantern\u201d) and Birchwood LLC (\u201cCustomer\u201d) for "
+        "the hosted platform (the \u201cService\u201d).",
+        " ".join(["Lantern provides the Service. Customer uses the Service."] * 6),
+        "7. Data. Lantern uses Customer data to provide Services to Customer and to improve its Services.",
+        "12. Disclaimer. THE SERVICE IS PROVIDED AS IS AND LANTERN DISCLAIMS ALL WARRANTIES.",
+    )
+    (warranty,) = _results(model, "saas-customer", "provider-warranty", parties=_PARTIES)[
+        "provider-warranty"
+    ].recommendations
+    assert "the Service will perform" in warranty.after
