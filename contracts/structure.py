@@ -347,6 +347,8 @@ def build_structure(model: TextModel) -> Structure:
         paragraphs, signature if not front_page else None, first_clause,
         front=signature if front_page else None,
     )
+    if schedules is None and not front_page:
+        schedules = _appended_policy(paragraphs, numbers, signature)
     terms = find_terms(paragraphs)
     parties = find_parties(paragraphs, terms)
     references = find_references(paragraphs)
@@ -925,6 +927,37 @@ _BARE_SIGN_LABELS = re.compile(
 # A numbered clause or heading ("16. Secrecy") is body, not the signatories' lead-in.
 _SENTENCE_START = re.compile(r"^[ \t\u00a0]*(?:\d+(?:\.\d+)*\.?|\(?[a-z]\))[ \t\u00a0]")
 _INLINE_SIGN = re.compile(r"\b(?:By|Signature|Signed)\b[ \t\u00a0]*:?[ \t\u00a0]*(?:/s/|_{3,})")
+
+
+# A document appended after the terms under a title of its own, its clauses numbered from 1 again
+# ("OzDebt Acceptable Use Policy" / "1. SOME GENERAL PRINCIPLES" after the terms' clause 6): no clause
+# of the terms is inserted into it. Only a policy, an addendum or a schedule by its title: a contract's
+# second part ("General Terms and Conditions") is the contract's own.
+_APPENDED_TITLE = re.compile(r"\b(?:[Pp]olicy|[Pp]olicies|POLICY|[Aa]ddendum|ADDENDUM)\b")
+_APPENDED_TITLE_CHARS = 80
+_RESTARTED_AFTER = 3  # the terms' last top-level clause, at least, before numbering starts again at 1
+
+
+def _appended_policy(
+    paragraphs: tuple[Paragraph, ...], numbers: list[ClauseNumber], signature: Position | None
+) -> Position | None:
+    highest = 0
+    for number in numbers:
+        if number.level != 0 or not number.top.isdigit():
+            continue
+        value = int(number.top)
+        if value == 1 and highest >= _RESTARTED_AFTER and number.index >= len(paragraphs) // 3:
+            for index in range(number.index - 1, max(number.index - 6, 0), -1):
+                text = paragraphs[index].text.strip()
+                if (
+                    text and len(text) <= _APPENDED_TITLE_CHARS and _APPENDED_TITLE.search(text)
+                    and not text.endswith((".", ";", ":"))
+                    and (signature is None or index > signature.index)
+                ):
+                    return Position(index, 0)
+            return None
+        highest = max(highest, value)
+    return None
 
 
 _NUMBERED_HEADING = re.compile(r"^[ \t\u00a0]*\d{1,2}\.[ \t\u00a0]+(?=[ESA])")

@@ -128,3 +128,20 @@ def test_a_defined_singular_written_throughout_beats_its_plural_in_passing() -> 
         "provider-warranty"
     ].recommendations
     assert "the Service will perform" in warranty.after
+
+
+def test_a_policy_appended_with_its_own_numbering_is_no_part_of_the_terms() -> None:
+    model = _doc(
+        "Terms and Conditions",
+        "1. Service. Lantern shall provide the Service to Customer.",
+        "2. Payment. Customer shall pay each invoice within thirty (30) days.",
+        "3. Warranties. Lantern warrants that it owns the Service.",
+        "4. Miscellaneous. This agreement is governed by the laws of Queensland.",
+        "Lantern Acceptable Use Policy",
+        "1. GENERAL PRINCIPLES",
+        "1.1 Lantern is not responsible for the content of user traffic.",
+        "2. WHAT WE MAY DO",
+        "2.1 We may monitor your account.",
+    )
+    schedules = structure_of(model).schedules
+    assert schedules is not None and schedules.index == 5
