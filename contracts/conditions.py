@@ -110,7 +110,7 @@ _DISCLAIMER = re.compile(
 _LIABILITY_LIMITS = re.compile(
     r"\b(?:in\s+no\s+event|under\s+no\s+circumstances?)\b[^.;]{0,200}?\bliab(?:le|ility)\b"
     r"|\bneither\b[^.;]{0,120}?\b(?:shall|will)\s+(?:\w+\s+)?be\s+liable\b"
-    r"|\b(?:shall|will|is|are)\s+not\s+(?:be\s+)?(?:held\s+)?liable\b"
+    r"|\b(?:shall|will|is|are)\s+not\s+(?:in\s+any\s+way\s+)?(?:be\s+)?(?:held\s+)?liable\b"
     r"|\b(?:no|any)\s+liability\s+(?:whatsoever\s+)?(?:for|to)\b[^.;]{0,120}?\b(?:indirect|consequential|special|incidental|punitive|lost\s+profits?)\b"
     r"|\blimitations?\s+(?:of|on)\s+(?:\w+\s+)?liability\b|\bexclusions?\s+of\s+(?:liability|damages)\b"
     r"|\bliability\b[^.;]{0,160}?\b(?:shall|will)\s+(?:not|in\s+no\s+event)\s+exceed\b"

@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from contracts.document import structure_of
+from contracts.sentences import split_sentences
 
 if TYPE_CHECKING:
     from playbooks.rules import Rule
@@ -310,7 +311,11 @@ def duty_of_the_kind(rule: Rule, document: PreparedDocument, in_body: Any) -> tu
     # What the clause is about, beyond the duty itself: the wording's words, less the party's name, the
     # duty's own words and what it opens with ("intellectual property", "claim", "infringe", "settlement";
     # "Documentation", "perform", "functionality").
-    about = _stems(_LEAD_IN.sub("", rule.positions[0], count=1)) - _stems(party) - _DUTY_STEMS
+    # (Its first sentence, the duty: not the procedure and remedies after it, which an existing
+    # indemnity may well leave out and still be the clause to compare.)
+    spans = split_sentences(rule.positions[0])
+    first = rule.positions[0][spans[0][0] : spans[0][1]] if spans else rule.positions[0]
+    about = _stems(_LEAD_IN.sub("", first, count=1)) - _stems(party) - _DUTY_STEMS
     about -= {kind[:_STEM] for kind in kinds}
     for para in document.paragraphs:
         for at, sentence in enumerate(para.sentences):

@@ -110,7 +110,7 @@ def test_the_replacement_takes_in_the_sentence_that_refers_back_to_it() -> None:
     assert proposal.edit.before.endswith("before such use") and not proposal.defects
     assert "replace the sentence and the sentence after it, which refers back to it," in proposal.explanation
     after = apply_edit_to_model(model, proposal.edit).get(proposal.edit.locator).text
-    assert after.startswith("Machine Learning. Provider shall use Customer Content only to provide the Cloud Services")
+    assert after.startswith("Machine Learning. Provider shall use Customer Content only to provide the Cloud Service ")
     assert "for other customers. Nothing in this section will reduce" in after and "these purposes" not in after
 
 

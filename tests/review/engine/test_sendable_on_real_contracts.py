@@ -119,7 +119,8 @@ def test_an_insertion_never_goes_inside_a_sentence_cut_by_a_page_break_before_a_
     assert insert.after.startswith("7.4 Intellectual Property Indemnity. Notwithstanding any limitation or exclusion of liability in this Agreement, Conformis shall defend Stryker")
     applied = apply_edit_to_model(model, edit)
     written = applied.paragraphs[model.positions[edit.locator]].text
-    assert "settlement. ARTICLE VIII" in " ".join(written.split())
+    # (the new clause, then the heading of article VIII)
+    assert " ".join(insert.after.split()[-4:]) + " ARTICLE VIII" in " ".join(written.split())
     assert not insert.defects
 
 
@@ -337,9 +338,10 @@ def test_the_warranty_leaves_out_the_software_promise_where_the_contract_is_not_
     parties = Parties(us="Trust", them="Administrator", side="customer", corrected=True)
     warranty = next(r for r in _saas().rules if r.id == "provider-warranty")
     written = render_rule(warranty, parties, structure_of(fund)).positions[0]
-    assert written == (
-        "Administrator warrants that the Services will perform materially in accordance with this Agreement."
+    assert written.startswith(
+        "Administrator warrants that the Services will perform materially in accordance with this Agreement. "
     )  # (no "Notwithstanding any disclaimer of warranties": the agreement disclaims none)
+    assert "functionality or security" not in written
     # An application development agreement is about software: the promise stays.
     app = _cuad_train("ClickstreamCorp_20200330_1-A")
     kept = render_rule(warranty, Parties(us="the Client", them="the Developer", side="customer"), structure_of(app))
