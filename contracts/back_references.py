@@ -203,7 +203,12 @@ _POWER = (
     r"(?:\w+\s+){{0,3}}?"
     r"{verbs}\b"
 )
-_CHANGE = re.compile(_POWER.format(verbs=r"(?:modify|amend|revise|update|change|alter|vary)"), re.IGNORECASE)
+# (The power in the passive too: "The TOS ... may be amended and/or modified from time to time by
+# CoreWeave".)
+_CHANGE = re.compile(
+    _POWER.format(verbs=r"(?:modif(?:y|ied)|amend(?:ed)?|revised?|updated?|changed?|alter(?:ed)?|var(?:y|ied))"),
+    re.IGNORECASE,
+)
 _INCREASE = re.compile(_POWER.format(verbs=r"(?:increase|raise|adjust)"), re.IGNORECASE)
 _ACTS = {
     "modified": _CHANGE, "amended": _CHANGE, "revised": _CHANGE, "updated": _CHANGE, "changed": _CHANGE,

@@ -69,7 +69,7 @@ _RECURRING = re.compile(
     r"mmbtu|mcf|therm)\b|\bhourly\s+(?:rates?|fees?|charges?)\b|\bpurchase\s+orders?\b|\bsubscription\s+(?:fees?|term)\b"
     r"|\bretainer\b|\b(?:monthly|quarterly|annual|yearly|semi-annual|weekly)\s+(?:[\w-]+\s+){0,2}?(?:fees?|payments?|"
     r"charges?|retainer|compensation|rent|license\s+fees?|licence\s+fees?|minimum|invoices?)\b"
-    r"|\bpaid\s+(?:monthly|quarterly|annually)\b|\bprice\s+lists?\b|\b(?:accepted|purchase|placed?|submitted?)\s+orders?\b"
+    r"|\b(?:paid|billed|invoiced)\s+(?:monthly|quarterly|annually)\b|\busage\s+(?:fees?|charges?)\b|\bprice\s+lists?\b|\b(?:accepted|purchase|placed?|submitted?)\s+orders?\b"
     r"|\bprices?\s+(?:for|of)\s+(?:the\s+|each\s+|such\s+|any\s+)?(?:products?|batch(?:es)?|units?|goods)\b"
     r"|(?:fees?|payments?|charges?|compensation|rent|sum|amount|salary|[$\u00a3\u20ac]\s?[\d,.]+"
     r"(?:\s+(?:\(\w+\)\s+)?(?:dollars|USD))?)"

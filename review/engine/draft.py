@@ -2353,7 +2353,7 @@ _CHARGED = re.compile(
     r"\b((?:[A-Z][\w-]*\s+){0,2}(?:Fees?|Prices?|Rates?|Charges?)|fees?|prices?|rates?|charges?|[Pp]ricing)\b"
 )
 
-_NAME_GOES_ON = re.compile(r"\s+(?:(?:and|or|&)\s+)?[A-Z]")
+_LONGER_NAME = re.compile(r"\s+(?:(?:and|or|&)\s+)?[A-Z]")
 
 
 def charged_in(text: str) -> str:
@@ -2365,18 +2365,20 @@ def charged_in(text: str) -> str:
         if not words or (match.start() > 0 and text[match.start() - 1] in "/.-"):
             continue
         name = " ".join(words)
-        if name[0].isupper() and _NAME_GOES_ON.match(text, match.end()):
+        if name[0].isupper() and _LONGER_NAME.match(text, match.end()):
             name = words[-1].lower()  # a word of a longer name: "our Fees and Pricing Policy" is a policy
         return "the prices" if name.lower() == "pricing" else f"the {name}"
     return "the fees"
 
 
-def proviso_proposal(rule: Rule, sentence: Sentence, limit: float, citation: str, guidance: str) -> Proposal | None:
-    """The edit that adds ``rule.proviso`` at the end of ``sentence``, a power the limit is about
-    that states no figure ("We may change our Fees and Pricing Policy" -> "..., provided that no
-    increase exceeds three percent (3%) ..."): the contract's own words stay, as a number edit
-    keeps them. None where the sentence has no closing full stop or semicolon to add it before
-    (a heading, a list's lead-in)."""
+def proviso_proposal(
+    rule: Rule, sentence: Sentence, *, limit_said: str, noun: str, citation: str, guidance: str
+) -> Proposal | None:
+    """The edit that adds ``rule.proviso`` at the end of ``sentence``, a power the limit is about (at
+    most ``limit_said``; ``noun`` names the figure, "percentage") that states no figure ("We may change
+    our Fees and Pricing Policy" -> "..., provided that no increase exceeds three percent (3%) ..."):
+    the contract's own words stay, as a number edit keeps them. None where the sentence has no closing
+    full stop or semicolon to add it before (a heading, a list's lead-in)."""
     closing = _CLOSING.search(sentence.text)
     if closing is None or not rule.proviso:
         return None
@@ -2394,10 +2396,9 @@ def proviso_proposal(rule: Rule, sentence: Sentence, limit: float, citation: str
     after = f"{body[local:]}, {proviso}{closing.group('mark')}"
     start = sentence.start + local
     edit = Edit(kind="replace", locator=sentence.locator, before=before, after=after, start=start)
-    kind = LIMIT_NOUNS.get(rule.check.kind, "figure")
     explanation = (
-        f"{rule.title} ({citation}): the contract gives the power this rule limits without any {kind}: "
-        f"{quote(sentence.text)}. The playbook accepts at most {numbers.describe(limit, LIMIT_UNITS[rule.check.kind])}."
+        f"{rule.title} ({citation}): the contract gives the power this rule limits without any {noun}: "
+        f"{quote(sentence.text)}. The playbook accepts at most {limit_said}."
         f"{guidance} Proposed: keep the sentence and add {quote(', ' + proviso)} at its end."
     )
     return Proposal(
@@ -2407,12 +2408,6 @@ def proviso_proposal(rule: Rule, sentence: Sentence, limit: float, citation: str
         after=sentence_after(sentence, start, start + len(before), after),
         explanation=tidy(explanation),
     )
-
-
-LIMIT_UNITS: dict[str, numbers.QuantityKind] = {
-    "max_days": "days", "max_amount": "amount", "max_percent": "percent",
-}  # fmt: skip
-LIMIT_NOUNS = {"max_days": "period", "max_amount": "amount", "max_percent": "percentage"}
 
 
 # --- the sentences a wording check failed ---------------------------------------------------------

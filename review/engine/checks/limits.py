@@ -182,15 +182,18 @@ def _uncapped(rule: Rule, document: PreparedDocument, citation: str, guidance: s
     if rule.uncapped_when is None or not rule.check.kind.startswith("max_"):
         return None
     kind = LIMIT_KIND[rule.check.kind]
-    limit = float(rule.check.value)
+    said = numbers.describe(float(rule.check.value), kind)
     powers = [
         s for s in body_sentences(rule.uncapped_when, document)
         if not any(numbers.find_quantities(s.read or s.text, figure) for figure in (kind, "percent", "amount"))
     ]  # fmt: skip
     if not powers:
         return None
-    proposals = [p for s in powers if (p := proviso_proposal(rule, s, limit, citation, guidance)) is not None]
-    said = numbers.describe(limit, kind)
+    proposals = [
+        p for s in powers
+        if (p := proviso_proposal(rule, s, limit_said=said, noun=KIND_NOUN[kind], citation=citation,
+                                  guidance=guidance)) is not None
+    ]  # fmt: skip
     return {
         "status": "issue",
         "evidence": tuple(s.evidence() for s in powers),

@@ -60,3 +60,18 @@ def test_the_inserted_warranty_and_indemnity_carry_their_remedies() -> None:
     (indemnity,) = results["vendor-ip-indemnity"].recommendations
     assert "Customer shall give Lantern prompt written notice of the claim" in indemnity.after
     assert "modify the Services to be non-infringing" in indemnity.after
+
+
+def test_a_passive_change_power_takes_what_leans_on_it_and_usage_fees_are_recurring() -> None:
+    model = _doc(
+        "Lantern Cloud Terms of Service", _OPENING,
+        "3. Billing. Lantern services will be billed monthly in arrears based on Customer's usage.",
+        "20. Changes. The TOS may be amended and/or modified from time to time by Lantern, without notice to "
+        "Customer. Customer's use of the Services is always subject to the TOS in effect from time to time. "
+        "Accordingly, Customer should revisit this page regularly to learn of any updates to the TOS.",
+    )  # fmt: skip
+    (proposal,) = _results(model, "saas-customer", "unilateral-changes", parties=_PARTIES)[
+        "unilateral-changes"
+    ].recommendations
+    assert "any updates to the TOS" in proposal.before
+    assert holds("recurring-payments", model)
