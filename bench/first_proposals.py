@@ -36,8 +36,8 @@ def _one(job: tuple[str, str]) -> tuple[str, list[dict[str, Any]]]:
         if result.status not in ("issue", "missing"):
             continue
         for p in result.recommendations:
-            found.append({"rule": result.rule_id, "action": p.action, "loc": p.edit.locator, "before": p.before[:400],
-                          "after": p.after[:600], "defects": [d.kind for d in (getattr(p, "defects", ()) or ())],
+            found.append({"rule": result.rule_id, "action": p.action, "loc": p.edit.locator, "before": p.before,
+                          "after": p.after, "defects": [d.kind for d in (getattr(p, "defects", ()) or ())],
                           "needs": bool(getattr(p, "needs_wording", False))})
     return f"{runs._key(path)}|{name}", found
 

@@ -48,6 +48,10 @@ class InsertionPoint:
     # heading above the anchor: a new section before the closing ones is that section's sibling,
     # not one more sub-heading of the section it follows.
     title_like: str = ""
+    # The locator of the paragraph a new paragraph is formatted like, when not the anchor: the
+    # clause whose sibling it is, past a list Word numbers under it ("17.2. Except as ...:" / "a."
+    # "b." "c." numbered by Word): formatted like the last item, it would be item "d.".
+    like: str = ""
 
 
 def insertion_point(
@@ -141,14 +145,18 @@ def insertion_point(
                     number = _sibling_number(structure, holder.index, holder.end, holder)
             else:
                 number = _sibling_number(structure, last, len(paragraphs[last].text), holder)
-            return _after_paragraph(structure, last, "after the clause that holds the matching sentence", number)
+            return _after_paragraph(
+                structure, last, "after the clause that holds the matching sentence", number, own[-1] if own else None
+            )
         if holder is not None and holder.kind == "typed":
             # The new clause is the sibling of the clause that holds the sentence, also past that
             # clause's own sub-clauses ("12.01 Indemnification by the PHL Parties." / "12.01.1 ..." /
             # "12.01.2 ...": "12.01A", not one more sub-clause of its last) and when its number reads
             # like a cross-reference ("... by the Company. Section 6.8 Indemnification. ...").
             number = _sibling_number(structure, last, len(paragraphs[last].text), holder)
-            return _after_paragraph(structure, last, "after the clause that holds the matching sentence", number)
+            return _after_paragraph(
+                structure, last, "after the clause that holds the matching sentence", number, holder
+            )
         return _after_paragraph(structure, last, "after the paragraph that holds the matching sentence")
     end = structure.body_end
     terms = _terms_section_end(structure, end.index)
@@ -504,7 +512,7 @@ def after_clause(structure: Structure, clause: ClauseNumber, where: str) -> Inse
     worded = re.fullmatch(_WORDED_NUMBER, number)
     if worded is not None and re.search(rf"{re.escape(worded.group(1))}\.?[ \t\u00a0]+[A-Z]", structure.model.text):
         return None  # (the contract writes "ARTICLE XX  CERTAIN OTHER EVENTS" where the reader left it unread)
-    return _after_paragraph(structure, last, where, number) if number else None
+    return _after_paragraph(structure, last, where, number, clause) if number else None
 
 
 def after_section(structure: Structure, index: int, where: str) -> InsertionPoint | None:
@@ -529,7 +537,7 @@ def after_section(structure: Structure, index: int, where: str) -> InsertionPoin
     if last < own[-1].index:
         return None
     number = _sibling_number(structure, last, len(paragraphs[last].text), own[-1], items=False)
-    return _after_paragraph(structure, last, where, number) if number else None
+    return _after_paragraph(structure, last, where, number, own[-1]) if number else None
 
 
 def _before_unnumbered_article(structure: Structure, heading: ClauseNumber) -> InsertionPoint | None:
@@ -649,12 +657,25 @@ def _signature_start(structure: Structure, anchor: int) -> int | None:
     return None
 
 
-def _after_paragraph(structure: Structure, anchor: int, where: str, number: str | None = None) -> InsertionPoint:
+def _after_paragraph(
+    structure: Structure, anchor: int, where: str, number: str | None = None, holder: ClauseNumber | None = None
+) -> InsertionPoint:
     """A new clause after paragraph ``anchor``: a new paragraph, or, when the paragraph is a
     PDF-extracted page ending in its running footer ("... authorities. Confidential Page 2 of 7
-    Initials: CL MD"), inside it before the footer, where the clause text ends."""
+    Initials: CL MD"), inside it before the footer, where the clause text ends. ``holder``: the
+    clause whose sibling the new one is (``number``)."""
     paragraph = structure.model.paragraphs[anchor]
     text = paragraph.text
+    holding = structure.model.paragraphs[holder.index] if holder is not None else None
+    if (
+        number and holding is not None and holder is not None and holder.kind == "typed" and holder.index < anchor
+        and holder.index not in structure.headings and paragraph.num_id and not holding.num_id
+        and not holding.in_table and not holding.cell and holding.part == paragraph.part
+    ):  # fmt: skip
+        # The anchor is the last item of a list Word numbers under a clause with a typed number
+        # ("17.2. ... :" / "a." to "c."): the new clause is that clause's sibling ("17.3."),
+        # formatted like it, never one more item of the list.
+        return InsertionPoint(paragraph.locator, None, number, where=where, like=holding.locator)
 
     def sibling(offset: int) -> str:
         # (the number the caller worked out for the clause it follows, an article's "ARTICLE XI-A"

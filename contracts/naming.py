@@ -897,6 +897,53 @@ def _named_services(defined: dict[str, str], model: TextModel) -> str:
     return uses[0][1]
 
 
+# The last word of a name a vendor gives what it supplies ("the Weaviate Database", "CoreWeave
+# Services", "the Medplum Service").
+_OFFERING = re.compile(
+    r"\s(?:services?|database|platform|software|cloud|products?|solutions?|offerings?|apps?|applications?|api)$",
+    re.IGNORECASE,
+)
+
+
+def maker_of(parties: Parties | None) -> str:
+    """The name of the party that supplies what the contract is about (the other side of a
+    customer's playbook, ours in a provider's), without its article; "" when unknown or "we"."""
+    if parties is None:
+        return ""
+    name = {"customer": parties.them, "provider": parties.us}.get(parties.side, "")
+    name = re.sub(r"^[Tt]he\s+", "", name)
+    return name if name[:1].isupper() else ""
+
+
+def _makers_offering(model: TextModel, maker: str) -> str:
+    """The contract's defined name for what the vendor supplies, named after the vendor ("the
+    “Weaviate Database”", "the “CoreWeave Services”") and written at least ``_SUBJECT_USES`` times:
+    what the contract is about, whatever else it calls "services" (a service level's "Covered
+    Service"); "" where it has none."""
+    if not maker:
+        return ""
+    prefix = maker.lower() + " "
+    names = [
+        t.title() if t.isupper() else t
+        for t in structure_of(model).terms
+        if t.lower().startswith(prefix) and _OFFERING.search(t) and len(t.split()) <= 4
+    ]
+    uses = sorted(((len(term_starts(t, model.text)), t) for t in names), reverse=True)
+    return uses[0][1] if uses and uses[0][0] >= _SUBJECT_USES else ""
+
+
+def _defines_services_in_body(model: TextModel) -> bool:
+    """The contract's body (not a schedule's data processing terms: "2.6 "Services" means ..." in an
+    exhibit) defines "Services" or "Service"."""
+    structure = structure_of(model)
+    where = {p.locator: i for i, p in enumerate(model.paragraphs)}
+    return any(
+        structure.schedules is None or where.get(d.locator, 0) < structure.schedules.index
+        for t, d in structure.terms.items()
+        if t.lower() in ("services", "service")
+    )
+
+
 def _after_a_capitalised_word(text: str, start: int) -> bool:
     """A capitalised word stands right before ``text[start:]``, quoted or not ("“Beta Services”")."""
     before = re.search(r"(\S+)\s+$", text[max(0, start - 40) : start])
@@ -907,16 +954,21 @@ def _after_a_capitalised_word(text: str, start: int) -> bool:
 _MAIN_KIND = 4  # times, at least, the subject's kind of services is named beside any other kind
 
 
-def _services_named_otherwise(defined: dict[str, str], model: TextModel) -> str:
+def _services_named_otherwise(defined: dict[str, str], model: TextModel, maker: str = "") -> str:
     """The contract's defined kind of services where it writes the bare "Services" only in passing
-    (3 times beside "Application Services" 73): "" where it defines "Services" or writes it often."""
-    if any(t.lower() in ("services", "service") for t in structure_of(model).terms):
-        return ""
-    named = _named_services(defined, model)
-    if not named:
+    (3 times beside "Application Services" 73), or the vendor's defined name for what it supplies
+    where it writes the bare "Services" no more often ("CoreWeave Services" 12 times, "the
+    Services" 3): "" where its body defines "Services" or writes it often."""
+    if _defines_services_in_body(model):
         return ""
     text = model.text
     bare = [at for at in term_starts("Services", text) if not _after_a_capitalised_word(text, at)]
+    offering = _makers_offering(model, maker)
+    if offering and len(bare) <= len(term_starts(offering, text)):
+        return offering
+    named = _named_services(defined, model)
+    if not named:
+        return ""
     return named if len(bare) * _MAIN_KIND * 2 <= len(term_starts(named, text)) else ""
 
 
@@ -941,12 +993,13 @@ def _documentation_of_the_product(model: TextModel) -> str:
 
 
 def adapt_terms(
-    text: str, model: TextModel, *, proposed: str = "", as_you_and_we: bool = True
+    text: str, model: TextModel, *, proposed: str = "", as_you_and_we: bool = True, maker: str = ""
 ) -> tuple[str, tuple[str, ...]]:
     """``text`` (playbook wording) with the playbook's defined terms that ``model`` does not
     define written as the contract's own term for the same thing, else in ordinary words; and one
     note per change, for the card ("“Subscription Term” is written “the Term”, this contract's
-    defined term")."""
+    defined term"). ``maker``: the name of the party that supplies what the contract is about
+    (``maker_of``), whose name the contract may give it ("the Weaviate Database")."""
     # The playbook's conditional parts first (a carve-out for a duty the contract has, a cap's
     # measure for how it pays), then its amounts in the contract's currency.
     text, fitted = fit_wording(text, model, proposed=proposed)
@@ -974,7 +1027,19 @@ def adapt_terms(
             return f"{article}{one_of}"
         # The bare "Services" written only in passing beside the kind the contract names throughout
         # is not its term: that kind is (below, ``_named_services``).
-        in_passing = term == "Services" and bool(_services_named_otherwise(defined, model))
+        otherwise = _services_named_otherwise(defined, model, maker) if term == "Services" else ""
+        if otherwise and otherwise not in TERM_EQUIVALENTS[term]:
+            # Named after the vendor ("the Weaviate Database") or its one kind of services: that name.
+            if not otherwise.endswith(("s", "S")):
+                singular.add(otherwise)  # "the Weaviate Database infringes"
+            written = f"{article}{otherwise}"
+            if _sentence_start(text, match.start()):
+                written = written[:1].upper() + written[1:]
+            note = f"\u201c{term}\u201d is written \u201c{otherwise}\u201d, this contract's defined term"
+            if note not in notes:
+                notes.append(note)
+            return written
+        in_passing = bool(otherwise)
         if not in_passing and (term.lower() in defined or _uses(term, model)):
             if not article and term in _NEEDS_ARTICLE and _with_article(term, model):
                 # The contract's own term, with the article it writes it with ("the Recipient").
@@ -1287,7 +1352,7 @@ def writes_you_and_we(parties: Parties) -> bool:
 
 def adaptations(
     rule: Any, model: TextModel, *, position: int | None, variant: str | None, proposed: str = "",
-    as_you_and_we: bool = True,
+    as_you_and_we: bool = True, maker: str = "",
 ) -> tuple[str, ...]:
     """The notes of ``adapt_terms`` for the wording a proposal took from ``rule`` (its position
     ``position`` or its variant ``variant``), as the playbook wrote it (``proposed``: as for
@@ -1298,7 +1363,7 @@ def adaptations(
         text = rule.positions[position]
     else:
         return ()
-    notes = adapt_terms(text, model, proposed=proposed, as_you_and_we=as_you_and_we)[1]
+    notes = adapt_terms(text, model, proposed=proposed, as_you_and_we=as_you_and_we, maker=maker)[1]
     # A note quotes the playbook's part as written; its parties are named on the card by side.
     return tuple(_SLOT.sub(lambda m: "our side" if m.group(1).lower() == "us" else "the other side", n) for n in notes)
 
@@ -1425,20 +1490,16 @@ def render_rule(rule: Any, parties: Parties, structure: Structure, *, proposed: 
         return rule
     model = structure.model
     you = writes_you_and_we(parties)
-    positions = tuple(
-        as_spelled(render(adapt_terms(p, model, proposed=proposed, as_you_and_we=you)[0], parties, structure), model)
-        for p in rule.positions
-    )
-    variants = tuple(
-        (name, as_spelled(render(adapt_terms(text, model, proposed=proposed, as_you_and_we=you)[0], parties,
-                                 structure), model))
-        for name, text in rule.variants
-    )
+    maker = maker_of(parties)
+
+    def written(text: str) -> str:
+        adapted = adapt_terms(text, model, proposed=proposed, as_you_and_we=you, maker=maker)[0]
+        return as_spelled(render(adapted, parties, structure), model)
+
+    positions = tuple(written(p) for p in rule.positions)
+    variants = tuple((name, written(text)) for name, text in rule.variants)
     heading = as_spelled(rule.heading, model) if rule.heading else rule.heading
-    proviso = rule.proviso
-    if proviso:
-        proviso = as_spelled(render(adapt_terms(proviso, model, proposed=proposed, as_you_and_we=you)[0], parties,
-                                    structure), model)
+    proviso = written(rule.proviso) if rule.proviso else rule.proviso
     if (positions, variants, heading, proviso) == (rule.positions, rule.variants, rule.heading, rule.proviso):
         return rule
     return replace(rule, positions=positions, variants=variants, heading=heading, proviso=proviso)

@@ -152,7 +152,8 @@ ADAPTED = "Adapted to this contract:"  # the sentence of an explanation that say
 
 
 def adapted(
-    proposal: Proposal, rule: Rule, model: TextModel, *, proposed: str = "", as_you_and_we: bool = True
+    proposal: Proposal, rule: Rule, model: TextModel, *, proposed: str = "", as_you_and_we: bool = True,
+    maker: str = "",
 ) -> Proposal:
     """The proposal, its explanation saying which of the playbook's defined terms were written
     with the contract's own terms or in ordinary words (contracts/parties.py), and which parts of
@@ -160,7 +161,7 @@ def adapted(
     if proposal.position is None and proposal.variant is None:
         return proposal
     notes = adaptations(rule, model, position=proposal.position, variant=proposal.variant, proposed=proposed,
-                        as_you_and_we=as_you_and_we)  # fmt: skip
+                        as_you_and_we=as_you_and_we, maker=maker)  # fmt: skip
     if not notes:
         return proposal
     return replace(proposal, explanation=f"{proposal.explanation} {ADAPTED} {'; '.join(notes)}.")
@@ -1491,6 +1492,8 @@ def _insertion(
             text, titled = with_title(text, rule.heading, style), ", titled as the clauses beside it are"
         shown = f"{point.number} {text}" if point.number else text
         edit = insertion_edit(point, shown, next_insert)
+        if point.like and edit.kind == "insert_after":
+            edit = replace(edit, like=point.like)  # (the clause it follows, not the list under it)
         if headed is not None and edit.kind == "insert_after" and headed.body:
             edit = replace(edit, like=headed.body)  # (body text, never a heading's style)
         elif style is not None and edit.kind == "insert_after" and (

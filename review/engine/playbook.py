@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from contracts.document import structure_of
-from contracts.naming import Parties, render_rule, searches_for_them, writes_you_and_we
+from contracts.naming import Parties, maker_of, render_rule, searches_for_them, writes_you_and_we
 from contracts.naming import detect as detect_parties
 from contracts.structure import Structure
 from documents.docx.model import TextModel
@@ -71,7 +71,8 @@ class PlaybookEngine:
         if parties is not None:
             request = replace(request, rule=render_rule(request.rule, parties, structure_of(model)))
         proposal = adapted(warned(Reviser(request, model).run(), model, parties), original, model,
-                           as_you_and_we=parties is None or writes_you_and_we(parties))  # fmt: skip
+                           as_you_and_we=parties is None or writes_you_and_we(parties),
+                           maker=maker_of(parties))  # fmt: skip
         # The lawyer's own wording is checked too: its defects are warnings they may override.
         return proven(proposal, model, request.rule, parties)
 
@@ -103,7 +104,11 @@ def _run(
             result = flagged(result)
         if result.recommendations:
             you = writes_you_and_we(parties)
-            drafted = (adapted(p, rule, model, proposed=proposed, as_you_and_we=you) for p in result.recommendations)
+            maker = maker_of(parties)
+            drafted = (
+                adapted(p, rule, model, proposed=proposed, as_you_and_we=you, maker=maker)
+                for p in result.recommendations
+            )
             result = replace(result, recommendations=tuple(proven(p, model, written, parties) for p in drafted))
     except PatternRefused as exc:
         # Only a version stored before patterns ran on RE2 can get here: the loader refuses
