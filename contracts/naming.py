@@ -468,6 +468,8 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         out = re.sub(r"\b([Ww])e's\b", lambda m: "Our" if m.group(1) == "W" else "our", out)
         out = re.sub(r"(^|[.;:!?]\s+)we\b", lambda m: m.group(1) + "We", out)
         out = re.sub(r"(?<=[a-z,] )We\b", "we", out)
+        # ("give {them} prompt written notice" -> "give us"; "against {them}" -> "against us")
+        out = _WE_AS_OBJECT.sub(lambda m: f"{m.group(1)} us", out)
     if "you" in (parties.us, parties.them) or parties.them == "we":
         # "you warrants", "we agrees": the verb the library writes for a named party, in the
         # person these words take.
@@ -496,6 +498,11 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
     return _ROLE.sub(role, out)
 
 
+# "we" where the sentence needs "us": after a verb it is the object of, or a preposition.
+_WE_AS_OBJECT = re.compile(
+    r"\b(give|gives|notify|notifies|inform|informs|indemnify|indemnifies|defend|defends|pay|pays|send|sends|"
+    r"against|for|to|with|by|from|of|upon|toward|towards|between|than)\s+we\b"
+)
 _PERSON_VERB = re.compile(
     r"\b([Yy]ou|[Ww]e)\s+(warrants|represents|agrees|acknowledges|keeps|retains|grants|indemnifies|defends|has|is|does|"
     r"pays|receives|discloses|owns|remains|bears)\b"
@@ -1096,6 +1103,11 @@ def adapt_terms(
                     notes.append(note)
                 return f"{article}{subject}"
             words = _ORDINARY_WORDS.get(term, term.lower())
+            if term == "Services" and _THE_SERVICE_QUOTED.search(model.text, 0, _PREAMBLE * 2):
+                # The terms call what they are about "the service" in its opening ('your use of the
+                # ... hosting service ("the service")'): their word, in the singular.
+                words = "service"
+                singular.add("service")
             if term == "Documentation" and speaks_to_you(model) and not _documentation_of_the_product(model):
                 # A vendor's terms for all comers describe no service ("in accordance with these
                 # Terms" promises nothing): what the service does is in what the vendor publishes.
@@ -1226,10 +1238,13 @@ def speaks_to_you(model: TextModel) -> bool:
         if not speaks and min(you, we) >= _YOU_DEFINED_AT_LEAST and you >= 3 * parties:
             # Shorter terms that say so in their opening ('Acme Cloud, Inc. (“Acme”, “we” or
             # “us”) and the organization that accepts them (“you”)'): their words for the parties.
+            # (Or that define only "we" and speak to "you" from their first words: 'The following
+            # terms apply to your use of the ... service, as offered by ... Group, Inc. ("we"/"us")'.)
             opening = text[: _PREAMBLE * 2]
-            speaks = bool(_YOU_QUOTED.search(opening) and _WE_QUOTED.search(opening)) or bool(
-                _BETWEEN_US_AND_YOU.search(opening)
-            )
+            we_defined = _WE_QUOTED.search(opening)
+            you_first = we_defined is not None and _YOU_BEFORE_WE.search(opening, 0, we_defined.start())
+            speaks = bool(we_defined and (_YOU_QUOTED.search(opening) or you_first))
+            speaks = speaks or bool(_BETWEEN_US_AND_YOU.search(opening))
         model.derived[key] = speaks  # type: ignore[index]
     return bool(model.derived[key])  # type: ignore[index]
 
@@ -1240,6 +1255,8 @@ _BETWEEN_US_AND_YOU = re.compile(
 _YOU_MEANS = re.compile(
     r"[\"\u201c][Yy]ou[,.]?[\"\u201d]\s*(?:or\s+[\"\u201c][Yy]our[,.]?[\"\u201d]\s*)?(?:means|refers\s+to|shall\s+mean)\b"
 )
+_THE_SERVICE_QUOTED = re.compile(r"\(\s*[\"\u201c](?:the\s+)?service[\"\u201d]")
+_YOU_BEFORE_WE = re.compile(r"\b(?:[Yy]ou|[Yy]our)\b")
 _YOU_QUOTED = re.compile(r"[\"\u201c](?:[Yy]ou|[Yy]our)[,.]?[\"\u201d]")
 _YOU_DEFINED_AT_LEAST = 5  # uses of "you" and of "we", each, in terms whose opening defines both
 
