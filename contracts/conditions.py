@@ -122,8 +122,19 @@ _LIABILITY_LIMITS = re.compile(
 # terms that run until the account is closed and call themselves "these Terms" state none, and "the
 # term of these Terms" would name a period they do not have.
 _STATED_TERM = re.compile(
+    # (not a provision: "a material term of the agreement", "any other term of this Agreement")
+    r"(?<!material\s)(?<!essential\s)(?<!other\s)(?<!any\s)(?<!each\s)(?<!a\s)"
     r"\bterm\s+of\s+(?:this|the)\s+(?:[a-z]+\s+)?(?:agreement|contract|terms)\b"
-    r"|\b(?:initial|renewal|subscription|service|contract|agreement|minimum)\s+(?:service\s+)?(?:term|period)s?\b",
+    r"|\b(?:initial|renewal|subscription|service|contract|agreement)\s+(?:service\s+)?(?:term|period)s?\b"
+    # ("minimum term"; not "the minimum period for which Client Data shall be retained")
+    r"|\bminimum\s+(?:service\s+|contract\s+|subscription\s+)?term\b",
+    re.IGNORECASE,
+)
+# ... unless it runs for no fixed time ("the Services are provided on an indefinite-time basis"): its
+# "term of this Agreement" is then no period a change could wait for.
+_INDEFINITE = re.compile(
+    r"\bindefinite[- ](?:time|term|period|duration)\b|\bfor\s+an\s+(?:indefinite|unlimited)\s+(?:period|term|time)\b"
+    r"|\bof\s+(?:indefinite|unlimited)\s+duration\b",
     re.IGNORECASE,
 )
 # ... or its capitalised "Term" (case as written: "the term “Affiliate” means" is no term).
@@ -133,6 +144,8 @@ _THE_TERM = re.compile(
 
 
 def _states_a_term(text: str) -> bool:
+    if _INDEFINITE.search(text) is not None:
+        return False
     return _STATED_TERM.search(text) is not None or _THE_TERM.search(text) is not None
 
 
@@ -155,8 +168,8 @@ _GOVERNED = re.compile(
 # "Acme reserves the right to modify the features of the Platform"): a promise not to decrease the
 # functionality overrides it, in words that say so. The customer's own right to change its use is none.
 _SERVICE_CHANGES = re.compile(
-    r"\b(?P<who>we|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,2})\s+(?:may|can|reserves?\s+the\s+right\s+to|"
-    r"(?:is|are)\s+entitled\s+to)\s+(?:[\w,]+\s+){0,3}?(?:change|modify|update|discontinue|deprecate|alter|remove|"
+    r"\b(?P<who>we|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,2})\s+(?:may|can|reserves?\s+the\s+rights?\s+to|"
+    r"(?:is|are)\s+entitled\s+to)\s+(?:[\w,]+\s+){0,4}?(?:change|modify|update|discontinue|deprecate|alter|remove|"
     r"withdraw)\b[^.;]{0,60}?\b(?i:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|products?)\b"
 )
 _CUSTOMER_WORDS = frozenset({"you", "customer", "licensee", "client", "user", "subscriber", "buyer", "purchaser"})
@@ -169,6 +182,19 @@ _FUNCTIONALITY_KEPT = re.compile(
     r"[^.;]{0,80}?\bfunctionalit",
     re.IGNORECASE,
 )
+
+
+def _keeps_functionality(text: str) -> bool:
+    """The contract promises that changes keep the functionality: not an infringement remedy's
+    option to "modify ... so as to avoid infringement, without materially degrading the
+    functionality", which promises nothing about the vendor's changes."""
+    return any(
+        "infring" not in text[max(0, m.start() - _REMEDY_REACH) : m.start()].lower()
+        for m in _FUNCTIONALITY_KEPT.finditer(text)
+    )
+
+
+_REMEDY_REACH = 200  # characters before the words in which an infringement remedy names infringement
 
 
 # ... or the Services themselves "may change" ("the form and nature of the Pulumi Services which
@@ -268,7 +294,7 @@ CONDITIONS: dict[str, Condition] = {
     ),
     # Holds where the promise is still to be made (the usual case, which needs no note on the card).
     "functionality-open": Condition(
-        lambda text: _FUNCTIONALITY_KEPT.search(text) is None,
+        lambda text: not _keeps_functionality(text),
         "this contract does not yet promise that changes will not reduce the functionality",
         "this contract already promises that changes will not materially reduce the functionality",
     ),

@@ -138,6 +138,12 @@ def detect(model: TextModel, side_word: str) -> Parties:
         opening = opening_defined_parties(model.text)
         if len(opening) == 2:
             parties = opening
+    if side == "customer" and parties and all(_is_you(p) for p in parties) and speaks_to_you(model):
+        # Terms that speak to "you" whose opening the parties reader read only "you" in ('between you
+        # ("you" or "your") and Pydantic Services, Inc. and/or its affiliates ("PSI", "we", ...)'):
+        # "you" is the customer, the vendor is the name the terms give "we".
+        them = _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or "we"
+        return Parties(us="you", them=them, side=side)
     ours = next((p for p in parties if p.defined.lower() == side_word.strip().lower()), None)
     if ours is None and side:
         ours = next((p for p in parties if p.side == side), None)
@@ -198,7 +204,21 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # Terms that name their maker once by its legal name ('provided by Tutteo Limited ("Flat")')
         # and write "Flat" throughout: "Flat".
         us, them = "you", _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or "we"
-    return Parties(us=us, them=them, side=side)
+    return Parties(us=_as_the_body_writes(us, model), them=_as_the_body_writes(them, model), side=side)
+
+
+def _as_the_body_writes(name: str, model: TextModel) -> str:
+    """``name`` as the clauses write it: a name an opening in capitals defines ('OFFERED BY ZED
+    INDUSTRIES, INC. ("ZED", OR "WE")') is "Zed" where the clauses write it so more often."""
+    if not name.isupper() or len(name) < 3 or not name.isalpha():
+        return name
+    count = len(re.findall(rf"(?<![\w\"\u201c]){re.escape(name)}(?![\w\"\u201d])", model.text))
+    titled = len(re.findall(rf"(?<![\w\"\u201c]){re.escape(name.title())}(?![\w\"\u201d])", model.text))
+    return name.title() if titled > count else name
+
+
+def _is_you(party: Party) -> bool:
+    return party.name.lower() in ("you", "your") or party.defined.lower() in ("you", "your")
 
 
 def _defines_we(party: Party) -> bool:
@@ -284,7 +304,9 @@ _MEANS_A_COMPANY = re.compile(
 # provided by Tutteo Limited ("Flat"), a company incorporated ...').
 _COMPANY_IN_BRACKETS = re.compile(
     rf"(?P<name>(?:[A-Z][\w&.'-]*,?\s+){{1,5}}?{ENDS_IN_LEGAL_FORM.pattern.removesuffix('$')})\s*\(\s*(?:the\s+)?"
-    r"[\"\u201c](?P<term>[A-Z][\w&-]{1,30}(?:\s[A-Z][\w&-]{1,30}){0,2})[\"\u201d]\s*\)"
+    r"[\"\u201c](?P<term>[A-Z][\w&-]{1,30}(?:\s[A-Z][\w&-]{1,30}){0,2})[\"\u201d]"
+    # (and the other words it defines for it: '("ZED", OR "WE")')
+    r"(?:\s*,?\s*(?:(?:or|OR|and|AND)\s+)?[\"\u201c][^\"\u201c\u201d()]{1,20}[\"\u201d])*\s*\)"
 )
 _COMPANY_EARLY = 6000  # characters of the terms in which the vendor names itself so
 
@@ -300,6 +322,12 @@ def _defined_as_a_company(model: TextModel, *, taken: set[str]) -> str:
         if term.lower() in taken:
             continue
         uses = len(re.findall(rf"(?<![\w\"\u201c]){re.escape(term)}(?![\w\"\u201d])", model.text))
+        if term.isupper() and len(term) > 3:
+            # Defined in an opening in capitals ('ZED INDUSTRIES, INC. ("ZED", OR "WE")'), written
+            # "Zed" in the clauses: that is its name.
+            titled = len(re.findall(rf"(?<![\w\"\u201c]){re.escape(term.title())}(?![\w\"\u201d])", model.text))
+            if titled > uses:
+                term, uses = term.title(), titled + 1
         if uses - 1 >= _VENDOR_USES and term not in found:
             found.append(term)
     return found[0] if len(found) == 1 else ""
@@ -371,6 +399,7 @@ def resolve(model: TextModel, side_word: str, stored: dict[str, Any] | None) -> 
 
 _ROLE_WORDS = sorted({w.title() for w in (*PROVIDER_ROLES, *CUSTOMER_ROLES)} | {"Vendor"}, key=len, reverse=True)
 _ROLE = re.compile(rf"(?<![\w{{])(?P<the>[Tt]he\s+)?(?P<word>{'|'.join(map(re.escape, _ROLE_WORDS))})(?![\w}}])")
+_NAME_RUN = re.compile(r"[A-Z][\w-]*(?:[ \t][A-Z][\w-]*){0,3}")
 _PLACEHOLDER = re.compile(r"(?P<the>[Tt]he\s+)?\{(?P<word>[A-Za-z ]{1,30})\}")
 
 
@@ -489,6 +518,13 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         word = match.group("word")
         if word.lower() in defined:
             return match.group(0)
+        name = _NAME_RUN.match(source, match.start("word"))
+        words = name.group(0).split() if name is not None else []
+        if any(
+            " ".join(words[:n]).lower() in defined or structure.model.text.count(" ".join(words[:n])) >= 2
+            for n in range(2, len(words) + 1)
+        ):
+            return match.group(0)  # the first word of the contract's term ("Client Data"), not a party
         word_side = role_side(word)
         name = parties.us if word_side == side else parties.them
         if not word_side or not name:
@@ -563,7 +599,7 @@ _OWN_NAME_USES = 5  # at least this many uses, and three times "this Agreement"
 # ... and "this contract" or "this agreement" in lower case, in plain-English terms that never write
 # "this Agreement" ("you can't transfer this contract to anyone else").
 _THESE_TERMS = re.compile(
-    r"\b[Tt]hese\s+(?P<name>[Tt]erms)\b|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement)\b"
+    r"\b[Tt]hese\s+(?P<name>[Tt]erms(?:\s+of\s+(?:Service|Use))?)\b|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement)\b"
     r"|\b[Tt]his\s+(?P<plain>contract|agreement|document)\b"
 )
 _TERMS_NAME_USES = 2
@@ -578,7 +614,7 @@ _VERB_S = re.compile(
 
 def _determined(own: str) -> str:
     """``own`` ("Terms", "SLA", "IP Agreement") with the word that points at the document itself."""
-    return f"these {own}" if own.lower() == "terms" else f"this {own}"
+    return f"these {own}" if own.lower().split()[0] == "terms" else f"this {own}"
 
 
 def as_own_name(text: str, own: str) -> str:
@@ -935,7 +971,15 @@ def _makers_offering(model: TextModel, maker: str) -> str:
         for t in structure_of(model).terms
         if t.lower().startswith(prefix) and _OFFERING.search(t) and len(t.split()) <= 4
     ]
-    uses = sorted(((len(term_starts(t, model.text)), t) for t in names), reverse=True)
+    # (or named so throughout without a definition: "the Zed Service", eleven times)
+    written = re.findall(rf"(?<![\w\"\u201c]){re.escape(maker)}[ \t\u00a0][A-Z][a-z]+\b", model.text)
+    names += sorted({n for n in written if _OFFERING.search(n)} - set(names))
+    # (a name counts where it ends: "Meltano Cloud" inside "Meltano Cloud Service" is the longer one)
+    text = model.text
+    uses = sorted(
+        ((sum(1 for at in term_starts(t, text) if not _continues_a_name(text, at + len(t))), t) for t in names),
+        reverse=True,
+    )
     return uses[0][1] if uses and uses[0][0] >= _SUBJECT_USES else ""
 
 
@@ -990,6 +1034,20 @@ def _with_article(term: str, model: TextModel) -> bool:
 _PRODUCT_DOCUMENTATION = re.compile(
     r"(?<![\w-])(user|technical|product|software|online|published|end[- ]user)\s+documentation(?![\w-])"
 )
+
+
+# A vendor's standard terms, accepted by using what it offers: "BY ACCESSING OR USING THE SOLUTION
+# ... YOU ... AGREE TO BE BOUND BY THESE TERMS".
+_BY_USE = re.compile(
+    r"\bby\s+(?:accessing|using|downloading|installing|clicking)\b[^.]{0,160}?\bagrees?\s+to\s+be\s+bound\b",
+    re.IGNORECASE,
+)
+
+
+def _accepted_by_use(model: TextModel) -> bool:
+    """The terms bind whoever uses what the vendor offers, from their opening: a vendor's standard
+    terms, which say what the service does in what the vendor publishes."""
+    return _BY_USE.search(model.text, 0, _PREAMBLE) is not None
 
 
 def _documentation_of_the_product(model: TextModel) -> str:
@@ -1108,7 +1166,10 @@ def adapt_terms(
                 # ... hosting service ("the service")'): their word, in the singular.
                 words = "service"
                 singular.add("service")
-            if term == "Documentation" and speaks_to_you(model) and not _documentation_of_the_product(model):
+            if (
+                term == "Documentation" and (speaks_to_you(model) or _accepted_by_use(model))
+                and not _documentation_of_the_product(model)
+            ):  # fmt: skip
                 # A vendor's terms for all comers describe no service ("in accordance with these
                 # Terms" promises nothing): what the service does is in what the vendor publishes.
                 words = "the applicable published documentation"

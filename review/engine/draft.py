@@ -41,7 +41,7 @@ from contracts.insertion import InsertionPoint, after_clause, after_section, ins
 from contracts.naming import adaptations
 from contracts.normalize import norm_phrase, normalize
 from contracts.numbering import NUMBER_IN_WORDS
-from contracts.sentences import is_heading_only
+from contracts.sentences import is_heading_only, split_sentences
 from contracts.title import document_title
 from documents.docx.model import Edit, Paragraph, TextModel, inserted_locator
 from playbooks.rules import Rule
@@ -1921,7 +1921,12 @@ _MUTUAL = re.compile(
     r"^\s*(?:(?:neither|each|either)\s+party\b|you\s+and\s+we\b|either\s+you\s+or\s+we\b|neither\s+you\s+nor\s+we\b)",
     re.IGNORECASE,
 )
-_ONE_SIDED = re.compile(r"^\s*(?:the\s+)?[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3}\s+(?:may|shall|will|must)\b")
+# (after the number of the clause it opens: "16.3 Customer may not assign ...")
+_OPENING_CLAUSE_NUMBER = r"(?:\(?\d{1,3}(?:\.\d{1,3})*\.?\)?\s+)?"
+_ONE_SIDED = re.compile(
+    r"^\s*" + _OPENING_CLAUSE_NUMBER
+    + r"(?:the\s+)?[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3}\s+(?:may|shall|will|must)\b"
+)
 
 
 def is_mutual(wording: str) -> bool:
@@ -2027,12 +2032,31 @@ def with_one_sided_restatements(
             ):  # fmt: skip
                 break
             taken.insert(0, candidate)
-            start, kept = candidate.start, kept_text
+            start, kept = candidate.start, _for_either_party(kept_text, candidate.text)
             break
         between.insert(0, other)
         if len(between) > _KEPT_BETWEEN:
             break
     return _through(sentence, para, end, start), taken, kept
+
+
+# The party a one-sided restriction binds: "Customer may not assign ...", "You shall not transfer ...".
+_BOUND_PARTY = re.compile(
+    r"^\W{0,3}" + _OPENING_CLAUSE_NUMBER
+    + r"(?:The\s+)?(?P<party>[A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*){0,2})\s+(?:may|shall|will|must)\s+not\b"
+)
+
+
+def _for_either_party(kept: str, restriction: str) -> str:
+    """``kept`` (a sentence kept between a one-sided restriction and its restatement) with that
+    restriction's party written as either party where the kept sentence ties its consequence to
+    that party alone ("Any attempted assignment ... by Customer ... shall be null and void"): the
+    mutual wording binds both, and a consequence for one only would undo half of it."""
+    bound = _BOUND_PARTY.match(restriction)
+    if not kept or bound is None:
+        return kept
+    party = re.escape(bound.group("party"))
+    return re.sub(rf"\bby\s+(?:the\s+)?{party}\b", "by either party", kept)
 
 
 # A sentence that opens by answering the one before it ("However, ...", "Such consent ..."): it
@@ -2096,8 +2120,12 @@ def with_dependent_sentences(
 def closest_to_wording(found: list[Sentence], wording: str) -> Sentence:
     """The sentence the playbook's wording would replace: the one that shares most of its words
     (the confidentiality duty, not the exclusions from it), the first one on a tie. None of them
-    has the required wording, so the one about the same thing is the one a lawyer rewrites."""
-    words = set(_WORD.findall(wording.lower())) - _COMMON
+    has the required wording, so the one about the same thing is the one a lawyer rewrites. Only the
+    wording's first sentence, the duty, counts: not the exclusions and procedure after it, whose words
+    ("third party", "perform") another sentence of the clause may share."""
+    spans = split_sentences(wording)
+    first = wording[spans[0][0] : spans[0][1]] if spans else wording
+    words = set(_WORD.findall(first.lower())) - _COMMON
     best, score = found[0], -1
     candidates = [s for s in found if not is_carve_out(s)] or found
     if states_confidentiality_duty(normalize(wording).lower):
