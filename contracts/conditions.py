@@ -111,6 +111,9 @@ _LIABILITY_LIMITS = re.compile(
     r"\b(?:in\s+no\s+event|under\s+no\s+circumstances?)\b[^.;]{0,200}?\bliab(?:le|ility)\b"
     r"|\bneither\b[^.;]{0,120}?\b(?:shall|will)\s+(?:\w+\s+)?be\s+liable\b"
     r"|\b(?:shall|will|is|are)\s+not\s+(?:in\s+any\s+way\s+)?(?:be\s+)?(?:held\s+)?liable\b"
+    # ("we won't be liable"; "Liability for damages above and beyond that ... shall be excluded")
+    r"|\bwon[\x27\u2019]t\s+be\s+(?:held\s+)?liable\b"
+    r"|\bliability\b[^.;]{0,200}?\b(?:is|are|shall\s+be|will\s+be)\s+(?:hereby\s+)?excluded\b"
     r"|\b(?:no|any)\s+liability\s+(?:whatsoever\s+)?(?:for|to)\b[^.;]{0,120}?\b(?:indirect|consequential|special|incidental|punitive|lost\s+profits?)\b"
     r"|\blimitations?\s+(?:of|on)\s+(?:\w+\s+)?liability\b|\bexclusions?\s+of\s+(?:liability|damages)\b"
     r"|\bliability\b[^.;]{0,160}?\b(?:shall|will)\s+(?:not|in\s+no\s+event)\s+exceed\b"
@@ -180,6 +183,14 @@ _FUNCTIONALITY_KEPT = re.compile(
     r"\b(?:will|shall)\s+not\s+(?:\w+\s+){0,2}?(?:materially\s+)?(?:reduce|decrease|degrade|diminish|lessen)\b"
     r"[^.;]{0,80}?\bfunctionalit|\bwithout\s+materially\s+(?:reducing|decreasing|degrading|diminishing)\b"
     r"[^.;]{0,80}?\bfunctionalit",
+    re.IGNORECASE,
+)
+
+
+# The fees are said not to be refundable ("ALL FEES ... ARE NON-REFUNDABLE", "no refunds or credits"):
+# a refund the wording promises says it prevails.
+_NON_REFUNDABLE = re.compile(
+    r"\bnon-?refundable\b|\bnot\s+(?:be\s+)?refundable\b|\bno\s+refunds?\b|\bwithout\s+(?:any\s+)?refund\b",
     re.IGNORECASE,
 )
 
@@ -297,6 +308,11 @@ CONDITIONS: dict[str, Condition] = {
         lambda text: not _keeps_functionality(text),
         "this contract does not yet promise that changes will not reduce the functionality",
         "this contract already promises that changes will not materially reduce the functionality",
+    ),
+    "non-refundable": Condition(
+        lambda text: _NON_REFUNDABLE.search(text) is not None,
+        "this contract says its fees are not refundable", "this contract does not say its fees are not refundable",
+        addition=True,
     ),
     "stated-term": Condition(
         _states_a_term,

@@ -203,8 +203,39 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # it none it writes of, "we" ('between us (... d/b/a Nine Labs) and you').
         # Terms that name their maker once by its legal name ('provided by Tutteo Limited ("Flat")')
         # and write "Flat" throughout: "Flat".
-        us, them = "you", _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or "we"
+        # Terms whose one party read is the vendor ('by Labs64 GmbH, ... (referred to hereinafter as
+        # "Labs64")'), with no "we" of its own: that party.
+        alone = _as_written(parties[0], model) if len(parties) == 1 and not _is_you(parties[0]) else ""
+        us, them = "you", _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or alone or "we"
+    if side == "customer" and not (us or them) and (named := _between_you_and(model)):
+        # 'THIS ... AGREEMENT IS A LEGAL AGREEMENT BETWEEN YOU (THE CUSTOMER ...) AND CONTRIBUTED SYSTEMS':
+        # the customer is "you", the vendor the name its clauses write.
+        us, them = "you", named
     return Parties(us=_as_the_body_writes(us, model), them=_as_the_body_writes(them, model), side=side)
+
+
+# "... AGREEMENT BETWEEN YOU (THE CUSTOMER, ...) AND CONTRIBUTED SYSTEMS."
+_BETWEEN_YOU_AND = re.compile(
+    r"\bbetween\s+you\b(?:\s*\([^()]{0,160}\))?\s*,?\s+and\s+(?P<name>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})",
+    re.IGNORECASE,
+)
+
+
+def _between_you_and(model: TextModel) -> str:
+    """The vendor an opening names after "between you ... and", as its clauses write it (three times at
+    least beyond the opening: "Contributed Systems", not the capitals of the opening); "" when none."""
+    found = _BETWEEN_YOU_AND.search(model.text, 0, _PREAMBLE)
+    if found is None:
+        return ""
+    words = found.group("name").split()
+    while words and words[-1].upper() in ("INC", "LLC", "LTD", "GMBH", "THE"):
+        words.pop()
+    for n in range(len(words), 0, -1):
+        name = " ".join(words[:n])
+        for written in dict.fromkeys((name, name.title())):
+            if len(re.findall(rf"(?<![\w\"\u201c]){re.escape(written)}(?![\w\"\u201d])", model.text)) > _VENDOR_USES:
+                return written
+    return ""
 
 
 def _as_the_body_writes(name: str, model: TextModel) -> str:
@@ -1039,7 +1070,8 @@ _PRODUCT_DOCUMENTATION = re.compile(
 # A vendor's standard terms, accepted by using what it offers: "BY ACCESSING OR USING THE SOLUTION
 # ... YOU ... AGREE TO BE BOUND BY THESE TERMS".
 _BY_USE = re.compile(
-    r"\bby\s+(?:accessing|using|downloading|installing|clicking)\b[^.]{0,160}?\bagrees?\s+to\s+be\s+bound\b",
+    r"\bby\s+(?:accessing|using|downloading|installing|clicking)\b[^.]{0,160}?\bagree(?:s|ing)?\s+to\s+(?:be|become)\s+"
+    r"bound\b",
     re.IGNORECASE,
 )
 

@@ -389,6 +389,13 @@ _CLOSING_HEADING = re.compile(
 )
 # What a closing line never says: a duty or a notice (a clause, whatever else it says).
 _BINDS = re.compile(r"\b(?:shall|must|agrees?|notices?|hereby|liable|warrant\w*|indemnif\w*)\b", re.IGNORECASE)
+# A line that dates or versions the terms, and nothing else: "Effective: May 25, 2018 Version: v2.5",
+# "Last updated: 2023-03-16".
+_STAMP = re.compile(
+    r"(?:(?:(?:last\s+)?(?:updated|revised|modified|amended)|effective(?:\s+date)?|version|date)\s*"
+    r"(?::|as\s+of|on)?\s*[\w.,/-]+(?:\s+[\w.,/-]+){0,3}\s*)+",
+    re.IGNORECASE,
+)
 _CLOSING_LINES = 3  # paragraphs with words, at most, in the closing
 _CLOSING_WORDS = 40  # words of a closing line, at most
 
@@ -399,6 +406,8 @@ def _closing_line(text: str, *, after_questions: bool) -> bool:
     a heading about questions) that names the way."""
     if len(text.split()) > _CLOSING_WORDS or _BINDS.search(text):
         return False
+    if _STAMP.fullmatch(text):
+        return True  # the terms' date and version ("Effective: May 25, 2018 Version: v2.5"): no clause follows
     return _REACH_US.search(text) is not None and (after_questions or _QUESTIONS.search(text) is not None)
 
 

@@ -41,6 +41,7 @@ from contracts.insertion import InsertionPoint, after_clause, after_section, ins
 from contracts.naming import adaptations
 from contracts.normalize import norm_phrase, normalize
 from contracts.numbering import NUMBER_IN_WORDS
+from contracts.parties import CUSTOMER_ROLES
 from contracts.sentences import is_heading_only, split_sentences
 from contracts.title import document_title
 from documents.docx.model import Edit, Paragraph, TextModel, inserted_locator
@@ -1339,11 +1340,14 @@ def insert_missing(
                 # ... (B) By CELEBRITY (i) ...; or, (ii) ...; or,")
                 places.append(after_clause(structure, own[-1], "after the clause titled for it"))
         both = _BOTH_PARTIES.search(rule.positions[0]) is not None
-        if point is not None and first is not None and both and _one_partys_part(first, document, structure):
+        caption = _one_partys_caption(first, document, structure) if point is not None and first is not None else ""
+        if caption and (both or _the_customers_part(caption, rule.positions[0])):
             # A clause binding both parties is none of one party's obligations ("CONSULTANT'S
             # OBLIGATIONS" / "14. INDEMNITY", "ARTICLE 9 - OBLIGATIONS OF NVOS"): after the last
             # clause; where the part is a sub-clause ("3.2 Party B's rights and obligations:" under
-            # "3. Rights and Obligations of the Parties"), after the clause that holds it.
+            # "3. Rights and Obligations of the Parties"), after the clause that holds it. Nor is a duty
+            # of the vendor (its indemnity, its warranty) any of the customer's ("V. Duties of the
+            # customer" / "2. Compliance with Laws ... You represent and warrant ...").
             places.insert(0, point)
             point = _after_the_parties_clause(first, document, structure) or insertion_point(structure) or point
     lead = lead or f"{rule.title} ({citation}): the contract has no clause about this, and the playbook requires one."
@@ -1394,15 +1398,42 @@ _BOTH_PARTIES = re.compile(r"\b(?:each|either|neither|both)\s+part(?:y|ies)\b", 
 def _one_partys_part(sentence: Sentence, document: PreparedDocument, structure: Any) -> bool:
     """``sentence`` stands in a part or an article of one party's obligations: the caption without a
     number over its clauses, or its top-level clause's title."""
+    return bool(_one_partys_caption(sentence, document, structure))
+
+
+def _one_partys_caption(sentence: Sentence, document: PreparedDocument, structure: Any) -> str:
+    """The caption or title of the part of one party's obligations ``sentence`` stands in; ""."""
     own = _enclosing_numbers(structure, sentence.paragraph_index, sentence.start)
-    if any(_ONE_PARTYS.match(_number_title(document, number)) for number in own):
-        return True  # ("3.2 Party B's rights and obligations: 3.2.1 ..." run into a page)
+    for number in own:
+        title = _number_title(document, number)
+        if _ONE_PARTYS.match(title):
+            return title  # ("3.2 Party B's rights and obligations: 3.2.1 ..." run into a page)
     top = own[-1].index if own else sentence.paragraph_index
-    # (the part's caption: the nearest heading without a number above the anchor's clause)
-    caption = next(
-        (i for i in range(top - 1, -1, -1) if i in structure.headings and not structure.numbers_at.get(i)), None
-    )
-    return caption is not None and _ONE_PARTYS.match(document.paragraphs[caption].paragraph.text) is not None
+    # (the part's caption: the nearest heading without a number above the anchor's clause; a heading
+    # numbered as a part, "V. Duties of the customer", with its own sub-clauses numbered 1., 2., ...)
+    for i in range(top - 1, -1, -1):
+        text = document.paragraphs[i].paragraph.text
+        if i in structure.headings or (_PART_NUMERAL.match(text) and _A_CAPTION.fullmatch(text.strip())):
+            if not structure.numbers_at.get(i) or _PART_NUMERAL.match(text):
+                return text if _ONE_PARTYS.match(_PART_NUMERAL.sub("", text)) else ""
+            continue
+    return ""
+
+
+_PART_NUMERAL = re.compile(r"^\s*(?:[IVXL]{1,5}|[A-H])\.\s+")
+_A_CAPTION = re.compile(r"(?:[IVXL]{1,5}|[A-H])\.\s+[^.;:]{2,80}")  # "V. Duties of the customer": no sentence
+_CUSTOMER_WORDS = frozenset({*CUSTOMER_ROLES, "you", "your"})
+
+
+def _the_customers_part(caption: str, wording: str) -> bool:
+    """``caption`` is the part of the customer's obligations ("V. Duties of the customer") and the
+    wording does not bind the customer: a duty of the vendor (its indemnity, its warranty) is none
+    of the customer's duties."""
+    named = {w.lower() for w in re.findall(r"[A-Za-z]+", caption)} & _CUSTOMER_WORDS
+    if not named:
+        return False
+    subject = re.sub(r"^\s*Notwithstanding\b[^,]*,\s*", "", wording).split()[:1]
+    return not subject or subject[0].lower().strip(",") not in named
 
 
 def _after_the_parties_clause(sentence: Sentence, document: PreparedDocument, structure: Any) -> InsertionPoint | None:
@@ -2387,6 +2418,11 @@ _CHARGED = re.compile(
 _LONGER_NAME = re.compile(r"\s+(?:(?:and|or|&)\s+)?[A-Z]")
 
 
+# The sentence's own proviso: "provided that", "provided, however, that", "provided always that".
+_OWN_PROVISO = re.compile(r"\bprovided\s*,?\s*(?:however|always|further)?\s*,?\s*that\b", re.IGNORECASE)
+_A_LIST_OF = re.compile(r"\s+(?:schedule|table|list|sheet|structure)s?\b", re.IGNORECASE)
+
+
 def charged_in(text: str) -> str:
     """The name ``text`` gives what is charged, with "the" ("the Fees"); "the fees" where it names none."""
     for match in _CHARGED.finditer(text):
@@ -2398,6 +2434,8 @@ def charged_in(text: str) -> str:
         name = " ".join(words)
         if name[0].isupper() and _LONGER_NAME.match(text, match.end()):
             name = words[-1].lower()  # a word of a longer name: "our Fees and Pricing Policy" is a policy
+        if _A_LIST_OF.match(text, match.end()) and not name.lower().endswith("s"):
+            name += "s"  # "the fee schedule" lists fees: "the fees shall not be increased"
         return "the prices" if name.lower() == "pricing" else f"the {name}"
     return "the fees"
 
@@ -2422,7 +2460,7 @@ def proviso_proposal(
     local = words.start()
     before = sentence.text[local : mark_at + 1]
     proviso = rule.proviso.replace("{charged}", charged_in(body))
-    if proviso.startswith("provided that ") and "provided that" in body.lower():
+    if proviso.startswith("provided that ") and _OWN_PROVISO.search(body):
         proviso = "provided further that " + proviso[len("provided that ") :]  # the sentence's own proviso first
     after = f"{body[local:]}, {proviso}{closing.group('mark')}"
     start = sentence.start + local
