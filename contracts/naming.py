@@ -206,6 +206,7 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # Terms whose one party read is the vendor ('by Labs64 GmbH, ... (referred to hereinafter as
         # "Labs64")'), with no "we" of its own: that party.
         alone = _as_written(parties[0], model) if len(parties) == 1 and not _is_you(parties[0]) else ""
+        alone = "" if re.search(r",|\band\b", alone) else alone  # (not "Walkfares Ltd., OpenDataDSL and ODSL")
         us, them = "you", _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or alone or "we"
     if side == "customer" and not (us or them) and (named := _between_you_and(model)):
         # 'THIS ... AGREEMENT IS A LEGAL AGREEMENT BETWEEN YOU (THE CUSTOMER ...) AND CONTRIBUTED SYSTEMS':
@@ -216,8 +217,8 @@ def detect(model: TextModel, side_word: str) -> Parties:
 
 # "... AGREEMENT BETWEEN YOU (THE CUSTOMER, ...) AND CONTRIBUTED SYSTEMS."
 _BETWEEN_YOU_AND = re.compile(
-    r"\bbetween\s+you\b(?:\s*\([^()]{0,160}\))?\s*,?\s+and\s+(?P<name>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})",
-    re.IGNORECASE,
+    r"(?i:\bbetween\s+you\b(?:\s*\([^()]{0,160}\))?\s*,?\s+and\s+)(?P<the>(?i:the)\s+)?"
+    r"(?P<name>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})"
 )
 
 
@@ -230,11 +231,12 @@ def _between_you_and(model: TextModel) -> str:
     words = found.group("name").split()
     while words and words[-1].upper() in ("INC", "LLC", "LTD", "GMBH", "THE"):
         words.pop()
+    article = "the " if found.group("the") else ""
     for n in range(len(words), 0, -1):
         name = " ".join(words[:n])
         for written in dict.fromkeys((name, name.title())):
             if len(re.findall(rf"(?<![\w\"\u201c]){re.escape(written)}(?![\w\"\u201d])", model.text)) > _VENDOR_USES:
-                return written
+                return article + written  # ("between you and the Company": "the Company")
     return ""
 
 
@@ -383,6 +385,10 @@ def _who_we_are(model: TextModel) -> str:
         ends = (text.find(". ", match.end()), text.find("\n", match.end()))
         stop = min((i for i in ends if i != -1), default=len(text))
         sentence = text[start:stop]
+        # (a name the same brackets give "we", or one before them; never a thing the sentence defines
+        # after: 'ODSL ("we", "us" or "our") are pleased to offer certain web services ("Cloud Services")')
+        close = sentence.find(")", match.end() - start)
+        sentence = sentence[: close + 1] if close != -1 else sentence
         for name in _QUOTED.findall(sentence):
             if name.lower() in ("we", "us", "our", "you", "your"):
                 continue
@@ -808,7 +814,8 @@ def _in_a_longer_name(text: str, start: int) -> bool:
     """``text[start:]`` goes on a capitalised name that begins before it ("Technical Support
     Services", "Licensed Product Services"): not the term on its own."""
     before = re.search(r"(\S+)\s+$", text[max(0, start - 40) : start])
-    word = before.group(1) if before else ""
+    # (a name defined in quotes or brackets is as long: '(“Cloud Services”)')
+    word = before.group(1).lstrip("\"\u201c(*[") if before else ""
     return bool(word) and word[:1].isupper() and word.isalpha() and word not in _NAME_OPENERS
 
 

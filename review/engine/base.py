@@ -44,6 +44,7 @@ DEFECT_KINDS: dict[str, str] = {
     "foreign-law": "Law foreign to the parties",
     "foreign-currency": "Currency foreign to the contract",
     "several-items": "Other items of a list replaced",
+    "our-right": "Our own right struck",
 }
 
 

@@ -58,7 +58,9 @@ _CLAUSE_NUMBER = re.compile(
     r"(?:(?:Section|SECTION|Clause|CLAUSE|Article|ARTICLE)\s+)?"
     r"(?:(?:\d{1,3}(?:\.\d{1,3})+\.?|\d{1,2}\.?|\d{1,3}(?:\.\d{1,3})*\.?\([a-z0-9]{1,4}\))"
     r"[ \t\u00a0]+(?=[A-Z\"\u201c'\u2018(\[])"
-    r"|(?:\([a-zA-Z0-9]{1,4}\)|[a-z]\)|[ivx]{1,5}\))[ \t\u00a0]+(?=\S))"
+    r"|(?:\([a-zA-Z0-9]{1,4}\)|[a-z]\)|[ivx]{1,5}\))[ \t\u00a0]+(?=\S)"
+    # (a paragraph numbered in superscript figures, "² All business secrets ...", as Swiss terms are)
+    r"|[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]{1,3}[ \t\u00a0]+(?=\S))"
 )
 
 

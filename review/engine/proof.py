@@ -960,6 +960,31 @@ def _several_items(e: _Edit) -> Iterator[Defect]:
     )
 
 
+def _our_right(e: _Edit) -> Iterator[Defect]:
+    """A wording about the other side's right that replaces a sentence which also gives us one of
+    our own ("You may terminate this Agreement by terminating all Cloud Services under your account,
+    and we may terminate this Agreement for any reason by providing you 30 days' advance notice"):
+    the replacement would take our right with theirs. The lawyer strikes their part only; the edit is
+    not offered in one click."""
+    if e.kind != "replace" or e.removed is None or not e.has_new_wording or not e.written or e.parties is None:
+        return
+    ours = e.parties.us
+    if not ours:
+        return
+    index, start, end = e.removed
+    removed = e.model.paragraphs[index].text[start:end]
+    name = r"\s+".join(re.escape(w) for w in ours.split())
+    right = re.search(rf"\b{name}\s+(?:may|(?:shall|will)\s+(?:have|be\s+entitled)|(?:has|have)\s+the\s+right)\b"
+                      rf"(?!\s+not\b)[^.;]{{0,80}}", removed, re.IGNORECASE)
+    if right is None or re.search(rf"\b{name}\s+may\b", e.written, re.IGNORECASE):
+        return
+    yield Defect(
+        "our-right",
+        f"The sentence replaced also gives us a right of our own (“{_short(right.group(0), 70)}”): the wording "
+        "would strike it with the other side's; strike only the other side's part.",
+    )
+
+
 def _figure_left_behind(e: _Edit) -> Iterator[Defect]:
     """A figure the edit changes ("successive 5-year terms" -> "1-year terms") that the clause,
     after the edit, still points back at by its old value ("... prior to the end of such
@@ -1228,6 +1253,7 @@ def _foreign_currency(e: _Edit) -> Iterator[Defect]:
 CHECKS: tuple[Check, ...] = (
     _undefined_terms, _term_clash, _duplicate, _numbering, _placement, _fragment, _dangling, _back_reference,
     _figure_left_behind, _clause_type, _words_digits, _figure, _foreign_law, _foreign_currency, _several_items,
+    _our_right,
 )  # fmt: skip
 
 
