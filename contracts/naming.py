@@ -242,7 +242,10 @@ def _between_you_and(model: TextModel) -> str:
 
 def _as_the_body_writes(name: str, model: TextModel) -> str:
     """``name`` as the clauses write it: a name an opening in capitals defines ('OFFERED BY ZED
-    INDUSTRIES, INC. ("ZED", OR "WE")') is "Zed" where the clauses write it so more often."""
+    INDUSTRIES, INC. ("ZED", OR "WE")') is "Zed" where the clauses write it so more often; a
+    pronoun read as the name that acts ("We shall deliver ...") is the pronoun, "we"."""
+    if name.lower() in ("we", "us", "our", "you", "your"):
+        return {"us": "we", "our": "we", "your": "you"}.get(name.lower(), name.lower())
     if not name.isupper() or len(name) < 3 or not name.isalpha():
         return name
     count = len(re.findall(rf"(?<![\w\"\u201c]){re.escape(name)}(?![\w\"\u201d])", model.text))

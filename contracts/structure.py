@@ -406,7 +406,7 @@ def _closing_line(text: str, *, after_questions: bool) -> bool:
     a heading about questions) that names the way."""
     if len(text.split()) > _CLOSING_WORDS or _BINDS.search(text):
         return False
-    if _STAMP.fullmatch(text):
+    if _STAMP.fullmatch(text.strip("()[] ")):
         return True  # the terms' date and version ("Effective: May 25, 2018 Version: v2.5"): no clause follows
     return _REACH_US.search(text) is not None and (after_questions or _QUESTIONS.search(text) is not None)
 

@@ -461,8 +461,9 @@ def test_a_mutual_wording_replaces_the_one_sided_sentence_after_it_too() -> None
     after, _ = _accept_all(_demo(), _library("saas-customer.yaml"))
     clause = _paragraph_with(after, "may assign")
     assert clause == (
-        "8.2 Neither party may assign this Agreement without the other party's prior written consent, except to a "
-        "successor in a merger, acquisition or sale of all or substantially all of its assets, on written notice."
+        "8.2 Neither party may assign this Agreement or any Order Form without the other party's prior written "
+        "consent, except to a successor in a merger, acquisition or sale of all or substantially all of its assets, "
+        "on written notice."
     )
 
 
