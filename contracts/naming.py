@@ -558,8 +558,8 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         word = match.group("word")
         if word.lower() in defined:
             return match.group(0)
-        name = _NAME_RUN.match(source, match.start("word"))
-        words = name.group(0).split() if name is not None else []
+        run = _NAME_RUN.match(source, match.start("word"))
+        words = run.group(0).split() if run is not None else []
         if any(
             " ".join(words[:n]).lower() in defined or structure.model.text.count(" ".join(words[:n])) >= 2
             for n in range(2, len(words) + 1)
@@ -1006,6 +1006,13 @@ def _makers_offering(model: TextModel, maker: str) -> str:
     Service"); "" where it has none."""
     if not maker:
         return ""
+    key = ("naming", "makers_offering", maker)
+    if key not in model.derived:
+        model.derived[key] = _read_makers_offering(model, maker)  # type: ignore[index]
+    return str(model.derived[key])  # type: ignore[index]
+
+
+def _read_makers_offering(model: TextModel, maker: str) -> str:
     prefix = maker.lower() + " "
     names = [
         t.title() if t.isupper() else t
@@ -1028,9 +1035,8 @@ def _defines_services_in_body(model: TextModel) -> bool:
     """The contract's body (not a schedule's data processing terms: "2.6 "Services" means ..." in an
     exhibit) defines "Services" or "Service"."""
     structure = structure_of(model)
-    where = {p.locator: i for i, p in enumerate(model.paragraphs)}
     return any(
-        structure.schedules is None or where.get(d.locator, 0) < structure.schedules.index
+        structure.schedules is None or model.positions.get(d.locator, 0) < structure.schedules.index
         for t, d in structure.terms.items()
         if t.lower() in ("services", "service")
     )

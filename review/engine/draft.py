@@ -1341,7 +1341,7 @@ def insert_missing(
                 places.append(after_clause(structure, own[-1], "after the clause titled for it"))
         both = _BOTH_PARTIES.search(rule.positions[0]) is not None
         caption = _one_partys_caption(first, document, structure) if point is not None and first is not None else ""
-        if caption and (both or _the_customers_part(caption, rule.positions[0])):
+        if caption and first is not None and (both or _the_customers_part(caption, rule.positions[0])):
             # A clause binding both parties is none of one party's obligations ("CONSULTANT'S
             # OBLIGATIONS" / "14. INDEMNITY", "ARTICLE 9 - OBLIGATIONS OF NVOS"): after the last
             # clause; where the part is a sub-clause ("3.2 Party B's rights and obligations:" under
