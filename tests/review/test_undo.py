@@ -72,9 +72,10 @@ def test_undo_on_a_real_contract_reverts_exactly_that_edit_and_keeps_the_later_o
             break
         rec = shown(review, rec.rule_id)
         if rec.current_proposal.needs_wording:
-            # The edit checker holds back the insertions that speak of a "Provider" this contract
-            # does not have: the lawyer words them with the party's name, as the card asks.
-            wording = rec.current_proposal.after.replace("Provider", "ENERGOUS")
+            # The edit checker holds back the insertions that speak of a "Provider" and a "Customer"
+            # this contract does not have (its only "Customer" is the defined "Key Customer"): the
+            # lawyer words them with the parties' names, as the card asks.
+            wording = rec.current_proposal.after.replace("Provider", "ENERGOUS").replace("Customer", "DIALOG")
             result = card_decide(review=review, actor=review.owner, recommendation_id=rec.pk,
                                  proposal_id=rec.current_proposal_id, action="edit", idempotency_key=uuid.uuid4().hex,
                                  wording=wording)
