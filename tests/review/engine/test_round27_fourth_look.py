@@ -35,3 +35,15 @@ def test_a_clause_added_at_the_end_goes_before_a_version_line_in_brackets() -> N
         "vendor-ip-indemnity"
     ].recommendations
     assert indemnity.edit.locator == "p11"  # after "10. Final provisions", before the version line
+
+
+def test_a_rate_of_meeting_maintenance_service_levels_is_no_availability() -> None:
+    model = _doc(
+        *_TERMS[:-1],
+        "6. Software Maintenance. (5) Compliance with the service levels is 90% guaranteed (12 months' average for "
+        "all categories).",
+        _TERMS[-1],
+    )  # fmt: skip
+    result = _results(model, "saas-customer", "uptime-commitment", parties=Parties(us="the Buyer", them="we",
+                                                                                     side="customer"))
+    assert not result["uptime-commitment"].recommendations
