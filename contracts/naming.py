@@ -1122,6 +1122,19 @@ def adapt_terms(
     singular: set[str] = set()
     structure_terms = structure_of(model).terms
 
+    def services_as(name: str, article: str, at: int) -> str:
+        """The playbook's "Services" written as the contract's defined ``name``, the verb after a
+        singular name agreeing ("the Medplum Service infringes"), with the card's note."""
+        if not name.endswith(("s", "S")):
+            singular.add(name)
+        written = f"{article}{name}"
+        if _sentence_start(text, at):
+            written = written[:1].upper() + written[1:]
+        note = f"\u201cServices\u201d is written \u201c{name}\u201d, this contract's defined term"
+        if note not in notes:
+            notes.append(note)
+        return written
+
     def one(match: re.Match[str]) -> str:
         term, article = match.group("term"), match.group("article") or ""
         one_of = term[:-1]
@@ -1143,15 +1156,7 @@ def adapt_terms(
         otherwise = _services_named_otherwise(defined, model, maker) if term == "Services" else ""
         if otherwise and otherwise not in TERM_EQUIVALENTS[term]:
             # Named after the vendor ("the Weaviate Database") or its one kind of services: that name.
-            if not otherwise.endswith(("s", "S")):
-                singular.add(otherwise)  # "the Weaviate Database infringes"
-            written = f"{article}{otherwise}"
-            if _sentence_start(text, match.start()):
-                written = written[:1].upper() + written[1:]
-            note = f"\u201c{term}\u201d is written \u201c{otherwise}\u201d, this contract's defined term"
-            if note not in notes:
-                notes.append(note)
-            return written
+            return services_as(otherwise, article, match.start())
         in_passing = bool(otherwise)
         if not in_passing and (term.lower() in defined or _uses(term, model)):
             if not article and term in _NEEDS_ARTICLE and _with_article(term, model):
@@ -1187,12 +1192,7 @@ def adapt_terms(
         elif term == "Services" and (named := _named_services(defined, model)):
             # The one kind of services the contract defines and speaks of throughout ("the
             # “Support Services”", a support agreement's subject): the playbook's "Services".
-            written = f"{article}{named}"
-            if not named.endswith(("s", "S")):
-                singular.add(named)  # "the Medplum Service infringes"
-            if _sentence_start(text, match.start()):
-                written = written[:1].upper() + written[1:]
-            note = f"\u201c{term}\u201d is written \u201c{named}\u201d, this contract's defined term"
+            return services_as(named, article, match.start())
         elif term in _ONE_WAY and (written := _one_way(term, article, model)):
             if _sentence_start(text, match.start()):
                 written = written[:1].upper() + written[1:]

@@ -973,7 +973,8 @@ def _our_right(e: _Edit) -> Iterator[Defect]:
         return
     index, start, end = e.removed
     removed = e.model.paragraphs[index].text[start:end]
-    name = r"\s+".join(re.escape(w) for w in ours.split())
+    # (with or without its article: "the Customer" is written "Customer may terminate" too)
+    name = r"(?:the\s+)?" + r"\s+".join(re.escape(w) for w in re.sub(r"^[Tt]he\s+", "", ours).split())
     right = re.search(rf"\b{name}\s+(?:may|(?:shall|will)\s+(?:have|be\s+entitled)|(?:has|have)\s+the\s+right)\b"
                       rf"(?!\s+not\b)[^.;]{{0,80}}", removed, re.IGNORECASE)
     if right is None or re.search(rf"\b{name}\s+may\b", e.written, re.IGNORECASE):
