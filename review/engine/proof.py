@@ -976,7 +976,8 @@ def _our_right(e: _Edit) -> Iterator[Defect]:
     # (with or without its article: "the Customer" is written "Customer may terminate" too)
     name = r"(?:the\s+)?" + r"\s+".join(re.escape(w) for w in re.sub(r"^[Tt]he\s+", "", ours).split())
     right = re.search(rf"\b{name}\s+(?:may|(?:shall|will)\s+(?:have|be\s+entitled)|(?:has|have)\s+the\s+right)\b"
-                      rf"(?!\s+not\b)[^.;]{{0,80}}", removed, re.IGNORECASE)
+                      rf"(?!\s+(?:not|be|need|have\s+to|only)\b)[^.;]{{0,80}}", removed, re.IGNORECASE)
+    # (not a duty or a restriction: "Customer may be required to click to accept", "may only use")
     if right is None or re.search(rf"\b{name}\s+may\b", e.written, re.IGNORECASE):
         return
     yield Defect(

@@ -78,3 +78,14 @@ def test_a_fee_adjusted_for_actual_use_is_no_price_increase() -> None:
     )  # fmt: skip
     result = _results(model, "saas-customer", "price-increase-cap", parties=_PARTIES)["price-increase-cap"]
     assert not result.recommendations
+
+
+def test_a_duty_put_as_may_be_required_is_no_right_of_ours() -> None:
+    model = _offer_terms(
+        "6. Changes. We may change this Agreement at any time, and you may be required to click to accept the "
+        "changed Agreement before you continue to use the Cloud Services."
+    )  # fmt: skip
+    parties = Parties(us="you", them="we", side="customer", corrected=True)
+    result = _results(model, "saas-customer", "unilateral-changes", parties=parties)["unilateral-changes"]
+    assert result.recommendations
+    assert all("our-right" not in [d.kind for d in p.defects] for p in result.recommendations)
