@@ -2224,7 +2224,8 @@ def strike_or_replace(
             f"{rule.title} ({citation}): {reason}.{guidance}{evidence} "
             f"Proposed: replace {what} with the playbook's preferred wording."
         )
-        wording = f"{rule.positions[0]} {kept}" if kept else rule.positions[0]
+        wording = with_the_clauses_period(rule.positions[0], sentence, document)
+        wording = f"{wording} {kept}" if kept else wording
         edit = replace_edit(sentence, wording, document.model)
         return Proposal(
             action="replace",
@@ -2246,6 +2247,39 @@ def strike_or_replace(
         after="",
         explanation=tidy(explanation),
     )
+
+
+# How long a duty lasts after the agreement ends, in a wording ("for five (5) years after this
+# Agreement ends") and in the clause it rewrites ("Customer's confidentiality obligations will
+# continue for three years after this Agreement terminates").
+_PERIOD_AFTER = re.compile(
+    r"\bfor\s+(?:a\s+period\s+of\s+)?(?P<period>(?:[a-z]+(?:-[a-z]+)?\s+)?(?:\(\d{1,2}\)\s+)?years?|\d{1,2}\s+years?)"
+    r"\s+(?:after|following|from)\b"
+)
+_DUTY_LASTS = re.compile(r"(?i)\b(?:continu|surviv|remain|last|appl|endur|bind|expir)\w*\b[^.;]{0,40}?$")
+_OF_SECRECY = re.compile(r"(?i)\bconfidential|\bsecre|\bnon-?disclosure")
+
+
+def with_the_clauses_period(wording: str, sentence: Sentence, document: PreparedDocument) -> str:
+    """``wording`` with its one period after the agreement ends written as the period the clause it
+    rewrites states for the same duty, in the contract's words: a mutual wording put in place of
+    "Customer will not disclose ..." beside "Customer's confidentiality obligations will continue for
+    three years after this Agreement terminates" says "three years", never the playbook's five,
+    which would lengthen our own duty and contradict the sentence kept beside it. ``wording``
+    itself where it states no such period, or the clause states none or several."""
+    own = list(_PERIOD_AFTER.finditer(wording))
+    if len(own) != 1 or not _OF_SECRECY.search(wording):
+        return wording
+    text = document.paragraphs[sentence.paragraph_index].paragraph.text
+    stated = {
+        match.group("period") for match in _PERIOD_AFTER.finditer(text)
+        if _DUTY_LASTS.search(text[max(0, match.start() - 60) : match.start()])
+        and _OF_SECRECY.search(text[max(0, match.start() - 160) : match.start()])
+    }  # fmt: skip
+    if len(stated) != 1:
+        return wording
+    period = stated.pop()
+    return f"{wording[: own[0].start('period')]}{period}{wording[own[0].end('period') :]}"
 
 
 _TWIN_GAP = re.compile(r"[ \t\u00a0]*\($")
@@ -2421,6 +2455,15 @@ _LONGER_NAME = re.compile(r"\s+(?:(?:and|or|&)\s+)?[A-Z]")
 # The sentence's own proviso: "provided that", "provided, however, that", "provided always that".
 _OWN_PROVISO = re.compile(r"\bprovided\s*,?\s*(?:however|always|further)?\s*,?\s*that\b", re.IGNORECASE)
 _A_LIST_OF = re.compile(r"\s+(?:schedule|table|list|sheet|structure)s?\b", re.IGNORECASE)
+# A power to charge for something new as well as to raise the price ("We may increase or add new fees
+# and charges"): a cap on increases leaves it open, so the proviso closes it for what is already bought.
+_NEW_FEES = re.compile(
+    r"(?i)\b(?:add|introduce|impose|levy|charge)\w*\s+(?:\w+\s+){0,2}?(?:new|additional|further)\s+"
+    r"(?:fees?|charges?|prices?|pricing)\b"
+)
+_NEW_FEES_ONLY = (
+    ", and new fees or charges shall apply only to features or services first ordered after they are introduced"
+)
 
 
 def charged_in(text: str) -> str:
@@ -2462,6 +2505,8 @@ def proviso_proposal(
     proviso = rule.proviso.replace("{charged}", charged_in(body))
     if proviso.startswith("provided that ") and _OWN_PROVISO.search(body):
         proviso = "provided further that " + proviso[len("provided that ") :]  # the sentence's own proviso first
+    if _NEW_FEES.search(body):
+        proviso += _NEW_FEES_ONLY
     after = f"{body[local:]}, {proviso}{closing.group('mark')}"
     start = sentence.start + local
     edit = Edit(kind="replace", locator=sentence.locator, before=before, after=after, start=start)
