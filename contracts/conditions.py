@@ -67,6 +67,9 @@ _RECURRING = re.compile(
     r"|\b(?:revenue|profit)[\s-]+shar|\bper\s+(?:unit|hour|user|seat|"
     r"transaction|subscriber|copy|item|piece|ton|barrel|click|impression|lead|case|bottle|pound|gallon|kwh|mwh|dth|"
     r"mmbtu|mcf|therm)\b|\bhourly\s+(?:rates?|fees?|charges?)\b|\bpurchase\s+orders?\b|\bsubscription\s+(?:fees?|term)\b"
+    # (a software subscription, never a subscription for shares: "your subscription", "the offered
+    # subscriptions", "the subscription period")
+    r"|\bsubscriptions?\s+(?:periods?|plans?)\b|\b(?:your|offered|paid|annual|monthly|yearly)\s+subscriptions?\b"
     r"|\bretainer\b|\b(?:monthly|quarterly|annual|yearly|semi-annual|weekly)\s+(?:[\w-]+\s+){0,2}?(?:fees?|payments?|"
     r"charges?|retainer|compensation|rent|license\s+fees?|licence\s+fees?|minimum|invoices?)\b"
     r"|\b(?:paid|billed|invoiced)\s+(?:monthly|quarterly|annually)\b|\busage\s+(?:fees?|charges?)\b|\bprice\s+lists?\b|\b(?:accepted|purchase|placed?|submitted?)\s+orders?\b"
@@ -195,6 +198,34 @@ _NON_REFUNDABLE = re.compile(
 )
 
 
+# A licence of software granted for good ("a perpetual, non-exclusive licence to use the Software"),
+# in either order; not a licence the customer grants the vendor to use feedback or content for good.
+_PERPETUAL_LICENCE = re.compile(
+    r"\bperpetual\b[^.;]{0,100}?\blicen[cs]e\b[^.;]{0,120}?\b(?:software|program|product)"
+    r"|\blicen[cs]e\b[^.;]{0,60}?\b(?:software|program|product)s?\b[^.;]{0,80}?\b(?:perpetual|perpetuity)\b"
+    r"|\bperpetual\s+(?:software\s+)?licen[cs]es?\b",
+    re.IGNORECASE,
+)
+_NOT_OURS = re.compile(r"\b(?:feedback|suggestions?|content|customer\s+data|your\s+data|submissions?)\b", re.IGNORECASE)
+
+
+# A fee paid for a licence ("the license fee", "licence fees"), which a refund can give back.
+_LICENCE_FEE = re.compile(r"\blicen[cs](?:e|ing)\s+fees?\b", re.IGNORECASE)
+_FREE = re.compile(r"\broyalty[\s-]free\b|\bfree\s+of\s+charge\b|\bfully\s+paid", re.IGNORECASE)
+
+
+def _perpetual_licence(text: str) -> bool:
+    """A perpetual licence of software against a licence fee (not a royalty-free licence of a
+    developer's pre-existing items, where no licence fee is paid to give back)."""
+    if _LICENCE_FEE.search(text) is None:
+        return False
+    return any(
+        _FREE.search(text, max(0, m.start() - 100), m.end() + 100) is None
+        and _NOT_OURS.search(text, max(0, m.start() - 100), m.end() + 100) is None
+        for m in _PERPETUAL_LICENCE.finditer(text)
+    )
+
+
 def _keeps_functionality(text: str) -> bool:
     """The contract promises that changes keep the functionality: not an infringement remedy's
     option to "modify ... so as to avoid infringement, without materially degrading the
@@ -313,6 +344,11 @@ CONDITIONS: dict[str, Condition] = {
         lambda text: _NON_REFUNDABLE.search(text) is not None,
         "this contract says its fees are not refundable", "this contract does not say its fees are not refundable",
         addition=True,
+    ),
+    "perpetual-licence": Condition(
+        _perpetual_licence,
+        "this contract licenses software for good (a licence fee paid once)",
+        "this contract licenses no software for good",
     ),
     "stated-term": Condition(
         _states_a_term,

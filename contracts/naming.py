@@ -87,8 +87,18 @@ def _as_written(party: Party, model: TextModel) -> str:
         if usual != name and usual[:1].isupper() and count > forms.get(name, 0):
             name = usual
     total = len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text))
+    short = ENDS_IN_LEGAL_FORM.sub("", party.name).strip(" ,.")
+    if short and short != name and not _NO_PARTY_NAME.search(short):
+        # Defined as '("the Company")' and written "Glows.ai" sixty times beside four "the Company":
+        # the clauses' name for it is the one a position writes.
+        by_name = len(re.findall(rf"(?<![\w-]){re.escape(short)}(?![\w-])", text))
+        if by_name >= _BY_NAME_AT_LEAST and by_name >= 3 * total:
+            return short
     with_the = len(re.findall(rf"\b[Tt]he\s+[\"\u201c]?{re.escape(name)}(?!\w)", text))
     return f"the {name}" if total and with_the * 2 >= total else name
+
+
+_BY_NAME_AT_LEAST = 10  # uses of a party's name, at least, and three times its defined name's, to be written so
 
 
 _WE_LABEL = re.compile(r"(?i)(?:we|us|our)(?:\s*[/,]\s*(?:we|us|our))*")
@@ -113,6 +123,11 @@ _NO_PARTY_NAME = re.compile(
 )
 
 
+# ... nor the document by its short name ('End User License Agreement for RavenDB Software (the
+# “EULA”)', a title run into the opening): no one signs as "EULA".
+_DOCUMENT_ABBREVIATION = re.compile(r"(?i)^(?:the\s+)?(?:EULA|MSA|SLA|DPA|NDA|TOS|SOW|ToS|T&Cs?|GTCs?|AGB)$")
+
+
 def contract_parties(structure: Structure) -> list[Party]:
     """The parties the contract's opening names, without a defined name the contract defines as a
     thing or uses for what it sells (a EULA's "SOFTWARE", a licence's "Host"): those are no side
@@ -122,6 +137,7 @@ def contract_parties(structure: Structure) -> list[Party]:
         p for p in structure.parties
         if p.defined.title() not in _NAME_NOUNS
         and not _NO_PARTY_NAME.search(p.name.strip())
+        and not _DOCUMENT_ABBREVIATION.match(p.defined.strip())
         and not re.search(_DEFINED_AS_A_THING.format(name=re.escape(p.defined)), text)
     ]  # fmt: skip
 
@@ -213,6 +229,19 @@ def detect(model: TextModel, side_word: str) -> Parties:
         alone = _as_written(parties[0], model) if len(parties) == 1 and not _is_you(parties[0]) else ""
         alone = "" if re.search(r",|\band\b", alone) else alone  # (not "Walkfares Ltd., OpenDataDSL and ODSL")
         us, them = "you", _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or alone or "we"
+    if side == "customer" and not us and len(parties) == 1 and parties[0].side == "provider" and _addresses_you(model):
+        # A licence that speaks to "you" throughout and names only the vendor, by its role ('RavenDB Ltd,
+        # or its suppliers and licensors (collectively referred to herein as "Licensor")'), with no
+        # "we": the customer is "you".
+        us, them = "you", them or _as_written(parties[0], model)
+    if side and not (us or them) and len(parties) == 1 and not _is_you(parties[0]):
+        # 'entered into by Glows.ai ("the Company") and the entity or person agreeing to these terms
+        # ("User")': the one party read is the vendor that writes the terms; the other, defined by a
+        # description of whoever accepts them, is the customer.
+        accepting = _other_defined_in_opening(model, taken=_names(parties[0].defined) | _names(parties[0].name))
+        if accepting and _ACCEPTING.search(model.text, 0, _PREAMBLE):
+            vendor = _as_written(parties[0], model)
+            us, them = (accepting, vendor) if side == "customer" else (vendor, accepting)
     if side == "customer" and not (us or them) and (named := _between_you_and(model)):
         # 'THIS ... AGREEMENT IS A LEGAL AGREEMENT BETWEEN YOU (THE CUSTOMER ...) AND CONTRIBUTED SYSTEMS':
         # the customer is "you", the vendor the name its clauses write.
@@ -221,6 +250,12 @@ def detect(model: TextModel, side_word: str) -> Parties:
 
 
 # "... AGREEMENT BETWEEN YOU (THE CUSTOMER, ...) AND CONTRIBUTED SYSTEMS."
+# The party a vendor's terms define by who accepts them ("the entity or person agreeing to these terms").
+_ACCEPTING = re.compile(
+    r"\b(?:entity|person|individual|organi[sz]ation|company|customer)\b[^.;()]{0,60}?\b(?:agree(?:s|ing)?|accept(?:s|ing)?)\s+"
+    r"(?:to\s+)?(?:these|this|the)\b",
+    re.IGNORECASE,
+)
 _BETWEEN_YOU_AND = re.compile(
     r"(?i:\bbetween\s+you\b(?:\s*\([^()]{0,160}\))?\s*,?\s+and\s+)(?P<the>(?i:the)\s+)?"
     r"(?P<name>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})"
@@ -276,11 +311,16 @@ _NAMED_IN_PARENTHESES = re.compile(r"\(\s*([A-Za-z][\w&.-]*)\s*\)")
 _ACTS = 3  # sentences at least in which the defined name shall, will or may do something
 
 
+_OPENING_SENTENCE = re.compile(r"\bbetween\b|\bentered\s+into\s+by\b")
+
+
 def _other_defined_in_opening(model: TextModel, *, taken: set[str]) -> str:
     """The one name the opening sentence (the one that says "between") defines in parentheses,
     besides ours, that the contract writes as a party that acts ("Supabase shall ...", three times
     at least); "" when none or more than one."""
-    opening = next((p.text for p in model.paragraphs[:_OPENING_PARAGRAPHS] if re.search(r"\bbetween\b", p.text)), "")
+    opening = next(
+        (p.text for p in model.paragraphs[:_OPENING_PARAGRAPHS] if _OPENING_SENTENCE.search(p.text)), ""
+    )
     found = []
     named = [m.group(1) for m in _NAMED_IN_PARENTHESES.finditer(opening)
              if re.search(rf"(?<![\w-]){re.escape(m.group(1))},?\s", opening[: m.start()])]  # fmt: skip
@@ -294,9 +334,10 @@ def _other_defined_in_opening(model: TextModel, *, taken: set[str]) -> str:
 
 
 def _names_the_document(name: str, text: str) -> bool:
-    """``name`` is what the document calls itself ('This Main Service Agreement (“MSA”) is ...')."""
+    """``name`` is what the document calls itself ('This Main Service Agreement (“MSA”) is ...'), not
+    whoever agrees to it ('the entity or person agreeing to these terms ("User")')."""
     return re.search(
-        r"\b(?:this|these)\s+(?:[A-Z][\w-]*\s+){0,5}(?:Agreement|Terms(?:\s+of\s+(?:Service|Use))?|Contract)\s*"
+        r"(?<!to )\b(?:this|these)\s+(?:[A-Z][\w-]*\s+){0,5}(?:Agreement|Terms(?:\s+of\s+(?:Service|Use))?|Contract)\s*"
         rf"\(\s*(?:the\s+)?[\"\u201c]{re.escape(name)}[\"\u201d]",
         text,
         re.IGNORECASE,
@@ -943,6 +984,18 @@ def _about_software(model: TextModel) -> bool:
     return len(_SOFTWARE.findall(text)) * _SOFTWARE_EVERY >= len(text)
 
 
+_SOFTWARE_WORD = re.compile(r"\bsoftware\b", re.IGNORECASE)
+_SERVICES_WORD = re.compile(r"\bservices?\b", re.IGNORECASE)
+_SOFTWARE_AT_LEAST = 10  # mentions of software, at least, and three times as many as of services
+
+
+def _sells_software(model: TextModel) -> bool:
+    """The contract speaks of software far more than of services (a licence of software sold once,
+    with maintenance: "the software" 74 times, "services" 11)."""
+    software = len(_SOFTWARE_WORD.findall(model.text))
+    return software >= _SOFTWARE_AT_LEAST and software >= 3 * len(_SERVICES_WORD.findall(model.text))
+
+
 def _about(term: str, model: TextModel) -> bool:
     """The contract speaks of ``term``'s thing in ordinary words often enough to be about it
     ("services" once in every few pages at least; not a product licence's "customer service").
@@ -1231,7 +1284,10 @@ def adapt_terms(
             note = f"\u201c{term}\u201d is written \u201c{written}\u201d, as this contract names it"
         else:
             subject = _subject_term(defined, model) if term in _SUBJECT_MATTER else None
-            if term in _SUBJECT_MATTER and (not _about(term, model) or _mostly_about(subject, term, model)):
+            if (
+                term in _SUBJECT_MATTER and (not _about(term, model) or _mostly_about(subject, term, model))
+                and not (subject is None and _sells_software(model))
+            ):  # fmt: skip
                 if subject is None:
                     return match.group(0)  # nothing of the contract's to call so: the lawyer words it
                 if not subject.endswith("s"):
@@ -1241,7 +1297,13 @@ def adapt_terms(
                     notes.append(note)
                 return f"{article}{subject}"
             words = _ORDINARY_WORDS.get(term, term.lower())
-            if term == "Services" and _THE_SERVICE_QUOTED.search(model.text, 0, _PREAMBLE * 2):
+            if term == "Services" and _sells_software(model):
+                # Terms for software sold and licensed, which speak of "the software" throughout and of
+                # services only for maintenance or delivery: the warranty and the indemnity are about the
+                # software ("alleging that the software infringes"), never "the services".
+                words = "software"
+                singular.add("software")
+            elif term == "Services" and _THE_SERVICE_QUOTED.search(model.text, 0, _PREAMBLE * 2):
                 # The terms call what they are about "the service" in its opening ('your use of the
                 # ... hosting service ("the service")'): their word, in the singular.
                 words = "service"
@@ -1361,6 +1423,15 @@ _AS_YOU_AND_WE: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"\bthe\s+other\s+party's\b"), "the other's"),
     (re.compile(r"\bthe\s+other\s+party\b"), "the other"),
 )
+
+
+def _addresses_you(model: TextModel) -> bool:
+    """``model`` speaks to "you" throughout, whatever it calls the other side (at least
+    ``_YOU_AT_LEAST`` times, and three times as often as of parties)."""
+    text = model.text
+    you = len(_YOU.findall(text))
+    parties = len(_LOWER_PARTY.findall(text)) + len(_CAPITAL_PARTY.findall(text))
+    return you >= _YOU_AT_LEAST and you >= 3 * parties
 
 
 def speaks_to_you(model: TextModel) -> bool:

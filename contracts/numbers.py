@@ -290,7 +290,12 @@ def write_duration(quantity: Quantity, number: float, unit: str | None = None, q
     qual = ""
     if qual_word:
         qual = _case_like(style.get("qual") or style["unit_word"], qual_word.lower()) + (style.get("qsep") or " ")
-    unit_text = _pluralize(style["unit_word"], unit, number, adjectival)
+    template = style["unit_word"]
+    if style.get("qual") and not qual_word and template[:1].isupper() and not template.isupper():
+        # "five (5) Business Days" written in calendar days: the capital was the defined "Business
+        # Day"'s, and a bare "Days" is no term of the contract ("thirty (30) days").
+        template = template.lower()
+    unit_text = _pluralize(template, unit, number, adjectival)
     return f"{_write_number(style, number)}{sep}{qual}{unit_text}"
 
 

@@ -2010,6 +2010,18 @@ def _restates(other: Sentence, words: set[str]) -> bool:
     return bool(own) and len(own & words) * 2 >= len(own)
 
 
+def _says_mutually(other: Sentence, words: set[str]) -> bool:
+    """``other`` already says for both parties what the mutual wording of ``words`` says ("Neither
+    party may transfer and assign its rights and obligations under this Agreement without the prior
+    written consent of the other party."), before the one-sided exception the wording replaces
+    ("Notwithstanding the foregoing, Axiom may transfer and assign ... without consent"): the wording
+    replaces both, or the clause would say its rule twice."""
+    if not _MUTUAL.match(other.text) or is_carve_out(other):
+        return False
+    own = set(_WORD.findall(other.lower)) - _COMMON - _PERSONS
+    return bool(own) and len(own & words) * 2 >= len(own)
+
+
 # Who a sentence speaks of says nothing of what it restricts ("your rights", "our consent").
 _PERSONS = frozenset({"you", "your", "we", "our", "us", "they", "their", "them", "its", "his", "her"})
 
@@ -2054,7 +2066,7 @@ def with_one_sided_restatements(
         if is_heading_only(other.text) or any(other.start < n <= sentence.start for n in numbers_here):
             break
         candidate = next((s for s in found if s.locator == sentence.locator and s.start == other.start), None)
-        if candidate is not None and _restates(candidate, words):
+        if candidate is not None and (_restates(candidate, words) or _says_mutually(candidate, words)):
             kept_text = text[candidate.end : sentence.start].strip()
             if any(
                 lost_reference(b.text, before="", removed=candidate.text, written=wording, follows=False) is not None
@@ -2368,6 +2380,40 @@ def _antecedent_in(sentence: Sentence, document: PreparedDocument, quantity: num
     return quantity if pointed is None else pointed
 
 
+# An index added on top of a percentage ("plus the percentage increase in the Consumer Price Index",
+# "plus CPI", "above the rate of inflation"), with the period it is measured over, up to the clause's end.
+_PLUS_INDEX = re.compile(
+    r"\s+(?:plus|above|over\s+and\s+above|in\s+addition\s+to)\s+(?:the\s+)?(?:percentage\s+|annual\s+|rate\s+of\s+)?"
+    r"(?:(?:increase|change|rise)\s+in\s+(?:the\s+)?)?(?:[A-Z][\w.-]*\s+){0,5}?"
+    r"(?:Price\s+Index|Prices\s+Index|Index|CPI|RPI|HICP|inflation(?:\s+rate)?)\b(?:\s*\(\s*[\"\u201c]?[A-Z]{2,5}[\"\u201d]?\s*\))?"
+    r"(?:\s+(?:over|for|during|in|measured\s+over)\s+the\s+[^.;,]{0,120}?(?=[.;,]|$))?",
+    re.IGNORECASE,
+)
+_ALTERNATIVE_OPEN = re.compile(r"[ \t\u00a0]*\(\s*or\s+$", re.IGNORECASE)
+_ALTERNATIVE_REACH = 80  # characters before the alternative in which the main figure stands
+
+
+def _alternative_made_equal(sentence: Sentence, quantity: numbers.Quantity, limit: float) -> tuple[int, int] | None:
+    """Where ``quantity`` opens a bracketed alternative to the figure right before it ("thirty (30)
+    or more days overdue (or 10 or more days overdue ...)") and that figure is ``limit`` already:
+    the alternative's span in the sentence (from the space before its bracket to the bracket that
+    closes it); None otherwise."""
+    read = sentence.read or sentence.text
+    opening = _ALTERNATIVE_OPEN.search(read, 0, quantity.start)
+    if opening is None or "(" in read[opening.start() : quantity.start].replace("(", "", 1):
+        return None
+    close_at = read.find(")", quantity.end)
+    if close_at == -1 or "(" in read[quantity.end : close_at]:
+        return None
+    main = [
+        q for q in numbers.find_quantities(read[max(0, opening.start() - _ALTERNATIVE_REACH) : opening.start()],
+                                           quantity.kind)
+    ]  # fmt: skip
+    if not main or main[-1].value != limit:
+        return None
+    return opening.start(), close_at + 1
+
+
 def number_proposal(
     rule: Rule,
     sentence: Sentence,
@@ -2401,6 +2447,37 @@ def number_proposal(
         span_end, rewritten = again
         new_phrase = new_phrase + rewritten
         quantity = replace(quantity, end=span_end, phrase=sentence.text[quantity.start : span_end])
+    on_top = _PLUS_INDEX.match(sentence.read or sentence.text, quantity.end) if kind == "percent" and is_max else None
+    if on_top is not None and twin is None and again is None:
+        # "5% plus the percentage increase in the Consumer Price Index over the twelve (12) month
+        # period ...": a cap that adds inflation is no cap of 3%; the index goes with the figure, or
+        # "3% plus" the index would count inflation twice.
+        quantity = replace(quantity, end=on_top.end(), phrase=sentence.text[quantity.start : on_top.end()])
+    alternative = _alternative_made_equal(sentence, quantity, limit)
+    if alternative is not None and twin is None and again is None:
+        # "thirty (30) or more days overdue (or 10 or more days overdue in the case of invoices paid
+        # by credit card)": at the limit, the alternative says what the clause already says, so it
+        # goes, rather than reading "(or 30 or more days ... )".
+        open_at, close_at = alternative
+        read = sentence.read or sentence.text
+        start = sentence.start + open_at
+        edit = Edit(kind="replace", locator=sentence.locator, before=sentence.text[open_at:close_at], after="",
+                    start=start)  # fmt: skip
+        bound = "at most" if is_max else "at least"
+        return Proposal(
+            action="replace",
+            edit=edit,
+            before=sentence.text,
+            after=sentence_after(sentence, start, sentence.start + close_at, ""),
+            explanation=tidy(
+                f"{rule.title} ({citation}): the contract says {quote(quantity.phrase)} "
+                f"({numbers.describe(quantity.value, kind)}) in an alternative to its main figure; the playbook "
+                f"accepts {bound} {numbers.describe(limit, kind)}, the main figure.{guidance} Evidence: "
+                f"{quote(sentence.text)}. Proposed: strike the alternative {quote(read[open_at:close_at].strip())}, "
+                "so the main figure applies in every case."
+            ),
+            value=limit,
+        )
     start, end = sentence.start + quantity.start, sentence.start + quantity.end
     before, proposed = quantity.phrase, new_phrase
     carried = ""

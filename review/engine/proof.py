@@ -263,6 +263,10 @@ def _figure(e: _Edit) -> Iterator[Defect]:
         return  # no figure read on either side ("forty-eight (48) hours"): nothing to compare
     if any(abs(v - value) < 1e-6 for _, v in new):
         return
+    if not new and any(abs(k[1] - value) < 1e-6 for k in counted_after):
+        # An alternative to the main figure struck ("(or 10 or more days overdue ...)" where the main
+        # figure is already thirty (30) days): the figure it means is the one that stays.
+        return
     if e.proposal.position is not None and any(abs(k[1] - value) < 1e-6 for k in counted_after):
         # A clause rewritten in the playbook's words, revised to a figure the contract already
         # states ("use 45 days" where the notice is already forty-five (45) days): the figure is

@@ -101,3 +101,33 @@ def test_a_cap_on_increases_also_closes_a_power_to_add_new_fees() -> None:
     (proposal,) = result.recommendations
     assert "nor by more than three percent (3%)" in proposal.after
     assert "new fees or charges shall apply only to features or services first ordered after" in proposal.after
+
+
+_SOLD_ONCE = (
+    "3. Licence. Lantern Software AG grants the Licensee a perpetual, non-exclusive licence to use the software "
+    "against payment of the licence fee.",
+    *["Support. The software is delivered on a data carrier, and the software may be installed on one server."] * 6,
+    "Maintenance. Maintenance services are agreed separately at an annual fee.",
+    "10. Liability. LANTERN SOFTWARE AG SHALL NOT BE LIABLE FOR INDIRECT DAMAGES. THE SOFTWARE IS PROVIDED AS IS.",
+)
+
+
+def test_terms_for_software_sold_write_the_software_not_the_services() -> None:
+    model = _doc(*_LICENSING_TERMS, *_SOLD_ONCE)
+    (indemnity,) = _results(model, "saas-customer", "vendor-ip-indemnity", parties=_PARTIES)[
+        "vendor-ip-indemnity"
+    ].recommendations
+    assert "alleging that the software infringes or misappropriates" in indemnity.after
+    assert "services" not in indemnity.after.lower()
+
+
+def test_a_perpetual_licence_refunds_its_licence_fee_and_never_ends_the_agreement() -> None:
+    # (round 27's fourth look: "a refund for the period after termination" of a perpetual licence)
+    model = _doc(*_LICENSING_TERMS, *_SOLD_ONCE)
+    results = _results(model, "saas-customer", "vendor-ip-indemnity", "provider-warranty", parties=_PARTIES)
+    (indemnity,) = results["vendor-ip-indemnity"].recommendations
+    assert "refund the licence fees paid for the infringing software, less one fifth" in indemnity.after
+    assert "period after termination" not in indemnity.after
+    (warranty,) = results["provider-warranty"].recommendations
+    assert "may end its licence of the software concerned" in warranty.after
+    assert "terminate this Agreement" not in warranty.after
