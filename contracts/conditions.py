@@ -193,7 +193,9 @@ _FUNCTIONALITY_KEPT = re.compile(
 # The fees are said not to be refundable ("ALL FEES ... ARE NON-REFUNDABLE", "no refunds or credits"):
 # a refund the wording promises says it prevails.
 _NON_REFUNDABLE = re.compile(
-    r"\bnon-?refundable\b|\bnot\s+(?:be\s+)?refundable\b|\bno\s+refunds?\b|\bwithout\s+(?:any\s+)?refund\b",
+    r"\bnon-?refundable\b|\bnot\s+(?:be\s+)?refundable\b|\bno\s+refunds?\b|\bwithout\s+(?:any\s+)?refund\b"
+    # ("fees for any commenced Payment Periods shall not be refunded")
+    r"|\b(?:shall|will|may|are|is)\s+not\s+be\s+refunded\b|\bnot\s+(?:be\s+)?(?:refunded|reimbursed)\b",
     re.IGNORECASE,
 )
 

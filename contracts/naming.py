@@ -128,6 +128,23 @@ _NO_PARTY_NAME = re.compile(
 _DOCUMENT_ABBREVIATION = re.compile(r"(?i)^(?:the\s+)?(?:EULA|MSA|SLA|DPA|NDA|TOS|SOW|ToS|T&Cs?|GTCs?|AGB)$")
 
 
+# ... nor a part of a thing ("The Licensed Software's Meta Object Compiler ("moc")" in an appendix's
+# list of tools): a name with a possessive is something a party has, never the party (unless it is
+# a company's legal name: "Mitchell's Web Advance, PLC").
+_A_THINGS_PART = re.compile(r"[\w)]['\u2019]s\s+[A-Z]")
+
+
+def _a_tools_name(party: Party) -> bool:
+    """A defined name in lower case that is no part of the name it is given to ('Meta Object Compiler
+    ("moc")' read beside a party's name): a program's, never a party's (whereas "npm, Inc. (npm)" is
+    the company's own name, and "we" and "you" the parties' words)."""
+    defined = party.defined.strip()
+    return (
+        defined.isalpha() and defined.islower() and not _WE_LABEL.fullmatch(defined)
+        and defined not in ("you", "your") and defined not in party.name.lower()
+    )  # fmt: skip
+
+
 def contract_parties(structure: Structure) -> list[Party]:
     """The parties the contract's opening names, without a defined name the contract defines as a
     thing or uses for what it sells (a EULA's "SOFTWARE", a licence's "Host"): those are no side
@@ -138,6 +155,8 @@ def contract_parties(structure: Structure) -> list[Party]:
         if p.defined.title() not in _NAME_NOUNS
         and not _NO_PARTY_NAME.search(p.name.strip())
         and not _DOCUMENT_ABBREVIATION.match(p.defined.strip())
+        and not (_A_THINGS_PART.search(p.name) and not ENDS_IN_LEGAL_FORM.search(p.name.strip(" ,")))
+        and not _a_tools_name(p)
         and not re.search(_DEFINED_AS_A_THING.format(name=re.escape(p.defined)), text)
     ]  # fmt: skip
 
@@ -363,6 +382,8 @@ def _acting_name(model: TextModel, *, taken: set[str]) -> str:
     counts: dict[str, int] = {}
     for match in _ACTING.finditer(model.text):
         name = match.group(1)
+        if name.startswith("The ") and len(name.split()) > 1:
+            name = name[4:]  # a name written with its article ("The Qt Company shall ..."): the name
         lowered = name.lower()
         if lowered in taken or lowered in things or lowered in roles or name in NOT_TERMS:
             continue
@@ -1615,11 +1636,44 @@ def _fill_phrase(text: str, parties: Parties) -> str:
     return _SLOT.sub(lambda m: _slot_name(m.group(1).lower(), parties), text)
 
 
+def _legal_name_of(role: str, model: TextModel) -> str:
+    """The company's legal name the contract defines as ``role`` ('RavenDB Ltd, or its suppliers and
+    licensors (collectively referred to herein as "Licensor")'), where it also writes that name at
+    least twice; "" otherwise. Once per role and text model."""
+    key = ("naming", "legal_name_of", role)
+    if key not in model.derived:
+        found = ""
+        bare = role.removeprefix("the ").strip()
+        if bare and not ENDS_IN_LEGAL_FORM.search(bare):
+            definition = re.search(
+                r"\((?:\s*(?:collectively|together|jointly|hereinafter|herein|referred\s+to|as|the)\b)*\s*"
+                rf"[\"\u201c]{re.escape(bare)}[\"\u201d]\s*\)",
+                model.text,
+            )
+            if definition is not None:
+                names = list(_LEGAL_NAME.finditer(model.text, max(0, definition.start() - _ROLE_NAME_REACH),
+                                                  definition.start()))  # fmt: skip
+                if names:
+                    name = names[0].group("name").removesuffix(".")
+                    if len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", model.text)) >= 2:
+                        found = name
+        model.derived[key] = found  # type: ignore[index]
+    return str(model.derived[key])  # type: ignore[index]
+
+
+_ROLE_NAME_REACH = 200  # characters before a role's definition in which the company it stands for is named
+
+
 def _fill_pattern(pattern: str, parties: Parties, model: TextModel | None = None) -> str:
     def name(match: re.Match[str]) -> str:
         slot = match.group(1).lower()
         words = _slot_name(slot, parties).split()
         written = r"\s+".join(re.escape(w) for w in words)
+        if slot == "them" and model is not None and (legal := _legal_name_of(" ".join(words), model)):
+            # The vendor defined by a role ('RavenDB Ltd, or its suppliers and licensors (collectively
+            # referred to herein as "Licensor")') and acting under its own name too ("RavenDB Ltd reserves
+            # the right ... to change ... this EULA"): a search for it takes both.
+            written += "|" + r"\s+".join(re.escape(w) for w in legal.split())
         if parties.us == "you" and slot == "them" and words != ["we"]:
             # Terms that speak to "you" speak of the vendor as "we" as often as by its name ("We
             # will defend you against ...", "Acme warrants that ..."): a search for it takes both.

@@ -1374,9 +1374,41 @@ def insert_missing(
                 proposal = other
                 break
     else:
-        point = insertion_point(structure)
+        # No sentence to stand beside: after the clause titled for the kind ("10. Warranty Claims" for
+        # a warranty, "9. Indemnification" for an indemnity), else at the end of the body.
+        point = _after_the_clause_of_its_kind(rule, document, structure) or insertion_point(structure)
         proposal = _insertion(point, rule, next_insert, lead, guidance, structure) if point is not None else None
+        if proposal is not None and (
+            _misplaced(proposal, document.model, rule) or _under_a_heading(proposal, structure)
+        ):
+            end = insertion_point(structure)
+            proposal = _insertion(end, rule, next_insert, lead, guidance, structure) if end is not None else None
     return (proposal,) if proposal is not None else ()
+
+
+# The words of a heading that name a kind of clause ("Service Warranty", "Governing Law"): a clause
+# titled with one is of that kind ("10. Warranty Claims"), never one that shares a plain word ("25.
+# Compliance with Law").
+# ("Liability" is no such word: "Section 25. Liability of Officers, Trustees and Shareholders" is a
+# fund's non-recourse clause, no place for a cap.)
+_KINDS = ("warrant", "indemn", "confiden", "insur", "assign", "governing", "terminat", "audit", "non-solicit")
+
+
+def _after_the_clause_of_its_kind(rule: Rule, document: PreparedDocument, structure: Any) -> InsertionPoint | None:
+    """After the last of the top-level clauses whose title names the kind of clause ``rule`` inserts
+    (a word of ``_KINDS`` in its ``heading``: "Service Warranty" -> "10. Warranty Claims"), as the next of its
+    sub-clauses' siblings; None where no clause is so titled, or it holds what follows an ending."""
+    stems = [k for k in _KINDS if k in rule.heading.lower()] if rule.heading else []
+    if not stems:
+        return None
+    titled = None
+    for number in structure.body_numbers:
+        if number.level == 0 and number.kind == "typed" and any(k in _number_title(document, number) for k in stems):
+            titled = number
+    if titled is None or _holds_an_ending(document, structure, titled):
+        return None
+    last = _last_sub_clause(structure, titled) or titled
+    return after_clause(structure, last, "after the clause whose title names its kind")
 
 
 # A part or article of one party's obligations: "CONSULTANT'S OBLIGATIONS", "ARTICLE 9 - OBLIGATIONS
@@ -2543,6 +2575,9 @@ _NEW_FEES_ONLY = (
 )
 
 
+_SENTENCE_OPENING = re.compile(r"\W*(?:\d{1,3}(?:\.\d{1,3})*\.?\s+)?")  # (a clause number before the first word)
+
+
 def charged_in(text: str) -> str:
     """The name ``text`` gives what is charged, with "the" ("the Fees"); "the fees" where it names none."""
     for match in _CHARGED.finditer(text):
@@ -2552,6 +2587,8 @@ def charged_in(text: str) -> str:
         if not words or (match.start() > 0 and text[match.start() - 1] in "/.-"):
             continue
         name = " ".join(words)
+        if name[0].isupper() and _SENTENCE_OPENING.fullmatch(text[: match.start()]):
+            name = name.lower()  # capitalised as the sentence's first word ("Fees for Services are ..."), no term
         if name[0].isupper() and _LONGER_NAME.match(text, match.end()):
             name = words[-1].lower()  # a word of a longer name: "our Fees and Pricing Policy" is a policy
         if _A_LIST_OF.match(text, match.end()) and not name.lower().endswith("s"):
