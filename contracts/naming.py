@@ -1636,6 +1636,13 @@ def _fill_phrase(text: str, parties: Parties) -> str:
     return _SLOT.sub(lambda m: _slot_name(m.group(1).lower(), parties), text)
 
 
+def _also_called(vendor: bool, model: TextModel) -> bool:
+    """The opening defines the vendor (``vendor``) or the customer by its pronoun too: "we" or "you"
+    quoted among the defined names."""
+    opening = model.text[: _PREAMBLE * 2]
+    return bool((_WE_QUOTED if vendor else _YOU_QUOTED).search(opening))
+
+
 def _legal_name_of(role: str, model: TextModel) -> str:
     """The company's legal name the contract defines as ``role`` ('RavenDB Ltd, or its suppliers and
     licensors (collectively referred to herein as "Licensor")'), where it also writes that name at
@@ -1674,6 +1681,12 @@ def _fill_pattern(pattern: str, parties: Parties, model: TextModel | None = None
             # referred to herein as "Licensor")') and acting under its own name too ("RavenDB Ltd reserves
             # the right ... to change ... this EULA"): a search for it takes both.
             written += "|" + r"\s+".join(re.escape(w) for w in legal.split())
+        vendor = {"customer": "them", "provider": "us"}.get(parties.side, "")
+        if model is not None and vendor and words not in (["we"], ["you"]) and _also_called(slot == vendor, model):
+            # Parties defined with their pronouns too ('Artie Technologies Inc. ("Artie" or "We") and
+            # the entity ... ("Customer" or "you")'), whose clauses say "We may terminate ...": a search
+            # for either takes its pronoun as well (the vendor's "we", the customer's "you").
+            written += "|we" if slot == vendor else "|you"
         if parties.us == "you" and slot == "them" and words != ["we"]:
             # Terms that speak to "you" speak of the vendor as "we" as often as by its name ("We
             # will defend you against ...", "Acme warrants that ..."): a search for it takes both.

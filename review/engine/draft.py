@@ -2566,10 +2566,13 @@ _OWN_PROVISO = re.compile(r"\bprovided\s*,?\s*(?:however|always|further)?\s*,?\s
 _A_LIST_OF = re.compile(r"\s+(?:schedule|table|list|sheet|structure)s?\b", re.IGNORECASE)
 # A power to charge for something new as well as to raise the price ("We may increase or add new fees
 # and charges"): a cap on increases leaves it open, so the proviso closes it for what is already bought.
+# ("including by adding fees": adding is new fees whatever the adjective)
 _NEW_FEES = re.compile(
     r"(?i)\b(?:add|introduce|impose|levy|charge)\w*\s+(?:\w+\s+){0,2}?(?:new|additional|further)\s+"
-    r"(?:fees?|charges?|prices?|pricing)\b"
+    r"(?:fees?|charges?|prices?|pricing)\b|\badd(?:s|ing|ed)?\s+(?:any\s+)?(?:fees?|charges?)\b"
 )
+_NOTICE = re.compile(r"(?i)\bnoti(?:ce|fy|fies|fication)")
+_ON_NOTICE = ", and only on at least sixty (60) days' prior written notice"
 _NEW_FEES_ONLY = (
     ", and new fees or charges shall apply only to features or services first ordered after they are introduced"
 )
@@ -2619,6 +2622,9 @@ def proviso_proposal(
     proviso = rule.proviso.replace("{charged}", charged_in(body))
     if proviso.startswith("provided that ") and _OWN_PROVISO.search(body):
         proviso = "provided further that " + proviso[len("provided that ") :]  # the sentence's own proviso first
+    if not _NOTICE.search(body):
+        # A power used "at any time", with no notice: the cap alone leaves the increase a surprise.
+        proviso += _ON_NOTICE
     if _NEW_FEES.search(body):
         proviso += _NEW_FEES_ONLY
     after = f"{body[local:]}, {proviso}{closing.group('mark')}"
