@@ -1012,9 +1012,14 @@ _SOFTWARE_AT_LEAST = 10  # mentions of software, at least, and three times as ma
 
 def _sells_software(model: TextModel) -> bool:
     """The contract speaks of software far more than of services (a licence of software sold once,
-    with maintenance: "the software" 74 times, "services" 11)."""
-    software = len(_SOFTWARE_WORD.findall(model.text))
-    return software >= _SOFTWARE_AT_LEAST and software >= 3 * len(_SERVICES_WORD.findall(model.text))
+    with maintenance: "the software" 74 times, "services" 11). Once per text model."""
+    key = ("naming", "sells_software")
+    if key not in model.derived:
+        software = len(_SOFTWARE_WORD.findall(model.text))
+        model.derived[key] = (  # type: ignore[index]
+            software >= _SOFTWARE_AT_LEAST and software >= 3 * len(_SERVICES_WORD.findall(model.text))
+        )
+    return bool(model.derived[key])  # type: ignore[index]
 
 
 def _about(term: str, model: TextModel) -> bool:

@@ -2038,8 +2038,7 @@ def _restates(other: Sentence, words: set[str]) -> bool:
     receive payments to a bank")."""
     if not _ONE_SIDED.match(other.text) or _MUTUAL.match(other.text) or is_carve_out(other):
         return False
-    own = set(_WORD.findall(other.lower)) - _COMMON - _PERSONS
-    return bool(own) and len(own & words) * 2 >= len(own)
+    return _says_half_of(other, words)
 
 
 def _says_mutually(other: Sentence, words: set[str]) -> bool:
@@ -2050,6 +2049,11 @@ def _says_mutually(other: Sentence, words: set[str]) -> bool:
     replaces both, or the clause would say its rule twice."""
     if not _MUTUAL.match(other.text) or is_carve_out(other):
         return False
+    return _says_half_of(other, words)
+
+
+def _says_half_of(other: Sentence, words: set[str]) -> bool:
+    """At least half of ``other``'s own words (not the common ones, nor who it speaks of) are ``words``."""
     own = set(_WORD.findall(other.lower)) - _COMMON - _PERSONS
     return bool(own) and len(own & words) * 2 >= len(own)
 
