@@ -351,6 +351,8 @@ CONDITIONS: dict[str, Condition] = {
         _perpetual_licence,
         "this contract licenses software for good (a licence fee paid once)",
         "this contract licenses no software for good",
+        # (rare: noted where its wording is written, never on every subscription's card where it is not)
+        addition=True,
     ),
     "stated-term": Condition(
         _states_a_term,

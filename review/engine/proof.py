@@ -263,7 +263,7 @@ def _figure(e: _Edit) -> Iterator[Defect]:
         return  # no figure read on either side ("forty-eight (48) hours"): nothing to compare
     if any(abs(v - value) < 1e-6 for _, v in new):
         return
-    if not new and any(abs(k[1] - value) < 1e-6 for k in counted_after):
+    if not new and not e.proposal.edit.after and any(abs(k[1] - value) < 1e-6 for k in counted_after):
         # An alternative to the main figure struck ("(or 10 or more days overdue ...)" where the main
         # figure is already thirty (30) days): the figure it means is the one that stays.
         return
