@@ -310,7 +310,9 @@ def is_heading_only(text: str) -> bool:
     body = _CLAUSE_LABEL.sub("", text, count=1).strip()
     body = body.rstrip(".:").strip(" -\u2013\u2014")
     words = body.split()
-    if not words or len(words) > 8 or _VERB.search(body) or re.search(r"[.;,]\s", body):
+    # (a title of two subjects joined by a semicolon is one title: "Termination for Convenience; Account
+    # Cancellation"; a full stop or a comma inside reads as a sentence or a name: "Acme, Inc.")
+    if not words or len(words) > 8 or _VERB.search(body) or re.search(r"[.,]\s|;\s+(?![A-Z])", body):
         return False
     return all(w[:1].isupper() or w[:1].isdigit() or w.lower() in _TITLE_CONNECTORS or not w[:1].isalpha()
                for w in words)

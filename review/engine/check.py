@@ -6,12 +6,15 @@ no kind of its own.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
-from playbooks.rules import Rule
-from review.engine.base import RuleResult
+from contracts.document import structure_of
+from playbooks.rules import Find, Rule
+from review.engine.base import Evidence, RuleResult
 from review.engine.checks import RuleContext, evaluator
-from review.engine.draft import quote
+from review.engine.draft import _enclosing_numbers, _number_title, quote
 from review.engine.find import CompiledFind, PreparedDocument, body_sentences
 
 
@@ -27,7 +30,66 @@ def run_rule(rule: Rule, document: PreparedDocument, label: str, next_insert: in
     context = RuleContext(
         document=document, base=base, citation=f"{rule.id} @ {label}", guidance=guidance, next_insert=next_insert
     )
-    return evaluator(rule.check.kind).evaluate(rule, found, context)
+    return deciding_first(rule, evaluator(rule.check.kind).evaluate(rule, found, context), document)
+
+
+# A definition ('"Customer Data" means ...'): what a passed rule reads is the clause that uses the term.
+_DEFINITION = re.compile(
+    r"^\W{0,3}[\"\u201c][^\"\u201d]{1,80}[\"\u201d]\s+(?:means|shall\s+mean|has\s+the\s+meaning|refers\s+to|includes)\b",
+    re.IGNORECASE,
+)
+
+
+def deciding_first(rule: Rule, result: RuleResult, document: PreparedDocument) -> RuleResult:
+    """A passed rule's sentences in the order a lawyer checks them: first those in a clause whose title
+    names what the rule is about ("Confidentiality" for a rule on confidential information, "Term and
+    Termination" for one on terminating), then the others, definitions last; in the document's order
+    within each. The finding quotes its first sentences, and a pass quoting a termination clause's
+    "return the other party's Confidential Information" for "Confidentiality binds both parties" reads
+    as a pass on the wrong clause."""
+    if result.status != "ok" or len(result.evidence) < 2:
+        return result
+    topics = _topics(rule.find)
+    structure = structure_of(document.model)
+    titles: dict[tuple[int, int], str] = {}
+
+    def rank(item: tuple[int, Evidence]) -> tuple[int, int, int]:
+        order, evidence = item
+        index = document.model.positions.get(evidence.locator)
+        if index is None:
+            return (2, 0, order)
+        at = (index, evidence.start)
+        if at not in titles:
+            titles[at] = _titles_over(document, structure, index, evidence.start)
+        titled = bool(topics) and any(topic in titles[at] for topic in topics)
+        return (0 if titled else 1, 1 if _DEFINITION.match(evidence.sentence) else 0, order)
+
+    ordered = tuple(evidence for _, evidence in sorted(enumerate(result.evidence), key=rank))
+    return result if ordered == result.evidence else replace(result, evidence=ordered)
+
+
+def _topics(find: Find) -> tuple[str, ...]:
+    """What a clause about ``find`` is titled by: its ``all`` phrases, else its ``any`` phrases (a word's
+    stem, "confidential" -> "confide"; a phrase of several words whole), else its clause type's words."""
+    phrases = find.all or find.any
+    if not phrases and find.clause:
+        phrases = tuple(w for w in find.clause.split("-") if len(w) >= 5)
+    topics = []
+    for phrase in phrases:
+        words = phrase.lower().split()
+        topics.append(" ".join(words) if len(words) > 1 else words[0][:7] if words else "")
+    return tuple(t for t in topics if len(t) >= 4)
+
+
+def _titles_over(document: PreparedDocument, structure: Any, index: int, offset: int) -> str:
+    """The titles of the clauses the text at (``index``, ``offset``) stands in, and the nearest heading
+    above it, lower case, one per line."""
+    titles = [_number_title(document, number) for number in _enclosing_numbers(structure, index, offset)]
+    for i in range(index - 1, max(-1, index - 60), -1):
+        if i in structure.headings:
+            titles.append(document.paragraphs[i].paragraph.text.lower())
+            break
+    return "\n".join(titles)
 
 
 def unchecked(rule: Rule, why: str) -> RuleResult:
