@@ -14,6 +14,7 @@ from contracts.document import structure_of
 from playbooks.rules import Find, Rule
 from review.engine.base import Evidence, RuleResult
 from review.engine.checks import RuleContext, evaluator
+from review.engine.draft import _COMMON as _SHARED_BY_EVERY_CLAUSE
 from review.engine.draft import _enclosing_numbers, _number_title, quote
 from review.engine.find import CompiledFind, PreparedDocument, body_sentences
 
@@ -43,8 +44,10 @@ _DEFINITION = re.compile(
 def deciding_first(rule: Rule, result: RuleResult, document: PreparedDocument) -> RuleResult:
     """A passed rule's sentences in the order a lawyer checks them: first those in a clause whose title
     names what the rule is about ("Confidentiality" for a rule on confidential information, "Term and
-    Termination" for one on terminating), then the others, definitions last; in the document's order
-    within each. The finding quotes its first sentences, and a pass quoting a termination clause's
+    Termination" for one on terminating), then the others, definitions last; within each, those sharing
+    most words with the playbook's own wording first ("Neither party may assign this Agreement without the
+    other party's prior written consent" before a licensee's duty to assign its improvements), else in
+    the document's order. The finding quotes its first sentences, and a pass quoting a termination clause's
     "return the other party's Confidential Information" for "Confidentiality binds both parties" reads
     as a pass on the wrong clause."""
     if result.status != "ok" or len(result.evidence) < 2:
@@ -53,16 +56,19 @@ def deciding_first(rule: Rule, result: RuleResult, document: PreparedDocument) -
     structure = structure_of(document.model)
     titles: dict[tuple[int, int], str] = {}
 
-    def rank(item: tuple[int, Evidence]) -> tuple[int, int, int]:
+    words = _wording_words(rule)
+
+    def rank(item: tuple[int, Evidence]) -> tuple[int, int, int, int]:
         order, evidence = item
         index = document.model.positions.get(evidence.locator)
         if index is None:
-            return (2, 0, order)
+            return (2, 0, 0, order)
         at = (index, evidence.start)
         if at not in titles:
-            titles[at] = _titles_over(document, structure, index, evidence.start)
+            titles[at] = _title_over(document, structure, index, evidence.start)
         titled = bool(topics) and any(topic in titles[at] for topic in topics)
-        return (0 if titled else 1, 1 if _DEFINITION.match(evidence.sentence) else 0, order)
+        shared = len(words & set(_WORD.findall(evidence.sentence.lower())))
+        return (0 if titled else 1, 1 if _DEFINITION.match(evidence.sentence) else 0, -shared, order)
 
     ordered = tuple(evidence for _, evidence in sorted(enumerate(result.evidence), key=rank))
     return result if ordered == result.evidence else replace(result, evidence=ordered)
@@ -81,15 +87,29 @@ def _topics(find: Find) -> tuple[str, ...]:
     return tuple(t for t in topics if len(t) >= 4)
 
 
-def _titles_over(document: PreparedDocument, structure: Any, index: int, offset: int) -> str:
-    """The titles of the clauses the text at (``index``, ``offset``) stands in, and the nearest heading
-    above it, lower case, one per line."""
-    titles = [_number_title(document, number) for number in _enclosing_numbers(structure, index, offset)]
+def _title_over(document: PreparedDocument, structure: Any, index: int, offset: int) -> str:
+    """The nearest title over the text at (``index``, ``offset``), lower case: its own clause's, else the
+    clause's above it, else the nearest heading above; "" when none. The nearest only: "20.5
+    Non-solicitation" under "20. Term and Termination" is no clause on terminating."""
+    for number in _enclosing_numbers(structure, index, offset):
+        title = _number_title(document, number)
+        if title:
+            return title
     for i in range(index - 1, max(-1, index - 60), -1):
         if i in structure.headings:
-            titles.append(document.paragraphs[i].paragraph.text.lower())
-            break
-    return "\n".join(titles)
+            return document.paragraphs[i].paragraph.text.lower()
+    return ""
+
+
+_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _wording_words(rule: Rule) -> set[str]:
+    """The words of what the playbook would write for ``rule`` (its first position's first sentence, else its
+    title): the passed sentence sharing most of them is the one about the same thing."""
+    wording = re.sub(r"\{[^}]*\}", " ", rule.positions[0] if rule.positions else rule.title)
+    first = re.split(r"(?<=[.;])\s", wording, maxsplit=1)[0]
+    return set(_WORD.findall(first.lower())) - _SHARED_BY_EVERY_CLAUSE - {"them"}
 
 
 def unchecked(rule: Rule, why: str) -> RuleResult:

@@ -130,3 +130,31 @@ def test_an_export_window_after_termination_passes() -> None:
     )  # fmt: skip
     result = _results(model, "saas-customer", "data-return", parties=_PARTIES)["data-return"]
     assert result.status == "ok"
+
+
+def test_a_passed_finding_quotes_first_the_sentence_nearest_the_playbooks_own_wording() -> None:
+    model = _doc(
+        "Harbourline Services Agreement", _OPENING,
+        "12. General",
+        "12.1 Customer shall assign to Harbourline any rights it acquires in the Harbourline Platform.",
+        "12.2 Neither party may assign this Agreement without the other party's prior written consent.",
+    )  # fmt: skip
+    result = _results(model, "saas-customer", "assignment", parties=_PARTIES)["assignment"]
+    assert result.status == "ok"
+    assert result.evidence[0].sentence.startswith("12.2 Neither party may assign")
+
+
+def test_a_sub_clause_titled_for_another_subject_is_not_read_by_its_articles_title() -> None:
+    model = _doc(
+        "Harbourline Services Agreement", _OPENING,
+        "20. Term and Termination",
+        "20.1 Non-solicitation. Neither party shall solicit the other's employees for one year after termination "
+        "of this Agreement, except on written notice to the other party.",
+        "20.2 Either party may terminate this Agreement if the other party fails to cure a material breach within "
+        "thirty (30) days after written notice of it.",
+    )  # fmt: skip
+    result = _results(model, "saas-customer", "vendor-termination-for-convenience", parties=_PARTIES)[
+        "vendor-termination-for-convenience"
+    ]
+    assert result.status == "ok"
+    assert result.evidence[0].sentence.startswith("20.2 Either party may terminate")
