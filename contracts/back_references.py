@@ -198,15 +198,25 @@ _CHANGED = re.compile(
     # version", "the most current Terms".
     r"|(?<![\w-])(?:most\s+(?:current|recent)|latest|updated)\s+(?P<version>version|Terms|terms)\b"
 )
+# (a phrase between commas after the verb of power: "We may, at our discretion, change this Agreement")
+def names_a_change(text: str) -> bool:
+    """``text`` names a change by its act or its version ("reject the changes", "the modified terms")."""
+    return _CHANGED.search(text) is not None
+
+
 _POWER = (
-    r"\b(?:may|can|will|reserves?\s+the\s+right(?:\s*,[^,.;]{{1,40}},)?\s+to|(?:is|are)\s+entitled\s+to|right\s+to)\s+"
+    r"\b(?:(?:may|can|will)(?:\s*,[^,.;]{{1,40}},)?\s+"
+    r"|(?:reserves?\s+the\s+right|(?:is|are)\s+entitled|right)(?:\s*,[^,.;]{{1,40}},)?\s+to\s+)"
     r"(?:\w+\s+){{0,3}}?"
     r"{verbs}\b"
 )
 # (The power in the passive too: "The TOS ... may be amended and/or modified from time to time by
-# CoreWeave".)
+# CoreWeave"; and in a noun: "Cirrus Labs may make changes to the Terms".)
 _CHANGE = re.compile(
-    _POWER.format(verbs=r"(?:modif(?:y|ied)|amend(?:ed)?|revised?|updated?|changed?|alter(?:ed)?|var(?:y|ied))"),
+    _POWER.format(
+        verbs=r"(?:modif(?:y|ied|ications)|amend(?:ed|ments)?|revised?|revisions|updated?|updates|changed?|changes"
+        r"|alter(?:ed|ations)?|var(?:y|ied|iations))"
+    ),
     re.IGNORECASE,
 )
 _INCREASE = re.compile(_POWER.format(verbs=r"(?:increase|raise|adjust)"), re.IGNORECASE)

@@ -138,9 +138,11 @@ _STATED_TERM = re.compile(
 )
 # ... unless it runs for no fixed time ("the Services are provided on an indefinite-time basis"): its
 # "term of this Agreement" is then no period a change could wait for.
+# (or "will remain in effect until terminated under the provisions of Section 5.2": no term but its end)
 _INDEFINITE = re.compile(
     r"\bindefinite[- ](?:time|term|period|duration)\b|\bfor\s+an\s+(?:indefinite|unlimited)\s+(?:period|term|time)\b"
-    r"|\bof\s+(?:indefinite|unlimited)\s+duration\b",
+    r"|\bof\s+(?:indefinite|unlimited)\s+duration\b"
+    r"|\b(?:remains?|continues?)\s+in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+until\s+(?:it\s+is\s+)?terminated\b",
     re.IGNORECASE,
 )
 # ... or its capitalised "Term" (case as written: "the term “Affiliate” means" is no term).
@@ -250,10 +252,28 @@ _SERVICES_MAY_CHANGE = re.compile(
 )
 
 
+# What a vendor may withdraw at will without changing what is bought: a beta, a trial, a preview
+# ("We may discontinue Beta Services or Features at any time").
+_ON_TRIAL = re.compile(r"\b(?:beta|trial|preview|pilot|evaluation|early\s+access)\b", re.IGNORECASE)
+
+
 def _vendor_may_change(text: str) -> bool:
     return _SERVICES_MAY_CHANGE.search(text) is not None or any(
-        match.group("who").lower().split()[-1] not in _CUSTOMER_WORDS for match in _SERVICE_CHANGES.finditer(text)
+        match.group("who").lower().split()[-1] not in _CUSTOMER_WORDS and not _ON_TRIAL.search(match.group(0))
+        for match in _SERVICE_CHANGES.finditer(text)
     )
+
+
+# A remedy the contract makes the only one ("YOUR SOLE AND EXCLUSIVE REMEDY ... IS THE CANCELLATION OF
+# YOUR REGISTRATION"): a warranty's refund must prevail over it, or it promises nothing.
+_EXCLUSIVE_REMEDY = re.compile(r"\b(?:sole\s+and\s+exclusive|exclusive|sole)\s+remed(?:y|ies)\b", re.IGNORECASE)
+# The customer indemnifies the vendor ("You agree to indemnify and hold harmless Cirrus Labs ... from any
+# claim ... related to ... Your use of the Service"): a claim that the service infringes is such a claim.
+_CUSTOMER_INDEMNIFIES = re.compile(
+    r"\b(?:you|customer|licensee|client|subscriber|user)\s+(?:\w+\s+){0,3}?(?:shall|will|must|agrees?\s+to|hereby\s+agrees?\s+to)"
+    r"\s+(?:\w+\s+){0,3}?(?:indemnify|defend|hold\s+harmless)\b",
+    re.IGNORECASE,
+)
 
 
 def _unredacted(pattern: re.Pattern[str], text: str) -> bool:
@@ -330,6 +350,14 @@ CONDITIONS: dict[str, Condition] = {
         lambda text: _ALSO_FOR_CAUSE.search(text) is not None,
         "a right to terminate for convenience in this contract also covers termination for cause",
         "no right to terminate for convenience in this contract also covers termination for cause",
+    ),
+    "exclusive-remedy": Condition(
+        lambda text: _EXCLUSIVE_REMEDY.search(text) is not None,
+        "this contract makes a remedy sole or exclusive", "this contract makes no remedy sole or exclusive",
+    ),
+    "customer-indemnifies": Condition(
+        lambda text: _CUSTOMER_INDEMNIFIES.search(text) is not None,
+        "the customer indemnifies under this contract", "the customer indemnifies no one under this contract",
     ),
     "service-changes": Condition(
         _vendor_may_change,

@@ -312,11 +312,12 @@ def trailing_definitions(structure: Structure, anchor: int) -> int | None:
 
 
 # The title of a section that closes a contract: its law, forum and notices, the catch-all
-# general terms ("13. Governing law", "General Contract Terms", "MISCELLANEOUS", "Entire Agreement"),
+# general terms ("13. Governing law", "General Contract Terms", "General Legal Terms", "MISCELLANEOUS",
+# "Entire Agreement"),
 # and definitions set at the end ("11. Definitions", its terms numbered 11.1, 11.2, ...).
 CLOSING_TITLE = re.compile(
     r"^\W*(?:(?:governing|applicable|choice\s+of)\s+law|jurisdiction|venue|(?:governing\s+law\s+and\s+)?"
-    r"jurisdiction|notices?|miscellaneous|general(?:\s+(?:provisions|contract\s+terms|matters))?|"
+    r"jurisdiction|notices?|miscellaneous|general(?:\s+(?:provisions|contract\s+terms|legal\s+terms|matters))?|"
     r"definitions|defined\s+terms|(?:no\s+)?waivers?|severab\w*|successors?(?:\s+and\s+assigns)?|"
     r"attorneys?['\u2019]?\s+fees|amendments?|headings|further\s+assurances|"
     rf"{_SIGNING_TITLES}|"

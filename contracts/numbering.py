@@ -93,7 +93,9 @@ LEADING_NUMBER = re.compile(
     # ... and "Article XI-A." after "Article XI." (a letter run into a roman numeral reads as a word).
     r"(?P<wnum>\d{1,3}(?:\.\d{1,3}){0,3}[A-H]?|[IVXLC]{1,7}(?:-[A-H])?)(?P<wdot>[.:])?"
     # A lettered number ("9.4A", "10A.") is how an inserted clause is numbered between two others.
-    r"|(?P<num>\d{1,3}(?:\.\d{1,3}){1,3}[A-H]?|\d{1,3}[A-H](?=[.)])|\d{1,3})(?P<dot>\.|\))?"
+    # (and without its full stop where the contract's numbers take none: "7A Intellectual Property Indemnity"
+    # after "7 Warranties, Disclaimers, Liability")
+    r"|(?P<num>\d{1,3}(?:\.\d{1,3}){1,3}[A-H]?|\d{1,3}[A-H](?=[.)]|[ \t\u00a0]+[A-Z][a-z])|\d{1,3})(?P<dot>\.|\))?"
     r"|\((?P<paren>[a-z]{1,2}|[ivxl]{1,6}|[A-Z]|\d{1,2})\)"
     r"|(?P<half>[a-z])\))"
     # ... and "7.TERM AND TERMINATION", "1.Development Rights", "2.2Termination.": no space before

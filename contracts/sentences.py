@@ -300,7 +300,9 @@ _VERB = re.compile(
     r"includes?|does|do|can|cannot|should|would)\b",
     re.IGNORECASE,
 )
-_TITLE_CONNECTORS = frozenset({"of", "and", "or", "the", "to", "for", "in", "on", "a", "an", "&", "by", "with", "no"})
+_TITLE_CONNECTORS = frozenset({
+    "of", "and", "or", "the", "to", "for", "in", "on", "a", "an", "&", "by", "with", "no", "this", "these",
+})
 
 
 def is_heading_only(text: str) -> bool:

@@ -391,7 +391,9 @@ _CLOSING_HEADING = re.compile(
 _BINDS = re.compile(r"\b(?:shall|must|agrees?|notices?|hereby|liable|warrant\w*|indemnif\w*)\b", re.IGNORECASE)
 # A line that dates or versions the terms, and nothing else: "Effective: May 25, 2018 Version: v2.5",
 # "Last updated: 2023-03-16".
+# (and said in a sentence: "This page was last updated on 02/03/2019.")
 _STAMP = re.compile(
+    r"(?:(?:this|these)\s+(?:page|terms(?:\s+of\s+(?:service|use))?|policy|agreement|document)\s+(?:was|were)\s+)?"
     r"(?:(?:(?:last\s+)?(?:updated|revised|modified|amended)|effective(?:\s+date)?|version|date)\s*"
     r"(?::|as\s+of|on)?\s*[\w.,/-]+(?:\s+[\w.,/-]+){0,3}\s*)+",
     re.IGNORECASE,
@@ -969,8 +971,9 @@ def _appended_policy(
     return None
 
 
-_NUMBERED_HEADING = re.compile(r"^[ \t\u00a0]*\d{1,2}\.[ \t\u00a0]+(?=[ESA])")
-_NUMBERED_HEADING_CHARS = 40
+# (with or without its full stop: "9 Appendix A: Odoo Enterprise Edition License", a site's numbered heading)
+_NUMBERED_HEADING = re.compile(r"^[ \t\u00a0]*\d{1,2}\.?[ \t\u00a0]+(?=[ESA])")
+_NUMBERED_HEADING_CHARS = 60
 
 
 def _find_schedules(

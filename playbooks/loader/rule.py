@@ -211,9 +211,11 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
     heading = ""
     if "heading" in fields:
         key_node, value_node = fields["heading"]
-        if check is not None and check.kind != "must_exist":
+        # (a must_match rule inserts its wording too, where no sentence of the contract may be rewritten)
+        if check is not None and check.kind not in ("must_exist", "must_match"):
             reader.error(
-                rule_id, "heading", key_node, "only applies to must_exist rules (it titles an inserted clause)"
+                rule_id, "heading", key_node,
+                "only applies to must_exist and must_match rules (it titles an inserted clause)",
             )
         else:
             heading = " ".join((reader.text(rule_id, "heading", value_node) or "").split())

@@ -2811,6 +2811,12 @@ def one_partys_list(document: PreparedDocument, sentence: Sentence) -> str:
     return ""
 
 
+_PRICES = re.compile(r"\b(?:fees?|prices?|pricing|charges)\b", re.IGNORECASE)
+# (a sentence that changes the terms and the prices at once is about the terms: "The Terms of Service, the
+# Cirrus CI Service, and our prices can change at any time")
+_THE_TERMS = re.compile(r"\b(?:terms|agreement|contract|eula|t&cs?)\b", re.IGNORECASE)
+
+
 def _wording_once(
     rule: Rule, document: PreparedDocument, proposals: list[Proposal], replaced: list[tuple[Proposal, Sentence, int]],
     citation: str, guidance: str, reason: str,
@@ -2818,12 +2824,22 @@ def _wording_once(
     """The playbook's wording written once: where it would replace two passages ("Modifications: You
     acknowledge that Segment may modify this Agreement in accordance with Section 14" in the
     preamble, and Section 14's own power to modify), it replaces the longest, the clause itself, and
-    each other passage is struck; the contract would otherwise say the same sentence twice."""
+    each other passage is struck; the contract would otherwise say the same sentence twice. A passage
+    about prices is the last it replaces."""
     if len(replaced) < 2 or not rule.positions:
         return proposals
-    keep = max(replaced, key=lambda item: len(item[1].text))[0]
+    # (not a passage about prices, "Cirrus Labs may change its fees and payment policies ...", which the price
+    # rules edit: the wording on changes to the terms goes where the terms are changed, and is not lost when a
+    # price edit takes that sentence)
+    keep = max(replaced, key=lambda item: (_PRICES.search(item[1].text) is None, len(item[1].text)))[0]
+    # A passage about prices beside the one the wording replaces is left to the price rules, which cap
+    # it: struck, the vendor's right to change its prices on notice would go beyond the playbook's position.
+    priced = {
+        id(proposal) for proposal, sentence, _ in replaced
+        if proposal is not keep and _PRICES.search(sentence.text) and not _THE_TERMS.search(sentence.text)
+    }  # fmt: skip
     struck = {
         id(proposal): strike_or_replace(rule, document, sentence, citation, guidance, reason, dependents, strike=True)
         for proposal, sentence, dependents in replaced if proposal is not keep
     }  # fmt: skip
-    return [struck.get(id(p), p) for p in proposals]
+    return [struck.get(id(p), p) for p in proposals if id(p) not in priced]

@@ -29,6 +29,7 @@ from contracts.back_references import (
     figure_reference_wording,
     figure_references,
     lost_reference,
+    names_a_change,
 )
 from contracts.clause_titles import untitled
 from contracts.conditions import dollars_foreign_to
@@ -981,8 +982,10 @@ def _our_right(e: _Edit) -> Iterator[Defect]:
     name = r"(?:the\s+)?" + r"\s+".join(re.escape(w) for w in re.sub(r"^[Tt]he\s+", "", ours).split())
     right = re.search(rf"\b{name}\s+(?:may|(?:shall|will)\s+(?:have|be\s+entitled)|(?:has|have)\s+the\s+right)\b"
                       rf"(?!\s+(?:not|be|need|have\s+to|only)\b)[^.;]{{0,80}}", removed, re.IGNORECASE)
-    # (not a duty or a restriction: "Customer may be required to click to accept", "may only use")
-    if right is None or re.search(rf"\b{name}\s+may\b", e.written, re.IGNORECASE):
+    # (not a duty or a restriction: "Customer may be required to click to accept", "may only use"; nor a
+    # right to answer the other side's change, "You may reject the changes by terminating Your subscription",
+    # which goes with the power to make it)
+    if right is None or re.search(rf"\b{name}\s+may\b", e.written, re.IGNORECASE) or names_a_change(right.group(0)):
         return
     yield Defect(
         "our-right",

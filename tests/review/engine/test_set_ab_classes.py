@@ -157,7 +157,7 @@ def test_heading_is_stored_with_the_rule_and_checked_when_loaded() -> None:
     assert type(rule).from_dict(rule.to_dict()) == rule
     with pytest.raises(PlaybookInvalid) as info:
         load_playbook(source.replace("{must_exist: true}", "{max_days: 30}").encode())
-    assert "heading: only applies to must_exist rules" in str(info.value)
+    assert "heading: only applies to must_exist and must_match rules" in str(info.value)
     for wrong in ("Termination for Convenience.", "A Title Of Far Too Many Words For Any Clause Of A Contract"):
         with pytest.raises(PlaybookInvalid) as info:
             load_playbook(source.replace("Termination  for Convenience", f'"{wrong}"').encode())
