@@ -623,9 +623,9 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
 
     out = _PLACEHOLDER.sub(placeholder, text)
     if parties.us == "you":
-        # ("{us}'s data" -> "your data"; "You shall" at a sentence's start.)
+        # ("{us}'s data" -> "your data"; "You shall" and "Your own obligations" at a sentence's start.)
         out = re.sub(r"\b([Yy])ou's\b", r"\1our", out)
-        out = re.sub(r"(^|[.;:!?]\s+)you\b", lambda m: m.group(1) + "You", out)
+        out = re.sub(r"(^|[.;:!?]\s+)you(r?)\b", lambda m: m.group(1) + "You" + m.group(2), out)
     if parties.them == "we":
         # ("{them}'s" -> "our"; "We warrant" at a sentence's start, "we" after a comma.)
         out = re.sub(r"\b([Ww])e's\b", lambda m: "Our" if m.group(1) == "W" else "our", out)
@@ -867,6 +867,8 @@ TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
 # has a term, not every one a subscription ("during a Subscription Term" in a hosting agreement
 # is written "during the term of this Agreement").
 _ORDINARY_WORDS = {"Subscription Term": "term of this Agreement", "Documentation": "this Agreement"}
+# ... unless the contract speaks of the subscribed period in lower-case words of its own.
+_SUBSCRIPTION_PERIOD = re.compile(r"(?<![\w-])subscription\s+(?:period|term)(?![\w-])")
 # ... written without an article of their own ("in accordance with the Documentation" -> "in
 # accordance with this Agreement": a services or hosting agreement without documentation says what
 # the services are in the agreement itself).
@@ -879,8 +881,10 @@ _OWN_ARTICLE = frozenset({"Documentation"})
 _SUBJECT_MATTER = frozenset({"Services"})
 # ... unless the contract defines what it is about: "the Services infringe" is written "the Products
 # infringe" in a supply or licence of products, "the Product infringes" in a pilot of a product.
+# (and "the Platform infringes" where the contract defines its platform, and writes it more than the rest:
+# '(the "Products" and the "Platform", collectively, the "Platform")')
 _SUBJECT_TERMS = ("Products", "Licensed Products", "Product", "Licensed Product", "Software", "Licensed Software",
-                  "Deliverables", "Licensed Technology")  # fmt: skip
+                  "Deliverables", "Licensed Technology", "Platform")  # fmt: skip
 # Verbs the library writes right after "the Services": given the singular's -s after a singular term.
 _AGREEING = re.compile(r"\b(infringe|misappropriate|perform|operate|conform|function|work)\b")
 _SUBJECT_USES = 10  # times, at least, an undefined capitalised name is written to be the contract's term
@@ -1323,6 +1327,10 @@ def adapt_terms(
                     notes.append(note)
                 return f"{article}{subject}"
             words = _ORDINARY_WORDS.get(term, term.lower())
+            if term == "Subscription Term" and (own_period := _SUBSCRIPTION_PERIOD.search(model.text)):
+                # The contract's own words for the period subscribed, in lower case ("the applicable
+                # subscription period"): never "the term of these Terms", a term the terms do not have.
+                words = own_period.group(0).lower()
             if term == "Services" and _sells_software(model):
                 # Terms for software sold and licensed, which speak of "the software" throughout and of
                 # services only for maintenance or delivery: the warranty and the indemnity are about the

@@ -2450,6 +2450,29 @@ def _alternative_made_equal(sentence: Sentence, quantity: numbers.Quantity, limi
     return opening.start(), close_at + 1
 
 
+def _main_failing_beside(
+    sentence: Sentence, quantity: numbers.Quantity, limit: float, is_max: bool
+) -> tuple[numbers.Quantity, int, int] | None:
+    """Where ``quantity`` opens a bracketed alternative ("5 or more days overdue (or 5 or more days overdue in
+    the case of amounts charged to Your credit card)") and the main figure right before it is beyond the limit
+    too: that figure (sentence offsets) and the alternative's span; None otherwise."""
+    read = sentence.read or sentence.text
+    opening = _ALTERNATIVE_OPEN.search(read, 0, quantity.start)
+    if opening is None or "(" in read[opening.start() : quantity.start].replace("(", "", 1):
+        return None
+    close_at = read.find(")", quantity.end)
+    if close_at == -1 or "(" in read[quantity.end : close_at]:
+        return None
+    base = max(0, opening.start() - _ALTERNATIVE_REACH)
+    main = numbers.find_quantities(read[base : opening.start()], quantity.kind)
+    if not main:
+        return None
+    figure = replace(main[-1], start=main[-1].start + base, end=main[-1].end + base)
+    if not (figure.value > limit if is_max else figure.value < limit):
+        return None
+    return figure, opening.start(), close_at + 1
+
+
 def number_proposal(
     rule: Rule,
     sentence: Sentence,
@@ -2514,6 +2537,33 @@ def number_proposal(
             ),
             value=limit,
         )
+    both = _main_failing_beside(sentence, quantity, limit, is_max)
+    if both is not None and twin is None and again is None and on_top is None:
+        # The alternative and the main figure before it are both beyond the limit ("5 or more days overdue (or
+        # 5 or more days overdue in the case of ... credit card)"): the main figure changes and the alternative
+        # goes, so the limit applies in every case; changing the alternative alone left the main figure.
+        main, open_at, close_at = both
+        read = sentence.read or sentence.text
+        written = numbers.write_quantity(main, limit) + sentence.text[main.end : open_at]
+        start = sentence.start + main.start
+        edit = Edit(kind="replace", locator=sentence.locator, before=sentence.text[main.start : close_at],
+                    after=written, start=start)  # fmt: skip
+        bound = "at most" if is_max else "at least"
+        return Proposal(
+            action="replace",
+            edit=edit,
+            before=sentence.text,
+            after=sentence_after(sentence, start, sentence.start + close_at, written),
+            explanation=tidy(
+                f"{rule.title} ({citation}): the contract says {quote(main.phrase)} "
+                f"({numbers.describe(main.value, kind)}), and {quote(quantity.phrase)} in an alternative to it; the "
+                f"playbook accepts {bound} {numbers.describe(limit, kind)}.{guidance} Evidence: "
+                f"{quote(sentence.text)}. Proposed: {quote(main.phrase)} becomes "
+                f"{quote(numbers.write_quantity(main, limit))} and the alternative "
+                f"{quote(read[open_at:close_at].strip())} is struck, so the figure applies in every case."
+            ),
+            value=limit,
+        )
     start, end = sentence.start + quantity.start, sentence.start + quantity.end
     before, proposed = quantity.phrase, new_phrase
     carried = ""
@@ -2572,7 +2622,7 @@ _A_LIST_OF = re.compile(r"\s+(?:schedule|table|list|sheet|structure)s?\b", re.IG
 # and charges"): a cap on increases leaves it open, so the proviso closes it for what is already bought.
 # ("including by adding fees": adding is new fees whatever the adjective)
 _NEW_FEES = re.compile(
-    r"(?i)\b(?:add|introduce|impose|levy|charge)\w*\s+(?:\w+\s+){0,2}?(?:new|additional|further)\s+"
+    r"(?i)\b(?:add|introduce|impose|levy|charge|institute)\w*\s+(?:\w+\s+){0,2}?(?:new|additional|further)\s+"
     r"(?:fees?|charges?|prices?|pricing)\b|\badd(?:s|ing|ed)?\s+(?:any\s+)?(?:fees?|charges?)\b"
 )
 _NOTICE = re.compile(r"(?i)\bnoti(?:ce|fy|fies|fication)")

@@ -244,3 +244,15 @@ def test_our_data_used_under_the_vendors_privacy_policy_is_no_limit_on_its_use()
     )  # fmt: skip
     result = _results(model, "saas-customer", "customer-data-use", parties=_YOU)["customer-data-use"]
     assert result.status == "issue"
+
+
+def test_a_price_change_announced_by_notice_is_a_price_power_capped_by_a_proviso() -> None:
+    model = terms_to_you(
+        _OPENING,
+        "3.1 Fees. The fees are calculated from the prices on our website pricing page. We will notify you at least "
+        "30 days before the effective date of any price change that might affect your fees.",
+    )  # fmt: skip
+    result = _results(model, "saas-customer", "price-increase-cap", parties=_YOU)["price-increase-cap"]
+    (proposal,) = result.recommendations
+    assert proposal.after.startswith("We will notify you at least 30 days before the effective date of any price change")
+    assert "nor by more than three percent (3%)" in proposal.after
