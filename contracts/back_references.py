@@ -197,8 +197,18 @@ _CHANGED = re.compile(
     # ... or by the version it makes: "review the most current version of these Terms", "the latest
     # version", "the most current Terms".
     r"|(?<![\w-])(?:most\s+(?:current|recent)|latest|updated)\s+(?P<version>version|Terms|terms)\b"
+    # ... or opening the sentence with the changes themselves: "Changes to this Agreement that constrain Your
+    # rights ... will only become effective with Your approval".
+    r"|^\W{0,3}(?:Changes|Modifications|Amendments|Updates|Revisions)\s+to\s+(?:this|these|the)\s+(?:[A-Z]\w*\s+)?"
+    r"(?:Agreement|Terms|Contract|EULA)\b"
 )
 # (a phrase between commas after the verb of power: "We may, at our discretion, change this Agreement")
+def gives_a_power_to_change(text: str) -> bool:
+    """``text`` gives a power to change ("We may, at our discretion, change this Agreement", "may make
+    changes to the Terms", "reserves the right to amend")."""
+    return _CHANGE.search(text) is not None
+
+
 def names_a_change(text: str) -> bool:
     """``text`` names a change by its act or its version ("reject the changes", "the modified terms")."""
     return _CHANGED.search(text) is not None

@@ -200,6 +200,12 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # (“Zulip”, “we”, “us”)') and speak to "you": the customer is "you", whatever role words
         # its policies and schedules write ("Processor" in a data processing addendum).
         return Parties(us="you", them=_who_we_are(model) or _as_written(parties[0], model), side=side)
+    if side == "customer" and len(parties) < 2 and not ours and _defines_you_and_we(model):
+        # Terms that define both "You" and "We" ('When we refer to "You", we mean the licensee ... When we
+        # refer to "We"/"Us"/"Our", we mean the licensor'): the customer is "you", never a role word they
+        # also define for someone else ('"Client" is the individual or company on whose behalf You create
+        # ... a Website').
+        return Parties(us="you", them=_who_we_are(model) or "we", side=side)
     if side and not (us and them) and len(parties) < 2:
         # A party the preamble does not give us (contracts/parties.py found fewer than two): the
         # role word the contract itself writes for that side throughout ("Licensor" 86 times,
@@ -1522,6 +1528,12 @@ _EACH_CALLED = re.compile(
 _PREAMBLE = 4000  # characters where the parties are named and called
 
 
+def _defines_you_and_we(model: TextModel) -> bool:
+    """Terms that speak to "you" and define "you" and "we" quoted, in their first pages."""
+    head = model.text[: _PREAMBLE * 2]
+    return bool(_YOU_QUOTED.search(head) and _WE_QUOTED.search(head)) and speaks_to_you(model)
+
+
 def _party_word(model: TextModel) -> tuple[str, str] | None:
     """What the contract calls each of its parties instead of "party" (("Member", "Members")),
     when its preamble says so and its clauses keep writing that word far more than "party"; a role
@@ -1808,12 +1820,20 @@ def render_rule(rule: Any, parties: Parties, structure: Structure, *, proposed: 
     positions = tuple(written(p) for p in rule.positions)
     variants = tuple((name, written(text)) for name, text in rule.variants)
     heading = as_spelled(rule.heading, model) if rule.heading else rule.heading
+    if heading and _SERVICE_WORD.search(heading):
+        # The title names what the clause is about as the clause does: "Service Warranty" over a warranty that
+        # "the Software will perform" is a "Software Warranty".
+        noun = re.sub(r"^the\s+", "", written("the Services"), flags=re.IGNORECASE)
+        if noun and noun.lower() not in ("service", "services") and re.fullmatch(r"[A-Za-z][\w -]*", noun):
+            one = noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+            heading = _SERVICE_WORD.sub(" ".join(w[:1].upper() + w[1:] for w in one.split()), heading)
     proviso = written(rule.proviso) if rule.proviso else rule.proviso
     if (positions, variants, heading, proviso) == (rule.positions, rule.variants, rule.heading, rule.proviso):
         return rule
     return replace(rule, positions=positions, variants=variants, heading=heading, proviso=proviso)
 
 
+_SERVICE_WORD = re.compile(r"\bServices?\b")
 _LICENCE = re.compile(r"\b([Ll])icence(s?)\b")
 _LICENSE_NOUN = re.compile(r"\b[Ll]icenses?\b")
 

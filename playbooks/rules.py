@@ -23,6 +23,9 @@ SEVERITIES: tuple[str, ...] = get_args(Severity)
 # lookaround); ``pattern_problem`` says so in an author's words. See docs/playbook-format.md.
 
 MAX_PATTERN_CHARS = 2_000
+# ... and as the engine runs it, with the parties' names written in for ``{us}`` and ``{them}`` (each name
+# adds its length wherever the author wrote a placeholder): the author's limit stays the one above.
+MAX_WRITTEN_PATTERN_CHARS = 2 * MAX_PATTERN_CHARS
 # RE2 compiles a pattern into a program; its size is what a search costs per character in the
 # worst case (when the automaton falls back to simulating every state). 20,000 lets an author
 # write long alternations with counted gaps (.{0,250}); counted repeats of big classes (\p{L}{20}) go above it.
@@ -142,6 +145,8 @@ def _translate(pattern: str) -> str:
 def pattern_problem(pattern: str) -> str | None:
     """Why an author's pattern is refused, or None. The one rule set of the loader, the try-a-rule
     page and the engine: a pattern is accepted exactly when RE2 compiles it within the limits."""
+    if len(pattern) > MAX_PATTERN_CHARS:
+        return f"is {len(pattern)} characters long; the limit is {MAX_PATTERN_CHARS}"
     try:
         compile_pattern(pattern)
     except PatternRefused as exc:
@@ -159,8 +164,8 @@ def compile_pattern(pattern: str) -> re2._Regexp:
         raise PatternRefused("contains a character that is not text (a NUL or a lone surrogate)")
     if not pattern.strip():
         raise PatternRefused("must not be empty")
-    if len(pattern) > MAX_PATTERN_CHARS:
-        raise PatternRefused(f"is {len(pattern)} characters long; the limit is {MAX_PATTERN_CHARS}")
+    if len(pattern) > MAX_WRITTEN_PATTERN_CHARS:
+        raise PatternRefused(f"is {len(pattern)} characters long; the limit is {MAX_WRITTEN_PATTERN_CHARS}")
     scanned = _strip_classes_and_escapes(pattern)
     for finder, what, instead in _UNSUPPORTED:
         if finder.search(scanned):

@@ -22,6 +22,7 @@ from contracts.back_references import (
     figure_pointed_at,
     figure_reference_wording,
     figure_references,
+    gives_a_power_to_change,
     lost_reference,
 )
 from contracts.clause_titles import (
@@ -2626,6 +2627,9 @@ _NEW_FEES = re.compile(
     r"(?:fees?|charges?|prices?|pricing)\b|\badd(?:s|ing|ed)?\s+(?:any\s+)?(?:fees?|charges?)\b"
 )
 _NOTICE = re.compile(r"(?i)\bnoti(?:ce|fy|fies|fication)")
+_WITHOUT_NOTICE = re.compile(
+    r"(?i)\bwith(?:out|\s+or\s+without)\s+(?:any\s+)?(?:prior\s+|advance\s+)?(?:written\s+)?notice\b"
+)
 _ON_NOTICE = ", and only on at least sixty (60) days' prior written notice"
 _NEW_FEES_ONLY = (
     ", and new fees or charges shall apply only to features or services first ordered after they are introduced"
@@ -2676,8 +2680,10 @@ def proviso_proposal(
     proviso = rule.proviso.replace("{charged}", charged_in(body))
     if proviso.startswith("provided that ") and _OWN_PROVISO.search(body):
         proviso = "provided further that " + proviso[len("provided that ") :]  # the sentence's own proviso first
-    if not _NOTICE.search(body):
-        # A power used "at any time", with no notice: the cap alone leaves the increase a surprise.
+    if not _NOTICE.search(_WITHOUT_NOTICE.sub(" ", body)):
+        # A power used "at any time", with no notice (or "without any notice"): the cap alone leaves the
+        # increase a surprise; after "provided that", the notice binds the increases, whatever the sentence
+        # says of other changes.
         proviso += _ON_NOTICE
     if _NEW_FEES.search(body):
         proviso += _NEW_FEES_ONLY
@@ -2881,7 +2887,14 @@ def _wording_once(
     # (not a passage about prices, "Cirrus Labs may change its fees and payment policies ...", which the price
     # rules edit: the wording on changes to the terms goes where the terms are changed, and is not lost when a
     # price edit takes that sentence)
-    keep = max(replaced, key=lambda item: (_PRICES.search(item[1].text) is None, len(item[1].text)))[0]
+    # (and the passage that gives the power, not one that answers it: "11.1 Licensor reserves the right to make
+    # changes ..." before "11.2 ... the amended Standard License Terms ... will apply")
+    keep = max(
+        replaced,
+        key=lambda item: (
+            gives_a_power_to_change(item[1].text), _PRICES.search(item[1].text) is None, len(item[1].text)
+        ),
+    )[0]
     # A passage about prices beside the one the wording replaces is left to the price rules, which cap
     # it: struck, the vendor's right to change its prices on notice would go beyond the playbook's position.
     priced = {

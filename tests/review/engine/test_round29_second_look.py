@@ -139,3 +139,26 @@ def test_a_contract_about_its_platform_warrants_the_platform() -> None:
     )  # fmt: skip
     (proposal,) = _results(model, "saas-customer", "provider-warranty", parties=_YOU)["provider-warranty"].recommendations
     assert "warrants that the Platform will perform" in proposal.after
+
+
+def test_a_price_power_without_any_notice_is_capped_on_notice() -> None:
+    model = terms_to_you(_OPENING, "15.4 We may change the subscription fee at any time without any notice.")
+    (proposal,) = _results(model, "saas-customer", "price-increase-cap", parties=_YOU)[
+        "price-increase-cap"
+    ].recommendations
+    assert proposal.after.endswith("and only on at least sixty (60) days' prior written notice.")
+
+
+def test_the_warranty_goes_under_the_clause_titled_disclaimer_not_beside_anothers_disclaimer() -> None:
+    model = _doc(
+        "Subscription Agreement", _AGREEMENT,
+        "3. Fees. Customer shall pay the monthly subscription fees within thirty (30) days of invoice.",
+        "5. Support. Support is given by the reseller and is subject at all times solely to the warranties and "
+        "disclaimers set forth in the reseller's terms.",
+        "9. Disclaimer.",
+        "9.1. THE SERVICE IS PROVIDED AS IS AND LANTERN DISCLAIMS ALL OTHER WARRANTIES.",
+        "9.2. LANTERN SHALL NOT BE LIABLE FOR ANY CONTENT.",
+        "10. General. This Agreement is governed by the laws of New York.",
+    )  # fmt: skip
+    (proposal,) = _results(model, "saas-customer", "provider-warranty", parties=_PARTIES)["provider-warranty"].recommendations
+    assert proposal.edit.locator in ("p6", "p7")
