@@ -216,11 +216,17 @@ def detect(model: TextModel, side_word: str) -> Parties:
         taken = {p.defined.lower() for p in parties} | {n.lower().removeprefix("the ") for n in (us, them)}
         us = us or _role_in_use(model, side, taken)
         them = them or _role_in_use(model, other_side, taken)
-    if side and us and not them and len(parties) == 1 and parties[0].defined.lower() not in _names(us):
+    if (
+        side and us and not them and len(parties) == 1 and parties[0].defined.lower() not in _names(us)
+        and parties[0].name.lower().removeprefix("the ") not in _names(us)
+    ):  # fmt: skip
         # Terms a vendor writes for its customers: the one party its opening names ('Crunch Cloud
         # Analytics, LLC ("Crunch") provides ...', "between Liquibase, Inc. ... (Liquibase) and you,
-        # the customer") beside the customer's role word in use is the other side.
+        # the customer") beside the customer's role word in use is the other side; never our own name
+        # read again ('Customer ... ("Customer Data")', a definition read as a party).
         them = _as_written(parties[0], model)
+        if them.lower().removeprefix("the ") in _names(us):
+            them = ""
     if side and us and not them and len(parties) == 1 and parties[0] is ours:
         # The preamble reads one party (ours, "the customer identified in the Order ("Customer")")
         # and defines the other only by a description ("the Supabase Affiliate entity identified in
@@ -858,7 +864,8 @@ TERM_EQUIVALENTS: dict[str, tuple[str, ...]] = {
     # (What the services must conform to where no documentation is defined: the statement of work.)
     "Documentation": ("Documentation", "User Documentation", "Product Documentation", "Specifications",
                       "Specification", "Statement of Work", "Statements of Work", "SOW"),
-    "Subscription Term": ("Subscription Term", "Subscription Period", "Term"),
+    # (before "Term": "the then-current Services Term" where "Term" is the whole life of the terms)
+    "Subscription Term": ("Subscription Term", "Subscription Period", "Services Term", "Service Term", "Term"),
     "Customer Data": ("Customer Data", "Client Data", "Customer Content", "Your Data", "Licensee Data",
                       "Licensee Content", "Client Content", "Your Content"),
     "Confidential Information": ("Confidential Information", "Proprietary Information"),
@@ -1815,7 +1822,7 @@ def render_rule(rule: Any, parties: Parties, structure: Structure, *, proposed: 
 
     def written(text: str) -> str:
         adapted = adapt_terms(text, model, proposed=proposed, as_you_and_we=you, maker=maker)[0]
-        return as_spelled(render(adapted, parties, structure), model)
+        return as_defined(as_spelled(render(adapted, parties, structure), model), structure)
 
     positions = tuple(written(p) for p in rule.positions)
     variants = tuple((name, written(text)) for name, text in rule.variants)
@@ -1836,6 +1843,23 @@ def render_rule(rule: Any, parties: Parties, structure: Structure, *, proposed: 
 _SERVICE_WORD = re.compile(r"\bServices?\b")
 _LICENCE = re.compile(r"\b([Ll])icence(s?)\b")
 _LICENSE_NOUN = re.compile(r"\b[Ll]icenses?\b")
+
+
+# Words the library writes in lower case that contracts often define: written as the contract defines them.
+_DEFINED_IF_DEFINED = ("fees", "intellectual property rights", "confidential information")
+# ... after a word that makes them the phrase itself ("the fees prepaid", "that fees are non-refundable"), not
+# part of a longer name ("licence fees", "new fees").
+_BEFORE_THE_TERM = r"\b(the|any|all|such|that|of|and|or|unpaid|prepaid|party's|party\u2019s) "
+
+
+def as_defined(text: str, structure: Structure) -> str:
+    """``text`` with the library's lower-case words the contract defines written as it defines them ("the
+    Fees prepaid" where the contract defines "Fees"; "Intellectual Property Rights")."""
+    for words in _DEFINED_IF_DEFINED:
+        term = " ".join(w.capitalize() for w in words.split())
+        if term in structure.terms and words in text:
+            text = re.sub(_BEFORE_THE_TERM + re.escape(words) + r"(?![\w-])", rf"\1 {term}", text)
+    return text
 
 
 def as_spelled(text: str, model: TextModel) -> str:
