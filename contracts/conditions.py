@@ -178,7 +178,7 @@ _GOVERNED = re.compile(
 _SERVICE_CHANGES = re.compile(
     r"\b(?P<who>we|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,2})\s+(?:may|can|reserves?\s+the\s+rights?\s+to|"
     r"(?:is|are)\s+entitled\s+to)\s+(?:[\w,]+\s+){0,4}?(?:change|modify|update|discontinue|deprecate|alter|remove|"
-    r"withdraw)\b[^.;]{0,60}?\b(?i:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|products?)\b"
+    r"withdraw)\b[^.;]{0,60}?\b(?i:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|products?|apis?|sdks?)\b"
 )
 _CUSTOMER_WORDS = frozenset({"you", "customer", "licensee", "client", "user", "subscriber", "buyer", "purchaser"})
 # The contract already promises that changes keep what the customer has ("... updates or

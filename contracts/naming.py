@@ -745,7 +745,8 @@ _OWN_NAME_USES = 5  # at least this many uses, and three times "this Agreement"
 # ... and "this contract" or "this agreement" in lower case, in plain-English terms that never write
 # "this Agreement" ("you can't transfer this contract to anyone else").
 _THESE_TERMS = re.compile(
-    r"\b[Tt]hese\s+(?P<name>[Tt]erms(?:\s+of\s+(?:Service|Use))?)\b|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement)\b"
+    # (and an acronym before it: "these API Terms")
+    r"\b[Tt]hese\s+(?P<name>(?:[A-Z]{2,6}\s+)?[Tt]erms(?:\s+of\s+(?:Service|Use))?)\b|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement)\b"
     r"|\b[Tt]his\s+(?P<plain>contract|agreement|document)\b"
 )
 _TERMS_NAME_USES = 2
@@ -760,7 +761,7 @@ _VERB_S = re.compile(
 
 def _determined(own: str) -> str:
     """``own`` ("Terms", "SLA", "IP Agreement") with the word that points at the document itself."""
-    return f"these {own}" if own.lower().split()[0] == "terms" else f"this {own}"
+    return f"these {own}" if "terms" in own.lower().split()[:2] else f"this {own}"
 
 
 def as_own_name(text: str, own: str) -> str:

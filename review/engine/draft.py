@@ -2039,7 +2039,16 @@ def _restates(other: Sentence, words: set[str]) -> bool:
     receive payments to a bank")."""
     if not _ONE_SIDED.match(other.text) or _MUTUAL.match(other.text) or is_carve_out(other):
         return False
-    return _says_half_of(other, words)
+    if _says_half_of(other, words):
+        return True
+    # (or the same prohibition for one party, however many ways it lists: "You may not assign these API Terms,
+    # whether by operation of law, change of control, merger, asset sale, or otherwise, without Zoom's prior
+    # written consent" before "Neither party may assign ...")
+    prohibition = _PROHIBITION.search(other.lower)
+    return prohibition is not None and prohibition.group("verb") in words and "consent" in other.lower
+
+
+_PROHIBITION = re.compile(r"\b(?:may|shall|will|must)\s+not\s+(?P<verb>assign|transfer|sublicense|disclose)\b")
 
 
 def _says_mutually(other: Sentence, words: set[str]) -> bool:
@@ -2631,6 +2640,10 @@ _WITHOUT_NOTICE = re.compile(
     r"(?i)\bwith(?:out|\s+or\s+without)\s+(?:any\s+)?(?:prior\s+|advance\s+)?(?:written\s+)?notice\b"
 )
 _ON_NOTICE = ", and only on at least sixty (60) days' prior written notice"
+# (nor where the next sentence states the notice: "We may increase the Subscription Fee after ... . Any updated Fee
+# will apply starting from your next Subscription Period, provided we notify you at least 60 days in advance.")
+_NOTIFIED_NEXT = re.compile(r"(?i)^[^.;]{0,200}?\bnoti(?:ce|fy|fies|fication)\b[^.;]{0,60}?\b(?:days?|months?)\b")
+_NEXT_REACH = 260
 _NEW_FEES_ONLY = (
     ", and new fees or charges shall apply only to features or services first ordered after they are introduced"
 )
@@ -2659,7 +2672,7 @@ def charged_in(text: str) -> str:
 
 
 def proviso_proposal(
-    rule: Rule, sentence: Sentence, *, limit_said: str, noun: str, citation: str, guidance: str
+    rule: Rule, sentence: Sentence, *, limit_said: str, noun: str, citation: str, guidance: str, following: str = ""
 ) -> Proposal | None:
     """The edit that adds ``rule.proviso`` at the end of ``sentence``, a power the limit is about (at
     most ``limit_said``; ``noun`` names the figure, "percentage") that states no figure ("We may change
@@ -2680,7 +2693,7 @@ def proviso_proposal(
     proviso = rule.proviso.replace("{charged}", charged_in(body))
     if proviso.startswith("provided that ") and _OWN_PROVISO.search(body):
         proviso = "provided further that " + proviso[len("provided that ") :]  # the sentence's own proviso first
-    if not _NOTICE.search(_WITHOUT_NOTICE.sub(" ", body)):
+    if not _NOTICE.search(_WITHOUT_NOTICE.sub(" ", body)) and not _NOTIFIED_NEXT.search(following[:_NEXT_REACH]):
         # A power used "at any time", with no notice (or "without any notice"): the cap alone leaves the
         # increase a surprise; after "provided that", the notice binds the increases, whatever the sentence
         # says of other changes.

@@ -172,6 +172,11 @@ def _evaluate_limit(
     )
 
 
+def _after(sentence: Sentence, document: PreparedDocument) -> str:
+    """The text of ``sentence``'s paragraph after it: where the clause may state the notice the power takes."""
+    return document.paragraphs[sentence.paragraph_index].paragraph.text[sentence.end :]
+
+
 def _uncapped(rule: Rule, document: PreparedDocument, citation: str, guidance: str) -> dict[str, Any] | None:
     """Where no sentence about a ``max_`` limit states a figure, the sentences of the body that give
     the power the limit is about with no figure at all (no percentage, no amount: "shall be increased
@@ -192,7 +197,7 @@ def _uncapped(rule: Rule, document: PreparedDocument, citation: str, guidance: s
     proposals = [
         p for s in powers
         if (p := proviso_proposal(rule, s, limit_said=said, noun=KIND_NOUN[kind], citation=citation,
-                                  guidance=guidance)) is not None
+                                  guidance=guidance, following=_after(s, document))) is not None
     ]  # fmt: skip
     return {
         "status": "issue",
