@@ -2439,33 +2439,11 @@ _ALTERNATIVE_OPEN = re.compile(r"[ \t\u00a0]*\(\s*or\s+$", re.IGNORECASE)
 _ALTERNATIVE_REACH = 80  # characters before the alternative in which the main figure stands
 
 
-def _alternative_made_equal(sentence: Sentence, quantity: numbers.Quantity, limit: float) -> tuple[int, int] | None:
-    """Where ``quantity`` opens a bracketed alternative to the figure right before it ("thirty (30)
-    or more days overdue (or 10 or more days overdue ...)") and that figure is ``limit`` already:
-    the alternative's span in the sentence (from the space before its bracket to the bracket that
-    closes it); None otherwise."""
-    read = sentence.read or sentence.text
-    opening = _ALTERNATIVE_OPEN.search(read, 0, quantity.start)
-    if opening is None or "(" in read[opening.start() : quantity.start].replace("(", "", 1):
-        return None
-    close_at = read.find(")", quantity.end)
-    if close_at == -1 or "(" in read[quantity.end : close_at]:
-        return None
-    main = [
-        q for q in numbers.find_quantities(read[max(0, opening.start() - _ALTERNATIVE_REACH) : opening.start()],
-                                           quantity.kind)
-    ]  # fmt: skip
-    if not main or main[-1].value != limit:
-        return None
-    return opening.start(), close_at + 1
-
-
-def _main_failing_beside(
-    sentence: Sentence, quantity: numbers.Quantity, limit: float, is_max: bool
-) -> tuple[numbers.Quantity, int, int] | None:
-    """Where ``quantity`` opens a bracketed alternative ("5 or more days overdue (or 5 or more days overdue in
-    the case of amounts charged to Your credit card)") and the main figure right before it is beyond the limit
-    too: that figure (sentence offsets) and the alternative's span; None otherwise."""
+def _beside_alternative(sentence: Sentence, quantity: numbers.Quantity) -> tuple[numbers.Quantity, int, int] | None:
+    """Where ``quantity`` opens a bracketed alternative to the figure right before it ("thirty (30) or
+    more days overdue (or 10 or more days overdue ...)"): that main figure (sentence offsets) and the
+    alternative's span in the sentence (from the space before its bracket to the bracket that closes
+    it); None otherwise."""
     read = sentence.read or sentence.text
     opening = _ALTERNATIVE_OPEN.search(read, 0, quantity.start)
     if opening is None or "(" in read[opening.start() : quantity.start].replace("(", "", 1):
@@ -2478,9 +2456,28 @@ def _main_failing_beside(
     if not main:
         return None
     figure = replace(main[-1], start=main[-1].start + base, end=main[-1].end + base)
-    if not (figure.value > limit if is_max else figure.value < limit):
-        return None
     return figure, opening.start(), close_at + 1
+
+
+def _alternative_made_equal(sentence: Sentence, quantity: numbers.Quantity, limit: float) -> tuple[int, int] | None:
+    """Where ``quantity`` opens a bracketed alternative to a main figure that is ``limit`` already: the
+    alternative's span (``_beside_alternative``); None otherwise."""
+    beside = _beside_alternative(sentence, quantity)
+    if beside is None or beside[0].value != limit:
+        return None
+    return beside[1], beside[2]
+
+
+def _main_failing_beside(
+    sentence: Sentence, quantity: numbers.Quantity, limit: float, is_max: bool
+) -> tuple[numbers.Quantity, int, int] | None:
+    """Where ``quantity`` opens a bracketed alternative ("5 or more days overdue (or 5 or more days overdue in
+    the case of amounts charged to Your credit card)") and the main figure right before it is beyond the limit
+    too: that figure and the alternative's span (``_beside_alternative``); None otherwise."""
+    beside = _beside_alternative(sentence, quantity)
+    if beside is None or not (beside[0].value > limit if is_max else beside[0].value < limit):
+        return None
+    return beside
 
 
 def number_proposal(
