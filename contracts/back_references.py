@@ -203,17 +203,6 @@ _CHANGED = re.compile(
     r"(?:Agreement|Terms|Contract|EULA)\b"
 )
 # (a phrase between commas after the verb of power: "We may, at our discretion, change this Agreement")
-def gives_a_power_to_change(text: str) -> bool:
-    """``text`` gives a power to change ("We may, at our discretion, change this Agreement", "may make
-    changes to the Terms", "reserves the right to amend")."""
-    return _CHANGE.search(text) is not None
-
-
-def names_a_change(text: str) -> bool:
-    """``text`` names a change by its act or its version ("reject the changes", "the modified terms")."""
-    return _CHANGED.search(text) is not None
-
-
 _POWER = (
     r"\b(?:(?:may|can|will)(?:\s*,[^,.;]{{1,40}},)?\s+"
     r"|(?:reserves?\s+the\s+right|(?:is|are)\s+entitled|right)(?:\s*,[^,.;]{{1,40}},)?\s+to\s+)"
@@ -230,6 +219,18 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 _INCREASE = re.compile(_POWER.format(verbs=r"(?:increase|raise|adjust)"), re.IGNORECASE)
+
+
+def gives_a_power_to_change(text: str) -> bool:
+    """``text`` gives a power to change ("We may, at our discretion, change this Agreement", "may make
+    changes to the Terms", "reserves the right to amend")."""
+    return _CHANGE.search(text) is not None
+
+
+def names_a_change(text: str) -> bool:
+    """``text`` names a change by its act or its version ("reject the changes", "the modified terms")."""
+    return _CHANGED.search(text) is not None
+
 _ACTS = {
     "modified": _CHANGE, "amended": _CHANGE, "revised": _CHANGE, "updated": _CHANGE, "changed": _CHANGE,
     "altered": _CHANGE, "varied": _CHANGE, "increased": _INCREASE, "adjusted": _INCREASE,

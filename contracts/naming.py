@@ -170,7 +170,9 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # A template whose parties are blanks ("by and between [Company] ("Company") and [Customer]
         # ("Customer")", '“Company” and “Developer” agree:'): the names its opening defines are the
         # parties.
-        opening = opening_defined_parties(model.text)
+        # (never what the contract sells, '... materials that NVIDIA delivers to you under this Agreement
+        # ("Software")', as contract_parties leaves it out)
+        opening = [p for p in opening_defined_parties(model.text) if p.defined.title() not in _NAME_NOUNS]
         if len(opening) == 2:
             parties = opening
     if side == "customer" and parties and all(_is_you(p) for p in parties) and speaks_to_you(model):
@@ -265,6 +267,14 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # or its suppliers and licensors (collectively referred to herein as "Licensor")'), with no
         # "we": the customer is "you".
         us, them = "you", them or _as_written(parties[0], model)
+    if (
+        side == "customer" and not (us or them) and len(parties) == 1 and not _is_you(parties[0])
+        and _YOU_QUOTED.search(model.text, 0, _PREAMBLE)
+    ):  # fmt: skip
+        # An agreement between "you", defined so, and the one party its opening names ('a legal agreement
+        # between you, whether an individual or entity, ("you") and NVIDIA Corporation ("NVIDIA")'): the
+        # customer is "you", the vendor that party, whatever role words its clauses write.
+        us, them = "you", _as_written(parties[0], model)
     if side and not (us or them) and len(parties) == 1 and not _is_you(parties[0]):
         # 'entered into by Glows.ai ("the Company") and the entity or person agreeing to these terms
         # ("User")': the one party read is the vendor that writes the terms; the other, defined by a

@@ -14,8 +14,7 @@ from contracts.document import structure_of
 from playbooks.rules import Find, Rule
 from review.engine.base import Evidence, RuleResult
 from review.engine.checks import RuleContext, evaluator
-from review.engine.draft import _COMMON as _SHARED_BY_EVERY_CLAUSE
-from review.engine.draft import _enclosing_numbers, _number_title, quote
+from review.engine.draft import _WORD, _enclosing_numbers, _number_title, quote, wording_words
 from review.engine.find import CompiledFind, PreparedDocument, body_sentences
 
 
@@ -55,7 +54,6 @@ def deciding_first(rule: Rule, result: RuleResult, document: PreparedDocument) -
     topics = _topics(rule.find)
     structure = structure_of(document.model)
     titles: dict[tuple[int, int], str] = {}
-
     words = _wording_words(rule)
 
     def rank(item: tuple[int, Evidence]) -> tuple[int, int, int, int]:
@@ -101,15 +99,11 @@ def _title_over(document: PreparedDocument, structure: Any, index: int, offset: 
     return ""
 
 
-_WORD = re.compile(r"[a-z]{4,}")
-
-
 def _wording_words(rule: Rule) -> set[str]:
-    """The words of what the playbook would write for ``rule`` (its first position's first sentence, else its
-    title): the passed sentence sharing most of them is the one about the same thing."""
+    """The words of what the playbook would write for ``rule`` (its first position, as ``closest_to_wording``
+    reads it, else its title): the passed sentence sharing most of them is the one about the same thing."""
     wording = re.sub(r"\{[^}]*\}", " ", rule.positions[0] if rule.positions else rule.title)
-    first = re.split(r"(?<=[.;])\s", wording, maxsplit=1)[0]
-    return set(_WORD.findall(first.lower())) - _SHARED_BY_EVERY_CLAUSE - {"them"}
+    return wording_words(wording) - {"them"}
 
 
 def unchecked(rule: Rule, why: str) -> RuleResult:

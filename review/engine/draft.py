@@ -2048,7 +2048,10 @@ def _restates(other: Sentence, words: set[str]) -> bool:
     return prohibition is not None and prohibition.group("verb") in words and "consent" in other.lower
 
 
-_PROHIBITION = re.compile(r"\b(?:may|shall|will|must)\s+not\s+(?P<verb>assign|transfer|sublicense|disclose)\b")
+# (also with a phrase between commas: "You may not, without NVIDIA's prior written consent, assign ...")
+_PROHIBITION = re.compile(
+    r"\b(?:may|shall|will|must)\s+not\s*(?:,[^,.;]{1,80},\s*)?(?P<verb>assign|transfer|sublicense|disclose)\b"
+)
 
 
 def _says_mutually(other: Sentence, words: set[str]) -> bool:
@@ -2206,15 +2209,21 @@ def with_dependent_sentences(
     return _through(sentence, para, end), taken
 
 
+def wording_words(wording: str) -> set[str]:
+    """The words of ``wording``'s first sentence (its duty, not the exclusions after it) that say which
+    sentence of the contract is about the same thing: none that every such sentence shares."""
+    spans = split_sentences(wording)
+    first = wording[spans[0][0] : spans[0][1]] if spans else wording
+    return set(_WORD.findall(first.lower())) - _COMMON
+
+
 def closest_to_wording(found: list[Sentence], wording: str) -> Sentence:
     """The sentence the playbook's wording would replace: the one that shares most of its words
     (the confidentiality duty, not the exclusions from it), the first one on a tie. None of them
     has the required wording, so the one about the same thing is the one a lawyer rewrites. Only the
     wording's first sentence, the duty, counts: not the exclusions and procedure after it, whose words
     ("third party", "perform") another sentence of the clause may share."""
-    spans = split_sentences(wording)
-    first = wording[spans[0][0] : spans[0][1]] if spans else wording
-    words = set(_WORD.findall(first.lower())) - _COMMON
+    words = wording_words(wording)
     best, score = found[0], -1
     candidates = [s for s in found if not is_carve_out(s)] or found
     if states_confidentiality_duty(normalize(wording).lower):

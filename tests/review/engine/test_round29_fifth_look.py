@@ -103,3 +103,33 @@ def test_a_right_to_deprecate_the_apis_is_a_right_to_change_what_is_provided() -
     model = terms_to_you(_OPENING, "2.6 Lantern may modify, change, or deprecate all or part of the Lantern APIs at any time.")
     assert holds("service-changes", model)
 
+
+
+def test_an_agreement_between_you_defined_so_and_one_named_vendor_is_between_you_and_it() -> None:
+    from contracts.naming import detect
+
+    # (after the round's last look, read on a licence no look read: the software it sells is no party)
+    model = _doc(
+        "Lantern Software License Agreement",
+        "This software license agreement (\u201cAgreement\u201d) is a legal agreement between you, whether an individual "
+        "or entity, (\u201cyou\u201d) and Lantern Corporation (\u201cLantern\u201d) and governs the use of the software "
+        "that Lantern delivers to you under this Agreement (\u201cSoftware\u201d).",
+        "Lantern may assign, delegate or transfer its rights or obligations under this Agreement by any means or "
+        "operation of law.",
+    )  # fmt: skip
+    parties = detect(model, "customer")
+    assert (parties.us, parties.them) == ("you", "Lantern")
+    result = _results(model, "saas-customer", "assignment", parties=parties)["assignment"]
+    assert result.status == "issue"
+
+
+def test_our_own_prohibition_after_the_vendors_free_assignment_goes_with_it_too() -> None:
+    model = _doc(
+        "Lantern Software License Agreement", _AGREEMENT,
+        "15.2 No Assignment. Lantern may assign, delegate or transfer its rights or obligations under these Terms by "
+        "any means or operation of law. Customer may not, without Lantern's prior written consent, assign, delegate "
+        "or transfer any of its rights or obligations under these Terms, and any attempt to do so is null and void.",
+    )  # fmt: skip
+    (proposal,) = _results(model, "saas-customer", "assignment", parties=_PARTIES)["assignment"].recommendations
+    assert "Customer may not, without" in proposal.before
+    assert proposal.after.startswith("Neither party may assign")
