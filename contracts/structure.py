@@ -338,7 +338,8 @@ def build_structure(model: TextModel) -> Structure:
             continue
         if paragraph.text and not is_furniture(paragraph.text):
             numbers.extend(typed_numbers(index, paragraph))
-    numbers = _plausible(_without_names(paragraphs, _without_contents(paragraphs, numbers), model.text))
+    numbers = _without_contents(paragraphs, numbers)
+    numbers = _plausible(_without_page_numbers(paragraphs, _without_names(paragraphs, numbers, model.text)))
     headings = frozenset(i for i, p in enumerate(paragraphs) if _is_heading_text(p))
     first_clause = numbers[0].index if numbers else 0
     signature = _find_signature(paragraphs, first_clause)
@@ -494,6 +495,43 @@ def _without_names(
                     continue
         out.append(number)
     return out
+
+
+# The end of a paragraph whose sentence goes on past it: a comma, or a word no sentence ends with
+# ("... of its intention not to renew the", "... by reason of any act of God, war,", "... will be
+# provided to"). A noun may end a heading, a table's cell or a list's item, so it is never read so.
+_GOES_ON = re.compile(
+    r"(?:,|\b(?:the|a|an|of|to|and|or|nor|by|for|with|in|on|at|from|into|its|his|her|their|our|your|any|"
+    r"all|each|such|this|that|these|those|which|who|whom|whose|as|than|be|been|is|are|was|were|shall|will|"
+    r"may|must|not|no|under|upon|between|within|without|said))[ \t\u00a0]*\Z"
+)
+_GOES_ON_WORDS = 8  # words, at least, of the paragraph the sentence runs from: a body, not a heading
+
+
+def _without_page_numbers(paragraphs: tuple[Paragraph, ...], numbers: list[ClauseNumber]) -> list[ClauseNumber]:
+    """Drop a bare number ("4", no full stop) opening a paragraph that goes on with a sentence the
+    paragraph before it leaves unfinished: the page's number, run into the first line of the next
+    page's text ("... its intention not to renew the" / "4 Agreement, which notice must be given
+    ..."). A clause starts after a sentence ends."""
+    out = []
+    for number in numbers:
+        if number.kind == "typed" and number.label.isdigit() and number.template == "{n}":
+            own = paragraphs[number.index].text
+            if not own[: number.start].strip():
+                before = _previous_text(paragraphs, number.index)
+                if before is not None and len(before.split()) >= _GOES_ON_WORDS and _GOES_ON.search(before):
+                    continue
+        out.append(number)
+    return out
+
+
+def _previous_text(paragraphs: tuple[Paragraph, ...], index: int) -> str | None:
+    """The text of the nearest paragraph before ``index`` with words that are not page furniture."""
+    for k in range(index - 1, max(-1, index - 12), -1):
+        text = mask_furniture(paragraphs[k].text).strip()
+        if text and not paragraphs[k].part:
+            return text
+    return None
 
 
 def _plausible(numbers: list[ClauseNumber]) -> list[ClauseNumber]:

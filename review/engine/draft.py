@@ -1374,6 +1374,10 @@ def insert_missing(
             if not _misplaced(other, document.model, rule) and not _under_a_heading(other, structure):
                 proposal = other
                 break
+        else:
+            if wrong:
+                places.insert(0, point)
+                proposal = _unnumbered(proposal, places, rule, next_insert, lead, guidance, structure, document)
     else:
         # No sentence to stand beside: after the clause titled for the kind ("10. Warranty Claims" for
         # a warranty, "9. Indemnification" for an indemnity), else at the end of the body.
@@ -1384,7 +1388,33 @@ def insert_missing(
         ):
             end = insertion_point(structure)
             proposal = _insertion(end, rule, next_insert, lead, guidance, structure) if end is not None else None
+            if proposal is not None and end is not None and _misplaced(proposal, document.model, rule):
+                proposal = _unnumbered(proposal, [point, end], rule, next_insert, lead, guidance, structure, document)
     return (proposal,) if proposal is not None else ()
+
+
+def _unnumbered(
+    proposal: Proposal, places: list[InsertionPoint | None], rule: Rule, next_insert: int, lead: str,
+    guidance: str, structure: Any, document: PreparedDocument,
+) -> Proposal:  # fmt: skip
+    """The clause at the first of ``places`` (in the engine's order of preference, the end of the
+    body last) where it is misplaced only by a number taken from a stray item sections away while
+    the clauses around it carry none (a list of services "1." to "14." in a contract of titled
+    clauses), written there without a number, as its neighbours are; ``proposal`` unchanged when
+    there is no such place."""
+    from review.engine.proof import UNNUMBERED_AROUND, check_edit
+
+    for place in places:
+        if place is None or not place.number:
+            continue
+        numbered = _insertion(place, rule, next_insert, lead, guidance, structure)
+        defects = check_edit(model=document.model, proposal=numbered, rule=rule)
+        if not defects or any(d.kind != "numbering" or UNNUMBERED_AROUND not in d.message for d in defects):
+            continue
+        bare = _insertion(replace(place, number=""), rule, next_insert, lead, guidance, structure)
+        if not _misplaced(bare, document.model, rule) and not _under_a_heading(bare, structure):
+            return bare
+    return proposal
 
 
 # The words of a heading that name a kind of clause ("Service Warranty", "Governing Law"): a clause

@@ -332,6 +332,12 @@ class _Numbers:
                     self.added = Counter([number.parts])
 
 
+# What the numbering class says of a number taken from a stray item sections away, while the clauses
+# around the new one carry none: the engine then writes the clause without one
+# (review/engine/draft.py ``_unnumbered``).
+UNNUMBERED_AROUND = "the clauses around it carry no number"
+
+
 def _numbering(e: _Edit) -> Iterator[Defect]:
     yield from _letter_taken(e)
     numbers = _Numbers(e)
@@ -368,7 +374,7 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
             yield Defect(
                 "numbering",
                 f"The new clause is numbered {'.'.join(parts)} after “{_short(far, 50)}”, which stands sections "
-                "earlier: the clauses around it carry no number.",
+                f"earlier: {UNNUMBERED_AROUND}.",
             )
             continue
         written = _written_sibling_after(e, parts, [n for n in siblings if (n.index, n.start) < here], here)

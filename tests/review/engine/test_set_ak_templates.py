@@ -16,6 +16,7 @@ from documents.docx.model import Paragraph, TextModel
 from playbooks.loader import load_playbook
 from playbooks.services import LIBRARY_DIR
 from review.engine.playbook import PlaybookEngine
+from review.engine.proof import check_edit
 
 
 def _doc(*lines: str, headings: tuple[int, ...] = ()) -> TextModel:
@@ -121,10 +122,11 @@ def test_independent_development_and_an_nda_term_in_other_words() -> None:
     assert "terminate three years after the Effective Date" in proposal.after
 
 
-def test_a_number_taken_from_a_stray_item_sections_away_is_held_back() -> None:
+def test_a_number_taken_from_a_stray_item_sections_away_is_held_back_and_the_clause_written_without_one() -> None:
     """A services agreement whose clauses carry run-in titles and no numbers, but one section of
     which opens a numbered item ("1. Setup Responsibilities."): a new warranty placed four sections
-    later was numbered "2." after it. The checker holds it back."""
+    later was numbered "2." after it. The checker holds that number back, and the engine writes the
+    clause as its neighbours are written: a run-in title, no number (round 30)."""
     model = _doc(
         "MASTER SERVICES AGREEMENT",
         'This Master Services Agreement is made by and between Maker Inc. ("Company") and Buyer LLC ("Customer").',
@@ -145,9 +147,13 @@ def test_a_number_taken_from_a_stray_item_sections_away_is_held_back() -> None:
     only = dataclasses.replace(spec, rules=tuple(r for r in spec.rules if r.id == "provider-warranty"))
     (result,) = PlaybookEngine().analyze(model, only, parties=detect(model, "customer"))
     (proposal,) = result.recommendations
-    assert proposal.after.startswith("2. ")
-    assert [d.kind for d in proposal.defects] == ["numbering"]
-    assert "stands sections earlier" in proposal.defects[0].message
+    assert proposal.after.startswith("Service Warranty. ") and not proposal.defects
+    numbered = dataclasses.replace(
+        proposal, after="2. " + proposal.after, edit=dataclasses.replace(proposal.edit, after="2. " + proposal.edit.after)
+    )
+    defects = check_edit(model=model, proposal=numbered, rule=only.rules[0])
+    assert [d.kind for d in defects] == ["numbering"]
+    assert "stands sections earlier" in defects[0].message
 
 
 def test_signing_lines_that_sign_on_behalf_of_each_party_end_the_body_on_real_text() -> None:
