@@ -201,6 +201,10 @@ _CHANGED = re.compile(
     # rights ... will only become effective with Your approval".
     r"|^\W{0,3}(?:Changes|Modifications|Amendments|Updates|Revisions)\s+to\s+(?:this|these|the)\s+(?:[A-Z]\w*\s+)?"
     r"(?:Agreement|Terms|Contract|EULA)\b"
+    # ... or as what we are to look out for: "It is your responsibility to check the [vendor] Site regularly for
+    # modifications to this Agreement".
+    r"|\b(?:check|review|monitor|consult|visit)\b[^.;]{0,60}?\bfor\s+(?:any\s+)?"
+    r"(?:modifications|changes|updates|amendments|revisions)\b"
 )
 # (a phrase between commas after the verb of power: "We may, at our discretion, change this Agreement")
 _POWER = (

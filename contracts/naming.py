@@ -182,6 +182,15 @@ def detect(model: TextModel, side_word: str) -> Parties:
         them = _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or "we"
         return Parties(us="you", them=them, side=side)
     ours = next((p for p in parties if p.defined.lower() == side_word.strip().lower()), None)
+    if ours is None and side == "customer" and len(parties) == 2 and _addresses_you(model):
+        # Terms that define the customer as "you" beside a role word ('the individual or entity (“you”
+        # or the “Developer”) that accepts it and Ultraleap Limited (“Ultraleap”)') and speak to "you":
+        # that party is ours, whatever side its role word has elsewhere (a "Developer" who builds for
+        # a client), and it is "you" as the clauses write it.
+        yours = [p for p in parties if _defined_with_you(p, model.text[:_PREAMBLE])]
+        if len(yours) == 1:
+            other = next(p for p in parties if p is not yours[0])
+            return Parties(us="you", them=_as_the_body_writes(_as_written(other, model), model), side=side)
     if ours is None and side:
         ours = next((p for p in parties if p.side == side), None)
         if ours is None:
@@ -267,6 +276,13 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # or its suppliers and licensors (collectively referred to herein as "Licensor")'), with no
         # "we": the customer is "you".
         us, them = "you", them or _as_written(parties[0], model)
+    if side == "customer" and not (us or them) and not parties and _addresses_you(model):
+        # Terms that speak to "you" throughout and write the vendor in the third person by the name
+        # their definitions give a company ('"Hyper" means HyperHQ, Inc., ...'; "Your use of the Hyper
+        # service is governed by this agreement"), with no "we": between you and that company.
+        named = _defined_as_a_company(model, taken={"you", "we"})
+        if named:
+            us, them = "you", named
     if (
         side == "customer" and not (us or them) and len(parties) == 1 and not _is_you(parties[0])
         and _YOU_QUOTED.search(model.text, 0, _PREAMBLE)
@@ -332,6 +348,18 @@ def _as_the_body_writes(name: str, model: TextModel) -> str:
     count = len(re.findall(rf"(?<![\w\"\u201c]){re.escape(name)}(?![\w\"\u201d])", model.text))
     titled = len(re.findall(rf"(?<![\w\"\u201c]){re.escape(name.title())}(?![\w\"\u201d])", model.text))
     return name.title() if titled > count else name
+
+
+def _defined_with_you(party: Party, opening: str) -> bool:
+    """Whether ``opening`` defines ``party`` together with "you" ('(“you” or the “Developer”)',
+    '("Developer", "you")')."""
+    name = re.escape(party.defined)
+    q, e = "[\"\u201c]", "[\"\u201d]"
+    you = rf"{q}[Yy]ou(?:r)?{e}"
+    other = rf"(?:the\s+)?{q}{name}{e}"
+    return bool(
+        re.search(rf"\(\s*(?:{you}\s*(?:,|or|and)\s*{other}|{other}\s*(?:,|or|and)\s*{you})", opening)
+    )
 
 
 def _is_you(party: Party) -> bool:
@@ -533,14 +561,29 @@ def _role_in_use(model: TextModel, side: str, taken: set[str]) -> str:
     roles = PROVIDER_ROLES if side == "provider" else CUSTOMER_ROLES
     text = model.text
     counts = sorted(
-        ((len(re.findall(rf"(?<![\w-]){re.escape(role.title())}(?![\w-])", text)), role.title())
-         for role in roles if role not in taken),
-        reverse=True,
-    )  # fmt: skip
+        ((_uses_as_a_name(role.title(), text), role.title()) for role in roles if role not in taken), reverse=True
+    )
     if not counts or counts[0][0] < _ROLE_IN_USE or (len(counts) > 1 and counts[1][0] * 3 > counts[0][0]):
         return ""
     word = counts[0][1]
     return _as_written(Party(name=word, defined=word, side=side, locator=""), model)
+
+
+# The word before a role word that makes it a name of its own: "The Provider shall", "each Licensee",
+# never "the Add-on Provider", "a Service Provider" (a third party the terms name by a compound).
+_BEFORE_A_ROLE = re.compile(r"([A-Z][\w-]*)[ \t\u00a0]+\Z")
+_DETERMINERS = frozenset({"The", "A", "An", "Each", "Such", "Any", "No", "Every", "This", "That", "Either"})
+
+
+def _uses_as_a_name(role: str, text: str) -> int:
+    """How often ``text`` writes ``role`` as a party's name: not inside a name of several capitalised
+    words ("the Add-on Provider", "your Service Provider")."""
+    count = 0
+    for found in re.finditer(rf"(?<![\w-]){re.escape(role)}(?![\w-])", text):
+        before = _BEFORE_A_ROLE.search(text, max(0, found.start() - 40), found.start())
+        if before is None or before.group(1) in _DETERMINERS:
+            count += 1
+    return count
 
 
 def resolve(model: TextModel, side_word: str, stored: dict[str, Any] | None) -> Parties:
@@ -697,9 +740,14 @@ _WE_AS_OBJECT = re.compile(
 )
 _PERSON_VERB = re.compile(
     r"\b([Yy]ou|[Ww]e)\s+(warrants|represents|agrees|acknowledges|keeps|retains|grants|indemnifies|defends|has|is|does|"
-    r"pays|receives|discloses|owns|remains|bears)\b"
+    r"pays|receives|discloses|owns|remains|bears|instructs|directs|requests|requires|provides|gives|uses|elects|"
+    r"chooses|selects|decides|wishes|notifies|specifies|authori[sz]es|approves|consents|permits|accepts|"
+    r"terminates|designates|determines)\b"
 )
-_AS_PLURAL = {"indemnifies": "indemnify", "has": "have", "is": "are", "does": "do"}
+_AS_PLURAL = {
+    "indemnifies": "indemnify", "notifies": "notify", "specifies": "specify", "wishes": "wish", "has": "have",
+    "is": "are", "does": "do",
+}  # fmt: skip
 
 
 # Library wording is written for two parties: "the other party", "both parties". In a contract of
@@ -907,8 +955,9 @@ _SUBJECT_MATTER = frozenset({"Services"})
 # infringe" in a supply or licence of products, "the Product infringes" in a pilot of a product.
 # (and "the Platform infringes" where the contract defines its platform, and writes it more than the rest:
 # '(the "Products" and the "Platform", collectively, the "Platform")')
+# (and "the APIs infringe" in terms for developers, which define the APIs they license)
 _SUBJECT_TERMS = ("Products", "Licensed Products", "Product", "Licensed Product", "Software", "Licensed Software",
-                  "Deliverables", "Licensed Technology", "Platform")  # fmt: skip
+                  "Deliverables", "Licensed Technology", "Platform", "APIs", "SDKs")  # fmt: skip
 # Verbs the library writes right after "the Services": given the singular's -s after a singular term.
 _AGREEING = re.compile(r"\b(infringe|misappropriate|perform|operate|conform|function|work)\b")
 _SUBJECT_USES = 10  # times, at least, an undefined capitalised name is written to be the contract's term
@@ -1202,11 +1251,19 @@ def _services_named_otherwise(defined: dict[str, str], model: TextModel, maker: 
     bare = [at for at in term_starts("Services", text) if not _after_a_capitalised_word(text, at)]
     offering = _makers_offering(model, maker)
     if offering and len(bare) <= len(term_starts(offering, text)):
+        # (unless the contract's defined subject is what it speaks of, far more: a developer's terms license
+        # "the APIs" 65 times, and name the vendor's consumer "Discord services" 10)
+        subject = _subject_term(defined, model)
+        if subject and len(term_starts(subject, text)) >= _OVER_THE_OFFERING * len(term_starts(offering, text)):
+            return subject
         return offering
     named = _named_services(defined, model)
     if not named:
         return ""
     return named if len(bare) * _MAIN_KIND * 2 <= len(term_starts(named, text)) else ""
+
+
+_OVER_THE_OFFERING = 3  # times, at least, the defined subject is written more than the maker's offering
 
 
 def _with_article(term: str, model: TextModel) -> bool:
@@ -1387,6 +1444,11 @@ def adapt_terms(
                 article = ""
             elif term in _ORDINARY_WORDS and article.strip().lower() in ("a", "an"):
                 article = ("The" if article[:1].isupper() else "the") + article[len(article.rstrip()) :]
+            if term == "Customer Data" and as_you_and_we and _addresses_you(model):
+                # Terms that speak to "you" and define no data of ours: "your data", as they write
+                # it ("You agree to the use of your data ..."), never "customer data", a customer
+                # they do not name.
+                words, article = "your data", ""
             written = f"{article}{words}"
             if _sentence_start(text, match.start()):
                 written = written[:1].upper() + written[1:]
@@ -1875,13 +1937,40 @@ def as_defined(text: str, structure: Structure) -> str:
 
 def as_spelled(text: str, model: TextModel) -> str:
     """``text`` (playbook wording) spelt as the contract spells: "licence" as "license" in a contract
-    that writes "license" and never "licence" (a heading "No Licence" in a US-spelled NDA)."""
-    if not _LICENCE.search(text):
-        return text
+    that writes "license" and never "licence" (a heading "No Licence" in a US-spelled NDA); "defence"
+    as "defense", "favour" as "favor", "organisation" as "organization" (and back) where the contract
+    writes only the other spelling of the word."""
     contract = model.text
-    if _LICENCE.search(contract) or not _LICENSE_NOUN.search(contract):
-        return text
-    return _LICENCE.sub(lambda m: f"{m.group(1)}icense{m.group(2)}", text)
+    if _LICENCE.search(text) and not _LICENCE.search(contract) and _LICENSE_NOUN.search(contract):
+        text = _LICENCE.sub(lambda m: f"{m.group(1)}icense{m.group(2)}", text)
+    for ours, theirs in _SPELLINGS:
+        if ours.search(text) and not ours.search(contract) and theirs.search(contract):
+            written = theirs.search(contract).group(1).lower()  # type: ignore[union-attr]
+            text = ours.sub(lambda m, w=written: _in_case_of(m.group(1), w), text)
+    return text
+
+
+def _in_case_of(found: str, word: str) -> str:
+    """``word`` in the case ``found`` is written in ("DEFENCE" -> "DEFENSE", "Defence" -> "Defense")."""
+    if found.isupper():
+        return word.upper()
+    return word[:1].upper() + word[1:] if found[:1].isupper() else word
+
+
+def _spelling(word: str) -> re.Pattern[str]:
+    return re.compile(rf"\b({word})\b", re.IGNORECASE)
+
+
+# The British and American spellings of words the library writes (each pair both ways): the word
+# as a whole, in any case, its first letter's kept.
+_SPELLING_PAIRS = (
+    ("defence", "defense"), ("favour", "favor"), ("organisation", "organization"), ("authorise", "authorize"),
+    ("authorised", "authorized"), ("judgement", "judgment"), ("behaviour", "behavior"), ("cancelled", "canceled"),
+    ("labour", "labor"), ("honour", "honor"), ("centre", "center"), ("catalogue", "catalog"),
+)  # fmt: skip
+_SPELLINGS = tuple(
+    pair for a, b in _SPELLING_PAIRS for pair in ((_spelling(a), _spelling(b)), (_spelling(b), _spelling(a)))
+)
 
 
 # --- undefined terms in what Redpen writes ------------------------------------------------------

@@ -2075,7 +2075,20 @@ def _restates(other: Sentence, words: set[str]) -> bool:
     # whether by operation of law, change of control, merger, asset sale, or otherwise, without Zoom's prior
     # written consent" before "Neither party may assign ...")
     prohibition = _PROHIBITION.search(other.lower)
-    return prohibition is not None and prohibition.group("verb") in words and "consent" in other.lower
+    if prohibition is not None and prohibition.group("verb") in words and "consent" in other.lower:
+        return True
+    # (or one party's duty about the other's confidential information, where the wording is a mutual duty of
+    # confidence: "You may use [vendor] Confidential Information only in connection with ...", "You will not
+    # disclose ...", "You will take all reasonable measures to avoid disclosure ... of [vendor] Confidential
+    # Information")
+    # ("confidential" is one of ``_COMMON``'s words: the wording's own "keep ... confidential" says it is one)
+    return bool(words & {"keep", "confidence"}) and _ONE_PARTYS_CONFIDENCE.search(other.text) is not None
+
+
+_ONE_PARTYS_CONFIDENCE = re.compile(
+    r"\b(?:shall|will|must|may|agrees?\s+to|undertakes?\s+to)\b[^.;]{0,120}?\b(?:confidential|secre\w*)\b",
+    re.IGNORECASE,
+)
 
 
 # (also with a phrase between commas: "You may not, without NVIDIA's prior written consent, assign ...")
@@ -2681,8 +2694,20 @@ _ON_NOTICE = ", and only on at least sixty (60) days' prior written notice"
 _NOTIFIED_NEXT = re.compile(r"(?i)^[^.;]{0,200}?\bnoti(?:ce|fy|fies|fication)\b[^.;]{0,60}?\b(?:days?|months?)\b")
 _NEXT_REACH = 260
 _NEW_FEES_ONLY = (
-    ", and new fees or charges shall apply only to features or services first ordered after they are introduced"
+    ", and new fees or charges shall apply only to features or services first {ordered} after they are introduced"
 )
+# A contract that orders what it buys (an order form, a purchase order, "services ordered"); terms billed by use
+# order nothing: there the new fees apply to what is "first used".
+# (never "in order to", "the order of precedence", "a governmental order")
+_ORDERS = re.compile(
+    r"\b(?:Order\s+Forms?|[Pp]urchase\s+[Oo]rders?|[Oo]rdered\b|(?:you|Customer|Licensee|Client)\s+orders?\b"
+    r"|(?:[Yy]our|[Ee]ach|[Aa]n|[Aa]ny|[Tt]he)\s+Orders?\b|(?:[Yy]our|[Ee]ach)\s+orders?\b|plac\w*\s+(?:an?\s+)?orders?\b)"
+)
+
+
+def orders_what_it_buys(model: TextModel) -> bool:
+    """Whether the contract speaks of ordering what it buys (``_ORDERS``)."""
+    return _ORDERS.search(model.text) is not None
 
 
 _SENTENCE_OPENING = re.compile(r"\W*(?:\d{1,3}(?:\.\d{1,3})*\.?\s+)?")  # (a clause number before the first word)
@@ -2708,7 +2733,8 @@ def charged_in(text: str) -> str:
 
 
 def proviso_proposal(
-    rule: Rule, sentence: Sentence, *, limit_said: str, noun: str, citation: str, guidance: str, following: str = ""
+    rule: Rule, sentence: Sentence, *, limit_said: str, noun: str, citation: str, guidance: str, following: str = "",
+    ordered: bool = True,
 ) -> Proposal | None:
     """The edit that adds ``rule.proviso`` at the end of ``sentence``, a power the limit is about (at
     most ``limit_said``; ``noun`` names the figure, "percentage") that states no figure ("We may change
@@ -2735,7 +2761,7 @@ def proviso_proposal(
         # says of other changes.
         proviso += _ON_NOTICE
     if _NEW_FEES.search(body):
-        proviso += _NEW_FEES_ONLY
+        proviso += _NEW_FEES_ONLY.format(ordered="ordered" if ordered else "used")
     after = f"{body[local:]}, {proviso}{closing.group('mark')}"
     start = sentence.start + local
     edit = Edit(kind="replace", locator=sentence.locator, before=before, after=after, start=start)
@@ -2859,8 +2885,19 @@ def propose_for_failing(
             # Inserted only when no passage of the clause's type exists (missing means missing):
             # beside one, the playbook's clause would duplicate or contradict it.
             present = existing_clause(rule, document)
+            one_way = next((s for s in failing if one_way_duty_of_confidence(s.text)), None)
             if present is not None:
                 notes.append(compare_message(present, structure_of(document.model)))
+            elif one_way is not None:
+                # A duty of confidence that binds one party ("If you receive any [vendor] confidential
+                # information, then you (i) will keep it confidential ...", "You will not disclose
+                # [vendor] Confidential Information ..."): the clause is there, one-way; a mutual
+                # clause beside it would leave its one-way terms standing. The lawyer makes it mutual.
+                notes.append(
+                    f"The contract has a duty of confidence{_clause_of(one_way, structure_of(document.model))}, "
+                    f"{quote(one_way.text, 160)}, that binds one party only: nothing is inserted, since a mutual "
+                    "clause beside it would leave its one-way terms standing; make that clause mutual."
+                )
             else:
                 proposals.extend(
                     insert_missing(
@@ -2876,6 +2913,22 @@ def propose_for_failing(
         **base, status="issue", evidence=tuple(s.evidence() for s in evidence),
         recommendations=tuple(proposals), message=" ".join(dict.fromkeys(notes)),
     )  # fmt: skip
+
+
+# A duty to keep information confidential, of one party: "will keep it confidential", "shall not
+# disclose", "agrees to hold ... in confidence", "will treat them as ... confidential information".
+_DUTY_OF_CONFIDENCE = re.compile(
+    r"\b(?:shall|will|must|agrees?\s+to|undertakes?\s+to)\s+(?:(?:\([ivx\d]{1,4}\)|also|at\s+all\s+times)\s+)?"
+    r"(?:keep|hold|maintain|treat|protect|not\s+(?:disclose|divulge|reveal))\b[^.;]{0,160}?"
+    r"\b(?:confiden\w*|secre\w*|Confidential\s+Information)\b",
+    re.IGNORECASE,
+)
+
+
+def one_way_duty_of_confidence(text: str) -> bool:
+    """Whether ``text`` is a duty to keep information confidential (the sentence failed the
+    mutual wording's check, so it binds one party)."""
+    return _DUTY_OF_CONFIDENCE.search(text) is not None
 
 
 # A list's lead-in that binds one party ("You agree to use the Community Support in accordance with

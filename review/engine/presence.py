@@ -275,7 +275,8 @@ _DUTY_STEMS = frozenset({
 })  # fmt: skip
 # Another party named as the subject of a duty between the party and the kind's word ("ELEPHANT TALK
 # ... fail to comply with a T-Mobile request, ELEPHANT TALK shall ... indemnify T-Mobile").
-_ANOTHER_SUBJECT = re.compile(r"[A-Z][\w&.-]*\s+(?:shall|will|must|agrees|hereby)\b")
+# ("You agree to hold harmless and indemnify [the vendor] ...": "you" agree, in the plural)
+_ANOTHER_SUBJECT = re.compile(r"[A-Z][\w&.-]*\s+(?:shall|will|must|agrees|hereby)\b|\b(?:You|We)\s+agree\b")
 _ABOUT_SHARED = 3  # words of what the clause is about, beyond its duty and remedy, said at least
 _SAID_SENTENCES = 3  # the sentence of the duty and the next ones of its paragraph, at most
 # The kind's word as the party's own verb, right after its name ("Provider warrants",

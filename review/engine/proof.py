@@ -993,6 +993,8 @@ def _our_right(e: _Edit) -> Iterator[Defect]:
     # which goes with the power to make it)
     if right is None or re.search(rf"\b{name}\s+may\b", e.written, re.IGNORECASE) or names_a_change(right.group(0)):
         return
+    if re.search(r"\b(?:only|solely|exclusively)\b", right.group(0), re.IGNORECASE):
+        return  # a limit put on what we may do ("You may use [their] Confidential Information only in connection ...")
     yield Defect(
         "our-right",
         f"The sentence replaced also gives us a right of our own (“{_short(right.group(0), 70)}”): the wording "

@@ -19,7 +19,7 @@ from playbooks.presentation import number_in_words
 from playbooks.rules import Rule
 from review.engine.base import Proposal, RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
-from review.engine.draft import number_proposal, proviso_proposal
+from review.engine.draft import number_proposal, orders_what_it_buys, proviso_proposal
 from review.engine.find import PreparedDocument, Sentence, body_sentences
 
 LIMIT_KIND: dict[str, numbers.QuantityKind] = {
@@ -197,7 +197,8 @@ def _uncapped(rule: Rule, document: PreparedDocument, citation: str, guidance: s
     proposals = [
         p for s in powers
         if (p := proviso_proposal(rule, s, limit_said=said, noun=KIND_NOUN[kind], citation=citation,
-                                  guidance=guidance, following=_after(s, document))) is not None
+                                  guidance=guidance, following=_after(s, document),
+                                  ordered=orders_what_it_buys(document.model))) is not None
     ]  # fmt: skip
     return {
         "status": "issue",
