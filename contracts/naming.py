@@ -362,6 +362,28 @@ def _defined_with_you(party: Party, opening: str) -> bool:
     )
 
 
+# "You" inside a sentence (after a lower-case word or a comma), and "you" there; "Your" and "your".
+_MID_YOU = re.compile(r"(?<=[a-z,] )You\b")
+_MID_LOWER_YOU = re.compile(r"(?<=[a-z,] )you\b")
+_MID_YOUR = re.compile(r"(?<=[a-z,] )Your\b")
+_MID_LOWER_YOUR = re.compile(r"(?<=[a-z,] )your\b")
+_CAPITAL_YOU = 3  # times, at least, "You" inside sentences outnumbers "you" there
+_CAPITAL_YOU_AT_LEAST = 10
+
+
+def _writes_you_capitalised(model: TextModel) -> tuple[bool, bool]:
+    """Whether the contract writes "You", and "Your", with a capital inside its sentences, as a defined
+    name, far more often than in lower case. Once per text model."""
+    key = ("naming", "capital_you")
+    if key not in model.derived:
+        text = model.text
+        you, lower = len(_MID_YOU.findall(text)), len(_MID_LOWER_YOU.findall(text))
+        your, lower_your = len(_MID_YOUR.findall(text)), len(_MID_LOWER_YOUR.findall(text))
+        capital = you >= _CAPITAL_YOU_AT_LEAST and you >= _CAPITAL_YOU * lower
+        model.derived[key] = (capital, capital and your > lower_your)  # type: ignore[index]
+    return model.derived[key]  # type: ignore[index,no-any-return]
+
+
 def _is_you(party: Party) -> bool:
     return party.name.lower() in ("you", "your") or party.defined.lower() in ("you", "your")
 
@@ -691,6 +713,15 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         # ("{us}'s data" -> "your data"; "You shall" and "Your own obligations" at a sentence's start.)
         out = re.sub(r"\b([Yy])ou's\b", r"\1our", out)
         out = re.sub(r"(^|[.;:!?]\s+)you(r?)\b", lambda m: m.group(1) + "You" + m.group(2), out)
+    if parties.us == "you" and structure is not None:
+        # Terms that write "You" with its capital throughout, as a defined name ('between You (either an
+        # individual, a legal entity ...) and Gravwell Inc'): "You" wherever the wording says it, and
+        # "Your" where they write that so too.
+        you, your = _writes_you_capitalised(structure.model)
+        if you:
+            out = re.sub(r"\byou\b", "You", out)
+        if your:
+            out = re.sub(r"\byour\b", "Your", out)
     if parties.them == "we":
         # ("{them}'s" -> "our"; "We warrant" at a sentence's start, "we" after a comma.)
         out = re.sub(r"\b([Ww])e's\b", lambda m: "Our" if m.group(1) == "W" else "our", out)
@@ -804,7 +835,9 @@ _OWN_NAME_USES = 5  # at least this many uses, and three times "this Agreement"
 # "this Agreement" ("you can't transfer this contract to anyone else").
 _THESE_TERMS = re.compile(
     # (and an acronym before it: "these API Terms")
-    r"\b[Tt]hese\s+(?P<name>(?:[A-Z]{2,6}\s+)?[Tt]erms(?:\s+of\s+(?:Service|Use))?)\b|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement)\b"
+    # (and "this EULA", "this MSA": a licence or master agreement named by its initials throughout)
+    r"\b[Tt]hese\s+(?P<name>(?:[A-Z]{2,6}\s+)?[Tt]erms(?:\s+of\s+(?:Service|Use))?)\b"
+    r"|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement|EULA|MSA)\b"
     r"|\b[Tt]his\s+(?P<plain>contract|agreement|document)\b"
 )
 _TERMS_NAME_USES = 2

@@ -43,7 +43,8 @@ def test_a_power_to_institute_new_charges_is_closed_by_the_proviso() -> None:
     (proposal,) = _results(model, "saas-customer", "price-increase-cap", parties=_PARTIES)[
         "price-increase-cap"
     ].recommendations
-    assert "new fees or charges shall apply only to features or services first ordered" in proposal.after
+    # (first "used": this agreement orders nothing, round 30)
+    assert "new fees or charges shall apply only to features or services first used" in proposal.after
 
 
 def test_your_at_a_sentences_start_takes_its_capital() -> None:

@@ -174,3 +174,16 @@ def test_new_fees_in_terms_billed_by_use_apply_to_what_is_first_used() -> None:
         "price-increase-cap"
     ].recommendations
     assert "first used after they are introduced" in proposal.after
+
+
+def test_our_data_named_by_its_owner_used_to_improve_the_vendors_software_is_found() -> None:
+    model = _doc(
+        "END USER LICENSE AGREEMENT",
+        'This Agreement is between Lantern Ltd (the "Licensor") and the customer (the "Licensee").',
+        "8.2 The Licensee acknowledges and confirms that We may use the data, the intellectual property rights for "
+        "which belong to the Licensee, with the purpose to improve or develop the Software functionality.",
+        "9.1 The Licensee shall pay the License fee in advance.",
+    )
+    parties = Parties(us="the Licensee", them="the Licensor", side="customer", corrected=True)
+    result = _results(model, "saas-customer", "customer-data-use", parties=parties)["customer-data-use"]
+    assert result.status == "issue"
