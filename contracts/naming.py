@@ -733,6 +733,14 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         # "you warrants", "we agrees": the verb the library writes for a named party, in the
         # person these words take.
         out = _PERSON_VERB.sub(lambda m: f"{m.group(1)} {_AS_PLURAL.get(m.group(2), m.group(2)[:-1])}", out)
+    if structure is not None:
+        for name in {n for n in (parties.us, parties.them) if n.endswith("s") and n not in ("us",)}:
+            # A name ending in "s" whose possessive the contract writes with the apostrophe alone
+            # ("JetBrains' Products", never "JetBrains's"): so is ours.
+            bare = re.escape(re.sub(r"^[Tt]he\s+", "", name))
+            text_of = structure.model.text
+            if re.search(rf"\b{bare}['\u2019](?!s\b)", text_of) and not re.search(rf"\b{bare}['\u2019]s\b", text_of):
+                out = re.sub(rf"\b({bare})(['\u2019])s\b", r"\1\2", out)
     if structure is not None and writes_for_several(structure):
         out = among_several(out)
     if structure is not None:
@@ -1976,11 +1984,67 @@ def as_spelled(text: str, model: TextModel) -> str:
     contract = model.text
     if _LICENCE.search(text) and not _LICENCE.search(contract) and _LICENSE_NOUN.search(contract):
         text = _LICENCE.sub(lambda m: f"{m.group(1)}icense{m.group(2)}", text)
+    american, british = _spelling_of(model)
     for ours, theirs in _SPELLINGS:
-        if ours.search(text) and not ours.search(contract) and theirs.search(contract):
+        if not ours.search(text) or ours.search(contract):
+            continue
+        if theirs.search(contract):
             written = theirs.search(contract).group(1).lower()  # type: ignore[union-attr]
-            text = ours.sub(lambda m, w=written: _in_case_of(m.group(1), w), text)
-    return text
+        elif (ours, theirs) in _TO_AMERICAN and american >= _LOCALE_WORDS and not british:
+            # (the word itself not in the contract, "defence" in one that spells "license" and "authorize")
+            written = theirs.pattern[3:-3]
+        elif (ours, theirs) in _TO_BRITISH and british >= _LOCALE_WORDS and not american:
+            written = theirs.pattern[3:-3]
+        else:
+            continue
+        text = ours.sub(lambda m, w=written: _in_case_of(m.group(1), w), text)
+    return as_punctuated(text, model)
+
+
+# Words whose spelling says where a contract was drafted (the American first): their counts, and the
+# pairs of ``_SPELLINGS`` that turn a word to each.
+_AMERICAN = re.compile(
+    r"\b(?:defense|favor\w*|organiz\w*|authoriz\w*|judgment|behavior|canceled|labor|honor\w*|center|catalog|"
+    r"licensee?s?\s+(?:fee|grant|agreement|term)|analyz\w*|recogniz\w*|utiliz\w*|color)\b",
+    re.IGNORECASE,
+)
+_BRITISH = re.compile(
+    r"\b(?:defence|favour\w*|organis\w*|authoris\w*|judgement|behaviour|cancelled|labour|honour\w*|centre|"
+    r"catalogue|licence\w*|analys(?:e|es|ed|ing)|recognis\w*|utilis\w*|colour)\b",
+    re.IGNORECASE,
+)
+_LOCALE_WORDS = 2  # words, at least, of one spelling, and none of the other, for the contract to spell so
+
+
+def _spelling_of(model: TextModel) -> tuple[int, int]:
+    """How many words of ``model`` are spelt the American way, and the British. Once per text model."""
+    key = ("naming", "spelling")
+    if key not in model.derived:
+        text = model.text
+        model.derived[key] = (len(_AMERICAN.findall(text)), len(_BRITISH.findall(text)))  # type: ignore[index]
+    return model.derived[key]  # type: ignore[index,no-any-return]
+
+
+# How the contract writes an apostrophe, and a name's possessive: the library writes "days'" and
+# "Provider's" with a straight one.
+_CURLY = "\u2019"
+
+
+def as_punctuated(text: str, model: TextModel) -> str:
+    """``text`` with its apostrophes as the contract writes them: curly ("30 days’", "Kestra’s") where the
+    contract writes its possessives curly three times as often as straight (an appendix pasted in may
+    write a few straight)."""
+    if "'" not in text:
+        return text
+    key = ("naming", "apostrophes")
+    if key not in model.derived:
+        contract = model.text
+        curly = len(re.findall(rf"\w{_CURLY}(?:s\b|\s)", contract))
+        straight = len(re.findall(r"\w'(?:s\b|\s)", contract))
+        model.derived[key] = curly >= 3 and curly >= 3 * straight  # type: ignore[index]
+    if not model.derived[key]:  # type: ignore[index]
+        return text
+    return re.sub(r"(?<=\w)'(?=s\b|\s|[,.;:)])", _CURLY, text)
 
 
 def _in_case_of(found: str, word: str) -> str:
@@ -2004,6 +2068,8 @@ _SPELLING_PAIRS = (
 _SPELLINGS = tuple(
     pair for a, b in _SPELLING_PAIRS for pair in ((_spelling(a), _spelling(b)), (_spelling(b), _spelling(a)))
 )
+_TO_AMERICAN = frozenset(_SPELLINGS[0::2])
+_TO_BRITISH = frozenset(_SPELLINGS[1::2])
 
 
 # --- undefined terms in what Redpen writes ------------------------------------------------------

@@ -349,7 +349,9 @@ def build_structure(model: TextModel) -> Structure:
         front=signature if front_page else None,
     )
     if schedules is None and not front_page:
-        schedules = _appended_policy(paragraphs, numbers, signature)
+        schedules = _appended_policy(paragraphs, numbers, signature) or _appended_after_the_last_clause(
+            paragraphs, numbers, signature
+        )
     terms = find_terms(paragraphs)
     parties = find_parties(paragraphs, terms)
     references = find_references(paragraphs)
@@ -399,6 +401,8 @@ _STAMP = re.compile(
     r"(?::|as\s+of|on)?\s*[\w.,/-]+(?:\s+[\w.,/-]+){0,3}\s*)+",
     re.IGNORECASE,
 )
+# A copyright notice ("© Gravwell Inc 2017. All rights reserved.", "Copyright 2021 Acme, Inc.").
+_COPYRIGHT = re.compile(r"(?:\u00a9|\(c\)|[Cc]opyright\b)[^.]{0,80}(?:\.\s*(?:[Aa]ll\s+rights\s+reserved\.?)?)?$")
 _CLOSING_LINES = 3  # paragraphs with words, at most, in the closing
 _CLOSING_WORDS = 40  # words of a closing line, at most
 
@@ -411,6 +415,8 @@ def _closing_line(text: str, *, after_questions: bool) -> bool:
         return False
     if _STAMP.fullmatch(text.strip("()[] ")):
         return True  # the terms' date and version ("Effective: May 25, 2018 Version: v2.5"): no clause follows
+    if _COPYRIGHT.match(text.strip()):
+        return True  # "© Gravwell Inc 2017. All rights reserved.": the publisher's notice under the terms
     return _REACH_US.search(text) is not None and (after_questions or _QUESTIONS.search(text) is not None)
 
 
@@ -1006,6 +1012,29 @@ def _appended_policy(
                     return Position(index, 0)
             return None
         highest = max(highest, value)
+    return None
+
+
+def _appended_after_the_last_clause(
+    paragraphs: tuple[Paragraph, ...], numbers: list[ClauseNumber], signature: Position | None
+) -> Position | None:
+    """An addendum or a policy appended, unnumbered, after the terms' last top-level clause ("15.
+    MISCELLANEOUS ..." / "© Gravwell Inc 2017. All rights reserved." / "ADDITIONAL TERMS ADDENDUM" /
+    its text about open source components): its title line, in the second half of the document, with
+    no clause of the terms after it. No clause of the terms is inserted into it."""
+    top = [n for n in numbers if n.level == 0 and n.kind == "typed" and n.top.isdigit()]
+    if len(top) < _RESTARTED_AFTER:
+        return None
+    last = top[-1].index
+    for index in range(max(last + 1, len(paragraphs) // 2), len(paragraphs)):
+        text = paragraphs[index].text.strip()
+        if (
+            text and len(text) <= _APPENDED_TITLE_CHARS and _APPENDED_TITLE.search(text)
+            and not text.endswith((".", ";", ":", ","))
+            and (text.isupper() or paragraphs[index].heading_level is not None)
+            and (signature is None or index > signature.index)
+        ):  # fmt: skip
+            return Position(index, 0)
     return None
 
 

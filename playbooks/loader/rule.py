@@ -229,13 +229,14 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
 
     # A limit's power stated with no figure, and the words that limit it (review/engine/checks/limits.py).
     uncapped_when, proviso = None, ""
-    capping = check is not None and check.kind.startswith("max_")
+    # (a least too: "may suspend ... if Customer fails to pay on time" gives a suspension no waiting period at all)
+    capping = check is not None and check.kind.startswith(("max_", "min_"))
     for name, meaning in (
         ("uncapped_when", "it says which sentences give the power without any figure"),
         ("proviso", "the words that limit a power stated without a figure"),
     ):
         if name in fields and check is not None and not capping:
-            reader.error(rule_id, name, fields[name][0], f"only applies to max_ limit checks ({meaning})")
+            reader.error(rule_id, name, fields[name][0], f"only applies to max_ and min_ limit checks ({meaning})")
     if capping and "uncapped_when" in fields:
         uncapped_when = read_find(reader, rule_id, "uncapped_when", fields["uncapped_when"][1])
     if capping and "proviso" in fields:

@@ -39,7 +39,7 @@ from contracts.document import structure_of
 from contracts.early_ending import early_ending_under
 from contracts.furniture import furniture_spans
 from contracts.insertion import InsertionPoint, after_clause, after_section, insertion_point
-from contracts.naming import adaptations
+from contracts.naming import adaptations, as_punctuated
 from contracts.normalize import norm_phrase, normalize
 from contracts.numbering import NUMBER_IN_WORDS
 from contracts.parties import CUSTOMER_ROLES
@@ -2346,6 +2346,24 @@ def strike_or_replace(
             position=0,
         )
     paragraph = document.paragraphs[sentence.paragraph_index].paragraph
+    half = _THEIR_HALF.search(sentence.text) if _OUR_AGREEMENT.match(sentence.text) else None
+    if half is not None and not dependents:
+        # "You hereby agree to pay all applicable Fees ..., and that we may change its pricing at any time.":
+        # our own undertaking stays; only the other side's power joined to it is struck, up to the full stop.
+        body = sentence.text.rstrip()
+        stop = len(body) - 1 if body.endswith((".", ";")) else len(body)
+        struck = sentence.text[half.start() : stop]
+        explanation = (
+            f"{rule.title} ({citation}): {reason}.{guidance}{evidence} Proposed: strike {quote(struck.strip(' ,'))}, "
+            "the other side's power joined to our own undertaking, which stays."
+        )
+        return Proposal(
+            action="delete",
+            edit=delete_edit(paragraph, sentence.start + half.start(), sentence.start + stop),
+            before=sentence.text,
+            after=sentence.text[: half.start()] + sentence.text[stop:],
+            explanation=tidy(explanation),
+        )
     elsewhere = " The playbook's wording replaces the same matter where the contract sets it out." if strike else ""
     explanation = (
         f"{rule.title} ({citation}): {reason}.{guidance}{evidence} Proposed: strike {what.rstrip(',')}.{elsewhere}"
@@ -2357,6 +2375,17 @@ def strike_or_replace(
         after="",
         explanation=tidy(explanation),
     )
+
+
+# Our own undertaking opening a sentence ("You hereby agree to pay ...", "Customer acknowledges ..."), and the
+# other side's power joined to it (", and that we may change its pricing at any time").
+_OUR_AGREEMENT = re.compile(
+    r"^\s*(?:[\w.()]{1,6}\s+)?(?:You|Customer|Licensee|Client|Subscriber)\b[^.;]{0,30}?\b(?:agrees?|acknowledges?)\b"
+)
+_THEIR_HALF = re.compile(
+    r",?\s+and\s+(?:that\s+)?(?:we|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s+(?:may|can|reserves?|(?:is|shall\s+be|will\s+be)"
+    r"\s+entitled)\b"
+)
 
 
 # How long a duty lasts after the agreement ends, in a wording ("for five (5) years after this
@@ -2734,7 +2763,7 @@ def charged_in(text: str) -> str:
 
 def proviso_proposal(
     rule: Rule, sentence: Sentence, *, limit_said: str, noun: str, citation: str, guidance: str, following: str = "",
-    ordered: bool = True,
+    ordered: bool = True, at_most: bool = True, model: TextModel | None = None,
 ) -> Proposal | None:
     """The edit that adds ``rule.proviso`` at the end of ``sentence``, a power the limit is about (at
     most ``limit_said``; ``noun`` names the figure, "percentage") that states no figure ("We may change
@@ -2755,19 +2784,24 @@ def proviso_proposal(
     proviso = rule.proviso.replace("{charged}", charged_in(body))
     if proviso.startswith("provided that ") and _OWN_PROVISO.search(body):
         proviso = "provided further that " + proviso[len("provided that ") :]  # the sentence's own proviso first
-    if not _NOTICE.search(_WITHOUT_NOTICE.sub(" ", body)) and not _NOTIFIED_NEXT.search(following[:_NEXT_REACH]):
+    # (a price's limit: a least, as a suspension's waiting period, states its own notice in the proviso)
+    if at_most and not _NOTICE.search(_WITHOUT_NOTICE.sub(" ", body)) and not _NOTIFIED_NEXT.search(
+        following[:_NEXT_REACH]
+    ):
         # A power used "at any time", with no notice (or "without any notice"): the cap alone leaves the
         # increase a surprise; after "provided that", the notice binds the increases, whatever the sentence
         # says of other changes.
         proviso += _ON_NOTICE
-    if _NEW_FEES.search(body):
+    if at_most and _NEW_FEES.search(body):
         proviso += _NEW_FEES_ONLY.format(ordered="ordered" if ordered else "used")
+    if model is not None:
+        proviso = as_punctuated(proviso, model)  # ("sixty (60) days’ prior written notice", as the contract writes it)
     after = f"{body[local:]}, {proviso}{closing.group('mark')}"
     start = sentence.start + local
     edit = Edit(kind="replace", locator=sentence.locator, before=before, after=after, start=start)
     explanation = (
         f"{rule.title} ({citation}): the contract gives the power this rule limits without any {noun}: "
-        f"{quote(sentence.text)}. The playbook accepts at most {limit_said}."
+        f"{quote(sentence.text)}. The playbook accepts {'at most' if at_most else 'at least'} {limit_said}."
         f"{guidance} Proposed: keep the sentence and add {quote(', ' + proviso)} at its end."
     )
     return Proposal(

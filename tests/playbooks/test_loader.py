@@ -563,7 +563,9 @@ def test_a_limit_reads_its_power_stated_without_a_figure_and_the_proviso_that_li
 @pytest.mark.parametrize(
     ("fields", "expected"),
     [
-        ("check: {min_days: 30}\nuncapped_when: {any: [fees]}", "uncapped_when: only applies to max_ limit checks"),
+        # (a least takes one too since round 30; a presence check never does)
+        ("check: {must_exist: true}\nuncapped_when: {any: [fees]}",
+         "uncapped_when: only applies to max_ and min_ limit checks"),
         ("check: {max_percent: 3}\nproviso: \"provided that it stays low\"", "proviso: needs uncapped_when"),
         ("check: {max_percent: 3}\nuncapped_when: {any: [fees]}\nproviso: \"Provided that it stays low.\"",
          "proviso: is added at the end of the contract's sentence"),

@@ -172,6 +172,23 @@ def _evaluate_limit(
     )
 
 
+# A power in words of its own ("Kestra may adjust renewal pricing"), not a price stated as then current.
+_STATED_POWER = re.compile(r"\b(?:may|can|reserves?\s+the\s+right|entitled|ha(?:s|ve)\s+the\s+right)\b", re.IGNORECASE)
+_SAME_CLAUSE = 6  # paragraphs apart, at most, for two powers to be one clause's
+
+
+def _once_per_clause(powers: list[Sentence]) -> list[Sentence]:
+    """The powers a proviso is added to, once per clause: where one states the power in words of its own
+    ("3.3 Price Adjustments / Kestra may adjust renewal pricing."), not also the price stated as then
+    current a few paragraphs before it ("Renewals are at Kestra's then-current list pricing."): the
+    limit is said once, where the power is."""
+    stated = [s for s in powers if _STATED_POWER.search(s.text)]
+    return [
+        s for s in powers
+        if s in stated or not any(abs(s.paragraph_index - t.paragraph_index) <= _SAME_CLAUSE for t in stated)
+    ]  # fmt: skip
+
+
 def _after(sentence: Sentence, document: PreparedDocument) -> str:
     """The text of ``sentence``'s paragraph after it: where the clause may state the notice the power takes."""
     return document.paragraphs[sentence.paragraph_index].paragraph.text[sentence.end :]
@@ -184,8 +201,9 @@ def _uncapped(rule: Rule, document: PreparedDocument, citation: str, guidance: s
     our Fees and Pricing Policy", "The prices of the Solution may be revised at any time"): a power
     without a limit, the issue, with the rule's ``proviso`` added at each one's end. None where the
     rule has no ``uncapped_when`` or the contract no such sentence."""
-    if rule.uncapped_when is None or not rule.check.kind.startswith("max_"):
+    if rule.uncapped_when is None or not rule.check.kind.startswith(("max_", "min_")):
         return None
+    at_most = rule.check.kind.startswith("max_")
     kind = LIMIT_KIND[rule.check.kind]
     said = numbers.describe(float(rule.check.value), kind)
     powers = [
@@ -194,17 +212,22 @@ def _uncapped(rule: Rule, document: PreparedDocument, citation: str, guidance: s
     ]  # fmt: skip
     if not powers:
         return None
+    powers = _once_per_clause(powers)
     proposals = [
         p for s in powers
         if (p := proviso_proposal(rule, s, limit_said=said, noun=KIND_NOUN[kind], citation=citation,
                                   guidance=guidance, following=_after(s, document),
-                                  ordered=orders_what_it_buys(document.model))) is not None
+                                  ordered=orders_what_it_buys(document.model), at_most=at_most,
+                                  model=document.model)) is not None
     ]  # fmt: skip
     return {
         "status": "issue",
         "evidence": tuple(s.evidence() for s in powers),
         "recommendations": tuple(proposals),
-        "message": f"The contract gives this power without any {KIND_NOUN[kind]}: the playbook accepts at most {said}.",
+        "message": (
+            f"The contract gives this power without any {KIND_NOUN[kind]}: the playbook accepts "
+            f"{'at most' if at_most else 'at least'} {said}."
+        ),
     }
 
 

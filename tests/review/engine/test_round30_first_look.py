@@ -84,8 +84,8 @@ def test_the_library_wording_is_spelt_as_the_contract_spells() -> None:
     assert as_spelled("sole control of its defence; Defence; DEFENCE; in favour of", model) == (
         "sole control of its defense; Defense; DEFENSE; in favor of"
     )
-    # (a word the contract spells both ways, or not at all, is left as the playbook wrote it)
-    assert as_spelled("the organisation", model) == "the organisation"
+    # (a word the contract never writes takes the spelling of its other words: third look)
+    assert as_spelled("the organisation", model) == "the organization"
 
 
 def test_our_own_indemnity_of_the_vendor_is_no_indemnity_of_ours_by_the_vendor() -> None:

@@ -55,3 +55,20 @@ def test_the_information_the_vendor_collects_used_for_any_other_purposes_is_foun
     )
     result = _results(model, "saas-customer", "customer-data-use", parties=_YOU)
     assert result["customer-data-use"].status == "issue"
+
+
+def test_an_addendum_appended_after_the_last_clause_and_a_copyright_line_close_the_body() -> None:
+    # "15. MISCELLANEOUS ..." / "© Lantern Inc 2017. All rights reserved." / "ADDITIONAL TERMS ADDENDUM" /
+    # its text: the IP indemnity goes after clause 15, never after the addendum's last line.
+    model = _doc(
+        *_EULA,
+        "7. WARRANTY. THE LICENSED SOFTWARE IS PROVIDED AS IS.",
+        "15. MISCELLANEOUS. This EULA is the entire agreement between You and Lantern.",
+        "\u00a9 Lantern Inc 2017. All rights reserved.",
+        "ADDITIONAL TERMS ADDENDUM",
+        "Embedded in this product are open source components, each under its own licence, which You accept.",
+    )
+    structure = structure_of(model)
+    assert structure.body_end.index == 10  # the copyright line
+    (insert,) = _results(model, "saas-customer", "vendor-ip-indemnity", parties=_YOU)["vendor-ip-indemnity"].recommendations
+    assert model.positions[insert.edit.locator] == 9 and insert.after.startswith("16. ")

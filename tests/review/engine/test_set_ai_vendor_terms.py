@@ -153,8 +153,9 @@ def test_each_and_either_party_are_written_you_and_we_where_the_terms_speak_so()
     playbook = replace(playbook, rules=tuple(replace(r, present_when=None) for r in playbook.rules))
     results = PlaybookEngine().analyze(terms, playbook)
     after = {r.rule_id: r.recommendations[0].after for r in results}
+    # (the apostrophe curly, as these terms write theirs: round 30)
     assert after["termination-for-convenience"].endswith(
-        "Either you or we may terminate these Terms for convenience on ninety (90) days' prior written notice to the other."
+        "Either you or we may terminate these Terms for convenience on ninety (90) days\u2019 prior written notice to the other."
     )
     assert "Neither you nor we may assign these Terms" in after["anti-assignment"]
     assert "consent of the other," in after["anti-assignment"]
