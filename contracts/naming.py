@@ -2031,9 +2031,9 @@ _CURLY = "\u2019"
 
 
 def as_punctuated(text: str, model: TextModel) -> str:
-    """``text`` with its apostrophes as the contract writes them: curly ("30 days’", "Kestra’s") where the
-    contract writes its possessives curly three times as often as straight (an appendix pasted in may
-    write a few straight)."""
+    """``text`` with its apostrophes as the contract writes them: curly (U+2019) where the contract writes
+    its possessives curly three times as often as straight (an appendix pasted in may write a few
+    straight)."""
     if "'" not in text:
         return text
     key = ("naming", "apostrophes")

@@ -2795,7 +2795,7 @@ def proviso_proposal(
     if at_most and _NEW_FEES.search(body):
         proviso += _NEW_FEES_ONLY.format(ordered="ordered" if ordered else "used")
     if model is not None:
-        proviso = as_punctuated(proviso, model)  # ("sixty (60) days’ prior written notice", as the contract writes it)
+        proviso = as_punctuated(proviso, model)  # (its apostrophes as the contract writes them)
     after = f"{body[local:]}, {proviso}{closing.group('mark')}"
     start = sentence.start + local
     edit = Edit(kind="replace", locator=sentence.locator, before=before, after=after, start=start)
