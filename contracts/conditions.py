@@ -178,7 +178,9 @@ _GOVERNED = re.compile(
 _SERVICE_CHANGES = re.compile(
     r"\b(?P<who>we|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,2})\s+(?:may|can|reserves?\s+the\s+rights?\s+to|"
     r"(?:is|are)\s+entitled\s+to)\s+(?:[\w,]+\s+){0,4}?(?:change|modify|update|discontinue|deprecate|alter|remove|"
-    r"withdraw)\b[^.;]{0,60}?\b(?i:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|products?|apis?|sdks?)\b"
+    # ("reserves the right to amend or adapt the provisions of this Agreement and/or the services")
+    r"withdraw|amend|adapt)\b[^.;]{0,60}?\b(?i:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|"
+    r"products?|apis?|sdks?)\b"
 )
 _CUSTOMER_WORDS = frozenset({"you", "customer", "licensee", "client", "user", "subscriber", "buyer", "purchaser"})
 # The contract already promises that changes keep what the customer has ("... updates or
@@ -245,8 +247,10 @@ _REMEDY_REACH = 200  # characters before the words in which an infringement reme
 
 # ... or the Services themselves "may change" ("the form and nature of the Pulumi Services which
 # Pulumi provides may change from time to time without prior notice to you").
+# (never a word of an address: ".../en/products/third-party-software, and may be updated from time to time")
 _SERVICES_MAY_CHANGE = re.compile(
-    r"\b(?:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|products?)\b[^.;]{0,60}?\bmay\s+"
+    r"(?<![/\w.-])(?:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|products?)\b(?![/-])"
+    r"[^.;]{0,60}?\bmay\s+"
     r"(?:change|be\s+(?:changed|modified|updated|discontinued|altered))\b",
     re.IGNORECASE,
 )
@@ -269,9 +273,12 @@ def _vendor_may_change(text: str) -> bool:
 _EXCLUSIVE_REMEDY = re.compile(r"\b(?:sole\s+and\s+exclusive|exclusive|sole)\s+remed(?:y|ies)\b", re.IGNORECASE)
 # The customer indemnifies the vendor ("You agree to indemnify and hold harmless Cirrus Labs ... from any
 # claim ... related to ... Your use of the Service"): a claim that the service infringes is such a claim.
+# (and "The Customer is obliged to compensate [the vendor] for all damage ... and to indemnify [the vendor]
+# against all third-party claims")
 _CUSTOMER_INDEMNIFIES = re.compile(
-    r"\b(?:you|customer|licensee|client|subscriber|user)\s+(?:\w+\s+){0,3}?(?:shall|will|must|agrees?\s+to|hereby\s+agrees?\s+to)"
-    r"\s+(?:\w+\s+){0,3}?(?:indemnify|defend|hold\s+harmless)\b",
+    r"\b(?:you|customer|licensee|client|subscriber|user)\s+(?:\w+\s+){0,3}?(?:shall|will|must|agrees?\s+to|hereby\s+agrees?\s+to"
+    r"|(?:is|are)\s+obliged\s+to|undertakes?\s+to)"
+    r"(?:\s+(?:\w+\s+){0,3}?|[^.;]{0,200}?\band\s+to\s+)(?:indemnify|defend|hold\s+harmless)\b",
     re.IGNORECASE,
 )
 

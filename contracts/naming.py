@@ -303,7 +303,42 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # 'THIS ... AGREEMENT IS A LEGAL AGREEMENT BETWEEN YOU (THE CUSTOMER ...) AND CONTRIBUTED SYSTEMS':
         # the customer is "you", the vendor the name its clauses write.
         us, them = "you", named
+    if side and us and them and len(parties) <= 2 and _written_after_the_opening(them, model) < _VENDOR_USES:
+        # The other side read as a name the clauses never write again ('SERVICE OFFERED BY PICA LABS, INC.
+        # DOING BUSINESS AS PICA ("PICA") AND EVERYDAY ("EVERYDAY")', then "Pica" eighty times): the name the
+        # opening defines that acts in the clauses is theirs.
+        acting = _acting_defined_name(model, taken=_names(us) | _names(them))
+        if acting and _written_after_the_opening(acting, model) >= _VENDOR_USES:
+            them = acting
     return Parties(us=_as_the_body_writes(us, model), them=_as_the_body_writes(them, model), side=side)
+
+
+def _acting_defined_name(model: TextModel, *, taken: set[str]) -> str:
+    """The one name the first paragraphs define in parentheses, besides ``taken``, that the clauses write
+    as a party that acts ("Pica shall ...", in capitals or not, three times at least), as they write it;
+    "" when none or several."""
+    opening = " ".join(p.text for p in model.paragraphs[:_OPENING_PARAGRAPHS])
+    found = []
+    for name in dict.fromkeys(_DEFINED_IN_PARENTHESES.findall(opening)):
+        if name.lower() in taken or name in NOT_TERMS or _names_the_document(name, model.text):
+            continue
+        for form in dict.fromkeys((name, name.title())):
+            if len(re.findall(rf"(?<![\w-]){re.escape(form)}\s+(?:shall|will|may|must)\b", model.text)) >= _ACTS:
+                found.append(form)
+                break
+    return found[0] if len(found) == 1 else ""
+
+
+def _written_after_the_opening(name: str, model: TextModel) -> int:
+    """How often the text after the paragraph that defines ``name`` (quoted) writes it (or it title-cased)."""
+    bare = re.sub(r"^[Tt]he\s+", "", name)
+    quoted = re.compile(rf"[\"\u201c]{re.escape(bare)}[\"\u201d]", re.IGNORECASE)
+    first = next((i for i, p in enumerate(model.paragraphs) if quoted.search(p.text)), -1)
+    text = "\n".join(p.text for p in model.paragraphs[first + 1 :])
+    return sum(
+        len(re.findall(rf"(?<![\w\"\u201c]){re.escape(form)}(?![\w\"\u201d])", text))
+        for form in dict.fromkeys((bare, bare.title()))
+    )
 
 
 # "... AGREEMENT BETWEEN YOU (THE CUSTOMER, ...) AND CONTRIBUTED SYSTEMS."
@@ -1307,6 +1342,24 @@ def _services_named_otherwise(defined: dict[str, str], model: TextModel, maker: 
 _OVER_THE_OFFERING = 3  # times, at least, the defined subject is written more than the maker's offering
 
 
+_QUALIFIED_SERVICES = re.compile(r"\bthe\s+([A-Z][\w-]*\s+services)\b")
+_QUALIFIED_USES = 5  # times, at least, and no fewer than the bare "the services"
+
+
+def _qualified_services(model: TextModel) -> str:
+    """The one qualified name the contract gives its services in lower case ("SaaS services"), where it
+    writes it at least ``_QUALIFIED_USES`` times and no less often than the bare "the services"; ""
+    otherwise."""
+    counts: dict[str, int] = {}
+    for match in _QUALIFIED_SERVICES.finditer(model.text):
+        counts[match.group(1)] = counts.get(match.group(1), 0) + 1
+    if len(counts) != 1:
+        return ""
+    (name, uses), = counts.items()
+    bare = len(re.findall(r"\bthe\s+services\b", model.text))
+    return name if uses >= _QUALIFIED_USES and uses >= bare else ""
+
+
 def _with_article(term: str, model: TextModel) -> bool:
     text = model.text
     total = len(re.findall(rf"(?<!\w){re.escape(term)}(?!\w)", text))
@@ -1436,9 +1489,10 @@ def adapt_terms(
             note = f"\u201c{term}\u201d is written \u201c{written}\u201d, as this contract names it"
         else:
             subject = _subject_term(defined, model) if term in _SUBJECT_MATTER else None
+            qualified = _qualified_services(model) if term == "Services" else ""
             if (
                 term in _SUBJECT_MATTER and (not _about(term, model) or _mostly_about(subject, term, model))
-                and not (subject is None and _sells_software(model))
+                and not (subject is None and _sells_software(model)) and not qualified
             ):  # fmt: skip
                 if subject is None:
                     return match.group(0)  # nothing of the contract's to call so: the lawyer words it
@@ -1459,6 +1513,10 @@ def adapt_terms(
                 # software ("alleging that the software infringes"), never "the services".
                 words = "software"
                 singular.add("software")
+            elif qualified:
+                # The contract's own lower-case words for its services, with the word that qualifies them
+                # ("the SaaS services", nine times beside six bare "the services"): its words.
+                words = qualified
             elif term == "Services" and _THE_SERVICE_QUOTED.search(model.text, 0, _PREAMBLE * 2):
                 # The terms call what they are about "the service" in its opening ('your use of the
                 # ... hosting service ("the service")'): their word, in the singular.
@@ -1998,7 +2056,17 @@ def as_spelled(text: str, model: TextModel) -> str:
         else:
             continue
         text = ours.sub(lambda m, w=written: _in_case_of(m.group(1), w), text)
+    if _ATTORNEYS_FEES.search(text) and not re.search(r"\battorney", contract, re.IGNORECASE):
+        # "reasonable attorneys' fees" in a contract that writes "lawyers' fees" (or "legal fees",
+        # "solicitors' fees") and never an attorney: its words.
+        own = _OTHER_FEES.search(contract)
+        if own is not None:
+            text = _ATTORNEYS_FEES.sub(own.group(0).lower(), text)
     return as_punctuated(text, model)
+
+
+_ATTORNEYS_FEES = re.compile(r"\battorneys['\u2019]\s+fees\b")
+_OTHER_FEES = re.compile(r"\b(?:lawyers|solicitors)['\u2019]\s+fees\b|\blegal\s+fees\b", re.IGNORECASE)
 
 
 # Words whose spelling says where a contract was drafted (the American first): their counts, and the
