@@ -70,6 +70,11 @@ _RECURRING = re.compile(
     # (a software subscription, never a subscription for shares: "your subscription", "the offered
     # subscriptions", "the subscription period")
     r"|\bsubscriptions?\s+(?:periods?|plans?)\b|\b(?:your|offered|paid|annual|monthly|yearly)\s+subscriptions?\b"
+    # (a contract taken by the month or the year, "either a one (1) month or twelve (12) month contract agreement";
+    # and a charge by use, "We will charge you for how you configure and consume your services", "usage-based")
+    r"|\b(?:month|year)\s+(?:contract|subscription|plan)s?\b"
+    r"|\b(?:charge|bill)\w*\s+(?:you\s+)?(?:for|based\s+on)\s+(?:how\s+(?:much\s+)?you\s+|your\s+)?(?:\w+\s+and\s+)?"
+    r"(?:use|usage|consum\w*)\b|\busage[- ]based\b|\bpay[- ]as[- ]you[- ]go\b"
     r"|\bretainer\b|\b(?:monthly|quarterly|annual|yearly|semi-annual|weekly)\s+(?:[\w-]+\s+){0,2}?(?:fees?|payments?|"
     r"charges?|retainer|compensation|rent|license\s+fees?|licence\s+fees?|minimum|invoices?)\b"
     r"|\b(?:paid|billed|invoiced)\s+(?:monthly|quarterly|annually)\b|\busage\s+(?:fees?|charges?)\b|\bprice\s+lists?\b|\b(?:accepted|purchase|placed?|submitted?)\s+orders?\b"

@@ -593,7 +593,15 @@ def _who_we_are(model: TextModel) -> str:
         # after: 'ODSL ("we", "us" or "our") are pleased to offer certain web services ("Cloud Services")')
         close = sentence.find(")", match.end() - start)
         sentence = sentence[: close + 1] if close != -1 else sentence
+        # A name in the same brackets as "we" first ('Northflank Ltd (“Northflank”, "Company", “we”, ...)'), never
+        # what the document calls itself earlier in the sentence ('These Terms of Services (the “Terms”)').
+        opened = sentence.rfind("(", 0, match.start() - start)
+        same = [n for n in _QUOTED.findall(sentence[opened:]) if n.lower() not in ("we", "us", "our", "you", "your")]
+        if opened != -1 and same and not _names_the_document(same[0], model.text):
+            return same[0]
         for name in _QUOTED.findall(sentence):
+            if _names_the_document(name, model.text) or name in ("Terms", "Agreement", "Services", "Service"):
+                continue
             if name.lower() in ("we", "us", "our", "you", "your"):
                 continue
             beside_we = re.search(

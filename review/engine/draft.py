@@ -2856,7 +2856,9 @@ def propose_for_failing(
             sentence, taken, kept = with_one_sided_restatements(sentence, found, rule.positions[0], document)
             absorbed.update((s.locator, s.start) for s in taken)
         lost = definitions_lost(rule, document.model, sentence)
-        if lost:
+        if lost and not (wording_required and rule.positions and is_not_the_duty(rule, sentence)):
+            # (a sentence that only mentions the matter, defining a term on the way, '"Submissions" ... are
+            # non-confidential', is left as it is: the wording the contract lacks is inserted beside it, below)
             # Striking or rewriting the sentence would leave a term the contract uses
             # elsewhere undefined: the finding stands, the edit is the lawyer's.
             terms = ", ".join(f"\u201c{t}\u201d" for t in lost)
