@@ -108,7 +108,9 @@ _WE_LABEL = re.compile(r"(?i)(?:we|us|our)(?:\s*[/,]\s*(?:we|us|our))*")
 # machine ...', or what the contract sells ("SIDEKIQ PRO AND RELATED SOFTWARE COMPONENTS (“SOFTWARE”)").
 # Or 'An “Affiliate” is a company which Customer controls': a kind of company, not one.
 _DEFINED_AS_A_THING = (
-    r"[\"\u201c]{name}[\"\u201d]\s+(?:means|shall\s+mean|refers\s+to|is|is\s+defined\s+as)\s+(?:any|a|an|all|each)\s+[a-z]"
+    # (and a phrase between commas: '"Affiliate" means, with respect to a party, any entity ...')
+    r"[\"\u201c]{name}[\"\u201d]\s+(?:means|shall\s+mean|refers\s+to|is|is\s+defined\s+as)(?:\s*,[^,.;]{{1,60}},)?"
+    r"\s+(?:any|a|an|all|each)\s+[a-z]"
 )
 # A "party" whose name is an article ("An" of 'An “Affiliate” is ...') or the document itself
 # ('This Service Level Agreement (“SLA”) is entered into by and between: ...', 'These Customer Terms
@@ -344,7 +346,7 @@ def _written_after_the_opening(name: str, model: TextModel) -> int:
 # "... AGREEMENT BETWEEN YOU (THE CUSTOMER, ...) AND CONTRIBUTED SYSTEMS."
 # The party a vendor's terms define by who accepts them ("the entity or person agreeing to these terms").
 _ACCEPTING = re.compile(
-    r"\b(?:entity|person|individual|organi[sz]ation|company|customer)\b[^.;()]{0,60}?\b(?:agree(?:s|ing)?|accept(?:s|ing)?)\s+"
+    r"\b(?:entity|person|individual|organi[sz]ation|company|customer|party)\b[^.;()]{0,60}?\b(?:agree(?:s|ing)?|accept(?:s|ing)?)\s+"
     r"(?:to\s+)?(?:these|this|the)\b",
     re.IGNORECASE,
 )

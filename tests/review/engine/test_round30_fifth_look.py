@@ -1,6 +1,6 @@
 """Classes round 30's fifth look read (docs/decisions/redlines-qa.md, "Round 30 lawyer read"), each fixed
 by a mechanism and tested here on text in our own words; each test fails on the tree that look ran on
-(b83b530)."""
+(b83b530), but for the last, from the sixth look, which fails on 3fd821b)."""
 
 from __future__ import annotations
 
@@ -61,3 +61,17 @@ def test_a_right_to_make_changes_or_modifications_to_these_terms_is_a_power_to_c
     )
     result = _results(model, "saas-customer", "unilateral-changes", parties=_YOU)["unilateral-changes"]
     assert result.status == "issue"
+
+
+def test_a_definition_is_no_party_and_the_party_agreeing_to_the_terms_is_the_customer() -> None:
+    # (round 30's sixth look: the review asked whether "Affiliate" or the vendor was ours, and refused "customer")
+    model = _doc(
+        "Terms of Service",
+        'These Lantern terms of service ("agreement") are between Lantern Ltd ("Lantern"), a London based company, '
+        'and the party agreeing to the terms of this agreement ("customer").',
+        "1. Definitions",
+        '"Affiliate" means, with respect to a party, any entity which directly or indirectly Controls such party.',
+        *["Lantern shall provide the Lantern Service to Customer. Customer shall pay the Fees to Lantern."] * 4,
+    )
+    parties = detect(model, "customer")
+    assert (parties.us, parties.them) == ("Customer", "Lantern")
