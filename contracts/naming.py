@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -418,7 +419,8 @@ def _writes_you_capitalised(model: TextModel) -> tuple[bool, bool]:
         your, lower_your = len(_MID_YOUR.findall(text)), len(_MID_LOWER_YOUR.findall(text))
         capital = you >= _CAPITAL_YOU_AT_LEAST and you >= _CAPITAL_YOU * lower
         model.derived[key] = (capital, capital and your > lower_your)  # type: ignore[index]
-    return model.derived[key]  # type: ignore[index,no-any-return]
+    you_capital, your_capital = model.derived[key]  # type: ignore[index]
+    return bool(you_capital), bool(your_capital)
 
 
 def _is_you(party: Party) -> bool:
@@ -2065,7 +2067,7 @@ def as_spelled(text: str, model: TextModel) -> str:
             written = theirs.pattern[3:-3]
         else:
             continue
-        text = ours.sub(lambda m, w=written: _in_case_of(m.group(1), w), text)
+        text = ours.sub(_cased(written), text)
     if _ATTORNEYS_FEES.search(text) and not re.search(r"\battorney", contract, re.IGNORECASE):
         # "reasonable attorneys' fees" in a contract that writes "lawyers' fees" (or "legal fees",
         # "solicitors' fees") and never an attorney: its words.
@@ -2100,7 +2102,8 @@ def _spelling_of(model: TextModel) -> tuple[int, int]:
     if key not in model.derived:
         text = model.text
         model.derived[key] = (len(_AMERICAN.findall(text)), len(_BRITISH.findall(text)))  # type: ignore[index]
-    return model.derived[key]  # type: ignore[index,no-any-return]
+    american, british = model.derived[key]  # type: ignore[index]
+    return int(american), int(british)
 
 
 # How the contract writes an apostrophe, and a name's possessive: the library writes "days'" and
@@ -2123,6 +2126,11 @@ def as_punctuated(text: str, model: TextModel) -> str:
     if not model.derived[key]:  # type: ignore[index]
         return text
     return re.sub(r"(?<=\w)'(?=s\b|\s|[,.;:)])", _CURLY, text)
+
+
+def _cased(word: str) -> Callable[[re.Match[str]], str]:
+    """A substitution that writes ``word`` in the case of what it replaces."""
+    return lambda match: _in_case_of(match.group(1), word)
 
 
 def _in_case_of(found: str, word: str) -> str:

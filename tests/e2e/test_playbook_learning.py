@@ -45,6 +45,10 @@ def test_author_reads_the_statistics_drills_down_and_follows_a_suggestion(browse
     page.set_viewport_size({"width": 1280, "height": 900})
     page.locator("#suggestions li", has_text="payment-terms").get_by_text("Edit this rule").click()
     page.wait_for_selector("textarea[data-focus-line]")
+    # (the page's script selects the rule once it has run: on a loaded machine that is after the textarea is there)
+    page.wait_for_function(
+        "() => { const a = document.querySelector('textarea[name=source]'); return a && a.selectionEnd > a.selectionStart; }"
+    )
     selected = page.evaluate(
         "() => { const a = document.querySelector('textarea[name=source]');"
         " return a.value.substring(a.selectionStart, a.selectionEnd); }"
