@@ -604,7 +604,7 @@ def _who_we_are(model: TextModel) -> str:
         if opened != -1 and same and not _names_the_document(same[0], model.text):
             return same[0]
         for name in _QUOTED.findall(sentence):
-            if _names_the_document(name, model.text) or name in ("Terms", "Agreement", "Services", "Service"):
+            if _names_the_document(name, model.text) or name in _DOCUMENT_WORDS:
                 continue
             if name.lower() in ("we", "us", "our", "you", "your"):
                 continue
@@ -620,6 +620,9 @@ def _who_we_are(model: TextModel) -> str:
     return ""
 
 
+# What a document calls itself or what it sells ('These Terms of Services (the “Terms”)', '(the “Services”)'):
+# never the name of "we".
+_DOCUMENT_WORDS = frozenset({"Terms", "Agreement", "Services", "Service"})
 _ROLE_IN_USE = 5  # capitalised uses of a role word, at least, for it to be the contract's name for a party
 
 
@@ -2055,19 +2058,17 @@ def as_spelled(text: str, model: TextModel) -> str:
     if _LICENCE.search(text) and not _LICENCE.search(contract) and _LICENSE_NOUN.search(contract):
         text = _LICENCE.sub(lambda m: f"{m.group(1)}icense{m.group(2)}", text)
     american, british = _spelling_of(model)
-    for ours, theirs in _SPELLINGS:
-        if not ours.search(text) or ours.search(contract):
+    for word, other, other_word, to_american in _SPELLINGS:
+        if not word.search(text) or _writes(model, word):
             continue
-        if theirs.search(contract):
-            written = theirs.search(contract).group(1).lower()  # type: ignore[union-attr]
-        elif (ours, theirs) in _TO_AMERICAN and american >= _LOCALE_WORDS and not british:
-            # (the word itself not in the contract, "defence" in one that spells "license" and "authorize")
-            written = theirs.pattern[3:-3]
-        elif (ours, theirs) in _TO_BRITISH and british >= _LOCALE_WORDS and not american:
-            written = theirs.pattern[3:-3]
-        else:
-            continue
-        text = ours.sub(_cased(written), text)
+        written = _writes(model, other)
+        # (the word itself not in the contract: as its other words are spelt)
+        if not written and (american if to_american else british) >= _LOCALE_WORDS and not (
+            british if to_american else american
+        ):
+            written = other_word
+        if written:
+            text = word.sub(_cased(written), text)
     if _ATTORNEYS_FEES.search(text) and not re.search(r"\battorney", contract, re.IGNORECASE):
         # "reasonable attorneys' fees" in a contract that writes "lawyers' fees" (or "legal fees",
         # "solicitors' fees") and never an attorney: its words.
@@ -2141,7 +2142,18 @@ def _in_case_of(found: str, word: str) -> str:
 
 
 def _spelling(word: str) -> re.Pattern[str]:
+    """``word`` as a whole word, in any case."""
     return re.compile(rf"\b({word})\b", re.IGNORECASE)
+
+
+def _writes(model: TextModel, spelling: re.Pattern[str]) -> str:
+    """The word of ``spelling`` as ``model`` writes it, in lower case; "" where it never does. Once per text
+    model and word: the library's wording is spelt for every rule of a review."""
+    key = ("naming", "writes", spelling.pattern)
+    if key not in model.derived:
+        found = spelling.search(model.text)
+        model.derived[key] = found.group(1).lower() if found is not None else ""  # type: ignore[index]
+    return str(model.derived[key])  # type: ignore[index]
 
 
 # The British and American spellings of words the library writes (each pair both ways): the word
@@ -2151,11 +2163,15 @@ _SPELLING_PAIRS = (
     ("authorised", "authorized"), ("judgement", "judgment"), ("behaviour", "behavior"), ("cancelled", "canceled"),
     ("labour", "labor"), ("honour", "honor"), ("centre", "center"), ("catalogue", "catalog"),
 )  # fmt: skip
+# (a word, its other spelling and that spelling's word, and whether that other one is the American)
 _SPELLINGS = tuple(
-    pair for a, b in _SPELLING_PAIRS for pair in ((_spelling(a), _spelling(b)), (_spelling(b), _spelling(a)))
+    entry
+    for british_word, american_word in _SPELLING_PAIRS
+    for entry in (
+        (_spelling(british_word), _spelling(american_word), american_word, True),
+        (_spelling(american_word), _spelling(british_word), british_word, False),
+    )
 )
-_TO_AMERICAN = frozenset(_SPELLINGS[0::2])
-_TO_BRITISH = frozenset(_SPELLINGS[1::2])
 
 
 # --- undefined terms in what Redpen writes ------------------------------------------------------

@@ -2085,6 +2085,8 @@ def _restates(other: Sentence, words: set[str]) -> bool:
     return bool(words & {"keep", "confidence"}) and _ONE_PARTYS_CONFIDENCE.search(other.text) is not None
 
 
+# (broader than ``_DUTY_OF_CONFIDENCE`` below, which decides that a clause of confidence is there: here any
+# duty or limit of one party about confidential information, its use limit and its duty of care too)
 _ONE_PARTYS_CONFIDENCE = re.compile(
     r"\b(?:shall|will|must|may|agrees?\s+to|undertakes?\s+to)\b[^.;]{0,120}?\b(?:confidential|secre\w*)\b",
     re.IGNORECASE,
@@ -2380,7 +2382,8 @@ def strike_or_replace(
 # Our own undertaking opening a sentence ("You hereby agree to pay ...", "Customer acknowledges ..."), and the
 # other side's power joined to it (", and that we may change its pricing at any time").
 _OUR_AGREEMENT = re.compile(
-    r"^\s*(?:[\w.()]{1,6}\s+)?(?:You|Customer|Licensee|Client|Subscriber)\b[^.;]{0,30}?\b(?:agrees?|acknowledges?)\b"
+    r"^\s*(?:[\w.()]{1,6}\s+)?(?:the\s+)?(?:You|" + "|".join(r.title() for r in CUSTOMER_ROLES) + r")\b[^.;]{0,30}?"
+    r"\b(?:agrees?|acknowledges?)\b"
 )
 _THEIR_HALF = re.compile(
     r",?\s+and\s+(?:that\s+)?(?:we|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s+(?:may|can|reserves?|(?:is|shall\s+be|will\s+be)"
