@@ -971,6 +971,15 @@ def _several_items(e: _Edit) -> Iterator[Defect]:
     )
 
 
+# A right of either party ("Either party may terminate ...", "may be terminated by either party"), and a
+# wording that speaks of both.
+_BOTH_MAY = re.compile(
+    r"\b(?:either|each)\s+party\s+may\b[^.;]{0,80}|\bmay\s+be\s+terminated\s+by\s+either\s+party\b[^.;]{0,60}",
+    re.IGNORECASE,
+)
+_BOTH_PARTIES = re.compile(r"\b(?:either|each|neither|both)\s+(?:of\s+the\s+)?part(?:y|ies)\b", re.IGNORECASE)
+
+
 def _our_right(e: _Edit) -> Iterator[Defect]:
     """A wording about the other side's right that replaces a sentence which also gives us one of
     our own ("You may terminate this Agreement by terminating all Cloud Services under your account,
@@ -984,6 +993,17 @@ def _our_right(e: _Edit) -> Iterator[Defect]:
         return
     index, start, end = e.removed
     removed = e.model.paragraphs[index].text[start:end]
+    both = _BOTH_MAY.search(removed)
+    if both is not None and not _BOTH_PARTIES.search(e.written):
+        # A right both parties have ("This Service may be terminated by either party, without cause, ..."),
+        # replaced by a wording about the other side alone ("We may not terminate this Agreement for
+        # convenience"): ours goes with theirs.
+        yield Defect(
+            "our-right",
+            f"The sentence replaced gives both parties a right (“{_short(both.group(0), 70)}”), ours too: the "
+            "wording would strike ours with the other side's; keep ours and strike only the other side's.",
+        )
+        return
     # (with or without its article: "the Customer" is written "Customer may terminate" too)
     name = r"(?:the\s+)?" + r"\s+".join(re.escape(w) for w in re.sub(r"^[Tt]he\s+", "", ours).split())
     right = re.search(rf"\b{name}\s+(?:may|(?:shall|will)\s+(?:have|be\s+entitled)|(?:has|have)\s+the\s+right)\b"

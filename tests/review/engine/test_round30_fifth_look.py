@@ -75,3 +75,16 @@ def test_a_definition_is_no_party_and_the_party_agreeing_to_the_terms_is_the_cus
     )
     parties = detect(model, "customer")
     assert (parties.us, parties.them) == ("Customer", "Lantern")
+
+
+def test_a_right_both_parties_have_is_not_struck_for_the_vendors_alone() -> None:
+    # (the final read of the round: "may be terminated by either party, without cause" had become "We may not
+    # terminate this Agreement for convenience", taking our own right with the vendor's)
+    model = terms_to_you(
+        "These Terms are between you and Lantern Inc. (\u201cLantern\u201d, \u201cwe\u201d or \u201cus\u201d).",
+        "This Service may be terminated by either party, without cause, by giving the other party 10 days written "
+        "notice.",
+    )
+    result = _results(model, "saas-customer", "vendor-termination-for-convenience", parties=_YOU)
+    (proposal,) = result["vendor-termination-for-convenience"].recommendations
+    assert [d.kind for d in proposal.defects] == ["our-right"] and proposal.needs_wording
