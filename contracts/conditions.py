@@ -182,9 +182,11 @@ _GOVERNED = re.compile(
 # functionality overrides it, in words that say so. The customer's own right to change its use is none.
 _SERVICE_CHANGES = re.compile(
     r"\b(?P<who>we|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,2})\s+(?:may|can|reserves?\s+the\s+rights?\s+to|"
+    # (and the right named by its noun: "Webiny reserves all rights for changes and/or modifications to the Services")
+    r"reserves?\s+(?:all\s+|the\s+)?rights?\s+(?:for|to\s+make)|"
     r"(?:is|are)\s+entitled\s+to)\s+(?:[\w,]+\s+){0,4}?(?:change|modify|update|discontinue|deprecate|alter|remove|"
     # ("reserves the right to amend or adapt the provisions of this Agreement and/or the services")
-    r"withdraw|amend|adapt)\b[^.;]{0,60}?\b(?i:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|"
+    r"withdraw|amend|adapt|changes|modifications)\b[^.;]{0,60}?\b(?i:services?|service\s+offerings?|features?|functionalit(?:y|ies)|platform|"
     r"products?|apis?|sdks?)\b"
 )
 _CUSTOMER_WORDS = frozenset({"you", "customer", "licensee", "client", "user", "subscriber", "buyer", "purchaser"})

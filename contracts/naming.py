@@ -1960,6 +1960,8 @@ def _render_search(rule: Any, parties: Parties, model: TextModel | None = None) 
     check = rule.check
     if check.kind in ("must_match", "must_not_match") and isinstance(check.value, str):
         check = replace(check, value=_fill_pattern(check.value, parties, model))
+    elif check.kind in ("must_match", "must_not_match") and isinstance(check.value, tuple):
+        check = replace(check, value=tuple(_fill_pattern(str(p), parties, model) for p in check.value))
     # The must_exist rule's other searches name the parties too ("applies_when: {them}'s liability
     # ... exceed").
     others = {

@@ -26,6 +26,8 @@ class ValueReader(Protocol):
 
     def text(self, rule_id: str | None, field: str, node: Node, *, required: bool = True) -> str | None: ...
 
+    def text_list(self, rule_id: str | None, field: str, node: Node, example: str) -> list[str] | None: ...
+
 
 class CheckKind(Protocol):
     """The format side of a check kind; the engine side adds ``evaluate`` (review/engine/checks/registry.py)."""
@@ -56,7 +58,9 @@ class CheckKind(Protocol):
         """What a rule of this kind with no positions proposes, in words (the playbook page)."""
         ...
 
-    def read_value(self, reader: ValueReader, rule_id: str, node: Node) -> bool | str | float | None:
+    def read_value(
+        self, reader: ValueReader, rule_id: str, node: Node
+    ) -> bool | str | float | tuple[str, ...] | None:
         """The value of ``check: {NAME: value}``, or None after reporting what is wrong with it."""
         ...
 

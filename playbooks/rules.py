@@ -23,6 +23,9 @@ SEVERITIES: tuple[str, ...] = get_args(Severity)
 # lookaround); ``pattern_problem`` says so in an author's words. See docs/playbook-format.md.
 
 MAX_PATTERN_CHARS = 2_000
+# A pattern check may list several patterns, any of which matching is a match (a rule whose wording
+# takes more ways to say than one pattern's limit holds); each is its own search, under the same limits.
+MAX_PATTERNS_PER_CHECK = 4
 # ... and as the engine runs it, with the parties' names written in for ``{us}`` and ``{them}`` (each name
 # adds its length wherever the author wrote a placeholder): the author's limit stays the one above.
 MAX_WRITTEN_PATTERN_CHARS = 2 * MAX_PATTERN_CHARS
@@ -154,6 +157,21 @@ def pattern_problem(pattern: str) -> str | None:
     return None
 
 
+def check_patterns(value: object) -> tuple[str, ...]:
+    """A ``must_match`` / ``must_not_match`` check's patterns: the one the author wrote, or each of
+    the list (docs/playbook-format.md, "Patterns")."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (tuple, list)):
+        return tuple(str(pattern) for pattern in value)
+    return ()
+
+
+def matches_any(patterns: tuple[str, ...], text: str, budget: ScanBudget | None = None) -> bool:
+    """Whether one of a check's patterns is found in the text (each an RE2 search under the budget)."""
+    return any(bounded_search(compile_pattern(pattern), text, budget) is not None for pattern in patterns)
+
+
 @functools.lru_cache(maxsize=2048)
 def compile_pattern(pattern: str) -> re2._Regexp:
     """Compile an author's pattern the one way the whole app uses it (RE2, case-insensitive).
@@ -252,9 +270,9 @@ class Find:
 @dataclass(frozen=True)
 class Check:
     kind: str  # a check kind's name (playbooks/checks.py; each kind: review/engine/checks/)
-    # True for must_exist/must_not_exist, a regex string for must_match/must_not_match, a
+    # True for must_exist/must_not_exist, a regex string (or a tuple of them) for must_match/must_not_match, a
     # number (days, amount, percent) for the limit checks.
-    value: bool | str | float
+    value: bool | str | float | tuple[str, ...]
     # Number checks only: words naming the quantity the limit is about ("notice"), when the
     # sentence states several (a renewal term and a notice period). Empty: the rule's own
     # ``find`` phrases decide (contracts/subject.py).
@@ -263,6 +281,13 @@ class Check:
     # "for a period of six (6) months"), make it a span of time other than the one the limit is
     # about: such a quantity is not checked.
     not_after: tuple[str, ...] = ()
+
+    @property
+    def limit(self) -> float:
+        """A number check's limit (``max_days: 30`` -> 30.0)."""
+        if isinstance(self.value, tuple):
+            raise TypeError(f"{self.kind} holds patterns, not a number")
+        return float(self.value)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {self.kind: self.value}
@@ -278,6 +303,8 @@ class Check:
         near = data.pop("near", ())
         not_after = data.pop("not_after", ())
         ((kind, value),) = data.items()
+        if isinstance(value, list):  # several patterns, stored as a JSON list
+            value = tuple(value)
         return cls(kind=kind, value=value, near=tuple(near), not_after=tuple(not_after))
 
 

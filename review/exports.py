@@ -51,7 +51,7 @@ def recommendation_comment(review: Review, rec: Recommendation, proposal: Propos
         rule.positions) else None
     return comment_following(
         comment, preferred=rule.positions[0], chosen=chosen, kind=kind,
-        limit=float(rule.check.value) if kind is not None else None, value=proposal.value,
+        limit=rule.check.limit if kind is not None else None, value=proposal.value,
         wording=proposal.after,
     ).strip()
 

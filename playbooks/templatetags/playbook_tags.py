@@ -6,7 +6,7 @@ from django.utils.safestring import SafeString, mark_safe
 from documents.docx.diff import word_diff_html
 from playbooks import checks
 from playbooks.presentation import check_in_plain_words, check_in_words, find_in_words
-from playbooks.rules import Check, Find
+from playbooks.rules import Check, Find, check_patterns
 
 register = template.Library()
 
@@ -49,6 +49,12 @@ def check_shows_pattern(check: Check) -> bool:
     """Whether the check's value is a text pattern, shown apart (folded)."""
     kind = checks.find(check.kind)
     return kind is not None and kind.shows_pattern
+
+
+@register.filter
+def check_pattern_list(check: Check) -> tuple[str, ...]:
+    """The check's text patterns, each shown on its own (a check may list several)."""
+    return check_patterns(check.value)
 
 
 @register.filter

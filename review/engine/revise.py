@@ -414,7 +414,7 @@ class Reviser:
     def _limit_note(self, value: float, kind: numbers.QuantityKind, position: int | None = None) -> str:
         if self.limit_kind != kind:
             return ""
-        limit = float(self.rule.check.value)
+        limit = self.rule.check.limit
         is_max = self.rule.check.kind.startswith("max_")
         if (value > limit) if is_max else (value < limit):
             bound = "at most" if is_max else "at least"

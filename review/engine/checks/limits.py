@@ -115,7 +115,7 @@ def _evaluate_limit(
     rule: Rule, found: list[Sentence], base: dict, citation: str, guidance: str, document: PreparedDocument
 ) -> RuleResult:
     kind = LIMIT_KIND[rule.check.kind]
-    limit = float(rule.check.value)
+    limit = rule.check.limit
     is_max = rule.check.kind.startswith("max_")
     passing: list[Sentence] = []
     failing: list[Sentence] = []
@@ -205,7 +205,7 @@ def _uncapped(rule: Rule, document: PreparedDocument, citation: str, guidance: s
         return None
     at_most = rule.check.kind.startswith("max_")
     kind = LIMIT_KIND[rule.check.kind]
-    said = numbers.describe(float(rule.check.value), kind)
+    said = numbers.describe(rule.check.limit, kind)
     powers = [
         s for s in body_sentences(rule.uncapped_when, document)
         if not any(numbers.find_quantities(s.read or s.text, figure) for figure in (kind, "percent", "amount"))

@@ -7,12 +7,12 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from yaml.nodes import Node
+from yaml.nodes import Node, SequenceNode
 
 from contracts.naming import Parties, information_of_one_side
 from playbooks.checks import ValueReader
 from playbooks.loader.find_field import regex_problem
-from playbooks.rules import Rule, bounded_search, compile_pattern
+from playbooks.rules import MAX_PATTERNS_PER_CHECK, Rule, check_patterns, matches_any
 from review.engine.base import RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
 from review.engine.draft import closest_to_wording, is_mutual, propose_for_failing
@@ -20,16 +20,41 @@ from review.engine.find import Sentence
 from review.engine.verify import binds_only_them, states_confidentiality_duty
 
 
-def read_pattern(reader: ValueReader, kind: str, rule_id: str, node: Node) -> str | None:
-    """``{must_match: 'PATTERN'}``: a pattern RE2 runs (docs/playbook-format.md, "Patterns")."""
-    pattern = reader.text(rule_id, f"check.{kind}", node)
-    if pattern is None:
+def read_pattern(reader: ValueReader, kind: str, rule_id: str, node: Node) -> str | tuple[str, ...] | None:
+    """``{must_match: 'PATTERN'}``: a pattern RE2 runs (docs/playbook-format.md, "Patterns"); or a list of
+    them (``[A, B]``), any of which matching is a match, each within the limits of one."""
+    if not isinstance(node, SequenceNode):
+        pattern = reader.text(rule_id, f"check.{kind}", node)
+        if pattern is None:
+            return None
+        problem = regex_problem(pattern)
+        if problem:
+            reader.error(rule_id, f"check.{kind}", node, problem)
+            return None
+        return pattern
+    if len(node.value) > MAX_PATTERNS_PER_CHECK:
+        reader.error(
+            rule_id, f"check.{kind}", node,
+            f"lists {len(node.value)} patterns; the limit is {MAX_PATTERNS_PER_CHECK}: join some with |",
+        )  # fmt: skip
         return None
-    problem = regex_problem(pattern)
-    if problem:
-        reader.error(rule_id, f"check.{kind}", node, problem)
+    patterns = reader.text_list(rule_id, f"check.{kind}", node, "['PATTERN', 'ANOTHER PATTERN']")
+    if patterns is None:
         return None
-    return pattern
+    ok = True
+    for index, (pattern, item) in enumerate(zip(patterns, node.value, strict=True)):
+        problem = regex_problem(pattern)
+        if problem:
+            reader.error(rule_id, f"check.{kind}[{index + 1}]", item, problem)
+            ok = False
+    return tuple(patterns) if ok else None
+
+
+def in_words_of_patterns(value: Any) -> str:
+    patterns = check_patterns(value)
+    if len(patterns) == 1:
+        return f"the pattern {patterns[0]}"
+    return "one of the patterns " + "; ".join(patterns)
 
 
 @dataclass(frozen=True)
@@ -40,14 +65,14 @@ class MustMatch:
     shows_pattern: bool = True
     edit_without_positions: str = "Change only the number."
 
-    def read_value(self, reader: ValueReader, rule_id: str, node: Node) -> str | None:
+    def read_value(self, reader: ValueReader, rule_id: str, node: Node) -> str | tuple[str, ...] | None:
         return read_pattern(reader, self.name, rule_id, node)
 
     def value_from_cell(self, raw: str) -> Any:
         return raw
 
     def in_words(self, value: Any) -> str:
-        return f"must match the pattern {value}"
+        return f"must match {in_words_of_patterns(value)}"
 
     def in_plain_words(self, value: Any) -> str:
         return "must match a text pattern"
@@ -56,8 +81,8 @@ class MustMatch:
         if not found:
             return context.nothing_found()
         base, document = context.base, context.document
-        pattern = compile_pattern(str(rule.check.value))
-        passing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
+        patterns = check_patterns(rule.check.value)
+        passing = [s for s in found if matches_any(patterns, s.norm, document.budget)]
         if passing:
             return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
         failing = [closest_to_wording(found, rule.positions[0])] if rule.positions else found[:1]

@@ -9,9 +9,9 @@ from typing import Any
 from yaml.nodes import Node
 
 from playbooks.checks import ValueReader
-from playbooks.rules import Rule, bounded_search, compile_pattern
+from playbooks.rules import Rule, check_patterns, matches_any
 from review.engine.base import RuleResult
-from review.engine.checks.must_match import read_pattern
+from review.engine.checks.must_match import in_words_of_patterns, read_pattern
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
 from review.engine.draft import propose_for_failing
 from review.engine.find import Sentence
@@ -25,14 +25,14 @@ class MustNotMatch:
     shows_pattern: bool = True
     edit_without_positions: str = "Strike the sentence."
 
-    def read_value(self, reader: ValueReader, rule_id: str, node: Node) -> str | None:
+    def read_value(self, reader: ValueReader, rule_id: str, node: Node) -> str | tuple[str, ...] | None:
         return read_pattern(reader, self.name, rule_id, node)
 
     def value_from_cell(self, raw: str) -> Any:
         return raw
 
     def in_words(self, value: Any) -> str:
-        return f"must not match the pattern {value}"
+        return f"must not match {in_words_of_patterns(value)}"
 
     def in_plain_words(self, value: Any) -> str:
         return "must not match a text pattern"
@@ -41,8 +41,8 @@ class MustNotMatch:
         if not found:
             return context.nothing_found()
         base, document = context.base, context.document
-        pattern = compile_pattern(str(rule.check.value))
-        failing = [s for s in found if bounded_search(pattern, s.norm, document.budget) is not None]
+        patterns = check_patterns(rule.check.value)
+        failing = [s for s in found if matches_any(patterns, s.norm, document.budget)]
         if not failing:
             return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in found))
         return propose_for_failing(
