@@ -181,7 +181,8 @@ _GOVERNED = re.compile(
 # "Acme reserves the right to modify the features of the Platform"): a promise not to decrease the
 # functionality overrides it, in words that say so. The customer's own right to change its use is none.
 _SERVICE_CHANGES = re.compile(
-    r"\b(?P<who>we|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,2})\s+(?:may|can|reserves?\s+the\s+rights?\s+to|"
+    # (and words between the right and its verb: "DATO SRL reserves the right at any time to modify or discontinue")
+    r"\b(?P<who>we|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,2})\s+(?:may|can|reserves?\s+the\s+rights?\s+(?:[\w,]+\s+){0,4}?to|"
     # (and the right named by its noun: "Webiny reserves all rights for changes and/or modifications to the Services")
     r"reserves?\s+(?:all\s+|the\s+)?rights?\s+(?:for|to\s+make)|"
     r"(?:is|are)\s+entitled\s+to)\s+(?:[\w,]+\s+){0,4}?(?:change|modify|update|discontinue|deprecate|alter|remove|"

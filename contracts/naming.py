@@ -80,6 +80,7 @@ def _as_written(party: Party, model: TextModel) -> str:
         if short:
             return short
     text = model.text
+    name = _most_written(name, party.also, text)
     if name.isupper() and len(name) > 3:
         # Defined in a paragraph in capitals ('... OF EMBRACE MOBILE, INC. ("EMBRACE")') and
         # written "Embrace" everywhere else: a position writes it as the clauses do.
@@ -100,6 +101,24 @@ def _as_written(party: Party, model: TextModel) -> str:
 
 
 _BY_NAME_AT_LEAST = 10  # uses of a party's name, at least, and three times its defined name's, to be written so
+
+
+def _most_written(name: str, also: tuple[str, ...], text: str) -> str:
+    """Of a party's defined names ('Signoz, Inc. (“Signoz”, “Company”, “We”, “Us”)'), the one its
+    clauses write (76 "Company" beside 4 "Signoz"): at least ``_BY_NAME_AT_LEAST`` times and three
+    times the first; never a pronoun, which a position writes only where the terms speak to "you"."""
+    def uses(word: str) -> int:
+        return len(re.findall(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text))
+
+    first = uses(name)
+    best, count = name, first
+    for other in also:
+        if _WE_LABEL.fullmatch(other.strip()) or other.lower() in ("you", "your", "yours"):
+            continue
+        found = uses(other)
+        if found > count and found >= _BY_NAME_AT_LEAST and found >= 3 * first:
+            best, count = other, found
+    return best
 
 
 _WE_LABEL = re.compile(r"(?i)(?:we|us|our)(?:\s*[/,]\s*(?:we|us|our))*")
@@ -368,10 +387,12 @@ def _between_you_and(model: TextModel) -> str:
         words.pop()
     article = "the " if found.group("the") else ""
     for n in range(len(words), 0, -1):
-        name = " ".join(words[:n])
-        for written in dict.fromkeys((name, name.title())):
-            if len(re.findall(rf"(?<![\w\"\u201c]){re.escape(written)}(?![\w\"\u201d])", model.text)) > _VENDOR_USES:
-                return article + written  # ("between you and the Company": "the Company")
+        name = r"\s+".join(re.escape(w) for w in words[:n])
+        # (as the clauses write it, whatever its case: "JK TECH" in the opening, "JK Tech" in the clauses)
+        forms = Counter(re.findall(rf"(?<![\w\"\u201c]){name}(?![\w\"\u201d])", model.text, re.IGNORECASE))
+        usual, count = max(forms.items(), key=lambda item: item[1], default=("", 0))
+        if count > _VENDOR_USES:
+            return article + " ".join(usual.split())  # ("between you and the Company": "the Company")
     return ""
 
 
@@ -421,6 +442,20 @@ def _writes_you_capitalised(model: TextModel) -> tuple[bool, bool]:
         model.derived[key] = (capital, capital and your > lower_your)  # type: ignore[index]
     you_capital, your_capital = model.derived[key]  # type: ignore[index]
     return bool(you_capital), bool(your_capital)
+
+
+_MID_WE = re.compile(r"(?<=[a-z,] )(?:We|Us|Our)\b")
+_MID_LOWER_WE = re.compile(r"(?<=[a-z,] )(?:we|us|our)\b")
+
+
+def _writes_we_capitalised(model: TextModel) -> bool:
+    """Whether the contract writes "We", "Us" and "Our" with capitals inside its sentences far more often
+    than in lower case (as "You": ``_writes_you_capitalised``). Once per text model."""
+    key = ("naming", "capital_we")
+    if key not in model.derived:
+        capital, lower = len(_MID_WE.findall(model.text)), len(_MID_LOWER_WE.findall(model.text))
+        model.derived[key] = capital >= _CAPITAL_YOU_AT_LEAST and capital >= _CAPITAL_YOU * lower  # type: ignore[index]
+    return bool(model.derived[key])  # type: ignore[index]
 
 
 def _is_you(party: Party) -> bool:
@@ -601,11 +636,17 @@ def _who_we_are(model: TextModel) -> str:
         # what the document calls itself earlier in the sentence ('These Terms of Services (the “Terms”)').
         opened = sentence.rfind("(", 0, match.start() - start)
         same = [n for n in _QUOTED.findall(sentence[opened:]) if n.lower() not in ("we", "us", "our", "you", "your")]
+        if opened != -1 and not same:
+            # (its closing quote left out: '(hereinafter indicated as "DATO SRL or "We" or "Us")')
+            unclosed = _UNCLOSED_BEFORE_WE.search(sentence, opened, match.start() - start)
+            same = [unclosed.group(1)] if unclosed is not None else []
         if opened != -1 and same and not _names_the_document(same[0], model.text):
             return same[0]
         for name in _QUOTED.findall(sentence):
             if _names_the_document(name, model.text) or name in _DOCUMENT_WORDS:
                 continue
+            if _defined_beside_a_thing(name, sentence):
+                continue  # what the vendor sells ('DatoCMS software platform (hereinafter “DatoCMS”, “Service”)')
             if name.lower() in ("we", "us", "our", "you", "your"):
                 continue
             beside_we = re.search(
@@ -618,6 +659,22 @@ def _who_we_are(model: TextModel) -> str:
             if uses - sentence.count(name) >= _VENDOR_USES:
                 return name
     return ""
+
+
+_UNCLOSED_BEFORE_WE = re.compile(r"[\"\u201c]([A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*){0,3}?)\s+(?:or|and|,)\s*\Z")
+# A name defined in the same brackets as what the contract sells: a product, never a party.
+_THING_QUOTED = re.compile(
+    r"[\"\u201c](?:the\s+)?(?:services?|software|platform|products?|site|website|application|app)[\"\u201d]",
+    re.IGNORECASE,
+)
+
+
+def _defined_beside_a_thing(name: str, sentence: str) -> bool:
+    """``name`` is defined in brackets that also define the service, software or platform."""
+    for bracket in re.finditer(r"\([^()]*\)", sentence):
+        if name in bracket.group(0) and _THING_QUOTED.search(bracket.group(0)):
+            return True
+    return False
 
 
 # What a document calls itself or what it sells ('These Terms of Services (the “Terms”)', '(the “Services”)'):
@@ -779,6 +836,10 @@ def render(text: str, parties: Parties, structure: Structure | None, *, role_wor
         out = re.sub(r"(?<=[a-z,] )We\b", "we", out)
         # ("give {them} prompt written notice" -> "give us"; "against {them}" -> "against us")
         out = _WE_AS_OBJECT.sub(lambda m: f"{m.group(1)} us", out)
+    if structure is not None and _writes_we_capitalised(structure.model):
+        # Terms that write "We", "Us" and "Our" with their capitals throughout, as defined names ('Toitware ApS
+        # ("Toit", "We", "Us" or "Our")', "... on Our behalf"): so does the wording.
+        out = re.sub(r"\b(?:we|us|our)\b", lambda m: m.group(0).capitalize(), out)
     if "you" in (parties.us, parties.them) or parties.them == "we":
         # "you warrants", "we agrees": the verb the library writes for a named party, in the
         # person these words take.
@@ -2065,9 +2126,9 @@ def as_spelled(text: str, model: TextModel) -> str:
             continue
         written = _writes(model, other)
         # (the word itself not in the contract: as its other words are spelt)
-        if not written and (american if to_american else british) >= _LOCALE_WORDS and not (
-            british if to_american else american
-        ):
+        ours, theirs = (american, british) if to_american else (british, american)
+        # (a slip of the other spelling does not count: "licence" once in a EULA that writes "license" 29 times)
+        if not written and ours >= _LOCALE_WORDS and ours >= _LOCALE_OVER * theirs:
             written = other_word
         if written:
             text = word.sub(_cased(written), text)
@@ -2096,7 +2157,8 @@ _BRITISH = re.compile(
     r"catalogue|licence\w*|analys(?:e|es|ed|ing)|recognis\w*|utilis\w*|colour)\b",
     re.IGNORECASE,
 )
-_LOCALE_WORDS = 2  # words, at least, of one spelling, and none of the other, for the contract to spell so
+_LOCALE_WORDS = 2  # words, at least, of one spelling, for the contract to spell so
+_LOCALE_OVER = 4  # times, at least, as many words of that spelling as of the other
 
 
 def _spelling_of(model: TextModel) -> tuple[int, int]:

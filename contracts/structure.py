@@ -128,6 +128,28 @@ class Structure:
     # -- where things are
 
     @cached_property
+    def summary_cells(self) -> frozenset[int]:
+        """The paragraphs of a table that summarises the clauses: at least ``_SUMMARY_ROWS`` of its
+        cells are headings the body writes again outside any table ("A. Acceptance of these Terms" |
+        "These Terms become a binding contract at the moment you sign-up"). A summary binds nothing
+        (a "short non-binding summary followed by the full legal terms"): no rule reads or edits it,
+        the clause it summarises is the one that decides."""
+        paragraphs = self.model.paragraphs
+        titles = {_title_key(paragraphs[i].text) for i in self.headings if not paragraphs[i].in_table} - {""}
+        found: set[int] = set()
+        run: list[int] = []
+        for index in range(len(paragraphs) + 1):
+            if index < len(paragraphs) and paragraphs[index].in_table and not paragraphs[index].part:
+                run.append(index)
+                continue
+            repeated = sum(1 for i in run if _title_key(paragraphs[i].text) in titles)
+            # (most of its rows: not a table of definitions some of whose terms a heading also names)
+            if repeated >= _SUMMARY_ROWS and 4 * repeated >= len(run):
+                found.update(run)
+            run = []
+        return frozenset(found)
+
+    @cached_property
     def body_end(self) -> Position:
         """Where the body ends: the closing lines, the execution block or the first schedule,
         whichever comes first, else the end."""
@@ -1083,3 +1105,16 @@ def _find_schedules(
                 return Position(index, 0 if numbered is not None and at_start else match.start())
     return None
 
+
+
+_SUMMARY_ROWS = 3  # cells of one table that repeat the body's headings, for the table to be a summary
+_LEADING_LABEL = re.compile(
+    r"^\s*(?:(?:section|article|clause)\s+)?(?:[A-Z]|\d+(?:\.\d+)*|[IVX]+)[.)]?\s+", re.IGNORECASE
+)
+
+
+def _title_key(text: str) -> str:
+    """A heading's words, without its label ("A.", "3.1", "Section 4") and closing punctuation, in
+    lower case: the same heading written in a summary table and over its clause."""
+    words = " ".join(_LEADING_LABEL.sub("", text, count=1).split()).strip(" .:;").lower()
+    return words if len(words) >= 4 else ""

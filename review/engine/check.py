@@ -15,7 +15,7 @@ from playbooks.rules import Find, Rule
 from review.engine.base import Evidence, RuleResult
 from review.engine.checks import RuleContext, evaluator
 from review.engine.draft import _WORD, _enclosing_numbers, _number_title, quote, wording_words
-from review.engine.find import CompiledFind, PreparedDocument, body_sentences
+from review.engine.find import CompiledFind, PreparedDocument, body_sentences, lead_in_sentences
 
 
 def run_rule(rule: Rule, document: PreparedDocument, label: str, next_insert: int) -> RuleResult:
@@ -24,7 +24,7 @@ def run_rule(rule: Rule, document: PreparedDocument, label: str, next_insert: in
     found = list(CompiledFind.of(rule.find).sentences(document))
     if not found and rule.present_when is not None:
         # The clause in words the ``find`` does not read: the author's own other wordings of it.
-        found = body_sentences(rule.present_when, document)
+        found = body_sentences(rule.present_when, document) or lead_in_sentences(rule.present_when, document)
     base: dict[str, Any] = {"rule_id": rule.id, "title": rule.title, "severity": rule.severity}
     guidance = f" Playbook guidance: {quote(rule.guidance)}." if rule.guidance else ""
     context = RuleContext(

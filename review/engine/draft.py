@@ -2718,7 +2718,14 @@ _NEW_FEES = re.compile(
 )
 _NOTICE = re.compile(r"(?i)\bnoti(?:ce|fy|fies|fication)")
 _WITHOUT_NOTICE = re.compile(
-    r"(?i)\bwith(?:out|\s+or\s+without)\s+(?:any\s+)?(?:prior\s+|advance\s+)?(?:written\s+)?notice\b"
+    r"(?i)\bwith(?:out|\s+or\s+without)\s+(?:any\s+)?(?:further\s+)?(?:prior\s+|advance\s+)?(?:written\s+)?notice\b"
+)
+_SHARED_WITHOUT = re.compile(r"\s+and\s+(?=\w+ing\b)")
+# The words that deny the notice a least-limit's proviso gives, with the comma or "and" that joins them
+# ("... may suspend its performance without further notice and without penalty"): struck with the proviso.
+_DENIED_NOTICE = re.compile(
+    r"(?i),?\s+with(?:out|\s+or\s+without)\s+(?:any\s+)?(?:further\s+)?(?:prior\s+|advance\s+)?(?:written\s+)?"
+    r"notice\b(?:\s+(?:to\s+(?:you|[A-Z][\w-]*)|and(?=\s+without)))?"
 )
 _ON_NOTICE = ", and only on at least sixty (60) days' prior written notice"
 # (nor where the next sentence states the notice: "We may increase the Subscription Fee after ... . Any updated Fee
@@ -2783,6 +2790,11 @@ def proviso_proposal(
     words = _LAST_WORDS.search(body)
     assert words is not None
     local = words.start()
+    denied = None if at_most else _DENIED_NOTICE.search(body)
+    if denied is not None:
+        # A power "without further notice" given the proviso's written notice: the words that deny it go, or
+        # the sentence would say both (the edit runs from them to the end).
+        local = min(local, denied.start())
     before = sentence.text[local : mark_at + 1]
     proviso = rule.proviso.replace("{charged}", charged_in(body))
     if proviso.startswith("provided that ") and _OWN_PROVISO.search(body):
@@ -2799,7 +2811,12 @@ def proviso_proposal(
         proviso += _NEW_FEES_ONLY.format(ordered="ordered" if ordered else "used")
     if model is not None:
         proviso = as_punctuated(proviso, model)  # (its apostrophes as the contract writes them)
-    after = f"{body[local:]}, {proviso}{closing.group('mark')}"
+    # (what follows the denial stays: "... without further notice and without penalty" -> "... without penalty")
+    kept = body[local:] if denied is None else body[local : denied.start()] + body[denied.end() :]
+    if denied is not None and (shared := _SHARED_WITHOUT.match(body, denied.end())):
+        # "without further notice and incurring any liability": the "without" both share stays
+        kept = body[local : denied.start()] + " without " + body[shared.end() :]
+    after = f"{kept}, {proviso}{closing.group('mark')}"
     start = sentence.start + local
     edit = Edit(kind="replace", locator=sentence.locator, before=before, after=after, start=start)
     explanation = (

@@ -95,7 +95,13 @@ class PreparedDocument:
     def build(cls, model: TextModel) -> PreparedDocument:
         # Page furniture ("Confidential Page 3 of 7", "Source: ..., 10-K, ...") is blanked before
         # normalising: no rule matches it, no number is read from it (contracts/structure.py).
-        paragraphs = [_Para(i, p, normalize(mask_furniture(p.text))) for i, p in enumerate(model.paragraphs)]
+        # A table that summarises the clauses is blanked too: the clause it summarises decides
+        # (contracts/structure.py ``Structure.summary_cells``).
+        summary = structure_of(model).summary_cells
+        paragraphs = [
+            _Para(i, p, normalize(" " * len(p.text) if i in summary else mask_furniture(p.text)))
+            for i, p in enumerate(model.paragraphs)
+        ]
         return cls(model=model, paragraphs=paragraphs)
 
     @cached_property
@@ -312,6 +318,39 @@ def body_sentences(find: Find, document: PreparedDocument) -> list[Sentence]:
     meet ``find``: a rule's ``present_when`` and ``insert_when`` read the contract's own clauses."""
     structure = structure_of(document.model)
     return [s for s in CompiledFind.of(find).sentences(document) if structure.in_body(s.paragraph_index, s.start)]
+
+
+# A list's item ("(i) defend ...", "a) pay ...", "1. ..."), read with the lead-in that opens the list.
+_ITEM_LABEL = re.compile(r"^\s*(?:\(?(?:[a-z]{1,2}|[ivxl]{1,6}|\d{1,2})[.)]|[\u2022\u00b7\-\u2013])\s")
+_LEAD_IN_CHARS = 300  # a lead-in's last sentence, at most
+_ITEMS_READ = 12  # items of one list read with its lead-in, at most
+
+
+def lead_in_sentences(find: Find, document: PreparedDocument) -> list[Sentence]:
+    """The body's list items that meet ``find`` when read after the lead-in that opens their list
+    ("LimePoint will:" / "(i) defend or, at its option, settle any ... proceeding ... alleging that any part
+    of the Products ... infringes a patent"): the clause a rule's ``present_when`` looks for, written as a
+    list, whose actor and act stand in different paragraphs. Each found item is returned as written."""
+    compiled = CompiledFind.of(find)
+    structure = structure_of(document.model)
+    found: list[Sentence] = []
+    paragraphs = document.paragraphs
+    for index, para in enumerate(paragraphs):
+        if not para.sentences or not para.paragraph.text.rstrip().endswith(":"):
+            continue
+        lead = para.sentences[-1]
+        if len(lead.norm) > _LEAD_IN_CHARS:
+            continue
+        for following in paragraphs[index + 1 : index + 1 + _ITEMS_READ]:
+            if not _ITEM_LABEL.match(following.paragraph.text):
+                break
+            for sentence in following.sentences:
+                joined = replace(sentence, norm=f"{lead.norm} {sentence.norm}", lower=f"{lead.lower} {sentence.lower}")
+                if compiled.matches(joined, document.budget) and structure.in_body(
+                    sentence.paragraph_index, sentence.start
+                ):
+                    found.append(sentence)
+    return found
 
 
 def sentence_body(sentence: Sentence, model: TextModel) -> Sentence:

@@ -1006,12 +1006,15 @@ def _our_right(e: _Edit) -> Iterator[Defect]:
         return
     # (with or without its article: "the Customer" is written "Customer may terminate" too)
     name = r"(?:the\s+)?" + r"\s+".join(re.escape(w) for w in re.sub(r"^[Tt]he\s+", "", ours).split())
-    right = re.search(rf"\b{name}\s+(?:may|(?:shall|will)\s+(?:have|be\s+entitled)|(?:has|have)\s+the\s+right)\b"
+    # ("may", or "can": "Or you can also permanently terminate your account by emailing support")
+    right = re.search(rf"\b{name}\s+(?:may|can|(?:shall|will)\s+(?:have|be\s+entitled)|(?:has|have)\s+the\s+right)\b"
                       rf"(?!\s+(?:not|be|need|have\s+to|only)\b)[^.;]{{0,80}}", removed, re.IGNORECASE)
     # (not a duty or a restriction: "Customer may be required to click to accept", "may only use"; nor a
     # right to answer the other side's change, "You may reject the changes by terminating Your subscription",
     # which goes with the power to make it)
-    if right is None or re.search(rf"\b{name}\s+may\b", e.written, re.IGNORECASE) or names_a_change(right.group(0)):
+    if right is None or names_a_change(right.group(0)):
+        return
+    if re.search(rf"\b{name}\s+(?:may|can)\b", e.written, re.IGNORECASE):
         return
     if re.search(r"\b(?:only|solely|exclusively)\b", right.group(0), re.IGNORECASE):
         return  # a limit put on what we may do ("You may use [their] Confidential Information only in connection ...")

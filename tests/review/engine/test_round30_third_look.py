@@ -85,8 +85,10 @@ def test_only_the_vendors_power_joined_to_our_undertaking_is_struck() -> None:
     model = terms_to_you(
         "These Terms are between you and Lantern Inc. (\u201cLantern\u201d, \u201cwe\u201d or \u201cus\u201d).",
         "M. Amendments. We may amend these Terms at any time by posting them on our website.",
+        # (a power over the terms joined to our undertaking; round 31: a power over "our pricing" after "these
+        # Terms" is a price change, which the price rules read)
         "K. Fees. You hereby agree to pay all applicable Fees under these Terms, including any applicable taxes, "
-        "and that we may change our pricing at any time.",
+        "and that we may amend these Terms at any time.",
     )
     parties = Parties(us="you", them="Lantern", side="customer", corrected=True)
     proposals = _results(model, "saas-customer", "unilateral-changes", parties=parties)["unilateral-changes"].recommendations

@@ -5,6 +5,8 @@ Services" is a right to change them. Each test fails on round 30's last code com
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.urls import reverse
 
@@ -16,8 +18,8 @@ from playbooks.services import playbook_upload
 from review.engine.playbook import PlaybookEngine
 from tests.factories import TeamFactory, author
 from tests.review.engine.helpers import model_of
+from tests.review.factories import YOU_AND_WE, terms_to_you
 from tests.review.factories import library_results as _results
-from tests.review.factories import terms_to_you
 from tests.review.factories import text_model as _doc
 
 _YOU = Parties(us="you", them="Lantern", side="customer", corrected=True)
@@ -88,3 +90,70 @@ def test_a_right_for_changes_and_modifications_to_the_services_is_a_right_to_cha
     assert holds("service-changes", _doc("Lantern reserves all rights for changes and/or modifications to the Services."))
     assert holds("service-changes", _doc("Lantern reserves the right to make changes to the Platform."))
     assert not holds("service-changes", _doc("Customer reserves all rights for changes to the Services it orders."))
+
+
+# --- a summary table, and a price change read as a change of the terms (round 30's third look: Apify) ---
+
+
+def _summarised_terms() -> Any:
+    from documents.docx.model import Paragraph, TextModel
+
+    rows = [
+        ("A. Acceptance of these Terms", "These Terms bind you once you sign up."),
+        ("B. Fees", "You pay the fees shown on our pricing page."),
+        ("C. Changes", "We may amend these Terms at any time."),
+        ("D. Liability", "We limit our liability to you."),
+    ]
+    paragraphs: list[Paragraph] = [
+        Paragraph(locator="p1", text="Lantern Terms of Service", heading_level=1),
+        Paragraph(locator="p2", text="These Terms are between you and Lantern Inc. (\u201cLantern\u201d, \u201cwe\u201d or \u201cus\u201d)."),
+        Paragraph(locator="p3", text="For your convenience, a short non-binding summary comes before the full terms."),
+    ]
+    for title, summary in rows:
+        for text in (title, summary):
+            paragraphs.append(Paragraph(locator=f"p{len(paragraphs) + 1}", text=text, in_table=True,
+                                        cell=f"c{len(paragraphs)}"))  # fmt: skip
+    for title, body in zip(
+        [r[0] for r in rows],
+        [
+            "You accept these Terms when you create an account. " + YOU_AND_WE,
+            "You shall pay the fees within thirty (30) days of the invoice.",
+            "We may unilaterally amend these Terms at any time by posting them on the website.",
+            "Our liability is limited to the fees you paid in the last twelve months.",
+        ],
+        strict=True,
+    ):
+        paragraphs.append(Paragraph(locator=f"p{len(paragraphs) + 1}", text=title, heading_level=2))
+        paragraphs.append(Paragraph(locator=f"p{len(paragraphs) + 1}", text=body))
+    return TextModel(paragraphs=tuple(paragraphs))
+
+
+def test_a_table_that_summarises_the_clauses_is_never_read_nor_edited() -> None:
+    model = _summarised_terms()
+    result = _results(model, "saas-customer", "unilateral-changes", parties=_YOU)["unilateral-changes"]
+    assert result.status == "issue"
+    assert {e.locator for e in result.evidence} == {"p17"}  # the clause, not the summary's "p9"
+    assert all(r.edit.locator == "p17" for r in result.recommendations)
+
+
+def test_the_terms_named_before_a_price_change_are_not_what_changes() -> None:
+    price = _results(
+        terms_to_you(
+            "These Terms are between you and Lantern Inc. (\u201cLantern\u201d, \u201cwe\u201d or \u201cus\u201d).",
+            "You agree to pay all fees under these terms, including any taxes imposed by any government entity, and "
+            "that we may change its pricing at any time.",
+        ),
+        "saas-customer", "unilateral-changes", parties=_YOU,
+    )["unilateral-changes"]  # fmt: skip
+    assert price.status != "issue"
+    for sentence in (
+        "These Terms may change at any time without notice.",
+        "If necessary, we may unilaterally amend the version hereof.",
+        "If you do not close your account before the amendment takes effect, you shall be deemed to agree with such "
+        "an amendment.",
+    ):
+        model = terms_to_you(
+            "These Terms are between you and Lantern Inc. (\u201cLantern\u201d, \u201cwe\u201d or \u201cus\u201d).", sentence
+        )
+        result = _results(model, "saas-customer", "unilateral-changes", parties=_YOU)["unilateral-changes"]
+        assert result.status == "issue", sentence
