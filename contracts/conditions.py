@@ -77,7 +77,9 @@ _RECURRING = re.compile(
     r"(?:use|usage|consum\w*)\b|\busage[- ]based\b|\bpay[- ]as[- ]you[- ]go\b"
     r"|\bretainer\b|\b(?:monthly|quarterly|annual|yearly|semi-annual|weekly)\s+(?:[\w-]+\s+){0,2}?(?:fees?|payments?|"
     r"charges?|retainer|compensation|rent|license\s+fees?|licence\s+fees?|minimum|invoices?)\b"
-    r"|\b(?:paid|billed|invoiced)\s+(?:monthly|quarterly|annually)\b|\busage\s+(?:fees?|charges?)\b|\bprice\s+lists?\b|\b(?:accepted|purchase|placed?|submitted?)\s+orders?\b"
+    # (and "we will invoice you monthly in advance", a term that "renews monthly")
+    r"|\b(?:paid|billed|invoiced)\s+(?:monthly|quarterly|annually)\b|\b(?:invoice|bill|charge)\s+you\s+(?:monthly|quarterly|"
+    r"annually|yearly)\b|\brenews?\s+(?:monthly|quarterly|annually|yearly)\b|\bmonthly\s+renewals?\b|\busage\s+(?:fees?|charges?)\b|\bprice\s+lists?\b|\b(?:accepted|purchase|placed?|submitted?)\s+orders?\b"
     r"|\bprices?\s+(?:for|of)\s+(?:the\s+|each\s+|such\s+|any\s+)?(?:products?|batch(?:es)?|units?|goods)\b"
     r"|(?:fees?|payments?|charges?|compensation|rent|sum|amount|salary|[$\u00a3\u20ac]\s?[\d,.]+"
     r"(?:\s+(?:\(\w+\)\s+)?(?:dollars|USD))?)"
@@ -217,7 +219,10 @@ _NON_REFUNDABLE = re.compile(
 _PERPETUAL_LICENCE = re.compile(
     r"\bperpetual\b[^.;]{0,100}?\blicen[cs]e\b[^.;]{0,120}?\b(?:software|program|product)"
     r"|\blicen[cs]e\b[^.;]{0,60}?\b(?:software|program|product)s?\b[^.;]{0,80}?\b(?:perpetual|perpetuity)\b"
-    r"|\bperpetual\s+(?:software\s+)?licen[cs]es?\b",
+    r"|\bperpetual\s+(?:software\s+)?licen[cs]es?\b"
+    # (or a licence fee paid once: "You must pay a one-time Software License Fee to the Company in order to use the
+    # ... Software")
+    r"|\bone[- ]time\s+(?:[\w-]+\s+){0,2}?licen[cs]e\s+fees?\b[^.;]{0,120}?\b(?:software|program|product)",
     re.IGNORECASE,
 )
 _NOT_OURS = re.compile(r"\b(?:feedback|suggestions?|content|customer\s+data|your\s+data|submissions?)\b", re.IGNORECASE)
@@ -269,8 +274,18 @@ _SERVICES_MAY_CHANGE = re.compile(
 _ON_TRIAL = re.compile(r"\b(?:beta|trial|preview|pilot|evaluation|early\s+access)\b", re.IGNORECASE)
 
 
+# ... or names the change as a ground the vendor acts on ("Cause for such termination shall include ... (d)
+# discontinuance or material modification to the Service").
+_DISCONTINUANCE = re.compile(
+    # (never a modification alone: "modification of the Products by a party other than the vendor" is ours)
+    r"\bdiscontinu(?:ance|ation)\s+(?:or\s+(?:material\s+)?modification\s+)?(?:of|to)\s+the\s+(?:services?|platform|"
+    r"products?)\b",
+    re.IGNORECASE,
+)
+
+
 def _vendor_may_change(text: str) -> bool:
-    return _SERVICES_MAY_CHANGE.search(text) is not None or any(
+    return _SERVICES_MAY_CHANGE.search(text) is not None or _DISCONTINUANCE.search(text) is not None or any(
         match.group("who").lower().split()[-1] not in _CUSTOMER_WORDS and not _ON_TRIAL.search(match.group(0))
         for match in _SERVICE_CHANGES.finditer(text)
     )

@@ -201,8 +201,8 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # Terms that speak to "you" whose opening the parties reader read only "you" in ('between you
         # ("you" or "your") and Pydantic Services, Inc. and/or its affiliates ("PSI", "we", ...)'):
         # "you" is the customer, the vendor is the name the terms give "we".
-        them = _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or "we"
-        return Parties(us="you", them=them, side=side)
+        them = _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or _named_more_than_we(model)
+        return Parties(us="you", them=them or "we", side=side)
     ours = next((p for p in parties if p.defined.lower() == side_word.strip().lower()), None)
     if ours is None and side == "customer" and len(parties) == 2 and _addresses_you(model):
         # Terms that define the customer as "you" beside a role word ('the individual or entity (“you”
@@ -292,7 +292,12 @@ def detect(model: TextModel, side_word: str) -> Parties:
         # "Labs64")'), with no "we" of its own: that party.
         alone = _as_written(parties[0], model) if len(parties) == 1 and not _is_you(parties[0]) else ""
         alone = "" if re.search(r",|\band\b", alone) else alone  # (not "Walkfares Ltd., OpenDataDSL and ODSL")
-        us, them = "you", _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or alone or "we"
+        # (and terms that say "we" now and then but write the vendor by its name far more, as the one name that
+        # acts: "Baremetrics may make changes to the Terms", 55 times "Baremetrics" beside 29 "we", "us", "our")
+        us, them = "you", (
+            _who_we_are(model) or _defined_as_a_company(model, taken={"you", "we"}) or alone
+            or _named_more_than_we(model) or "we"
+        )
     if side == "customer" and not us and len(parties) == 1 and parties[0].side == "provider" and _addresses_you(model):
         # A licence that speaks to "you" throughout and names only the vendor, by its role ('RavenDB Ltd,
         # or its suppliers and licensors (collectively referred to herein as "Licensor")'), with no
@@ -540,6 +545,16 @@ def _acting_name(model: TextModel, *, taken: set[str]) -> str:
     if not ranked or ranked[0][1] < _ACTING_AT_LEAST or (len(ranked) > 1 and ranked[1][1] * 2 > ranked[0][1]):
         return ""
     return ranked[0][0]
+
+
+def _named_more_than_we(model: TextModel) -> str:
+    """The one name that acts in terms that speak to "you" (``_acting_name``), where they write it more
+    often than "we", "us" and "our" together; "" otherwise."""
+    name = _acting_name(model, taken={"you", "we", "us"})
+    if not name:
+        return ""
+    by_name = len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", model.text))
+    return name if by_name > len(_WE.findall(model.text)) else ""
 
 
 # A company's legal name as written ("PDF Tools AG", "Acme Software GmbH"): capitalised words, then a
@@ -1452,7 +1467,9 @@ _PRODUCT_DOCUMENTATION = re.compile(
 # A vendor's standard terms, accepted by using what it offers: "BY ACCESSING OR USING THE SOLUTION
 # ... YOU ... AGREE TO BE BOUND BY THESE TERMS".
 _BY_USE = re.compile(
-    r"\bby\s+(?:accessing|using|downloading|installing|clicking)\b[^.]{0,160}?\bagree(?:s|ing)?\s+to\s+(?:be|become)\s+"
+    # (a full stop inside a name is none: "By using CloudFlare.com you agree to be bound")
+    r"\bby\s+(?:accessing|using|downloading|installing|clicking)\b(?:[^.]|\.(?=\w)){0,160}?\bagree(?:s|ing)?\s+to\s+"
+    r"(?:be|become)\s+"
     r"bound\b",
     re.IGNORECASE,
 )
@@ -1535,6 +1552,14 @@ def adapt_terms(
             None,
         )  # fmt: skip
         how = "this contract's defined term"
+        if own is None and term == "Documentation":
+            # The documentation the contract defines by its product's name ("the CRYENGINE Documentation"),
+            # written at least twice: what the product is measured against.
+            own = next(
+                (d for key, d in defined.items() if key.endswith(" documentation") and len(key.split()) <= 3
+                 and _uses(d, model)),
+                None,
+            )  # fmt: skip
         if own is None:
             how = "as this contract writes it"
             # An equivalent of several words the contract writes as its term without defining it
@@ -2276,6 +2301,9 @@ def _own_terms(model: TextModel) -> set[str]:
     return derived[key]  # type: ignore[index]
 
 
+_NAME_BEFORE = re.compile(r"([A-Z][\w&-]*)[ \t]+\Z")
+
+
 def undefined_in(text: str, model: TextModel, parties: Parties | None = None) -> tuple[str, ...]:
     """Capitalised, defined-looking terms ``text`` uses that the contract does not define."""
     defined_lower = contract_text(model).defined_lower  # once per text model: every proposal asks
@@ -2301,6 +2329,9 @@ def undefined_in(text: str, model: TextModel, parties: Parties | None = None) ->
             continue
         if _uses(phrase, model):
             continue  # the contract's own word ("Provider" in a form defined on its cover page)
+        before = _NAME_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        if before is not None and f"{before.group(1)} {phrase}" in model.text:
+            continue  # the last word of a name the contract writes ("the CRYENGINE Documentation")
         found.append(phrase)
     return tuple(found)
 

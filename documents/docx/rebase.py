@@ -89,16 +89,25 @@ def _clash(h: int, old: str, a: int, b: int) -> bool:
     return h < b and a < end
 
 
+_SENTENCE_END = re.compile(r"[.;!?]\s")
+
+
 def _same_phrase(text: str, hunk: Hunk, a: int, b: int) -> bool:
     """Is ``hunk`` joined to the accepted stretch [a, b) by punctuation only (no word, not just
     white space between them)?"""
     start, end = hunk[0], hunk[0] + len(hunk[1])
     if end <= a:
-        gap = text[end:a]
+        lo, hi = end, a
     elif b <= start:
-        gap = text[b:start]
+        lo, hi = b, start
     else:
         return False  # overlapping: ``_clash`` decides
+    gap = text[lo:hi]
+    # (never across a sentence's end: "... of the intended suspension. All Orders are non-cancellable" are two
+    # sentences, and a change to the second is no change to the phrase an accepted edit wrote in the first; nor
+    # where a sentence struck whole ends right before the change, "... of CRYENGINE. [struck] Crytek will ...")
+    if _SENTENCE_END.search(text[max(0, lo - 2) : hi + 1]) or (gap == "" and (lo == 0 or text[:lo].endswith("\n"))):
+        return False
     return not _WORD.search(gap) and (gap == "" or gap.strip() != "")
 
 

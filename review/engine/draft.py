@@ -46,7 +46,7 @@ from contracts.parties import CUSTOMER_ROLES
 from contracts.sentences import is_heading_only, split_sentences
 from contracts.title import document_title
 from documents.docx.model import Edit, Paragraph, TextModel, inserted_locator
-from playbooks.rules import Rule
+from playbooks.rules import Rule, check_patterns, matches_any
 from review.engine.base import Proposal, RuleResult
 from review.engine.find import CompiledFind, PreparedDocument, Sentence, sentence_body
 from review.engine.minimal import minimal_replace
@@ -2348,6 +2348,22 @@ def strike_or_replace(
             position=0,
         )
     paragraph = document.paragraphs[sentence.paragraph_index].paragraph
+    version = _version_phrase(rule, sentence) if not dependents else None
+    if version is not None:
+        # "you agree to be bound by the latest amended versions of this Agreement and [the] Privacy Policy": the
+        # words that make the version the vendor posts the one that binds go; our assent to the document stays.
+        struck = sentence.text[version[0] : version[1]]
+        explanation = (
+            f"{rule.title} ({citation}): {reason}.{guidance}{evidence} Proposed: strike {quote(struck.strip())}, so "
+            "that the document as it stands binds, not whatever version is posted later."
+        )
+        return Proposal(
+            action="delete",
+            edit=delete_edit(paragraph, sentence.start + version[0], sentence.start + version[1]),
+            before=sentence.text,
+            after=sentence.text[: version[0]] + sentence.text[version[1] :],
+            explanation=tidy(explanation),
+        )
     half = _THEIR_HALF.search(sentence.text) if _OUR_AGREEMENT.match(sentence.text) else None
     if half is not None and not dependents:
         # "You hereby agree to pay all applicable Fees ..., and that we may change its pricing at any time.":
@@ -2377,6 +2393,27 @@ def strike_or_replace(
         after="",
         explanation=tidy(explanation),
     )
+
+
+# The words that make a later version the one that binds ("the latest amended versions of this Agreement", "the most
+# recent version of this EULA"), before the document they name.
+_LATER_VERSION_OF = re.compile(
+    r"\b(?:the\s+)?(?:latest|most\s+recent|then[- ]current)\s+(?:amended\s+|modified\s+|updated\s+)?versions?\s+of\s+"
+    r"(?=th(?:is|ese)\b)",
+    re.IGNORECASE,
+)
+
+
+def _version_phrase(rule: Rule, sentence: Sentence) -> tuple[int, int] | None:
+    """The span of ``sentence`` that makes a later version bind, where the sentence without it no longer
+    has the wording the rule's patterns describe; None otherwise."""
+    found = _LATER_VERSION_OF.search(sentence.text)
+    if found is None or rule.check.kind != "must_not_match":
+        return None
+    rest = normalize(sentence.text[: found.start()] + sentence.text[found.end() :]).text
+    if matches_any(check_patterns(rule.check.value), rest):
+        return None
+    return found.start(), found.end()
 
 
 # Our own undertaking opening a sentence ("You hereby agree to pay ...", "Customer acknowledges ..."), and the
@@ -2875,6 +2912,8 @@ def propose_for_failing(
         if rule.positions and restates:
             sentence, taken, kept = with_one_sided_restatements(sentence, found, rule.positions[0], document)
             absorbed.update((s.locator, s.start) for s in taken)
+        if not kept:
+            sentence = _with_the_failing_run(sentence, failing, document, absorbed)
         lost = definitions_lost(rule, document.model, sentence)
         if lost and not (wording_required and rule.positions and is_not_the_duty(rule, sentence)):
             # (a sentence that only mentions the matter, defining a term on the way, '"Submissions" ... are
@@ -3029,6 +3068,29 @@ _PRICES = re.compile(r"\b(?:fees?|prices?|pricing|charges)\b", re.IGNORECASE)
 # (a sentence that changes the terms and the prices at once is about the terms: "The Terms of Service, the
 # Cirrus CI Service, and our prices can change at any time")
 _THE_TERMS = re.compile(r"\b(?:terms|agreement|contract|eula|t&cs?)\b", re.IGNORECASE)
+
+
+def _with_the_failing_run(
+    sentence: Sentence, failing: list[Sentence], document: PreparedDocument, absorbed: set[tuple[str, int]]
+) -> Sentence:
+    """``sentence`` extended over the failing sentences that follow it without a break, in its clause
+    ("Crytek may modify this Agreement at any time. Crytek will inform you about revisions ... . Revisions
+    ... shall be effective thirty (30) days after posting ..."): one passage, replaced or struck at once, as a
+    lawyer rewrites it. Edited one by one, the wording would land in the middle sentence and the edits, each
+    re-anchored after the other, could cut into each other's words."""
+    para = document.paragraphs[sentence.paragraph_index]
+    text = para.paragraph.text
+    limit = _clause_end(sentence, document)
+    following = sorted(
+        (s for s in failing if s.locator == sentence.locator and s.start >= sentence.end), key=lambda s: s.start
+    )
+    end = sentence.end
+    for other in following:
+        if other.start >= limit or text[end : other.start].strip() or is_heading_only(other.text):
+            break
+        absorbed.add((other.locator, other.start))
+        end = other.end
+    return _through(sentence, para, end)
 
 
 def _wording_once(

@@ -105,11 +105,14 @@ def _run(
         if result.recommendations:
             you = writes_you_and_we(parties)
             maker = maker_of(parties)
-            drafted = (
+            drafted = tuple(
                 adapted(p, rule, model, proposed=proposed, as_you_and_we=you, maker=maker)
                 for p in result.recommendations
             )
-            result = replace(result, recommendations=tuple(proven(p, model, written, parties) for p in drafted))
+            # (the paragraphs this finding strikes whole: deleting clause 28.2 leaves no gap when 28.3 goes too)
+            struck = frozenset(p.edit.locator for p in drafted if p.edit.kind == "delete_paragraph")
+            proofed = tuple(proven(p, model, written, parties, struck - {p.edit.locator}) for p in drafted)
+            result = replace(result, recommendations=proofed)
     except PatternRefused as exc:
         # Only a version stored before patterns ran on RE2 can get here: the loader refuses
         # such a pattern at upload.
@@ -157,7 +160,10 @@ def _fitted_to_the_redline(
     return out
 
 
-def proven(proposal: Proposal, model: TextModel, rule: Rule | None, parties: Parties | None) -> Proposal:
+def proven(
+    proposal: Proposal, model: TextModel, rule: Rule | None, parties: Parties | None,
+    struck_with: frozenset[str] = frozenset(),
+) -> Proposal:  # fmt: skip
     """The proposal with the defects the edit checker finds in it (none: unchanged)."""
-    defects = check_edit(model=model, proposal=proposal, rule=rule, parties=parties)
+    defects = check_edit(model=model, proposal=proposal, rule=rule, parties=parties, struck_with=struck_with)
     return replace(proposal, defects=defects) if defects or proposal.defects else proposal

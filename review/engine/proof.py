@@ -74,6 +74,7 @@ class _Edit:
         self.rule = rule
         self.parties = parties
         self.index = model.positions.get(self.edit.locator, -1)
+        self.struck_with: frozenset[str] = frozenset()
 
     @cached_property
     def before(self) -> Any:
@@ -406,7 +407,10 @@ def _numbering(e: _Edit) -> Iterator[Defect]:
         if number.kind == "numbering":
             continue  # Word renumbers the clauses after it: no gap
         mine = _path_key(number.parts) or ((10**9, ""),)
-        later = [n for n in body if _siblings(n.parts, number.parts) and (_path_key(n.parts) or ()) > mine]
+        later = [
+            n for n in body if _siblings(n.parts, number.parts) and (_path_key(n.parts) or ()) > mine
+            and e.model.paragraphs[n.index].locator not in e.struck_with
+        ]  # fmt: skip
         if later:
             yield Defect(
                 "numbering",
@@ -1299,10 +1303,11 @@ CHECKS: tuple[Check, ...] = (
 
 def check_edit(
     *, model: TextModel, proposal: Proposal, applied: TextModel | None = None, rule: Rule | None = None,
-    parties: Parties | None = None,
+    parties: Parties | None = None, struck_with: frozenset[str] = frozenset(),
 ) -> tuple[Defect, ...]:  # fmt: skip
     """The defects ``proposal`` would bring into ``model`` (``applied``: the model with it applied,
-    computed when None). An edit that cannot be applied is itself a defect."""
+    computed when None). An edit that cannot be applied is itself a defect. ``struck_with``: the
+    paragraphs the same finding's other edits strike whole (28.3 struck with 28.2 leaves no gap)."""
     edit = proposal.edit
     if edit.kind in DECISION_KINDS or edit.kind == "comment_reply":
         return ()
@@ -1316,6 +1321,7 @@ def check_edit(
     except EditError as exc:
         return (Defect("cannot-apply", str(exc)),)
     seen = _Edit(model, applied, proposal, resolved, rule, parties)
+    seen.struck_with = struck_with
     defects: list[Defect] = []
     for check in CHECKS:
         for defect in check(seen):

@@ -86,3 +86,28 @@ def test_an_undone_edit_and_its_undo_are_carried_through_but_their_words_are_not
     assert not later.dropped and apply_edit_to_model(v4, later.edit).get("p1").text == text.replace("ninety (90)",
                                                                                                       "sixty (60)")
     assert rebase(replace("three (3) years", "one (1) year"), chain, v4) == Rebased(None)
+
+
+def test_a_proposal_for_the_next_sentence_is_kept_beside_an_accepted_proviso() -> None:
+    # (round 31: a termination right proposed for "All Orders are non-cancellable" was superseded once a
+    # suspension proviso ending at the full stop before it had been accepted; the two sentences are apart)
+    text = "Lantern may suspend its performance without notice. All Orders are non-cancellable."
+    accepted = replace("without notice.", "without notice, provided that it warns Customer first.", text)
+    v2 = apply_edit_to_model(model(text), accepted)
+    after = v2.get("p1").text
+    spans = written_spans([accepted])
+    fresh = replace("All Orders are non-cancellable.", "Customer may terminate for convenience.", after)
+    assert keep_accepted(fresh, spans, v2).edit == fresh
+
+
+def test_a_proposal_for_the_sentence_after_a_struck_one_is_kept_whole() -> None:
+    # (a replacement whose first words stood right after a sentence an accepted edit struck lost them, and
+    # "Lantern will inform you about revisions to this Agreement must be in writing ..." was written)
+    text = "You check the site. Lantern may modify this Agreement. Lantern will inform you about revisions by email."
+    accepted = replace("Lantern may modify this Agreement. ", "", text)
+    v2 = apply_edit_to_model(model(text), accepted)
+    after = v2.get("p1").text
+    fresh = replace(
+        "Lantern will inform you about revisions by email.", "Any change must be in writing and signed.", after
+    )
+    assert keep_accepted(fresh, written_spans([accepted]), v2).edit == fresh

@@ -94,3 +94,58 @@ def test_our_right_written_with_can_is_kept_from_the_vendors_wording() -> None:
     result = _results(model, "saas-customer", "data-return", parties=_YOU)["data-return"]
     replacing = [p for p in result.recommendations if p.edit.kind == "replace"]
     assert replacing and all("our-right" in [d.kind for d in p.defects] for p in replacing)
+
+
+def test_the_neighbours_that_keep_a_change_power_alive_go_with_it() -> None:
+    model = terms_to_you(
+        _OPENING,
+        "9.1. We may modify these Terms at any time by posting them on our website.",
+        "9.2. If the modified terms are not acceptable to you, you may decline the changes by closing your account.",
+        "Unless agreed otherwise in an order, the most recent version of these Terms will apply to any order.",
+    )
+    result = _results(model, "saas-customer", "unilateral-changes", parties=_YOU)["unilateral-changes"]
+    touched = {p.edit.locator for p in result.recommendations}
+    assert {"p4", "p5", "p6"} <= touched
+
+
+def test_only_the_words_that_make_a_later_version_bind_are_struck() -> None:
+    model = terms_to_you(
+        "Lantern Inc. (\u201cLantern\u201d, \u201cwe\u201d or \u201cus\u201d) provides the Services to you. By using "
+        "the Services you agree to be bound by the latest amended versions of these Terms and our Privacy Policy.",
+        "16. Modifications. We may modify these Terms from time to time by posting them on our website.",
+    )
+    result = _results(model, "saas-customer", "unilateral-changes", parties=_YOU)["unilateral-changes"]
+    (phrase,) = [p for p in result.recommendations if p.edit.locator == "p2"]
+    assert phrase.action == "delete" and phrase.edit.before.strip() == "the latest amended versions of"
+    assert phrase.after.endswith("you agree to be bound by these Terms and our Privacy Policy.")
+
+
+def test_terms_bound_by_use_of_a_site_whose_name_has_a_full_stop_are_a_vendors_standard_terms() -> None:
+    model = _doc(
+        "Terms of Use",
+        'Lantern, Inc. ("Lantern") provides this website located at www.Lantern.com ("Lantern.com") to you. By using '
+        "Lantern.com you agree to be bound by this Agreement.",
+        *["Lantern shall host the Service. Customer shall pay the fees. Lantern may audit Customer's use."] * 3,
+    )
+    result = _results(model, "saas-customer", "provider-warranty", parties=_LANTERN)["provider-warranty"]
+    (insert,) = result.recommendations
+    assert "in accordance with the applicable published documentation" in insert.edit.after
+
+
+def test_a_ground_of_termination_that_discontinues_the_service_is_a_right_to_change_it() -> None:
+    text = "Cause for such termination shall include (d) discontinuance or material modification to the Service."
+    assert holds("service-changes", _doc(text))
+    assert not holds("service-changes", _doc("The indemnity does not apply to any modification of the Products by you."))
+
+
+def test_subscriptions_made_non_cancellable_take_away_our_right_to_leave() -> None:
+    model = _doc(
+        "Lantern Licence Agreement",
+        "5.2 All Orders (including multi-year Subscriptions with annual payment schedules) are non-cancellable and "
+        "all amounts paid are non-refundable.",
+    )
+    result = _results(model, "saas-customer", "customer-termination-for-convenience", parties=_LANTERN)
+    assert result["customer-termination-for-convenience"].status == "issue"
+    distributor = _doc("4.6 Cancellations. All orders for Products are non-cancelable.")
+    result = _results(distributor, "saas-customer", "customer-termination-for-convenience", parties=_LANTERN)
+    assert result["customer-termination-for-convenience"].status != "issue"
