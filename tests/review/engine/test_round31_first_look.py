@@ -149,3 +149,29 @@ def test_subscriptions_made_non_cancellable_take_away_our_right_to_leave() -> No
     distributor = _doc("4.6 Cancellations. All orders for Products are non-cancelable.")
     result = _results(distributor, "saas-customer", "customer-termination-for-convenience", parties=_LANTERN)
     assert result["customer-termination-for-convenience"].status != "issue"
+
+
+def test_an_indemnity_written_as_a_list_under_its_lead_in_is_present() -> None:
+    model = _doc(
+        "Lantern End User Licence Agreement",
+        "13 INTELLECTUAL PROPERTY INDEMNITY",
+        "(a) Lantern will:",
+        "(i) defend or, at its option, settle any claim brought against Licensee alleging that any part of the "
+        "Products infringes a patent or any copyright; and",
+        "(ii) pay any damages finally awarded against Licensee.",
+        "14 GENERAL",
+        "This agreement is governed by the laws of Victoria.",
+    )
+    result = _results(model, "saas-customer", "vendor-ip-indemnity", parties=_LANTERN)["vendor-ip-indemnity"]
+    assert result.status == "ok" and not result.recommendations
+
+
+def test_a_party_that_will_not_disclose_the_other_partys_confidential_information_is_mutual() -> None:
+    model = _doc(
+        "Lantern End User Licence Agreement",
+        "19 CONFIDENTIALITY",
+        "A party will not, without the prior written approval of the other party, disclose the other party's "
+        "Confidential Information. A party may seek interlocutory relief for any breach of this clause.",
+    )
+    result = _results(model, "saas-customer", "mutual-confidentiality", parties=_LANTERN)["mutual-confidentiality"]
+    assert result.status == "ok"
