@@ -970,7 +970,9 @@ _OWN_NAME_USES = 5  # at least this many uses, and three times "this Agreement"
 _THESE_TERMS = re.compile(
     # (and an acronym before it: "these API Terms")
     # (and "this EULA", "this MSA": a licence or master agreement named by its initials throughout)
-    r"\b[Tt]hese\s+(?P<name>(?:[A-Z]{2,6}\s+)?[Tt]erms(?:\s+of\s+(?:Service|Use))?)\b"
+    # (and "Terms and Conditions", written "the Terms and Conditions" throughout: UCare's 27 beside one "these Terms")
+    r"\b[Tt]hese\s+(?P<name>(?:[A-Z]{2,6}\s+)?[Tt]erms(?:\s+of\s+(?:Service|Use)|\s+and\s+Conditions)?)\b"
+    r"|\b[Tt]he\s+(?P<both>Terms\s+and\s+Conditions)\b"
     r"|\b[Tt]his\s+(?P<one>SLA|Addendum|DPA|Supplement|EULA|MSA)\b"
     r"|\b[Tt]his\s+(?P<plain>contract|agreement|document)\b"
 )
@@ -1042,7 +1044,7 @@ def own_name(structure: Structure) -> str:
         if not found:
             terms: dict[str, int] = {}
             for match in _THESE_TERMS.finditer(text):
-                name = match.group("name") or match.group("one") or match.group("plain")
+                name = match.group("name") or match.group("both") or match.group("one") or match.group("plain")
                 terms[name] = terms.get(name, 0) + 1
             # (the name as written most: "these Terms" beside one "these terms"; the short name the
             # opening gives the document first, as above)
@@ -1176,7 +1178,10 @@ def _mostly_one(one: str, many: str, model: TextModel) -> bool:
     """The contract defines ``one`` ("Service") and writes it far more often than ``many`` (139 times
     beside "our Services" 4): the plural is written in passing, and the library's "Services" is its
     "Service"."""
-    return len(term_starts(one, model.text)) >= _MOSTLY_ONE * max(1, len(term_starts(many, model.text)))
+    text = model.text
+    # (the plural on its own: not the last word of another name, "Beta Services")
+    alone = [at for at in term_starts(many, text) if _BEFORE_A_ROLE.search(text, max(0, at - 40), at) is None]
+    return len(term_starts(one, text)) >= _MOSTLY_ONE * max(1, len(alone))
 
 
 def _a_form_of_its_own(form: str, model: TextModel) -> bool:
@@ -1524,8 +1529,12 @@ def adapt_terms(
         if (
             term.endswith("s")
             and term not in structure_terms
-            and one_of in structure_terms
-            and (not _uses(term, model) or _mostly_one(one_of, term, model))
+            and (
+                (one_of in structure_terms and (not _uses(term, model) or _mostly_one(one_of, term, model)))
+                # (or quoted as a defined term elsewhere and written far more than the plural: Earthly's
+                # "Service", 95 times beside 2 "Services")
+                or (defined.get(one_of.lower()) == one_of and _mostly_one(one_of, term, model))
+            )
         ):
             # The contract defines the one ('Candidio (“Candidio” or the “Service”)') and never
             # writes the plural: "the Service infringes", its term.

@@ -1596,10 +1596,32 @@ def _insertion(
             # After a list's untitled last item: the new item is formatted as the titled items
             # before it, its title set apart (bold) as theirs are.
             edit = replace(edit, like=item)
+    if edit.kind == "insert_after" and (lead_in := _lead_in_of_list_ending_at(structure.model, edit.like or edit.locator)):
+        # After the last item of a Word-numbered list under a lead-in ("You agree to ... indemnify ... the Provider
+        # ... arising out of your:" / "violation of any rights of another"): the new clause is formatted as the
+        # lead-in, not as a fifth item of that list.
+        edit = replace(edit, like=lead_in)
     numbered = f", numbered {point.number.strip('.')}{titled}" if point.number else titled
     where = f"{point.where}{numbered}{prevails}"
     explanation = f"{lead}{guidance} Proposed: insert the playbook's preferred clause {where}."
     return Proposal(action="insert", edit=edit, before="", after=shown, explanation=tidy(explanation), position=0)
+
+
+def _lead_in_of_list_ending_at(model: TextModel, locator: str) -> str | None:
+    """The lead-in (a paragraph ending with a colon, not numbered by Word) of the Word-numbered list whose item
+    ``locator`` is; None when ``locator`` is no such item."""
+    index = model.positions.get(locator)
+    if index is None or not model.paragraphs[index].num_id:
+        return None
+    list_id = model.paragraphs[index].num_id
+    for back in range(index - 1, max(-1, index - 1 - _LIST_REACH), -1):
+        paragraph = model.paragraphs[back]
+        if paragraph.num_id == list_id:
+            continue
+        if not paragraph.num_id and paragraph.text.rstrip().endswith(":") and paragraph.heading_level is None:
+            return paragraph.locator
+        return None
+    return None
 
 
 # A right to end the agreement ("Either party may terminate this Agreement for convenience ..."), and

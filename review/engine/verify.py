@@ -83,6 +83,8 @@ def foreign_clause(rule: Rule, model: TextModel, sentence: Sentence) -> tuple[st
         wording = clause_model.score(TextModel(paragraphs=(Paragraph(locator="p1", text=rule.positions[0]),)))
     except ModelMissing:
         return None
+    if _under_its_own_heading(rule, model, sentence):
+        return None
     start, end = _clause_extent(model, sentence)
     columns = [i for i, slug in enumerate(SLUGS) if slug not in _METADATA_TYPES]
     values = scored.columns(columns)
@@ -112,6 +114,20 @@ def foreign_clause(rule: Rule, model: TextModel, sentence: Sentence) -> tuple[st
 
 
 _TITLE_FILLER = frozenset({"of", "on", "for", "and", "or", "the", "to", "a", "an", "in", "with", "by", "no", "not"})
+_HEADING_REACH = 3  # paragraphs above the sentence in which its clause's heading stands
+
+
+def _under_its_own_heading(rule: Rule, model: TextModel, sentence: Sentence) -> bool:
+    """The sentence stands right under a heading that names what the rule looks for ("N. Amendments" over "Xepter
+    may update this Agreement ... from time to time" for a rule that finds "amend"): whatever type the clause model
+    gives the section around it (the governing law of the same Miscellaneous section), the clause is the rule's."""
+    structure = structure_of(model)
+    words = {w for w in re.findall(r"[a-z]+", " ".join(rule.find.any).lower()) if len(w) >= 4}
+    for index in range(sentence.paragraph_index - 1, max(-1, sentence.paragraph_index - 1 - _HEADING_REACH), -1):
+        if index in structure.headings:
+            heading = re.findall(r"[a-z]+", model.paragraphs[index].text.lower())
+            return any(h.startswith(w) for h in heading for w in words)
+    return False
 
 
 def _rule_names_type(rule: Rule, title: str) -> bool:
@@ -170,6 +186,9 @@ _CONFIDENTIALITY_DUTY = re.compile(
 )
 
 
+_NAMED_DUTY = re.compile(r"confiden\w*\s+(?:obligations?|duties)")
+
+
 def is_not_the_duty(rule: Rule, sentence: Sentence) -> bool:
     """The playbook's wording is a duty of confidentiality ("Each party shall keep the other
     party's Confidential Information confidential ...") and ``sentence`` states none: it only
@@ -180,7 +199,13 @@ def is_not_the_duty(rule: Rule, sentence: Sentence) -> bool:
     what it says, and the duty the contract lacks would still be missing: the wording goes in as a
     clause of its own."""
     wording = normalize(rule.positions[0]).lower if rule.positions else ""
-    return _CONFIDENTIALITY_DUTY.search(wording) is not None and _CONFIDENTIALITY_DUTY.search(sentence.lower) is None
+    if _CONFIDENTIALITY_DUTY.search(wording) is None:
+        return False
+    duty = _CONFIDENTIALITY_DUTY.search(sentence.lower)
+    # (a survival clause that lists "confidentiality obligations" among what survives names the duty, it does not
+    # state it: "All sections ... which by their nature should survive termination will survive termination,
+    # including ... confidentiality obligations, warranty disclaimers, and limitations of liability")
+    return duty is None or (_NAMED_DUTY.fullmatch(duty.group(0)) is not None and "surviv" in sentence.lower)
 
 
 def states_confidentiality_duty(text: str) -> bool:

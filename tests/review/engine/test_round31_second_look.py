@@ -105,3 +105,37 @@ def test_the_documentation_named_after_the_product_is_what_the_warranty_measures
     (insert,) = result.recommendations
     assert "in accordance with the LANTERNENGINE Documentation" in insert.edit.after
     assert "undefined-term" not in [d.kind for d in insert.defects]
+
+
+def test_services_is_the_service_the_contract_writes_far_more_often() -> None:
+    model = _doc(
+        "Terms of Service",
+        _OPENING,
+        'These Terms govern the websites, applications and other products and services provided by us (collectively, '
+        'the "Service"). ' + " ".join(["You may use the Service. Lantern hosts the Service for you."] * 5),
+        "You may contact the Complaint Assistance Unit of the Division of Consumer Services.",
+        "12. General. These Terms are governed by the laws of England.",
+    )
+    result = _results(model, "saas-customer", "vendor-ip-indemnity", parties=_YOU)["vendor-ip-indemnity"]
+    (insert,) = result.recommendations
+    assert "alleging that the Service infringes" in insert.edit.after
+
+
+def test_a_vendor_that_may_assign_on_written_notice_alone_assigns_without_consent() -> None:
+    model = terms_to_you(
+        _OPENING,
+        "15.6 Assignment. You can't assign this agreement without our written consent. We may assign it on written "
+        "notice to you, provided the new party agrees to be bound by these Terms.",
+    )
+    result = _results(model, "saas-customer", "assignment", parties=_YOU)["assignment"]
+    assert result.status == "issue"
+
+
+def test_a_termination_at_our_discretion_between_commas_for_any_or_no_reason_is_at_will() -> None:
+    model = terms_to_you(
+        _OPENING,
+        "13.2. We may, at our sole discretion, terminate these Terms or your account at any time for any reason or no "
+        "reason, with or without notice.",
+    )
+    result = _results(model, "saas-customer", "vendor-termination-for-convenience", parties=_YOU)
+    assert result["vendor-termination-for-convenience"].status == "issue"
