@@ -1596,7 +1596,10 @@ def _insertion(
             # After a list's untitled last item: the new item is formatted as the titled items
             # before it, its title set apart (bold) as theirs are.
             edit = replace(edit, like=item)
-    if edit.kind == "insert_after" and (lead_in := _lead_in_of_list_ending_at(structure.model, edit.like or edit.locator)):
+    lead_in = None
+    if edit.kind == "insert_after":
+        lead_in = _lead_in_of_list_ending_at(structure.model, edit.like or edit.locator)
+    if lead_in is not None:
         # After the last item of a Word-numbered list under a lead-in ("You agree to ... indemnify ... the Provider
         # ... arising out of your:" / "violation of any rights of another"): the new clause is formatted as the
         # lead-in, not as a fifth item of that list.
