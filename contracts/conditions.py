@@ -77,7 +77,9 @@ _RECURRING = re.compile(
     r"(?:use|usage|consum\w*)\b|\busage[- ]based\b|\bpay[- ]as[- ]you[- ]go\b"
     r"|\bretainer\b|\b(?:monthly|quarterly|annual|yearly|semi-annual|weekly)\s+(?:[\w-]+\s+){0,2}?(?:fees?|payments?|"
     r"charges?|retainer|compensation|rent|license\s+fees?|licence\s+fees?|minimum|invoices?)\b"
-    # (and "we will invoice you monthly in advance", a term that "renews monthly")
+    # (and "we will invoice you monthly in advance", a term that "renews monthly"; an order form's "Initial Service
+    # Term: 1 month")
+    r"|\b(?:initial\s+)?(?:service|subscription)\s+term\s*:\s*(?:\d+|one|twelve)\s+(?:months?|years?)\b"
     r"|\b(?:paid|billed|invoiced)\s+(?:monthly|quarterly|annually)\b|\b(?:invoice|bill|charge)\s+you\s+(?:monthly|quarterly|"
     r"annually|yearly)\b|\brenews?\s+(?:monthly|quarterly|annually|yearly)\b|\bmonthly\s+renewals?\b|\busage\s+(?:fees?|charges?)\b|\bprice\s+lists?\b|\b(?:accepted|purchase|placed?|submitted?)\s+orders?\b"
     r"|\bprices?\s+(?:for|of)\s+(?:the\s+|each\s+|such\s+|any\s+)?(?:products?|batch(?:es)?|units?|goods)\b"

@@ -248,6 +248,17 @@ def detect(model: TextModel, side_word: str) -> Parties:
         other_side = "customer" if side == "provider" else "provider"
         taken = {p.defined.lower() for p in parties} | {n.lower().removeprefix("the ") for n in (us, them)}
         us = us or _role_in_use(model, side, taken)
+        if (
+            us and not them and len(parties) == 1 and not parties[0].side and not _is_you(parties[0])
+            and parties[0].defined.lower() not in _names(us) and not _WE_LABEL.fullmatch(parties[0].defined.strip())
+            and parties[0].name.lower().removeprefix("the ") not in _names(us)
+            and ENDS_IN_LEGAL_FORM.sub("", parties[0].name).strip(" ,.")
+        ):  # fmt: skip
+            # ... and the one party the opening names, with no role word of its own, is the other side, before a
+            # role word the clauses write now and then ('between Nucleus Cloud Corp Inc. ... (“Nucleus Cloud
+            # Corp”), and the customer set forth on the Order Form (“Customer”)', "Nucleus Cloud Corp" 100 times
+            # beside 6 "Provider").
+            them = _as_written(parties[0], model)
         them = them or _role_in_use(model, other_side, taken)
     if (
         side and us and not them and len(parties) == 1 and parties[0].defined.lower() not in _names(us)

@@ -17,7 +17,10 @@ from review.engine.base import RuleResult
 from review.engine.checks.registry import EvaluatedCheckKind, RuleContext
 from review.engine.draft import closest_to_wording, is_mutual, propose_for_failing
 from review.engine.find import Sentence
-from review.engine.verify import binds_only_them, states_confidentiality_duty
+from review.engine.verify import binds_only_them, is_not_the_duty, states_confidentiality_duty
+
+# A limit of liability or a survival list: it names the duty of confidence, it does not state it.
+_NAMES_ONLY = re.compile(r"\bliabilit|\bsurviv")
 
 
 def read_pattern(reader: ValueReader, kind: str, rule_id: str, node: Node) -> str | tuple[str, ...] | None:
@@ -82,7 +85,13 @@ class MustMatch:
             return context.nothing_found()
         base, document = context.base, context.document
         patterns = check_patterns(rule.check.value)
-        passing = [s for s in found if matches_any(patterns, s.norm, document.budget)]
+        # (a sentence that only names the matter passes nothing: "Each party's total liability ... shall not apply to
+        # a breach of confidentiality" has the mutual words, not a mutual duty of confidence)
+        passing = [
+            s for s in found
+            if matches_any(patterns, s.norm, document.budget)
+            and not (_NAMES_ONLY.search(s.lower) and is_not_the_duty(rule, s))
+        ]  # fmt: skip
         if passing:
             return RuleResult(**base, status="ok", evidence=tuple(s.evidence() for s in passing))
         failing = [closest_to_wording(found, rule.positions[0])] if rule.positions else found[:1]

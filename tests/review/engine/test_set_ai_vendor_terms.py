@@ -187,8 +187,12 @@ def test_on_terms_that_speak_to_you_we_are_you_and_the_vendor_is_the_name_the_te
     (indemnity,) = results["vendor-ip-indemnity"].recommendations
     assert "we shall defend you against" in indemnity.after and "indemnify you against" in indemnity.after
     assert not indemnity.needs_wording
-    (changes,) = results["unilateral-changes"].recommendations
+    # (round 31: the sentences that keep the change power alive are struck with it, "... continued use of the Service
+    # after those 30 days constitutes agreement to those revisions")
+    (changes,) = [p for p in results["unilateral-changes"].recommendations if p.action == "replace"]
     assert "signed by you and us" in changes.after and "do not bind you" in changes.after
+    struck = [p.edit.before for p in results["unilateral-changes"].recommendations if p.action == "delete"]
+    assert any("continued use of the Service after those 30 days constitutes agreement" in b for b in struck)
     assert detect(model, "provider").us != "you"  # the vendor's own lawyer is no "you"
 
 
