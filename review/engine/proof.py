@@ -978,7 +978,9 @@ def _several_items(e: _Edit) -> Iterator[Defect]:
 # A right of either party ("Either party may terminate ...", "may be terminated by either party"), and a
 # wording that speaks of both.
 _BOTH_MAY = re.compile(
-    r"\b(?:either|each)\s+party\s+may\b[^.;]{0,80}|\bmay\s+be\s+terminated\s+by\s+either\s+party\b[^.;]{0,60}",
+    r"\b(?:either|each)\s+party\s+may\b[^.;]{0,80}|\bmay\s+be\s+terminated\s+by\s+either\s+party\b[^.;]{0,60}"
+    # (and both by their names: "Each of the Recipient and the Provider may, in their sole discretion, terminate")
+    r"|\beach\s+of\s+(?:the\s+)?[\w&.-]+(?:\s+[\w&.-]+)?\s+and\s+(?:the\s+)?[\w&.-]+(?:\s+[\w&.-]+)?\s+may\b[^.;]{0,80}",
     re.IGNORECASE,
 )
 _BOTH_PARTIES = re.compile(r"\b(?:either|each|neither|both)\s+(?:of\s+the\s+)?part(?:y|ies)\b", re.IGNORECASE)
@@ -990,10 +992,7 @@ def _our_right(e: _Edit) -> Iterator[Defect]:
     and we may terminate this Agreement for any reason by providing you 30 days' advance notice"):
     the replacement would take our right with theirs. The lawyer strikes their part only; the edit is
     not offered in one click."""
-    if e.kind != "replace" or e.removed is None or not e.has_new_wording or not e.written or e.parties is None:
-        return
-    ours = e.parties.us
-    if not ours:
+    if e.kind != "replace" or e.removed is None or not e.has_new_wording or not e.written:
         return
     index, start, end = e.removed
     removed = e.model.paragraphs[index].text[start:end]
@@ -1008,6 +1007,9 @@ def _our_right(e: _Edit) -> Iterator[Defect]:
             "wording would strike ours with the other side's; keep ours and strike only the other side's.",
         )
         return
+    ours = e.parties.us if e.parties is not None else ""
+    if not ours:
+        return  # (a right both parties have is read above, whoever is ours)
     # (with or without its article: "the Customer" is written "Customer may terminate" too)
     name = r"(?:the\s+)?" + r"\s+".join(re.escape(w) for w in re.sub(r"^[Tt]he\s+", "", ours).split())
     # ("may", or "can": "Or you can also permanently terminate your account by emailing support")

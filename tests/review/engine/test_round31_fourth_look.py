@@ -78,3 +78,28 @@ def test_a_liability_cap_that_names_confidentiality_is_no_mutual_duty_of_confide
     parties = Parties(us="Client", them="CRO", side="customer", corrected=True)
     result = _results(model, "saas-customer", "mutual-confidentiality", parties=parties)["mutual-confidentiality"]
     assert result.status == "issue"
+
+
+def test_a_right_both_parties_have_by_their_names_is_not_struck_for_the_vendors_alone() -> None:
+    # (the round's corpus run, first proposals against round 30's: a new finder had opened this wrong edit)
+    model = _doc(
+        "Consulting Agreement",
+        "3.2 Each of the Recipient and the Provider may, in their sole discretion, terminate this Agreement at any time "
+        "without cause.",
+    )
+    parties = Parties(us="", them="", side="customer", corrected=False)
+    result = _results(model, "saas-customer", "vendor-termination-for-convenience", parties=parties)
+    for proposal in result["vendor-termination-for-convenience"].recommendations:
+        assert "our-right" in [d.kind for d in proposal.defects] and proposal.needs_wording
+
+
+def test_an_assignment_on_notice_to_a_merger_successor_is_the_playbooks_own_carve_out() -> None:
+    model = _doc(
+        "Pilot Agreement",
+        "Neither party may assign any rights or obligations under this Agreement without the prior written consent of "
+        "the other party. However, Provider may assign this Agreement upon notice if Provider undergoes a merger or "
+        "change of control.",
+    )
+    parties = Parties(us="Customer", them="Provider", side="customer", corrected=True)
+    result = _results(model, "saas-customer", "assignment", parties=parties)["assignment"]
+    assert result.status == "ok"
