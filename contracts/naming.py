@@ -2321,9 +2321,6 @@ def _own_terms(model: TextModel) -> set[str]:
     return derived[key]  # type: ignore[index]
 
 
-_NAME_BEFORE = re.compile(r"([A-Z][\w&-]*)[ \t]+\Z")
-
-
 def undefined_in(text: str, model: TextModel, parties: Parties | None = None) -> tuple[str, ...]:
     """Capitalised, defined-looking terms ``text`` uses that the contract does not define."""
     defined_lower = contract_text(model).defined_lower  # once per text model: every proposal asks
@@ -2349,7 +2346,7 @@ def undefined_in(text: str, model: TextModel, parties: Parties | None = None) ->
             continue
         if _uses(phrase, model):
             continue  # the contract's own word ("Provider" in a form defined on its cover page)
-        before = _NAME_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        before = _BEFORE_A_ROLE.search(text, max(0, match.start() - 40), match.start())
         if before is not None and f"{before.group(1)} {phrase}" in model.text:
             continue  # the last word of a name the contract writes ("the CRYENGINE Documentation")
         found.append(phrase)

@@ -1106,7 +1106,6 @@ def _find_schedules(
     return None
 
 
-
 _SUMMARY_ROWS = 3  # cells of one table that repeat the body's headings, for the table to be a summary
 _LEADING_LABEL = re.compile(
     r"^\s*(?:(?:section|article|clause)\s+)?(?:[A-Z]|\d+(?:\.\d+)*|[IVX]+)[.)]?\s+", re.IGNORECASE

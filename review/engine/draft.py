@@ -48,7 +48,7 @@ from contracts.title import document_title
 from documents.docx.model import Edit, Paragraph, TextModel, inserted_locator
 from playbooks.rules import Rule, check_patterns, matches_any
 from review.engine.base import Proposal, RuleResult
-from review.engine.find import CompiledFind, PreparedDocument, Sentence, sentence_body
+from review.engine.find import CompiledFind, PreparedDocument, Sentence, list_lead_in, sentence_body
 from review.engine.minimal import minimal_replace
 from review.engine.presence import duty_of_the_kind, run_in_title, titled_section
 from review.engine.verify import (
@@ -1611,20 +1611,15 @@ def _insertion(
 
 
 def _lead_in_of_list_ending_at(model: TextModel, locator: str) -> str | None:
-    """The lead-in (a paragraph ending with a colon, not numbered by Word) of the Word-numbered list whose item
-    ``locator`` is; None when ``locator`` is no such item."""
+    """The lead-in (not numbered by Word, no heading) of the Word-numbered list whose item ``locator`` is; None
+    when ``locator`` is no such item."""
     index = model.positions.get(locator)
     if index is None or not model.paragraphs[index].num_id:
         return None
-    list_id = model.paragraphs[index].num_id
-    for back in range(index - 1, max(-1, index - 1 - _LIST_REACH), -1):
-        paragraph = model.paragraphs[back]
-        if paragraph.num_id == list_id:
-            continue
-        if not paragraph.num_id and paragraph.text.rstrip().endswith(":") and paragraph.heading_level is None:
-            return paragraph.locator
+    back = list_lead_in(model.paragraphs, index)
+    if back is None or model.paragraphs[back].num_id or model.paragraphs[back].heading_level is not None:
         return None
-    return None
+    return model.paragraphs[back].locator
 
 
 # A right to end the agreement ("Either party may terminate this Agreement for convenience ..."), and
@@ -2779,16 +2774,15 @@ _NEW_FEES = re.compile(
     r"(?:fees?|charges?|prices?|pricing)\b|\badd(?:s|ing|ed)?\s+(?:any\s+)?(?:fees?|charges?)\b"
 )
 _NOTICE = re.compile(r"(?i)\bnoti(?:ce|fy|fies|fication)")
-_WITHOUT_NOTICE = re.compile(
-    r"(?i)\bwith(?:out|\s+or\s+without)\s+(?:any\s+)?(?:further\s+)?(?:prior\s+|advance\s+)?(?:written\s+)?notice\b"
+# "without notice", "with or without further prior written notice": a power used with no notice
+_NOTICE_DENIED = (
+    r"with(?:out|\s+or\s+without)\s+(?:any\s+)?(?:further\s+)?(?:prior\s+|advance\s+)?(?:written\s+)?notice\b"
 )
+_WITHOUT_NOTICE = re.compile(rf"(?i)\b{_NOTICE_DENIED}")
 _SHARED_WITHOUT = re.compile(r"\s+and\s+(?=\w+ing\b)")
 # The words that deny the notice a least-limit's proviso gives, with the comma or "and" that joins them
 # ("... may suspend its performance without further notice and without penalty"): struck with the proviso.
-_DENIED_NOTICE = re.compile(
-    r"(?i),?\s+with(?:out|\s+or\s+without)\s+(?:any\s+)?(?:further\s+)?(?:prior\s+|advance\s+)?(?:written\s+)?"
-    r"notice\b(?:\s+(?:to\s+(?:you|[A-Z][\w-]*)|and(?=\s+without)))?"
-)
+_DENIED_NOTICE = re.compile(rf"(?i),?\s+{_NOTICE_DENIED}(?:\s+(?:to\s+(?:you|[A-Z][\w-]*)|and(?=\s+without)))?")
 _ON_NOTICE = ", and only on at least sixty (60) days' prior written notice"
 # (nor where the next sentence states the notice: "We may increase the Subscription Fee after ... . Any updated Fee
 # will apply starting from your next Subscription Period, provided we notify you at least 60 days in advance.")
@@ -3057,36 +3051,17 @@ _ONE_PARTYS_LEAD_IN = re.compile(
     r"^\s*(?:[\w.()]{1,6}\s+)?(?:the\s+)?(?P<who>[Yy]ou|[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3})\s+"
     r"(?:agrees?|shall|will|must|undertakes?|acknowledges?|may\s+not)\b[^:]*:\s*$"
 )
-_LIST_LABEL = re.compile(r"^\s*(?:\(?[a-z0-9]{1,3}[.)]|[\u2022\u00b7\-\u2013])\s")
-_LIST_REACH = 12  # items of a list read back to its lead-in, at most
-
-
 def one_partys_list(document: PreparedDocument, sentence: Sentence) -> str:
     """The lead-in of the list ``sentence``'s paragraph is an item of, where it binds one party
     ("You agree to use the Community Support in accordance with the following Code of Conduct:");
     "" otherwise. A mutual wording ("Each party shall keep ... confidential") put in place of an
     item would read as one of that party's rules of conduct."""
-    paragraphs = document.paragraphs
-
-    def item(index: int) -> bool:
-        paragraph = paragraphs[index].paragraph
-        return bool(paragraph.num_id) or _LIST_LABEL.match(paragraph.text) is not None
-
-    index = sentence.paragraph_index
-    if not item(index):
+    back = list_lead_in(document.model.paragraphs, sentence.paragraph_index)
+    if back is None:
         return ""
-    level = paragraphs[index].paragraph.num_level
-    for back in range(index - 1, max(-1, index - 1 - _LIST_REACH), -1):
-        paragraph = paragraphs[back].paragraph
-        text = paragraph.text.strip()
-        if not text:
-            continue
-        if text.endswith(":") and (not paragraph.num_id or paragraph.num_level < level or not item(back)):
-            lead_in = _ONE_PARTYS_LEAD_IN.match(text)
-            return text if lead_in is not None and not _MUTUAL.match(text) else ""
-        if not item(back):
-            return ""
-    return ""
+    text = document.model.paragraphs[back].text.strip()
+    lead_in = _ONE_PARTYS_LEAD_IN.match(text)
+    return text if lead_in is not None and not _MUTUAL.match(text) else ""
 
 
 _PRICES = re.compile(r"\b(?:fees?|prices?|pricing|charges)\b", re.IGNORECASE)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 
@@ -320,10 +320,34 @@ def body_sentences(find: Find, document: PreparedDocument) -> list[Sentence]:
     return [s for s in CompiledFind.of(find).sentences(document) if structure.in_body(s.paragraph_index, s.start)]
 
 
-# A list's item ("(i) defend ...", "a) pay ...", "1. ..."), read with the lead-in that opens the list.
-_ITEM_LABEL = re.compile(r"^\s*(?:\(?(?:[a-z]{1,2}|[ivxl]{1,6}|\d{1,2})[.)]|[\u2022\u00b7\-\u2013])\s")
+# A list item's label typed in its text ("(i) defend ...", "a) pay ...", "1. ...", a bullet); an item may also be
+# numbered by Word (``Paragraph.num_id``).
+LIST_LABEL = re.compile(r"^\s*(?:\(?(?:[a-z0-9]{1,3}|[ivxl]{1,6})[.)]|[\u2022\u00b7\-\u2013])\s")
+LIST_REACH = 12  # items of one list read from or back to its lead-in, at most
 _LEAD_IN_CHARS = 300  # a lead-in's last sentence, at most
-_ITEMS_READ = 12  # items of one list read with its lead-in, at most
+
+
+def is_list_item(paragraph: Paragraph) -> bool:
+    return bool(paragraph.num_id) or LIST_LABEL.match(paragraph.text) is not None
+
+
+def list_lead_in(paragraphs: Sequence[Paragraph], index: int) -> int | None:
+    """The index of the lead-in (a paragraph ending with a colon) of the list whose item paragraph ``index`` is,
+    read back over the items before it (a lead-in may itself be a Word-numbered item of an outer level); None when
+    ``index`` is no item, or its list has no such lead-in."""
+    if not is_list_item(paragraphs[index]):
+        return None
+    level = paragraphs[index].num_level
+    for back in range(index - 1, max(-1, index - 1 - LIST_REACH), -1):
+        paragraph = paragraphs[back]
+        text = paragraph.text.strip()
+        if not text:
+            continue
+        if text.endswith(":") and (not paragraph.num_id or paragraph.num_level < level or not is_list_item(paragraph)):
+            return back
+        if not is_list_item(paragraph):
+            return None
+    return None
 
 
 def lead_in_sentences(find: Find, document: PreparedDocument) -> list[Sentence]:
@@ -341,8 +365,8 @@ def lead_in_sentences(find: Find, document: PreparedDocument) -> list[Sentence]:
         lead = para.sentences[-1]
         if len(lead.norm) > _LEAD_IN_CHARS:
             continue
-        for following in paragraphs[index + 1 : index + 1 + _ITEMS_READ]:
-            if not _ITEM_LABEL.match(following.paragraph.text):
+        for following in paragraphs[index + 1 : index + 1 + LIST_REACH]:
+            if not LIST_LABEL.match(following.paragraph.text):
                 break
             for sentence in following.sentences:
                 joined = replace(sentence, norm=f"{lead.norm} {sentence.norm}", lower=f"{lead.lower} {sentence.lower}")

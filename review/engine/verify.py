@@ -73,7 +73,7 @@ def foreign_clause(rule: Rule, model: TextModel, sentence: Sentence) -> tuple[st
     same or a higher level (at most a few thousand characters on): in a PDF-extracted page the
     sentence a phrase finds is often the clause's opening line, and the clause's type shows in the
     passages after it ("6.1 CRO agrees ... (b) ... shall belong fully and exclusively to Client")."""
-    if not rule.positions or getattr(rule.find, "clause", None):
+    if not rule.positions or getattr(rule.find, "clause", None) or _under_its_own_heading(rule, model, sentence):
         return None
     from contracts.clauses import BY_SLUG, SLUGS, ModelMissing, get_model
 
@@ -82,8 +82,6 @@ def foreign_clause(rule: Rule, model: TextModel, sentence: Sentence) -> tuple[st
         scored = clause_model.score(model)
         wording = clause_model.score(TextModel(paragraphs=(Paragraph(locator="p1", text=rule.positions[0]),)))
     except ModelMissing:
-        return None
-    if _under_its_own_heading(rule, model, sentence):
         return None
     start, end = _clause_extent(model, sentence)
     columns = [i for i, slug in enumerate(SLUGS) if slug not in _METADATA_TYPES]
@@ -122,7 +120,8 @@ def _under_its_own_heading(rule: Rule, model: TextModel, sentence: Sentence) -> 
     may update this Agreement ... from time to time" for a rule that finds "amend"): whatever type the clause model
     gives the section around it (the governing law of the same Miscellaneous section), the clause is the rule's."""
     structure = structure_of(model)
-    words = {w for w in re.findall(r"[a-z]+", " ".join(rule.find.any).lower()) if len(w) >= 4}
+    # (the rule's single words only: not "access" of "continued access", nor "posted" of "posted on")
+    words = {w.lower() for w in rule.find.any if re.fullmatch(r"[A-Za-z]{4,}", w)}
     for index in range(sentence.paragraph_index - 1, max(-1, sentence.paragraph_index - 1 - _HEADING_REACH), -1):
         if index in structure.headings:
             heading = re.findall(r"[a-z]+", model.paragraphs[index].text.lower())
