@@ -362,6 +362,11 @@ class Rule:
     # a power without a limit; and the words added at the end of such a sentence to limit it.
     uncapped_when: Find | None = None
     proviso: str = ""
+    # Only for must_not_match (docs/playbook-format.md, "strikes_with"): the other sentences of a
+    # failing sentence's clause that go with it ("We will notify you of changes ... 30 days before they
+    # take effect" beside the power to change the terms): struck or replaced with it, so that the
+    # clause's mechanics do not outlive the power they serve.
+    strikes_with: Find | None = None
 
     @property
     def variant_map(self) -> dict[str, str]:
@@ -409,6 +414,8 @@ class Rule:
             data["uncapped_when"] = self.uncapped_when.to_dict()
         if self.proviso:
             data["proviso"] = self.proviso
+        if self.strikes_with is not None:
+            data["strikes_with"] = self.strikes_with.to_dict()
         return data
 
     @classmethod
@@ -438,6 +445,7 @@ class Rule:
             heading=data.get("heading", ""),
             uncapped_when=Find.from_dict(data["uncapped_when"]) if data.get("uncapped_when") else None,
             proviso=data.get("proviso", ""),
+            strikes_with=Find.from_dict(data["strikes_with"]) if data.get("strikes_with") else None,
         )
 
 
@@ -462,8 +470,13 @@ class PlaybookSpec:
         if self.hygiene and rule_id.startswith("hygiene-"):
             # A drafting check is not written in the playbook: a rule that finds nothing by
             # itself stands for it, so its recommendations can be revised and re-resolved.
-            return Rule(id=rule_id, title=rule_id.removeprefix("hygiene-").replace("-", " ").capitalize(),
-                        find=Find(), check=Check(kind="must_not_exist", value=True), severity="low")
+            return Rule(
+                id=rule_id,
+                title=rule_id.removeprefix("hygiene-").replace("-", " ").capitalize(),
+                find=Find(),
+                check=Check(kind="must_not_exist", value=True),
+                severity="low",
+            )
         raise KeyError(rule_id)
 
     def to_dict(self) -> dict[str, Any]:

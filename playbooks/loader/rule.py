@@ -42,6 +42,7 @@ RULE_FIELDS = (
     "heading",
     "uncapped_when",
     "proviso",
+    "strikes_with",
 )
 # A clause's title: a few words on one line ("Termination for Convenience"), no mark after it (the
 # contract's own mark is added, contracts/clause_titles.py).
@@ -252,6 +253,17 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         else:
             _check_conditional(reader, rule_id, "proviso", fields["proviso"][1], proviso)
 
+    # The sentences of a failing sentence's clause struck with it (review/engine/neighbours.py).
+    strikes_with = None
+    if "strikes_with" in fields:
+        if check is not None and check.kind != "must_not_match":
+            reader.error(
+                rule_id, "strikes_with", fields["strikes_with"][0],
+                "only applies to must_not_match rules (it says which sentences of the clause go with the one struck)",
+            )  # fmt: skip
+        else:
+            strikes_with = read_find(reader, rule_id, "strikes_with", fields["strikes_with"][1])
+
     approver = reader.approver(rule_id, "approver", fields["approver"][1]) if "approver" in fields else ""
 
     if len(reader.issues) > before or title is None or find is None or check is None:
@@ -281,6 +293,7 @@ def read_rule(reader: FieldReader, index: int, node: Node, seen: dict[str, int])
         also_titled=tuple(" ".join(title.split()) for title in also_titled),
         uncapped_when=uncapped_when,
         proviso=proviso,
+        strikes_with=strikes_with,
     )
 
 

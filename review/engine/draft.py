@@ -3022,7 +3022,7 @@ def propose_for_failing(
     if restates:
         # A wording check's wording states the clause the rule wants, once; a clause that must not
         # exist (``must_not_exist``) is replaced wherever it stands, each passage a clause of its own.
-        proposals = _wording_once(rule, document, proposals, replaced, citation, guidance, reason)
+        proposals = _wording_once(rule, document, proposals, replaced, citation, guidance, reason, evidence)
     return RuleResult(
         **base, status="issue", evidence=tuple(s.evidence() for s in evidence),
         recommendations=tuple(proposals), message=" ".join(dict.fromkeys(notes)),
@@ -3095,7 +3095,7 @@ def _with_the_failing_run(
 
 def _wording_once(
     rule: Rule, document: PreparedDocument, proposals: list[Proposal], replaced: list[tuple[Proposal, Sentence, int]],
-    citation: str, guidance: str, reason: str,
+    citation: str, guidance: str, reason: str, failed: list[Sentence],
 ) -> list[Proposal]:
     """The playbook's wording written once: where it would replace two passages ("Modifications: You
     acknowledge that Segment may modify this Agreement in accordance with Section 14" in the
@@ -3109,10 +3109,23 @@ def _wording_once(
     # price edit takes that sentence)
     # (and the passage that gives the power, not one that answers it: "11.1 Licensor reserves the right to make
     # changes ..." before "11.2 ... the amended Standard License Terms ... will apply")
+    # (a passage whose first sentence is about prices loses; one that only goes on to give prices as an example of
+    # a change, "We reserve the right ... to amend these Terms ... . We will notify our Users of material changes to
+    # this Agreement, such as price increases, ...", is about the terms)
+    # (and a passage that holds what failed the check before one that only goes with it, a rule's ``strikes_with``:
+    # "13.1 ... We may change these Terms at any time." before "13.2 Notice. We will notify you of changes ...")
+    def holds_a_failure(passage: Sentence) -> bool:
+        return any(
+            s.paragraph_index == passage.paragraph_index and passage.start <= s.start < passage.end for s in failed
+        )
+
     keep = max(
         replaced,
         key=lambda item: (
-            gives_a_power_to_change(item[1].text), _PRICES.search(item[1].text) is None, len(item[1].text)
+            holds_a_failure(item[1]),
+            gives_a_power_to_change(item[1].text),
+            _PRICES.search(_first_sentence(item[1].text)) is None,
+            len(item[1].text),
         ),
     )[0]
     # A passage about prices beside the one the wording replaces is left to the price rules, which cap

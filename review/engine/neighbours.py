@@ -1,0 +1,187 @@
+"""The sentences of a failing sentence's clause that go with it (a rule's ``strikes_with``,
+docs/playbook-format.md): a clause that gives the vendor a power to change the terms goes on to say
+how the power works ("We will notify you ... thirty (30) days before the change takes effect", "If
+you do not agree to the change, you may terminate", "The change will not apply during that notice
+period"). Struck one by one as each new wording turns up, the power's mechanics outlive it beside the
+playbook's wording; read as the clause it is, the clause is rewritten whole, as a lawyer rewrites it.
+
+Two reaches, both inside the body's clauses:
+
+- the failing sentence's own clause in its paragraph (up to the next typed clause number): every
+  sentence the rule's ``strikes_with`` finds;
+- a section whose title is about nothing else than what ``strikes_with``'s ``any`` words begin
+  ("13. Changes to this Agreement", "Variations to these Terms", "N. Amendments"), as a heading over
+  the paragraphs or as a clause number's title, when the section is short enough to be one clause:
+  every sentence of it with a word one of those begins ("We will provide at least thirty (30) days'
+  notice of material changes"), or that goes on from the one before ("It will take effect after the
+  notice period"), but those holding one of ``strikes_with``'s ``none`` words (a waiver sentence in
+  "12.10 Amendments."). A title that names something else too ("Term, Termination and Modification", "16.
+  GENERAL") gives no such reach."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from contracts.back_references import gives_a_power_to_change
+from contracts.document import structure_of
+from contracts.sentences import is_heading_only
+from documents.docx.model import Paragraph
+from playbooks.rules import Rule
+from review.engine.draft import _enclosing_numbers, _number_title
+from review.engine.find import CompiledFind, PreparedDocument, Sentence
+
+# Words a title about the rule's matter may hold beside the words ``strikes_with`` finds: what the
+# document calls itself, and the words that only join ("Changes to these Standard License Terms",
+# "Right to make amendments", "Modifications to the Agreement").
+_TITLE_FILLER = frozenset({
+    "to", "the", "these", "this", "of", "and", "or", "our", "your", "its", "a", "an", "on", "for", "by", "in",
+    "terms", "term", "agreement", "conditions", "contract", "eula", "tos", "msa", "license", "licence",
+    "standard", "general", "legal", "right", "rights", "make", "making", "we", "may",
+})  # fmt: skip
+# What a title's number or letter looks like before its words ("13.", "N.", "§ 12", "b.", "16.1", "ARTICLE XI").
+_TITLE_NUMBER = re.compile(
+    r"^\s*(?:(?:article|section|clause|§)\s*)?(?:[0-9]+(?:\.[0-9]+)*|[a-z]|[ivxlc]+)?[.):]?\s+", re.IGNORECASE
+)
+# A section longer than this is more than one clause: only the sentences ``strikes_with`` finds go.
+_SECTION_CHARS = 3000
+_SECTION_PARAGRAPHS = 8
+_HEADING_REACH = 12
+# A sentence that goes on from the one before it ("It will take effect after the notice period").
+_BACK_REFERENCE = re.compile(r"^\s*(?:It|They|Such\s+\w+)\s", re.IGNORECASE)  # paragraphs between a heading and the failing sentence under it
+
+
+def _title_word(find: CompiledFind, word: str) -> bool:
+    """Whether a title's word is one ``find`` reads: it starts with one of its ``any`` phrases
+    ("changes" for "chang"), or, for a find of a pattern alone, the pattern finds it."""
+    if find.any:
+        return any(word.startswith(term) for term in find.any)
+    return find.pattern is not None and find.pattern.search(word) is not None  # type: ignore[attr-defined]
+
+
+def title_about(find: CompiledFind, title: str) -> bool:
+    """Whether a clause title speaks of what ``find`` reads and of nothing else ("Changes to these
+    Terms", "Amendments"; not "Amendment and Waiver", "Changes to the Services")."""
+    words = re.findall(r"[a-z&]+", re.sub(r"\bterms\s+of\s+(?:service|use)\b", "terms", title.lower()))
+    if not words or len(words) > 8:
+        return False
+    own = [w for w in words if w not in _TITLE_FILLER]
+    return bool(own) and all(_title_word(find, w) for w in own)
+
+
+def _heading_title(text: str) -> str:
+    return _TITLE_NUMBER.sub("", text, count=1).strip(" .:-\t")
+
+
+def _titles(paragraph: Paragraph) -> bool:
+    """A paragraph set as a heading (a Heading style) or written as a title alone."""
+    return paragraph.heading_level is not None or is_heading_only(paragraph.text)
+
+
+def _section_under_heading(document: PreparedDocument, structure: Any, index: int) -> tuple[int, int, str] | None:
+    """(first, end, title) of the paragraphs under the heading over paragraph ``index``."""
+    reach = range(index - 1, max(-1, index - 1 - _HEADING_REACH), -1)
+    heading = next((h for h in reach if h in structure.headings), None)
+    if heading is None:
+        return None
+    # (to the next heading, or to a title the heading reader did not take for one: "c. U.S. Federal Agency
+    # Entities" after "b. Modification")
+    end = next(
+        (
+            h for h in range(heading + 1, len(document.paragraphs))
+            if h in structure.headings or _titles(document.paragraphs[h].paragraph)
+        ),
+        len(document.paragraphs),
+    )  # fmt: skip
+    return heading + 1, end, _heading_title(document.paragraphs[heading].paragraph.text)
+
+
+def _titled_sections(
+    document: PreparedDocument, structure: Any, sentence: Sentence
+) -> Iterator[tuple[int, int, int, str]]:
+    """(first paragraph, offset in it, end paragraph, title) of each section that holds ``sentence``:
+    the one under a heading paragraph, and each numbered clause above it with a title of its own."""
+    under = _section_under_heading(document, structure, sentence.paragraph_index)
+    if under is not None:
+        yield under[0], 0, under[1], under[2]
+    for number in _enclosing_numbers(structure, sentence.paragraph_index, sentence.start):
+        title = _number_title(document, number)
+        if not title:
+            continue
+        end = next(
+            (
+                n.index for n in structure.numbers
+                if n.index > number.index and n.kind == "typed" and n.level != 9 and n.level <= number.level
+            ),
+            len(document.paragraphs),
+        )  # fmt: skip
+        yield number.index, number.start, end, title
+
+
+def _own_clause(document: PreparedDocument, structure: Any, sentence: Sentence) -> tuple[int, int]:
+    """The offsets in its paragraph of the clause ``sentence`` stands in: from the typed clause
+    number before it (or the paragraph's start) to the next one (or the paragraph's end)."""
+    typed = [n for n in structure.numbers_at.get(sentence.paragraph_index, ()) if n.level != 9 and n.kind == "typed"]
+    start = max((n.start for n in typed if n.start <= sentence.start), default=0)
+    end = min(
+        (n.start for n in typed if n.start >= sentence.end),
+        default=len(document.paragraphs[sentence.paragraph_index].paragraph.text),
+    )
+    return start, end
+
+
+def with_clause_neighbours(rule: Rule, failing: list[Sentence], document: PreparedDocument) -> list[Sentence]:
+    """``failing`` with the sentences of each failing sentence's clause that ``rule.strikes_with``
+    sends with it (the module's docstring), in document order."""
+    if rule.strikes_with is None or not failing:
+        return failing
+    find = CompiledFind.of(rule.strikes_with)
+    structure = structure_of(document.model)
+    taken = {(s.paragraph_index, s.start): s for s in failing}
+
+    def add(other: Sentence, *, titled: bool) -> None:
+        key = (other.paragraph_index, other.start)
+        if key in taken or is_heading_only(other.text) or not structure.in_clauses(other.paragraph_index, other.start):
+            return
+        if titled:
+            if find.none and any(term in other.lower for term in find.none):
+                return
+            words = re.findall(r"[a-z]+", other.lower)
+            if not _BACK_REFERENCE.match(other.text) and not any(_title_word(find, w) for w in words):
+                return
+        elif not find.matches(other, document.budget):
+            return
+        taken[key] = other
+
+    for sentence in failing:
+        start, end = _own_clause(document, structure, sentence)
+        for other in document.paragraphs[sentence.paragraph_index].sentences:
+            if start <= other.start and other.end <= end:
+                add(other, titled=False)
+        for first, offset, stop, title in _titled_sections(document, structure, sentence):
+            if not title_about(find, title):
+                continue
+            if stop - first > _SECTION_PARAGRAPHS:
+                continue
+            members = [
+                other for index in range(first, stop) for other in document.paragraphs[index].sentences
+                if index > first or other.start >= offset
+            ]  # fmt: skip
+            if sum(len(s.text) for s in members) > _SECTION_CHARS:
+                continue
+            for other in members:
+                add(other, titled=True)
+            break
+    # A paragraph all of whose words go but its title ("13.2 Notice." over "We shall provide you with a notice of
+    # changes ...") goes whole, title and all, unless it holds the power itself, whose clause the wording takes.
+    powers = {s.paragraph_index for s in failing if gives_a_power_to_change(s.text)}
+    for index in {s.paragraph_index for s in taken.values()} - powers:
+        sentences = document.paragraphs[index].sentences
+        titles = [s for s in sentences if is_heading_only(s.text)]
+        if not titles or any((index, s.start) not in taken for s in sentences if s not in titles):
+            continue
+        if titles[-1].start > min(s.start for s in sentences if s not in titles):
+            continue  # (a title after the words is another clause's)
+        taken.update(((index, s.start), s) for s in titles)
+    return sorted(taken.values(), key=lambda s: (s.paragraph_index, s.start))
