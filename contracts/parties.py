@@ -17,9 +17,12 @@ from contracts.terms import DefinedTerm
 from documents.docx.model import Paragraph
 
 # Defined names that name the agreement or a date, not a party.
+# (and the document by its own name: 'These Platform of Trust General Terms of Service ("General Terms") are
+# applicable to ... Platform of Trust Oy ("Supplier")', where the name before the parenthesis is the title's)
 _NOT_PARTY = re.compile(
     r"^(?:this\s+)?(?:agreement|contract|effective date|commencement date|date|term|parties|party|"
-    r"each a party|each party|collectively|affiliates|.*\bagreement|.*\bdate)$",
+    r"each a party|each party|collectively|affiliates|.*\bagreement|.*\bdate|"
+    r"(?:these\s+)?(?:[\w-]+\s+){0,3}(?:terms(?:\s+of\s+(?:service|use))?|conditions|eula))$",
     re.IGNORECASE,
 )
 # A definition of a kind of entity rather than of one ('"Affiliate" means any entity that directly or
@@ -1052,9 +1055,14 @@ _FIELD_LINE = re.compile(
 
 # The reader as a party, right before its definition: "between you (either an individual or a single
 # entity)", "and you, the customer".
+# (and "between you and/or the entity you represent ("User")": the reader and whom it acts for are one party)
 _YOU_BEFORE = re.compile(
-    r"(?:^|[\s,;:])(?:[Yy]ou|YOU)(?:\s*\([^()]{0,80}\))?(?:,?\s+the\s+[a-z]+(?:\s+[a-z]+)?)?[\s,]*\(?\s*$"
+    r"(?:^|[\s,;:])(?:[Yy]ou|YOU)(?:\s+(?:and/or|or|and)\s+the\s+(?:entity|company|organi[sz]ation|business)\s+"
+    r"(?:you\s+represent|on\s+whose\s+behalf\s+you\s+act))?"
+    r"(?:\s*\([^()]{0,80}\))?(?:,?\s+the\s+[a-z]+(?:\s+[a-z]+)?)?[\s,]*\(?\s*$"
 )
+# A defined name of one capitalised word ("User"): what the reader is called where no role word names it.
+_ONE_NAME = re.compile(r"[A-Z][a-z]{2,20}")
 
 
 def _parties_in(
@@ -1144,10 +1152,13 @@ def _parties_in(
             before = before[: trade.start()]
         description = _DESCRIBED.search(before) if described else None
         name = _party_name(before[: description.start()] if description else before)
-        if _YOU_BEFORE.search(before) and (_is_role(defined) or defined.lower() in _PRONOUNS):
+        if _YOU_BEFORE.search(before) and (
+            _is_role(defined) or defined.lower() in _PRONOUNS or _ONE_NAME.fullmatch(defined)
+        ):
             # Round 24: "a legal agreement between you (either an individual or a single entity)
             # ("Licensee") and ...", "and you, the customer ("you" or "Customer")": the reader is the
-            # party, never the words before ("This License Agreement").
+            # party, never the words before ("This License Agreement"). (Round 32: and "between you
+            # and/or the entity you represent ("User")", a name of one word that is no role word.)
             name = "You"
         elsewhere = _ELSEWHERE.search(before)
         second = _second_named(before) if name and not elsewhere and not described else None

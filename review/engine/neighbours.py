@@ -47,9 +47,9 @@ _TITLE_NUMBER = re.compile(
 # A section longer than this is more than one clause: only the sentences ``strikes_with`` finds go.
 _SECTION_CHARS = 3000
 _SECTION_PARAGRAPHS = 8
-_HEADING_REACH = 12
+_HEADING_REACH = 12  # paragraphs between a heading and the failing sentence under it
 # A sentence that goes on from the one before it ("It will take effect after the notice period").
-_BACK_REFERENCE = re.compile(r"^\s*(?:It|They|Such\s+\w+)\s", re.IGNORECASE)  # paragraphs between a heading and the failing sentence under it
+_BACK_REFERENCE = re.compile(r"^\s*(?:It|They|Such\s+\w+)\s", re.IGNORECASE)
 
 
 def _title_word(find: CompiledFind, word: str) -> bool:

@@ -134,3 +134,41 @@ rules:
     with pytest.raises(PlaybookInvalid) as raised:
         load_playbook(source)
     assert "strikes_with" in str(raised.value) and "only applies to must_not_match" in str(raised.value)
+
+
+def test_terms_that_bind_as_the_vendor_posts_them_go_with_the_power() -> None:
+    proposals = _changes(
+        "5. General. Additional terms that may be posted on our website from time to time are incorporated into these "
+        "Terms. We may modify these Terms at any time. You agree to visit www.tallow.example periodically to review "
+        "the terms that apply to you. These Terms are written in English.",
+    )
+    taken = _taken(proposals)
+    assert "Additional terms that may be posted" in taken
+    assert "periodically to review" in taken
+    assert "written in English" not in taken
+
+
+def test_a_section_ends_at_the_next_paragraph_set_as_a_heading() -> None:
+    """Discord's developer terms set "c. U.S. Federal Agency Entities" as a Heading 2 that the heading reader does
+    not take for one (its full stops): the clause under "b. Modification" ends there."""
+    from dataclasses import replace
+
+    from documents.docx.model import TextModel
+
+    model = _doc(
+        *_PREAMBLE,
+        "b. Modification",
+        "We may change these Terms from time to time.",
+        "c. U.S. Federal Agency Entities",
+        "The Services were developed at private expense; any amendment of the federal regulations applies.",
+        "20. Governing Law. These Terms are governed by the laws of the State of Ohio.",
+    )
+    paragraphs = tuple(
+        replace(p, heading_level=2) if p.text in ("b. Modification", "c. U.S. Federal Agency Entities") else p
+        for p in model.paragraphs
+    )
+    model = TextModel(paragraphs=paragraphs)
+    results = _results(model, "saas-customer", "unilateral-changes", parties=_TALLOW)["unilateral-changes"]
+    taken = _taken(list(results.recommendations))
+    assert "We may change these Terms" in taken
+    assert "private expense" not in taken
