@@ -207,7 +207,9 @@ _NET = re.compile(
 def _number_style(match: re.Match[str]) -> tuple[float, dict[str, str]]:
     groups = match.groupdict()
     if groups.get("words") and groups.get("wdigits"):
-        return _parse_digits(groups["wdigits"]), {
+        # Where the words and the digits disagree ("ninety (30) days'"), the words prevail, as a court reads
+        # them: the figure is the words', and an edit of it writes both again.
+        return _said_or(groups["words"], groups["wdigits"]), {
             "form": "words_digits", "words": groups["words"], "digits": groups["wdigits"],
         }  # fmt: skip
     if groups.get("only_words"):
@@ -422,6 +424,12 @@ _PERCENT = re.compile(
 _AFTER_PERCENT_WORD = re.compile(rf"{_PERCENT_WORD}\s*\(\s*$", re.IGNORECASE)
 
 
+def _said_or(words: str, digits: str) -> float:
+    """The figure of "words (digits)": the words', where they are a number."""
+    said = words_value(words)
+    return said if said is not None else _parse_digits(digits)
+
+
 def find_percents(text: str) -> list[Quantity]:
     found = []
     for match in _PERCENT.finditer(text):
@@ -430,13 +438,14 @@ def find_percents(text: str) -> list[Quantity]:
             continue
         if groups["digits"] and _AFTER_PERCENT_WORD.search(text[max(0, match.start() - 20):match.start()]):
             continue  # "one-half percent (1/2%)": words this reader does not take stand before it
+        # (words that disagree with their digits prevail, as for durations: "seven percent (5%)" is seven)
         if groups["words"]:
-            number = _parse_digits(groups["wdigits"])
+            number = _said_or(groups["words"], groups["wdigits"])
             style = {"form": "words_pct_digits", "words": groups["words"], "digits": groups["wdigits"]}
         elif groups["words2"]:
             if not groups["inner"] and not groups["pword"]:
                 continue  # "fifteen (15)" alone is not a percentage
-            number = _parse_digits(groups["wdigits2"])
+            number = _said_or(groups["words2"], groups["wdigits2"])
             style = {"form": "words_digits_pct", "words": groups["words2"], "digits": groups["wdigits2"]}
         elif groups["digits"]:
             number = _parse_digits(groups["digits"])

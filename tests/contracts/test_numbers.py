@@ -75,9 +75,14 @@ def test_find_durations(text: str, phrase: str, days: float) -> None:
     assert found.value == pytest.approx(days)
 
 
-def test_digits_win_when_words_and_digits_disagree() -> None:
+def test_words_prevail_when_words_and_digits_disagree() -> None:
+    """Round 32: "ninety (30) days'" is read as ninety, as a court reads it (the look's reader: "Words usually
+    prevail over figures, which gives 90 days"); a playbook's limit is weighed against it, and the drafting check
+    still offers both fixes (docs/decisions/drafting-checks.md)."""
     (found,) = find_durations("within sixty (30) days")
-    assert found.value == 30
+    assert found.value == 60
+    (percent,) = find_percents("interest at seven percent (5%) per annum")
+    assert percent.value == 7
 
 
 def test_no_duration_in_amounts_or_section_numbers() -> None:
