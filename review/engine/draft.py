@@ -2347,6 +2347,10 @@ def strike_or_replace(
     (``with_one_sided_restatements``), written again after it as they were. ``strike``: struck
     though the rule has a wording, which another passage takes (``_wording_once``)."""
     evidence = f" Evidence: {quote(sentence.text)}."
+    ours = None if strike or kept or dependents or not rule.positions else _ours_alone(rule, sentence, document)
+    if ours is not None:
+        lead = f"{rule.title} ({citation}): {reason}.{guidance}{evidence}"
+        return replace(ours, explanation=tidy(f"{lead} {ours.explanation}"))
     what = "the sentence"
     if dependents:
         after_it = "the sentence after it" if dependents == 1 else f"the {dependents} sentences after it"
@@ -2412,6 +2416,49 @@ def strike_or_replace(
         before=sentence.text,
         after="",
         explanation=tidy(explanation),
+    )
+
+
+# A right both parties have, at the start of its sentence ("Either party may terminate the contract with a notice
+# period of sixty (60) days", "10.2. Each Party may ...").
+_EITHER_MAY = re.compile(
+    r"^(?P<lead>\W*(?:\d{1,3}(?:\.\d{1,3})*\.?\s+)?)(?P<both>(?:either|each)\s+party)(?=\s+may\b)", re.IGNORECASE
+)
+_THE_OTHER_PARTY = re.compile(r"\bthe\s+other\s+party\b", re.IGNORECASE)
+
+
+def _ours_alone(rule: Rule, sentence: Sentence, document: PreparedDocument) -> Proposal | None:
+    """Where the playbook's wording denies the other side a right ("The Company may not terminate this Agreement
+    ... for convenience") and the sentence gives it to both parties ("Either party may terminate the contract with a
+    notice period of sixty (60) days"), the sentence kept as ours alone ("The Client may terminate the contract with
+    a notice period of sixty (60) days"): the other side's right goes, ours stays, in the contract's own words.
+    Replaced by the wording, ours would go with theirs (review/engine/proof.py, "our-right")."""
+    parties = document.parties
+    if parties is None or not parties.us or not parties.them:
+        return None
+    them = re.sub(r"^the\s+", "", parties.them, flags=re.IGNORECASE)
+    if not re.match(rf"(?:the\s+)?{re.escape(them)}\s+(?:may|shall)\s+not\b", rule.positions[0], re.IGNORECASE):
+        return None
+    both = _EITHER_MAY.match(sentence.text)
+    if both is None:
+        return None
+    text = sentence.text
+    us = parties.us[:1].upper() + parties.us[1:]
+    # (the other side as the wording names it: "the Company" where the parties are read as "Company")
+    other = re.match(rf"(?:the\s+)?{re.escape(them)}", rule.positions[0], re.IGNORECASE)
+    other_name = other.group(0) if other is not None else parties.them
+    other_name = other_name[:1].lower() + other_name[1:] if other_name[:4].lower() == "the " else other_name
+    new = text[: both.start("both")] + us + _THE_OTHER_PARTY.sub(other_name, text[both.end("both") :])
+    edit = replace_edit(sentence, new, document.model)
+    return Proposal(
+        action="replace",
+        edit=edit,
+        before=sentence.text,
+        after=sentence_after(sentence, edit.start or 0, (edit.start or 0) + len(edit.before), edit.after),
+        explanation=(
+            f"Proposed: the right both parties have is kept as {parties.us}'s alone, so that {parties.them} loses it "
+            "and we keep ours."
+        ),
     )
 
 

@@ -43,7 +43,9 @@ def test_the_failing_sentences_of_one_run_are_replaced_at_once() -> None:
     parties = Parties(us="you", them="Lantern", side="customer", corrected=True)
     result = _results(model, "saas-customer", "unilateral-changes", parties=parties)["unilateral-changes"]
     (proposal,) = result.recommendations
-    assert proposal.edit.before.startswith("Lantern may modify this Agreement at any time.")
+    # (round 32: the duty to check the website "periodically for new terms" goes with the power it serves, the
+    # change rule's ``strikes_with``; it stood before the power, so the passage starts there)
+    assert proposal.edit.before.startswith("You agree to check www.lantern.com periodically for new terms. Lantern may")
     assert proposal.edit.before.rstrip(".").endswith("your only remedy is to stop using the engine")
     assert proposal.edit.after.startswith("Any change to this Agreement must be in writing")
 

@@ -64,3 +64,58 @@ def test_terms_varied_by_the_licensor_with_acceptance_by_continued_use_are_a_cha
     assert "continued Use" in replacement.edit.before
     (version,) = [p for p in proposals if p.edit.before.strip() == "the latest version of"]
     assert version.after == "" or "the latest version of" not in version.after
+
+
+_JOLLY = (
+    "Software Services Agreement",
+    "This Software Services Agreement (this \u201cAgreement\u201d) is between Jolly Games Pte Ltd (the "
+    "\u201cCompany\u201d) and the client named in the order (the \u201cClient\u201d).",
+    "1. Services. The Company shall provide the Services to the Client. The Client shall pay the Company the fees.",
+)
+
+
+def test_a_right_to_terminate_both_parties_have_is_kept_as_ours_alone() -> None:
+    """'Either party may terminate the contract with a notice period of Sixty (30) days' in a three-year prepaid
+    subscription: before, it passed (the notice after the period's words was not read); struck and replaced by
+    "The Company may not terminate ...", it would take our right with the vendor's."""
+    model = _doc(
+        *_JOLLY,
+        "10. Term. 10.1. This Agreement runs for thirty-six (36) months. 10.2. Either party may terminate the contract "
+        "with a notice period of sixty (60) days.",
+    )
+    result = _results(model, "saas-customer", "vendor-termination-for-convenience")[
+        "vendor-termination-for-convenience"
+    ]
+    (proposal,) = result.recommendations
+    assert proposal.after == "10.2. The Client may terminate the contract with a notice period of sixty (60) days."
+    assert not proposal.defects
+
+
+def test_a_notice_period_whose_words_and_digits_disagree_is_read_as_its_words() -> None:
+    model = _doc(
+        *_JOLLY,
+        "9. Renewal. This Agreement renews for successive one (1) year terms unless either party gives notice of "
+        "non-renewal at least ninety (30) days' before the end of the then-current term.",
+    )
+    (proposal,) = _results(model, "saas-customer", "non-renewal-notice")["non-renewal-notice"].recommendations
+    assert proposal.edit.before == "ninety (30) days"
+    assert proposal.edit.after == "sixty (60) days"
+
+
+def test_a_warranty_in_the_passive_or_as_a_remedy_within_a_period_is_present() -> None:
+    """Jambox: "The Company undertakes that the Services will be performed substantially in accordance with the
+    Documentation"; Pacbyte: "the Licensor will, at its own cost and expense and within thirty (30) days of receipt
+    of such written notification, correct such deficiency". Before, a second warranty was inserted beside each."""
+    performed = _doc(
+        *_JOLLY,
+        "4. Obligations of the Company. 4.1. The Company undertakes that the Services will be performed substantially "
+        "in accordance with the Documentation and with reasonable skill and care.",
+    )
+    assert _results(performed, "saas-customer", "provider-warranty")["provider-warranty"].status == "ok"
+    remedy = _doc(
+        *_JOLLY,
+        "8. Warranty. If the Services fail to perform as described in the Documentation, the Client will notify the "
+        "Company in writing. The Company will, at its own cost and expense and within thirty (30) days of receipt of "
+        "such notice, correct such deficiency.",
+    )
+    assert _results(remedy, "saas-customer", "provider-warranty")["provider-warranty"].status == "ok"
