@@ -998,7 +998,10 @@ _VERB_S = re.compile(
 
 
 def _determined(own: str) -> str:
-    """``own`` ("Terms", "SLA", "IP Agreement") with the word that points at the document itself."""
+    """``own`` ("Terms", "SLA", "IP Agreement") with the word that points at the document itself ("the
+    Agreement" is written so already)."""
+    if own.startswith("the "):
+        return own
     return f"these {own}" if "terms" in own.lower().split()[:2] else f"this {own}"
 
 
@@ -1070,6 +1073,13 @@ def own_name(structure: Structure) -> str:
                 uses = uses if capital < uses else 0
             if uses >= max(_TERMS_NAME_USES, 3 * plain) and (plain == 0 or uses >= _OWN_NAME_USES):
                 found = written[0]
+        if not found and plain == 0:
+            # A contract that never writes "this Agreement" and calls itself "the Agreement" (47 times in Platform of
+            # Trust's terms, round 32) or "the Contract": its own words, with its article.
+            the = {name: len(re.findall(rf"\bthe\s+{name}\b", text)) for name in ("Agreement", "Contract")}
+            name, uses = max(the.items(), key=lambda item: item[1])
+            if uses >= _OWN_NAME_USES and not _THIS_NAMED.search(text):
+                found = f"the {name}"
         derived[key] = found  # type: ignore[index]
     return str(found)
 

@@ -2833,7 +2833,10 @@ _DENIED_NOTICE = re.compile(rf"(?i),?\s+{_NOTICE_DENIED}(?:\s+(?:to\s+(?:you|[A-
 _ON_NOTICE = ", and only on at least sixty (60) days' prior written notice"
 # (nor where the next sentence states the notice: "We may increase the Subscription Fee after ... . Any updated Fee
 # will apply starting from your next Subscription Period, provided we notify you at least 60 days in advance.")
-_NOTIFIED_NEXT = re.compile(r"(?i)^[^.;]{0,200}?\bnoti(?:ce|fy|fies|fication)\b[^.;]{0,60}?\b(?:days?|months?)\b")
+# (and "The Supplier shall inform the Customer of such change at least thirty (30) days before ...": round 32)
+_NOTIFIED_NEXT = re.compile(
+    r"(?i)^[^.;]{0,200}?\b(?:noti(?:ce|fy|fies|fication)|inform(?:s|ed)?)\b[^.;]{0,60}?\b(?:days?|months?)\b"
+)
 _NEXT_REACH = 260
 _NEW_FEES_ONLY = (
     ", and new fees or charges shall apply only to features or services first {ordered} after they are introduced"

@@ -119,3 +119,55 @@ def test_a_warranty_in_the_passive_or_as_a_remedy_within_a_period_is_present() -
         "such notice, correct such deficiency.",
     )
     assert _results(remedy, "saas-customer", "provider-warranty")["provider-warranty"].status == "ok"
+
+
+def test_a_contract_that_calls_itself_the_agreement_is_written_so() -> None:
+    """Platform of Trust's terms write "the Agreement" 47 times and never "this Agreement": the new wording says
+    "the Agreement" too."""
+    clauses = [f"{n}. Clause. The Supplier shall perform the Agreement and the Customer shall pay under the Agreement."
+               for n in range(2, 8)]  # fmt: skip
+    model = _doc(
+        "TALLOW GENERAL TERMS OF SERVICE",
+        "1. General. These terms apply to the Service of Tallow Oy (\u201cSupplier\u201d) and its use by the customer "
+        "entity (\u201cCustomer\u201d) entering into an agreement (\u201cAgreement\u201d) with the Supplier.",
+        *clauses,
+        "16. Term. The Agreement continues until terminated. The Supplier shall have the right to terminate the "
+        "Agreement for convenience by a six (6) months\u2019 written notice to the Customer.",
+    )
+    (proposal,) = _results(model, "saas-customer", "vendor-termination-for-convenience")[
+        "vendor-termination-for-convenience"
+    ].recommendations
+    assert "may not terminate the Agreement for convenience" in proposal.after
+    assert "this Agreement" not in proposal.after
+
+
+def test_a_price_cap_adds_no_notice_where_the_next_sentence_informs_of_the_change() -> None:
+    """Platform of Trust 7.5: "The Supplier shall inform the Customer of such change at least thirty (30) days before
+    the effective date": the cap added no second notice period (sixty days) beside it."""
+    model = _doc(
+        "TALLOW GENERAL TERMS OF SERVICE",
+        "1. General. These terms apply to the Service of Tallow Oy (\u201cSupplier\u201d) and its use by the customer "
+        "entity (\u201cCustomer\u201d).",
+        "7. Fees. 7.5 The Supplier reserves the right to increase the rates applicable to the Service once (1) per "
+        "calendar year. The Supplier shall inform the Customer of such change at least thirty (30) days before the "
+        "effective date of the change.",
+    )
+    (proposal,) = _results(model, "saas-customer", "price-increase-cap")["price-increase-cap"].recommendations
+    assert "three percent (3%)" in proposal.after
+    assert "sixty (60) days" not in proposal.after
+
+
+def test_a_bar_on_using_our_data_stays_and_a_right_to_publish_what_is_made_of_it_goes() -> None:
+    """Jambox 3.8: before, the wording replaced "... shall have no right to use your data for any other purpose or
+    share your data with anyone other than you" (it read "any other purpose" as a grant) and left the right to
+    "publish such aggregated and anonymized ... data (or) benchmark studies" before it."""
+    model = _doc(
+        *_JOLLY,
+        "3. Data. 3.8. The Company shall have the right to aggregate and anonymize your data and to publish such "
+        "aggregated and anonymized data or benchmark studies. The Company shall have no right to use your data for "
+        "any other purpose or share your data with anyone other than you.",
+    )
+    (proposal,) = _results(model, "saas-customer", "customer-data-use")["customer-data-use"].recommendations
+    assert "publish" in proposal.edit.before
+    assert "no right to use your data for any other purpose" not in proposal.edit.before
+    assert proposal.edit.before.rstrip(".").endswith("benchmark studies")
