@@ -370,6 +370,17 @@ def _as_written(party: Party, written: str) -> Party:
 _OTHER_QUOTES = (("\u00ab", "\u201c"), ("\u00bb", "\u201d"), ("\u201e", "\u201c"))
 
 
+# An aside inside a definition's parenthesis, after its last defined name ('you ("you", "Client" or "Authorised User"
+# (as applicable))'): blanked, the same length, so that the parenthesis holds the names alone.
+_ASIDE = re.compile(
+    r"(?<=[\"\u201d])\s*\((?:as\s+applicable|as\s+the\s+case\s+may\s+be|if\s+applicable|where\s+applicable)\)(?=\s*\))"
+)
+
+
+def _without_asides(text: str) -> str:
+    return _ASIDE.sub(lambda m: " " * len(m.group(0)), text) if "applicable" in text or "case may be" in text else text
+
+
 def _double_quoted(text: str) -> str:
     for other, double in _OTHER_QUOTES:
         if other in text:  # (str.replace is much faster than str.translate on a long text)
@@ -405,7 +416,7 @@ def find_parties(paragraphs: tuple[Paragraph, ...], terms: dict[str, DefinedTerm
     # the names found are then given as the contract writes them (``_as_written``).
     # Guillemets and the low opening quotation mark (a translation's definitions) are read as the double
     # quotation marks every definition pattern knows.
-    written, text = text, _unwrapped(_in_ordinary_case(_double_quoted(text)))
+    written, text = text, _without_asides(_unwrapped(_in_ordinary_case(_double_quoted(text))))
     found_parties = _find_in(text, spans, tail, terms)
     return tuple(_as_written(p, written) for p in found_parties) if written != text else found_parties
 

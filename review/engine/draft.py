@@ -3180,9 +3180,12 @@ def _wording_once(
     )[0]
     # A passage about prices beside the one the wording replaces is left to the price rules, which cap
     # it: struck, the vendor's right to change its prices on notice would go beyond the playbook's position.
+    # (about prices from its first sentence: not "17.2 If the Client does not agree to any amendments, ... . If the
+    # Client has pre-paid any fees ... a refund.")
     priced = {
         id(proposal) for proposal, sentence, _ in replaced
-        if proposal is not keep and _PRICES.search(sentence.text) and not _THE_TERMS.search(sentence.text)
+        if proposal is not keep and _PRICES.search(_first_sentence(sentence.text))
+        and not _THE_TERMS.search(sentence.text)
     }  # fmt: skip
     struck = {
         id(proposal): strike_or_replace(rule, document, sentence, citation, guidance, reason, dependents, strike=True)

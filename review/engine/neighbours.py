@@ -99,12 +99,13 @@ def _section_under_heading(document: PreparedDocument, structure: Any, index: in
 
 def _titled_sections(
     document: PreparedDocument, structure: Any, sentence: Sentence
-) -> Iterator[tuple[int, int, int, str]]:
-    """(first paragraph, offset in it, end paragraph, title) of each section that holds ``sentence``:
-    the one under a heading paragraph, and each numbered clause above it with a title of its own."""
+) -> Iterator[tuple[int, int, int, str, bool]]:
+    """(first paragraph, offset in it, end paragraph, title, whether a heading paragraph titles it) of each section
+    that holds ``sentence``: the one under a heading paragraph, and each numbered clause above it with a title of
+    its own."""
     under = _section_under_heading(document, structure, sentence.paragraph_index)
     if under is not None:
-        yield under[0], 0, under[1], under[2]
+        yield under[0], 0, under[1], under[2], True
     for number in _enclosing_numbers(structure, sentence.paragraph_index, sentence.start):
         title = _number_title(document, number)
         if not title:
@@ -116,7 +117,13 @@ def _titled_sections(
             ),
             len(document.paragraphs),
         )  # fmt: skip
-        yield number.index, number.start, end, title
+        yield number.index, number.start, end, title, False
+
+
+def _numbered(structure: Any, index: int) -> bool:
+    """Paragraph ``index`` opens with a clause number of its own ("17.2 If the Client does not agree ...")."""
+    number = structure.number_of(index)
+    return number is not None and number.kind == "typed" and number.level != 9
 
 
 def _own_clause(document: PreparedDocument, structure: Any, sentence: Sentence) -> tuple[int, int]:
@@ -140,7 +147,7 @@ def with_clause_neighbours(rule: Rule, failing: list[Sentence], document: Prepar
     structure = structure_of(document.model)
     taken = {(s.paragraph_index, s.start): s for s in failing}
 
-    def add(other: Sentence, *, titled: bool) -> None:
+    def add(other: Sentence, *, titled: bool, whole: bool = False) -> None:
         key = (other.paragraph_index, other.start)
         if key in taken or is_heading_only(other.text) or not structure.in_clauses(other.paragraph_index, other.start):
             return
@@ -148,7 +155,7 @@ def with_clause_neighbours(rule: Rule, failing: list[Sentence], document: Prepar
             if find.none and any(term in other.lower for term in find.none):
                 return
             words = re.findall(r"[a-z]+", other.lower)
-            if not _BACK_REFERENCE.match(other.text) and not any(_title_word(find, w) for w in words):
+            if not whole and not _BACK_REFERENCE.match(other.text) and not any(_title_word(find, w) for w in words):
                 return
         elif not find.matches(other, document.budget):
             return
@@ -159,7 +166,7 @@ def with_clause_neighbours(rule: Rule, failing: list[Sentence], document: Prepar
         for other in document.paragraphs[sentence.paragraph_index].sentences:
             if start <= other.start and other.end <= end:
                 add(other, titled=False)
-        for first, offset, stop, title in _titled_sections(document, structure, sentence):
+        for first, offset, stop, title, heading in _titled_sections(document, structure, sentence):
             if not title_about(find, title):
                 continue
             if stop - first > _SECTION_PARAGRAPHS:
@@ -172,10 +179,26 @@ def with_clause_neighbours(rule: Rule, failing: list[Sentence], document: Prepar
                 continue
             for other in members:
                 add(other, titled=True)
+            # (and the rest of a paragraph of it that speaks of a change: "17.2 If the Client does not agree to any
+            # amendments ..., the Client must ... terminate this Agreement. If the Client has pre-paid any License fees
+            # then the Client should contact the Licensor ... for a refund ...", a sub-clause about the change)
+            # Only a numbered sub-clause under a heading of its own: a clause run into one paragraph with its title
+            # ("16. Updating Terms. ... Notices under this Agreement are given in writing."), or the one paragraph under
+            # a heading, may go on to another matter ("These Terms were written in English.").
+            touched = {
+                other.paragraph_index for other in members
+                if heading and (other.paragraph_index, other.start) in taken
+                and _numbered(structure, other.paragraph_index)
+            }  # fmt: skip
+            for other in members:
+                if other.paragraph_index in touched:
+                    add(other, titled=True, whole=True)
             break
     # A paragraph all of whose words go but its title ("13.2 Notice." over "We shall provide you with a notice of
     # changes ...") goes whole, title and all, unless it holds the power itself, whose clause the wording takes.
-    powers = {s.paragraph_index for s in failing if gives_a_power_to_change(s.text)}
+    # (the power: a sentence that reads as one, or else the first that failed, "d) Amendment. We may, with thirty (30)
+    # days' notice, and at our sole discretion, modify this Agreement.")
+    powers = {s.paragraph_index for s in failing if gives_a_power_to_change(s.text)} | {failing[0].paragraph_index}
     for index in {s.paragraph_index for s in taken.values()} - powers:
         sentences = document.paragraphs[index].sentences
         titles = [s for s in sentences if is_heading_only(s.text)]

@@ -111,7 +111,11 @@ def _run(
             )
             # (the paragraphs this finding strikes whole: deleting clause 28.2 leaves no gap when 28.3 goes too)
             struck = frozenset(p.edit.locator for p in drafted if p.edit.kind == "delete_paragraph")
-            proofed = tuple(proven(p, model, written, parties, struck - {p.edit.locator}) for p in drafted)
+            # (and those it rewrites to their end: a list's lead-in replaced while its items are struck)
+            taken = struck | frozenset(p.edit.locator for p in drafted if _to_its_end(p, model))
+            proofed = tuple(
+                proven(p, model, written, parties, struck - {p.edit.locator}, taken - {p.edit.locator}) for p in drafted
+            )
             result = replace(result, recommendations=proofed)
     except PatternRefused as exc:
         # Only a version stored before patterns ran on RE2 can get here: the loader refuses
@@ -160,10 +164,22 @@ def _fitted_to_the_redline(
     return out
 
 
+def _to_its_end(proposal: Proposal, model: TextModel) -> bool:
+    """The proposal rewrites its paragraph from its text to the end, ending a sentence there."""
+    edit = proposal.edit
+    index = model.positions.get(edit.locator)
+    if edit.kind != "replace" or index is None or edit.start is None:
+        return False
+    text = model.paragraphs[index].text
+    return edit.start + len(edit.before) >= len(text.rstrip()) and edit.after.rstrip().endswith((".", ";"))
+
+
 def proven(
     proposal: Proposal, model: TextModel, rule: Rule | None, parties: Parties | None,
-    struck_with: frozenset[str] = frozenset(),
+    struck_with: frozenset[str] = frozenset(), taken_with: frozenset[str] = frozenset(),
 ) -> Proposal:  # fmt: skip
     """The proposal with the defects the edit checker finds in it (none: unchanged)."""
-    defects = check_edit(model=model, proposal=proposal, rule=rule, parties=parties, struck_with=struck_with)
+    defects = check_edit(
+        model=model, proposal=proposal, rule=rule, parties=parties, struck_with=struck_with, taken_with=taken_with
+    )
     return replace(proposal, defects=defects) if defects or proposal.defects else proposal

@@ -75,6 +75,9 @@ class _Edit:
         self.parties = parties
         self.index = model.positions.get(self.edit.locator, -1)
         self.struck_with: frozenset[str] = frozenset()
+        # The paragraphs the same finding's other edits strike whole or rewrite to their end (a list's lead-in
+        # replaced, its items struck): no sentence there is left cut or referring to what this edit removes.
+        self.taken_with: frozenset[str] = frozenset()
 
     @cached_property
     def before(self) -> Any:
@@ -786,7 +789,10 @@ def _fragment(e: _Edit) -> Iterator[Defect]:
     # the next paragraph (a page or paragraph break inside the sentence).
     if not text[end:].strip() and cut.strip() and not _ENDS.search(cut):
         following = _next_content(e.model, index)
-        if following is not None and re.match(r"^\s*[a-z]", following[1].text):
+        if (
+            following is not None and re.match(r"^\s*[a-z]", following[1].text)
+            and following[1].locator not in e.taken_with
+        ):  # fmt: skip
             rest = _short(following[1].text, 50)
             yield Defect(
                 "fragment",
@@ -799,8 +805,10 @@ def _fragment(e: _Edit) -> Iterator[Defect]:
     # and what follows them would stand without the start of their sentence.
     if not text[end:].strip() and cut.rstrip().endswith(":") and not e.edit.after.rstrip().endswith(":"):
         following = _next_content(e.model, index)
-        if following is not None and (_is_list_item(e.before, following[0], following[1])
-                                      or re.match(r"^\s*(?:[-\u2022\u2013]\s*)?[a-z]", following[1].text)):
+        if following is not None and following[1].locator not in e.taken_with and (
+            _is_list_item(e.before, following[0], following[1])
+            or re.match(r"^\s*(?:[-\u2022\u2013]\s*)?[a-z]", following[1].text)
+        ):
             rest = _short(following[1].text, 50)
             yield Defect(
                 "fragment",
@@ -811,7 +819,7 @@ def _fragment(e: _Edit) -> Iterator[Defect]:
     # The removed text starts a paragraph in the middle of a sentence begun in the one before.
     if not text[:start].strip() and re.match(r"^\s*[a-z]", cut):
         previous = _previous_content(e.model, index)
-        if previous is not None and not _ENDS.search(previous[1].text):
+        if previous is not None and not _ENDS.search(previous[1].text) and previous[1].locator not in e.taken_with:
             begun = _short(previous[1].text[-60:], 60)
             yield Defect(
                 "fragment",
@@ -900,8 +908,8 @@ def _following_sentences(e: _Edit) -> Iterator[tuple[str, str, bool]]:
     if limit < len(text) or index in structure.headings:
         return
     following = _next_content(e.model, index)
-    if following is None:
-        return
+    if following is None or following[1].locator in e.taken_with:
+        return  # (struck or rewritten by the same finding)
     k, paragraph = following
     number = structure.number_of(k)
     if k in structure.headings or (number is not None and number.level != 9):
@@ -997,7 +1005,13 @@ def _our_right(e: _Edit) -> Iterator[Defect]:
     index, start, end = e.removed
     removed = e.model.paragraphs[index].text[start:end]
     both = _BOTH_MAY.search(removed)
-    if both is not None and not _BOTH_PARTIES.search(e.written):
+    ours = e.parties.us if e.parties is not None else ""
+    # (with or without its article: "the Customer" is written "Customer may terminate" too)
+    name = r"(?:the\s+)?" + r"\s+".join(re.escape(w) for w in re.sub(r"^[Tt]he\s+", "", ours).split()) if ours else ""
+    # (not where the wording keeps the right as ours: "Either party may terminate ..." written "The Client may
+    # terminate ...", review/engine/draft.py ``_ours_alone``)
+    keeps_ours = bool(name) and re.search(rf"\b{name}\s+(?:may|can)\b", e.written, re.IGNORECASE) is not None
+    if both is not None and not _BOTH_PARTIES.search(e.written) and not keeps_ours:
         # A right both parties have ("This Service may be terminated by either party, without cause, ..."),
         # replaced by a wording about the other side alone ("We may not terminate this Agreement for
         # convenience"): ours goes with theirs.
@@ -1007,11 +1021,8 @@ def _our_right(e: _Edit) -> Iterator[Defect]:
             "wording would strike ours with the other side's; keep ours and strike only the other side's.",
         )
         return
-    ours = e.parties.us if e.parties is not None else ""
     if not ours:
         return  # (a right both parties have is read above, whoever is ours)
-    # (with or without its article: "the Customer" is written "Customer may terminate" too)
-    name = r"(?:the\s+)?" + r"\s+".join(re.escape(w) for w in re.sub(r"^[Tt]he\s+", "", ours).split())
     # ("may", or "can": "Or you can also permanently terminate your account by emailing support")
     right = re.search(rf"\b{name}\s+(?:may|can|(?:shall|will)\s+(?:have|be\s+entitled)|(?:has|have)\s+the\s+right)\b"
                       rf"(?!\s+(?:not|be|need|have\s+to|only)\b)[^.;]{{0,80}}", removed, re.IGNORECASE)
@@ -1305,11 +1316,12 @@ CHECKS: tuple[Check, ...] = (
 
 def check_edit(
     *, model: TextModel, proposal: Proposal, applied: TextModel | None = None, rule: Rule | None = None,
-    parties: Parties | None = None, struck_with: frozenset[str] = frozenset(),
+    parties: Parties | None = None, struck_with: frozenset[str] = frozenset(), taken_with: frozenset[str] = frozenset(),
 ) -> tuple[Defect, ...]:  # fmt: skip
     """The defects ``proposal`` would bring into ``model`` (``applied``: the model with it applied,
     computed when None). An edit that cannot be applied is itself a defect. ``struck_with``: the
-    paragraphs the same finding's other edits strike whole (28.3 struck with 28.2 leaves no gap)."""
+    paragraphs the same finding's other edits strike whole (28.3 struck with 28.2 leaves no gap); ``taken_with``:
+    those they strike whole or rewrite to their end (a list's items struck with its lead-in leave no fragment)."""
     edit = proposal.edit
     if edit.kind in DECISION_KINDS or edit.kind == "comment_reply":
         return ()
@@ -1324,6 +1336,7 @@ def check_edit(
         return (Defect("cannot-apply", str(exc)),)
     seen = _Edit(model, applied, proposal, resolved, rule, parties)
     seen.struck_with = struck_with
+    seen.taken_with = taken_with | struck_with
     defects: list[Defect] = []
     for check in CHECKS:
         for defect in check(seen):

@@ -89,6 +89,20 @@ def test_a_right_to_terminate_both_parties_have_is_kept_as_ours_alone() -> None:
     (proposal,) = result.recommendations
     assert proposal.after == "10.2. The Client may terminate the contract with a notice period of sixty (60) days."
     assert not proposal.defects
+    # (and where the sentence names the other party too, which the edit names: the checker's ``our-right`` class
+    # reads our right kept; two such proposals in the corpus had been held)
+    model = _doc(
+        *_JOLLY,
+        "10. Term. Either Party may terminate this Agreement, with or without cause, upon giving the other party "
+        "thirty (30) days prior written notice of such termination.",
+    )
+    (proposal,) = _results(model, "saas-customer", "vendor-termination-for-convenience")[
+        "vendor-termination-for-convenience"
+    ].recommendations
+    assert proposal.after.startswith(
+        "The Client may terminate this Agreement, with or without cause, upon giving the Company thirty (30) days"
+    )
+    assert not proposal.defects
 
 
 def test_a_notice_period_whose_words_and_digits_disagree_is_read_as_its_words() -> None:
@@ -171,3 +185,64 @@ def test_a_bar_on_using_our_data_stays_and_a_right_to_publish_what_is_made_of_it
     assert "publish" in proposal.edit.before
     assert "no right to use your data for any other purpose" not in proposal.edit.before
     assert proposal.edit.before.rstrip(".").endswith("benchmark studies")
+
+
+# --- the second look (on 9b7d33e) --------------------------------------------------------------------------------
+
+
+def test_one_party_defined_by_several_names_with_an_aside_is_one_party() -> None:
+    """Impactora: 'you ("you", "Client" or "Authorised User" (as applicable))': the aside cut the parenthesis, and the
+    reader made "you" a party of its own, then the vendor ("you shall defend the Client")."""
+    model = _doc(
+        "END USER LICENCE AGREEMENT",
+        "The software which is licensed to you by TALLOW PTY LTD ACN 673 812 603 (Licensor) is governed by the terms "
+        "below (\u201cAgreement\u201d). By installing the Software, you (\u201cyou\u201d, \u201cClient\u201d or "
+        "\u201cAuthorised User\u201d (as applicable)) will be bound by this Agreement.",
+        "1. Licence. The Licensor grants the Client a licence to use the Software. The Client shall pay the Licensor "
+        "the fees.",
+    )
+    parties = structure_of(model).parties
+    assert [p.defined for p in parties] == ["Client"]
+    assert detect(model, "customer").them != "you"
+
+
+def test_a_power_with_two_asides_before_its_verb_is_a_change_power() -> None:
+    """S Cubed: "d) Amendment. We may, with thirty (30) days' notice, and at our sole discretion, modify this
+    Agreement." passed; the clause's title stays when the wording replaces it."""
+    model = _doc(
+        *_JOLLY,
+        "12. Miscellaneous.",
+        "d) Amendment. We may, with thirty (30) days\u2019 notice, and at our sole discretion, modify this Agreement. "
+        "Your continued use of our Software constitutes your acceptance of the modified Agreement.",
+    )
+    parties = Parties(us="you", them="the Company", side="customer", corrected=True)
+    (proposal,) = _results(model, "saas-customer", "unilateral-changes", parties=parties)["unilateral-changes"].recommendations
+    assert proposal.edit.before.startswith("We may, with thirty (30) days")
+    assert "signed by" in proposal.after
+
+
+def test_a_change_clause_set_out_as_a_list_is_rewritten_with_its_items_and_sub_clauses() -> None:
+    """Impactora 17: the lead-in replaced, its items struck, and 17.2 (our exit if we do not agree, and a refund) and
+    17.3 (acceptance by use) struck with it; before, the lead-in and items were held as fragments while 17.2's first
+    sentence was struck alone, leaving its refund sentence."""
+    model = _doc(
+        *_JOLLY,
+        "17. AMENDMENTS",
+        "17.1 The Company may amend any of the terms of this Agreement in its discretion, as follows:",
+        "a. if the Company considers that the change is likely to benefit the Client, the Company may make any changes "
+        "immediately by publishing the amended Agreement on its website; or",
+        "b. if the Company considers that the change is likely to harm the Client, it will make the change after it has "
+        "notified the Client of the change.",
+        "17.2 If the Client does not agree to any amendments, the Client must cease all use of the Software. If the "
+        "Client has pre-paid any fees then the Client should contact the Company about a refund.",
+        "17.3 The Client's ongoing use of the Software after it is made aware of any changes will constitute its "
+        "acceptance of the amended Agreement.",
+        "18. GENERAL",
+        "18.1 This Agreement is governed by the laws of Victoria.",
+    )
+    proposals = _results(model, "saas-customer", "unilateral-changes")["unilateral-changes"].recommendations
+    assert not any(p.defects for p in proposals)
+    (replacement,) = [p for p in proposals if p.action == "replace"]
+    assert replacement.edit.before.endswith("as follows:")
+    gone = [p.edit.before for p in proposals if p.edit.kind == "delete_paragraph"]
+    assert len(gone) == 4 and any("pre-paid any fees" in g for g in gone)
