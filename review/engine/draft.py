@@ -2355,7 +2355,13 @@ def strike_or_replace(
     if dependents:
         after_it = "the sentence after it" if dependents == 1 else f"the {dependents} sentences after it"
         what = f"the sentence and {after_it}, which {'refers' if dependents == 1 else 'refer'} back to it,"
-    if rule.positions and not strike:
+    # (the words that make a later version bind, where striking them is all the sentence needs: "agree to be bound by
+    # this Agreement, including ... any applicable policies, which may be updated from time to time", round 32; the
+    # sentence is our assent to the document, which stays)
+    only_version = (
+        rule.positions and not strike and not kept and not dependents and _version_phrase(rule, sentence) is not None
+    )
+    if rule.positions and not strike and not only_version:
         explanation = (
             f"{rule.title} ({citation}): {reason}.{guidance}{evidence} "
             f"Proposed: replace {what} with the playbook's preferred wording."
@@ -2466,7 +2472,11 @@ def _ours_alone(rule: Rule, sentence: Sentence, document: PreparedDocument) -> P
 # recent version of this EULA"), before the document they name.
 _LATER_VERSION_OF = re.compile(
     r"\b(?:the\s+)?(?:latest|most\s+recent|then[- ]current)\s+(?:amended\s+|modified\s+|updated\s+)?versions?\s+of\s+"
-    r"(?=th(?:is|ese)\b)",
+    r"(?=th(?:is|ese)\b)"
+    # (and the tail that lets what we agree to change: "agree to be bound by this Agreement, including ... any
+    # applicable policies, which may be updated from time to time", round 32)
+    r"|,?\s*(?:which|as)\s+(?:may\s+be\s+|are\s+)?(?:updated|amended|modified|changed|revised)\s+from\s+time\s+to\s+time"
+    r"(?=\s*[.;]?\s*$)",
     re.IGNORECASE,
 )
 

@@ -325,6 +325,9 @@ def body_sentences(find: Find, document: PreparedDocument) -> list[Sentence]:
 LIST_LABEL = re.compile(r"^\s*(?:\(?(?:[a-z0-9]{1,3}|[ivxl]{1,6})[.)]|[\u2022\u00b7\-\u2013])\s")
 LIST_REACH = 12  # items of one list read from or back to its lead-in, at most
 _LEAD_IN_CHARS = 300  # a lead-in's last sentence, at most
+_ITEM_LABEL = LIST_LABEL
+# Items a lead-in without a colon runs into: labelled in any case ("I.", "II.", "a)"), never a bullet.
+_ITEM_LABEL_ANY_CASE = re.compile(r"^\s*\(?(?:[a-z0-9]{1,3}|[ivxl]{1,6}|[IVXL]{1,6})[.)]\s")
 
 
 def is_list_item(paragraph: Paragraph) -> bool:
@@ -360,16 +363,26 @@ def lead_in_sentences(find: Find, document: PreparedDocument) -> list[Sentence]:
     found: list[Sentence] = []
     paragraphs = document.paragraphs
     for index, para in enumerate(paragraphs):
-        if not para.sentences or not para.paragraph.text.rstrip().endswith(":"):
+        ending = para.paragraph.text.rstrip()
+        # (a lead-in ends with a colon, or runs into its items without one: "we agree to defend you ... from and
+        # against any Claims ... arising out of" / "I. ...; and" / "II. a successful claim that the Software ...
+        # infringes ...", round 32)
+        if not para.sentences or not (ending.endswith(":") or ending[-1:].isalpha()):
             continue
         lead = para.sentences[-1]
         if len(lead.norm) > _LEAD_IN_CHARS:
             continue
+        items = _ITEM_LABEL if ending.endswith(":") else _ITEM_LABEL_ANY_CASE
         for following in paragraphs[index + 1 : index + 1 + LIST_REACH]:
-            if not LIST_LABEL.match(following.paragraph.text):
+            label = items.match(following.paragraph.text)
+            if not label:
                 break
             for sentence in following.sentences:
-                joined = replace(sentence, norm=f"{lead.norm} {sentence.norm}", lower=f"{lead.lower} {sentence.lower}")
+                # (the item read without its label, whose full stop would end the sentence: "II. a successful ...")
+                norm, lower = sentence.norm, sentence.lower
+                if sentence.start == 0:
+                    norm, lower = norm[label.end() :], lower[label.end() :]
+                joined = replace(sentence, norm=f"{lead.norm} {norm}", lower=f"{lead.lower} {lower}")
                 if compiled.matches(joined, document.budget) and structure.in_body(
                     sentence.paragraph_index, sentence.start
                 ):

@@ -246,3 +246,54 @@ def test_a_change_clause_set_out_as_a_list_is_rewritten_with_its_items_and_sub_c
     assert replacement.edit.before.endswith("as follows:")
     gone = [p.edit.before for p in proposals if p.edit.kind == "delete_paragraph"]
     assert len(gone) == 4 and any("pre-paid any fees" in g for g in gone)
+
+
+def test_our_assent_to_terms_that_may_be_updated_loses_only_the_words_that_let_them_change() -> None:
+    """Longevity's opening: "... agree to be bound by this Agreement, including the terms and conditions and any
+    applicable policies, which may be updated from time to time." was replaced whole by the wording, which clause 17
+    (Variation) already states; only the tail goes."""
+    model = _doc(
+        *_JOLLY,
+        "By clicking \u201cI Agree\u201d you agree to be bound by this Agreement, including any applicable policies, "
+        "which may be updated from time to time.",
+        "17. Variation. No variation of this Agreement shall be effective unless it is in writing and signed by the "
+        "parties.",
+    )
+    (proposal,) = _results(model, "saas-customer", "unilateral-changes")["unilateral-changes"].recommendations
+    assert proposal.action == "delete"
+    assert proposal.edit.before == ", which may be updated from time to time"
+
+
+def test_a_warranty_that_names_what_is_performed_and_an_ip_indemnity_set_out_as_a_list_are_present() -> None:
+    """Longevity 7.1 "The Provider shall perform the Services substantially in accordance with the Documentation";
+    S Cubed 8(b) "we agree to defend you ... from and against any Claims ... arising out of" / "I. ...; and" / "II. a
+    successful claim that the Software and Services infringes ..." (a lead-in without a colon). Before, a second
+    warranty and a second IP indemnity were inserted."""
+    warranty = _doc(
+        *_JOLLY,
+        "7. Warranties. 7.1 The Company shall perform the Services substantially in accordance with the "
+        "Documentation and with reasonable skill and care.",
+    )
+    assert _results(warranty, "saas-customer", "provider-warranty")["provider-warranty"].status == "ok"
+    indemnity = _doc(
+        *_JOLLY,
+        "8. Indemnification",
+        "b) Indemnification by the Company. The Company agrees to defend the Client from and against any Claims brought "
+        "by a third party arising out of",
+        "I. the unauthorized disclosure by the Company of personal data; and",
+        "II. a successful claim that the Software and Services infringes the copyright or other Intellectual Property "
+        "Rights of any third party.",
+    )
+    assert _results(indemnity, "saas-customer", "vendor-ip-indemnity")["vendor-ip-indemnity"].status == "ok"
+
+
+def test_any_use_whatsoever_of_what_is_derived_from_client_data_is_a_use_of_it() -> None:
+    """Impactora 10.6(c): "The Licensor may make any use whatsoever of the Derived Data including ... for training,
+    improving or creating models", of data derived from "Client Data" (a name the rule did not read)."""
+    model = _doc(
+        *_JOLLY,
+        "10. Data. 10.6 Derived Data is a de-identified form of Client Data. The Company may make any use whatsoever of "
+        "the Derived Data derived from Client Data, including for training models.",
+    )
+    result = _results(model, "saas-customer", "customer-data-use")["customer-data-use"]
+    assert result.status == "issue"
