@@ -988,6 +988,7 @@ _THESE_TERMS = re.compile(
     r"|\b[Tt]his\s+(?P<plain>contract|agreement|document)\b"
 )
 _TERMS_NAME_USES = 2
+_THESE_TERMS_ONLY = re.compile(r"\b[Tt]hese\s+(?:[A-Z]{2,6}\s+)?[Tt]erms\b")
 # A verb right after "this Agreement", and those joined to it ("begins on ... and continues"), agree
 # with a plural name ("These Terms begin ... and continue").
 _PLURAL_OF = {"is": "are", "has": "have", "was": "were", "does": "do", "applies": "apply"}
@@ -1054,7 +1055,10 @@ def own_name(structure: Structure) -> str:
         called = _SELF_DEFINED.search(text[:_PREAMBLE])
         if called is not None and counts.get(called.group("short"), 0) >= 2:
             best = (called.group("short"), max(best[1], counts[called.group("short")]))
-        found = best[0] if best[1] >= _OWN_NAME_USES and best[1] >= 3 * plain else ""
+        # (never a name the document gives one of its parts, written less often than the name it gives itself: "this
+        # Arbitration Agreement" 13 times in its dispute section beside "these Terms" 26 times, round 32)
+        itself = len(_THESE_TERMS_ONLY.findall(text))
+        found = best[0] if best[1] >= _OWN_NAME_USES and best[1] >= 3 * plain and best[1] >= itself else ""
         if not found:
             terms: dict[str, int] = {}
             for match in _THESE_TERMS.finditer(text):

@@ -2845,7 +2845,8 @@ _ON_NOTICE = ", and only on at least sixty (60) days' prior written notice"
 # will apply starting from your next Subscription Period, provided we notify you at least 60 days in advance.")
 # (and "The Supplier shall inform the Customer of such change at least thirty (30) days before ...": round 32)
 _NOTIFIED_NEXT = re.compile(
-    r"(?i)^[^.;]{0,200}?\b(?:noti(?:ce|fy|fies|fication)|inform(?:s|ed)?)\b[^.;]{0,60}?\b(?:days?|months?)\b"
+    # (and the notice given "on the Site or in email to you, at Company's option, at least thirty (30) days before")
+    r"(?i)^[^.;]{0,200}?\b(?:noti(?:ce|fy|fies|fication)|inform(?:s|ed)?)\b[^.;]{0,120}?\b(?:days?|months?)\b"
 )
 _NEXT_REACH = 260
 _NEW_FEES_ONLY = (
@@ -2992,7 +2993,16 @@ def propose_for_failing(
             sentence, taken, kept = with_one_sided_restatements(sentence, found, rule.positions[0], document)
             absorbed.update((s.locator, s.start) for s in taken)
         if not kept:
-            sentence = _with_the_failing_run(sentence, failing, document, absorbed)
+            before_run = set(absorbed)
+            run = _with_the_failing_run(sentence, failing, document, absorbed)
+            if run.end != sentence.end and definitions_lost(rule, document.model, run):
+                # A run that starts with a sentence defining terms the contract uses ("Serenade Labs, Inc.
+                # ("Company," ...) provides its services ... (as amended from time to time, the "Terms").") is no
+                # passage to replace: that sentence gets its note, and the failing sentences after it ("We reserve
+                # the right ... to change or modify portions of these Terms at any time.") their own edits.
+                absorbed.intersection_update(before_run)
+            else:
+                sentence = run
         lost = definitions_lost(rule, document.model, sentence)
         if lost and not (wording_required and rule.positions and is_not_the_duty(rule, sentence)):
             # (a sentence that only mentions the matter, defining a term on the way, '"Submissions" ... are

@@ -178,15 +178,20 @@ _SAME_CLAUSE = 6  # paragraphs apart, at most, for two powers to be one clause's
 
 
 def _once_per_clause(powers: list[Sentence]) -> list[Sentence]:
-    """The powers a proviso is added to, once per clause: where one states the power in words of its own
+    """The powers a proviso is added to, once per clause and paragraph: where one states the power in words of its own
     ("3.3 Price Adjustments / Kestra may adjust renewal pricing."), not also the price stated as then
     current a few paragraphs before it ("Renewals are at Kestra's then-current list pricing."): the
     limit is said once, where the power is."""
     stated = [s for s in powers if _STATED_POWER.search(s.text)]
-    return [
+    kept = [
         s for s in powers
         if s in stated or not any(abs(s.paragraph_index - t.paragraph_index) <= _SAME_CLAUSE for t in stated)
     ]  # fmt: skip
+    # (and once per paragraph, at the last power of it: "We may increase Fees upon thirty (30) days' notice ... . In
+    # addition, upon notice to you, we may increase the Fees on a proportionate basis ..." takes the proviso once,
+    # which limits every increase; twice, the clause said the same limit in consecutive sentences, round 32)
+    last = {s.paragraph_index: s for s in kept}
+    return [s for s in kept if last[s.paragraph_index] is s]
 
 
 def _after(sentence: Sentence, document: PreparedDocument) -> str:

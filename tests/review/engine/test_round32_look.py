@@ -297,3 +297,67 @@ def test_any_use_whatsoever_of_what_is_derived_from_client_data_is_a_use_of_it()
     )
     result = _results(model, "saas-customer", "customer-data-use")["customer-data-use"]
     assert result.status == "issue"
+
+
+# --- the last look (on d05f671) ----------------------------------------------------------------------------------
+
+
+def test_a_name_the_document_gives_one_of_its_parts_is_not_its_own() -> None:
+    """Serenade's terms write "this Arbitration Agreement" 13 times in their dispute section and "these Terms" 26
+    times: five new clauses read "this Arbitration Agreement", so a warranty let us end only the arbitration clause."""
+    from contracts.naming import own_name
+
+    arbitration = " ".join(["This Arbitration Agreement governs disputes."] * 5)
+    model = _doc(
+        "Terms of Service",
+        " ".join(["These Terms govern your use of the Service."] * 6),
+        f"Dispute Resolution. {arbitration}",
+    )
+    assert own_name(structure_of(model)) == "Terms"
+
+
+def test_a_power_after_a_sentence_that_defines_the_terms_gets_its_own_edit() -> None:
+    """Serenade's opening: the sentence that defines "Company", "Site" and "the Terms" ("as amended from time to
+    time") ran into the power after it, "We reserve the right ... to change or modify portions of these Terms at any
+    time"; the whole run defined terms, so no edit was proposed and the power stayed beside the new wording."""
+    model = _doc(
+        "Terms of Service",
+        "Tallow Labs, Inc. (\u201cCompany,\u201d \u201cwe\u201d) provides its services through its website (the "
+        "\u201cSite\u201d), subject to the following Terms of Service (as amended from time to time, the "
+        "\u201cTerms\u201d). We reserve the right, at our sole discretion, to change or modify portions of these Terms "
+        "at any time. If we do this, we will post the changes on this page.",
+        "1. Use. The Company provides the Site to you under these Terms. You use the Site under these Terms.",
+    )
+    parties = Parties(us="you", them="Company", side="customer", corrected=True)
+    proposals = _results(model, "saas-customer", "unilateral-changes", parties=parties)["unilateral-changes"].recommendations
+    (replacement,) = [p for p in proposals if p.action == "replace"]
+    assert replacement.edit.before.startswith("We reserve the right, at our sole discretion, to change or modify")
+
+
+def test_a_price_cap_is_added_once_to_a_paragraph_of_two_powers() -> None:
+    """Liquid Web 3: "We may increase Fees upon thirty (30) days' notice ... . In addition, upon notice to you, we may
+    increase the Fees on a proportionate basis ..." took the same proviso twice, in consecutive sentences."""
+    model = _doc(
+        *_JOLLY,
+        "3. Fees. You are responsible for all fees for the Services (\u201cFees\u201d). The Company may increase Fees "
+        "upon thirty (30) days\u2019 notice, with such increase to take effect as of the next renewal term. In "
+        "addition, upon notice to you, the Company may increase the Fees on a proportionate basis due to increases in "
+        "its costs, with such increase to take effect as of the next monthly billing cycle.",
+    )
+    proposals = _results(model, "saas-customer", "price-increase-cap")["price-increase-cap"].recommendations
+    assert len(proposals) == 1
+    assert proposals[0].edit.before.startswith("monthly billing cycle")
+
+
+def test_a_price_cap_adds_no_notice_where_the_next_sentence_gives_one_in_more_words() -> None:
+    """Serenade: "If Company does change prices, Company will provide notice of the change on the Site or in email to
+    you, at Company's option, at least thirty (30) days before the change is to take effect." stood beside the cap's
+    own "sixty (60) days' prior written notice"."""
+    model = _doc(
+        *_JOLLY,
+        "4. Fees. We reserve the right to change the Company\u2019s prices. If the Company does change prices, the "
+        "Company will provide notice of the change on the Site or in email to you, at the Company\u2019s option, at "
+        "least thirty (30) days before the change is to take effect.",
+    )
+    (proposal,) = _results(model, "saas-customer", "price-increase-cap")["price-increase-cap"].recommendations
+    assert "three percent (3%)" in proposal.after and "sixty (60)" not in proposal.after
