@@ -300,10 +300,13 @@ _EXCLUSIVE_REMEDY = re.compile(r"\b(?:sole\s+and\s+exclusive|exclusive|sole)\s+r
 # claim ... related to ... Your use of the Service"): a claim that the service infringes is such a claim.
 # (and "The Customer is obliged to compensate [the vendor] for all damage ... and to indemnify [the vendor]
 # against all third-party claims")
+# (and "You agree to release, indemnify and hold Company ... harmless", "The User releases and indemnifies, and will
+# keep indemnified, each Indemnified Person": round 32)
 _CUSTOMER_INDEMNIFIES = re.compile(
     r"\b(?:you|customer|licensee|client|subscriber|user)\s+(?:\w+\s+){0,3}?(?:shall|will|must|agrees?\s+to|hereby\s+agrees?\s+to"
     r"|(?:is|are)\s+obliged\s+to|undertakes?\s+to)"
-    r"(?:\s+(?:\w+\s+){0,3}?|[^.;]{0,200}?\band\s+to\s+)(?:indemnify|defend|hold\s+harmless)\b",
+    r"(?:\s+(?:\w+,?\s+){0,3}?|[^.;]{0,200}?\band\s+to\s+)(?:indemnify|defend|hold\s+harmless)\b"
+    r"|\b(?:you|customer|licensee|client|subscriber|user)\s+(?:hereby\s+)?(?:releases?\s+and\s+)?indemnifies\b",
     re.IGNORECASE,
 )
 

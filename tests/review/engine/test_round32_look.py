@@ -361,3 +361,15 @@ def test_a_price_cap_adds_no_notice_where_the_next_sentence_gives_one_in_more_wo
     )
     (proposal,) = _results(model, "saas-customer", "price-increase-cap")["price-increase-cap"].recommendations
     assert "three percent (3%)" in proposal.after and "sixty (60)" not in proposal.after
+
+
+def test_an_indemnity_we_give_in_other_words_keeps_the_ip_indemnitys_carve_out() -> None:
+    """Serenade: "You agree to release, indemnify and hold Company ... harmless"; Pacbyte: "The User releases and
+    indemnifies, and will keep indemnified, each Indemnified Person": the inserted IP indemnity had dropped its
+    carve-out from our own indemnity, saying the customer indemnifies no one."""
+    from contracts.conditions import CONDITIONS
+
+    holds = CONDITIONS["customer-indemnifies"].test
+    assert holds("You agree to release, indemnify and hold Company and its affiliates harmless from any claims.")
+    assert holds("The User releases and indemnifies, and will keep indemnified, each Indemnified Person.")
+    assert not holds("We shall indemnify you against any claim.")
