@@ -2368,15 +2368,7 @@ def strike_or_replace(
         )
         wording = with_the_clauses_period(rule.positions[0], sentence, document)
         wording = f"{wording} {kept}" if kept else wording
-        edit = replace_edit(sentence, wording, document.model)
-        return Proposal(
-            action="replace",
-            edit=edit,
-            before=sentence.text,
-            after=sentence_after(sentence, edit.start or 0, (edit.start or 0) + len(edit.before), edit.after),
-            explanation=tidy(explanation),
-            position=0,
-        )
+        return _rewritten(sentence, wording, document, tidy(explanation), position=0)
     paragraph = document.paragraphs[sentence.paragraph_index].paragraph
     version = _version_phrase(rule, sentence) if not dependents else None
     if version is not None:
@@ -2455,16 +2447,25 @@ def _ours_alone(rule: Rule, sentence: Sentence, document: PreparedDocument) -> P
     other_name = other.group(0) if other is not None else parties.them
     other_name = other_name[:1].lower() + other_name[1:] if other_name[:4].lower() == "the " else other_name
     new = text[: both.start("both")] + us + _THE_OTHER_PARTY.sub(other_name, text[both.end("both") :])
-    edit = replace_edit(sentence, new, document.model)
+    explanation = (
+        f"Proposed: the right both parties have is kept as {parties.us}'s alone, so that {parties.them} loses it and "
+        "we keep ours."
+    )
+    return _rewritten(sentence, new, document, explanation, position=None)
+
+
+def _rewritten(
+    sentence: Sentence, text: str, document: PreparedDocument, explanation: str, *, position: int | None
+) -> Proposal:
+    """The proposal that writes ``text`` in place of ``sentence``, changing only the words that differ."""
+    edit = replace_edit(sentence, text, document.model)
     return Proposal(
         action="replace",
         edit=edit,
         before=sentence.text,
         after=sentence_after(sentence, edit.start or 0, (edit.start or 0) + len(edit.before), edit.after),
-        explanation=(
-            f"Proposed: the right both parties have is kept as {parties.us}'s alone, so that {parties.them} loses it "
-            "and we keep ours."
-        ),
+        explanation=explanation,
+        position=position,
     )
 
 

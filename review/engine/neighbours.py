@@ -40,7 +40,8 @@ _TITLE_FILLER = frozenset({
     "terms", "term", "agreement", "conditions", "contract", "eula", "tos", "msa", "license", "licence",
     "standard", "general", "legal", "right", "rights", "make", "making", "we", "may",
 })  # fmt: skip
-# What a title's number or letter looks like before its words ("13.", "N.", "§ 12", "b.", "16.1", "ARTICLE XI").
+# What a title's number or letter looks like before its words ("13.", "N.", "b.", "16.1", "ARTICLE XI", and the
+# section sign before a German contract's numbers).
 _TITLE_NUMBER = re.compile(
     r"^\s*(?:(?:article|section|clause|§)\s*)?(?:[0-9]+(?:\.[0-9]+)*|[a-z]|[ivxlc]+)?[.):]?\s+", re.IGNORECASE
 )

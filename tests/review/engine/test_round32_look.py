@@ -373,3 +373,20 @@ def test_an_indemnity_we_give_in_other_words_keeps_the_ip_indemnitys_carve_out()
     assert holds("You agree to release, indemnify and hold Company and its affiliates harmless from any claims.")
     assert holds("The User releases and indemnifies, and will keep indemnified, each Indemnified Person.")
     assert not holds("We shall indemnify you against any claim.")
+
+
+def test_an_inserted_ip_indemnity_prevails_over_an_exclusive_remedy() -> None:
+    """Longevity 12.4: "the foregoing" is the customer's "sole and exclusive" remedy for an infringement claim; the
+    inserted IP indemnity said "Notwithstanding any limitation or exclusion of liability" only, and the sole remedy
+    stood beside it."""
+    model = _doc(
+        *_JOLLY,
+        "12. Intellectual Property. 12.1 If the Services are held to infringe, the Company may modify them or terminate "
+        "this Agreement. 12.2 The foregoing states the Client's sole and exclusive remedy for any infringement.",
+        "13. Liability. The Company's total liability under this Agreement shall not exceed the fees paid in the "
+        "twelve (12) months before the claim.",
+    )
+    (proposal,) = _results(model, "saas-customer", "vendor-ip-indemnity")["vendor-ip-indemnity"].recommendations
+    assert "Notwithstanding any limitation or exclusion of liability or exclusive remedy in this Agreement" in (
+        proposal.edit.after
+    )
