@@ -390,3 +390,15 @@ def test_an_inserted_ip_indemnity_prevails_over_an_exclusive_remedy() -> None:
     assert "Notwithstanding any limitation or exclusion of liability or exclusive remedy in this Agreement" in (
         proposal.edit.after
     )
+
+
+def test_user_content_is_our_data() -> None:
+    """Serenade: "By creating any User Content you hereby grant ... Company ... a ... perpetual, irrevocable license to
+    ... use your User Content ... to de-bug, troubleshoot, or improve the Service": the rule did not read "User Content"
+    as our data, and the finding was "not found"."""
+    model = _doc(
+        *_JOLLY,
+        "5. Content. By creating any User Content you grant the Company a perpetual, irrevocable license to use your "
+        "User Content to improve the Service.",
+    )
+    assert _results(model, "saas-customer", "customer-data-use")["customer-data-use"].status == "issue"
