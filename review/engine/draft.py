@@ -2358,9 +2358,8 @@ def strike_or_replace(
     # (the words that make a later version bind, where striking them is all the sentence needs: "agree to be bound by
     # this Agreement, including ... any applicable policies, which may be updated from time to time", round 32; the
     # sentence is our assent to the document, which stays)
-    only_version = (
-        rule.positions and not strike and not kept and not dependents and _version_phrase(rule, sentence) is not None
-    )
+    version = _version_phrase(rule, sentence) if not dependents else None
+    only_version = rule.positions and not strike and not kept and version is not None
     if rule.positions and not strike and not only_version:
         explanation = (
             f"{rule.title} ({citation}): {reason}.{guidance}{evidence} "
@@ -2370,7 +2369,6 @@ def strike_or_replace(
         wording = f"{wording} {kept}" if kept else wording
         return _rewritten(sentence, wording, document, tidy(explanation), position=0)
     paragraph = document.paragraphs[sentence.paragraph_index].paragraph
-    version = _version_phrase(rule, sentence) if not dependents else None
     if version is not None:
         # "you agree to be bound by the latest amended versions of this Agreement and [the] Privacy Policy": the
         # words that make the version the vendor posts the one that binds go; our assent to the document stays.

@@ -325,7 +325,6 @@ def body_sentences(find: Find, document: PreparedDocument) -> list[Sentence]:
 LIST_LABEL = re.compile(r"^\s*(?:\(?(?:[a-z0-9]{1,3}|[ivxl]{1,6})[.)]|[\u2022\u00b7\-\u2013])\s")
 LIST_REACH = 12  # items of one list read from or back to its lead-in, at most
 _LEAD_IN_CHARS = 300  # a lead-in's last sentence, at most
-_ITEM_LABEL = LIST_LABEL
 # Items a lead-in without a colon runs into: labelled in any case ("I.", "II.", "a)"), never a bullet.
 _ITEM_LABEL_ANY_CASE = re.compile(r"^\s*\(?(?:[a-z0-9]{1,3}|[ivxl]{1,6}|[IVXL]{1,6})[.)]\s")
 
@@ -372,7 +371,7 @@ def lead_in_sentences(find: Find, document: PreparedDocument) -> list[Sentence]:
         lead = para.sentences[-1]
         if len(lead.norm) > _LEAD_IN_CHARS:
             continue
-        items = _ITEM_LABEL if ending.endswith(":") else _ITEM_LABEL_ANY_CASE
+        items = LIST_LABEL if ending.endswith(":") else _ITEM_LABEL_ANY_CASE
         for following in paragraphs[index + 1 : index + 1 + LIST_REACH]:
             label = items.match(following.paragraph.text)
             if not label:
